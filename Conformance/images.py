@@ -1,0 +1,55 @@
+"""Pixel buffers and differences. Every image here is an H×W×3 uint8 RGB array on white."""
+import io
+
+import numpy as np
+from PIL import Image
+
+
+def decode_png(data):
+    """PNG bytes (or a path) → RGB array composited over white."""
+    img = Image.open(io.BytesIO(data) if isinstance(data, (bytes, bytearray)) else data)
+    img.load()
+    if img.mode in ("RGBA", "LA", "P"):
+        img = img.convert("RGBA")
+        return over_white_straight(np.asarray(img))
+    return np.asarray(img.convert("RGB"))
+
+
+def over_white_straight(rgba):
+    """Straight-alpha RGBA → RGB over white."""
+    rgba = rgba.astype(np.float32)
+    a = rgba[..., 3:4] / 255.0
+    return np.clip(rgba[..., :3] * a + 255.0 * (1.0 - a) + 0.5, 0, 255).astype(np.uint8)
+
+
+def over_white_premultiplied(rgba):
+    """Premultiplied RGBA (what rlottie and ThorVG render) → RGB over white.
+
+    With premultiplied colour C = c·α the "over white" result is C + 255·(1 − α), so no
+    unpremultiply is needed here; treating these buffers as straight alpha (as
+    rlottie-python's own render_pillow_frame does) darkens every soft edge and every
+    translucent layer.
+    """
+    rgba = rgba.astype(np.int16)
+    return np.clip(rgba[..., :3] + (255 - rgba[..., 3:4]), 0, 255).astype(np.uint8)
+
+
+def diff(a, b):
+    """(mean, max) absolute difference over all pixels and the R, G, B channels, 0..255."""
+    if a.shape != b.shape:
+        raise ValueError("image sizes differ: %s vs %s" % (a.shape[:2][::-1], b.shape[:2][::-1]))
+    d = np.abs(a.astype(np.int16) - b.astype(np.int16))
+    return float(d.mean()), int(d.max())
+
+
+def save_png(rgb, path):
+    Image.fromarray(rgb).save(path)
+
+
+def save_diff_strip(expected, actual, path):
+    """expected | actual | amplified difference, side by side, for a human to look at."""
+    d = np.abs(expected.astype(np.int16) - actual.astype(np.int16)).max(axis=-1)
+    heat = np.clip(255 - d * 8, 0, 255).astype(np.uint8)
+    heat_rgb = np.stack([np.full_like(heat, 255), heat, heat], axis=-1)
+    gap = np.full((expected.shape[0], 4, 3), 128, np.uint8)
+    Image.fromarray(np.concatenate([expected, gap, actual, gap, heat_rgb], axis=1)).save(path)

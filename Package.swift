@@ -1,0 +1,42 @@
+// swift-tools-version:5.9
+// trans-export: screen-transition definitions → UIKit-exact simulation → keyframes → SVG (SMIL) / Lottie.
+// Dependencies point one way: TransitionModel → Motion → Simulation → Keyframes → Exporters;
+// the `trans-export` executable is a thin shell over TransExportCLI.
+import PackageDescription
+
+let package = Package(
+    name: "trans-export",
+    products: [
+        .library(name: "TransExport", targets: ["TransitionModel", "Motion", "Simulation", "Keyframes", "Exporters"]),
+        .executable(name: "trans-export", targets: ["trans-export"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // Ordered JSON values with source locations, and a deterministic writer.
+        .target(name: "JSONText"),
+        // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
+        .target(name: "TransitionModel", dependencies: ["JSONText"]),
+        // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
+        .target(name: "Motion", dependencies: ["TransitionModel"]),
+        // A transition evaluated as a value: every layer's exact state at any time of the timeline.
+        .target(name: "Simulation", dependencies: ["TransitionModel", "Motion"]),
+        // Property tracks → keyframes with bezier easing (sampled or exact); swappable reducers.
+        .target(name: "Keyframes", dependencies: ["Simulation"]),
+        // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG.
+        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText"]),
+        // The command-line frontend: options, file discovery, diagnostics, atomic writes.
+        .target(name: "TransExportCLI", dependencies: ["Exporters"]),
+        .executableTarget(name: "trans-export", dependencies: ["TransExportCLI"]),
+
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
+        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI"],
+                    exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI"]),
+    ]
+)

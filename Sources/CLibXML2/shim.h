@@ -1,0 +1,3 @@
+#include <libxml/xmlwriter.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>

@@ -1,0 +1,138 @@
+// What a layer draws in its own bounds space: its fill shape, text bars, or a snapshot's
+// frozen art stretched to the bounds.
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+struct SVGPaint {
+    let document: SVGDocument
+    var xml: XMLTextWriter { document.xml }
+
+    func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) {
+        let layer = document.simulation.layers[i]
+        let def = layer.definition
+        switch def.kind {
+        case .group, .rect:
+            if let fill = def.fill { boundsRect(size: size, cornerRadius: cornerRadius, fill: fill) }
+        case .ellipse:
+            if let fill = def.fill { ellipse(size: size, fill: fill) }
+        case .text:
+            stretched(size: size, from: def.size) { staticPaint(def) }
+        case .snapshot:
+            guard let source = layer.snapshotSource else { return }
+            stretched(size: size, from: document.simulation.layers[source].definition.size) {
+                staticPaint(document.simulation.layers[source].definition)
+                for c in document.simulation.layers[source].children { staticLayer(c) }
+            }
+        }
+    }
+
+    /// `<rect>` covering the bounds, with animated width/height/rx where they change.
+    func boundsRect(size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>, fill: Fill?) {
+        let s = size.initialValue
+        var attrs = [("width", SVGNumber.length(s.width)), ("height", SVGNumber.length(s.height))]
+        if cornerRadius.isAnimated || cornerRadius.initialValue > 0 { attrs.append(("rx", SVGNumber.length(cornerRadius.initialValue))) }
+        if let fill { attrs += fillAttributes(fill) }
+        xml.start("rect", attrs)
+        document.animate(size.map(\.width), "width", SVGNumber.length)
+        document.animate(size.map(\.height), "height", SVGNumber.length)
+        document.animate(cornerRadius, "rx", SVGNumber.length)
+        xml.end()
+    }
+
+    func ellipse(size: KeyframeTrack<Size>, fill: Fill) {
+        let s = size.initialValue
+        xml.start("ellipse", [("cx", SVGNumber.length(s.width / 2)), ("cy", SVGNumber.length(s.height / 2)),
+                              ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2))] + fillAttributes(fill))
+        let half = size.map { Size($0.width / 2, $0.height / 2) }
+        for (name, track) in [("cx", half.map(\.width)), ("rx", half.map(\.width)), ("cy", half.map(\.height)), ("ry", half.map(\.height))] {
+            document.animate(track, name, SVGNumber.length)
+        }
+        xml.end()
+    }
+
+    /// Content laid out at `base` size and stretched to the current bounds (contentsGravity resize).
+    func stretched(size: KeyframeTrack<Size>, from base: Size, content: () -> Void) {
+        let factor = size.map { Point(base.width > 0 ? $0.width / base.width : 0, base.height > 0 ? $0.height / base.height : 0) }
+        let open = document.transformGroup("scale", factor, { "\(SVGNumber.factor($0.x)) \(SVGNumber.factor($0.y))" }, identity: Point(1, 1))
+        content()
+        if open { xml.end() }
+    }
+
+    // MARK: Static art (snapshots, text)
+
+    /// A definition layer drawn at its initial state, without ids (a snapshot may repeat its source).
+    func staticLayer(_ i: Int) {
+        let layer = document.simulation.layers[i]
+        let d = layer.definition
+        guard !d.hidden else { return }
+        let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
+        var transform = "translate(\(SVGNumber.pair(d.position)))"
+        if d.transform.translation != .zero { transform += " translate(\(SVGNumber.pair(d.transform.translation)))" }
+        if d.transform.rotation != 0 { transform += " rotate(\(SVGNumber.degrees(d.transform.rotation)))" }
+        if d.transform.scale != Point(1, 1) { transform += " scale(\(SVGNumber.factor(d.transform.scale.x)) \(SVGNumber.factor(d.transform.scale.y)))" }
+        if a != .zero { transform += " translate(\(SVGNumber.pair(Point(-a.x, -a.y))))" }
+        var attrs = [("transform", transform)]
+        if d.opacity != 1 { attrs.append(("opacity", SVGNumber.factor(d.opacity))) }
+        xml.start("g", attrs)
+        staticPaint(d)
+        for c in layer.children { staticLayer(c) }
+        xml.end()
+    }
+
+    func staticPaint(_ d: LayerDefinition) {
+        guard let fill = d.fill else { return }
+        switch d.kind {
+        case .group, .rect, .snapshot:
+            boundsRect(size: .constant(d.size), cornerRadius: .constant(d.cornerRadius), fill: fill)
+        case .ellipse:
+            ellipse(size: .constant(d.size), fill: fill)
+        case .text(let lines):
+            for bar in TextBars.bars(size: d.size, lines: lines) {
+                xml.empty("rect", [("x", "0"), ("y", SVGNumber.length(bar.minY)), ("width", SVGNumber.length(bar.size.width)),
+                                   ("height", SVGNumber.length(bar.size.height)), ("rx", SVGNumber.length(bar.size.height / 2))]
+                          + fillAttributes(fill))
+            }
+        }
+    }
+
+    // MARK: Fills
+
+    func fillAttributes(_ fill: Fill) -> [(String, String)] {
+        switch fill {
+        case .solid(let c):
+            return Self.fillAttributes(.solid(c))
+        case .linearGradient(let g):
+            let id = document.newID("gradient")
+            xml.start("linearGradient", [("id", id), ("x1", SVGNumber.factor(g.start.x)), ("y1", SVGNumber.factor(g.start.y)),
+                                         ("x2", SVGNumber.factor(g.end.x)), ("y2", SVGNumber.factor(g.end.y))])
+            for s in g.stops {
+                var attrs = [("offset", SVGNumber.factor(s.offset)), ("stop-color", SVGColor.hex(s.color))]
+                if s.color.alpha < 1 { attrs.append(("stop-opacity", SVGNumber.factor(s.color.alpha))) }
+                xml.empty("stop", attrs)
+            }
+            xml.end()
+            return [("fill", "url(#\(id))")]
+        }
+    }
+
+    static func fillAttributes(_ fill: Fill) -> [(String, String)] {
+        guard case .solid(let c) = fill else { return [] }
+        var attrs = [("fill", SVGColor.hex(c))]
+        if c.alpha < 1 { attrs.append(("fill-opacity", SVGNumber.factor(c.alpha))) }
+        return attrs
+    }
+}
+
+enum SVGColor {
+    static func hex(_ c: Color) -> String {
+        func byte(_ v: Double) -> String {
+            let b = Int((min(max(v, 0), 1) * 255).rounded())
+            let s = String(b, radix: 16)
+            return b < 16 ? "0" + s : s
+        }
+        return "#" + byte(c.red) + byte(c.green) + byte(c.blue)
+    }
+}

@@ -1,0 +1,150 @@
+// Keyframes → an animated SVG that plays by itself (SMIL, no script) inside <img> and on GitHub.
+// Each layer is a <g id> holding opacity/display, then one nested <g> per transform part
+// (position → translation → rotation → scale → −anchor), following svg-smil.md §3 and §9.
+// Base attributes equal the first frame, so static viewers show frame 0.
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+public struct SVGWriter: Sendable {
+    public init() {}
+
+    public func svg(_ transition: KeyframedTransition) -> String {
+        let doc = SVGDocument(transition)
+        return doc.write()
+    }
+}
+
+/// Number precision per unit: every rounding stays under 0.001 px on a phone-sized canvas.
+enum SVGNumber {
+    static func length(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 4) }
+    static func factor(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 6) }
+    static func degrees(_ radians: Double) -> String { NumberFormat.string(radians * 180 / .pi, maxDecimals: 5) }
+    static func pair(_ p: Point) -> String { "\(length(p.x)) \(length(p.y))" }
+}
+
+final class SVGDocument {
+    let transition: KeyframedTransition
+    let xml = XMLTextWriter()
+    var simulation: Simulation { transition.simulation }
+    var duration: Double { transition.timeline.duration }
+    private var nextDefID = 1
+
+    init(_ transition: KeyframedTransition) { self.transition = transition }
+
+    func newID(_ prefix: String) -> String {
+        defer { nextDefID += 1 }
+        return "\(prefix)-\(nextDefID)"
+    }
+
+    func write() -> String {
+        let d = transition.definition
+        let size = d.canvas.size
+        xml.start("svg", [("xmlns", "http://www.w3.org/2000/svg"),
+                          ("width", SVGNumber.length(size.width)), ("height", SVGNumber.length(size.height)),
+                          ("viewBox", "0 0 \(SVGNumber.length(size.width)) \(SVGNumber.length(size.height))")])
+        xml.text("title", d.name)
+        xml.text("desc", d.description)
+        xml.empty("rect", [("width", SVGNumber.length(size.width)), ("height", SVGNumber.length(size.height))]
+                  + SVGPaint.fillAttributes(.solid(d.canvas.background)))
+        for root in simulation.roots { writeLayer(root) }
+        xml.end()
+        return xml.finish()
+    }
+
+    // MARK: Animated layers
+
+    func writeLayer(_ i: Int) {
+        let layer = simulation.layers[i]
+        let k = transition.layers[i]
+        var attrs: [(String, String)] = []
+        if let id = layer.id { attrs.append(("id", id)) }
+        attrs.append(contentsOf: staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1))
+        if !k.visible.initialValue { attrs.append(("display", "none")) }
+        xml.start("g", attrs)
+        animate(k.opacity, "opacity", SVGNumber.factor)
+        if k.visible.isAnimated {
+            xml.empty("animate", [("attributeName", "display")]
+                      + SMILAnimation(discrete: k.visible, duration: duration, format: { $0 ? "inline" : "none" }).attributes)
+        }
+        transformGroup("translate", k.position, SVGNumber.pair, always: true)
+        let translated = transformGroup("translate", k.translation, SVGNumber.pair, identity: .zero)
+        let rotated = transformGroup("rotate", k.rotation, SVGNumber.degrees, identity: 0)
+        let scaled = transformGroup("scale", k.scale, { "\(SVGNumber.factor($0.x)) \(SVGNumber.factor($0.y))" }, identity: Point(1, 1))
+        // The bounds group: its user space is the layer's bounds (origin at the top-left corner).
+        let anchorOffset = AnchorOffset(size: k.size, anchor: k.anchorPoint)
+        var boundsAttrs: [(String, String)] = []
+        if let id = layer.id { boundsAttrs.append(("id", "\(id).bounds")) }
+        boundsAttrs.append(("transform", "translate(\(SVGNumber.pair(anchorOffset.initial)))"))
+        xml.start("g", boundsAttrs)
+        if let track = anchorOffset.track {
+            xml.empty("animateTransform", [("attributeName", "transform"), ("type", "translate")]
+                      + SMILAnimation(track, duration: duration, format: SVGNumber.pair).attributes)
+        }
+        let clipped = layer.definition.clipsToBounds
+        if clipped {
+            let clipID = newID("clip")
+            xml.start("clipPath", [("id", clipID)])
+            SVGPaint(document: self).boundsRect(size: k.size, cornerRadius: k.cornerRadius, fill: nil)
+            xml.end()
+            xml.start("g", [("clip-path", "url(#\(clipID))")])
+        }
+        SVGPaint(document: self).paint(layer: i, size: k.size, cornerRadius: k.cornerRadius)
+        for child in layer.children { writeLayer(child) }
+        if clipped { xml.end() }
+        xml.end()  // bounds
+        for open in [scaled, rotated, translated] where open { xml.end() }
+        xml.end()  // position
+        xml.end()  // layer
+    }
+
+    /// Opens `<g transform="type(first)">` with its animation; skipped (returns false) when the
+    /// part is the identity throughout.
+    @discardableResult
+    func transformGroup<V: AnimatableValue>(_ type: String, _ track: KeyframeTrack<V>, _ format: @escaping (V) -> String,
+                                            identity: V? = nil, always: Bool = false) -> Bool {
+        if !always, !track.isAnimated, track.initialValue == identity { return false }
+        xml.start("g", [("transform", "\(type)(\(format(track.initialValue)))")])
+        if track.isAnimated {
+            xml.empty("animateTransform", [("attributeName", "transform"), ("type", type)]
+                      + SMILAnimation(track, duration: duration, format: format).attributes)
+        }
+        return true
+    }
+
+    func staticOrFirst<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, _ format: (V) -> String, skipIf: V? = nil) -> [(String, String)] {
+        if !track.isAnimated, track.initialValue == skipIf { return [] }
+        return [(name, format(track.initialValue))]
+    }
+
+    func animate<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, _ format: (V) -> String) {
+        guard track.isAnimated else { return }
+        xml.empty("animate", [("attributeName", name)] + SMILAnimation(track, duration: duration, format: format).attributes)
+    }
+}
+
+/// −(anchor ⊙ size): moves the bounds origin so the anchor sits at the layer's position.
+struct AnchorOffset {
+    var initial: Point
+    var track: KeyframeTrack<Point>?
+
+    init(size: KeyframeTrack<Size>, anchor: KeyframeTrack<Point>) {
+        let a0 = anchor.initialValue, s0 = size.initialValue
+        initial = Point(-a0.x * s0.width, -a0.y * s0.height)
+        if anchor.isAnimated {
+            // Anchor steps: sample both at the union of their times (steps stay steps).
+            let times = Set(size.keyframes.map(\.time) + anchor.keyframes.map(\.time)).sorted()
+            let kfs = times.map { t -> Keyframe<Point> in
+                let a = anchor.keyframes.last { $0.time <= t }?.value ?? a0
+                let s = size.value(at: t)
+                return Keyframe(time: t, value: Point(-a.x * s.width, -a.y * s.height))
+            }
+            track = KeyframeTrack(kfs)
+        } else if size.isAnimated {
+            // Linear in size, so it shares the size track's keyframes and easings exactly.
+            track = size.map { Point(-a0.x * $0.width, -a0.y * $0.height) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+// `--format tracks`: the exact simulated state, sampled at 120 Hz over the whole timeline, as
+// readable JSON. It is the ground truth that exported files are measured against, and a
+// reviewable golden: one line per layer per sample.
+import TransitionModel
+import Motion
+import Simulation
+import JSONText
+
+public struct TracksWriter: Sendable {
+    public var sampleRate: Double
+    public init(sampleRate: Double = 120) { self.sampleRate = sampleRate }
+
+    public func tracks(_ simulation: Simulation) -> JSONValue {
+        let d = simulation.definition
+        let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
+        let count = Int((simulation.timeline.duration * sampleRate).rounded(.down))
+        var samples: [JSONValue] = []
+        for k in 0...count {
+            let t = Double(k) / sampleRate
+            let state = simulation.state(at: t)
+            var layers: [(key: String, value: JSONValue)] = []
+            for i in named where state.visible[i] {
+                layers.append((simulation.layers[i].id!, layerSample(i, state, simulation)))
+            }
+            samples.append(.object([("t", .number(NumberFormat.round(t, decimals: 6))), ("layers", .object(layers))]))
+        }
+        return .object([
+            ("name", .string(d.name)),
+            ("canvas", .object([("width", .number(d.canvas.size.width)), ("height", .number(d.canvas.size.height))])),
+            ("duration", .number(simulation.timeline.duration)),
+            ("sampleRate", .number(sampleRate)),
+            ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
+            ("phases", .array(simulation.timeline.phases.map {
+                .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
+            })),
+            ("samples", .array(samples)),
+        ])
+    }
+
+    public func text(_ simulation: Simulation) -> String {
+        JSONWriter(style: .readable, maxDecimals: 4).string(tracks(simulation))
+    }
+
+    private func layerSample(_ i: Int, _ state: SceneState, _ simulation: Simulation) -> JSONValue {
+        let s = state.layers[i]
+        let corners = state.corners(of: i).map { JSONValue.array([.number($0.x), .number($0.y)]) }
+        let mask: JSONValue = simulation.layers[i].definition.clipsToBounds
+            ? .object([("clip", .string("bounds")), ("cornerRadius", .number(s.cornerRadius))])
+            : .null
+        return .object([
+            ("corners", .array(corners)),
+            ("size", .array([.number(s.size.width), .number(s.size.height)])),
+            ("opacity", .number(state.effectiveOpacity[i])),
+            ("mask", mask),
+        ])
+    }
+}

@@ -1,0 +1,80 @@
+// An ordered JSON tree whose nodes remember where they came from, so a definition error can
+// name the line and column (syntax) or the JSON path (meaning) of the offending value.
+
+/// 1-based line and column of a value's first character in the source text.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public var description: String { "\(line):\(column)" }
+}
+
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in source order; duplicate keys are rejected by the parser.
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .number(let d): hasher.combine(d)
+        case .string(let s): hasher.combine(s)
+        case .array(let a): hasher.combine(a)
+        case .object(let o): for (k, v) in o { hasher.combine(k); hasher.combine(v) }
+        }
+    }
+
+    /// A short name of the value's kind, for "expected X, found Y" messages.
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+/// A parsed node together with its location and the locations of its children.
+public final class LocatedJSON: @unchecked Sendable {
+    public let value: JSONValue
+    public let location: SourceLocation
+    /// Children in source order (array elements, or object members with their keys).
+    public let elements: [LocatedJSON]
+    public let keys: [String]
+
+    init(value: JSONValue, location: SourceLocation, elements: [LocatedJSON] = [], keys: [String] = []) {
+        self.value = value; self.location = location; self.elements = elements; self.keys = keys
+    }
+
+    public func member(_ key: String) -> LocatedJSON? {
+        guard let i = keys.firstIndex(of: key) else { return nil }
+        return elements[i]
+    }
+    public var members: [(key: String, node: LocatedJSON)] { Array(zip(keys, elements)).map { ($0.0, $0.1) } }
+}

@@ -1,0 +1,62 @@
+// Keyframes in the shape every exporter shares: a value at a time, and how to get to the next
+// one (linear, a cubic-bezier easing with its control points, or a hold).
+import TransitionModel
+import Motion
+import Simulation
+
+public enum KeyframeEasing: Hashable, Sendable {
+    case linear
+    /// Progress toward the next keyframe follows this curve of normalised time (SMIL keySplines, Lottie o/i).
+    case bezier(CubicBezier)
+    /// Keep this value until the next keyframe (a jump when the next has the same time).
+    case hold
+}
+
+public struct Keyframe<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// Seconds on the transition's timeline.
+    public var time: Double
+    public var value: Value
+    /// Easing of the segment from this keyframe to the next.
+    public var easing: KeyframeEasing
+    public init(time: Double, value: Value, easing: KeyframeEasing = .linear) {
+        self.time = time; self.value = value; self.easing = easing
+    }
+}
+
+public struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// Sorted by time; two keyframes may share a time (a jump). Never empty.
+    public var keyframes: [Keyframe<Value>]
+    public init(_ keyframes: [Keyframe<Value>]) {
+        precondition(!keyframes.isEmpty, "a track has at least one keyframe")
+        self.keyframes = keyframes
+    }
+    public static func constant(_ v: Value) -> KeyframeTrack { KeyframeTrack([Keyframe(time: 0, value: v)]) }
+
+    public var initialValue: Value { keyframes[0].value }
+    /// Whether the value ever differs from the first keyframe's.
+    public var isAnimated: Bool { keyframes.contains { $0.value != keyframes[0].value } }
+
+    public func map<T>(_ f: (Value) -> T) -> KeyframeTrack<T> {
+        KeyframeTrack<T>(keyframes.map { Keyframe(time: $0.time, value: f($0.value), easing: $0.easing) })
+    }
+}
+
+extension KeyframeTrack where Value: AnimatableValue {
+    /// The value a player computes at time t from these keyframes (bezier easing solved exactly).
+    public func value(at t: Double) -> Value {
+        guard t > keyframes[0].time else { return keyframes[0].value }
+        for i in 0..<(keyframes.count - 1) {
+            let a = keyframes[i], b = keyframes[i + 1]
+            guard t < b.time else { continue }
+            let u = (t - a.time) / (b.time - a.time)
+            let p: Double
+            switch a.easing {
+            case .linear: p = u
+            case .hold: p = 0
+            case .bezier(let c): p = c.progress(at: u)
+            }
+            return a.value + (b.value - a.value).scaled(by: p)
+        }
+        return keyframes[keyframes.count - 1].value
+    }
+}

@@ -1,0 +1,82 @@
+// The tracks → keyframes stage. A reducer decides how many keyframes stand for an exact track;
+// it is a protocol so the error-bounded fitter can replace the sampler without touching exporters.
+import TransitionModel
+import Motion
+import Simulation
+
+public protocol KeyframeReducer: Sendable {
+    func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V>
+}
+
+/// Exact where the motion is a cubic bezier (2 keyframes with its control points), sampled at
+/// `sampleRate` with linear segments where it is a spring or several animations overlap.
+public struct SamplingReducer: KeyframeReducer {
+    public var sampleRate: Double
+    public init(sampleRate: Double = 240) { self.sampleRate = sampleRate }
+
+    public func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V> {
+        let animations = track.animations
+        var times: Set<Double> = [0, end]
+        for e in track.events {
+            switch e {
+            case .set(let t, _): times.insert(t)
+            case .animate(let a): times.formUnion([a.callTime, a.beginTime, a.endTime])
+            }
+        }
+        let breakpoints = times.filter { $0 >= 0 && $0 <= end }.sorted()
+        var out: [Keyframe<V>] = []
+        for (i, b) in breakpoints.enumerated() {
+            let right = track.value(at: b)
+            if i > 0 {
+                let left = track.value(at: b.nextDown)
+                if left.distance(to: right) > 1e-9 { out.append(Keyframe(time: b, value: left, easing: .hold)) }
+            }
+            guard i + 1 < breakpoints.count else {
+                out.append(Keyframe(time: b, value: right))
+                break
+            }
+            let next = breakpoints[i + 1]
+            let moving = animations.filter { $0.beginTime < next && $0.endTime > b && $0.callTime <= b }
+            if moving.isEmpty {
+                out.append(Keyframe(time: b, value: right))
+            } else if moving.count == 1, case .bezier(let curve) = moving[0].curve.shape,
+                      moving[0].beginTime == b, moving[0].endTime == next {
+                // One eased animation spanning the whole interval: exact with its own control points.
+                out.append(Keyframe(time: b, value: right, easing: curve.isLinear ? .linear : .bezier(curve)))
+            } else {
+                let n = max(1, Int(((next - b) * sampleRate).rounded(.up)))
+                for k in 0..<n {
+                    let t = b + (next - b) * Double(k) / Double(n)
+                    out.append(Keyframe(time: t, value: track.value(at: t)))
+                }
+            }
+        }
+        return KeyframeTrack(Self.droppingRedundant(out))
+    }
+
+    /// Removes keyframes inside a run of equal values with linear segments (they change nothing).
+    static func droppingRedundant<V>(_ kfs: [Keyframe<V>]) -> [Keyframe<V>] {
+        guard kfs.count > 2 else { return kfs.count == 2 && kfs[0].value == kfs[1].value ? [kfs[0]] : kfs }
+        var out: [Keyframe<V>] = [kfs[0]]
+        for k in 1..<(kfs.count - 1) {
+            let prev = out[out.count - 1], cur = kfs[k], next = kfs[k + 1]
+            let flat = prev.value == cur.value && cur.value == next.value && prev.easing != .hold && cur.easing != .hold
+            if !flat { out.append(cur) }
+        }
+        out.append(kfs[kfs.count - 1])
+        if out.allSatisfy({ $0.value == out[0].value }) { return [Keyframe(time: out[0].time, value: out[0].value)] }
+        return out
+    }
+}
+
+extension DiscreteTrack {
+    /// Step keyframes: each value holds until the next change.
+    public func keyframes() -> KeyframeTrack<Value> {
+        var out = [Keyframe(time: 0, value: initial, easing: .hold)]
+        for c in changes where c.value != out[out.count - 1].value {
+            if c.time == 0 { out[0].value = c.value; continue }
+            out.append(Keyframe(time: c.time, value: c.value, easing: .hold))
+        }
+        return KeyframeTrack(out)
+    }
+}

@@ -1,0 +1,51 @@
+/// The timing of one animation: progress p as a function of local time in seconds, cut at `duration`
+/// (UIKit removes the animation and the model value shows: p snaps to 1, §1.4).
+public struct AnimationCurve: Hashable, Sendable {
+    public enum Shape: Hashable, Sendable {
+        case bezier(CubicBezier)
+        case spring(SpringParameters)
+    }
+
+    public var shape: Shape
+    public var duration: Double
+
+    public init(_ shape: Shape, duration: Double) {
+        self.shape = shape
+        self.duration = duration
+    }
+
+    /// p at local time t (s): 0 before the start, 1 from `duration` on (the snap to the model value, §1.4).
+    /// A Bézier runs on u = t/duration (§3); a spring runs in seconds and `duration` only cuts it (§1.3).
+    public func progress(at t: Double) -> Double {
+        if t <= 0 { return 0 }
+        if t >= duration { return 1 }
+        return rawProgress(at: t)
+    }
+
+    /// p before the cut, for 0 < t < duration.
+    func rawProgress(at t: Double) -> Double {
+        switch shape {
+        case .bezier(let curve): return curve.progress(at: t / duration)
+        case .spring(let spring): return spring.progress(at: t)
+        }
+    }
+
+    /// Whether p leaves [0, 1] anywhere in (0, duration); CA then extrapolates the value linearly (§3).
+    /// Checked analytically at the curve's extrema (and at the cut for springs), with 1e-12 slack for rounding.
+    public var overshoots: Bool {
+        guard duration > 0 else { return false }
+        let slack = 1e-12
+        switch shape {
+        case .bezier(let curve):
+            let range = curve.yRange
+            return range.lowerBound < -slack || range.upperBound > 1 + slack
+        case .spring(let spring):
+            let state = spring.state
+            let candidates = state.criticalTimes(before: duration) + [duration]
+            return candidates.contains { t in
+                let p = spring.progress(at: t)
+                return p < -slack || p > 1 + slack
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+// Cubic-Bézier timing functions: CAMediaTimingFunction and the UIView curves (§3).
+
+/// A unit cubic Bézier from (0,0) to (1,1) with control points (x1,y1), (x2,y2).
+/// Evaluation follows WebKit's Apple-authored `UnitBezier` (§3), the de-facto reference for CA's solver.
+public struct CubicBezier: Hashable, Sendable {
+    public var x1: Double
+    public var y1: Double
+    public var x2: Double
+    public var y2: Double
+
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+    }
+
+    // §3 table ([DOC] S10).
+    public static let linear = CubicBezier(0, 0, 1, 1)
+    public static let easeIn = CubicBezier(0.42, 0, 1, 1)
+    public static let easeOut = CubicBezier(0, 0, 0.58, 1)
+    public static let easeInEaseOut = CubicBezier(0.42, 0, 0.58, 1)
+    /// `kCAMediaTimingFunctionDefault`, used by implicit CALayer actions (§3).
+    public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
+
+    /// The eased progress at normalized time `u` (clamped to [0, 1]).
+    public func progress(at u: Double) -> Double {
+        // Endpoints exactly, so a finished animation lands on its value without rounding noise.
+        if !(u > 0) { return 0 }
+        if u >= 1 { return 1 }
+        return Self.sample(solveParameter(forX: u), y1, y2)
+    }
+
+    /// y ≡ x on the whole curve exactly when both control points lie on the diagonal.
+    public var isLinear: Bool { x1 == y1 && x2 == y2 }
+
+    /// SMIL `keySplines` requires every control value in [0, 1].
+    public var staysInUnitInterval: Bool {
+        [x1, y1, x2, y2].allSatisfy { $0 >= 0 && $0 <= 1 }
+    }
+
+    /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (§3, WebKit UnitBezier).
+    public func solveParameter(forX u: Double) -> Double {
+        let x = min(max(u, 0), 1)
+        let epsilon = 1e-12
+        var s = x
+        for _ in 0..<8 {
+            let err = Self.sample(s, x1, x2) - x
+            if abs(err) < epsilon { return s }
+            let d = Self.derivative(s, x1, x2)
+            if abs(d) < 1e-6 { break }
+            s -= err / d
+            // A Newton step that leaves the unit interval cannot be trusted; bisection is.
+            if !(s >= 0 && s <= 1) { break }
+        }
+        var lo = 0.0, hi = 1.0
+        s = x
+        // 200 halvings exhaust double precision; the cap guards the (lo < hi) loop against rounding stalls.
+        var steps = 0
+        while lo < hi && steps < 200 {
+            steps += 1
+            let xs = Self.sample(s, x1, x2)
+            if abs(xs - x) < epsilon { return s }
+            if x > xs { lo = s } else { hi = s }
+            s = (hi - lo) * 0.5 + lo
+        }
+        return s
+    }
+
+    /// The y value at curve parameter s (for exporters that already hold s).
+    public func y(atParameter s: Double) -> Double { Self.sample(s, y1, y2) }
+
+    /// The x value at curve parameter s.
+    public func x(atParameter s: Double) -> Double { Self.sample(s, x1, x2) }
+
+    /// Extreme y values over s in [0, 1] (y leaves [0, 1] only for y1/y2 outside it).
+    public var yRange: ClosedRange<Double> {
+        var lo = 0.0, hi = 1.0
+        // y'(s) = 3a s² + 2b s + c; its roots in (0,1) are the interior extrema.
+        let c = 3 * y1, b = 3 * (y2 - y1) - c, a = 1 - c - b
+        for s in Self.quadraticRoots(3 * a, 2 * b, c) where s > 0 && s < 1 {
+            let y = Self.sample(s, y1, y2)
+            lo = min(lo, y); hi = max(hi, y)
+        }
+        return lo...hi
+    }
+
+    // x(s) = ((a s + b) s + c) s with c = 3 p1, b = 3 (p2 − p1) − c, a = 1 − c − b (§3).
+    static func sample(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
+        return ((a * s + b) * s + c) * s
+    }
+
+    static func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
+        return (3 * a * s + 2 * b) * s + c
+    }
+
+    /// Real roots of a s² + b s + c (degenerates to linear when a ≈ 0).
+    static func quadraticRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+        if abs(a) < 1e-15 {
+            return abs(b) < 1e-15 ? [] : [-c / b]
+        }
+        let disc = b * b - 4 * a * c
+        if disc < 0 { return [] }
+        // Citardauq form avoids cancellation.
+        let q = -0.5 * (b + (b >= 0 ? 1 : -1) * disc.squareRoot())
+        return q == 0 ? [0] : [q / a, c / q]
+    }
+}

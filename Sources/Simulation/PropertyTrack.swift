@@ -1,0 +1,153 @@
+// One layer property over the timeline, with Core Animation's additive semantics: UIKit sets
+// the model value to `to` at once and adds an animation of (from − to) → 0, so an animation
+// that interrupts another adds to it and the motion stays continuous (uikit-motion.md §1.1).
+import TransitionModel
+import Motion
+
+/// Values that animate by interpolating components linearly.
+public protocol AnimatableValue: Hashable, Sendable {
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    func scaled(by k: Double) -> Self
+}
+
+extension Double: AnimatableValue {
+    public func scaled(by k: Double) -> Double { self * k }
+}
+
+extension Point: AnimatableValue {
+    public func scaled(by k: Double) -> Point { Point(x * k, y * k) }
+}
+
+extension Size: AnimatableValue {
+    public static func + (a: Size, b: Size) -> Size { Size(a.width + b.width, a.height + b.height) }
+    public static func - (a: Size, b: Size) -> Size { Size(a.width - b.width, a.height - b.height) }
+    public func scaled(by k: Double) -> Size { Size(width * k, height * k) }
+}
+
+/// CA interpolates a transform's decomposed components; for translation, scale and a rotation
+/// about one axis that is component-wise linear interpolation (uikit-motion.md §6).
+extension LayerTransform: AnimatableValue {
+    public static func + (a: LayerTransform, b: LayerTransform) -> LayerTransform {
+        LayerTransform(translation: a.translation + b.translation, scale: a.scale + b.scale, rotation: a.rotation + b.rotation)
+    }
+    public static func - (a: LayerTransform, b: LayerTransform) -> LayerTransform {
+        LayerTransform(translation: a.translation - b.translation, scale: a.scale - b.scale, rotation: a.rotation - b.rotation)
+    }
+    public func scaled(by k: Double) -> LayerTransform {
+        LayerTransform(translation: translation.scaled(by: k), scale: scale.scaled(by: k), rotation: rotation * k)
+    }
+}
+
+/// An animation added to a track: the model jumped from `from` to `to` at `callTime`; the
+/// presentation shows `to + (from − to)·(1 − p(t − callTime − delay))` until it is removed.
+public struct TrackAnimation<Value: AnimatableValue>: Hashable, Sendable {
+    public var callTime: Double
+    public var delay: Double
+    public var curve: AnimationCurve
+    public var from: Value
+    public var to: Value
+    /// When the curve starts moving (`callTime + delay`); before it the delta holds (fill backwards).
+    public var beginTime: Double { callTime + delay }
+    public var endTime: Double { callTime + delay + curve.duration }
+
+    public func delta(at t: Double) -> Value {
+        (from - to).scaled(by: 1 - curve.progress(at: t - beginTime))
+    }
+}
+
+public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
+    public enum Event: Hashable, Sendable {
+        /// A plain assignment: the value changes at this instant.
+        case set(time: Double, value: Value)
+        case animate(TrackAnimation<Value>)
+        var time: Double {
+            switch self {
+            case .set(let t, _): return t
+            case .animate(let a): return a.callTime
+            }
+        }
+    }
+
+    public let initial: Value
+    public private(set) var events: [Event] = []
+
+    public init(initial: Value) { self.initial = initial }
+
+    /// The model value after every event up to and including time `t`.
+    public func modelValue(at t: Double) -> Value {
+        var v = initial
+        for e in events where e.time <= t {
+            switch e {
+            case .set(_, let value): v = value
+            case .animate(let a): v = a.to
+            }
+        }
+        return v
+    }
+
+    /// Value events must be appended in time order (the simulation builds them that way).
+    mutating func append(_ e: Event) {
+        precondition(events.last.map { $0.time <= e.time } ?? true, "track events out of order")
+        events.append(e)
+    }
+
+    public var animations: [TrackAnimation<Value>] {
+        events.compactMap { if case .animate(let a) = $0 { return a } else { return nil } }
+    }
+
+    /// The presented value at time `t`: model plus the deltas of animations still attached.
+    /// An animation is removed at its end time (a spring snaps to the model value there).
+    public func value(at t: Double) -> Value {
+        var v = modelValue(at: t)
+        for a in animations where a.callTime <= t && t < a.endTime {
+            v = v + a.delta(at: t)
+        }
+        return v
+    }
+
+    public var isConstant: Bool { events.allSatisfy { if case .set(_, let v) = $0 { return v == initial } else { return false } } }
+}
+
+/// A property that never animates (hidden, zPosition, anchorPoint): a step function.
+public struct DiscreteTrack<Value: Hashable & Sendable>: Hashable, Sendable {
+    public let initial: Value
+    public private(set) var changes: [(time: Double, value: Value)] = []
+
+    public init(initial: Value) { self.initial = initial }
+
+    mutating func set(_ value: Value, at time: Double) { changes.append((time, value)) }
+
+    public func value(at t: Double) -> Value {
+        var v = initial
+        for c in changes where c.time <= t { v = c.value }
+        return v
+    }
+
+    public static func == (a: DiscreteTrack, b: DiscreteTrack) -> Bool {
+        a.initial == b.initial && a.changes.count == b.changes.count
+            && zip(a.changes, b.changes).allSatisfy { $0.time == $1.time && $0.value == $1.value }
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(initial)
+        for c in changes { h.combine(c.time); h.combine(c.value) }
+    }
+}
+
+extension AnimatableValue {
+    /// Largest absolute component of the difference, for "did the value change" tests.
+    public func distance(to other: Self) -> Double { (self - other).magnitude }
+}
+
+extension AnimatableValue {
+    var magnitude: Double {
+        switch self {
+        case let d as Double: return abs(d)
+        case let p as Point: return max(abs(p.x), abs(p.y))
+        case let s as Size: return max(abs(s.width), abs(s.height))
+        case let t as LayerTransform:
+            return max(abs(t.translation.x), abs(t.translation.y), abs(t.scale.x), abs(t.scale.y), abs(t.rotation))
+        default: return 0
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// A transition evaluated as a value: built once from a definition, then `state(at:)` gives every
+// layer's exact presentation at any time of the exported (looping) timeline.
+import TransitionModel
+import Motion
+
+public struct SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// JSON path of the change that could not be simulated.
+    public var path: String
+    public var message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+public struct Simulation: Hashable, Sendable {
+    public let definition: TransitionDefinition
+    public let timeline: Timeline
+    /// Every layer, depth first (parents before children).
+    public let layers: [SimulatedLayer]
+    /// Root layers in paint order, bottom to top.
+    public let roots: [Int]
+
+    public init(_ definition: TransitionDefinition) throws {
+        var builder = SimulationBuilder(definition)
+        try builder.run()
+        self.definition = definition
+        self.timeline = builder.timeline
+        self.layers = builder.layers
+        self.roots = builder.roots
+    }
+
+    public func index(ofLayer id: String) -> Int? { layers.firstIndex { $0.id == id } }
+
+    /// Layers in paint order (bottom to top), depth first: a parent, then its children.
+    public var paintOrder: [Int] {
+        var out: [Int] = []
+        func visit(_ i: Int) { out.append(i); layers[i].children.forEach(visit) }
+        roots.forEach(visit)
+        return out
+    }
+
+    /// Every layer's state at time t (seconds on the timeline; wraps around the loop).
+    public func state(at time: Double) -> SceneState {
+        let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
+        let local = layers.map { $0.state(at: t) }
+        var world = [Transform3D](repeating: .identity, count: layers.count)
+        var opacity = [Double](repeating: 1, count: layers.count)
+        var visible = [Bool](repeating: true, count: layers.count)
+        for i in layers.indices {  // parents come first
+            let m = local[i].geometry.toSuperlayer
+            if let p = layers[i].parent {
+                world[i] = m.concatenating(world[p])
+                opacity[i] = local[i].opacity * opacity[p]
+                visible[i] = !local[i].hidden && visible[p]
+            } else {
+                world[i] = m
+                opacity[i] = local[i].opacity
+                visible[i] = !local[i].hidden
+            }
+        }
+        return SceneState(time: t, layers: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+    }
+}
+
+public struct SceneState: Hashable, Sendable {
+    public var time: Double
+    public var layers: [LayerState]
+    /// Maps a point of layer i's bounds to screen (canvas) coordinates.
+    public var boundsToScreen: [Transform3D]
+    /// Opacity multiplied down the tree (UIKit's group opacity).
+    public var effectiveOpacity: [Double]
+    /// False when the layer or an ancestor is hidden.
+    public var visible: [Bool]
+
+    /// The 4 corners of layer i's bounds on screen: top-left, top-right, bottom-right, bottom-left.
+    public func corners(of i: Int) -> [Point] {
+        let s = layers[i].size, m = boundsToScreen[i]
+        return [Point(0, 0), Point(s.width, 0), Point(s.width, s.height), Point(0, s.height)].map(m.apply(to:))
+    }
+}

@@ -1,0 +1,118 @@
+// Turns phases and blocks into property tracks, in call order, as UIKit would apply them.
+import TransitionModel
+import Motion
+
+struct SimulationBuilder {
+    let definition: TransitionDefinition
+    var layers: [SimulatedLayer] = []
+    var roots: [Int] = []
+    var timeline = Timeline(phases: [], duration: 0)
+    private var byID: [String: Int] = [:]
+
+    init(_ definition: TransitionDefinition) { self.definition = definition }
+
+    mutating func run() throws {
+        flatten()
+        var t = definition.timeline.holdBefore
+        for (n, phase) in definition.phases.enumerated() {
+            var length = 0.0
+            for block in phase.blocks {
+                let curve = AnimationCurve(timing: block.timing, duration: block.duration)
+                for change in block.before { try apply(change, at: t, curve: nil, delay: 0) }
+                for change in block.changes { try apply(change, at: t, curve: curve, delay: block.delay) }
+                length = max(length, block.delay + curve.duration)
+            }
+            timeline.phases.append(PhaseSpan(name: phase.name, start: t, duration: length))
+            t += length
+            t += n + 1 < definition.phases.count ? definition.timeline.holdBetween : definition.timeline.holdAfter
+        }
+        timeline.duration = t
+        try checkPaintOrderIsStable()
+    }
+
+    /// Depth-first indices; children sorted by their initial zPosition (stable), as CA composites siblings.
+    private mutating func flatten() {
+        var flat: [SimulatedLayer] = []
+        var ids: [String: Int] = [:]
+        func add(_ l: LayerDefinition, parent: Int?) -> Int {
+            let i = flat.count
+            flat.append(SimulatedLayer(index: i, definition: l, parent: parent, snapshotSource: nil))
+            if let id = l.id { ids[id] = i }
+            let kids = l.children.map { add($0, parent: i) }
+            flat[i].children = Self.sortedByZ(kids, in: flat)
+            return i
+        }
+        let rootIndices = definition.layers.map { add($0, parent: nil) }
+        // Snapshot sources are resolved once every id is known.
+        layers = flat.map { layer in
+            guard case .snapshot(let of) = layer.definition.kind else { return layer }
+            var copy = SimulatedLayer(index: layer.index, definition: layer.definition, parent: layer.parent, snapshotSource: ids[of])
+            copy.children = layer.children
+            return copy
+        }
+        roots = Self.sortedByZ(rootIndices, in: layers)
+        byID = ids
+    }
+
+    private static func sortedByZ(_ indices: [Int], in layers: [SimulatedLayer]) -> [Int] {
+        indices.enumerated().sorted { a, b in
+            let za = layers[a.element].definition.zPosition, zb = layers[b.element].definition.zPosition
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private mutating func apply(_ change: PropertyChange, at t: Double, curve: AnimationCurve?, delay: Double) throws {
+        guard let i = byID[change.layer] else {
+            throw SimulationError(path: change.origin, message: "unknown layer \"\(change.layer)\"")
+        }
+        // A zero-length animation is a plain assignment.
+        let animated = curve.flatMap { $0.duration > 0 ? $0 : nil }
+        switch change.value {
+        case .position(let p): layers[i].position.change(to: p, at: t, curve: animated, delay: delay)
+        case .size(let s): layers[i].size.change(to: s, at: t, curve: animated, delay: delay)
+        case .transform(let tr): layers[i].transform.change(to: tr, at: t, curve: animated, delay: delay)
+        case .opacity(let o): layers[i].opacity.change(to: o, at: t, curve: animated, delay: delay)
+        case .cornerRadius(let r): layers[i].cornerRadius.change(to: r, at: t, curve: animated, delay: delay)
+        case .frame(let f):
+            // UIKit: frame is undefined under a non-identity transform; the seed sets transform = identity first.
+            guard layers[i].transform.modelValue(at: t).isIdentity else {
+                throw SimulationError(path: change.origin,
+                                      message: "frame is undefined while the layer's transform is not identity; set transform to identity before frame")
+            }
+            let a = layers[i].anchorPoint.value(at: t)
+            let center = Point(f.minX + a.x * f.size.width, f.minY + a.y * f.size.height)
+            layers[i].position.change(to: center, at: t, curve: animated, delay: delay)
+            layers[i].size.change(to: f.size, at: t, curve: animated, delay: delay)
+        case .hidden(let h): layers[i].hidden.set(h, at: t)
+        case .zPosition(let z): layers[i].zPosition.set(z, at: t)
+        case .anchorPoint(let a):
+            // Changing the anchor moves the layer unless position moves with it (CALayer semantics).
+            layers[i].anchorPoint.set(a, at: t)
+        }
+    }
+
+    /// Exported formats draw in one fixed order, so a zPosition change may not reorder siblings.
+    private func checkPaintOrderIsStable() throws {
+        let times = Set(layers.flatMap { $0.zPosition.changes.map(\.time) }).sorted()
+        for t in times {
+            for parent in layers.map(\.children) + [roots] {
+                let z = parent.map { layers[$0].zPosition.value(at: t) }
+                if zip(z, z.dropFirst()).contains(where: { $0 > $1 }) {
+                    throw SimulationError(path: "", message: "a zPosition change at \(t) s reorders sibling layers; the exported formats draw in one fixed order")
+                }
+            }
+        }
+    }
+}
+
+extension PropertyTrack {
+    /// An assignment at time t: animated with `curve` (UIKit's additive animation) or instant.
+    mutating func change(to value: Value, at t: Double, curve: AnimationCurve?, delay: Double) {
+        let from = modelValue(at: t)
+        if let curve {
+            append(.animate(TrackAnimation(callTime: t, delay: delay, curve: curve, from: from, to: value)))
+        } else {
+            append(.set(time: t, value: value))
+        }
+    }
+}

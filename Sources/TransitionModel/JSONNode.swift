@@ -1,0 +1,113 @@
+// Typed reads from a located JSON node; every failure names the node's path and location.
+import JSONText
+
+struct JSONNode {
+    let node: LocatedJSON
+    let path: String
+    let file: String
+
+    func fail(_ message: String) -> DefinitionDiagnostic {
+        DefinitionDiagnostic(file: file, location: node.location, path: path, message: message)
+    }
+
+    func child(_ key: String) -> JSONNode? {
+        node.member(key).map { JSONNode(node: $0, path: path.isEmpty ? key : "\(path).\(key)", file: file) }
+    }
+
+    func required(_ key: String, _ what: String) throws -> JSONNode {
+        guard let c = child(key) else { throw fail("missing member \"\(key)\"; expected \(what)") }
+        return c
+    }
+
+    /// Rejects members that the format does not define, so a typo does not pass silently.
+    func object(allowed: [String]) throws -> [(String, JSONNode)] {
+        guard case .object = node.value else { throw fail("expected an object, found \(node.value.kindName)") }
+        var out: [(String, JSONNode)] = []
+        for (key, n) in node.members {
+            let c = JSONNode(node: n, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+            if !allowed.contains(key) {
+                throw c.fail("unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
+            }
+            out.append((key, c))
+        }
+        return out
+    }
+
+    func elements() throws -> [JSONNode] {
+        guard case .array = node.value else { throw fail("expected an array, found \(node.value.kindName)") }
+        return node.elements.enumerated().map { JSONNode(node: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    func number() throws -> Double {
+        guard case .number(let d) = node.value else { throw fail("expected a number, found \(node.value.kindName)") }
+        return d
+    }
+
+    func number(_ range: ClosedRange<Double>, _ what: String) throws -> Double {
+        let d = try number()
+        guard range.contains(d) else { throw fail("expected \(what), found \(NumberFormat.string(d, maxDecimals: 9))") }
+        return d
+    }
+
+    func nonNegative() throws -> Double { try number(0...Double.greatestFiniteMagnitude, "a number ≥ 0") }
+    func positive(_ what: String = "a number > 0") throws -> Double {
+        let d = try number()
+        guard d > 0 else { throw fail("expected \(what), found \(NumberFormat.string(d, maxDecimals: 9))") }
+        return d
+    }
+
+    func integer(_ range: ClosedRange<Int>) throws -> Int {
+        let d = try number()
+        guard d == d.rounded(), d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+            throw fail("expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(d)
+    }
+
+    func string() throws -> String {
+        guard case .string(let s) = node.value else { throw fail("expected a string, found \(node.value.kindName)") }
+        return s
+    }
+
+    func bool() throws -> Bool {
+        guard case .bool(let b) = node.value else { throw fail("expected true or false, found \(node.value.kindName)") }
+        return b
+    }
+
+    func numbers(count: Int, _ what: String) throws -> [Double] {
+        guard case .array(let items) = node.value, items.count == count else {
+            throw fail("expected \(what) (an array of \(count) numbers)")
+        }
+        return try elements().map { try $0.number() }
+    }
+
+    func point(_ what: String = "a point [x, y]") throws -> Point {
+        let v = try numbers(count: 2, what)
+        return Point(v[0], v[1])
+    }
+
+    func size() throws -> Size {
+        let v = try numbers(count: 2, "a size [width, height]")
+        guard v[0] >= 0, v[1] >= 0 else { throw fail("expected a size with width and height ≥ 0") }
+        return Size(v[0], v[1])
+    }
+
+    func rect() throws -> Rect {
+        let v = try numbers(count: 4, "a frame [x, y, width, height]")
+        guard v[2] >= 0, v[3] >= 0 else { throw fail("expected a frame with width and height ≥ 0") }
+        return Rect(v[0], v[1], v[2], v[3])
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    func color() throws -> Color {
+        let s = try string()
+        let hex = Array(s.utf8)
+        guard hex.first == UInt8(ascii: "#"), hex.count == 7 || hex.count == 9,
+              let v = UInt64(String(decoding: hex.dropFirst(), as: UTF8.self), radix: 16) else {
+            throw fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(s)\"")
+        }
+        let c = hex.count == 9 ? v : (v << 8) | 0xFF
+        return Color(red: Double((c >> 24) & 0xFF) / 255, green: Double((c >> 16) & 0xFF) / 255,
+                     blue: Double((c >> 8) & 0xFF) / 255, alpha: Double(c & 0xFF) / 255)
+    }
+}

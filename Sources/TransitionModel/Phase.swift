@@ -1,0 +1,82 @@
+// Phases and animation blocks: each block means one `UIView.animate` call.
+
+public struct Phase: Hashable, Sendable {
+    public var name: String
+    public var blocks: [AnimationBlock]
+    public init(name: String, blocks: [AnimationBlock]) { self.name = name; self.blocks = blocks }
+}
+
+/// One `UIView.animate(withDuration:delay:…)` call. `before` are the plain assignments made just
+/// before the call (e.g. `view.alpha = 0`); `changes` are the assignments inside the block.
+public struct AnimationBlock: Hashable, Sendable {
+    /// Seconds; nil only when the timing determines it (caSpring → settlingDuration, swiftUISpring).
+    public var duration: Double?
+    public var delay: Double
+    public var timing: Timing
+    public var before: [PropertyChange]
+    public var changes: [PropertyChange]
+    public init(duration: Double?, delay: Double = 0, timing: Timing = .named(.easeInOut),
+                before: [PropertyChange] = [], changes: [PropertyChange]) {
+        self.duration = duration; self.delay = delay; self.timing = timing
+        self.before = before; self.changes = changes
+    }
+}
+
+public enum NamedCurve: String, Hashable, Sendable, CaseIterable {
+    case linear, easeIn, easeOut, easeInOut
+    /// CAMediaTimingFunctionName.default (0.25, 0.1, 0.25, 1).
+    case `default`
+}
+
+public enum Timing: Hashable, Sendable {
+    case named(NamedCurve)
+    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+    /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`; duration from the block.
+    case uikitSpring(dampingRatio: Double, velocity: Double)
+    /// `CASpringAnimation` with explicit parameters; duration from the block, else its settlingDuration.
+    case caSpring(mass: Double, stiffness: Double, damping: Double, velocity: Double)
+    /// SwiftUI `Spring(duration:bounce:)` / `UIView.animate(springDuration:bounce:)`.
+    case swiftUISpring(duration: Double, bounce: Double)
+}
+
+/// An assignment to one property of one layer.
+public struct PropertyChange: Hashable, Sendable {
+    public var layer: String
+    public var value: PropertyValue
+    /// Where the change was written (a JSON path), for diagnostics; empty for code-built models.
+    public var origin: String
+    public init(layer: String, _ value: PropertyValue, origin: String = "") {
+        self.layer = layer; self.value = value; self.origin = origin
+    }
+}
+
+public enum PropertyValue: Hashable, Sendable {
+    /// `center` / `layer.position`.
+    case position(Point)
+    /// `bounds.size`.
+    case size(Size)
+    /// `frame`: sets position and bounds size (UIKit leaves it undefined under a non-identity transform).
+    case frame(Rect)
+    case transform(LayerTransform)
+    /// `alpha` / `layer.opacity`.
+    case opacity(Double)
+    /// `isHidden`: never animates, takes effect at once.
+    case hidden(Bool)
+    case zPosition(Double)
+    case cornerRadius(Double)
+    case anchorPoint(Point)
+
+    public var propertyName: String {
+        switch self {
+        case .position: return "position"
+        case .size: return "size"
+        case .frame: return "frame"
+        case .transform: return "transform"
+        case .opacity: return "opacity"
+        case .hidden: return "hidden"
+        case .zPosition: return "zPosition"
+        case .cornerRadius: return "cornerRadius"
+        case .anchorPoint: return "anchorPoint"
+        }
+    }
+}

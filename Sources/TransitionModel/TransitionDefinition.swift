@@ -1,0 +1,146 @@
+// The definition format (v1) as Swift values. A template file, a user's file and code that
+// builds a transition with this API all end up as the same `TransitionDefinition`.
+
+public struct TransitionDefinition: Hashable, Sendable {
+    public static let formatVersion = 1
+
+    public var name: String
+    public var description: String
+    /// Where the numbers come from (a seed article), free text.
+    public var source: String?
+    /// Values that were chosen rather than taken from the source, with the reason.
+    public var chosen: [ChosenValue]
+    public var canvas: Canvas
+    /// Frame rate of the Lottie export (and of sampled keyframes).
+    public var frameRate: Double
+    public var timeline: TimelineSettings
+    /// Root layers, bottom to top (like `subviews`).
+    public var layers: [LayerDefinition]
+    public var phases: [Phase]
+
+    public init(name: String, description: String, source: String? = nil, chosen: [ChosenValue] = [],
+                canvas: Canvas, frameRate: Double = 60, timeline: TimelineSettings = TimelineSettings(),
+                layers: [LayerDefinition], phases: [Phase]) {
+        self.name = name; self.description = description; self.source = source; self.chosen = chosen
+        self.canvas = canvas; self.frameRate = frameRate; self.timeline = timeline
+        self.layers = layers; self.phases = phases
+    }
+
+    /// Every layer in the tree, depth first, parents before children.
+    public var allLayers: [LayerDefinition] {
+        var out: [LayerDefinition] = []
+        func visit(_ l: LayerDefinition) { out.append(l); l.children.forEach(visit) }
+        layers.forEach(visit)
+        return out
+    }
+
+    public func layer(withID id: String) -> LayerDefinition? { allLayers.first { $0.id == id } }
+}
+
+public struct ChosenValue: Hashable, Sendable {
+    public var what: String
+    public var why: String
+    public init(what: String, why: String) { self.what = what; self.why = why }
+}
+
+public struct Canvas: Hashable, Sendable {
+    public var size: Size
+    public var background: Color
+    public init(size: Size, background: Color = .white) { self.size = size; self.background = background }
+}
+
+/// The exported timeline: hold → phase 1 → hold → phase 2 … → hold, then it loops.
+public struct TimelineSettings: Hashable, Sendable {
+    public var holdBefore: Double
+    public var holdBetween: Double
+    public var holdAfter: Double
+    public init(holdBefore: Double = 0.6, holdBetween: Double = 0.6, holdAfter: Double = 0.6) {
+        self.holdBefore = holdBefore; self.holdBetween = holdBetween; self.holdAfter = holdAfter
+    }
+}
+
+/// A UIView/CALayer with its initial model values. Coordinates are in the superlayer's bounds space.
+public struct LayerDefinition: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A container ("screen"); draws its fill (backgroundColor) if it has one.
+        case group
+        case rect
+        case ellipse
+        /// Placeholder bars standing for `lines` lines of text.
+        case text(lines: Int)
+        /// `snapshotView(afterScreenUpdates:)` of another layer: a frozen copy of its art at its
+        /// initial state, stretched to this layer's bounds.
+        case snapshot(of: String)
+    }
+
+    public var id: String?
+    public var kind: Kind
+    public var position: Point
+    public var size: Size
+    public var anchorPoint: Point
+    public var transform: LayerTransform
+    public var opacity: Double
+    public var hidden: Bool
+    public var zPosition: Double
+    public var cornerRadius: Double
+    public var clipsToBounds: Bool
+    public var fill: Fill?
+    public var children: [LayerDefinition]
+
+    public init(id: String? = nil, kind: Kind = .group, position: Point, size: Size,
+                anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
+                opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0,
+                cornerRadius: Double = 0, clipsToBounds: Bool = false, fill: Fill? = nil,
+                children: [LayerDefinition] = []) {
+        self.id = id; self.kind = kind; self.position = position; self.size = size
+        self.anchorPoint = anchorPoint; self.transform = transform; self.opacity = opacity
+        self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds; self.fill = fill; self.children = children
+    }
+
+    /// A layer placed by its frame, as `UIView(frame:)` does (identity transform).
+    public init(id: String? = nil, kind: Kind = .group, frame: Rect, anchorPoint: Point = Point(0.5, 0.5),
+                opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0, cornerRadius: Double = 0,
+                clipsToBounds: Bool = false, fill: Fill? = nil, children: [LayerDefinition] = []) {
+        self.init(id: id, kind: kind,
+                  position: Point(frame.minX + anchorPoint.x * frame.size.width, frame.minY + anchorPoint.y * frame.size.height),
+                  size: frame.size, anchorPoint: anchorPoint, opacity: opacity, hidden: hidden,
+                  zPosition: zPosition, cornerRadius: cornerRadius, clipsToBounds: clipsToBounds,
+                  fill: fill, children: children)
+    }
+}
+
+/// A UIView `transform` as its components; points map as `translation + R(rotation)·S(scale)·q`
+/// relative to the anchor point (scale first, then rotation, then translation).
+public struct LayerTransform: Hashable, Sendable {
+    public var translation: Point
+    public var scale: Point
+    /// Radians, positive = clockwise on screen (y points down), as `CGAffineTransform(rotationAngle:)`.
+    public var rotation: Double
+    public init(translation: Point = .zero, scale: Point = Point(1, 1), rotation: Double = 0) {
+        self.translation = translation; self.scale = scale; self.rotation = rotation
+    }
+    public static let identity = LayerTransform()
+    public static func scale(_ sx: Double, _ sy: Double) -> LayerTransform { LayerTransform(scale: Point(sx, sy)) }
+    public var isIdentity: Bool { self == .identity }
+}
+
+public enum Fill: Hashable, Sendable {
+    case solid(Color)
+    case linearGradient(LinearGradient)
+}
+
+/// A gradient across the layer's bounds; `start`/`end` in unit coordinates (like CAGradientLayer).
+public struct LinearGradient: Hashable, Sendable {
+    public struct Stop: Hashable, Sendable {
+        public var offset: Double
+        public var color: Color
+        public init(offset: Double, color: Color) { self.offset = offset; self.color = color }
+    }
+    public var start: Point
+    public var end: Point
+    public var stops: [Stop]
+    public init(start: Point = Point(0, 0.5), end: Point = Point(1, 0.5), stops: [Stop]) {
+        self.start = start; self.end = end; self.stops = stops
+    }
+}
