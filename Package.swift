@@ -34,9 +34,9 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI"], exclude: ["Inputs"]),
     ]
 )

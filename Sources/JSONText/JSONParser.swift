@@ -95,7 +95,7 @@ private struct Reader {
 
     mutating func parseObject(depth: Int, start: SourceLocation) throws -> LocatedJSON {
         index += 1
-        var keys: [String] = [], nodes: [LocatedJSON] = []
+        var keys: [String] = [], nodes: [LocatedJSON] = [], keyLocations: [SourceLocation] = []
         skipWhitespace()
         if !atEnd && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -114,6 +114,7 @@ private struct Reader {
             index += 1
             skipWhitespace()
             keys.append(key)
+            keyLocations.append(keyLoc)
             nodes.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard !atEnd else { throw error("expected ',' or '}', found end of file") }
@@ -122,7 +123,7 @@ private struct Reader {
             throw error("expected ',' or '}', found \(describeCurrent())")
         }
         let value = JSONValue.object(zip(keys, nodes).map { ($0, $1.value) })
-        return LocatedJSON(value: value, location: start, elements: nodes, keys: keys)
+        return LocatedJSON(value: value, location: start, elements: nodes, keys: keys, keyLocations: keyLocations)
     }
 
     mutating func parseArray(depth: Int, start: SourceLocation) throws -> LocatedJSON {

@@ -67,9 +67,13 @@ public final class LocatedJSON: @unchecked Sendable {
     /// Children in source order (array elements, or object members with their keys).
     public let elements: [LocatedJSON]
     public let keys: [String]
+    /// Where each member name starts, parallel to `keys`.
+    public let keyLocations: [SourceLocation]
 
-    init(value: JSONValue, location: SourceLocation, elements: [LocatedJSON] = [], keys: [String] = []) {
+    init(value: JSONValue, location: SourceLocation, elements: [LocatedJSON] = [], keys: [String] = [],
+         keyLocations: [SourceLocation] = []) {
         self.value = value; self.location = location; self.elements = elements; self.keys = keys
+        self.keyLocations = keyLocations
     }
 
     public func member(_ key: String) -> LocatedJSON? {

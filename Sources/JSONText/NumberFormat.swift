@@ -29,6 +29,7 @@ public enum NumberFormat {
     /// Fixed-point text with trailing zeros removed, for magnitudes where `description` would use an exponent.
     static func fixed(_ x: Double, decimals: Int) -> String {
         let scaled = (abs(x) * pow10(decimals)).rounded()
+        guard scaled < 9e18 else { return "\(x)" }  // beyond any canvas; definitions cap numbers far below
         var digits = String(UInt64(scaled))
         if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
         var intPart = String(digits.dropLast(decimals))

@@ -44,19 +44,18 @@ public struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
 extension KeyframeTrack where Value: AnimatableValue {
     /// The value a player computes at time t from these keyframes (bezier easing solved exactly).
     public func value(at t: Double) -> Value {
-        guard t > keyframes[0].time else { return keyframes[0].value }
-        for i in 0..<(keyframes.count - 1) {
-            let a = keyframes[i], b = keyframes[i + 1]
-            guard t < b.time else { continue }
-            let u = (t - a.time) / (b.time - a.time)
-            let p: Double
-            switch a.easing {
-            case .linear: p = u
-            case .hold: p = 0
-            case .bezier(let c): p = c.progress(at: u)
-            }
-            return a.value + (b.value - a.value).scaled(by: p)
+        guard t >= keyframes[0].time else { return keyframes[0].value }
+        // The last keyframe at or before t: after a jump (two keyframes at one time) that is the new value.
+        let i = keyframes.lastIndex { $0.time <= t }!
+        guard i + 1 < keyframes.count else { return keyframes[i].value }
+        let a = keyframes[i], b = keyframes[i + 1]
+        let u = (t - a.time) / (b.time - a.time)
+        let p: Double
+        switch a.easing {
+        case .linear: p = u
+        case .hold: p = 0
+        case .bezier(let c): p = c.progress(at: u)
         }
-        return keyframes[keyframes.count - 1].value
+        return a.value + (b.value - a.value).scaled(by: p)
     }
 }

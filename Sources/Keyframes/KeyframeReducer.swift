@@ -56,7 +56,7 @@ public struct SamplingReducer: KeyframeReducer {
 
     /// Removes keyframes inside a run of equal values with linear segments (they change nothing).
     static func droppingRedundant<V>(_ kfs: [Keyframe<V>]) -> [Keyframe<V>] {
-        guard kfs.count > 2 else { return kfs.count == 2 && kfs[0].value == kfs[1].value ? [kfs[0]] : kfs }
+        guard kfs.count > 2 else { return kfs.count == 2 && kfs[0].value == kfs[1].value ? [Keyframe(time: kfs[0].time, value: kfs[0].value)] : kfs }
         var out: [Keyframe<V>] = [kfs[0]]
         for k in 1..<(kfs.count - 1) {
             let prev = out[out.count - 1], cur = kfs[k], next = kfs[k + 1]
@@ -65,6 +65,9 @@ public struct SamplingReducer: KeyframeReducer {
         }
         out.append(kfs[kfs.count - 1])
         if out.allSatisfy({ $0.value == out[0].value }) { return [Keyframe(time: out[0].time, value: out[0].value)] }
+        // Players hold the first value before the first keyframe and the last after the last one.
+        while out.count > 2, out[0].value == out[1].value { out.removeFirst() }
+        while out.count > 2, out[out.count - 1].value == out[out.count - 2].value { out.removeLast() }
         return out
     }
 }

@@ -5,6 +5,7 @@ public struct PhaseSpan: Hashable, Sendable {
     public var start: Double
     public var duration: Double
     public var end: Double { start + duration }
+    public init(name: String, start: Double, duration: Double) { self.name = name; self.start = start; self.duration = duration }
 }
 
 public struct Timeline: Hashable, Sendable {

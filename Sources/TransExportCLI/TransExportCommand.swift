@@ -112,7 +112,7 @@ public struct TransExportCommand {
             case .svg:
                 try AtomicFile.write(SVGWriter().svg(keyframes), to: dir.appendingPathComponent("\(name).svg"))
             case .lottie:
-                break // TEMP-LOTTIE                 try AtomicFile.write(try LottieWriter().data(keyframes), to: dir.appendingPathComponent("\(name).json")) 
+try AtomicFile.write(try LottieWriter().data(keyframes), to: dir.appendingPathComponent("\(name).json")) 
             case .tracks:
                 try AtomicFile.write(TracksWriter().text(simulation), to: dir.appendingPathComponent("\(name).tracks.json"))
             case .all:

@@ -23,10 +23,11 @@ struct JSONNode {
     func object(allowed: [String]) throws -> [(String, JSONNode)] {
         guard case .object = node.value else { throw fail("expected an object, found \(node.value.kindName)") }
         var out: [(String, JSONNode)] = []
-        for (key, n) in node.members {
+        for (index, (key, n)) in node.members.enumerated() {
             let c = JSONNode(node: n, path: path.isEmpty ? key : "\(path).\(key)", file: file)
             if !allowed.contains(key) {
-                throw c.fail("unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
+                throw DefinitionDiagnostic(file: file, location: node.keyLocations[index], path: c.path,
+                                           message: "unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
             }
             out.append((key, c))
         }
@@ -40,6 +41,8 @@ struct JSONNode {
 
     func number() throws -> Double {
         guard case .number(let d) = node.value else { throw fail("expected a number, found \(node.value.kindName)") }
+        // Far beyond any screen; keeps every later computation and printed number finite and exact.
+        guard abs(d) <= 1e9 else { throw fail("expected a number from -1e9 to 1e9, found \(d)") }
         return d
     }
 

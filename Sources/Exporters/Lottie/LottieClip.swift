@@ -1,0 +1,157 @@
+// clipsToBounds in Lottie. A mask clips only its own layer's content, so:
+// - the clipping layer's own paint and static art: a mask (`hasMask: true`, mode "a", x 0)
+//   with the bounds' rounded rect;
+// - every Lottie layer below a clipping layer: an alpha track matte directly above it
+//   (`td: 1` on the matte, `tt: 1` + `tp` on the content) whose shape is the nearest clipping
+//   ancestor's bounds rect, drawn in that ancestor's space by parenting the matte to it;
+//   further clipping ancestors become masks on the matte (the first "a", the rest "i"),
+//   their rects mapped into the nearest ancestor's space (sampled when the chain animates).
+import Foundation
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+/// x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+struct Affine2D: Equatable {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+
+    static let identity = Affine2D()
+
+    /// A layer's bounds → its parent's bounds: q ↦ P + R(θ)·S·(q − A) (θ clockwise on screen, y down).
+    static func layer(position p: Point, scale s: Point, rotation θ: Double, anchor an: Point) -> Affine2D {
+        let cosθ = cos(θ), sinθ = sin(θ)
+        let a = cosθ * s.x, b = sinθ * s.x, c = -sinθ * s.y, d = cosθ * s.y
+        return Affine2D(a: a, b: b, c: c, d: d, tx: p.x - (a * an.x + c * an.y), ty: p.y - (b * an.x + d * an.y))
+    }
+
+    func apply(_ x: Double, _ y: Double) -> (Double, Double) { (a * x + c * y + tx, b * x + d * y + ty) }
+    func applyVector(_ x: Double, _ y: Double) -> (Double, Double) { (a * x + c * y, b * x + d * y) }
+
+    /// `self` after `first`: p ↦ self(first(p)).
+    func after(_ first: Affine2D) -> Affine2D {
+        Affine2D(a: a * first.a + c * first.b, b: b * first.a + d * first.b,
+                 c: a * first.c + c * first.d, d: b * first.c + d * first.d,
+                 tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+    }
+
+    var inverse: Affine2D? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return Affine2D(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+}
+
+enum ClipPath {
+    /// 0.5522847498 · r: the tangent length of a quarter circle as one cubic.
+    static let kappa = 0.5522847498
+
+    /// The bounds rect (0, 0, w, h) as a closed path, clockwise on screen, as an LVec
+    /// (vertices, in-tangents, out-tangents). `vertices` is 4 (square corners) or 8 (rounded;
+    /// a radius of 0 gives coincident vertices, so a radius animating from 0 keeps the count).
+    static func roundedRect(width w: Double, height h: Double, radius: Double, vertices: Int) -> LVec {
+        if vertices == 4 {
+            let v: [Double] = [0, 0, w, 0, w, h, 0, h]
+            return LVec(v + [Double](repeating: 0, count: 16))
+        }
+        let r = max(0, min(radius, w / 2, h / 2)), k = kappa * r
+        let v: [Double] = [r, 0, w - r, 0, w, r, w, h - r, w - r, h, r, h, 0, h - r, 0, r]
+        let i: [Double] = [-k, 0, 0, 0, 0, -k, 0, 0, k, 0, 0, 0, 0, k, 0, 0]
+        let o: [Double] = [0, 0, k, 0, 0, 0, 0, k, 0, 0, -k, 0, 0, 0, 0, -k]
+        return LVec(v + i + o)
+    }
+
+    /// The path with every vertex mapped by m and every (relative) tangent by its linear part.
+    static func transformed(_ path: LVec, by m: Affine2D) -> LVec {
+        let n = path.c.count / 6
+        var out = path.c
+        for k in 0..<(3 * n) {
+            let x = path.c[2 * k], y = path.c[2 * k + 1]
+            let (px, py) = k < n ? m.apply(x, y) : m.applyVector(x, y)
+            out[2 * k] = px
+            out[2 * k + 1] = py
+        }
+        return LVec(out)
+    }
+}
+
+extension LottieDocument {
+    /// Whether layer i's own content is clipped by a mask (it clips and is a Lottie layer).
+    func clipMasks(_ i: Int) -> [JSONValue] {
+        guard simulation.layers[i].definition.clipsToBounds else { return [] }
+        let k = transition.layers[i]
+        let n = k.cornerRadius.isAnimated || k.cornerRadius.initialValue != 0 ? 8 : 4
+        let path = LottieTracks.combine([k.size.lvec, k.cornerRadius.lvec], .jointlyAffine) { v in
+            ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
+        }
+        return [mask(path, mode: "a", name: "clip")]
+    }
+
+    func mask(_ path: KeyframeTrack<LVec>, mode: String, name: String) -> JSONValue {
+        LJ.obj([("nm", LJ.str(name)), ("mode", LJ.str(mode)),
+                ("pt", props.property(path, decimals: LottieDecimals.length, kind: .path)),
+                ("o", LJ.staticNum(100, 0)), ("x", LJ.staticNum(0, 0))])
+    }
+
+    /// Strict ancestors of i that clip to their bounds, nearest first.
+    func clippingAncestors(_ i: Int) -> [Int] {
+        var out: [Int] = []
+        var p = simulation.layers[i].parent
+        while let j = p {
+            if simulation.layers[j].definition.clipsToBounds { out.append(j) }
+            p = simulation.layers[j].parent
+        }
+        return out
+    }
+
+    /// The matte layer for Lottie layer i (nil when no ancestor clips): parented to the nearest
+    /// clipping ancestor, its shape is that ancestor's bounds rect.
+    func matteLayer(for i: Int, ind: Int, parentInd: Int) -> JSONValue? {
+        let clips = clippingAncestors(i)
+        guard let nearest = clips.first else { return nil }
+        let k = transition.layers[nearest]
+        var members: [(String, JSONValue)] = [
+            ("ty", LJ.int(4)), ("nm", LJ.str("clip-of-\(names[i])")), ("ind", LJ.int(ind)),
+            ("parent", LJ.int(parentInd)), ("td", LJ.int(1)),
+        ]
+        let outer = clips.dropFirst().enumerated().map { n, c in
+            mask(path(of: c, inSpaceOf: nearest), mode: n == 0 ? "a" : "i", name: "clip-\(names[c])")
+        }
+        if !outer.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(outer))] }
+        let shape = group([rect(size: k.size.lvec, radius: k.cornerRadius.lvec), solidFill(.white)], name: "clip")
+        members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
+        members += layerTiming()
+        return LJ.obj(members)
+    }
+
+    /// Ancestor `outer`'s bounds rect mapped into the bounds space of its descendant `inner`.
+    func path(of outer: Int, inSpaceOf inner: Int) -> KeyframeTrack<LVec> {
+        var chain: [Int] = []  // inner, its parent, … up to the child of `outer`
+        var p: Int? = inner
+        while let j = p, j != outer { chain.append(j); p = simulation.layers[j].parent }
+        var tracks: [KeyframeTrack<LVec>] = []
+        for j in chain {
+            let k = transition.layers[j]
+            tracks += [k.position.lvec, k.translation.lvec, k.scale.lvec, k.rotation.lvec, k.anchorPoint.lvec, k.size.lvec]
+        }
+        let ko = transition.layers[outer]
+        tracks += [ko.size.lvec, ko.cornerRadius.lvec]
+        let n = ko.cornerRadius.isAnimated || ko.cornerRadius.initialValue != 0 ? 8 : 4
+        return LottieTracks.combine(tracks, .nonlinear) { v in
+            var m = Affine2D.identity
+            for c in 0..<chain.count {
+                let pos = v[6 * c].c, tr = v[6 * c + 1].c, s = v[6 * c + 2].c, r = v[6 * c + 3].c[0]
+                let an = v[6 * c + 4].c, size = v[6 * c + 5].c
+                let local = Affine2D.layer(position: Point(pos[0] + tr[0], pos[1] + tr[1]), scale: Point(s[0], s[1]),
+                                           rotation: r, anchor: Point(an[0] * size[0], an[1] * size[1]))
+                m = local.after(m)
+            }
+            let size = v[6 * chain.count].c, radius = v[6 * chain.count + 1].c[0]
+            let rect = ClipPath.roundedRect(width: size[0], height: size[1], radius: radius, vertices: n)
+            // A degenerate (zero-scale) chain collapses the inner space; nothing shows, keep the rect.
+            return m.inverse.map { ClipPath.transformed(rect, by: $0) } ?? rect
+        }
+    }
+}

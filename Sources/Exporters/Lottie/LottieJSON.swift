@@ -1,0 +1,100 @@
+// Lottie properties as JSON: static `{"a":0,"k":v}` or animated `{"a":1,"k":[keyframes]}` with
+// frame times, `s` always an array, and per-keyframe easing (o/i handles, or `h: 1`).
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+/// Decimals per unit (every rounding stays far below a pixel on a phone canvas).
+enum LottieDecimals {
+    static let length = 4
+    static let scalePercent = 4
+    static let degrees = 4
+    static let opacity = 3
+    static let color = 4
+    static let easing = 6
+    static let frames = 6
+}
+
+/// What one property's value is.
+enum LottieValueKind {
+    case scalar
+    case vector
+    /// A closed bezier path stored as an LVec: vertices, then in-tangents, then out-tangents (x, y each).
+    case path
+}
+
+/// Small builders for the JSON tree (members are written in the order given).
+enum LJ {
+    static func num(_ x: Double, _ decimals: Int) -> JSONValue { .number(NumberFormat.round(x, decimals: decimals)) }
+    static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+    static func str(_ s: String) -> JSONValue { .string(s) }
+    static func obj(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
+    static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .array(xs.map { num($0, decimals) }) }
+    static func staticValue(_ v: JSONValue) -> JSONValue { obj([("a", int(0)), ("k", v)]) }
+    static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
+    static func staticArr(_ xs: [Double], _ decimals: Int) -> JSONValue { staticValue(arr(xs, decimals)) }
+}
+
+struct LottieProperties {
+    let frameRate: Double
+
+    func frames(_ seconds: Double) -> JSONValue { LJ.num(seconds * frameRate, LottieDecimals.frames) }
+
+    /// A property from a track in Lottie units, rounded to `decimals`.
+    func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
+        let kfs = LottieTracks.rounded(track, decimals: decimals).keyframes
+        if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
+        var out: [JSONValue] = []
+        for (n, k) in kfs.enumerated() {
+            var members: [(String, JSONValue)] = [("t", frames(k.time)),
+                                                  ("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true))]
+            if n + 1 < kfs.count {
+                // A key followed by one at the same time is a jump: hold it (no zero-length segment).
+                let easing = kfs[n + 1].time == k.time ? KeyframeEasing.hold : k.easing
+                switch easing {
+                case .hold:
+                    members.append(("h", LJ.int(1)))
+                case .linear:
+                    members += handles(CubicBezier.linear)
+                case .bezier(let c):
+                    members += handles(c)
+                }
+            }
+            out.append(LJ.obj(members))
+        }
+        return LJ.obj([("a", LJ.int(1)), ("k", .array(out))])
+    }
+
+    /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
+    /// one entry per handle applies to every dimension.
+    func handles(_ c: CubicBezier) -> [(String, JSONValue)] {
+        let d = LottieDecimals.easing
+        return [("o", LJ.obj([("x", LJ.arr([c.x1], d)), ("y", LJ.arr([c.y1], d))])),
+                ("i", LJ.obj([("x", LJ.arr([c.x2], d)), ("y", LJ.arr([c.y2], d))]))]
+    }
+
+    func valueJSON(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool) -> JSONValue {
+        switch kind {
+        case .scalar:
+            return inKeyframe ? LJ.arr(v.c, decimals) : LJ.num(v.c[0], decimals)
+        case .vector:
+            return LJ.arr(v.c, decimals)
+        case .path:
+            let n = v.c.count / 6
+            func points(_ part: Int) -> JSONValue {
+                .array((0..<n).map { k in LJ.arr([v.c[part * 2 * n + 2 * k], v.c[part * 2 * n + 2 * k + 1]], decimals) })
+            }
+            let shape = LJ.obj([("c", .bool(true)), ("v", points(0)), ("i", points(1)), ("o", points(2))])
+            return inKeyframe ? .array([shape]) : shape
+        }
+    }
+
+    // MARK: Common properties
+
+    func position(_ track: KeyframeTrack<LVec>) -> JSONValue { property(track, decimals: LottieDecimals.length, kind: .vector) }
+    func length(_ track: KeyframeTrack<LVec>) -> JSONValue { property(track, decimals: LottieDecimals.length, kind: .scalar) }
+    /// Opacity in percent.
+    func opacity(_ track: KeyframeTrack<LVec>) -> JSONValue { property(track, decimals: LottieDecimals.opacity, kind: .scalar) }
+}

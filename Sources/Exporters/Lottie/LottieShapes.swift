@@ -1,0 +1,151 @@
+// What a layer draws in its own bounds space, as Lottie shapes: a rounded rect / ellipse with a
+// solid or linear-gradient fill, text bars, or a snapshot's frozen art stretched to the bounds.
+// Mirrors SVGPaint. Every drawable is its own group (`gr` with its `tr` last), since a fill
+// applies to all shapes before it in its group; in a group's `it`, the first item is on top.
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+extension LottieDocument {
+    // MARK: Paint
+
+    /// Layer i's own paint, top first (mirrors SVGPaint.paint).
+    func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) -> [JSONValue] {
+        let layer = simulation.layers[i]
+        let def = layer.definition
+        switch def.kind {
+        case .group, .rect:
+            guard let fill = def.fill else { return [] }
+            return [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill(fill, size: size.lvec)], name: "fill")]
+        case .ellipse:
+            guard let fill = def.fill else { return [] }
+            return [group([ellipse(size: size.lvec), self.fill(fill, size: size.lvec)], name: "fill")]
+        case .text:
+            return stretched(size: size, from: def.size, staticPaint(def))
+        case .snapshot:
+            guard let source = layer.snapshotSource else { return [] }
+            let src = simulation.layers[source]
+            let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition)
+            return stretched(size: size, from: src.definition.size, art)
+        }
+    }
+
+    /// Content laid out at `base` size, scaled to the current bounds (contentsGravity resize).
+    func stretched(size: KeyframeTrack<Size>, from base: Size, _ content: [JSONValue]) -> [JSONValue] {
+        guard !content.isEmpty else { return [] }
+        let factor = size.map { s in
+            LVec([base.width > 0 ? s.width / base.width * 100 : 0, base.height > 0 ? s.height / base.height * 100 : 0])
+        }
+        if !factor.isAnimated, factor.initialValue == LVec([100, 100]) { return content }
+        let scale = props.property(factor, decimals: LottieDecimals.scalePercent, kind: .vector)
+        return [group(content, name: "stretch", transform: transformJSON(scale: scale))]
+    }
+
+    /// A definition's paint at its initial state (text bars, snapshots' art).
+    func staticPaint(_ d: LayerDefinition) -> [JSONValue] {
+        guard let fill = d.fill else { return [] }
+        let size = KeyframeTrack<LVec>.constant(LVec([d.size.width, d.size.height]))
+        switch d.kind {
+        case .group, .rect, .snapshot:
+            return [group([rect(size: size, radius: .constant(LVec([d.cornerRadius]))), self.fill(fill, size: size)], name: "fill")]
+        case .ellipse:
+            return [group([ellipse(size: size), self.fill(fill, size: size)], name: "fill")]
+        case .text(let lines):
+            // Top first: the last bar is drawn last in SVG, so it comes first here.
+            return TextBars.bars(size: d.size, lines: lines).reversed().map { bar in
+                let barSize = KeyframeTrack<LVec>.constant(LVec([bar.size.width, bar.size.height]))
+                return group([rect(center: .constant(LVec([bar.midX, bar.midY])), size: barSize,
+                                   radius: .constant(LVec([bar.size.height / 2]))),
+                              self.fill(fill, size: barSize, origin: bar.origin)], name: "bar")
+            }
+        }
+    }
+
+    /// A snapshot's source layer tree at its initial (definition) state, no ids.
+    func staticArtGroup(_ i: Int) -> JSONValue? {
+        let layer = simulation.layers[i]
+        let d = layer.definition
+        guard !d.hidden else { return nil }
+        let items = layer.children.reversed().compactMap(staticArtGroup) + staticPaint(d)
+        guard !items.isEmpty else { return nil }
+        return group(items, transform: staticTransform(
+            anchor: Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height),
+            position: d.position + d.transform.translation, scale: d.transform.scale,
+            rotation: d.transform.rotation, opacity: d.opacity))
+    }
+
+    // MARK: Shapes
+
+    /// `rc` covering the bounds (0, 0, w, h): centre w/2, h/2 (or `center`), size, corner radius.
+    func rect(center: KeyframeTrack<LVec>? = nil, size: KeyframeTrack<LVec>, radius: KeyframeTrack<LVec>) -> JSONValue {
+        let c = center ?? size.map { $0.scaled(by: 0.5) }
+        return LJ.obj([("ty", LJ.str("rc")), ("p", props.position(c)), ("s", props.position(size)), ("r", props.length(radius))])
+    }
+
+    /// `el` inscribed in the bounds.
+    func ellipse(size: KeyframeTrack<LVec>) -> JSONValue {
+        LJ.obj([("ty", LJ.str("el")), ("p", props.position(size.map { $0.scaled(by: 0.5) })), ("s", props.position(size))])
+    }
+
+    func solidFill(_ c: Color) -> JSONValue {
+        LJ.obj([("ty", LJ.str("fl")),
+                ("c", LJ.staticArr([c.red, c.green, c.blue].map { min(max($0, 0), 1) }, LottieDecimals.color)),
+                ("o", LJ.staticNum(min(max(c.alpha, 0), 1) * 100, LottieDecimals.opacity)), ("r", LJ.int(1))])
+    }
+
+    /// A fill for a box at `origin` with `size`; gradient points are unit coordinates of the box.
+    func fill(_ fill: Fill, size: KeyframeTrack<LVec>, origin: Point = .zero) -> JSONValue {
+        switch fill {
+        case .solid(let c):
+            return solidFill(c)
+        case .linearGradient(let g):
+            func point(_ u: Point) -> JSONValue {
+                props.position(size.map { LVec([origin.x + u.x * $0.c[0], origin.y + u.y * $0.c[1]]) })
+            }
+            let stops = g.stops.isEmpty ? [LinearGradient.Stop(offset: 0, color: .clear)] : g.stops
+            var colors: [Double] = []
+            for s in stops {
+                colors += [s.offset, s.color.red, s.color.green, s.color.blue].map { min(max($0, 0), 1) }
+            }
+            if stops.contains(where: { $0.color.alpha < 1 }) {
+                for s in stops { colors += [min(max(s.offset, 0), 1), min(max(s.color.alpha, 0), 1)] }
+            }
+            return LJ.obj([("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
+                           ("s", point(g.start)), ("e", point(g.end)), ("t", LJ.int(1)),
+                           ("g", LJ.obj([("p", LJ.int(stops.count)), ("k", LJ.staticArr(colors, LottieDecimals.color))]))])
+        }
+    }
+
+    // MARK: Groups and transforms
+
+    /// `gr` with its items (top first) and its `tr` last.
+    func group(_ items: [JSONValue], name: String? = nil, transform: JSONValue? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [("ty", LJ.str("gr"))]
+        if let name { members.append(("nm", LJ.str(name))) }
+        members += [("np", LJ.int(items.count)), ("it", .array(items + [transform ?? identityTransform(layer: false)]))]
+        return LJ.obj(members)
+    }
+
+    /// A layer `ks` (a p s r o) or a group `tr` (ty "tr", a p s r o sk sa); parts not given are identity.
+    func transformJSON(anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
+                       rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false) -> JSONValue {
+        var members: [(String, JSONValue)] = layer ? [] : [("ty", LJ.str("tr"))]
+        members += [("a", anchor ?? LJ.staticArr([0, 0], 0)), ("p", position ?? LJ.staticArr([0, 0], 0)),
+                    ("s", scale ?? LJ.staticArr([100, 100], 0)), ("r", rotation ?? LJ.staticNum(0, 0)),
+                    ("o", opacity ?? LJ.staticNum(100, 0))]
+        if !layer { members += [("sk", LJ.staticNum(0, 0)), ("sa", LJ.staticNum(0, 0))] }
+        return LJ.obj(members)
+    }
+
+    func identityTransform(layer: Bool) -> JSONValue { transformJSON(layer: layer) }
+
+    func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
+        transformJSON(anchor: LJ.staticArr([anchor.x, anchor.y], LottieDecimals.length),
+                      position: LJ.staticArr([position.x, position.y], LottieDecimals.length),
+                      scale: LJ.staticArr([scale.x * 100, scale.y * 100], LottieDecimals.scalePercent),
+                      rotation: LJ.staticNum(rotation * 180 / .pi, LottieDecimals.degrees),
+                      opacity: LJ.staticNum(opacity * 100, LottieDecimals.opacity))
+    }
+}

@@ -1,0 +1,230 @@
+// Keyframes → Lottie JSON (bodymovin 5.7 shape layers), playable by rlottie, ThorVG,
+// lottie-web and lottie-ios/android. Same layer semantics as the SVG exporter:
+// - Every simulated layer that has an id, animates, clips descendants, or has Lottie-layer
+//   descendants (or sits above a Lottie-layer sibling, to keep paint order) is a shape layer
+//   (ty 4) parented to its parent's layer; `ks` is its transform (a = anchor ⊙ size,
+//   p = position + translation, s, r, o = opacity × the ancestors' opacities, since Lottie
+//   parenting does not pass opacity on). Its paint and its static descendants are shape
+//   groups inside it, wrapped in a group whose opacity holds 100/0 from `visible` (own AND
+//   ancestors') when that ever turns false.
+// - Layers array: index 0 is on top, so the paint order reversed; a background layer last.
+// - clipsToBounds: see LottieClip.swift.
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+public struct LottieExportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+public struct LottieWriter: Sendable {
+    public init() {}
+
+    public func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
+        try LottieDocument(transition).build()
+    }
+
+    /// Compact JSON text; the same transition always gives the same bytes.
+    public func data(_ transition: KeyframedTransition) throws -> String {
+        JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing).string(try lottie(transition))
+    }
+}
+
+final class LottieDocument {
+    let transition: KeyframedTransition
+    let props: LottieProperties
+    var simulation: Simulation { transition.simulation }
+    /// Whether simulated layer i becomes its own Lottie layer (else: shape groups in its parent's).
+    private(set) var isLottieLayer: [Bool]
+    /// `nm` of each layer: its id, or `layer-<index>`.
+    let names: [String]
+    private(set) var outPoint = 0
+
+    init(_ transition: KeyframedTransition) {
+        self.transition = transition
+        props = LottieProperties(frameRate: transition.definition.frameRate)
+        names = transition.simulation.layers.map { $0.id ?? "layer-\($0.index)" }
+        isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
+        planLayers()
+    }
+
+    // MARK: Which layers are Lottie layers
+
+    private func planLayers() {
+        func plan(_ i: Int) -> Bool {
+            let layer = simulation.layers[i]
+            let k = transition.layers[i]
+            let animated = k.position.isAnimated || k.size.isAnimated || k.anchorPoint.isAnimated
+                || k.translation.isAnimated || k.scale.isAnimated || k.rotation.isAnimated
+                || k.opacity.isAnimated || k.cornerRadius.isAnimated || k.visible.isAnimated
+            var isLayer = layer.id != nil || animated
+            // A clip can only be a mask on a layer (shape groups cannot clip).
+            if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil { isLayer = true }
+            isLayer = plan(children: layer.children) || isLayer
+            isLottieLayer[i] = isLayer
+            return isLayer
+        }
+        /// A static child above a Lottie-layer sibling must be a layer too, or it would draw
+        /// under that sibling (it would live in the parent's layer).
+        func plan(children: [Int]) -> Bool {
+            var any = false
+            for c in children {
+                let own = plan(c)
+                if any { isLottieLayer[c] = true }
+                any = any || own
+            }
+            return any
+        }
+        _ = plan(children: simulation.roots)
+        // Roots have no parent layer to be drawn into.
+        for r in simulation.roots { isLottieLayer[r] = true }
+    }
+
+    /// Lottie layers in paint order, bottom to top (parents before their children).
+    var lottieLayersInPaintOrder: [Int] { simulation.paintOrder.filter { isLottieLayer[$0] } }
+
+    // MARK: Document
+
+    func build() throws -> JSONValue {
+        let d = transition.definition
+        let fr = d.frameRate
+        guard fr > 0, fr.isFinite else { throw LottieExportError("frame rate must be > 0 (got \(fr))") }
+        let duration = transition.timeline.duration
+        guard duration > 0, duration.isFinite else {
+            throw LottieExportError("the timeline is empty (duration \(duration) s); Lottie needs op > ip")
+        }
+        outPoint = Int((duration * fr - 1e-6).rounded(.up))
+        let w = d.canvas.size.width, h = d.canvas.size.height
+        guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
+            throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))")
+        }
+
+        // Array order: top first. A matte sits directly above the layer it clips.
+        enum Entry { case content(Int), matte(Int), background }
+        var entries: [Entry] = []
+        for i in lottieLayersInPaintOrder.reversed() {
+            if !clippingAncestors(i).isEmpty { entries.append(.matte(i)) }
+            entries.append(.content(i))
+        }
+        entries.append(.background)
+        var contentInd: [Int: Int] = [:], matteInd: [Int: Int] = [:]
+        for (n, e) in entries.enumerated() {
+            switch e {
+            case .content(let i): contentInd[i] = n + 1
+            case .matte(let i): matteInd[i] = n + 1
+            case .background: break
+            }
+        }
+        var layers: [JSONValue] = []
+        for (n, e) in entries.enumerated() {
+            switch e {
+            case .content(let i):
+                let parent = simulation.layers[i].parent.map { contentInd[$0]! }
+                layers.append(contentLayer(i, ind: n + 1, parent: parent, matte: matteInd[i]))
+            case .matte(let i):
+                let nearest = clippingAncestors(i)[0]
+                layers.append(matteLayer(for: i, ind: n + 1, parentInd: contentInd[nearest]!)!)
+            case .background:
+                layers.append(backgroundLayer(ind: n + 1))
+            }
+        }
+
+        let markers: [JSONValue] = transition.timeline.phases.map { p in
+            LJ.obj([("cm", LJ.str(p.name)), ("tm", props.frames(p.start)), ("dr", props.frames(p.duration))])
+        }
+        return LJ.obj([
+            ("v", LJ.str("5.7.0")), ("fr", LJ.num(fr, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
+            ("w", LJ.num(w, 0)), ("h", LJ.num(h, 0)), ("nm", LJ.str(d.name)), ("ddd", LJ.int(0)),
+            ("assets", .array([])), ("layers", .array(layers)), ("markers", .array(markers)),
+        ])
+    }
+
+    func layerTiming() -> [(String, JSONValue)] {
+        [("ip", LJ.int(0)), ("op", LJ.int(outPoint)), ("st", LJ.int(0))]
+    }
+
+    // MARK: Layers
+
+    func contentLayer(_ i: Int, ind: Int, parent: Int?, matte: Int?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("ty", LJ.int(4)), ("nm", LJ.str(names[i])), ("ind", LJ.int(ind))]
+        if let parent { members.append(("parent", LJ.int(parent))) }
+        if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
+        let masks = clipMasks(i)
+        if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+        members += [("sr", LJ.int(1)), ("ks", layerTransform(i)), ("shapes", .array(layerShapes(i)))]
+        members += layerTiming()
+        return LJ.obj(members)
+    }
+
+    func backgroundLayer(ind: Int) -> JSONValue {
+        let size = transition.definition.canvas.size
+        let shape = group([rect(size: .constant(LVec([size.width, size.height])), radius: .constant(LVec([0]))),
+                           solidFill(transition.definition.canvas.background)], name: "background")
+        var members: [(String, JSONValue)] = [("ty", LJ.int(4)), ("nm", LJ.str("background")), ("ind", LJ.int(ind)),
+                                              ("sr", LJ.int(1)), ("ks", identityTransform(layer: true)),
+                                              ("shapes", .array([shape]))]
+        members += layerTiming()
+        return LJ.obj(members)
+    }
+
+    /// Simulated ancestors of i, nearest first.
+    func ancestors(_ i: Int) -> [Int] {
+        var out: [Int] = []
+        var p = simulation.layers[i].parent
+        while let j = p { out.append(j); p = simulation.layers[j].parent }
+        return out
+    }
+
+    func layerTransform(_ i: Int) -> JSONValue {
+        let k = transition.layers[i]
+        let anchor = LottieTracks.combine([k.anchorPoint.lvec, k.size.lvec], .affineInEach) { v in
+            LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
+        }
+        let position = LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] }
+        // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
+        let chain = ([i] + ancestors(i)).map { transition.layers[$0].opacity.lvec }
+        let opacity = LottieTracks.combine(chain, .affineInEach) { v in LVec([v.reduce(100) { $0 * $1.c[0] }]) }
+        return transformJSON(anchor: props.position(anchor), position: props.position(position),
+                             scale: props.property(k.scale.map { LVec([$0.x * 100, $0.y * 100]) },
+                                                   decimals: LottieDecimals.scalePercent, kind: .vector),
+                             rotation: props.property(k.rotation.map { LVec([$0 * 180 / .pi]) },
+                                                      decimals: LottieDecimals.degrees, kind: .scalar),
+                             opacity: props.opacity(opacity), layer: true)
+    }
+
+    /// The layer's own paint and static descendants (top first), in a visibility group when
+    /// the layer or an ancestor is ever hidden.
+    func layerShapes(_ i: Int) -> [JSONValue] {
+        let items = contentItems(i)
+        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        if visible.keyframes.count == 1, visible.initialValue.c[0] == 100 { return items }
+        return [group(items, name: "visibility",
+                      transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))]
+    }
+
+    /// Shape items of layer i, top first: its static children (those that are not Lottie
+    /// layers; they all lie below any child that is), then its own paint.
+    func contentItems(_ i: Int) -> [JSONValue] {
+        let layer = simulation.layers[i]
+        let k = transition.layers[i]
+        let staticChildren = layer.children.filter { !isLottieLayer[$0] }
+        return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, size: k.size, cornerRadius: k.cornerRadius)
+    }
+
+    /// A layer that neither animates nor needs its own Lottie layer: a group with a static transform.
+    func liveStaticGroup(_ i: Int) -> JSONValue? {
+        let k = transition.layers[i]
+        guard k.visible.initialValue else { return nil }
+        let items = contentItems(i)
+        guard !items.isEmpty else { return nil }
+        let size = k.size.initialValue, anchor = k.anchorPoint.initialValue
+        return group(items, name: names[i], transform: staticTransform(
+            anchor: Point(anchor.x * size.width, anchor.y * size.height),
+            position: k.position.initialValue + k.translation.initialValue,
+            scale: k.scale.initialValue, rotation: k.rotation.initialValue, opacity: k.opacity.initialValue))
+    }
+}

@@ -1,0 +1,133 @@
+import XCTest
+import Foundation
+
+final class CommandLineTests: XCTestCase {
+    var tmp: URL!
+
+    override func setUpWithError() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ToolRunner.binary.path), "build the binary first: swift build")
+        tmp = try ToolRunner.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: tmp)
+    }
+
+    func files(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+    }
+
+    func testVersionAndHelp() throws {
+        let v = try ToolRunner.run(["--version"])
+        XCTAssertEqual(v.status, 0)
+        XCTAssertEqual(v.stdout, "trans-export 0.1.0\n")
+        let h = try ToolRunner.run(["--help"])
+        XCTAssertEqual(h.status, 0)
+        XCTAssertTrue(h.stdout.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|all]"))
+    }
+
+    func testListNamesTheCatalog() throws {
+        let r = try ToolRunner.run(["--list"])
+        XCTAssertEqual(r.status, 0)
+        let names = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(names.contains("douyin-present"))
+        XCTAssertTrue(names.contains("douyin-dismiss"))
+        XCTAssertTrue(names.contains("douyin-dismiss-to-center"))
+        XCTAssertFalse(names.contains { $0.contains("schema") })
+    }
+
+    func testBadUsageExitsTwoWithOneLine() throws {
+        for (args, message) in [
+            (["--frmat", "svg"], "trans-export: unknown argument \"--frmat\"; see trans-export --help\n"),
+            (["--format", "gif"], "trans-export: unknown format \"gif\"; expected svg, lottie, tracks or all\n"),
+            (["--at", "-1"], "trans-export: --at expects a time in seconds ≥ 0, found \"-1\"\n"),
+            (["--at", "0.5", "--format", "lottie"], "trans-export: --at writes a static SVG; use it with --format svg\n"),
+            (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of douyin-dismiss, douyin-dismiss-to-center, douyin-present\n"),
+        ] {
+            let r = try ToolRunner.run(args + ["--output", tmp.path])
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertEqual(r.stderr, message, "\(args)")
+            XCTAssertEqual(files(in: tmp), [], "\(args)")
+        }
+    }
+
+    /// Each malformed definition: exit 2, one located line on stderr, nothing written.
+    func testMalformedDefinitionsAreLocated() throws {
+        let valid = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json"), encoding: .utf8)
+        let cases: [(String, String, String)] = [
+            ("bad JSON", valid.replacingOccurrences(of: "\"layers\": [", with: "\"layers\": [}"),
+             "bad.json:6:14: expected a value, found '}'"),
+            ("wrong type", valid.replacingOccurrences(of: "\"damping\": 0.8", with: "\"damping\": \"soft\""),
+             "bad.json:11:63: phases.present[0].timing.uikitSpring.damping: expected a number, found a string"),
+            ("unknown layer", valid.replacingOccurrences(of: "{\"layer\": \"card\", \"property\": \"position\"", with: "{\"layer\": \"cart\", \"property\": \"position\""),
+             "bad.json:12:30: phases.present[0].changes[0].layer: unknown layer \"cart\" (known: card)"),
+            ("negative duration", valid.replacingOccurrences(of: "\"duration\": 0.4", with: "\"duration\": -1"),
+             "bad.json:11:20: phases.present[0].duration: expected a number ≥ 0, found -1"),
+            ("NaN", valid.replacingOccurrences(of: "[200, 400]", with: "[NaN, 400]"),
+             "bad.json:12:72: NaN and Infinity are not JSON numbers; expected a finite number"),
+        ]
+        for (what, text, line) in cases {
+            let input = tmp.appendingPathComponent("bad.json")
+            try text.write(to: input, atomically: true, encoding: .utf8)
+            let out = tmp.appendingPathComponent("out")
+            let r = try ToolRunner.run(["--input", "bad.json", "--output", out.path], in: tmp)
+            XCTAssertEqual(r.status, 2, what)
+            XCTAssertEqual(r.stderr, line + "\n", what)
+            XCTAssertFalse(r.stderr.contains("Fatal") || r.stderr.contains("at /"), what)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), what)
+        }
+    }
+
+    func testSemanticErrorFromTheSimulationIsLocatedByPath() throws {
+        let valid = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json"), encoding: .utf8)
+        let text = valid.replacingOccurrences(of: "\"property\": \"position\", \"value\": [200, 400]", with: "\"property\": \"frame\", \"value\": [0, 0, 10, 10]")
+            .replacingOccurrences(of: "\"changes\": [", with: "\"before\": [{\"layer\": \"card\", \"property\": \"transform\", \"value\": {\"scale\": 2}}], \"changes\": [")
+        try text.write(to: tmp.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
+        let r = try ToolRunner.run(["--input", "f.json", "--output", "out"], in: tmp)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "f.json: phases.present[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame\n")
+    }
+
+    func testExportWritesEveryFormatAndNoTemporaryFiles() throws {
+        let r = try ToolRunner.run(["--input", ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json").path, "--output", tmp.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(files(in: tmp), ["card.json", "card.svg", "card.tracks.json"])
+        let svg = try String(contentsOf: tmp.appendingPathComponent("card.svg"), encoding: .utf8)
+        XCTAssertTrue(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"390\" height=\"844\""))
+        XCTAssertTrue(svg.contains("repeatCount=\"indefinite\""))
+        XCTAssertFalse(svg.contains("<script"))
+    }
+
+    func testAtWritesAStaticSVG() throws {
+        let r = try ToolRunner.run(["--template", "douyin-present", "--at", "0.7", "--output", tmp.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(files(in: tmp), ["douyin-present.svg"])
+        let svg = try String(contentsOf: tmp.appendingPathComponent("douyin-present.svg"), encoding: .utf8)
+        XCTAssertFalse(svg.contains("<animate"))
+        XCTAssertFalse(svg.contains("<set"))
+        XCTAssertTrue(svg.contains("id=\"player\""))
+    }
+
+    func testOutputThatCannotBeWrittenExitsOne() throws {
+        let blocker = tmp.appendingPathComponent("file")
+        try "x".write(to: blocker, atomically: true, encoding: .utf8)
+        let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg", "--output", blocker.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("Templates/douyin-present.json: export failed: "), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
+    }
+
+    func testSameInputGivesSameBytes() throws {
+        let a = tmp.appendingPathComponent("a"), b = tmp.appendingPathComponent("b")
+        XCTAssertEqual(try ToolRunner.run(["--output", a.path]).status, 0)
+        XCTAssertEqual(try ToolRunner.run(["--output", b.path]).status, 0)
+        let names = files(in: a)
+        XCTAssertEqual(names.count, 9)
+        XCTAssertEqual(names, files(in: b))
+        for n in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: a.appendingPathComponent(n).path),
+                           FileManager.default.contents(atPath: b.appendingPathComponent(n).path), n)
+        }
+    }
+}
