@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
-        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI"],
+        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI"], exclude: ["Inputs"]),
     ]

@@ -23,8 +23,7 @@ struct SVGPaint {
         case .snapshot:
             guard let source = layer.snapshotSource else { return }
             stretched(size: size, from: document.simulation.layers[source].definition.size) {
-                staticPaint(document.simulation.layers[source].definition)
-                for c in document.simulation.layers[source].children { staticLayer(c) }
+                staticContent(of: source)
             }
         }
     }
@@ -77,9 +76,26 @@ struct SVGPaint {
         var attrs = [("transform", transform)]
         if d.opacity != 1 { attrs.append(("opacity", SVGNumber.factor(d.opacity))) }
         xml.start("g", attrs)
+        staticContent(of: i)
+        xml.end()
+    }
+
+    /// A layer's own paint and sublayers in its bounds space, clipped when it clips to bounds.
+    func staticContent(of i: Int) {
+        let layer = document.simulation.layers[i]
+        let d = layer.definition
+        var clipped = false
+        if d.clipsToBounds {
+            let clipID = document.newID("clip")
+            xml.start("clipPath", [("id", clipID)])
+            boundsRect(size: .constant(d.size), cornerRadius: .constant(d.cornerRadius), fill: nil)
+            xml.end()
+            xml.start("g", [("clip-path", "url(#\(clipID))")])
+            clipped = true
+        }
         staticPaint(d)
         for c in layer.children { staticLayer(c) }
-        xml.end()
+        if clipped { xml.end() }
     }
 
     func staticPaint(_ d: LayerDefinition) {

@@ -59,6 +59,11 @@ final class SVGDocument {
     func writeLayer(_ i: Int) {
         let layer = simulation.layers[i]
         let k = transition.layers[i]
+        // Art that never moves and that no checker follows is written compactly: one transform attribute.
+        if !isFollowed(i) {
+            SVGPaint(document: self).staticLayer(i)
+            return
+        }
         var attrs: [(String, String)] = []
         if let id = layer.id { attrs.append(("id", id)) }
         attrs.append(contentsOf: staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1))
@@ -98,6 +103,14 @@ final class SVGDocument {
         for open in [scaled, rotated, translated] where open { xml.end() }
         xml.end()  // position
         xml.end()  // layer
+    }
+
+    /// Whether the layer or a descendant has an id or changes over the timeline.
+    func isFollowed(_ i: Int) -> Bool {
+        let k = transition.layers[i]
+        let changes = k.position.isAnimated || k.size.isAnimated || k.anchorPoint.isAnimated || k.translation.isAnimated
+            || k.scale.isAnimated || k.rotation.isAnimated || k.opacity.isAnimated || k.cornerRadius.isAnimated || k.visible.isAnimated
+        return simulation.layers[i].id != nil || changes || simulation.layers[i].children.contains(where: isFollowed)
     }
 
     /// Opens `<g transform="type(first)">` with its animation; skipped (returns false) when the

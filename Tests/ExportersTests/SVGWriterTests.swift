@@ -1,0 +1,105 @@
+import XCTest
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import TransitionModel
+import Simulation
+import Keyframes
+import Exporters
+
+final class SVGWriterTests: XCTestCase {
+    func testShowcaseSVG() throws {
+        assertSnapshot(SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.showcase)), extension: "svg")
+    }
+
+    func testShowcaseStillAtTheSpringsOvershoot() throws {
+        let sim = try Simulation(ExportFixtures.showcase)
+        assertSnapshot(SVGWriter().svg(.still(sim, at: 0.35)), extension: "svg")
+    }
+
+    /// Every SVG the catalog and the showcase produce obeys svg-smil.md §9.
+    func testSMILRules() throws {
+        let definitions = try ExportFixtures.templateNames.map(ExportFixtures.template) + [ExportFixtures.showcase]
+        for d in definitions {
+            let kt = try ExportFixtures.keyframes(d)
+            let svg = SVGWriter().svg(kt)
+            let doc = try XMLDocument(xmlString: svg, options: [])
+            let animations = try doc.nodes(forXPath: "//*[local-name()='animate' or local-name()='animateTransform']").compactMap { $0 as? XMLElement }
+            XCTAssertFalse(animations.isEmpty, d.name)
+            for a in animations {
+                let attr = { (n: String) in a.value(of: n) ?? "" }
+                // Loops by itself, all on one clock.
+                XCTAssertEqual(attr("repeatCount"), "indefinite", d.name)
+                XCTAssertEqual(Double(attr("dur").dropLast()) ?? -1, kt.timeline.duration, accuracy: 1e-6, d.name)
+                // values + keyTimes, no spaces, same count, 0 … 1 non-decreasing.
+                let times = attr("keyTimes").split(separator: ";").map { Double($0)! }
+                XCTAssertFalse(attr("keyTimes").contains(" "), d.name)
+                XCTAssertEqual(times.count, attr("values").split(separator: ";").count, d.name)
+                XCTAssertEqual(times.first, 0, d.name)
+                if attr("calcMode") != "discrete" { XCTAssertEqual(times.last, 1, d.name) }
+                XCTAssertEqual(times, times.sorted(), d.name)
+                XCTAssertTrue(attr("to").isEmpty && attr("by").isEmpty && attr("accumulate").isEmpty, d.name)
+                // keySplines only inside [0, 1].
+                if attr("calcMode") == "spline" {
+                    let splines = attr("keySplines").split(separator: ";")
+                    XCTAssertEqual(splines.count, times.count - 1, d.name)
+                    for n in splines.flatMap({ $0.split(separator: " ") }) {
+                        XCTAssertTrue((0...1).contains(Double(n)!), "\(d.name): keySpline \(n)")
+                    }
+                }
+                // Static viewers show frame 0: the base value equals the first value.
+                let parent = try XCTUnwrap(a.parent as? XMLElement)
+                let first = String(attr("values").split(separator: ";").first!)
+                let name = attr("attributeName")
+                if a.name == "animateTransform" {
+                    XCTAssertEqual(parent.value(of: "transform"), "\(attr("type"))(\(first))", d.name)
+                } else if name == "display" {
+                    XCTAssertEqual(parent.value(of: "display") ?? "inline", first, d.name)
+                } else {
+                    XCTAssertEqual(parent.value(of: name), first, "\(d.name) \(name)")
+                }
+            }
+            // No script, no event handlers, no external references: it plays inside <img>.
+            XCTAssertFalse(svg.contains("<script"), d.name)
+            let attributes = try doc.nodes(forXPath: "//@*").map { $0.name ?? "" }
+            XCTAssertFalse(attributes.contains { $0.hasPrefix("on") }, d.name)
+            for ref in try doc.nodes(forXPath: "//@*[local-name()='href']") {
+                XCTAssertTrue(ref.stringValue?.hasPrefix("#") ?? false, d.name)
+            }
+            // Every id is unique; every layer with an id has its group and its bounds group.
+            let ids = try doc.nodes(forXPath: "//@id").compactMap(\.stringValue)
+            XCTAssertEqual(ids.count, Set(ids).count, d.name)
+            for layer in d.allLayers {
+                guard let id = layer.id else { continue }
+                XCTAssertTrue(ids.contains(id) && ids.contains("\(id).bounds"), "\(d.name): \(id)")
+            }
+        }
+    }
+
+    func testOvershootingBezierIsSampledForSMIL() throws {
+        let kt = try ExportFixtures.keyframes(ExportFixtures.showcase)
+        let svg = SVGWriter().svg(kt)
+        // The badge fades with (0.34, 1.56, 0.64, 1), which SMIL cannot take as a keySpline:
+        // it becomes linear values sampled from the exact curve, overshooting below 0.2.
+        let line = try XCTUnwrap(svg.split(separator: "\n").first { $0.contains("attributeName=\"opacity\"") && $0.contains("0.2") })
+        let values = try XCTUnwrap(line.split(separator: "\"").dropFirst(3).first).split(separator: ";").compactMap { Double($0) }
+        XCTAssertGreaterThan(values.count, 20)
+        XCTAssertLessThan(values.min()!, 0.2 - 0.05)  // y peaks near 1.1: 1 − 0.8·1.098 ≈ 0.122
+        XCTAssertFalse(line.contains("keySplines"))
+        XCTAssertTrue(svg.contains("0.42 0 0.58 1"))  // the easeInOut block stays exact
+    }
+
+    func testCanvasAndTitle() throws {
+        let svg = SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.template("douyin-present")))
+        XCTAssertTrue(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"390\" height=\"844\" viewBox=\"0 0 390 844\">"))
+        XCTAssertTrue(svg.contains("<title>douyin-present</title>"))
+    }
+}
+
+extension XMLElement {
+    /// `attribute(forName:)` misses unprefixed attributes under a default namespace on Linux.
+    func value(of name: String) -> String? {
+        attributes?.first { $0.name == name }?.stringValue
+    }
+}
