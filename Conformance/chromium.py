@@ -152,7 +152,7 @@ class Tab:
 
     def __init__(self, browser, width, height):
         self.browser = browser
-        target = browser.send("Target.createTarget", {"url": "about:blank"})
+        target = browser.send("Target.createTarget", {"url": "about:blank", "newWindow": True})
         self.target_id = target["targetId"]
         self.session = browser.send("Target.attachToTarget",
                                     {"targetId": self.target_id, "flatten": True})["sessionId"]

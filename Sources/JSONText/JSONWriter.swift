@@ -50,12 +50,13 @@ public struct JSONWriter: Sendable {
             }
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
-            if style == .compact {
+            if style == .compact || (members.allSatisfy { $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays } && compactLength(value) <= 160) {
                 out += "{"
                 for (i, m) in members.enumerated() {
                     if i > 0 { out += "," }
+                    if style == .readable && i > 0 { out += " " }
                     JSONWriter.writeString(m.key, into: &out)
-                    out += ":"
+                    out += style == .compact ? ":" : ": "
                     write(m.value, indent: indent, into: &out)
                 }
                 out += "}"
@@ -71,6 +72,13 @@ public struct JSONWriter: Sendable {
                 out += String(repeating: "  ", count: indent) + "}"
             }
         }
+    }
+
+    /// Length of the value written on one line, to decide whether a small object stays inline.
+    private func compactLength(_ value: JSONValue) -> Int {
+        var w = self
+        w.style = .compact
+        return w.string(value).count
     }
 
     static func writeString(_ s: String, into out: inout String) {
@@ -100,6 +108,17 @@ extension JSONValue {
     var isScalarOrScalarArray: Bool {
         if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
         return isScalar
+    }
+
+    var isArrayOfScalarArrays: Bool {
+        if case .array(let items) = self { return items.allSatisfy(\.isScalarOrScalarArray) }
+        return false
+    }
+
+    /// An object of scalars or scalar arrays, such as `{"clip": "bounds", "cornerRadius": 16}`.
+    var isFlatObject: Bool {
+        if case .object(let members) = self { return members.allSatisfy { $0.value.isScalarOrScalarArray } }
+        return false
     }
 
     var isScalar: Bool {

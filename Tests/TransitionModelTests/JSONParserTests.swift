@@ -59,6 +59,8 @@ final class NumberFormatTests: XCTestCase {
     func testWriterKeepsKeyOrder() {
         let v = JSONValue.object([("z", .number(1)), ("a", .array([.number(0.5), .string("x")]))])
         XCTAssertEqual(JSONWriter().string(v), #"{"z":1,"a":[0.5,"x"]}"#)
-        XCTAssertEqual(JSONWriter(style: .readable).string(v), "{\n  \"z\": 1,\n  \"a\": [0.5, \"x\"]\n}\n")
+        XCTAssertEqual(JSONWriter(style: .readable).string(v), "{\"z\": 1, \"a\": [0.5, \"x\"]}\n")
+        let nested = JSONValue.object([("list", .array([.object([("k", .string(String(repeating: "x", count: 200)))])]))])
+        XCTAssertEqual(JSONWriter(style: .readable).string(nested), "{\n  \"list\": [\n    {\n      \"k\": \"\(String(repeating: "x", count: 200))\"\n    }\n  ]\n}\n")
     }
 }

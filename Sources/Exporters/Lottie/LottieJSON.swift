@@ -44,7 +44,7 @@ struct LottieProperties {
 
     /// A property from a track in Lottie units, rounded to `decimals`.
     func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
-        let kfs = LottieTracks.rounded(track, decimals: decimals).keyframes
+        let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
         for (n, k) in kfs.enumerated() {
@@ -65,6 +65,37 @@ struct LottieProperties {
             out.append(LJ.obj(members))
         }
         return LJ.obj([("a", LJ.int(1)), ("k", .array(out))])
+    }
+
+    /// How far before a jump the pre-jump value is keyed, in frames.
+    static let jumpLead = 0.001
+
+    /// Players disagree about two keys at one time: lottie-web shows the second at that frame,
+    /// rlottie and ThorVG the first (measured: a layer shown at frame 36 drew at its pre-jump
+    /// place for that frame). The exporter's timeline is right-continuous (the new value at the
+    /// jump's time), so no two keys share a time in the file:
+    /// - a jump after a constant stretch: the key before it holds, the jump key goes;
+    /// - a jump at the first key: only the new value is kept (values before it are held anyway);
+    /// - a jump ending a moving segment: the pre-jump key moves 0.001 frame earlier.
+    static func withoutCoincidentKeys(_ input: [Keyframe<LVec>], frameRate: Double) -> [Keyframe<LVec>] {
+        var kfs = input
+        var n = 0
+        while n + 1 < kfs.count {
+            guard kfs[n + 1].time == kfs[n].time else { n += 1; continue }
+            if n == 0 {
+                kfs.remove(at: 0)
+            } else if kfs[n - 1].value == kfs[n].value || kfs[n - 1].easing == .hold {
+                kfs[n - 1].easing = .hold
+                kfs.remove(at: n)
+            } else {
+                let gap = kfs[n].time - kfs[n - 1].time
+                kfs[n].time -= min(jumpLead / frameRate, gap / 2)
+                kfs[n].easing = .hold
+                n += 1
+            }
+        }
+        if kfs.count > 1, kfs.allSatisfy({ $0.value == kfs[0].value }) { return [kfs[0]] }
+        return kfs
     }
 
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));

@@ -38,19 +38,22 @@ public struct TracksWriter: Sendable {
     }
 
     public func text(_ simulation: Simulation) -> String {
-        JSONWriter(style: .readable, maxDecimals: 4).string(tracks(simulation))
+        // Times keep 6 decimals (k/120 s); lengths are rounded to 4 decimals where they are made.
+        JSONWriter(style: .readable, maxDecimals: 6).string(tracks(simulation))
     }
+
+    static func length(_ x: Double) -> JSONValue { .number(NumberFormat.round(x, decimals: 4)) }
 
     private func layerSample(_ i: Int, _ state: SceneState, _ simulation: Simulation) -> JSONValue {
         let s = state.layers[i]
-        let corners = state.corners(of: i).map { JSONValue.array([.number($0.x), .number($0.y)]) }
+        let corners = state.corners(of: i).map { JSONValue.array([Self.length($0.x), Self.length($0.y)]) }
         let mask: JSONValue = simulation.layers[i].definition.clipsToBounds
-            ? .object([("clip", .string("bounds")), ("cornerRadius", .number(s.cornerRadius))])
+            ? .object([("clip", .string("bounds")), ("cornerRadius", Self.length(s.cornerRadius))])
             : .null
         return .object([
             ("corners", .array(corners)),
-            ("size", .array([.number(s.size.width), .number(s.size.height)])),
-            ("opacity", .number(state.effectiveOpacity[i])),
+            ("size", .array([Self.length(s.size.width), Self.length(s.size.height)])),
+            ("opacity", .number(NumberFormat.round(state.effectiveOpacity[i], decimals: 4))),
             ("mask", mask),
         ])
     }

@@ -1,0 +1,31 @@
+import XCTest
+import TransitionModel
+import Simulation
+import Exporters
+import JSONText
+
+final class TracksWriterTests: XCTestCase {
+    func testShowcaseTracks() throws {
+        assertSnapshot(TracksWriter(sampleRate: 30).text(try Simulation(ExportFixtures.showcase)), extension: "json")
+    }
+
+    func testSamplesAt120HzWithExactCorners() throws {
+        let sim = try Simulation(ExportFixtures.template("douyin-present"))
+        let root = try JSONParser.parse(TracksWriter().text(sim))
+        let samples = try XCTUnwrap(root.member("samples")?.elements)
+        XCTAssertEqual(samples.count, Int((sim.timeline.duration * 120).rounded(.down)) + 1)
+        // 0.65 s = sample 78: the player mid-spring; corners must be the simulation's to 1e-4 (printed precision).
+        let s = samples[78]
+        XCTAssertEqual(s.member("t")?.value, .number(0.65))
+        let corners = try XCTUnwrap(s.member("layers")?.member("player")?.member("corners")?.elements)
+        let exact = sim.state(at: 0.65).corners(of: sim.index(ofLayer: "player")!)
+        for (c, e) in zip(corners, exact) {
+            guard case .array(let xy) = c.value, case .number(let x) = xy[0], case .number(let y) = xy[1] else { return XCTFail() }
+            XCTAssertEqual(x, e.x, accuracy: 5e-5)
+            XCTAssertEqual(y, e.y, accuracy: 5e-5)
+        }
+        // Hidden layers are left out: before the present phase the player is not in the window.
+        XCTAssertNil(samples[0].member("layers")?.member("player"))
+        XCTAssertNotNil(samples[0].member("layers")?.member("feed"))
+    }
+}
