@@ -7,6 +7,7 @@ lottie-web page). Messages on the pipe are JSON terminated by a NUL byte.
 import base64
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -83,8 +84,12 @@ class Browser:
         self.events = []
         self.version = self.send("Browser.getVersion").get("product", "?")
 
-    def _read(self):
+    def _read(self, timeout=None):
+        deadline = time.monotonic() + (timeout or self.timeout)
         while b"\0" not in self._buf:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._r], [], [], left)[0]:
+                raise BrowserError("Chromium did not answer within %.0f s" % (timeout or self.timeout))
             chunk = self._r.read(1 << 20)
             if not chunk:
                 raise BrowserError("Chromium closed the DevTools pipe (crashed or exited)")
@@ -108,15 +113,15 @@ class Browser:
                 self.events.append(m)
 
     def wait_event(self, method, session=None, timeout=None):
-        # The pipe is blocking: this relies on Chromium sending the event eventually.
         deadline = time.monotonic() + (timeout or self.timeout)
         while True:
             for i, e in enumerate(self.events):
                 if e["method"] == method and (session is None or e.get("sessionId") == session):
                     return self.events.pop(i)
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise BrowserError("timeout waiting for " + method)
-            m = self._read()
+            m = self._read(left)
             if "method" in m:
                 self.events.append(m)
 

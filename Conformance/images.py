@@ -42,6 +42,18 @@ def diff(a, b):
     return float(d.mean()), int(d.max())
 
 
+def solid_disagreement(a, b, level=64):
+    """Pixels that differ by more than `level` (0..255, any channel) together with all 8 of
+    their neighbours: a wrong, missing or misplaced shape at least 3 px across. Anti-aliasing
+    differences along an edge are 1–2 px wide and never count, however long the edge."""
+    m = np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=-1) > level
+    core = m[1:-1, 1:-1].copy()
+    for dy in (0, 1, 2):
+        for dx in (0, 1, 2):
+            core &= m[dy:dy + m.shape[0] - 2, dx:dx + m.shape[1] - 2]
+    return int(core.sum())
+
+
 def save_png(rgb, path):
     Image.fromarray(rgb).save(path)
 

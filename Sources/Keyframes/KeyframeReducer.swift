@@ -44,7 +44,7 @@ public struct SamplingReducer: KeyframeReducer {
                 // One eased animation spanning the whole interval: exact with its own control points.
                 out.append(Keyframe(time: b, value: right, easing: curve.isLinear ? .linear : .bezier(curve)))
             } else {
-                let n = max(1, Int(((next - b) * sampleRate).rounded(.up)))
+                let n = max(1, Int(((next - b) * sampleRate - 1e-9).rounded(.up)))  // 0.5 s · 240 is 120, not 121
                 for k in 0..<n {
                     let t = b + (next - b) * Double(k) / Double(n)
                     out.append(Keyframe(time: t, value: track.value(at: t)))

@@ -23,12 +23,16 @@ struct SimulationBuilder {
                 length = max(length, block.delay + curve.duration)
             }
             timeline.phases.append(PhaseSpan(name: phase.name, start: t, duration: length))
-            t += length
-            t += n + 1 < definition.phases.count ? definition.timeline.holdBetween : definition.timeline.holdAfter
+            t = Self.tidy(t + length)
+            t = Self.tidy(t + (n + 1 < definition.phases.count ? definition.timeline.holdBetween : definition.timeline.holdAfter))
         }
         timeline.duration = t
         try checkPaintOrderIsStable()
     }
+
+    /// Sums of decimal holds and durations drift (0.2 + 0.5 + … = 1.7000000000000002); events that
+    /// should sit on a frame boundary must land on it, so timeline times are kept to 1 ns.
+    static func tidy(_ t: Double) -> Double { (t * 1e9).rounded() / 1e9 }
 
     /// Depth-first indices; children sorted by their initial zPosition (stable), as CA composites siblings.
     private mutating func flatten() {

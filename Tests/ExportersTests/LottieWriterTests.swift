@@ -44,6 +44,66 @@ final class LottieWriterTests: XCTestCase {
                                     layers: [container], phases: [present, dismiss])
     }
 
+    /// A clipping player with a static child sticking out and an animated child (matte).
+    static func clipDefinition() -> TransitionDefinition {
+        let inner = LayerDefinition(id: "video", kind: .rect, frame: Rect(-20, -20, 300, 300), fill: .solid(Color(red: 0.9, green: 0.8, blue: 0.2)))
+        let player = LayerDefinition(id: "player", kind: .rect, frame: Rect(45, 200, 300, 400), cornerRadius: 20,
+                                     clipsToBounds: true, fill: .solid(Color(red: 0.2, green: 0.3, blue: 0.5)),
+                                     children: [LayerDefinition(kind: .ellipse, frame: Rect(-50, -50, 100, 100), fill: .solid(.white)), inner])
+        return TransitionDefinition(name: "lottie-clip", description: "", canvas: canvas, layers: [player], phases: [
+            Phase(name: "go", blocks: [
+                AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "video", .position(Point(150, 300)))]),
+                AnimationBlock(duration: 0.4, delay: 0.1, timing: .named(.easeOut), changes: [
+                    PropertyChange(layer: "player", .transform(LayerTransform(scale: Point(0.6, 0.6), rotation: -0.3))),
+                    PropertyChange(layer: "player", .cornerRadius(60)),
+                ]),
+            ]),
+        ])
+    }
+
+    /// Two nested clipping layers; the inner one moves, so the outer rect seen from it animates.
+    static func nestedClipDefinition() -> TransitionDefinition {
+        let leaf = LayerDefinition(id: "leaf", kind: .rect, frame: Rect(0, 0, 50, 50), fill: .solid(.white))
+        let inner = LayerDefinition(id: "inner", kind: .rect, frame: Rect(100, 100, 200, 200), clipsToBounds: true,
+                                    fill: .solid(Color(red: 0.8, green: 0.2, blue: 0.2)), children: [leaf])
+        let outer = LayerDefinition(id: "outer", kind: .rect, frame: Rect(20, 20, 250, 250), clipsToBounds: true,
+                                    fill: .solid(Color(red: 0.2, green: 0.2, blue: 0.8)), children: [inner])
+        return TransitionDefinition(name: "lottie-nested-clip", description: "", canvas: canvas, layers: [outer], phases: [
+            Phase(name: "go", blocks: [
+                AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "leaf", .position(Point(150, 150)))]),
+                AnimationBlock(duration: 0.5, timing: .uikitSpring(dampingRatio: 0.7, velocity: 0), changes: [
+                    PropertyChange(layer: "inner", .position(Point(260, 240))),
+                    PropertyChange(layer: "inner", .transform(LayerTransform(rotation: 0.5))),
+                ]),
+            ]),
+        ])
+    }
+
+    /// A snapshot of a cell (fill + text bars) stretched from the cell's frame to full screen.
+    static func snapshotDefinition() -> TransitionDefinition {
+        let cell = LayerDefinition(id: "cell", kind: .rect, frame: Rect(0, 0, 100, 200), fill: .solid(Color(red: 0.3, green: 0.7, blue: 0.4)),
+                                   children: [LayerDefinition(kind: .text(lines: 3), frame: Rect(10, 150, 80, 30), fill: .solid(.black))])
+        let snap = LayerDefinition(id: "snap", kind: .snapshot(of: "cell"), frame: Rect(0, 0, 100, 200))
+        return TransitionDefinition(name: "lottie-snapshot", description: "", canvas: canvas, layers: [cell, snap], phases: [
+            Phase(name: "grow", blocks: [AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "snap", .frame(Rect(0, 0, 390, 844)))])]),
+        ])
+    }
+
+    /// A snapshot of a clipping, rounded card whose badge sticks out; the snapshot itself clips
+    /// with a larger radius and has a static child (a close button) near its corner.
+    static func clippedSnapshotDefinition() -> TransitionDefinition {
+        let badge = LayerDefinition(kind: .ellipse, frame: Rect(150, -30, 80, 80), fill: .solid(Color(red: 1, green: 0.2, blue: 0.3)))
+        let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(20, 60, 200, 140), cornerRadius: 16, clipsToBounds: true,
+                                   fill: .solid(Color(red: 0.95, green: 0.85, blue: 0.3)),
+                                   children: [badge, LayerDefinition(kind: .text(lines: 2), frame: Rect(16, 90, 150, 30), fill: .solid(.black))])
+        let close = LayerDefinition(kind: .ellipse, frame: Rect(-10, -10, 40, 40), fill: .solid(.white))
+        let snap = LayerDefinition(id: "card-snapshot", kind: .snapshot(of: "card"), frame: Rect(20, 60, 200, 140),
+                                   cornerRadius: 30, clipsToBounds: true, children: [close])
+        return TransitionDefinition(name: "lottie-clipped-snapshot", description: "", canvas: canvas, layers: [card, snap], phases: [
+            Phase(name: "open", blocks: [AnimationBlock(duration: 0.4, changes: [PropertyChange(layer: "card-snapshot", .frame(Rect(0, 200, 390, 500)))])]),
+        ])
+    }
+
     static func keyframed(_ d: TransitionDefinition) throws -> KeyframedTransition {
         KeyframedTransition(try Simulation(d))
     }
@@ -58,6 +118,11 @@ final class LottieWriterTests: XCTestCase {
     func layer(named name: String, in doc: JSONValue) -> JSONValue? {
         guard case .array(let layers)? = doc["layers"] else { return nil }
         return layers.first { $0["nm"] == .string(name) }
+    }
+
+    /// A shape property's value at its first key.
+    func firstShape(_ prop: JSONValue?) -> JSONValue? {
+        prop?["a"] == .number(0) ? prop?["k"] : array(prop?["k"]).first?["s"].flatMap { array($0).first }
     }
 
     func number(_ v: JSONValue?) -> Double? { if case .number(let d)? = v { return d } else { return nil } }
@@ -106,6 +171,73 @@ final class LottieWriterTests: XCTestCase {
         XCTAssertEqual(layers.compactMap { number($0["ind"]) }, (1...layers.count).map(Double.init))
     }
 
+    /// rlottie reads a layer as 3D unless `ddd: 0` comes before `ks`, and then ignores `r`.
+    func testEveryLayerIs2DBeforeItsTransform() throws {
+        let (_, doc, _) = try Self.export(Self.clipDefinition())
+        for l in array(doc["layers"]) {
+            guard case .object(let m) = l else { return XCTFail() }
+            let keys = m.map(\.key)
+            XCTAssertEqual(keys.first, "ddd")
+            XCTAssertEqual(l["ddd"], .number(0))
+            XCTAssertLessThan(keys.firstIndex(of: "ddd")!, keys.firstIndex(of: "ks")!)
+        }
+    }
+
+    /// rlottie/ThorVG key their curve cache by the handles at 2 decimals; finer curves get a name.
+    func testCurvesFinerThanTwoDecimalsAreNamed() throws {
+        XCTAssertNil(LottieProperties.interpolatorName(.easeInEaseOut))
+        XCTAssertNil(LottieProperties.interpolatorName(.linear))
+        XCTAssertEqual(LottieProperties.interpolatorName(CubicBezier(0.175, 0.885, 0.32, 1.275)), "0.175_0.885_0.32_1.275")
+        var d = Self.sampleDefinition()
+        d.phases[0].blocks[0].timing = .cubicBezier(x1: 0.3049, y1: 0.0049, x2: 0.6951, y2: 0.9951)
+        let (_, doc, _) = try Self.export(d)
+        let card = try XCTUnwrap(layer(named: "card", in: doc))
+        let eased = array(card["ks"]?["p"]?["k"]).filter { $0["o"] != nil && numbers($0["o"]?["x"]) != [0] }
+        XCTAssertEqual(eased.count, 1)
+        XCTAssertEqual(eased[0]["n"], .array([.string("0.3049_0.0049_0.6951_0.9951")]))
+    }
+
+    /// rlottie and ThorVG show the first of two keys at one time, lottie-web the second: the file
+    /// never has two, and the new value holds from the jump's frame on.
+    func testJumpsNeverShareAKeyTime() throws {
+        let v = { (x: Double) in LVec([x]) }
+        let fr = 60.0
+        // After a constant stretch: the earlier key holds.
+        var out = LottieProperties.withoutCoincidentKeys([
+            Keyframe(time: 0, value: v(1)), Keyframe(time: 1, value: v(1), easing: .hold), Keyframe(time: 1, value: v(5)),
+            Keyframe(time: 2, value: v(5))], frameRate: fr)
+        XCTAssertEqual(out.map(\.time), [0, 1, 2])
+        XCTAssertEqual(out.map(\.easing), [.hold, .linear, .linear])
+        // At the first key: the old value is keyed from 0.
+        out = LottieProperties.withoutCoincidentKeys([Keyframe(time: 1.5, value: v(1), easing: .hold), Keyframe(time: 1.5, value: v(0))], frameRate: fr)
+        XCTAssertEqual(out.map(\.time), [0, 1.5])
+        XCTAssertEqual(out.map(\.value), [v(1), v(0)])
+        XCTAssertEqual(out[0].easing, .hold)
+        // Ending a moving segment: the old value 0.001 frame before.
+        out = LottieProperties.withoutCoincidentKeys([
+            Keyframe(time: 0, value: v(0)), Keyframe(time: 1, value: v(3), easing: .hold), Keyframe(time: 1, value: v(7))], frameRate: fr)
+        XCTAssertEqual(out.map(\.value), [v(0), v(3), v(7)])
+        XCTAssertEqual(out[1].time, 1 - 0.001 / fr, accuracy: 1e-12)
+        XCTAssertEqual(out[1].easing, .hold)
+
+        // Every exported property.
+        let (_, doc, _) = try Self.export(Self.sampleDefinition())
+        func walk(_ v: JSONValue) {
+            switch v {
+            case .object(let m):
+                if v["a"] == .number(1) {
+                    let times = array(v["k"]).compactMap { number($0["t"]) }
+                    XCTAssertEqual(times, times.sorted())
+                    XCTAssertEqual(Set(times).count, times.count, "two keys at one time")
+                }
+                m.forEach { walk($0.value) }
+            case .array(let a): a.forEach(walk)
+            default: break
+            }
+        }
+        walk(doc)
+    }
+
     func testMarkersMatchPhases() throws {
         let (k, doc, _) = try Self.export(Self.sampleDefinition())
         let markers = array(doc["markers"])
@@ -123,8 +255,9 @@ final class LottieWriterTests: XCTestCase {
         let (_, doc, _) = try Self.export(Self.sampleDefinition())
         let container = try XCTUnwrap(layer(named: "container", in: doc))
         let o = try XCTUnwrap(container["ks"]?["o"])
-        // Constant before/after, one easeOut segment 0.3 s long in the dismiss phase.
+        // Constant before/after, one easeOut segment 0.3 s long in the dismiss phase: 2 keys.
         let kfs = array(o["k"])
+        XCTAssertEqual(kfs.count, 2)
         let moving = kfs.enumerated().filter { n, kf in
             n + 1 < kfs.count && numbers(kf["s"]) != numbers(kfs[n + 1]["s"])
         }
@@ -272,17 +405,11 @@ final class LottieWriterTests: XCTestCase {
     }
 
     func testClipsToBoundsUsesMaskAndMatte() throws {
-        let inner = LayerDefinition(id: "video", kind: .rect, frame: Rect(-20, -20, 300, 300), fill: .solid(.white))
-        let player = LayerDefinition(id: "player", kind: .rect, frame: Rect(45, 200, 300, 400), cornerRadius: 20,
-                                     clipsToBounds: true, fill: .solid(.black),
-                                     children: [LayerDefinition(kind: .ellipse, frame: Rect(-50, -50, 100, 100), fill: .solid(.white)), inner])
-        let d = TransitionDefinition(name: "clip", description: "", canvas: Self.canvas, layers: [player], phases: [
-            Phase(name: "go", blocks: [AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "video", .position(Point(150, 300)))])]),
-        ])
-        let (_, doc, _) = try Self.export(d)
+        let (_, doc, _) = try Self.export(Self.clipDefinition())
         let layers = array(doc["layers"])
         let names = layers.compactMap { v -> String? in if case .string(let s)? = v["nm"] { return s } else { return nil } }
         XCTAssertEqual(names, ["clip-of-video", "video", "player", "background"])
+        XCTAssertEqual(layers[0]["shapes"].map { array(array($0).first?["it"]).first?["ty"] }, .string("rc"))
         XCTAssertEqual(layers[0]["td"], .number(1))
         XCTAssertEqual(layers[0]["parent"], layers[2]["ind"])
         XCTAssertEqual(layers[1]["tt"], .number(1))
@@ -291,34 +418,51 @@ final class LottieWriterTests: XCTestCase {
         let mask = try XCTUnwrap(array(layers[2]["masksProperties"]).first)
         XCTAssertEqual(mask["mode"], .string("a"))
         XCTAssertEqual(mask["x"], LJ.staticNum(0, 0))
-        XCTAssertEqual(array(mask["pt"]?["k"]?["v"]).count, 8)
+        XCTAssertEqual(array(firstShape(mask["pt"])?["v"]).count, 8)
     }
 
     func testNestedClipsMapOuterRectIntoInnerSpace() throws {
-        let leaf = LayerDefinition(id: "leaf", kind: .rect, frame: Rect(0, 0, 50, 50), fill: .solid(.white))
-        let inner = LayerDefinition(id: "inner", kind: .rect, frame: Rect(100, 100, 200, 200), clipsToBounds: true,
-                                    fill: .solid(.black), children: [leaf])
-        let outer = LayerDefinition(id: "outer", kind: .rect, frame: Rect(20, 20, 250, 250), clipsToBounds: true,
-                                    fill: .solid(.black), children: [inner])
-        let d = TransitionDefinition(name: "nested", description: "", canvas: Self.canvas, layers: [outer], phases: [
-            Phase(name: "go", blocks: [AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "leaf", .position(Point(150, 150)))])]),
-        ])
-        let (_, doc, _) = try Self.export(d)
+        let (_, doc, _) = try Self.export(Self.nestedClipDefinition())
         let matte = try XCTUnwrap(layer(named: "clip-of-leaf", in: doc))
         XCTAssertEqual(matte["parent"], layer(named: "inner", in: doc)?["ind"])
         let mask = try XCTUnwrap(array(matte["masksProperties"]).first)
         // outer's bounds (0,0,250,250) seen from inner's bounds (its origin is outer's (100,100)).
-        XCTAssertEqual(array(mask["pt"]?["k"]?["v"]).map(numbers), [[-100, -100], [150, -100], [150, 150], [-100, 150]])
+        XCTAssertEqual(array(firstShape(mask["pt"])?["v"]).map(numbers), [[-100, -100], [150, -100], [150, 150], [-100, 150]])
+        XCTAssertEqual(mask["pt"]?["a"], .number(1), "inner moves, so the outer rect moves in its space")
+    }
+
+    func testSnapshotOfAClippingSourceIsMasked() throws {
+        let (_, doc, _) = try Self.export(Self.clippedSnapshotDefinition())
+        let snap = try XCTUnwrap(layer(named: "card-snapshot", in: doc))
+        let masks = array(snap["masksProperties"])
+        XCTAssertEqual(masks.map { $0["mode"] }, [.string("a"), .string("i")])
+        XCTAssertEqual(masks[1]["nm"], .string("clip-card"))
+        // The source's radius 16 stretched with the art: 16 · 390/200 across, 16 · 500/140 down at the end.
+        let last = try XCTUnwrap(array(masks[1]["pt"]?["k"]).last)
+        let v = array(array(last["s"]).first?["v"]).map(numbers)
+        XCTAssertEqual(v[0][0], 16 * 390 / 200, accuracy: 1e-3)
+        XCTAssertEqual(v[2][1], 16 * 500 / 140, accuracy: 1e-3)
+        // Its static child became a layer (clipped by the snapshot's own bounds through a matte, not by the card's clip).
+        XCTAssertNotNil(layer(named: "clip-of-layer-4", in: doc))
+        XCTAssertEqual(layer(named: "layer-4", in: doc)?["parent"], snap["ind"])
+    }
+
+    func testClipInsideSnapshotArtThatCutsIsAnError() throws {
+        var d = Self.clippedSnapshotDefinition()
+        // Move the clip one level down: a clipping group inside the card, whose child sticks out.
+        d.layers[0].clipsToBounds = false
+        d.layers[0].children = [LayerDefinition(kind: .group, frame: Rect(0, 0, 100, 100), clipsToBounds: true,
+                                                children: [LayerDefinition(kind: .rect, frame: Rect(50, 50, 100, 100), fill: .solid(.black))])]
+        XCTAssertThrowsError(try LottieWriter().lottie(try Self.keyframed(d))) { error in
+            XCTAssertTrue("\(error)".contains("clipsToBounds"), "\(error)")
+        }
+        // The same clip cutting nothing is fine (and exports nothing for it).
+        d.layers[0].children[0].children[0] = LayerDefinition(kind: .rect, frame: Rect(10, 10, 50, 50), fill: .solid(.black))
+        XCTAssertNoThrow(try LottieWriter().lottie(try Self.keyframed(d)))
     }
 
     func testSnapshotStretchesSourceArt() throws {
-        let cell = LayerDefinition(id: "cell", kind: .rect, frame: Rect(0, 0, 100, 200), fill: .solid(.white),
-                                   children: [LayerDefinition(kind: .text(lines: 3), frame: Rect(10, 150, 80, 30), fill: .solid(.black))])
-        let snap = LayerDefinition(id: "snap", kind: .snapshot(of: "cell"), frame: Rect(0, 0, 100, 200))
-        let d = TransitionDefinition(name: "snap", description: "", canvas: Self.canvas, layers: [cell, snap], phases: [
-            Phase(name: "grow", blocks: [AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "snap", .frame(Rect(0, 0, 390, 844)))])]),
-        ])
-        let (_, doc, _) = try Self.export(d)
+        let (_, doc, _) = try Self.export(Self.snapshotDefinition())
         let s = try XCTUnwrap(layer(named: "snap", in: doc))
         let stretch = try XCTUnwrap(array(s["shapes"]).first)
         XCTAssertEqual(stretch["nm"], .string("stretch"))
@@ -328,22 +472,5 @@ final class LottieWriterTests: XCTestCase {
         let art = array(stretch["it"]).dropLast()
         XCTAssertEqual(art.count, 2)
         XCTAssertEqual(array(art.first?["it"]).count, 3 + 1)
-    }
-
-    /// Writes every template in Templates/ as Lottie into $LOTTIE_EXPORT_DIR (manual checks).
-    func testExportTemplatesWhenAsked() throws {
-        guard let dir = ProcessInfo.processInfo.environment["LOTTIE_EXPORT_DIR"] else { throw XCTSkip("LOTTIE_EXPORT_DIR not set") }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let templates = root.appendingPathComponent("Templates")
-        let files = try FileManager.default.contentsOfDirectory(atPath: templates.path).filter { $0.hasSuffix(".json") && !$0.contains("schema") }.sorted()
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for f in files {
-            let text = try String(contentsOf: templates.appendingPathComponent(f), encoding: .utf8)
-            let d = try DefinitionDecoder.decode(text, file: f)
-            let out = try LottieWriter().data(try Self.keyframed(d))
-            try out.write(toFile: dir + "/" + f, atomically: true, encoding: .utf8)
-        }
-        let sample = try LottieWriter().data(try Self.keyframed(Self.sampleDefinition()))
-        try sample.write(toFile: dir + "/lottie-sample.json", atomically: true, encoding: .utf8)
     }
 }

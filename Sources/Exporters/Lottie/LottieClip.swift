@@ -5,7 +5,10 @@
 //   (`td: 1` on the matte, `tt: 1` + `tp` on the content) whose shape is the nearest clipping
 //   ancestor's bounds rect, drawn in that ancestor's space by parenting the matte to it;
 //   further clipping ancestors become masks on the matte (the first "a", the rest "i"),
-//   their rects mapped into the nearest ancestor's space (sampled when the chain animates).
+//   their rects mapped into the nearest ancestor's space (sampled when the chain animates);
+// - a snapshot of a clipping source: the source's bounds, stretched like the art, as a mask on
+//   the snapshot layer (its static children become layers so that mask does not cut them);
+//   a clip deeper inside snapshot art that cuts something is an error (groups cannot clip).
 import Foundation
 import TransitionModel
 import Motion
@@ -52,15 +55,32 @@ enum ClipPath {
     /// (vertices, in-tangents, out-tangents). `vertices` is 4 (square corners) or 8 (rounded;
     /// a radius of 0 gives coincident vertices, so a radius animating from 0 keeps the count).
     static func roundedRect(width w: Double, height h: Double, radius: Double, vertices: Int) -> LVec {
+        let r = max(0, min(radius, w / 2, h / 2))
+        return roundedRect(width: w, height: h, rx: r, ry: r, vertices: vertices)
+    }
+
+    /// With elliptical corners (a rounded rect stretched by a non-uniform scale).
+    static func roundedRect(width w: Double, height h: Double, rx: Double, ry: Double, vertices: Int) -> LVec {
         if vertices == 4 {
             let v: [Double] = [0, 0, w, 0, w, h, 0, h]
             return LVec(v + [Double](repeating: 0, count: 16))
         }
-        let r = max(0, min(radius, w / 2, h / 2)), k = kappa * r
-        let v: [Double] = [r, 0, w - r, 0, w, r, w, h - r, w - r, h, r, h, 0, h - r, 0, r]
-        let i: [Double] = [-k, 0, 0, 0, 0, -k, 0, 0, k, 0, 0, 0, 0, k, 0, 0]
-        let o: [Double] = [0, 0, k, 0, 0, 0, 0, k, 0, 0, -k, 0, 0, 0, 0, -k]
+        let kx = kappa * rx, ky = kappa * ry
+        let v: [Double] = [rx, 0, w - rx, 0, w, ry, w, h - ry, w - rx, h, rx, h, 0, h - ry, 0, ry]
+        let i: [Double] = [-kx, 0, 0, 0, 0, -ky, 0, 0, kx, 0, 0, 0, 0, ky, 0, 0]
+        let o: [Double] = [0, 0, kx, 0, 0, 0, 0, ky, 0, 0, -kx, 0, 0, 0, 0, -ky]
         return LVec(v + i + o)
+    }
+
+    /// Whether p lies in the rect (0, 0, w, h) with corner radius r (clamped like CA), within eps.
+    static func contains(_ p: (Double, Double), width w: Double, height h: Double, radius: Double) -> Bool {
+        let eps = 1e-6
+        let (x, y) = p
+        guard x >= -eps, y >= -eps, x <= w + eps, y <= h + eps else { return false }
+        let r = max(0, min(radius, w / 2, h / 2))
+        guard r > 0 else { return true }
+        let cx = x < r ? r : (x > w - r ? w - r : x), cy = y < r ? r : (y > h - r ? h - r : y)
+        return ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() <= r + eps
     }
 
     /// The path with every vertex mapped by m and every (relative) tangent by its linear part.
@@ -78,15 +98,82 @@ enum ClipPath {
 }
 
 extension LottieDocument {
-    /// Whether layer i's own content is clipped by a mask (it clips and is a Lottie layer).
+    /// Masks on Lottie layer i's own content: its bounds when it clips, and for a snapshot whose
+    /// source clips (and the clip cuts some of its art), the source's bounds stretched like the
+    /// art; both at once intersect.
     func clipMasks(_ i: Int) -> [JSONValue] {
-        guard simulation.layers[i].definition.clipsToBounds else { return [] }
+        let layer = simulation.layers[i]
         let k = transition.layers[i]
-        let n = k.cornerRadius.isAnimated || k.cornerRadius.initialValue != 0 ? 8 : 4
-        let path = LottieTracks.combine([k.size.lvec, k.cornerRadius.lvec], .jointlyAffine) { v in
-            ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
+        var paths: [(KeyframeTrack<LVec>, String)] = []
+        if layer.definition.clipsToBounds {
+            let n = k.cornerRadius.isAnimated || k.cornerRadius.initialValue != 0 ? 8 : 4
+            paths.append((LottieTracks.combine([k.size.lvec, k.cornerRadius.lvec], .jointlyAffine) { v in
+                ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
+            }, "clip"))
         }
-        return [mask(path, mode: "a", name: "clip")]
+        if let source = snapshotClipSource(i) {
+            let d = simulation.layers[source].definition
+            let base = d.size
+            let r = max(0, min(d.cornerRadius, base.width / 2, base.height / 2))
+            paths.append((k.size.map { s in
+                let fx = base.width > 0 ? s.width / base.width : 0, fy = base.height > 0 ? s.height / base.height : 0
+                return ClipPath.roundedRect(width: s.width, height: s.height, rx: r * fx, ry: r * fy, vertices: r > 0 ? 8 : 4)
+            }, "clip-\(names[source])"))
+        }
+        return paths.enumerated().map { n, p in mask(p.0, mode: n == 0 ? "a" : "i", name: p.1) }
+    }
+
+    /// The source of snapshot layer i when its clip to bounds cuts part of its art (then the
+    /// snapshot layer carries that clip as a mask).
+    func snapshotClipSource(_ i: Int) -> Int? {
+        guard let source = simulation.layers[i].snapshotSource, staticClipCuts(source) else { return nil }
+        return source
+    }
+
+    /// A layer's definition-state transform (bounds → parent's bounds), for static art.
+    func staticAffine(_ d: LayerDefinition) -> Affine2D {
+        Affine2D.layer(position: d.position + d.transform.translation, scale: d.transform.scale,
+                       rotation: d.transform.rotation, anchor: Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height))
+    }
+
+    /// Whether layer i, drawn as static art (definition state), clips to its bounds and the clip
+    /// removes something: some painted descendant's bounds reach outside its rounded bounds.
+    func staticClipCuts(_ i: Int) -> Bool {
+        let d = simulation.layers[i].definition
+        guard d.clipsToBounds else { return false }
+        var cuts = false
+        func visit(_ j: Int, _ m: Affine2D) {
+            let dj = simulation.layers[j].definition
+            guard !dj.hidden, !cuts else { return }
+            if dj.fill != nil {
+                let w = dj.size.width, h = dj.size.height
+                for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)]
+                    where !ClipPath.contains(m.apply(x, y), width: d.size.width, height: d.size.height, radius: d.cornerRadius) {
+                    cuts = true
+                }
+            }
+            for c in simulation.layers[j].children { visit(c, m.after(staticAffine(simulation.layers[c].definition))) }
+        }
+        for c in simulation.layers[i].children { visit(c, staticAffine(simulation.layers[c].definition)) }
+        return cuts
+    }
+
+    /// Snapshot art is drawn as shape groups, which cannot clip: a clip inside a snapshot's
+    /// source (below the source itself) that cuts something cannot be exported.
+    func checkSnapshotArtClips() throws {
+        for layer in simulation.layers {
+            guard let source = layer.snapshotSource else { continue }
+            var stack = simulation.layers[source].children
+            while let j = stack.popLast() {
+                if staticClipCuts(j) {
+                    throw LottieExportError(
+                        "layer \"\(names[layer.index])\" is a snapshot of \"\(names[source])\", whose sublayer \"\(names[j])\" "
+                        + "clips its sublayers to its bounds (clipsToBounds) and cuts some of them; Lottie shape groups cannot clip, "
+                        + "so only the snapshot source's own clip is exported. Remove that clip or keep its sublayers inside its bounds.")
+                }
+                stack += simulation.layers[j].children
+            }
+        }
     }
 
     func mask(_ path: KeyframeTrack<LVec>, mode: String, name: String) -> JSONValue {
@@ -112,10 +199,8 @@ extension LottieDocument {
         let clips = clippingAncestors(i)
         guard let nearest = clips.first else { return nil }
         let k = transition.layers[nearest]
-        var members: [(String, JSONValue)] = [
-            ("ty", LJ.int(4)), ("nm", LJ.str("clip-of-\(names[i])")), ("ind", LJ.int(ind)),
-            ("parent", LJ.int(parentInd)), ("td", LJ.int(1)),
-        ]
+        var members = layerHeader(name: "clip-of-\(names[i])", ind: ind)
+        members += [("parent", LJ.int(parentInd)), ("td", LJ.int(1))]
         let outer = clips.dropFirst().enumerated().map { n, c in
             mask(path(of: c, inSpaceOf: nearest), mode: n == 0 ? "a" : "i", name: "clip-\(names[c])")
         }

@@ -75,7 +75,7 @@ struct LottieProperties {
     /// place for that frame). The exporter's timeline is right-continuous (the new value at the
     /// jump's time), so no two keys share a time in the file:
     /// - a jump after a constant stretch: the key before it holds, the jump key goes;
-    /// - a jump at the first key: only the new value is kept (values before it are held anyway);
+    /// - a jump at the first key: the pre-jump key moves to time 0 (or goes, when the jump is at 0);
     /// - a jump ending a moving segment: the pre-jump key moves 0.001 frame earlier.
     static func withoutCoincidentKeys(_ input: [Keyframe<LVec>], frameRate: Double) -> [Keyframe<LVec>] {
         var kfs = input
@@ -83,7 +83,14 @@ struct LottieProperties {
         while n + 1 < kfs.count {
             guard kfs[n + 1].time == kfs[n].time else { n += 1; continue }
             if n == 0 {
-                kfs.remove(at: 0)
+                // Before its first key a track holds that key's value: key it from time 0 instead.
+                if kfs[0].time > 0 {
+                    kfs[0].time = 0
+                    kfs[0].easing = .hold
+                    n += 1
+                } else {
+                    kfs.remove(at: 0)
+                }
             } else if kfs[n - 1].value == kfs[n].value || kfs[n - 1].easing == .hold {
                 kfs[n - 1].easing = .hold
                 kfs.remove(at: n)
@@ -102,8 +109,21 @@ struct LottieProperties {
     /// one entry per handle applies to every dimension.
     func handles(_ c: CubicBezier) -> [(String, JSONValue)] {
         let d = LottieDecimals.easing
-        return [("o", LJ.obj([("x", LJ.arr([c.x1], d)), ("y", LJ.arr([c.y1], d))])),
-                ("i", LJ.obj([("x", LJ.arr([c.x2], d)), ("y", LJ.arr([c.y2], d))]))]
+        var out: [(String, JSONValue)] = [("o", LJ.obj([("x", LJ.arr([c.x1], d)), ("y", LJ.arr([c.y1], d))])),
+                                          ("i", LJ.obj([("x", LJ.arr([c.x2], d)), ("y", LJ.arr([c.y2], d))]))]
+        if let name = Self.interpolatorName(c) { out.append(("n", .array([.string(name)]))) }
+        return out
+    }
+
+    /// rlottie (and ThorVG) cache easing curves by a key made of the handles printed with 2
+    /// decimals, so two curves that agree to 2 decimals share the first one's interpolator
+    /// (measured: a 0.3049/0.0049/0.6951/0.9951 curve drew as 0.3/0/0.7/1, 0.7 px off on a
+    /// 4000 px move at one frame). A keyframe's `n` replaces that key; it is written for
+    /// every curve the 2-decimal key does not describe exactly. Other players ignore `n`.
+    static func interpolatorName(_ c: CubicBezier) -> String? {
+        let values = [c.x1, c.y1, c.x2, c.y2].map { NumberFormat.round($0, decimals: LottieDecimals.easing) }
+        if values.allSatisfy({ NumberFormat.round($0, decimals: 2) == $0 }) { return nil }
+        return values.map { NumberFormat.string($0, maxDecimals: LottieDecimals.easing) }.joined(separator: "_")
     }
 
     func valueJSON(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool) -> JSONValue {

@@ -1,12 +1,13 @@
 // Keyframes → Lottie JSON (bodymovin 5.7 shape layers), playable by rlottie, ThorVG,
 // lottie-web and lottie-ios/android. Same layer semantics as the SVG exporter:
-// - Every simulated layer that has an id, animates, clips descendants, or has Lottie-layer
-//   descendants (or sits above a Lottie-layer sibling, to keep paint order) is a shape layer
-//   (ty 4) parented to its parent's layer; `ks` is its transform (a = anchor ⊙ size,
-//   p = position + translation, s, r, o = opacity × the ancestors' opacities, since Lottie
-//   parenting does not pass opacity on). Its paint and its static descendants are shape
-//   groups inside it, wrapped in a group whose opacity holds 100/0 from `visible` (own AND
-//   ancestors') when that ever turns false.
+// - A simulated layer becomes a shape layer (ty 4, `ddd: 0` first) when it has an id, animates,
+//   has Lottie-layer descendants, clips sublayers (a clip can only be a layer's mask), is a
+//   root, or sits above a Lottie-layer sibling (else it would draw below it). Its parent is its
+//   parent's layer; `ks` is its transform (a = anchor ⊙ size, p = position + translation, s, r,
+//   o = opacity × the ancestors' opacities, since Lottie parenting does not pass opacity on).
+//   Its own paint and its static descendants are shape groups inside it, wrapped in a group
+//   whose opacity holds 100/0 from `visible` (its own AND its ancestors') when that ever
+//   turns false.
 // - Layers array: index 0 is on top, so the paint order reversed; a background layer last.
 // - clipsToBounds: see LottieClip.swift.
 import TransitionModel
@@ -64,14 +65,17 @@ final class LottieDocument {
             var isLayer = layer.id != nil || animated
             // A clip can only be a mask on a layer (shape groups cannot clip).
             if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil { isLayer = true }
-            isLayer = plan(children: layer.children) || isLayer
+            // A snapshot carrying its source's clip as a mask: that mask must not cut its children.
+            let sourceClip = snapshotClipSource(i) != nil
+            if sourceClip { isLayer = true }
+            isLayer = plan(children: layer.children, all: sourceClip) || isLayer
             isLottieLayer[i] = isLayer
             return isLayer
         }
         /// A static child above a Lottie-layer sibling must be a layer too, or it would draw
         /// under that sibling (it would live in the parent's layer).
-        func plan(children: [Int]) -> Bool {
-            var any = false
+        func plan(children: [Int], all: Bool = false) -> Bool {
+            var any = all
             for c in children {
                 let own = plan(c)
                 if any { isLottieLayer[c] = true }
@@ -98,6 +102,7 @@ final class LottieDocument {
             throw LottieExportError("the timeline is empty (duration \(duration) s); Lottie needs op > ip")
         }
         outPoint = Int((duration * fr - 1e-6).rounded(.up))
+        try checkSnapshotArtClips()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
             throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))")
@@ -143,6 +148,12 @@ final class LottieDocument {
         ])
     }
 
+    /// `ddd: 0` first: rlottie takes a layer without `ddd` (or with `ddd` after `ks`) as 3D and
+    /// then ignores `r` (it rotates by `rz`); measured: rotation dropped in rlottie, kept in ThorVG.
+    func layerHeader(name: String, ind: Int) -> [(String, JSONValue)] {
+        [("ddd", LJ.int(0)), ("ty", LJ.int(4)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
+    }
+
     func layerTiming() -> [(String, JSONValue)] {
         [("ip", LJ.int(0)), ("op", LJ.int(outPoint)), ("st", LJ.int(0))]
     }
@@ -150,7 +161,7 @@ final class LottieDocument {
     // MARK: Layers
 
     func contentLayer(_ i: Int, ind: Int, parent: Int?, matte: Int?) -> JSONValue {
-        var members: [(String, JSONValue)] = [("ty", LJ.int(4)), ("nm", LJ.str(names[i])), ("ind", LJ.int(ind))]
+        var members = layerHeader(name: names[i], ind: ind)
         if let parent { members.append(("parent", LJ.int(parent))) }
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
         let masks = clipMasks(i)
@@ -164,9 +175,8 @@ final class LottieDocument {
         let size = transition.definition.canvas.size
         let shape = group([rect(size: .constant(LVec([size.width, size.height])), radius: .constant(LVec([0]))),
                            solidFill(transition.definition.canvas.background)], name: "background")
-        var members: [(String, JSONValue)] = [("ty", LJ.int(4)), ("nm", LJ.str("background")), ("ind", LJ.int(ind)),
-                                              ("sr", LJ.int(1)), ("ks", identityTransform(layer: true)),
-                                              ("shapes", .array([shape]))]
+        var members = layerHeader(name: "background", ind: ind)
+        members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
         members += layerTiming()
         return LJ.obj(members)
     }

@@ -1,0 +1,135 @@
+"""python3 -m Conformance run [--frames-step N] [--templates NAME ...] [--exporter CMD] ...
+python3 -m Conformance selftest
+python3 -m Conformance doctor
+
+Run from the repository root. When the interpreter lacks the suite's packages, this re-runs
+itself with the venv that Scripts/install-test-deps.sh made ($TRANS_EXPORT_VENV, default
+~/.cache/trans-export-venv).
+"""
+import argparse
+import os
+import shlex
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NEEDED = ("numpy", "PIL", "jsonschema", "lottie_specs", "rlottie_python", "thorvg_python")
+
+
+def venv_python():
+    venv = os.environ.get("TRANS_EXPORT_VENV") or os.path.expanduser("~/.cache/trans-export-venv")
+    return os.path.join(venv, "bin", "python")
+
+
+def ensure_packages():
+    missing = []
+    for mod in NEEDED:
+        try:
+            __import__(mod)
+        except ImportError:
+            missing.append(mod)
+    if not missing:
+        return
+    py = venv_python()
+    if os.path.exists(py) and os.path.realpath(sys.prefix) != os.path.realpath(os.path.dirname(os.path.dirname(py))):
+        env = dict(os.environ)
+        env["PYTHONPATH"] = REPO + os.pathsep + env.get("PYTHONPATH", "")
+        os.execve(py, [py, "-m", "Conformance", *sys.argv[1:]], env)
+    sys.exit("conformance: missing Python packages %s; run Scripts/install-test-deps.sh" % ", ".join(missing))
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    ap = argparse.ArgumentParser(prog="python3 -m Conformance",
+                                 description="Checks exported SVG and Lottie files in real players.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="export every template and check every file")
+    r.add_argument("--templates", nargs="+", metavar="NAME", help="default: all (exporter --list)")
+    r.add_argument("--frames-step", type=int, default=1, metavar="N",
+                   help="pixel checks every N-th 1/30 s step (default 1: every 1/30 s); geometry always every sample")
+    r.add_argument("--exporter", metavar="CMD",
+                   help="exporter command (default: .build/debug/trans-export, built if missing)")
+    r.add_argument("--static-exporter", metavar="CMD",
+                   help="command that answers `--format svg --template NAME --output DIR --at T` "
+                        "(default: the exporter)")
+    r.add_argument("--no-build", action="store_true", help="do not run `swift build` when the binary is missing")
+    r.add_argument("--report", default=os.path.join(REPO, "output", "conformance.md"),
+                   help="markdown report (default output/conformance.md; '' for none)")
+    r.add_argument("--artifacts", default=os.path.join(REPO, ".conformance"),
+                   help="where expected|actual|diff PNGs of failing frames go (default .conformance/)")
+    r.add_argument("--keep", metavar="DIR", help="also copy the exported files here")
+    r.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
+    sub.add_parser("doctor", help="show which checkers are installed")
+    opts = ap.parse_args(argv)
+    ensure_packages()
+
+    if opts.cmd == "selftest":
+        return selftest()
+    if opts.cmd == "doctor":
+        return doctor()
+
+    from . import exporter, results, suite
+    if opts.frames_step < 1:
+        ap.error("--frames-step must be ≥ 1")
+    try:
+        opts.exporter = opts.exporter or exporter.default_command(build=not opts.no_build)
+    except exporter.ExportError as e:
+        print("conformance: %s" % e, file=sys.stderr)
+        return 1
+    opts.versions = {}
+    opts.argv_text = "".join(" " + shlex.quote(a) for a in argv[1:] if a)
+    rows, ok = suite.run(opts)
+    print("\n".join(results.table_lines(rows)))
+    notes = results.notes_lines(rows)
+    if notes:
+        print("\n".join(["", "notes:"] + notes))
+    print("")
+    if opts.report:
+        os.makedirs(os.path.dirname(os.path.abspath(opts.report)), exist_ok=True)
+        with open(opts.report, "w", encoding="utf-8") as f:
+            f.write(suite.report_markdown(rows, ok, opts))
+        print("report: %s" % opts.report)
+    print("%s in %.1f s" % ("PASS" if ok else "FAIL", opts.elapsed))
+    failed = sum(1 for r in rows if not r.ok)
+    print("conformance: %d passed, %d failed" % (len(rows) - failed, failed))
+    return 0 if ok else 1
+
+
+def selftest():
+    """The suite's own tests, with a closing 'selftest: N passed, N failed' line."""
+    import unittest
+    os.chdir(REPO)
+    if REPO not in sys.path:
+        sys.path.insert(0, REPO)
+    tests = unittest.defaultTestLoader.discover(os.path.join(REPO, "Conformance", "tests"), top_level_dir=REPO)
+    result = unittest.TextTestRunner(verbosity=2).run(tests)
+    failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
+    passed = result.testsRun - failed - len(result.skipped)
+    print("selftest: %d passed, %d failed%s" % (passed, failed, ", %d skipped" % len(result.skipped)
+                                                if result.skipped else ""))
+    return 0 if result.wasSuccessful() and result.testsRun else 1
+
+
+def doctor():
+    import shutil
+    from . import chromium, lottie_check
+    ok = True
+    for label, fn in (("chromium", chromium.find_chromium),
+                      ("rsvg-convert", lambda: shutil.which("rsvg-convert") or _missing("librsvg2-bin")),
+                      ("xmllint", lambda: shutil.which("xmllint") or _missing("libxml2-utils")),
+                      ("lottie-web", lottie_check.lottie_js_path)):
+        try:
+            print("%-13s %s" % (label, fn()))
+        except Exception as e:
+            ok = False
+            print("%-13s MISSING: %s" % (label, e))
+    print("%-13s %s" % ("python", sys.executable))
+    return 0 if ok else 1
+
+
+def _missing(pkg):
+    raise RuntimeError("apt %s" % pkg)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

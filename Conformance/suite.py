@@ -1,0 +1,306 @@
+"""`python -m Conformance run`: export every template with the exporter, check every file."""
+import filecmp
+import json
+import math
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from . import images, lottie_check, svg_check
+from .chromium import Browser, SvgPlayer
+from .exporter import REPO, Exporter, ExportError, StaticFrames
+from .results import GEOMETRY_PX, LOTTIE_MEAN, RSVG_MEAN, SMIL_MEAN, Row, notes_lines, table_lines
+
+PIXEL_RATE = 30          # pixel checks every 1/30 s of the timeline (every --frames-step-th)
+
+
+def seek_past(duration):
+    """How far past a time t to seek so that a keyframe at exactly t has happened: Chromium's
+    document time lands up to 1 µs below the requested time (IDL float, whole microseconds),
+    and keyTimes written with 6 decimals move a keyframe by up to 0.5e-6 × duration."""
+    return 2e-6 + 1e-6 * duration
+
+
+class TemplateRun:
+    """One template's exported files plus the Chromium frames of its `--at` static SVGs."""
+
+    def __init__(self, name, outdir, static_exporter, tab_static, workdir, artifacts):
+        self.name = name
+        self.svg = os.path.join(outdir, name + ".svg")
+        self.json = os.path.join(outdir, name + ".json")
+        self.tracks_path = os.path.join(outdir, name + ".tracks.json")
+        self.svg_name, self.json_name = name + ".svg", name + ".json"
+        self.tab_static = tab_static
+        self.artifacts = artifacts
+        self.static = StaticFrames(static_exporter, name, workdir)
+        self.refs = {}
+        self.static_checked = 0
+        self.static_errors = []
+        self.tracks = None
+        self.canvas = None
+        self.duration = None
+
+    # -- tracks ---------------------------------------------------------------------------
+    def load_tracks(self):
+        row = Row(self.name + ".tracks.json", "tracks format", limit="well-formed")
+        try:
+            with open(self.tracks_path, encoding="utf-8") as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            return row.fail("cannot read: %s" % e)
+        problems = tracks_problems(doc)
+        if problems:
+            for p in problems[:6]:
+                row.fail(p)
+            return row
+        self.tracks = doc
+        self.canvas = (doc["canvas"]["width"], doc["canvas"]["height"])
+        self.duration = float(doc["duration"])
+        row.frames = len(doc["samples"])
+        return row
+
+    def pixel_times(self, step):
+        n = int(math.ceil(self.duration * PIXEL_RATE - 1e-9))
+        return [k / PIXEL_RATE for k in range(0, n, step)]
+
+    def seek_time(self, t):
+        # the last instant of the loop is its left limit (seeking D would show the next loop)
+        eps = seek_past(self.duration)
+        return min(t + eps, self.duration - eps)
+
+    # -- references -----------------------------------------------------------------------
+    def request_references(self, times):
+        self.static.request(times)
+
+    def reference(self, t):
+        k = StaticFrames.key(t)
+        if k not in self.refs:
+            path = self.static.path(t)
+            errs = svg_check.lint_svg(path, self.canvas, static=True)
+            self.static_checked += 1
+            if errs:
+                self.static_errors.append("t=%.4f: %s" % (t, "; ".join(errs[:3])))
+            self.tab_static.navigate(path)
+            self.refs[k] = images.decode_png(self.tab_static.screenshot_png())
+        return self.refs[k]
+
+    def static_row(self):
+        row = Row(self.svg_name, "--at static SVGs lint", frames=self.static_checked, limit="0 errors")
+        for e in self.static_errors[:3]:
+            row.fail(e)
+        if len(self.static_errors) > 3:
+            row.fail("… %d more" % (len(self.static_errors) - 3))
+        return row
+
+    def save_artifact(self, kind, expected, actual, t=0.0):
+        if not self.artifacts:
+            return
+        os.makedirs(self.artifacts, exist_ok=True)
+        path = os.path.join(self.artifacts, "%s-%s-t%.4f.png" % (self.name, kind, t))
+        images.save_diff_strip(expected, actual, path)
+
+    def close(self):
+        self.static.close()
+        self.refs.clear()
+
+
+def tracks_problems(doc):
+    out = []
+    if not isinstance(doc, dict):
+        return ["not an object"]
+    c = doc.get("canvas")
+    if not (isinstance(c, dict) and all(isinstance(c.get(k), (int, float)) and c.get(k) > 0 for k in ("width", "height"))):
+        out.append("canvas: needs positive width and height")
+    d = doc.get("duration")
+    if not isinstance(d, (int, float)) or d <= 0:
+        out.append("duration: needs a positive number of seconds")
+    if doc.get("sampleRate") != 120:
+        out.append("sampleRate: %r, contract says 120" % doc.get("sampleRate"))
+    if not isinstance(doc.get("phases"), list):
+        out.append("phases: needs a list")
+    samples = doc.get("samples")
+    if not isinstance(samples, list) or not samples:
+        return out + ["samples: needs a non-empty list"]
+    if out:
+        return out
+    rate = doc["sampleRate"]
+    for i, s in enumerate(samples):
+        t = s.get("t") if isinstance(s, dict) else None
+        if not isinstance(t, (int, float)) or abs(t - i / rate) > 1e-4:   # written with ≤ 4 decimals
+            out.append("samples[%d].t: %r, expected %s" % (i, t, i / rate))
+            break
+        for lid, L in (s.get("layers") or {}).items():
+            cs = L.get("corners") if isinstance(L, dict) else None
+            if not (isinstance(cs, list) and len(cs) == 4 and all(isinstance(p, list) and len(p) == 2 for p in cs)):
+                out.append("samples[%d].layers.%s.corners: needs 4 [x, y] points" % (i, lid))
+                break
+            sz = L.get("size")
+            if not (isinstance(sz, list) and len(sz) == 2):
+                out.append("samples[%d].layers.%s.size: needs [w, h]" % (i, lid))
+                break
+            o = L.get("opacity")
+            if not isinstance(o, (int, float)) or not 0 <= o <= 1:
+                out.append("samples[%d].layers.%s.opacity: %r not in 0..1" % (i, lid, o))
+                break
+        if len(out) > 3:
+            break
+    n_expected = int(round(d * rate))
+    if len(samples) < n_expected:
+        out.append("samples: %d, the timeline needs %d (duration × sampleRate)" % (len(samples), n_expected))
+    return out
+
+
+def check_determinism(exporter, templates, dir_a, dir_b):
+    row = Row("(all files)", "determinism: export twice", limit="same bytes")
+    names_a, names_b = sorted(os.listdir(dir_a)), sorted(os.listdir(dir_b))
+    row.frames = len(names_a)
+    if names_a != names_b:
+        return row.fail("different file sets: %s vs %s" % (names_a, names_b))
+    diff = [n for n in names_a if not filecmp.cmp(os.path.join(dir_a, n), os.path.join(dir_b, n), shallow=False)]
+    if diff:
+        row.fail("bytes differ: %s" % ", ".join(diff))
+    return row
+
+
+def export_all(exporter, templates, outdir):
+    for fmt in ("svg", "lottie", "tracks"):
+        exporter.export(fmt, templates, outdir)
+
+
+def check_template(name, outdir, opts, static_exporter, tabs, lottie_page, workdir, log):
+    tab_anim, tab_static, tab_lottie = tabs
+    run = TemplateRun(name, outdir, static_exporter, tab_static, workdir, opts.artifacts)
+    rows = []
+    t0 = time.monotonic()
+    try:
+        tr = run.load_tracks()
+        rows.append(tr)
+        if run.tracks is None:
+            for fn, check in ((run.svg_name, "SVG checks"), (run.json_name, "Lottie checks")):
+                rows.append(Row(fn, check).fail("skipped: the tracks file (timeline, canvas, geometry) is unusable"))
+            return rows
+        times = run.pixel_times(opts.frames_step)
+        run.request_references(times)
+        for t in (tab_anim, tab_static, tab_lottie):
+            t.set_viewport(*run.canvas)
+
+        # SVG
+        lint = Row(run.svg_name, "XML + safety lint", limit="0 errors")
+        if not os.path.exists(run.svg):
+            rows.append(lint.fail("not exported"))
+        else:
+            for e in svg_check.lint_svg(run.svg, run.canvas):
+                lint.fail(e)
+            rows.append(lint)
+            player = None
+            try:
+                player = SvgPlayer(tab_anim, run.svg)
+            except Exception as e:
+                rows.append(Row(run.svg_name, "Chromium load").fail(str(e)))
+            if player:
+                player.seek(run.seek_time(0.0))
+                t_zero = images.decode_png(tab_anim.screenshot_png())
+                rows.append(guard(lambda: svg_check.check_rsvg(run, t_zero), run.svg_name, "rsvg-convert vs Chromium t=0"))
+                rows.append(guard(lambda: svg_check.check_smil_frames(run, player, times), run.svg_name, "Chromium SMIL vs --at"))
+                rows.append(guard(lambda: svg_check.check_geometry(run, player), run.svg_name, "geometry getCTM vs tracks"))
+        # Lottie
+        if not os.path.exists(run.json):
+            rows.append(Row(run.json_name, "schema + lint").fail("not exported"))
+        else:
+            rows.extend(guard(lambda: lottie_check.check_lottie(run, tab_lottie, lottie_page, times),
+                              run.json_name, "Lottie checks", many=True))
+        rows.append(run.static_row())
+    finally:
+        run.close()
+        log("  %s: %.1f s" % (name, time.monotonic() - t0))
+    return rows
+
+
+def guard(fn, file, check, many=False):
+    try:
+        return fn()
+    except Exception as e:
+        r = Row(file, check).fail("%s: %s" % (type(e).__name__, e))
+        return [r] if many else r
+
+
+def run(opts, log=None):
+    """Returns (rows, ok)."""
+    log = log or (lambda s: print(s, file=sys.stderr, flush=True))
+    t_start = time.monotonic()
+    exporter = Exporter(opts.exporter)
+    static_exporter = Exporter(opts.static_exporter) if opts.static_exporter else exporter
+    rows = []
+    work = tempfile.mkdtemp(prefix="conformance-")
+    browser = None
+    try:
+        templates = opts.templates or exporter.list_templates()
+        if not templates:
+            rows.append(Row("(exporter)", "--list").fail("no templates"))
+            return rows, False
+        dir_a, dir_b = os.path.join(work, "a"), os.path.join(work, "b")
+        t0 = time.monotonic()
+        try:
+            export_all(exporter, templates, dir_a)
+            export_all(exporter, templates, dir_b)
+        except ExportError as e:
+            rows.append(Row("(exporter)", "export").fail(str(e)))
+            return rows, False
+        log("exported %d template(s) twice in %.1f s" % (len(templates), time.monotonic() - t0))
+        rows.append(check_determinism(exporter, templates, dir_a, dir_b))
+        if opts.keep:
+            shutil.copytree(dir_a, opts.keep, dirs_exist_ok=True)
+
+        browser = Browser(opts.chromium)
+        opts.versions["chromium"] = browser.version
+        tabs = tuple(browser.new_tab(390, 844) for _ in range(3))
+        lottie_page = os.path.join(work, "lottie.html")
+        try:
+            js_path = lottie_check.lottie_js_path()
+            with open(js_path, encoding="utf-8") as f:
+                js = f.read()
+            opts.versions["lottie-web"] = _lottie_version(js)
+        except Exception as e:
+            rows.append(Row("(setup)", "lottie-web player").fail(str(e)))
+            js = "/* lottie-web missing */"
+        with open(lottie_page, "w", encoding="utf-8") as f:
+            f.write(lottie_check.LOTTIE_PAGE % js)
+        for name in templates:
+            rows.extend(check_template(name, dir_a, opts, static_exporter, tabs, lottie_page,
+                                       work, log))
+    finally:
+        if browser:
+            browser.close()
+        shutil.rmtree(work, ignore_errors=True)
+        opts.elapsed = time.monotonic() - t_start
+    return rows, all(r.ok for r in rows)
+
+
+def _lottie_version(js):
+    import re
+    m = re.search(r'lottie\.version="([^"]+)"', js)
+    return m.group(1) if m else "?"
+
+
+def report_markdown(rows, ok, opts):
+    v = opts.versions
+    lines = ["# Conformance of the exported files", "",
+             "Generated by `python3 -m Conformance run%s` (see `Conformance/README.md`). "
+             "Result: **%s**." % (opts.argv_text, "pass" if ok else "FAIL"), "",
+             "Players: Chromium %s (SMIL, lottie-web %s svg renderer), rlottie (rlottie-python 1.3.8), "
+             "ThorVG (thorvg-python 1.1.3), rsvg-convert. Pixel differences are 0..255 per channel (R, G, B), "
+             "averaged over one frame; a frame passes when its mean is within the limit. "
+             "Limits: SMIL mean ≤ %.1f (= 1/255), rsvg mean ≤ %.1f, Lottie mean ≤ %.1f (= 2/255) per renderer, "
+             "geometry ≤ %.1f px. Pixel checks every %s s of the timeline; geometry at every 120 Hz "
+             "tracks sample, in the first loop and one loop later."
+             % (v.get("chromium", "?").replace("Chrome/", ""), v.get("lottie-web", "?"),
+                SMIL_MEAN, RSVG_MEAN, LOTTIE_MEAN, GEOMETRY_PX,
+                "1/%d" % PIXEL_RATE if opts.frames_step == 1 else "%d/%d" % (opts.frames_step, PIXEL_RATE)),
+             ""]
+    lines += table_lines(rows, markdown=True)
+    notes = notes_lines(rows, markdown=True)
+    if notes:
+        lines += ["", "Notes:", ""] + notes
+    return "\n".join(lines) + "\n"

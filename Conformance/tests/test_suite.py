@@ -1,0 +1,139 @@
+"""End-to-end tests of the suite against fixtures/fake_exporter.py (a stand-in exporter):
+good files pass, deliberately broken ones fail at the check that should catch them.
+Needs what Scripts/install-test-deps.sh installs (Chromium, rsvg-convert, xmllint, the venv)."""
+import os
+import shutil
+import sys
+import tempfile
+import types
+import unittest
+
+from Conformance import suite
+from Conformance.exporter import Exporter
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FAKE = [sys.executable, os.path.join(HERE, "fixtures", "fake_exporter.py")]
+
+
+def run_suite(templates, frames_step=1):
+    tmp = tempfile.mkdtemp(prefix="conformance-selftest-")
+    opts = types.SimpleNamespace(exporter=FAKE, static_exporter=None, templates=templates,
+                                 frames_step=frames_step, artifacts=os.path.join(tmp, "artifacts"),
+                                 keep=None, chromium=None, versions={})
+    try:
+        rows, ok = suite.run(opts, log=lambda s: None)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return rows, ok
+
+
+def row(rows, file, check):
+    found = [r for r in rows if r.file == file and r.check == check]
+    if len(found) != 1:
+        raise AssertionError("no single row %s / %s in %s" % (file, check, [(r.file, r.check) for r in rows]))
+    return found[0]
+
+
+class GoodFixtures(unittest.TestCase):
+    """zoom (sampled spring + bezier, nested layers, fading child) and fade (crossfade, slide)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.rows, cls.ok = run_suite(["zoom", "fade"], frames_step=2)
+
+    def test_everything_passes(self):
+        failed = ["%s %s: %s" % (r.file, r.check, r.notes) for r in self.rows if not r.ok]
+        self.assertEqual(failed, [])
+        self.assertTrue(self.ok)
+
+    def test_every_check_ran_on_every_file(self):
+        for name in ("zoom", "fade"):
+            for check in ("XML + safety lint", "rsvg-convert vs Chromium t=0", "Chromium SMIL vs --at",
+                          "geometry getCTM vs tracks", "--at static SVGs lint"):
+                row(self.rows, name + ".svg", check)
+            for check in ("schema + lint", "rlottie", "thorvg", "lottie-web svg"):
+                row(self.rows, name + ".json", check)
+        row(self.rows, "(all files)", "determinism: export twice")
+
+    def test_frames_were_compared(self):
+        # zoom lasts 1.8 s: pixel checks every 2/30 s → 27 frames; geometry at 216 samples × 2 loops
+        self.assertEqual(row(self.rows, "zoom.svg", "Chromium SMIL vs --at").frames, 27)
+        self.assertEqual(row(self.rows, "zoom.svg", "geometry getCTM vs tracks").frames, 432)
+        for r in ("rlottie", "thorvg", "lottie-web svg"):
+            self.assertEqual(row(self.rows, "zoom.json", r).frames, 27)
+
+    def test_good_files_are_well_inside_the_limits(self):
+        # the limits are not what makes these pass: exact files land far below them
+        self.assertLess(row(self.rows, "zoom.svg", "geometry getCTM vs tracks").geom, 0.05)
+        self.assertLess(row(self.rows, "zoom.svg", "Chromium SMIL vs --at").mean, 0.5)
+
+
+class BrokenFixtures(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.rows, cls.ok = run_suite(["zoom-off5", "zoom-nofr", "zoom-loop", "zoom-maskx"], frames_step=3)
+
+    def test_run_fails(self):
+        self.assertFalse(self.ok)
+
+    def test_svg_keyframe_off_by_5px_fails_geometry_and_pixels(self):
+        g = row(self.rows, "zoom-off5.svg", "geometry getCTM vs tracks")
+        self.assertFalse(g.ok)
+        self.assertAlmostEqual(g.geom, 5.0, delta=0.05)
+        self.assertAlmostEqual(g.worst_t, 0.5, delta=1e-6)
+        self.assertIn("player", g.notes[0])
+        p = row(self.rows, "zoom-off5.svg", "Chromium SMIL vs --at")
+        self.assertFalse(p.ok)
+        self.assertAlmostEqual(p.worst_t, 0.5, delta=1e-6)
+        # the Lottie of the same template is right and passes
+        for r in ("schema + lint", "rlottie", "thorvg", "lottie-web svg"):
+            self.assertTrue(row(self.rows, "zoom-off5.json", r).ok, r)
+
+    def test_lottie_missing_fr_fails_schema_and_every_renderer(self):
+        s = row(self.rows, "zoom-nofr.json", "schema + lint")
+        self.assertFalse(s.ok)
+        self.assertIn("schema /: 'fr' is a required property", s.notes)
+        for r in ("rlottie", "thorvg", "lottie-web svg"):
+            self.assertFalse(row(self.rows, "zoom-nofr.json", r).ok, r)
+        # its SVG is fine
+        self.assertTrue(row(self.rows, "zoom-nofr.svg", "geometry getCTM vs tracks").ok)
+
+    def test_svg_that_does_not_loop_fails_in_the_second_loop(self):
+        g = row(self.rows, "zoom-loop.svg", "geometry getCTM vs tracks")
+        self.assertFalse(g.ok)
+        self.assertIn("second loop", g.notes[0])
+
+    def test_mask_without_x_fails_lint_and_lottie_web(self):
+        self.assertFalse(row(self.rows, "zoom-maskx.json", "schema + lint").ok)
+        self.assertFalse(row(self.rows, "zoom-maskx.json", "lottie-web svg").ok)
+
+
+class ExporterFailures(unittest.TestCase):
+    def test_unknown_template_is_a_failure_not_a_crash(self):
+        rows, ok = run_suite(["no-such-template"])
+        self.assertFalse(ok)
+        self.assertEqual([(r.file, r.check, r.ok) for r in rows], [("(exporter)", "export", False)])
+
+    def test_nondeterministic_export_fails(self):
+        tmp = tempfile.mkdtemp()
+        os.environ["FAKE_EXPORTER_NOISE"] = "1"
+        try:
+            ex = Exporter(FAKE)
+            a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+            suite.export_all(ex, ["zoom"], a)
+            suite.export_all(ex, ["zoom"], b)
+            r = suite.check_determinism(ex, ["zoom"], a, b)
+            self.assertFalse(r.ok)
+            self.assertIn("zoom.svg", r.notes[0])
+            del os.environ["FAKE_EXPORTER_NOISE"]
+            c = os.path.join(tmp, "c")
+            suite.export_all(ex, ["zoom"], c)
+            suite.export_all(ex, ["zoom"], b)
+            self.assertTrue(suite.check_determinism(ex, ["zoom"], b, c).ok)
+        finally:
+            os.environ.pop("FAKE_EXPORTER_NOISE", None)
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main()
