@@ -48,6 +48,7 @@ def main(argv=None):
                    help="pixel checks every N-th 1/30 s step (default 1: every 1/30 s); geometry always every sample")
     r.add_argument("--exporter", metavar="CMD",
                    help="exporter command (default: .build/debug/trans-export, built if missing)")
+    r.add_argument("--binary", metavar="PATH", help="the exporter binary (same as --exporter PATH)")
     r.add_argument("--static-exporter", metavar="CMD",
                    help="command that answers `--format svg --template NAME --output DIR --at T` "
                         "(default: the exporter)")
@@ -72,7 +73,10 @@ def main(argv=None):
     if opts.frames_step < 1:
         ap.error("--frames-step must be ≥ 1")
     try:
-        opts.exporter = opts.exporter or exporter.default_command(build=not opts.no_build)
+        if opts.exporter and opts.binary:
+            ap.error("give --exporter or --binary, not both")
+        opts.exporter = (opts.exporter or ([os.path.abspath(opts.binary)] if opts.binary else None)
+                         or exporter.default_command(build=not opts.no_build))
     except exporter.ExportError as e:
         print("conformance: %s" % e, file=sys.stderr)
         return 1

@@ -10,8 +10,9 @@ import time
 
 from . import images, lottie_check, svg_check
 from .chromium import Browser, SvgPlayer
-from .exporter import REPO, Exporter, ExportError, StaticFrames
-from .results import GEOMETRY_PX, LOTTIE_MEAN, RSVG_MEAN, SMIL_MEAN, Row, notes_lines, table_lines
+from .exporter import Exporter, ExportError, StaticFrames
+from .results import (GEOMETRY_PX, LOTTIE_MEAN, RSVG_MEAN, SMIL_MEAN, SOLID_LEVEL, SOLID_PX, Row,
+                      notes_lines, table_lines)
 
 PIXEL_RATE = 30          # pixel checks every 1/30 s of the timeline (every --frames-step-th)
 
@@ -293,10 +294,12 @@ def report_markdown(rows, ok, opts):
              "ThorVG (thorvg-python 1.1.3), rsvg-convert. Pixel differences are 0..255 per channel (R, G, B), "
              "averaged over one frame; a frame passes when its mean is within the limit. "
              "Limits: SMIL mean ≤ %.1f (= 1/255), rsvg mean ≤ %.1f, Lottie mean ≤ %.1f (= 2/255) per renderer, "
-             "geometry ≤ %.1f px. Pixel checks every %s s of the timeline; geometry at every 120 Hz "
+             "geometry ≤ %.1f px; in every pixel check at most %d *solid* px (differing by > %d together with "
+             "all 8 neighbours: a shape missing or misplaced, never anti-aliasing). "
+             "Pixel checks every %s s of the timeline; geometry at every 120 Hz "
              "tracks sample, in the first loop and one loop later."
              % (v.get("chromium", "?").replace("Chrome/", ""), v.get("lottie-web", "?"),
-                SMIL_MEAN, RSVG_MEAN, LOTTIE_MEAN, GEOMETRY_PX,
+                SMIL_MEAN, RSVG_MEAN, LOTTIE_MEAN, GEOMETRY_PX, SOLID_PX, SOLID_LEVEL,
                 "1/%d" % PIXEL_RATE if opts.frames_step == 1 else "%d/%d" % (opts.frames_step, PIXEL_RATE)),
              ""]
     lines += table_lines(rows, markdown=True)

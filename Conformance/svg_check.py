@@ -162,6 +162,7 @@ def check_geometry(run, player):
     D = run.duration
     rate = run.tracks["sampleRate"]
     worst = None
+    no_ctm = []
     for loop in (0, 1):
         for i, s in enumerate(samples):
             layers = s.get("layers") or {}
@@ -173,19 +174,22 @@ def check_geometry(run, player):
             row.frames += 1
             for name, m in zip(names, mats):
                 if m is None:
+                    no_ctm.append("%s at t=%.4f" % (name, t))
                     continue
                 L = layers[name]
                 w, h = L["size"]
                 for (x, y), (cx, cy) in zip(((0, 0), (w, 0), (w, h), (0, h)), L["corners"]):
                     px, py = m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
                     err = math.hypot(px - cx, py - cy)
-                    if worst is None or err > worst[0]:
+                    if worst is None or err > worst[0] + 1e-9:
                         worst = (err, t, name, loop)
     if worst:
         row.geom, row.worst_t = worst[0], worst[1]
         if worst[0] > GEOMETRY_PX:
             row.fail("layer %r at t=%.4f s%s: corner off by %.3f px" % (
                 worst[2], worst[1], " (second loop)" if worst[3] else "", worst[0]))
+    if no_ctm:
+        row.fail("getCTM() of X.bounds unavailable for %d layer sample(s), first %s" % (len(no_ctm), no_ctm[0]))
     if row.frames == 0:
         row.fail("no tracks sample checked")
     return row

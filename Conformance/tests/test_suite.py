@@ -66,6 +66,9 @@ class GoodFixtures(unittest.TestCase):
         # the limits are not what makes these pass: exact files land far below them
         self.assertLess(row(self.rows, "zoom.svg", "geometry getCTM vs tracks").geom, 0.05)
         self.assertLess(row(self.rows, "zoom.svg", "Chromium SMIL vs --at").mean, 0.5)
+        for r in self.rows:
+            if r.frames and r.mean is not None:
+                self.assertEqual(r.solid, 0, "%s %s" % (r.file, r.check))
 
 
 class BrokenFixtures(unittest.TestCase):
@@ -85,6 +88,9 @@ class BrokenFixtures(unittest.TestCase):
         p = row(self.rows, "zoom-off5.svg", "Chromium SMIL vs --at")
         self.assertFalse(p.ok)
         self.assertAlmostEqual(p.worst_t, 0.5, delta=1e-6)
+        self.assertGreater(p.mean, 1.0)           # the mean limit catches it ...
+        self.assertGreater(p.solid, 1000)         # ... and so does the solid-disagreement count
+        self.assertTrue(any("wrong place" in n for n in p.notes), p.notes)
         # the Lottie of the same template is right and passes
         for r in ("schema + lint", "rlottie", "thorvg", "lottie-web svg"):
             self.assertTrue(row(self.rows, "zoom-off5.json", r).ok, r)

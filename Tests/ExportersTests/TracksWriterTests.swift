@@ -13,7 +13,7 @@ final class TracksWriterTests: XCTestCase {
         let sim = try Simulation(ExportFixtures.template("douyin-present"))
         let root = try JSONParser.parse(TracksWriter().text(sim))
         let samples = try XCTUnwrap(root.member("samples")?.elements)
-        XCTAssertEqual(samples.count, Int((sim.timeline.duration * 120).rounded(.down)) + 1)
+        XCTAssertEqual(samples.count, Int((sim.timeline.duration * 120).rounded()))  // 2.35 s · 120: one loop, end excluded
         // 0.65 s = sample 78: the player mid-spring; corners must be the simulation's to 1e-4 (printed precision).
         let s = samples[78]
         XCTAssertEqual(s.member("t")?.value, .number(0.65))

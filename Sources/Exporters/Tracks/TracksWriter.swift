@@ -13,9 +13,10 @@ public struct TracksWriter: Sendable {
     public func tracks(_ simulation: Simulation) -> JSONValue {
         let d = simulation.definition
         let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
-        let count = Int((simulation.timeline.duration * sampleRate).rounded(.down))
+        // Samples cover one loop, [0, duration): the state at `duration` is the start again.
+        let count = Int((simulation.timeline.duration * sampleRate - 1e-9).rounded(.up))
         var samples: [JSONValue] = []
-        for k in 0...count {
+        for k in 0..<count {
             let t = Double(k) / sampleRate
             let state = simulation.state(at: t)
             var layers: [(key: String, value: JSONValue)] = []
