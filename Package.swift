@@ -31,6 +31,8 @@ let package = Package(
         // The command-line frontend: options, file discovery, diagnostics, atomic writes.
         .target(name: "TransExportCLI", dependencies: ["Exporters"]),
         .executableTarget(name: "trans-export", dependencies: ["TransExportCLI"]),
+        // Benchmarks of the keyframe fitter and the exporters (BENCHMARKS.md); run in release.
+        .executableTarget(name: "trans-export-bench", dependencies: ["TransExportCLI", "Exporters", "Keyframes", "Simulation"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),

@@ -34,7 +34,7 @@ public struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
 
     public var initialValue: Value { keyframes[0].value }
     /// Whether the value ever differs from the first keyframe's.
-    public var isAnimated: Bool { keyframes.contains { $0.value != keyframes[0].value } }
+    @inlinable public var isAnimated: Bool { keyframes.contains { $0.value != keyframes[0].value } }
 
     public func map<T>(_ f: (Value) -> T) -> KeyframeTrack<T> {
         KeyframeTrack<T>(keyframes.map { Keyframe(time: $0.time, value: f($0.value), easing: $0.easing) })

@@ -1,11 +1,28 @@
 // The tracks → keyframes stage. A reducer decides how many keyframes stand for an exact track;
-// it is a protocol so the error-bounded fitter can replace the sampler without touching exporters.
+// it is a protocol so the error-bounded fitter (`FittingReducer`) and the sampler are swappable
+// without touching exporters.
 import TransitionModel
 import Motion
 import Simulation
 
 public protocol KeyframeReducer: Sendable {
-    func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V>
+    /// Keyframes standing for `track`; `measure` says how an error shows in the output and how
+    /// much is allowed (reducers that bound their error use it).
+    func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V>
+    /// How the keyframes are made, for reports ("fitted", "sampled").
+    var method: String { get }
+    /// The player whose rules the keyframes follow, if one (SMIL keySplines stay in [0, 1]).
+    var format: KeyframeFormat? { get }
+}
+
+extension KeyframeReducer {
+    public var method: String { "reduced" }
+    public var format: KeyframeFormat? { nil }
+
+    /// Keyframes for a property track over [0, end], measured in the value's own units.
+    public func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V> {
+        keyframes(for: ExactTrack(track, until: end), measure: .magnitude(tolerance: FitTolerance.standard.screen))
+    }
 }
 
 /// Exact where the motion is a cubic bezier (2 keyframes with its control points), sampled at
@@ -14,21 +31,15 @@ public struct SamplingReducer: KeyframeReducer {
     public var sampleRate: Double
     public init(sampleRate: Double = 240) { self.sampleRate = sampleRate }
 
-    public func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V> {
-        let animations = track.animations
-        var times: Set<Double> = [0, end]
-        for e in track.events {
-            switch e {
-            case .set(let t, _): times.insert(t)
-            case .animate(let a): times.formUnion([a.callTime, a.beginTime, a.endTime])
-            }
-        }
-        let breakpoints = times.filter { $0 >= 0 && $0 <= end }.sorted()
+    public var method: String { "sampled" }
+
+    public func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
+        let breakpoints = track.breakpoints
         var out: [Keyframe<V>] = []
         for (i, b) in breakpoints.enumerated() {
-            let right = track.value(at: b)
+            let right = track.value(b)
             if i > 0 {
-                let left = track.value(at: b.nextDown)
+                let left = track.leftValue(at: b)
                 if left.distance(to: right) > 1e-9 { out.append(Keyframe(time: b, value: left, easing: .hold)) }
             }
             guard i + 1 < breakpoints.count else {
@@ -36,18 +47,17 @@ public struct SamplingReducer: KeyframeReducer {
                 break
             }
             let next = breakpoints[i + 1]
-            let moving = animations.filter { $0.beginTime < next && $0.endTime > b && $0.callTime <= b }
-            if moving.isEmpty {
+            switch track.pieces[i] {
+            case .still:
                 out.append(Keyframe(time: b, value: right))
-            } else if moving.count == 1, case .bezier(let curve) = moving[0].curve.shape,
-                      moving[0].beginTime == b, moving[0].endTime == next {
+            case .bezier(let curve):
                 // One eased animation spanning the whole interval: exact with its own control points.
                 out.append(Keyframe(time: b, value: right, easing: curve.isLinear ? .linear : .bezier(curve)))
-            } else {
+            case .moving:
                 let n = max(1, Int(((next - b) * sampleRate - 1e-9).rounded(.up)))  // 0.5 s · 240 is 120, not 121
                 for k in 0..<n {
                     let t = b + (next - b) * Double(k) / Double(n)
-                    out.append(Keyframe(time: t, value: track.value(at: t)))
+                    out.append(Keyframe(time: t, value: track.value(t)))
                 }
             }
         }

@@ -10,7 +10,7 @@ public struct LayerKeyframes: Hashable, Sendable {
     public var position: KeyframeTrack<Point>
     public var size: KeyframeTrack<Size>
     public var anchorPoint: KeyframeTrack<Point>
-    /// The transform's components share one set of keyframe times and easings.
+    /// The transform's components, each with its own keyframes.
     public var translation: KeyframeTrack<Point>
     public var scale: KeyframeTrack<Point>
     /// Radians, clockwise on screen.
@@ -18,40 +18,79 @@ public struct LayerKeyframes: Hashable, Sendable {
     public var opacity: KeyframeTrack<Double>
     public var cornerRadius: KeyframeTrack<Double>
     public var visible: KeyframeTrack<Bool>
+    /// The mask's geometry, when the layer has a mask.
+    public var mask: MaskKeyframes? = nil
+}
+
+/// `layer.mask` (shape from the definition) as keyframes, in the layer's bounds space.
+public struct MaskKeyframes: Hashable, Sendable {
+    public var shape: LayerMask.Shape
+    public var frame: KeyframeTrack<Rect>
+    public var cornerRadius: KeyframeTrack<Double>
+    public var center: KeyframeTrack<Point>
+    public var radius: KeyframeTrack<Double>
 }
 
 public struct KeyframedTransition: Hashable, Sendable {
     public let simulation: Simulation
     /// Indexed like `simulation.layers`.
     public let layers: [LayerKeyframes]
+    /// Layers drawn as projected paths (under a 3D transform), indexed like `simulation.layers`;
+    /// nil for layers drawn with 2D transforms.
+    public private(set) var projected: [ProjectedLayer?]
+    /// The tolerances the keyframes were made for (a fitting reducer stays within them).
+    public let tolerance: FitTolerance
+    /// How the tracks were reduced ("fitted", "sampled"; "exact" for a still) and for which player.
+    public let method: String
+    public let format: KeyframeFormat?
 
     public var definition: TransitionDefinition { simulation.definition }
     public var timeline: Timeline { simulation.timeline }
 
-    public init(_ simulation: Simulation, reducer: some KeyframeReducer = SamplingReducer()) {
+    public init(_ simulation: Simulation, reducer: some KeyframeReducer = SamplingReducer(), tolerance: FitTolerance = .standard) {
         self.simulation = simulation
-        let end = simulation.timeline.duration
-        layers = simulation.layers.map { l in
-            let transform = reducer.keyframes(for: l.transform, until: end)
+        self.tolerance = tolerance
+        method = reducer.method
+        format = reducer.format
+        let measures = LayerMeasures.all(simulation, tolerance: tolerance)
+        layers = ExactLayerTracks.all(simulation).map { x in
+            let l = simulation.layers[x.layer], m = measures[x.layer]
             return LayerKeyframes(
-                layer: l.index,
-                position: reducer.keyframes(for: l.position, until: end),
-                size: reducer.keyframes(for: l.size, until: end),
+                layer: x.layer,
+                position: reducer.keyframes(for: x.position, measure: m.position),
+                size: reducer.keyframes(for: x.size, measure: m.size),
                 anchorPoint: l.anchorPoint.keyframes(),
-                translation: transform.map(\.translation),
-                scale: transform.map(\.scale),
-                rotation: transform.map(\.rotation),
-                opacity: reducer.keyframes(for: l.opacity, until: end),
-                cornerRadius: reducer.keyframes(for: l.cornerRadius, until: end),
-                visible: l.hidden.keyframes().map { !$0 })
+                translation: reducer.keyframes(for: x.translation, measure: m.translation),
+                scale: reducer.keyframes(for: x.scale, measure: m.scale),
+                rotation: reducer.keyframes(for: x.rotation, measure: m.rotation),
+                opacity: reducer.keyframes(for: x.opacity, measure: m.opacity),
+                cornerRadius: reducer.keyframes(for: x.cornerRadius, measure: m.cornerRadius),
+                visible: l.hidden.keyframes().map { !$0 },
+                mask: x.mask.map { mask in
+                    MaskKeyframes(shape: mask.shape, frame: reducer.keyframes(for: mask.frame, measure: m.maskFrame),
+                                  cornerRadius: reducer.keyframes(for: mask.cornerRadius, measure: m.maskLength),
+                                  center: reducer.keyframes(for: mask.center, measure: m.maskPoint),
+                                  radius: reducer.keyframes(for: mask.radius, measure: m.maskLength))
+                })
         }
+        projected = ProjectionSampler.projectedLayers(simulation)
+    }
+
+    /// Keyframes fitted for one player within `tolerance`: what the exporters write.
+    public static func fitted(_ simulation: Simulation, for format: KeyframeFormat,
+                              tolerance: FitTolerance = .standard) -> KeyframedTransition {
+        KeyframedTransition(simulation, reducer: FittingReducer(format: format), tolerance: tolerance)
     }
 }
 
 extension KeyframedTransition {
-    init(simulation: Simulation, layers: [LayerKeyframes]) {
+    init(simulation: Simulation, layers: [LayerKeyframes], projected: [ProjectedLayer?]) {
         self.simulation = simulation
         self.layers = layers
+        self.projected = projected
+        tolerance = .standard
+        method = "exact"
+        format = nil
     }
 
     /// Every track frozen at the exact simulated state at time t: the ground truth an animated
@@ -64,8 +103,13 @@ extension KeyframedTransition {
                                   anchorPoint: .constant(s.anchorPoint), translation: .constant(s.transform.translation),
                                   scale: .constant(s.transform.scale), rotation: .constant(s.transform.rotation),
                                   opacity: .constant(s.opacity), cornerRadius: .constant(s.cornerRadius),
-                                  visible: .constant(!s.hidden))
+                                  visible: .constant(!s.hidden),
+                                  mask: s.mask.map { m in
+                                      MaskKeyframes(shape: m.shape, frame: .constant(m.frame), cornerRadius: .constant(m.cornerRadius),
+                                                    center: .constant(m.center), radius: .constant(m.radius))
+                                  })
         }
-        return KeyframedTransition(simulation: simulation, layers: layers)
+        return KeyframedTransition(simulation: simulation, layers: layers,
+                                   projected: ProjectionSampler.projectedLayers(simulation, at: t))
     }
 }

@@ -4,6 +4,10 @@ public struct AnimationCurve: Hashable, Sendable {
     public enum Shape: Hashable, Sendable {
         case bezier(CubicBezier)
         case spring(SpringParameters)
+        /// Progress given by a function of local time that its owner defines for every t (not cut
+        /// to [0, duration]): motion driven by a finger, a phase scrubbed and completed
+        /// (Simulation/Interaction*.swift). Exporters sample it.
+        case custom(CustomProgress)
     }
 
     public var shape: Shape
@@ -17,6 +21,7 @@ public struct AnimationCurve: Hashable, Sendable {
     /// p at local time t (s): 0 before the start, 1 from `duration` on (the snap to the model value, §1.4).
     /// A Bézier runs on u = t/duration (§3); a spring runs in seconds and `duration` only cuts it (§1.3).
     public func progress(at t: Double) -> Double {
+        if case .custom(let f) = shape { return f.function.progress(at: t) }
         if t <= 0 { return 0 }
         if t >= duration { return 1 }
         return rawProgress(at: t)
@@ -27,6 +32,7 @@ public struct AnimationCurve: Hashable, Sendable {
         switch shape {
         case .bezier(let curve): return curve.progress(at: t / duration)
         case .spring(let spring): return spring.progress(at: t)
+        case .custom(let f): return f.function.progress(at: t)
         }
     }
 
@@ -46,6 +52,26 @@ public struct AnimationCurve: Hashable, Sendable {
                 let p = spring.progress(at: t)
                 return p < -slack || p > 1 + slack
             }
+        case .custom:
+            return true  // unknown in general: treat as leaving [0, 1]
         }
     }
+}
+
+/// A progress function of local time (seconds), as a value: equal functions compare equal.
+public protocol ProgressFunction: Hashable, Sendable {
+    func progress(at t: Double) -> Double
+}
+
+/// A `ProgressFunction` of any type, so `AnimationCurve` stays one Hashable value type.
+public struct CustomProgress: Hashable, Sendable {
+    public let function: any ProgressFunction
+    public init(_ function: any ProgressFunction) { self.function = function }
+
+    public static func == (a: CustomProgress, b: CustomProgress) -> Bool { a.function.isEqual(to: b.function) }
+    public func hash(into h: inout Hasher) { function.hash(into: &h) }
+}
+
+extension ProgressFunction {
+    func isEqual(to other: any ProgressFunction) -> Bool { (other as? Self) == self }
 }

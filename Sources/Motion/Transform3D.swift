@@ -127,6 +127,14 @@ public struct Transform3D: Hashable, Sendable {
         return Point(h.x / h.w, h.y / h.w)
     }
 
+    /// With the z column zeroed: the point lands in the z = 0 plane (homogeneous w kept), as a
+    /// plain CALayer flattens its sublayers (§5). Points of the plane map exactly as before.
+    public var flatteningZ: Transform3D {
+        var t = self
+        t.m13 = 0; t.m23 = 0; t.m33 = 0; t.m43 = 0
+        return t
+    }
+
     /// Exactly representable as a 2D affine transform (CATransform3DIsAffine).
     public var isAffine2D: Bool {
         m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0

@@ -25,17 +25,28 @@ extension Size: AnimatableValue {
     public func scaled(by k: Double) -> Size { Size(width * k, height * k) }
 }
 
-/// CA interpolates a transform's decomposed components; for translation, scale and a rotation
-/// about one axis that is component-wise linear interpolation (uikit-motion.md §6).
+extension Rect: AnimatableValue {
+    public static func + (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin + b.origin, size: a.size + b.size) }
+    public static func - (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin - b.origin, size: a.size - b.size) }
+    public func scaled(by k: Double) -> Rect { Rect(origin: origin.scaled(by: k), size: size.scaled(by: k)) }
+}
+
+/// CA interpolates a transform's decomposed components (translation, scale, rotation,
+/// perspective; uikit-motion.md §6). For translation, scale, perspective and a rotation about
+/// one axis that is component-wise linear interpolation, angles in radians; rotations about
+/// several axes at once would take CA's quaternion path and are interpolated per angle here.
 extension LayerTransform: AnimatableValue {
     public static func + (a: LayerTransform, b: LayerTransform) -> LayerTransform {
-        LayerTransform(translation: a.translation + b.translation, scale: a.scale + b.scale, rotation: a.rotation + b.rotation)
+        LayerTransform(translation: a.translation + b.translation, scale: a.scale + b.scale, rotation: a.rotation + b.rotation,
+                       rotationX: a.rotationX + b.rotationX, rotationY: a.rotationY + b.rotationY, m34: a.m34 + b.m34)
     }
     public static func - (a: LayerTransform, b: LayerTransform) -> LayerTransform {
-        LayerTransform(translation: a.translation - b.translation, scale: a.scale - b.scale, rotation: a.rotation - b.rotation)
+        LayerTransform(translation: a.translation - b.translation, scale: a.scale - b.scale, rotation: a.rotation - b.rotation,
+                       rotationX: a.rotationX - b.rotationX, rotationY: a.rotationY - b.rotationY, m34: a.m34 - b.m34)
     }
     public func scaled(by k: Double) -> LayerTransform {
-        LayerTransform(translation: translation.scaled(by: k), scale: scale.scaled(by: k), rotation: rotation * k)
+        LayerTransform(translation: translation.scaled(by: k), scale: scale.scaled(by: k), rotation: rotation * k,
+                       rotationX: rotationX * k, rotationY: rotationY * k, m34: m34 * k)
     }
 }
 
@@ -51,6 +62,7 @@ public struct TrackAnimation<Value: AnimatableValue>: Hashable, Sendable {
     public var beginTime: Double { callTime + delay }
     public var endTime: Double { callTime + delay + curve.duration }
 
+    @inlinable
     public func delta(at t: Double) -> Value {
         (from - to).scaled(by: 1 - curve.progress(at: t - beginTime))
     }
@@ -61,7 +73,7 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         /// A plain assignment: the value changes at this instant.
         case set(time: Double, value: Value)
         case animate(TrackAnimation<Value>)
-        var time: Double {
+        @usableFromInline var time: Double {
             switch self {
             case .set(let t, _): return t
             case .animate(let a): return a.callTime
@@ -75,6 +87,7 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     public init(initial: Value) { self.initial = initial }
 
     /// The model value after every event up to and including time `t`.
+    @inlinable
     public func modelValue(at t: Double) -> Value {
         var v = initial
         for e in events where e.time <= t {
@@ -98,9 +111,11 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
 
     /// The presented value at time `t`: model plus the deltas of animations still attached.
     /// An animation is removed at its end time (a spring snaps to the model value there).
+    /// Inlinable and allocation-free: keyframe fitters evaluate it thousands of times per track.
+    @inlinable
     public func value(at t: Double) -> Value {
         var v = modelValue(at: t)
-        for a in animations where a.callTime <= t && t < a.endTime {
+        for case .animate(let a) in events where a.callTime <= t && t < a.endTime {
             v = v + a.delta(at: t)
         }
         return v
@@ -145,8 +160,10 @@ extension AnimatableValue {
         case let d as Double: return abs(d)
         case let p as Point: return max(abs(p.x), abs(p.y))
         case let s as Size: return max(abs(s.width), abs(s.height))
+        case let r as Rect: return max(r.origin.magnitude, r.size.magnitude)
         case let t as LayerTransform:
-            return max(abs(t.translation.x), abs(t.translation.y), abs(t.scale.x), abs(t.scale.y), abs(t.rotation))
+            return max(abs(t.translation.x), abs(t.translation.y), abs(t.scale.x), abs(t.scale.y), abs(t.rotation),
+                       abs(t.rotationX), abs(t.rotationY), abs(t.m34))
         default: return 0
         }
     }

@@ -21,6 +21,11 @@ public struct SimulatedLayer: Hashable, Sendable {
     public internal(set) var hidden: DiscreteTrack<Bool>
     public internal(set) var zPosition: DiscreteTrack<Double>
     public internal(set) var anchorPoint: DiscreteTrack<Point>
+    /// The mask's geometry (constant, unused, when the layer has no mask).
+    public internal(set) var maskFrame: PropertyTrack<Rect>
+    public internal(set) var maskCornerRadius: PropertyTrack<Double>
+    public internal(set) var maskCenter: PropertyTrack<Point>
+    public internal(set) var maskRadius: PropertyTrack<Double>
 
     init(index: Int, definition: LayerDefinition, parent: Int?, snapshotSource: Int?) {
         self.index = index
@@ -39,13 +44,22 @@ public struct SimulatedLayer: Hashable, Sendable {
         hidden = DiscreteTrack(initial: definition.hidden)
         zPosition = DiscreteTrack(initial: definition.zPosition)
         anchorPoint = DiscreteTrack(initial: definition.anchorPoint)
+        let mask = definition.mask ?? LayerMask(shape: .rect)
+        maskFrame = PropertyTrack(initial: mask.frame)
+        maskCornerRadius = PropertyTrack(initial: mask.cornerRadius)
+        maskCenter = PropertyTrack(initial: mask.center)
+        maskRadius = PropertyTrack(initial: mask.radius)
     }
 
     /// The layer's model and presentation values at time t.
     public func state(at t: Double) -> LayerState {
         LayerState(position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
                    transform: transform.value(at: t), opacity: opacity.value(at: t), hidden: hidden.value(at: t),
-                   zPosition: zPosition.value(at: t), cornerRadius: cornerRadius.value(at: t))
+                   zPosition: zPosition.value(at: t), cornerRadius: cornerRadius.value(at: t),
+                   mask: definition.mask.map { m in
+                       LayerMask(shape: m.shape, frame: maskFrame.value(at: t), cornerRadius: maskCornerRadius.value(at: t),
+                                 center: maskCenter.value(at: t), radius: maskRadius.value(at: t))
+                   })
     }
 }
 
@@ -59,16 +73,33 @@ public struct LayerState: Hashable, Sendable {
     public var hidden: Bool
     public var zPosition: Double
     public var cornerRadius: Double
+    /// The mask's current geometry (bounds space), when the layer has a mask.
+    public var mask: LayerMask?
 
-    /// The 2D transform as a CATransform3D: translation · rotation · scale applied to points relative to the anchor.
-    public var transform3D: Transform3D {
-        let t = transform
-        return Transform3D.scale(t.scale.x, t.scale.y)
-            .concatenating(.rotation(angle: t.rotation, x: 0, y: 0, z: 1))
-            .concatenating(.translation(t.translation.x, t.translation.y))
+    public init(position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, opacity: Double,
+                hidden: Bool, zPosition: Double, cornerRadius: Double, mask: LayerMask? = nil) {
+        self.position = position; self.size = size; self.anchorPoint = anchorPoint; self.transform = transform
+        self.opacity = opacity; self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
+        self.mask = mask
     }
 
+    /// The transform as a CATransform3D, applied to points relative to the anchor.
+    public var transform3D: Transform3D { Self.matrix(transform) }
+
+    /// S·Rz·Ry·Rx·T·P (row vectors: scale first, perspective last; see LayerTransform).
+    public static func matrix(_ t: LayerTransform) -> Transform3D {
+        var m = Transform3D.scale(t.scale.x, t.scale.y)
+            .concatenating(.rotation(angle: t.rotation, x: 0, y: 0, z: 1))
+        // Skipped when zero, so 2D transforms stay bit-for-bit what they were.
+        if t.rotationY != 0 { m = m.concatenating(.rotation(angle: t.rotationY, x: 0, y: 1, z: 0)) }
+        if t.rotationX != 0 { m = m.concatenating(.rotation(angle: t.rotationX, x: 1, y: 0, z: 0)) }
+        m = m.concatenating(.translation(t.translation.x, t.translation.y))
+        if t.m34 != 0 { m = m.concatenating(.perspective(eyeDistance: -1 / t.m34)) }
+        return m
+    }
+
+    /// zPosition is the layer's z in its superlayer: it only shows through a perspective above.
     public var geometry: LayerGeometry {
-        LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: 0, transform: transform3D)
+        LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: zPosition, transform: transform3D)
     }
 }

@@ -21,6 +21,11 @@ public struct Simulation: Hashable, Sendable {
     public init(_ definition: TransitionDefinition) throws {
         var builder = SimulationBuilder(definition)
         try builder.run()
+        self.init(definition: definition, builder: builder)
+    }
+
+    /// From a builder that has run (also used for an interaction's branch and scrub clip).
+    init(definition: TransitionDefinition, builder: SimulationBuilder) {
         self.definition = definition
         self.timeline = builder.timeline
         self.layers = builder.layers
@@ -45,13 +50,19 @@ public struct Simulation: Hashable, Sendable {
         var opacity = [Double](repeating: 1, count: layers.count)
         var visible = [Bool](repeating: true, count: layers.count)
         for i in layers.indices {  // parents come first
-            let m = local[i].geometry.toSuperlayer
+            var m = local[i].geometry.toSuperlayer
             if let p = layers[i].parent {
-                world[i] = m.concatenating(world[p])
+                let st = layers[p].definition.sublayerTransform
+                if !st.isIdentity {
+                    m = LayerGeometry.applyingSublayerTransform(m, sublayerTransform: LayerState.matrix(st),
+                                                                 superlayerAnchorInBounds: local[p].geometry.anchorInBounds)
+                }
+                // A plain CALayer flattens its sublayers into its plane: their z is dropped (§5).
+                world[i] = m.flatteningZ.concatenating(world[p])
                 opacity[i] = local[i].opacity * opacity[p]
                 visible[i] = !local[i].hidden && visible[p]
             } else {
-                world[i] = m
+                world[i] = m.flatteningZ
                 opacity[i] = local[i].opacity
                 visible[i] = !local[i].hidden
             }

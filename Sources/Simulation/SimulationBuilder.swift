@@ -7,25 +7,35 @@ struct SimulationBuilder {
     var layers: [SimulatedLayer] = []
     var roots: [Int] = []
     var timeline = Timeline(phases: [], duration: 0)
-    private var byID: [String: Int] = [:]
+    var byID: [String: Int] = [:]
 
     init(_ definition: TransitionDefinition) { self.definition = definition }
 
     mutating func run() throws {
+        // An interactive definition's timeline is its branches (SimulationBuilder+Interaction.swift).
+        if let interaction = definition.interaction { return try runInteraction(interaction, .combined) }
         flatten()
-        var t = definition.timeline.holdBefore
+        var t = 0.0
         for (n, phase) in definition.phases.enumerated() {
+            let defaultHold = n == 0 ? definition.timeline.holdBefore : definition.timeline.holdBetween
+            t = Self.tidy(t + (phase.holdBefore ?? defaultHold))
             var length = 0.0
+            var completions: [(time: Double, changes: [PropertyChange])] = []
             for block in phase.blocks {
                 let curve = AnimationCurve(timing: block.timing, duration: block.duration)
                 for change in block.before { try apply(change, at: t, curve: nil, delay: 0) }
                 for change in block.changes { try apply(change, at: t, curve: curve, delay: block.delay) }
                 length = max(length, block.delay + curve.duration)
+                completions.append((Self.tidy(t + block.delay + curve.duration), block.completion))
+            }
+            // Completion handlers run when their block ends: after every call of the phase.
+            for c in completions.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }) {
+                for change in c.element.changes { try apply(change, at: c.element.time, curve: nil, delay: 0) }
             }
             timeline.phases.append(PhaseSpan(name: phase.name, start: t, duration: length))
             t = Self.tidy(t + length)
-            t = Self.tidy(t + (n + 1 < definition.phases.count ? definition.timeline.holdBetween : definition.timeline.holdAfter))
         }
+        t = Self.tidy(t + definition.timeline.holdAfter)
         timeline.duration = t
         try checkPaintOrderIsStable()
     }
@@ -35,7 +45,7 @@ struct SimulationBuilder {
     static func tidy(_ t: Double) -> Double { (t * 1e9).rounded() / 1e9 }
 
     /// Depth-first indices; children sorted by their initial zPosition (stable), as CA composites siblings.
-    private mutating func flatten() {
+    mutating func flatten() {
         var flat: [SimulatedLayer] = []
         var ids: [String: Int] = [:]
         func add(_ l: LayerDefinition, parent: Int?) -> Int {
@@ -65,7 +75,7 @@ struct SimulationBuilder {
         }.map(\.element)
     }
 
-    private mutating func apply(_ change: PropertyChange, at t: Double, curve: AnimationCurve?, delay: Double) throws {
+    mutating func apply(_ change: PropertyChange, at t: Double, curve: AnimationCurve?, delay: Double) throws {
         guard let i = byID[change.layer] else {
             throw SimulationError(path: change.origin, message: "unknown layer \"\(change.layer)\"")
         }
@@ -92,11 +102,22 @@ struct SimulationBuilder {
         case .anchorPoint(let a):
             // Changing the anchor moves the layer unless position moves with it (CALayer semantics).
             layers[i].anchorPoint.set(a, at: t)
+        case .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
+            guard layers[i].definition.mask != nil else {
+                throw SimulationError(path: change.origin, message: "layer \"\(change.layer)\" has no mask")
+            }
+            switch change.value {
+            case .maskFrame(let f): layers[i].maskFrame.change(to: f, at: t, curve: animated, delay: delay)
+            case .maskCornerRadius(let r): layers[i].maskCornerRadius.change(to: r, at: t, curve: animated, delay: delay)
+            case .maskCenter(let c): layers[i].maskCenter.change(to: c, at: t, curve: animated, delay: delay)
+            case .maskRadius(let r): layers[i].maskRadius.change(to: r, at: t, curve: animated, delay: delay)
+            default: break
+            }
         }
     }
 
     /// Exported formats draw in one fixed order, so a zPosition change may not reorder siblings.
-    private func checkPaintOrderIsStable() throws {
+    func checkPaintOrderIsStable() throws {
         let times = Set(layers.flatMap { $0.zPosition.changes.map(\.time) }).sorted()
         for t in times {
             for parent in layers.map(\.children) + [roots] {

@@ -9,7 +9,11 @@ public struct PhaseSpan: Hashable, Sendable {
 }
 
 public struct Timeline: Hashable, Sendable {
+    /// For an interactive definition: one span per branch (named cancel / finish), which the
+    /// exports use as markers.
     public var phases: [PhaseSpan]
     /// Length of one loop in seconds (holds included).
     public var duration: Double
+    /// An interactive definition's branches, in play order (InteractionTimeline.swift).
+    public var branches: [BranchSpan] = []
 }

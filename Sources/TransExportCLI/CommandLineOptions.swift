@@ -1,7 +1,8 @@
 // Parsing of the command line into values; no file is touched here.
+import Keyframes
 
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case svg, lottie, tracks, all
+    case svg, lottie, tracks, html, all
 }
 
 public struct CommandLineOptions: Equatable, Sendable {
@@ -10,6 +11,14 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var inputs: [String] = []
     public var outputDirectory = "output"
     public var at: Double?
+    /// `--branch NAME`: an interactive definition's branches (or `scrub`, `all`), each as NAME.BRANCH.*.
+    public var branches: [String] = []
+    /// `--lottie-player URL|FILE`: where the gallery page (html) gets lottie-web.
+    public var lottiePlayer: String?
+    /// `--tolerance PX`: the fitted keyframes' error on screen (opacity and rotation scale with it).
+    public var tolerance = FitTolerance.standard.screen
+    /// `--report`: print each animated file's keyframes, bytes and errors.
+    public var report = false
     public var list = false
     public var help = false
     public var version = false
@@ -19,8 +28,13 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// The concrete formats to write, in a fixed order.
     public var resolvedFormats: [OutputFormat] {
         if at != nil { return [.svg] }
-        if formats.contains(.all) { return [.svg, .lottie, .tracks] }
-        return [OutputFormat.svg, .lottie, .tracks].filter(formats.contains)
+        if !branches.isEmpty {
+            var all = self
+            all.branches = []
+            return all.resolvedFormats.filter { $0 != .html }
+        }
+        if formats.contains(.all) { return [.svg, .lottie, .tracks, .html] }
+        return [OutputFormat.svg, .lottie, .tracks, .html].filter(formats.contains)
     }
 }
 
@@ -55,7 +69,7 @@ extension CommandLineOptions {
                 let v = try next()
                 for part in v.split(separator: ",") {
                     guard let f = OutputFormat(rawValue: String(part)) else {
-                        throw UsageError(message: "unknown format \"\(part)\"; expected svg, lottie, tracks or all")
+                        throw UsageError(message: "unknown format \"\(part)\"; expected svg, lottie, tracks, html or all")
                     }
                     explicitFormats.append(f)
                 }
@@ -68,6 +82,16 @@ extension CommandLineOptions {
                     throw UsageError(message: "--at expects a time in seconds ≥ 0, found \"\(v)\"")
                 }
                 o.at = t
+            case "--lottie-player": o.lottiePlayer = try next()
+            case "--tolerance":
+                let v = try next()
+                guard let px = Double(v), px.isFinite, px > 0 else {
+                    throw UsageError(message: "--tolerance expects pixels > 0, found \"\(v)\"")
+                }
+                o.tolerance = px
+            case "--report": o.report = true
+            case "--branch", "-b":
+                for part in try next().split(separator: ",") { o.branches.append(String(part)) }
             case "--list": o.list = true
             case "--help", "-h": o.help = true
             case "--version": o.version = true
@@ -80,27 +104,49 @@ extension CommandLineOptions {
         if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .svg && $0 != .all }) {
             throw UsageError(message: "--at writes a static SVG; use it with --format svg")
         }
+        if !o.branches.isEmpty, explicitFormats.contains(.html) {
+            throw UsageError(message: "--branch writes branch files; the gallery page (html) shows the combined file")
+        }
+        if o.at != nil, o.report {
+            throw UsageError(message: "--report describes the animated files; --at writes a static SVG")
+        }
+        if o.lottiePlayer != nil, !o.resolvedFormats.contains(.html) {
+            throw UsageError(message: "--lottie-player is for the gallery page; use it with --format html or all")
+        }
         return o
     }
 
     public static let helpText = """
-    USAGE: trans-export [--format svg|lottie|tracks|all] [--template NAME]… [--input FILE]…
-                        [--output DIR] [--at SECONDS] [--list] [--help] [--version]
+    USAGE: trans-export [--format svg|lottie|tracks|html|all] [--template NAME]… [--input FILE]…
+                        [--output DIR] [--at SECONDS] [--branch NAME]… [--tolerance PX] [--report]
+                        [--lottie-player URL|FILE] [--list] [--help] [--version]
 
     Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
     animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
 
     OPTIONS:
-      --format F        svg, lottie, tracks or all (default: all); repeat or separate with commas
+      --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas
       --template NAME   a template of the catalog (default: every template); repeatable
       --input FILE      a definition file of your own (JSON, format v1); repeatable
       --output DIR      where files go (default: output)
       --at SECONDS      write NAME.svg as a static SVG of the exact state at that time
+      --branch NAME     interactive templates: write branch NAME alone (cancel, finish, scrub
+                        for the scrub clip, or all) as NAME.BRANCH.svg/.json/.tracks.json,
+                        instead of the file that plays every branch in turn; repeatable
+      --lottie-player URL|FILE
+                        lottie-web for the gallery page: a URL (default: lottie-web 5.12.2 on
+                        cdnjs) or a script file, inlined so the page works offline
+      --tolerance PX    largest error of the animated files' keyframes on screen, in pixels
+                        (default 0.25; opacity 0.002 and rotation 0.1° scale with it)
+      --report          print, per animated file: tracks, keyframes, bytes, and each track's
+                        largest error against the exact motion with its tolerance
       --list            print the catalog's template names and stop
       --help            print this help
       --version         print the version
 
-    FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state).
+    FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), index.html
+    (the gallery: every transition's SVG and Lottie side by side, a scrubber, the motion spec);
+    for an interactive template also NAME.scrub.* (the drag alone: time t shows progress t / D).
     The catalog is read from ./Templates, else $TRANS_EXPORT_TEMPLATES, else the Templates
     folder found above the executable, else <prefix>/share/trans-export/Templates.
     EXIT: 0 ok, 1 export failed, 2 bad usage or bad input.

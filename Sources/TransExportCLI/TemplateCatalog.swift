@@ -23,7 +23,8 @@ public struct TemplateCatalog: Sendable {
         return nil
     }
 
-    /// Template names (file stems), sorted; the schema file is not a template.
+    /// Template names (file stems), sorted; the schema files are not templates, and art
+    /// components live in the `art/` subfolder, which this does not list.
     public var names: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
@@ -31,17 +32,25 @@ public struct TemplateCatalog: Sendable {
     }
 
     public func url(of name: String) -> URL { directory.appendingPathComponent(name + ".json") }
+
+    /// Art components used by templates (and by `--input` files): `Templates/art/NAME.json`.
+    public var artDirectory: URL { directory.appendingPathComponent("art") }
 }
 
 public enum DefinitionFile {
-    /// Reads and decodes one file; `displayPath` is how diagnostics name it.
-    public static func load(_ url: URL, displayPath: String) throws -> TransitionDefinition {
+    /// Reads and decodes one file; `displayPath` is how diagnostics name it. Art it uses comes
+    /// from `art/` beside it, then from the catalog's `art/`.
+    public static func load(_ url: URL, displayPath: String, catalog: TemplateCatalog? = nil) throws -> TransitionDefinition {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "the file is not UTF-8 text")
         }
-        return try DefinitionDecoder.decode(text, file: displayPath)
+        let displayDir = (displayPath as NSString).deletingLastPathComponent
+        var folders = [(url: url.deletingLastPathComponent().appendingPathComponent("art"),
+                        display: displayDir.isEmpty ? "art" : "\(displayDir)/art")]
+        if let catalog { folders.append((catalog.artDirectory, "Templates/art")) }
+        return try DefinitionDecoder.decode(text, file: displayPath, art: .folders(folders))
     }
 }

@@ -68,11 +68,12 @@ public struct TransExportCommand {
         var failed = false
         for s in sources {
             do {
-                let definition = try DefinitionFile.load(s.url, displayPath: s.display)
+                let definition = try DefinitionFile.load(s.url, displayPath: s.display, catalog: catalog)
                 if let t = s.template, definition.name != t {
                     throw DefinitionDiagnostic(file: s.display, location: nil, path: "name",
                                                message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
+                try Self.checkBranches(definition, options: options)
                 simulations.append((try Simulation(definition), s.display))
             } catch let d as DefinitionDiagnostic {
                 standardError(d.description)
@@ -87,37 +88,74 @@ public struct TransExportCommand {
         }
         if failed { return ExitCode.badInput }
 
+        // The gallery's template and player are read up front too (GalleryOutput.swift).
+        var gallery: GalleryWriter?
+        if options.at == nil, options.resolvedFormats.contains(.html) {
+            do {
+                gallery = try galleryWriter(options, catalog: catalog)
+            } catch where !options.formats.contains(.html) && options.lottiePlayer == nil {
+                // Only implied by `all`: the other files are still worth writing.
+                standardError("trans-export: warning: \(error); \(GalleryWriter.pageFileName) not written")
+            } catch {
+                standardError("trans-export: \(error)")
+                return ExitCode.badInput
+            }
+        }
+
         let out = URL(fileURLWithPath: options.outputDirectory)
+        var cards: [GalleryCard] = []
         for (simulation, display) in simulations {
             do {
-                try export(simulation, options: options, to: out)
+                if let card = try exportWithBranches(simulation, options: options, to: out) { cards.append(card) }
             } catch {
                 standardError("\(display): export failed: \(error)")
+                return ExitCode.exportFailed
+            }
+        }
+        if let gallery {
+            do {
+                try writeGallery(gallery, cards: cards, options: options, to: out)
+            } catch {
+                standardError("trans-export: \(GalleryWriter.pageFileName): export failed: \(error)")
                 return ExitCode.exportFailed
             }
         }
         return ExitCode.success
     }
 
-    func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws {
+    /// Writes one transition's files; returns its gallery card when the page (html) is wanted.
+    func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws -> GalleryCard? {
         let name = simulation.definition.name
         if let at = options.at {
             let still = KeyframedTransition.still(simulation, at: at)
             try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
-            return
+            return nil
         }
-        let keyframes = KeyframedTransition(simulation)
+        // Each animated file from keyframes fitted for its own player (PlayerFiles.swift).
+        let files = PlayerFiles(simulation, tolerance: .screen(options.tolerance))
+        // The page embeds the very bytes written to NAME.svg and NAME.json.
+        var svg: String?, lottie: String?
         for format in options.resolvedFormats {
             switch format {
             case .svg:
-                try AtomicFile.write(SVGWriter().svg(keyframes), to: dir.appendingPathComponent("\(name).svg"))
+                svg = files.svg
+                try AtomicFile.write(svg!, to: dir.appendingPathComponent("\(name).svg"))
             case .lottie:
-try AtomicFile.write(try LottieWriter().data(keyframes), to: dir.appendingPathComponent("\(name).json")) 
+                lottie = try files.lottie()
+                try AtomicFile.write(lottie!, to: dir.appendingPathComponent("\(name).json"))
             case .tracks:
-                try AtomicFile.write(TracksWriter().text(simulation), to: dir.appendingPathComponent("\(name).tracks.json"))
-            case .all:
+                try AtomicFile.write(TracksWriter().text(simulation, fit: try files.reports()),
+                                     to: dir.appendingPathComponent("\(name).tracks.json"))
+            case .html, .all:
                 break
             }
         }
+        if options.report {
+            // The animated files written, or both when only the tracks dump (which lists both) was.
+            let written = [svg.map { _ in "\(name).svg" }, lottie.map { _ in "\(name).json" }].compactMap { $0 }
+            for r in try files.reports() where written.isEmpty || written.contains(r.file) { standardOutput(r.text) }
+        }
+        guard options.resolvedFormats.contains(.html) else { return nil }
+        return GalleryCard(simulation: simulation, svg: svg ?? files.svg, lottie: try lottie ?? files.lottie())
     }
 }

@@ -8,16 +8,17 @@ extension DefinitionDecoder {
         for (name, _) in node.node.members {
             let p = node.child(name)!
             guard isValidName(name) else { throw p.fail("expected a phase name of letters, digits, '-' or '_'") }
-            let blocks = try p.elements().map(decodeBlock)
-            guard !blocks.isEmpty else { throw p.fail("expected at least one animation block") }
-            phases.append(Phase(name: name, blocks: blocks))
+            let blocksNode = try phaseBlocks(p)
+            let blocks = try blocksNode.elements().map(decodeBlock)
+            guard !blocks.isEmpty else { throw blocksNode.fail("expected at least one animation block") }
+            phases.append(Phase(name: name, blocks: blocks, holdBefore: try p.child("holdBefore")?.nonNegative()))
         }
         guard !phases.isEmpty else { throw node.fail("expected at least one phase") }
         return phases
     }
 
     static func decodeBlock(_ node: JSONNode) throws -> AnimationBlock {
-        _ = try node.object(allowed: ["duration", "delay", "timing", "before", "changes"])
+        _ = try node.object(allowed: ["duration", "delay", "timing", "before", "changes", "completion"])
         let timing = try node.child("timing").map(decodeTiming) ?? .named(.easeInOut)
         let duration = try node.child("duration")?.nonNegative()
         switch timing {
@@ -32,7 +33,8 @@ extension DefinitionDecoder {
                               delay: try node.child("delay")?.nonNegative() ?? 0,
                               timing: timing,
                               before: try node.child("before")?.elements().map { try decodeChange($0, animatable: false) } ?? [],
-                              changes: try node.required("changes", "an array of property changes").elements().map { try decodeChange($0, animatable: true) })
+                              changes: try node.required("changes", "an array of property changes").elements().map { try decodeChange($0, animatable: true) },
+                              completion: try node.child("completion")?.elements().map { try decodeChange($0, animatable: false) } ?? [])
     }
 
     static func decodeTiming(_ node: JSONNode) throws -> Timing {
@@ -86,8 +88,12 @@ extension DefinitionDecoder {
         case "zPosition": value = .zPosition(try v.number())
         case "cornerRadius": value = .cornerRadius(try v.nonNegative())
         case "anchorPoint": value = .anchorPoint(try v.point("an anchor point [x, y] in unit coordinates"))
+        case "mask.frame": value = .maskFrame(try v.rect())
+        case "mask.cornerRadius": value = .maskCornerRadius(try v.nonNegative())
+        case "mask.center": value = .maskCenter(try v.point())
+        case "mask.radius": value = .maskRadius(try v.nonNegative())
         case let other:
-            throw propNode.fail("unknown property \"\(other)\"; expected one of position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint")
+            throw propNode.fail("unknown property \"\(other)\"; expected one of position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint, mask.frame, mask.cornerRadius, mask.center, mask.radius")
         }
         if animatable {
             switch value {
@@ -99,38 +105,32 @@ extension DefinitionDecoder {
         return PropertyChange(layer: layer, value, origin: node.path)
     }
 
-    /// Every id a change or snapshot names must exist, once.
+    /// Every id a change or snapshot names must exist, once. Walks the layer nodes as they
+    /// decode (art placed by `use` included), so each problem points at its JSON.
     static func checkReferences(_ d: TransitionDefinition, doc: JSONNode) throws {
         var seen: Set<String> = []
         var ids: [String] = []
-        func visit(_ layers: [LayerDefinition], _ nodes: [JSONNode]) throws {
-            for (l, n) in zip(layers, nodes) {
-                if let id = l.id {
-                    guard seen.insert(id).inserted else { throw (n.child("id") ?? n).fail("duplicate layer id \"\(id)\"") }
-                    ids.append(id)
-                }
-                try visit(l.children, try n.child("children")?.elements() ?? [])
-            }
+        let layerNodes = try doc.required("layers", "").elements()
+        try forEachLayerNode(layerNodes) { n in
+            guard let idNode = n.child("id"), case .string(let id) = idNode.node.value else { return }
+            guard seen.insert(id).inserted else { throw idNode.fail("duplicate layer id \"\(id)\"") }
+            ids.append(id)
         }
-        try visit(d.layers, try doc.required("layers", "").elements())
         let known = "known: \(ids.joined(separator: ", "))"
-        func check(_ layers: [LayerDefinition], _ nodes: [JSONNode]) throws {
-            for (l, n) in zip(layers, nodes) {
-                if case .snapshot(let of) = l.kind, !seen.contains(of) {
-                    throw n.child("of")!.fail("unknown layer \"\(of)\" (\(known))")
-                }
-                try check(l.children, try n.child("children")?.elements() ?? [])
+        try forEachLayerNode(layerNodes) { n in
+            if let of = n.child("of"), case .string(let s) = of.node.value, !seen.contains(s) {
+                throw of.fail("unknown layer \"\(s)\" (\(known))")
             }
         }
-        try check(d.layers, try doc.required("layers", "").elements())
         let phasesNode = try doc.required("phases", "")
         for phase in d.phases {
-            let blockNodes = try phasesNode.child(phase.name)!.elements()
+            let blockNodes = try phaseBlocks(phasesNode.child(phase.name)!).elements()
             for (bi, block) in phase.blocks.enumerated() {
-                for (key, list) in [("before", block.before), ("changes", block.changes)] {
+                for (key, list) in [("before", block.before), ("changes", block.changes), ("completion", block.completion)] {
                     let nodes = try blockNodes[bi].child(key)?.elements() ?? []
-                    for (change, n) in zip(list, nodes) where !seen.contains(change.layer) {
-                        throw n.child("layer")!.fail("unknown layer \"\(change.layer)\" (\(known))")
+                    for (change, n) in zip(list, nodes) {
+                        guard seen.contains(change.layer) else { throw n.child("layer")!.fail("unknown layer \"\(change.layer)\" (\(known))") }
+                        try checkMaskChange(change, node: n, in: d)
                     }
                 }
             }

@@ -3,16 +3,17 @@
 import JSONText
 
 public enum DefinitionDecoder {
-    public static func decode(_ text: String, file: String) throws -> TransitionDefinition {
+    /// `art`: where `{"use": NAME}` layers find their art files (see ArtLibrary).
+    public static func decode(_ text: String, file: String, art: ArtLibrary = .empty) throws -> TransitionDefinition {
         let root: LocatedJSON
         do {
             root = try JSONParser.parse(text)
         } catch let e as JSONSyntaxError {
             throw DefinitionDiagnostic(file: file, location: e.location, path: "", message: e.message)
         }
-        let doc = JSONNode(node: root, path: "", file: file)
+        let doc = JSONNode(node: root, path: "", file: file, art: ArtScope(resolver: ArtResolver(library: art)))
         _ = try doc.object(allowed: ["$schema", "version", "name", "description", "source", "chosen",
-                                               "canvas", "frameRate", "timeline", "layers", "phases"])
+                                               "canvas", "frameRate", "timeline", "layers", "phases", "interaction"])
         let version = try doc.required("version", "the format version 1").integer(1...Int.max)
         guard version == TransitionDefinition.formatVersion else {
             throw doc.child("version")!.fail("unsupported version \(version); expected 1")
@@ -30,10 +31,11 @@ public enum DefinitionDecoder {
         let layers = try layerNodes.map(decodeLayer)
         let phases = try decodePhases(try doc.required("phases", "an object of named phases"))
 
-        let definition = TransitionDefinition(name: name, description: description, source: source, chosen: chosen,
+        var definition = TransitionDefinition(name: name, description: description, source: source, chosen: chosen,
                                               canvas: canvas, frameRate: frameRate, timeline: timeline,
                                               layers: layers, phases: phases)
         try checkReferences(definition, doc: doc)
+        if let n = doc.child("interaction") { definition.interaction = try decodeInteraction(n, definition: definition) }
         return definition
     }
 
@@ -67,9 +69,11 @@ public enum DefinitionDecoder {
     }
 
     static let layerMembers = ["id", "type", "frame", "position", "size", "anchorPoint", "transform", "opacity",
-                               "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children"]
+                               "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children",
+                               "sublayerTransform", "mask"]
 
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
+        if node.child("use") != nil { return try decodeUse(node) }
         _ = try node.object(allowed: layerMembers)
         var id: String?
         if let n = node.child("id") {
@@ -108,18 +112,24 @@ public enum DefinitionDecoder {
         if let n = node.child("cornerRadius") { layer.cornerRadius = try n.nonNegative() }
         if let n = node.child("clipsToBounds") { layer.clipsToBounds = try n.bool() }
         if let n = node.child("fill") { layer.fill = try decodeFill(n) }
+        if let n = node.child("sublayerTransform") { layer.sublayerTransform = try decodeTransform(n) }
+        if let n = node.child("mask") { layer.mask = try decodeMask(n, bounds: layer.size) }
         if let n = node.child("children") { layer.children = try n.elements().map(decodeLayer) }
         return layer
     }
 
     static func decodeTransform(_ node: JSONNode) throws -> LayerTransform {
-        _ = try node.object(allowed: ["translate", "scale", "rotation"])
+        _ = try node.object(allowed: ["translate", "scale", "rotation", "rotationX", "rotationY", "perspective"])
         var t = LayerTransform.identity
         if let n = node.child("translate") { t.translation = try n.point("a translation [tx, ty]") }
         if let n = node.child("scale") {
             if case .number(let s) = n.node.value { t.scale = Point(s, s) } else { t.scale = try n.point("a scale [sx, sy] or one number") }
         }
         if let n = node.child("rotation") { t.rotation = try n.number() * .pi / 180 }
+        if let n = node.child("rotationX") { t.rotationX = try n.number() * .pi / 180 }
+        if let n = node.child("rotationY") { t.rotationY = try n.number() * .pi / 180 }
+        // The eye distance d; CA's m34 = −1/d.
+        if let n = node.child("perspective") { t.m34 = -1 / (try n.positive("an eye distance > 0 (m34 = −1/d)")) }
         return t
     }
 

@@ -5,13 +5,28 @@ struct JSONNode {
     let node: LocatedJSON
     let path: String
     let file: String
+    /// Inside an art component: its parameters ("$name" strings read as their values) and the
+    /// art library; children inherit it. See DefinitionDecoder+Art.swift.
+    var art: ArtScope? = nil
+    /// At a `use` site: the site's members, which replace this node's own (the art's root
+    /// layer); a nil value removes the member. Not inherited by children.
+    var overrides: [(key: String, node: JSONNode?)] = []
 
     func fail(_ message: String) -> DefinitionDiagnostic {
         DefinitionDiagnostic(file: file, location: node.location, path: path, message: message)
     }
 
     func child(_ key: String) -> JSONNode? {
-        node.member(key).map { JSONNode(node: $0, path: path.isEmpty ? key : "\(path).\(key)", file: file) }
+        if let o = overrides.first(where: { $0.key == key }) { return o.node }
+        return node.member(key).flatMap { JSONNode(node: $0, path: path.isEmpty ? key : "\(path).\(key)", file: file, art: art).substituted }
+    }
+
+    /// A "$name" string inside art reads as the parameter's value (its own node, so errors point
+    /// at the use site); nil when the parameter is optional and was not given.
+    var substituted: JSONNode? {
+        guard let art, case .string(let s) = node.value, s.hasPrefix("$"),
+              let argument = art.arguments[String(s.dropFirst())] else { return self }
+        return argument
     }
 
     func required(_ key: String, _ what: String) throws -> JSONNode {
@@ -23,20 +38,24 @@ struct JSONNode {
     func object(allowed: [String]) throws -> [(String, JSONNode)] {
         guard case .object = node.value else { throw fail("expected an object, found \(node.value.kindName)") }
         var out: [(String, JSONNode)] = []
-        for (index, (key, n)) in node.members.enumerated() {
-            let c = JSONNode(node: n, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        for (index, key) in node.keys.enumerated() {
             if !allowed.contains(key) {
-                throw DefinitionDiagnostic(file: file, location: node.keyLocations[index], path: c.path,
+                throw DefinitionDiagnostic(file: file, location: node.keyLocations[index], path: path.isEmpty ? key : "\(path).\(key)",
                                            message: "unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
             }
-            out.append((key, c))
+            if !overrides.contains(where: { $0.key == key }), let c = child(key) { out.append((key, c)) }
         }
+        for case let (key, c?) in overrides { out.append((key, c)) }
         return out
     }
 
     func elements() throws -> [JSONNode] {
         guard case .array = node.value else { throw fail("expected an array, found \(node.value.kindName)") }
-        return node.elements.enumerated().map { JSONNode(node: $1, path: "\(path)[\($0)]", file: file) }
+        return try node.elements.enumerated().map { i, e in
+            let n = JSONNode(node: e, path: "\(path)[\(i)]", file: file, art: art)
+            guard let value = n.substituted else { throw n.fail("this optional art parameter was not given at the use site; a list item needs a value") }
+            return value
+        }
     }
 
     func number() throws -> Double {

@@ -3,7 +3,13 @@
 public struct Phase: Hashable, Sendable {
     public var name: String
     public var blocks: [AnimationBlock]
-    public init(name: String, blocks: [AnimationBlock]) { self.name = name; self.blocks = blocks }
+    /// Seconds of hold before this phase; nil = the timeline's (holdBefore for the first phase,
+    /// holdBetween for the others). 0 chains it: it starts when the previous phase ends, as a
+    /// completion handler does.
+    public var holdBefore: Double?
+    public init(name: String, blocks: [AnimationBlock], holdBefore: Double? = nil) {
+        self.name = name; self.blocks = blocks; self.holdBefore = holdBefore
+    }
 }
 
 /// One `UIView.animate(withDuration:delay:…)` call. `before` are the plain assignments made just
@@ -15,10 +21,13 @@ public struct AnimationBlock: Hashable, Sendable {
     public var timing: Timing
     public var before: [PropertyChange]
     public var changes: [PropertyChange]
+    /// Plain assignments made in the completion handler, when the block's animations end
+    /// (e.g. `removeFromSuperview()` as `hidden = true`).
+    public var completion: [PropertyChange]
     public init(duration: Double?, delay: Double = 0, timing: Timing = .named(.easeInOut),
-                before: [PropertyChange] = [], changes: [PropertyChange]) {
+                before: [PropertyChange] = [], changes: [PropertyChange], completion: [PropertyChange] = []) {
         self.duration = duration; self.delay = delay; self.timing = timing
-        self.before = before; self.changes = changes
+        self.before = before; self.changes = changes; self.completion = completion
     }
 }
 
@@ -65,6 +74,12 @@ public enum PropertyValue: Hashable, Sendable {
     case zPosition(Double)
     case cornerRadius(Double)
     case anchorPoint(Point)
+    /// The `mask`'s geometry (bounds space); CA interpolates the shape's points linearly, which
+    /// for these shapes is the same as interpolating the parameters (uikit-motion.md §7).
+    case maskFrame(Rect)
+    case maskCornerRadius(Double)
+    case maskCenter(Point)
+    case maskRadius(Double)
 
     public var propertyName: String {
         switch self {
@@ -77,6 +92,10 @@ public enum PropertyValue: Hashable, Sendable {
         case .zPosition: return "zPosition"
         case .cornerRadius: return "cornerRadius"
         case .anchorPoint: return "anchorPoint"
+        case .maskFrame: return "mask.frame"
+        case .maskCornerRadius: return "mask.cornerRadius"
+        case .maskCenter: return "mask.center"
+        case .maskRadius: return "mask.radius"
         }
     }
 }

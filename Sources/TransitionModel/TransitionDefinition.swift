@@ -17,6 +17,9 @@ public struct TransitionDefinition: Hashable, Sendable {
     /// Root layers, bottom to top (like `subviews`).
     public var layers: [LayerDefinition]
     public var phases: [Phase]
+    /// A finger-driven transition (Interaction.swift): then the timeline is its branches, and
+    /// phases run from it.
+    public var interaction: Interaction? = nil
 
     public init(name: String, description: String, source: String? = nil, chosen: [ChosenValue] = [],
                 canvas: Canvas, frameRate: Double = 60, timeline: TimelineSettings = TimelineSettings(),
@@ -86,16 +89,21 @@ public struct LayerDefinition: Hashable, Sendable {
     public var clipsToBounds: Bool
     public var fill: Fill?
     public var children: [LayerDefinition]
+    /// `layer.sublayerTransform`, applied to the sublayers about this layer's anchor (uikit-motion.md §5).
+    public var sublayerTransform: LayerTransform = .identity
+    /// `layer.mask`: a shape in this layer's bounds space; it cuts the layer and its sublayers.
+    public var mask: LayerMask?
 
     public init(id: String? = nil, kind: Kind = .group, position: Point, size: Size,
                 anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
                 opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0,
                 cornerRadius: Double = 0, clipsToBounds: Bool = false, fill: Fill? = nil,
-                children: [LayerDefinition] = []) {
+                children: [LayerDefinition] = [], sublayerTransform: LayerTransform = .identity, mask: LayerMask? = nil) {
         self.id = id; self.kind = kind; self.position = position; self.size = size
         self.anchorPoint = anchorPoint; self.transform = transform; self.opacity = opacity
         self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
         self.clipsToBounds = clipsToBounds; self.fill = fill; self.children = children
+        self.sublayerTransform = sublayerTransform; self.mask = mask
     }
 
     /// A layer placed by its frame, as `UIView(frame:)` does (identity transform).
@@ -110,19 +118,33 @@ public struct LayerDefinition: Hashable, Sendable {
     }
 }
 
-/// A UIView `transform` as its components; points map as `translation + R(rotation)·S(scale)·q`
-/// relative to the anchor point (scale first, then rotation, then translation).
+/// A layer `transform` as its components, relative to the anchor point. Applied to a point in
+/// this order: scale, rotation (z), rotationY, rotationX, translation, then perspective; as a
+/// CATransform3D (row vectors) S·Rz·Ry·Rx·T·P. So `{"rotationY": θ, "perspective": d}` is
+/// `t.m34 = −1/d; t = CATransform3DRotate(t, θ, 0, 1, 0)` = R_y·P (uikit-motion.md §5).
 public struct LayerTransform: Hashable, Sendable {
     public var translation: Point
     public var scale: Point
     /// Radians, positive = clockwise on screen (y points down), as `CGAffineTransform(rotationAngle:)`.
     public var rotation: Double
-    public init(translation: Point = .zero, scale: Point = Point(1, 1), rotation: Double = 0) {
+    /// Radians about the x / y axis, as `CATransform3DMakeRotation(θ, 1, 0, 0)` / `(θ, 0, 1, 0)`.
+    public var rotationX: Double
+    public var rotationY: Double
+    /// The perspective entry m34 = −1/d for an eye distance d; 0 = none. It animates linearly
+    /// (CA interpolates the decomposed perspective component).
+    public var m34: Double
+    public init(translation: Point = .zero, scale: Point = Point(1, 1), rotation: Double = 0,
+                rotationX: Double = 0, rotationY: Double = 0, m34: Double = 0) {
         self.translation = translation; self.scale = scale; self.rotation = rotation
+        self.rotationX = rotationX; self.rotationY = rotationY; self.m34 = m34
     }
     public static let identity = LayerTransform()
     public static func scale(_ sx: Double, _ sy: Double) -> LayerTransform { LayerTransform(scale: Point(sx, sy)) }
     public var isIdentity: Bool { self == .identity }
+    /// Rotates out of the screen plane (gives points a z), so perspective can act on it.
+    public var is3D: Bool { rotationX != 0 || rotationY != 0 }
+    /// Only perspective (or nothing): it leaves every point of the z = 0 plane where it is.
+    public var isPerspectiveOnly: Bool { LayerTransform(m34: m34) == self }
 }
 
 public enum Fill: Hashable, Sendable {

@@ -23,7 +23,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(v.stdout, "trans-export 0.1.0\n")
         let h = try ToolRunner.run(["--help"])
         XCTAssertEqual(h.status, 0)
-        XCTAssertTrue(h.stdout.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|all]"))
+        XCTAssertTrue(h.stdout.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all]"))
     }
 
     func testListNamesTheCatalog() throws {
@@ -37,12 +37,14 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadUsageExitsTwoWithOneLine() throws {
+        // The catalog grows; the message lists whatever --list names.
+        let catalog = try ToolRunner.run(["--list"]).stdout.split(separator: "\n").joined(separator: ", ")
         for (args, message) in [
             (["--frmat", "svg"], "trans-export: unknown argument \"--frmat\"; see trans-export --help\n"),
-            (["--format", "gif"], "trans-export: unknown format \"gif\"; expected svg, lottie, tracks or all\n"),
+            (["--format", "gif"], "trans-export: unknown format \"gif\"; expected svg, lottie, tracks, html or all\n"),
             (["--at", "-1"], "trans-export: --at expects a time in seconds ≥ 0, found \"-1\"\n"),
             (["--at", "0.5", "--format", "lottie"], "trans-export: --at writes a static SVG; use it with --format svg\n"),
-            (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of douyin-dismiss, douyin-dismiss-to-center, douyin-present\n"),
+            (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of \(catalog)\n"),
         ] {
             let r = try ToolRunner.run(args + ["--output", tmp.path])
             XCTAssertEqual(r.status, 2, "\(args)")
@@ -92,7 +94,7 @@ final class CommandLineTests: XCTestCase {
         let r = try ToolRunner.run(["--input", ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json").path, "--output", tmp.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
-        XCTAssertEqual(files(in: tmp), ["card.json", "card.svg", "card.tracks.json"])
+        XCTAssertEqual(files(in: tmp), ["card.json", "card.svg", "card.tracks.json", "index.html"])
         let svg = try String(contentsOf: tmp.appendingPathComponent("card.svg"), encoding: .utf8)
         XCTAssertTrue(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"390\" height=\"844\""))
         XCTAssertTrue(svg.contains("repeatCount=\"indefinite\""))
@@ -123,7 +125,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try ToolRunner.run(["--output", a.path]).status, 0)
         XCTAssertEqual(try ToolRunner.run(["--output", b.path]).status, 0)
         let names = files(in: a)
-        XCTAssertEqual(names.count, 9)
+        // At least svg, json and tracks per template, and the gallery page.
+        for t in try ToolRunner.run(["--list"]).stdout.split(separator: "\n") {
+            for ext in ["svg", "json", "tracks.json"] { XCTAssertTrue(names.contains("\(t).\(ext)"), "\(t).\(ext)") }
+        }
+        XCTAssertTrue(names.contains("index.html"))
         XCTAssertEqual(names, files(in: b))
         for n in names {
             XCTAssertEqual(FileManager.default.contents(atPath: a.appendingPathComponent(n).path),

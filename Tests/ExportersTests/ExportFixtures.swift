@@ -2,13 +2,14 @@ import Foundation
 import TransitionModel
 import Simulation
 import Keyframes
+import TransExportCLI
 
 enum ExportFixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func template(_ name: String) throws -> TransitionDefinition {
-        let url = repositoryRoot.appendingPathComponent("Templates/\(name).json")
-        return try DefinitionDecoder.decode(try String(contentsOf: url, encoding: .utf8), file: "Templates/\(name).json")
+        // As the command line reads it, so art in Templates/art/ resolves.
+        try DefinitionFile.load(repositoryRoot.appendingPathComponent("Templates/\(name).json"), displayPath: "Templates/\(name).json")
     }
 
     static var templateNames: [String] {

@@ -11,21 +11,27 @@ final class OutputFreshnessTests: XCTestCase {
         let output = ExportFixtures.repositoryRoot.appendingPathComponent("output")
         let refresh = "run `swift run trans-export` from the repository root to refresh output/"
         var expected: Set<String> = []
+        var cards: [GalleryCard] = []
+        func check(_ file: String, _ text: String) {
+            expected.insert(file)
+            let committed = FileManager.default.contents(atPath: output.appendingPathComponent(file).path)
+            XCTAssertNotNil(committed, "output/\(file) is missing; \(refresh)")
+            if let committed { XCTAssertTrue(committed == Data(text.utf8), "output/\(file) is stale; \(refresh)") }
+        }
         for name in ExportFixtures.templateNames {
             let sim = try Simulation(try ExportFixtures.template(name))
             let kt = KeyframedTransition(sim)
             let files: [(String, String)] = [("\(name).svg", SVGWriter().svg(kt)),
                                               ("\(name).json", try LottieWriter().data(kt)),
                                               ("\(name).tracks.json", TracksWriter().text(sim))]
-            for (file, text) in files {
-                expected.insert(file)
-                let committed = FileManager.default.contents(atPath: output.appendingPathComponent(file).path)
-                XCTAssertNotNil(committed, "output/\(file) is missing; \(refresh)")
-                if let committed { XCTAssertTrue(committed == Data(text.utf8), "output/\(file) is stale; \(refresh)") }
-            }
+            files.forEach(check)
+            cards.append(GalleryCard(simulation: sim, svg: files[0].1, lottie: files[1].1))
         }
+        // The gallery page, with the default (CDN) lottie-web.
+        let template = try String(contentsOf: ExportFixtures.repositoryRoot.appendingPathComponent("Templates/\(GalleryWriter.templateFileName)"), encoding: .utf8)
+        check(GalleryWriter.pageFileName, try GalleryWriter(template: template).page(cards, linkFiles: true))
         let present = try FileManager.default.contentsOfDirectory(atPath: output.path)
-        let exported = present.filter { $0.hasSuffix(".svg") || $0.hasSuffix(".json") }
+        let exported = present.filter { $0.hasSuffix(".svg") || $0.hasSuffix(".json") || $0.hasSuffix(".html") }
         XCTAssertEqual(Set(exported).subtracting(expected), [], "files in output/ that no template exports; \(refresh) after deleting them")
     }
 }

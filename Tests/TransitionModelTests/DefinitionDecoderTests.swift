@@ -70,7 +70,7 @@ final class DefinitionDecoderTests: XCTestCase {
 
     func testUnknownMemberIsReported() {
         let text = minimalDefinition.replacingOccurrences(of: "\"duration\": 0.5", with: "\"duraton\": 0.5")
-        XCTAssertEqual(decodeError(text), "t.json:11:8: phases.present[0].duraton: unknown member \"duraton\"; expected one of duration, delay, timing, before, changes")
+        XCTAssertEqual(decodeError(text), "t.json:11:8: phases.present[0].duraton: unknown member \"duraton\"; expected one of duration, delay, timing, before, changes, completion")
     }
 
     func testMissingDurationForACurve() {

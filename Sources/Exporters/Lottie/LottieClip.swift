@@ -102,6 +102,7 @@ extension LottieDocument {
     /// source clips (and the clip cuts some of its art), the source's bounds stretched like the
     /// art; both at once intersect.
     func clipMasks(_ i: Int) -> [JSONValue] {
+        if transition.projected[i] != nil { return projectedMasks(i) }
         let layer = simulation.layers[i]
         let k = transition.layers[i]
         var paths: [(KeyframeTrack<LVec>, String)] = []
@@ -120,7 +121,12 @@ extension LottieDocument {
                 return ClipPath.roundedRect(width: s.width, height: s.height, rx: r * fx, ry: r * fy, vertices: r > 0 ? 8 : 4)
             }, "clip-\(names[source])"))
         }
-        return paths.enumerated().map { n, p in mask(p.0, mode: n == 0 ? "a" : "i", name: p.1) }
+        var masks = paths.enumerated().map { n, p in mask(p.0, mode: n == 0 ? "a" : "i", name: p.1) }
+        // layer.mask cuts the layer's own content here; Lottie-layer sublayers get it through their matte.
+        if let m = k.mask {
+            masks += cuttingMasks(MaskPaths.track(m), shape: m.shape, first: masks.isEmpty, decimals: LottieDecimals.length)
+        }
+        return masks
     }
 
     /// The source of snapshot layer i when its clip to bounds cuts part of its art (then the
@@ -176,10 +182,25 @@ extension LottieDocument {
         }
     }
 
-    func mask(_ path: KeyframeTrack<LVec>, mode: String, name: String) -> JSONValue {
+    func mask(_ path: KeyframeTrack<LVec>, mode: String, name: String, decimals: Int = LottieDecimals.length) -> JSONValue {
         LJ.obj([("nm", LJ.str(name)), ("mode", LJ.str(mode)),
-                ("pt", props.property(path, decimals: LottieDecimals.length, kind: .path)),
+                ("pt", props.property(path, decimals: decimals, kind: .path)),
                 ("o", LJ.staticNum(100, 0)), ("x", LJ.staticNum(0, 0))])
+    }
+
+    /// A mask cuts the sublayers too; in Lottie that would take a matte per Lottie-layer sublayer,
+    /// which is not written yet: such a tree is refused rather than drawn uncut.
+    func checkMaskedAncestors() throws {
+        for i in lottieLayersInPaintOrder {
+            var p = simulation.layers[i].parent
+            while let j = p {
+                if simulation.layers[j].definition.mask != nil {
+                    throw LottieExportError("layer \"\(names[i])\" is its own Lottie layer inside \"\(names[j])\", which has a mask; "
+                        + "masks on layers with animated or named sublayers are not supported in Lottie yet. Move the mask or the sublayer.")
+                }
+                p = simulation.layers[j].parent
+            }
+        }
     }
 
     /// Strict ancestors of i that clip to their bounds, nearest first.
@@ -201,11 +222,16 @@ extension LottieDocument {
         let k = transition.layers[nearest]
         var members = layerHeader(name: "clip-of-\(names[i])", ind: ind)
         members += [("parent", LJ.int(parentInd)), ("td", LJ.int(1))]
-        let outer = clips.dropFirst().enumerated().map { n, c in
-            mask(path(of: c, inSpaceOf: nearest), mode: n == 0 ? "a" : "i", name: "clip-\(names[c])")
+        // A projected clipping ancestor has an identity `ks`: the matte draws in its host's space.
+        let projectedHost = transition.projected[nearest].map(\.host)
+        let outer = clips.dropFirst().enumerated().map { n, c -> JSONValue in
+            let mode = n == 0 ? "a" : "i"
+            if let p = transition.projected[c] { return mask(p.clip!.map(\.lottie), mode: mode, name: "clip-\(names[c])", decimals: Self.projectedDecimals) }
+            return mask(path(of: c, inSpaceOf: projectedHost.map { $0! } ?? nearest), mode: mode, name: "clip-\(names[c])")
         }
         if !outer.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(outer))] }
-        let shape = group([rect(size: k.size.lvec, radius: k.cornerRadius.lvec), solidFill(.white)], name: "clip")
+        let outline = transition.projected[nearest].map { projectedPath($0.clip!) } ?? rect(size: k.size.lvec, radius: k.cornerRadius.lvec)
+        let shape = group([outline, solidFill(.white)], name: "clip")
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
         members += layerTiming()
         return LJ.obj(members)

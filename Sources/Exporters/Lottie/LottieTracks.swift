@@ -121,19 +121,7 @@ enum LottieTracks {
 
     /// The value a player shows at t (right-continuous: after a jump at t).
     static func value<V: AnimatableValue>(_ track: KeyframeTrack<V>, at t: Double) -> V {
-        let k = track.keyframes
-        guard let i = k.lastIndex(where: { $0.time <= t }) else { return k[0].value }
-        guard i + 1 < k.count else { return k[i].value }
-        let a = k[i], b = k[i + 1]
-        if t == a.time { return a.value }
-        let u = (t - a.time) / (b.time - a.time)
-        let p: Double
-        switch a.easing {
-        case .linear: p = u
-        case .hold: p = 0
-        case .bezier(let c): p = c.progress(at: u)
-        }
-        return a.value + (b.value - a.value).scaled(by: p)
+        track.value(at: t)
     }
 
     /// The value just before t (before a jump at t).

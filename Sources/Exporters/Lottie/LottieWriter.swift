@@ -103,6 +103,7 @@ final class LottieDocument {
         }
         outPoint = Int((duration * fr - 1e-6).rounded(.up))
         try checkSnapshotArtClips()
+        try checkMaskedAncestors()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
             throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))")
@@ -190,6 +191,7 @@ final class LottieDocument {
     }
 
     func layerTransform(_ i: Int) -> JSONValue {
+        if transition.projected[i] != nil { return projectedTransform(i) }
         let k = transition.layers[i]
         let anchor = LottieTracks.combine([k.anchorPoint.lvec, k.size.lvec], .affineInEach) { v in
             LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
@@ -219,6 +221,7 @@ final class LottieDocument {
     /// Shape items of layer i, top first: its static children (those that are not Lottie
     /// layers; they all lie below any child that is), then its own paint.
     func contentItems(_ i: Int) -> [JSONValue] {
+        if transition.projected[i] != nil { return projectedItems(i) }
         let layer = simulation.layers[i]
         let k = transition.layers[i]
         let staticChildren = layer.children.filter { !isLottieLayer[$0] }

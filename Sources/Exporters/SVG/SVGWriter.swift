@@ -59,6 +59,10 @@ final class SVGDocument {
     func writeLayer(_ i: Int) {
         let layer = simulation.layers[i]
         let k = transition.layers[i]
+        if let projected = transition.projected[i] {
+            SVGProjected(document: self).write(i, projected)
+            return
+        }
         // Art that never moves and that no checker follows is written compactly: one transform attribute.
         if !isFollowed(i) {
             SVGPaint(document: self).staticLayer(i)
@@ -96,8 +100,11 @@ final class SVGDocument {
             xml.end()
             xml.start("g", [("clip-path", "url(#\(clipID))")])
         }
+        // layer.mask cuts the layer and its sublayers, in its bounds space.
+        let masked = k.mask.map { SVGProjected(document: self).clipGroup(MaskPaths.track($0), evenOdd: $0.shape == .hole) } ?? false
         SVGPaint(document: self).paint(layer: i, size: k.size, cornerRadius: k.cornerRadius)
         for child in layer.children { writeLayer(child) }
+        if masked { xml.end() }
         if clipped { xml.end() }
         xml.end()  // bounds
         for open in [scaled, rotated, translated] where open { xml.end() }
@@ -110,7 +117,8 @@ final class SVGDocument {
         let k = transition.layers[i]
         let changes = k.position.isAnimated || k.size.isAnimated || k.anchorPoint.isAnimated || k.translation.isAnimated
             || k.scale.isAnimated || k.rotation.isAnimated || k.opacity.isAnimated || k.cornerRadius.isAnimated || k.visible.isAnimated
-        return simulation.layers[i].id != nil || changes || simulation.layers[i].children.contains(where: isFollowed)
+        return simulation.layers[i].id != nil || changes || k.mask != nil || transition.projected[i] != nil
+            || simulation.layers[i].children.contains(where: isFollowed)
     }
 
     /// Opens `<g transform="type(first)">` with its animation; skipped (returns false) when the

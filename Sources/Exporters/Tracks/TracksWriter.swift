@@ -10,7 +10,8 @@ public struct TracksWriter: Sendable {
     public var sampleRate: Double
     public init(sampleRate: Double = 120) { self.sampleRate = sampleRate }
 
-    public func tracks(_ simulation: Simulation) -> JSONValue {
+    /// - Parameter fit: the animated files' fit reports, written as a `fit` section before the samples.
+    public func tracks(_ simulation: Simulation, fit: [OutputFitReport] = []) -> JSONValue {
         let d = simulation.definition
         let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
         // Samples cover one loop, [0, duration): the state at `duration` is the start again.
@@ -34,23 +35,38 @@ public struct TracksWriter: Sendable {
             ("phases", .array(simulation.timeline.phases.map {
                 .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
             })),
+        ] + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
             ("samples", .array(samples)),
         ])
     }
 
-    public func text(_ simulation: Simulation) -> String {
+    public func text(_ simulation: Simulation, fit: [OutputFitReport] = []) -> String {
         // Times keep 6 decimals (k/120 s); lengths are rounded to 4 decimals where they are made.
-        JSONWriter(style: .readable, maxDecimals: 6).string(tracks(simulation))
+        JSONWriter(style: .readable, maxDecimals: 6).string(tracks(simulation, fit: fit))
     }
 
     static func length(_ x: Double) -> JSONValue { .number(NumberFormat.round(x, decimals: 4)) }
 
+    /// layer.mask's current geometry, in the layer's bounds space (map it with the corners).
+    static func maskGeometry(_ m: LayerMask) -> [(key: String, value: JSONValue)] {
+        let frame: (key: String, value: JSONValue) = ("frame", .array([m.frame.minX, m.frame.minY, m.frame.size.width, m.frame.size.height].map(length)))
+        let circle: [(key: String, value: JSONValue)] = [("center", .array([length(m.center.x), length(m.center.y)])), ("radius", length(m.radius))]
+        switch m.shape {
+        case .rect: return [frame, ("maskCornerRadius", length(m.cornerRadius))]
+        case .circle: return circle
+        case .hole: return [frame] + circle
+        }
+    }
+
     private func layerSample(_ i: Int, _ state: SceneState, _ simulation: Simulation) -> JSONValue {
         let s = state.layers[i]
         let corners = state.corners(of: i).map { JSONValue.array([Self.length($0.x), Self.length($0.y)]) }
-        let mask: JSONValue = simulation.layers[i].definition.clipsToBounds
-            ? .object([("clip", .string("bounds")), ("cornerRadius", Self.length(s.cornerRadius))])
-            : .null
+        var cuts: [(key: String, value: JSONValue)] = []
+        if simulation.layers[i].definition.clipsToBounds {
+            cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(s.cornerRadius))]
+        }
+        if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + Self.maskGeometry(m) }
+        let mask: JSONValue = cuts.isEmpty ? .null : .object(cuts)
         return .object([
             ("corners", .array(corners)),
             ("size", .array([Self.length(s.size.width), Self.length(s.size.height)])),

@@ -1,0 +1,322 @@
+"""Checks the gallery page (output/index.html) in headless Chromium, as a designer uses it.
+
+    python3 Conformance/gallery_check.py [--binary PATH] [--lottie-player FILE] [--screenshot PNG]
+
+Standard library only (DevTools protocol over --remote-debugging-pipe, via Conformance/chromium.py).
+It exports the page with `--lottie-player FILE` (inlined: no network) into a temporary folder
+(or checks `--page FILE`), opens it from disk and checks:
+- no console errors, warnings or uncaught exceptions while it loads and is used;
+- one card per template (`--list`), each with its SVG (shadow root) and its Lottie loaded;
+- it plays by itself (the SVG's and lottie-web's times advance);
+- the scrubber: a real mouse drag and `input` events at several times per card pause both
+  players and seek both to the same time (SVG `getCurrentTime()`, lottie-web `currentFrame`);
+  at each time the two players' pixels are compared (mean difference, 0..255);
+- the phase buttons play exactly the phase's segment in both, then stop at its end;
+- replay plays from the start;
+- without a player (a script URL that does not load) every Lottie slot says so and the SVG still plays.
+Exit status 1 on any failure. `--screenshot` saves the page as a PNG to look at.
+"""
+import argparse
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, REPO)
+from Conformance.chromium import Browser  # noqa: E402  (stdlib-only module of the suite)
+
+def default_player():
+    """$LOTTIE_WEB_JS, else lottie-web 5.7.5 as Scripts/install-test-deps.sh extracts it, else ~/.cache/lottie-web."""
+    venv = os.environ.get("TRANS_EXPORT_VENV") or os.path.expanduser("~/.cache/trans-export-venv")
+    candidates = [os.environ.get("LOTTIE_WEB_JS"), os.path.join(venv, "lottie-web", "lottie.js"),
+                  os.path.expanduser("~/.cache/lottie-web/lottie-pylottie.js")]
+    return next((c for c in candidates if c and os.path.exists(c)), candidates[-1])
+
+
+DEFAULT_PLAYER = default_player()
+PIXEL_LIMIT = 6.0       # mean |SVG − Lottie| per channel (0..255) at the same time; a wrong frame is ≫ this
+TIME_TOLERANCE = 1e-3   # s: Chromium keeps whole microseconds; the page clamps the loop's end by 0.5 ms
+
+
+class Check:
+    def __init__(self):
+        self.failures = []
+
+    def ok(self, cond, what):
+        print(("  ok    " if cond else "  FAIL  ") + what)
+        if not cond:
+            self.failures.append(what)
+        return cond
+
+
+def decode_png(data):
+    """8-bit RGB/RGBA non-interlaced PNG (what Chromium writes) → (width, height, RGB bytes)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat = 8, []
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+        if kind == b"IHDR":
+            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and interlace == 0 and ctype in (2, 6), "unsupported PNG"
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+    bpp = 3 if ctype == 2 else 4
+    raw, stride = zlib.decompress(b"".join(idat)), w * bpp
+    prev, rgb, i = bytearray(stride), bytearray(), 0
+    for _ in range(h):
+        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        if f == 1:
+            for x in range(bpp, stride):
+                line[x] = (line[x] + line[x - bpp]) & 255
+        elif f == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, prev))
+        elif f == 3:
+            for x in range(stride):
+                left = line[x - bpp] if x >= bpp else 0
+                line[x] = (line[x] + ((left + prev[x]) >> 1)) & 255
+        elif f == 4:
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        if bpp == 3:
+            rgb += line
+        else:
+            del line[3::4]
+            rgb += line
+    return w, h, bytes(rgb)
+
+
+def mean_diff(a, b):
+    return sum(abs(x - y) for x, y in zip(a, b)) / max(1, len(a))
+
+
+class Page:
+    """The gallery in one tab; console errors and exceptions are collected as they come."""
+
+    def __init__(self, browser, path, width=1440, height=1000):
+        self.tab = browser.new_tab(width, height)
+        self.browser = browser
+        self.tab.send("Log.enable")
+        self.tab.navigate(path)
+        self.tab.eval("new Promise(r => setTimeout(r, 400))", await_promise=True)
+
+    def eval(self, expr, await_promise=False):
+        return self.tab.eval(expr, await_promise=await_promise)
+
+    def wait(self, seconds):
+        self.eval("new Promise(r => setTimeout(r, %d))" % int(seconds * 1000), await_promise=True)
+
+    def frames(self, n=2):
+        self.eval("new Promise(r => { let k = %d; (function f() { if (--k < 0) r(); else requestAnimationFrame(f); })(); })" % n,
+                  await_promise=True)
+
+    def problems(self):
+        """Console errors/warnings, failed loads and uncaught exceptions since the last call."""
+        out, keep = [], []
+        for e in self.browser.events:
+            if e.get("sessionId") != self.tab.session:
+                keep.append(e)
+                continue
+            p = e.get("params", {})
+            if e["method"] == "Runtime.exceptionThrown":
+                d = p["exceptionDetails"]
+                out.append("exception: " + (d.get("exception", {}).get("description") or d.get("text", "?")))
+            elif e["method"] == "Runtime.consoleAPICalled" and p.get("type") in ("error", "warning", "assert"):
+                out.append("console.%s: %s" % (p["type"], " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))))
+            elif e["method"] == "Log.entryAdded" and p["entry"].get("level") in ("error", "warning"):
+                out.append("log %s: %s %s" % (p["entry"]["level"], p["entry"].get("text", ""), p["entry"].get("url", "")))
+            else:
+                keep.append(e)
+        self.browser.events = keep
+        self.eval("0")  # drain what is queued on the pipe
+        return out
+
+    def state(self, i):
+        return self.eval("""(() => { const c = gallery.cards[%d];
+            return {t: c.t, playing: c.playing, svgT: c.svg ? c.svg.getCurrentTime() : null,
+                    svgPaused: c.svg ? c.svg.animationsPaused() : null,
+                    frame: c.anim ? c.anim.currentFrame : null, loaded: !!(c.anim && c.anim.isLoaded),
+                    fr: c.fr, duration: c.duration, maxT: c.maxT}; })()""" % i)
+
+    def screen_pixels(self, i):
+        """The two players of card i as RGB bytes (same size), scrolled into view."""
+        rects = self.eval("""(() => { const c = gallery.cards[%d]; c.root.scrollIntoView({block: 'center'});
+            return [c.svgScreen, c.lottieScreen].map(s => { const r = s.getBoundingClientRect();
+                return {x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), w: Math.round(r.width), h: Math.round(r.height)}; }); })()""" % i)
+        self.frames(3)
+        out = []
+        for r in rects:
+            shot = self.tab.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                            "clip": {"x": r["x"], "y": r["y"], "width": r["w"], "height": r["h"], "scale": 1}})
+            import base64
+            out.append(decode_png(base64.b64decode(shot["data"])))
+        return out
+
+
+def export(binary, out_dir, player):
+    cmd = [binary, "--output", out_dir, "--lottie-player", player]
+    r = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("gallery_check: %s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.strip()))
+    names = subprocess.run([binary, "--list"], cwd=REPO, capture_output=True, text=True).stdout.split()
+    return os.path.join(out_dir, "index.html"), names
+
+
+def check_page(browser, path, names, check, screenshot):
+    page = Page(browser, path)
+    n = page.eval("gallery.cards.length")
+    titles = page.eval("Array.from(document.querySelectorAll('article.card h2')).map(h => h.textContent)")
+    check.ok(n == len(names) and sorted(titles) == sorted(names),
+             "one card per template: %d cards (%s)" % (n, ", ".join(titles)))
+    loaded = page.eval("gallery.cards.map(c => !!(c.svg && c.svg.getRootNode() instanceof ShadowRoot) && !!(c.anim && c.anim.isLoaded))")
+    check.ok(all(loaded), "every card has its SVG (in a shadow root) and its Lottie loaded: %s" % loaded)
+    check.ok(page.eval("document.querySelectorAll('.missing').length") == 0, "no 'player missing' notice")
+    specs = page.eval("gallery.cards.map(c => c.root.querySelectorAll('.block, dl.interaction').length)")
+    check.ok(all(s > 0 for s in specs), "every card has a motion spec (blocks per card: %s)" % specs)
+
+    a = page.state(0)
+    page.wait(0.5)
+    b = page.state(0)
+    check.ok(b["playing"] and b["svgT"] != a["svgT"] and b["frame"] != a["frame"],
+             "plays by itself: card 0 SVG %.3f → %.3f s, Lottie frame %.2f → %.2f" % (a["svgT"], b["svgT"], a["frame"], b["frame"]))
+
+    # A real drag on the first scrubber: the browser fires the input events.
+    page.eval("gallery.cards[0].root.scrollIntoView({block: 'start'}); window.scrollBy(0, -80)")
+    page.frames()
+    r = page.eval("(() => { const r = gallery.cards[0].scrubber.getBoundingClientRect(); return {x: r.left, y: r.top + r.height / 2, w: r.width}; })()")
+    before = page.state(0)
+    for kind, fx in (("mousePressed", 0.15), ("mouseMoved", 0.4), ("mouseMoved", 0.6), ("mouseReleased", 0.6)):
+        page.tab.send("Input.dispatchMouseEvent", {"type": kind, "x": r["x"] + r["w"] * fx, "y": r["y"], "button": "left",
+                                                   "buttons": 0 if kind == "mouseReleased" else 1, "clickCount": 1})
+    page.frames()
+    s = page.state(0)
+    check.ok(not s["playing"] and s["svgPaused"] and abs(s["svgT"] - min(s["t"], s["maxT"])) < TIME_TOLERANCE
+             and abs(s["frame"] - min(s["t"], s["maxT"]) * s["fr"]) < TIME_TOLERANCE * s["fr"] and abs(s["t"] - before["t"]) > 0.01,
+             "mouse drag on card 0's scrubber: paused both, t %.3f s → SVG %.4f s, Lottie frame %.3f (= %.4f s)"
+             % (s["t"], s["svgT"], s["frame"], s["frame"] / s["fr"]))
+
+    worst = 0.0
+    for i in range(n):
+        st = page.state(i)
+        phases = page.eval("gallery.cards[%d].data.phases" % i)
+        times = sorted({0.0, st["duration"]} | {round((p["start"] + p["end"]) / 2, 4) for p in phases}
+                       | {round(p["start"] + 0.05, 4) for p in phases})
+        figures = []
+        for t in times:
+            page.eval("(() => { const s = gallery.cards[%d].scrubber; s.value = %r; s.dispatchEvent(new Event('input', {bubbles: true})); })()" % (i, t))
+            s = page.state(i)
+            expect = min(t, s["maxT"])
+            good = (not s["playing"] and s["svgPaused"] and abs(s["svgT"] - expect) < TIME_TOLERANCE
+                    and abs(s["frame"] - expect * s["fr"]) < TIME_TOLERANCE * s["fr"])
+            svg_px, lottie_px = page.screen_pixels(i)
+            d = mean_diff(svg_px[2], lottie_px[2]) if svg_px[:2] == lottie_px[:2] else 255.0
+            worst = max(worst, d)
+            figures.append("%.3f s: SVG %.4f s, frame %.2f, Δpx %.2f" % (t, s["svgT"], s["frame"], d))
+            check.ok(good and d <= PIXEL_LIMIT, "%s scrub %s" % (st and titles[i], figures[-1]))
+        # The comparison can tell frames apart: the SVG at one time vs the Lottie at another.
+    if n:
+        page.eval("(() => { const c = gallery.cards[0]; c.pause(); c.seek(c.data.phases[0].start + 0.08); })()")
+        svg_px, _ = page.screen_pixels(0)
+        page.eval("(() => { const c = gallery.cards[0]; c.seek(c.data.phases[0].start - 0.1); })()")
+        _, lottie_px = page.screen_pixels(0)
+        far = mean_diff(svg_px[2], lottie_px[2])
+        check.ok(far > worst, "pixel check tells frames apart: SVG at phase start + 0.08 s vs Lottie at start − 0.1 s: Δpx %.2f (worst same-time Δpx %.2f)" % (far, worst))
+
+    for i in range(n):
+        phases = page.eval("gallery.cards[%d].data.phases" % i)
+        page.eval("gallery.cards[%d].root.scrollIntoView({block: 'center'})" % i)
+        page.frames()
+        for k, p in enumerate(phases):
+            page.eval("gallery.cards[%d].phaseButtons[%d].click()" % (i, k))
+            page.frames()
+            mid = page.state(i)
+            page.wait((p["end"] - p["start"]) + 0.25)
+            s = page.state(i)
+            end = min(p["end"], s["maxT"])
+            check.ok(mid["playing"] and mid["t"] < p["end"] and not s["playing"] and abs(s["t"] - p["end"]) < 1e-9
+                     and abs(s["svgT"] - end) < TIME_TOLERANCE and abs(s["frame"] - end * s["fr"]) < TIME_TOLERANCE * s["fr"],
+                     "%s phase button '%s' (%.3f–%.3f s): played, stopped at SVG %.4f s, Lottie frame %.2f"
+                     % (titles[i], p["name"], p["start"], p["end"], s["svgT"], s["frame"]))
+
+    page.eval("gallery.cards[0].root.scrollIntoView({block: 'center'})")
+    page.frames()
+    page.eval("gallery.cards[0].root.querySelector('button.replay').click()")
+    page.wait(0.3)
+    s = page.state(0)
+    check.ok(s["playing"] and 0.1 < s["t"] < 0.6, "replay: card 0 plays from 0 (t = %.3f s after 0.3 s)" % s["t"])
+
+    if screenshot:
+        page.eval("(() => { window.scrollTo(0, 0); gallery.cards.forEach(c => { c.pause(); c.seek((c.data.phases[0].start + c.data.phases[0].end) / 2); }); })()")
+        page.frames(3)
+        with open(screenshot, "wb") as f:
+            f.write(page.tab.screenshot_png())
+        print("  saved %s" % screenshot)
+    problems = page.problems()
+    check.ok(not problems, "no console errors, warnings or exceptions%s" % ("" if not problems else ": " + "; ".join(problems)))
+    page.tab.close()
+
+
+def check_without_player(browser, binary, out_dir, check):
+    path, _ = export(binary, out_dir, "file:///nonexistent/lottie-web.js")
+    page = Page(browser, path)
+    notes = page.eval("gallery.cards.map(c => (c.lottieScreen.querySelector('.missing') || {}).textContent || '')")
+    check.ok(notes and all("not loaded" in t for t in notes), "no player: every Lottie slot says so (%r)" % (notes[0][:60] if notes else ""))
+    a = page.state(0)
+    page.wait(0.4)
+    b = page.state(0)
+    check.ok(b["svgT"] != a["svgT"], "no player: the SVG still plays (%.3f → %.3f s)" % (a["svgT"], b["svgT"]))
+    problems = page.problems()
+    unexpected = [p for p in problems if "nonexistent/lottie-web.js" not in p]
+    check.ok(not unexpected, "no player: no errors besides the failed script load (%d expected)%s"
+             % (len(problems) - len(unexpected), "" if not unexpected else ": " + "; ".join(unexpected)))
+    page.tab.close()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--binary", default=os.path.join(REPO, ".build", "debug", "trans-export"))
+    ap.add_argument("--lottie-player", default=DEFAULT_PLAYER, help="lottie-web script file to inline")
+    ap.add_argument("--page", help="check this index.html instead of exporting one (its cards are not counted against --list)")
+    ap.add_argument("--screenshot", help="save a PNG of the page here")
+    ap.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    opts = ap.parse_args(argv)
+    check = Check()
+    tmp = tempfile.mkdtemp(prefix="gallery-check-")
+    try:
+        with Browser(opts.chromium) as browser:
+            print("gallery check in %s" % browser.version)
+            if opts.page:
+                page_path, names = opts.page, None
+            else:
+                if not os.path.exists(opts.lottie_player):
+                    sys.exit("gallery_check: no lottie-web at %s; pass --lottie-player FILE" % opts.lottie_player)
+                page_path, names = export(opts.binary, os.path.join(tmp, "with-player"), opts.lottie_player)
+            if names is None:
+                names = json.loads(open(page_path, encoding="utf-8").read().split('id="gallery-data">', 1)[1].split("</script>", 1)[0])
+                names = [t["name"] for t in names["transitions"]]
+            check_page(browser, page_path, names, check, opts.screenshot)
+            if not opts.page:
+                check_without_player(browser, opts.binary, os.path.join(tmp, "without-player"), check)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("gallery check: %s" % ("passed" if not check.failures else "%d FAILED" % len(check.failures)))
+    return 1 if check.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

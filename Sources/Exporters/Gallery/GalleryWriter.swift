@@ -1,0 +1,197 @@
+// The gallery page (`index.html`): one card per transition with the animated SVG and the Lottie
+// side by side, one scrubber for both, phase buttons and the motion spec. The page template
+// (HTML, CSS, script) lives in `Templates/gallery.html`; this fills its placeholders with JSON
+// built by JSONWriter, so the page is a pure function of its inputs (same bytes every run).
+import TransitionModel
+import Motion
+import Simulation
+import JSONText
+
+public struct GalleryError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Where the page gets lottie-web from.
+public enum LottiePlayer: Hashable, Sendable {
+    /// `<script src>`: needs the network unless the URL is local.
+    case url(String)
+    /// The player's source inlined into the page (works offline); `name` is only shown.
+    case inline(source: String, name: String)
+
+    /// lottie-web 5.x pinned on cdnjs.
+    public static let defaultURL = "https://cdnjs.cloudflare.com/ajax/libs/lottie-web/5.12.2/lottie.min.js"
+    public static let `default` = LottiePlayer.url(defaultURL)
+}
+
+/// One transition of the page: the exact bytes of its exported files, and its simulation (for the spec).
+public struct GalleryCard: Sendable {
+    public var simulation: Simulation
+    public var svg: String
+    /// The Lottie JSON text as exported (`NAME.json`).
+    public var lottie: String
+    public init(simulation: Simulation, svg: String, lottie: String) {
+        self.simulation = simulation; self.svg = svg; self.lottie = lottie
+    }
+}
+
+public struct GalleryWriter: Sendable {
+    /// The page template's text (`Templates/gallery.html`).
+    public var template: String
+    public var player: LottiePlayer
+
+    public static let templateFileName = "gallery.html"
+    public static let pageFileName = "index.html"
+    /// Every placeholder the template must hold, once each.
+    static let placeholders = ["GALLERY_DATA", "GALLERY_MEDIA", "LOTTIE_PLAYER"]
+
+    public init(template: String, player: LottiePlayer = .default) {
+        self.template = template
+        self.player = player
+    }
+
+    /// - Parameter linkFiles: `NAME.svg` and `NAME.json` are written beside the page (links to them).
+    public func page(_ cards: [GalleryCard], linkFiles: Bool = false) throws -> String {
+        try fill([
+            "GALLERY_DATA": Self.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(data(cards, linkFiles: linkFiles))),
+            "GALLERY_MEDIA": Self.scriptSafe(media(cards)),
+            "LOTTIE_PLAYER": playerScript(),
+        ])
+    }
+
+    // MARK: Page data
+
+    /// Everything the page shows except the players' files: names, timing, phases, spec.
+    func data(_ cards: [GalleryCard], linkFiles: Bool) -> JSONValue {
+        var playerMembers: [(String, JSONValue)] = []
+        switch player {
+        case .url(let u): playerMembers = [("kind", .string("url")), ("src", .string(u))]
+        case .inline(_, let name): playerMembers = [("kind", .string("inline")), ("src", .string(name))]
+        }
+        return Self.obj([
+            ("generator", .string("trans-export")),
+            ("lottiePlayer", Self.obj(playerMembers)),
+            ("transitions", .array(cards.map { transition($0.simulation, linkFiles: linkFiles) })),
+        ])
+    }
+
+    func transition(_ sim: Simulation, linkFiles: Bool) -> JSONValue {
+        let d = sim.definition
+        let fr = d.frameRate
+        let duration = sim.timeline.duration
+        var members: [(String, JSONValue)] = [
+            ("name", .string(d.name)),
+            ("description", .string(d.description)),
+        ]
+        if let source = d.source { members.append(("source", .string(source))) }
+        if linkFiles { members.append(("files", Self.obj([("svg", .string("\(d.name).svg")), ("lottie", .string("\(d.name).json"))]))) }
+        members += [
+            ("size", .array([.number(d.canvas.size.width), .number(d.canvas.size.height)])),
+            ("duration", .number(duration)),
+            ("frameRate", .number(fr)),
+            ("frames", .number((duration * fr - 1e-6).rounded(.up))),
+            ("phases", .array(sim.timeline.phases.map { p in
+                Self.obj([("name", .string(p.name)), ("start", .number(NumberFormat.round(p.start, decimals: 6))),
+                          ("end", .number(NumberFormat.round(p.end, decimals: 6)))])
+            })),
+        ]
+        let spec = MotionSpec(sim)
+        if let interaction = spec.interaction {
+            members.append(("interaction", .array(interaction.rows.map { Self.obj([("label", .string($0.label)), ("code", .string($0.code))]) })))
+        }
+        members.append(("spec", .array(spec.groups.map { g in
+            Self.obj([("phase", .string(g.phase)), ("note", .string(g.note)),
+                      ("timelineIndex", g.timelineIndex.map { .number(Double($0)) } ?? .null),
+                      ("blocks", .array(g.blocks.map(block)))])
+        })))
+        return Self.obj(members)
+    }
+
+    func block(_ b: MotionSpec.Block) -> JSONValue {
+        Self.obj([
+            ("number", .number(Double(b.number))),
+            ("delay", .string(SpecText.number(b.delay))),
+            ("duration", .string(SpecText.number(b.duration))),
+            ("timing", Self.obj([
+                ("title", .string(b.timing.title)),
+                ("summary", .string(b.timing.summary)),
+                ("equivalents", .array(b.timing.equivalents.map { Self.obj([("label", .string($0.label)), ("code", .string($0.code))]) })),
+            ])),
+            ("curve", .array(b.samples.map { .number(NumberFormat.round($0, decimals: 4)) })),
+            ("changes", .array(b.changes.map { c in
+                Self.obj([("layer", .string(c.layer)), ("property", .string(c.property)),
+                          ("from", c.from.map(JSONValue.string) ?? .null), ("to", .string(c.to)),
+                          ("kind", .string(c.kind.rawValue))])
+            })),
+        ])
+    }
+
+    /// `[{"svg": "<svg…", "lottie": {…}}, …]`: the SVG as a JSON string and the Lottie JSON text
+    /// exactly as exported (valid JSON composes into valid JSON), so the page plays the same bytes
+    /// as `NAME.svg` and `NAME.json`.
+    func media(_ cards: [GalleryCard]) -> String {
+        let items = cards.map { c in
+            "{\"svg\":" + JSONWriter().string(.string(c.svg)) + ",\"lottie\":" + c.lottie + "}"
+        }
+        return "[\n" + items.joined(separator: ",\n") + "\n]"
+    }
+
+    // MARK: Template
+
+    func playerScript() -> String {
+        switch player {
+        case .url(let u):
+            return "<script src=\"\(Self.attribute(u))\"></script>"
+        case .inline(let source, let name):
+            return "<script>/* lottie-web, inlined from \(Self.comment(name)) by --lottie-player */\n"
+                + Self.inlineScript(source) + "\n</script>"
+        }
+    }
+
+    /// Replaces `{{NAME}}` placeholders in one pass (inserted text is never scanned again).
+    func fill(_ values: [String: String]) throws -> String {
+        var out = ""
+        var rest = Substring(template)
+        var seen: [String: Int] = [:]
+        while let open = rest.firstRange(of: "{{") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+                throw GalleryError("\(Self.templateFileName): \"{{\" without \"}}\"")
+            }
+            let name = String(rest[open.upperBound..<close.lowerBound])
+            guard let value = values[name] else {
+                throw GalleryError("\(Self.templateFileName): unknown placeholder {{\(name)}}; expected \(Self.placeholders.joined(separator: ", "))")
+            }
+            seen[name, default: 0] += 1
+            out += value
+            rest = rest[close.upperBound...]
+        }
+        out += rest
+        for name in Self.placeholders where seen[name] != 1 {
+            throw GalleryError("\(Self.templateFileName): expected {{\(name)}} once, found it \(seen[name] ?? 0) times")
+        }
+        return out
+    }
+
+    /// JSON (or script) text that cannot end its `<script>` element: `<` only occurs inside JSON
+    /// strings, where `\u003c` means the same; in a script, `<\/script` means `</script`.
+    static func scriptSafe(_ json: String) -> String {
+        json.replacing("<", with: "\\u003c")
+    }
+
+    /// JavaScript source that cannot end or comment out its `<script>` element: `</script` and
+    /// `<!--` (any case) only occur in strings, regexes or comments, where `<\/` and `<\!` mean the same.
+    static func inlineScript(_ source: String) -> String {
+        source.replacing(try! Regex("(?i)</(script)"), with: { "<\\/" + $0.output[1].substring! })
+            .replacing("<!--", with: "<\\!--")
+    }
+
+    static func attribute(_ s: String) -> String {
+        s.replacing("&", with: "&amp;").replacing("\"", with: "&quot;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+    }
+
+    static func comment(_ s: String) -> String { s.replacing("*/", with: "* /").replacing("<", with: "‹") }
+
+    static func obj(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
+}

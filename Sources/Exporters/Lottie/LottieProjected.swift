@@ -1,0 +1,90 @@
+// Layers under a 3D transform (KeyframedTransition.projected) in Lottie: no `ddd`, no camera,
+// no skew (rlottie ignores it; lottie.md §3 rules 5 and 1). The layer's `ks` is the identity
+// (parented down to its host, whose local space is the host's bounds space) and every shape is
+// an `sh` path whose vertices and tangents are keyframed from the projection. Clips and masks
+// are masks with projected paths (`hasMask`, `x: 0`; a hole is rect "a" + circle "s").
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+extension LottieDocument {
+    /// Projected paths keep 0.01 px (the SVG's precision too): rounding moves a point < 0.01 px.
+    static let projectedDecimals = 2
+
+    func projectedPath(_ track: KeyframeTrack<BezierPath>) -> JSONValue {
+        LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(track.map(\.lottie), decimals: Self.projectedDecimals, kind: .path))])
+    }
+
+    /// Identity placement; opacity × the ancestors' (parenting does not pass it on).
+    func projectedTransform(_ i: Int) -> JSONValue {
+        let chain = ([i] + ancestors(i)).map { transition.layers[$0].opacity.lvec }
+        let opacity = LottieTracks.combine(chain, .affineInEach) { v in LVec([v.reduce(100) { $0 * $1.c[0] }]) }
+        return transformJSON(opacity: props.opacity(opacity), layer: true)
+    }
+
+    /// Shape items of projected layer i, top first: its static sublayers (not Lottie layers),
+    /// then its own paint; all in the host's space.
+    func projectedItems(_ i: Int) -> [JSONValue] {
+        guard let p = transition.projected[i] else { return [] }
+        let statics = simulation.layers[i].children.filter { !isLottieLayer[$0] }.reversed().compactMap { c -> JSONValue? in
+            let k = transition.layers[c]
+            guard k.visible.initialValue else { return nil }
+            let items = projectedItems(c)
+            guard !items.isEmpty else { return nil }
+            return group(items, name: names[c], transform: transformJSON(opacity: LJ.staticNum(k.opacity.initialValue * 100, LottieDecimals.opacity)))
+        }
+        return statics + p.paint.reversed().map(projectedPaintGroup)
+    }
+
+    func projectedPaintGroup(_ paint: ProjectedPaint) -> JSONValue {
+        let fill: JSONValue
+        switch paint.fill {
+        case .solid(let c):
+            fill = solidFill(c)
+        case .linearGradient:
+            let axis = paint.gradient!
+            let colors = paint.gradientColors
+            let withAlpha = colors.contains { $0.alpha < 1 }
+            let data = axis.map { a -> LVec in
+                var c: [Double] = []
+                for (n, color) in colors.enumerated() {
+                    c += [a.offsets[n]] + [color.red, color.green, color.blue].map { min(max($0, 0), 1) }
+                }
+                if withAlpha { for (n, color) in colors.enumerated() { c += [a.offsets[n], min(max(color.alpha, 0), 1)] } }
+                return LVec(c)
+            }
+            fill = LJ.obj([("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
+                           ("s", props.property(axis.map { LVec([$0.start.x, $0.start.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
+                           ("e", props.property(axis.map { LVec([$0.end.x, $0.end.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
+                           ("t", LJ.int(1)),
+                           ("g", LJ.obj([("p", LJ.int(colors.count)), ("k", props.property(data, decimals: LottieDecimals.color, kind: .vector))]))])
+        }
+        return group([projectedPath(paint.path), fill], name: "fill")
+    }
+
+    /// Masks of projected layer i: its bounds outline when it clips, then its mask.
+    func projectedMasks(_ i: Int) -> [JSONValue] {
+        guard let p = transition.projected[i] else { return [] }
+        var out: [JSONValue] = []
+        if let clip = p.clip { out.append(mask(clip.map(\.lottie), mode: "a", name: "clip")) }
+        if let m = p.mask {
+            out += cuttingMasks(m, shape: simulation.layers[i].definition.mask!.shape, first: out.isEmpty, decimals: Self.projectedDecimals)
+        }
+        return out
+    }
+
+    /// A layer's mask as Lottie masks after `first` (nothing before: add) or after a clip
+    /// (intersect): a hole is its rect, then its circle subtracted (not `inv`, lottie.md §1.5).
+    func cuttingMasks(_ m: KeyframeTrack<MultiPath>, shape: LayerMask.Shape, first: Bool, decimals: Int) -> [JSONValue] {
+        let rect = m.map { $0.subpaths[0].lottie }
+        switch shape {
+        case .rect, .circle:
+            return [mask(rect, mode: first ? "a" : "i", name: "mask", decimals: decimals)]
+        case .hole:
+            return [mask(rect, mode: first ? "a" : "i", name: "mask", decimals: decimals),
+                    mask(m.map { $0.subpaths[1].lottie }, mode: "s", name: "mask-hole", decimals: decimals)]
+        }
+    }
+}

@@ -1,0 +1,50 @@
+// A 2D layer's `mask` as paths in its bounds space, for both formats. The mask's parameters
+// (frame, corner radius, centre, radius) become one combined track; every point of the shape is
+// affine in them, so a morph keyframed on that track is exact, easing included, whenever one
+// parameter moves at a time (the circle reveal: only the radius).
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+
+extension KeyframeTrack where Value == Rect {
+    var lvec: KeyframeTrack<LVec> { map { LVec([$0.minX, $0.minY, $0.size.width, $0.size.height]) } }
+}
+
+enum MaskPaths {
+    /// [x, y, w, h, cornerRadius, cx, cy, r] over time.
+    static func parameters(_ m: MaskKeyframes) -> KeyframeTrack<LVec> {
+        LottieTracks.combine([m.frame.lvec, m.cornerRadius.lvec, m.center.lvec, m.radius.lvec], .jointlyAffine) { v in
+            LVec(v.flatMap(\.c))
+        }
+    }
+
+    /// Whether the rect's corners are ever rounded (then it keeps 8 vertices throughout).
+    static func rounded(_ m: MaskKeyframes) -> Bool { m.cornerRadius.keyframes.contains { $0.value != 0 } }
+
+    /// The shape's subpaths: rect or circle; for a hole the rect, then the counter-wound circle.
+    static func subpaths(_ v: LVec, shape: LayerMask.Shape, rounded: Bool) -> MultiPath {
+        let c = v.c
+        let frame = Rect(c[0], c[1], c[2], c[3])
+        let rect = rounded ? BezierPath.roundedRect(frame, radius: c[4]) : BezierPath.rect(frame)
+        let circle = BezierPath.circle(center: Point(c[5], c[6]), radius: c[7])
+        switch shape {
+        case .rect: return MultiPath([rect])
+        case .circle: return MultiPath([circle])
+        case .hole: return MultiPath([rect, circle.reversed])
+        }
+    }
+
+    static func track(_ m: MaskKeyframes) -> KeyframeTrack<MultiPath> {
+        let rounded = rounded(m)
+        return parameters(m).map { subpaths($0, shape: m.shape, rounded: rounded) }
+    }
+}
+
+extension BezierPath {
+    /// Lottie's `sh` layout: vertices, then in- and out-tangents relative to their vertex.
+    var lottie: LVec {
+        let ins = zip(inControls, vertices).map { $0 - $1 }, outs = zip(outControls, vertices).map { $0 - $1 }
+        return LVec((vertices + ins + outs).flatMap { [$0.x, $0.y] })
+    }
+}

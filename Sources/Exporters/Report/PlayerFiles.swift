@@ -1,0 +1,82 @@
+// One transition's animated files, each from keyframes fitted for its own player: the SVG from
+// SMIL-fitted tracks (keySplines in [0, 1]), the Lottie from Lottie-fitted ones (overshooting
+// handles allowed), both within one `FitTolerance`. Made on first use, so a run that writes one
+// format fits for that one only.
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+public final class PlayerFiles {
+    public let simulation: Simulation
+    public let tolerance: FitTolerance
+
+    public init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
+        self.simulation = simulation
+        self.tolerance = tolerance
+    }
+
+    public private(set) lazy var svgKeyframes = KeyframedTransition.fitted(simulation, for: .smil, tolerance: tolerance)
+    public private(set) lazy var lottieKeyframes = KeyframedTransition.fitted(simulation, for: .lottie, tolerance: tolerance)
+    /// `NAME.svg`.
+    public private(set) lazy var svg = SVGWriter().svg(svgKeyframes)
+    private var lottieText: String?
+
+    /// `NAME.json`.
+    public func lottie() throws -> String {
+        if let lottieText { return lottieText }
+        let text = try LottieWriter().data(lottieKeyframes)
+        lottieText = text
+        return text
+    }
+
+    /// What each file costs and how close it plays to the exact motion (`--report`, the tracks
+    /// dump's `fit` section, the gallery).
+    public func reports() throws -> [OutputFitReport] {
+        let name = simulation.definition.name
+        return [OutputFitReport(file: "\(name).svg", bytes: svg.utf8.count, fit: FitReport(svgKeyframes)),
+                OutputFitReport(file: "\(name).json", bytes: try lottie().utf8.count, fit: FitReport(lottieKeyframes))]
+    }
+}
+
+/// One output file: its name, size and the fit of its tracks.
+public struct OutputFitReport: Hashable, Sendable {
+    public var file: String
+    public var bytes: Int
+    public var fit: FitReport
+    public init(file: String, bytes: Int, fit: FitReport) { self.file = file; self.bytes = bytes; self.fit = fit }
+
+    /// For `--report`: a heading line, then one line per animated track.
+    public var text: String {
+        let f = fit
+        var lines = ["\(file): \(f.format?.rawValue ?? f.method), \(f.tracks.count) animated tracks, \(f.keyframes) keyframes, "
+                     + "\(bytes) bytes; worst error \(Self.number(f.worstRatio * 100, 1)) % of its tolerance"]
+        let width = max(5, f.tracks.map { $0.layer.count + 1 + $0.property.count }.max() ?? 0)
+        for t in f.tracks {
+            let name = "\(t.layer).\(t.property)"
+            let unit = t.unit == .degrees ? "°" : t.unit == .px ? " px" : ""
+            lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
+                         + "  " + String(repeating: " ", count: max(0, 4 - String(t.keyframes).count)) + "\(t.keyframes) keyframes"
+                         + "  max \(Self.number(t.maxError, 4))\(unit) ≤ \(Self.number(t.tolerance, 4))\(unit)  \(t.method)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// As JSON, for the tracks dump.
+    public var json: JSONValue {
+        func num(_ x: Double, _ d: Int) -> JSONValue { .number(NumberFormat.round(x, decimals: d)) }
+        return .object([
+            ("file", .string(file)), ("format", fit.format.map { .string($0.rawValue) } ?? .null),
+            ("method", .string(fit.method)), ("bytes", .number(Double(bytes))),
+            ("keyframes", .number(Double(fit.keyframes))),
+            ("tracks", .array(fit.tracks.map { t in
+                .object([("layer", .string(t.layer)), ("property", .string(t.property)), ("keyframes", .number(Double(t.keyframes))),
+                         ("maxError", num(t.maxError, 6)), ("tolerance", num(t.tolerance, 6)), ("unit", .string(t.unit.rawValue)),
+                         ("method", .string(t.method))])
+            })),
+        ])
+    }
+
+    static func number(_ x: Double, _ decimals: Int) -> String { NumberFormat.string(x, maxDecimals: decimals) }
+}

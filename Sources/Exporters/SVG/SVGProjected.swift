@@ -1,0 +1,135 @@
+// Layers under a 3D transform (KeyframedTransition.projected): no transform groups; every
+// shape is a <path> in the host's space whose `d` morphs through the projected keyframes (one
+// command list per path), svg-smil.md §5 option 5 made exact by projecting every vertex.
+// Gradients lie on an animated userSpaceOnUse axis; clips and masks are animated clip paths.
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import JSONText
+
+enum SVGPath {
+    /// 0.01 pt: rounding moves a point by at most 0.007 pt.
+    static func number(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 2) }
+    static func pair(_ p: Point) -> String { "\(number(p.x)) \(number(p.y))" }
+
+    /// `M v0 (l dv | c dc1 dc2 dv)… z` with relative coordinates (short numbers; a morph of
+    /// relative numbers is the same linear blend): one command list for every keyframe.
+    static func d(_ path: BezierPath) -> String {
+        let n = path.vertices.count
+        // Relative to the previous vertex as written (rounded), so rounding never accumulates.
+        var at = Point((path.vertices[0].x * 100).rounded() / 100, (path.vertices[0].y * 100).rounded() / 100)
+        var s = "M" + pair(at)
+        func rel(_ p: Point) -> (String, Point) {
+            let q = Point(((p.x - at.x) * 100).rounded() / 100, ((p.y - at.y) * 100).rounded() / 100)
+            return (pair(q), at + q)
+        }
+        for k in 0..<n {
+            let next = (k + 1) % n
+            if path.isLine[k] {
+                if next == 0 { continue }
+                let (v, end) = rel(path.vertices[next])
+                s += "l" + v
+                at = end
+            } else {
+                let (c1, _) = rel(path.outControls[k]), (c2, _) = rel(path.inControls[next]), (v, end) = rel(path.vertices[next])
+                s += "c" + c1 + " " + c2 + " " + v
+                at = end
+            }
+        }
+        return s + "z"
+    }
+
+    static func d(_ paths: MultiPath) -> String { paths.subpaths.map(d).joined() }
+}
+
+struct SVGProjected {
+    let document: SVGDocument
+    var xml: XMLTextWriter { document.xml }
+    var transition: KeyframedTransition { document.transition }
+
+    /// Layer i and its sublayers (all projected), drawn in the host's space.
+    func write(_ i: Int, _ p: ProjectedLayer) {
+        let layer = document.simulation.layers[i]
+        let k = transition.layers[i]
+        if layer.id == nil, !k.visible.isAnimated, !k.visible.initialValue { return }
+        var attrs: [(String, String)] = []
+        if let id = layer.id { attrs.append(("id", id)) }
+        attrs += document.staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1)
+        if !k.visible.initialValue { attrs.append(("display", "none")) }
+        xml.start("g", attrs)
+        document.animate(k.opacity, "opacity", SVGNumber.factor)
+        if k.visible.isAnimated {
+            xml.empty("animate", [("attributeName", "display")]
+                      + SMILAnimation(discrete: k.visible, duration: document.duration, format: { $0 ? "inline" : "none" }).attributes)
+        }
+        // Sublayers are cut by the bounds (clipsToBounds) and by the mask; the layer's own paint too.
+        let clipped = p.clip.map { clipGroup(MultiPathTrack.single($0), evenOdd: false) } ?? false
+        let masked = p.mask.map { clipGroup($0, evenOdd: layer.definition.mask?.shape == .hole) } ?? false
+        for paint in p.paint { path(paint) }
+        for child in layer.children {
+            if let cp = transition.projected[child] { write(child, cp) }
+        }
+        if masked { xml.end() }
+        if clipped { xml.end() }
+        xml.end()
+    }
+
+    /// `<clipPath>` with an animated path, then an open `<g clip-path>` (returns true).
+    func clipGroup(_ track: KeyframeTrack<MultiPath>, evenOdd: Bool) -> Bool {
+        let id = document.newID("clip")
+        xml.start("clipPath", [("id", id)])
+        var attrs = [("d", SVGPath.d(track.initialValue))]
+        if evenOdd { attrs.append(("clip-rule", "evenodd")) }
+        xml.start("path", attrs)
+        animateD(track, SVGPath.d)
+        xml.end()
+        xml.end()
+        xml.start("g", [("clip-path", "url(#\(id))")])
+        return true
+    }
+
+    func path(_ paint: ProjectedPaint) {
+        var attrs = [("d", SVGPath.d(paint.path.initialValue))]
+        switch paint.fill {
+        case .solid(let c):
+            attrs += SVGPaint.fillAttributes(.solid(c))
+        case .linearGradient:
+            attrs.append(("fill", "url(#\(gradient(paint)))"))
+        }
+        xml.start("path", attrs)
+        animateD(paint.path, SVGPath.d)
+        xml.end()
+    }
+
+    func animateD<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: @escaping (V) -> String) {
+        guard track.isAnimated else { return }
+        xml.empty("animate", [("attributeName", "d")] + SMILAnimation(track, duration: document.duration, format: format).attributes)
+    }
+
+    /// A userSpaceOnUse gradient on the projected axis; its stops' offsets animate with it.
+    func gradient(_ paint: ProjectedPaint) -> String {
+        let id = document.newID("gradient")
+        let axis = paint.gradient!
+        let a = axis.initialValue
+        xml.start("linearGradient", [("id", id), ("gradientUnits", "userSpaceOnUse"),
+                                     ("x1", SVGPath.number(a.start.x)), ("y1", SVGPath.number(a.start.y)),
+                                     ("x2", SVGPath.number(a.end.x)), ("y2", SVGPath.number(a.end.y))])
+        for (name, part) in [("x1", { (g: GradientAxis) in g.start.x }), ("y1", { $0.start.y }), ("x2", { $0.end.x }), ("y2", { $0.end.y })] {
+            document.animate(axis.map(part), name, SVGPath.number)
+        }
+        for (n, color) in paint.gradientColors.enumerated() {
+            var attrs = [("offset", SVGNumber.factor(a.offsets[n])), ("stop-color", SVGColor.hex(color))]
+            if color.alpha < 1 { attrs.append(("stop-opacity", SVGNumber.factor(color.alpha))) }
+            xml.start("stop", attrs)
+            document.animate(axis.map { $0.offsets[n] }, "offset", SVGNumber.factor)
+            xml.end()
+        }
+        xml.end()
+        return id
+    }
+}
+
+enum MultiPathTrack {
+    static func single(_ track: KeyframeTrack<BezierPath>) -> KeyframeTrack<MultiPath> { track.map { MultiPath([$0]) } }
+}

@@ -1,0 +1,145 @@
+// Closed paths of line and cubic segments, in a layer's bounds space or projected into its
+// host's. Interpolating two paths point by point is what SVG `d` morphs and Lottie `sh`
+// keyframes do (and CAShapeLayer.path, uikit-motion.md §7), so a path is an animatable value
+// as long as its structure (vertex count, which segments are lines) stays the same.
+import TransitionModel
+import Motion
+import Simulation
+
+public struct BezierPath: AnimatableValue {
+    /// Segment k runs from vertices[k] to vertices[(k + 1) % n] through the control points
+    /// outControls[k] and inControls[(k + 1) % n] (absolute coordinates).
+    public var vertices: [Point]
+    public var outControls: [Point]
+    public var inControls: [Point]
+    /// Segment k is a straight line (its control points sit on its ends). Structure, not value:
+    /// it is never interpolated.
+    public var isLine: [Bool]
+
+    public init(vertices: [Point], outControls: [Point], inControls: [Point], isLine: [Bool]) {
+        self.vertices = vertices; self.outControls = outControls; self.inControls = inControls; self.isLine = isLine
+    }
+
+    public static func + (a: BezierPath, b: BezierPath) -> BezierPath {
+        BezierPath(vertices: zip(a.vertices, b.vertices).map(+), outControls: zip(a.outControls, b.outControls).map(+),
+                   inControls: zip(a.inControls, b.inControls).map(+), isLine: a.isLine)
+    }
+    public static func - (a: BezierPath, b: BezierPath) -> BezierPath {
+        BezierPath(vertices: zip(a.vertices, b.vertices).map(-), outControls: zip(a.outControls, b.outControls).map(-),
+                   inControls: zip(a.inControls, b.inControls).map(-), isLine: a.isLine)
+    }
+    public func scaled(by k: Double) -> BezierPath { map { $0.scaled(by: k) } }
+
+    /// Every point (vertex or control) mapped by f.
+    public func map(_ f: (Point) -> Point) -> BezierPath {
+        BezierPath(vertices: vertices.map(f), outControls: outControls.map(f), inControls: inControls.map(f), isLine: isLine)
+    }
+
+    /// The path under a projective map: vertices projected, and each cubic replaced by the
+    /// cubic with the projected curve's exact end tangents (Hermite), which follows the rational
+    /// projected curve far closer than projecting the control points. Lines stay lines.
+    public func projected(by h: PlaneProjection) -> BezierPath {
+        let n = vertices.count
+        return BezierPath(vertices: vertices.map(h.apply),
+                          outControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], outControls[$0] - vertices[$0]) },
+                          inControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], inControls[$0] - vertices[$0]) },
+                          isLine: isLine)
+    }
+
+    /// All points, for error measures: a cubic lies in the hull of its control points, so a
+    /// bound on every point's error bounds the curve's.
+    public var allPoints: [Point] { vertices + outControls + inControls }
+
+    public var segmentCount: Int { vertices.count }
+
+    /// The point at parameter s of segment k.
+    public func point(segment k: Int, at s: Double) -> Point {
+        let p0 = vertices[k], p1 = outControls[k], p2 = inControls[(k + 1) % vertices.count], p3 = vertices[(k + 1) % vertices.count]
+        let u = 1 - s
+        let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
+        return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
+    /// The same curve with every cubic segment split into 2^levels pieces (de Casteljau at ½);
+    /// lines stay single segments (a projective map keeps them straight).
+    public func subdivided(levels: Int) -> BezierPath {
+        guard levels > 0 else { return self }
+        let n = vertices.count
+        var segments: [(p0: Point, c1: Point, c2: Point, line: Bool)] = []
+        for k in 0..<n {
+            let piece = (vertices[k], outControls[k], inControls[(k + 1) % n], vertices[(k + 1) % n])
+            if isLine[k] { segments.append((piece.0, piece.1, piece.2, true)); continue }
+            var pieces = [piece]
+            for _ in 0..<levels { pieces = pieces.flatMap(Self.split) }
+            segments += pieces.map { ($0.0, $0.1, $0.2, false) }
+        }
+        let m = segments.count
+        return BezierPath(vertices: segments.map(\.p0), outControls: segments.map(\.c1),
+                          inControls: (0..<m).map { segments[($0 - 1 + m) % m].c2 }, isLine: segments.map(\.line))
+    }
+
+    static func split(_ c: (Point, Point, Point, Point)) -> [(Point, Point, Point, Point)] {
+        func mid(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
+        let ab = mid(c.0, c.1), bc = mid(c.1, c.2), cd = mid(c.2, c.3)
+        let abc = mid(ab, bc), bcd = mid(bc, cd), m = mid(abc, bcd)
+        return [(c.0, ab, abc, m), (m, bcd, cd, c.3)]
+    }
+
+    /// The same outline run backwards (a counter-wound subpath).
+    public var reversed: BezierPath {
+        let n = vertices.count
+        var v: [Point] = [], o: [Point] = [], i: [Point] = [], line: [Bool] = []
+        for m in 0..<n {
+            let k = (n - m) % n           // vertex order: 0, n−1, n−2, …
+            v.append(vertices[k]); o.append(inControls[k]); i.append(outControls[k])
+            line.append(isLine[(k - 1 + n) % n])  // the segment leaving k backwards is the one arriving at k
+        }
+        return BezierPath(vertices: v, outControls: o, inControls: i, isLine: line)
+    }
+}
+
+/// Several closed subpaths drawn as one (a hole: a rect and a counter-wound circle, even-odd).
+public struct MultiPath: AnimatableValue {
+    public var subpaths: [BezierPath]
+    public init(_ subpaths: [BezierPath]) { self.subpaths = subpaths }
+    public static func + (a: MultiPath, b: MultiPath) -> MultiPath { MultiPath(zip(a.subpaths, b.subpaths).map(+)) }
+    public static func - (a: MultiPath, b: MultiPath) -> MultiPath { MultiPath(zip(a.subpaths, b.subpaths).map(-)) }
+    public func scaled(by k: Double) -> MultiPath { MultiPath(subpaths.map { $0.scaled(by: k) }) }
+}
+
+extension BezierPath {
+    /// A cubic's tangent length for a quarter circle: 0.5522847498 · r (4 cubics, as CG draws ovals).
+    public static let kappa = 0.5522847498
+
+    /// Clockwise on screen (y down) from the top-left corner.
+    public static func rect(_ r: Rect) -> BezierPath {
+        let v = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
+        return BezierPath(vertices: v, outControls: v, inControls: v, isLine: [true, true, true, true])
+    }
+
+    /// A rounded rect with 8 vertices (4 lines, 4 quarter arcs) whatever the radius, so a radius
+    /// animating through 0 keeps the structure; the radius is clamped as CA does.
+    public static func roundedRect(_ r: Rect, radius: Double) -> BezierPath {
+        let c = max(0, min(radius, r.size.width / 2, r.size.height / 2)), k = kappa * c
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        let v = [Point(x0 + c, y0), Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y1 - c),
+                 Point(x1 - c, y1), Point(x0 + c, y1), Point(x0, y1 - c), Point(x0, y0 + c)]
+        let o = [v[0], Point(x1 - c + k, y0), v[2], Point(x1, y1 - c + k), v[4], Point(x0 + c - k, y1), v[6], Point(x0, y0 + c - k)]
+        let i = [Point(x0 + c - k, y0), v[1], Point(x1, y0 + c - k), v[3], Point(x1 - c + k, y1), v[5], Point(x0, y1 - c + k), v[7]]
+        return BezierPath(vertices: v, outControls: o, inControls: i, isLine: [true, false, true, false, true, false, true, false])
+    }
+
+    /// The oval inscribed in r: 4 cubics from the top, clockwise on screen.
+    public static func ellipse(_ r: Rect) -> BezierPath {
+        let cx = r.midX, cy = r.midY, rx = r.size.width / 2, ry = r.size.height / 2
+        let kx = kappa * rx, ky = kappa * ry
+        let v = [Point(cx, cy - ry), Point(cx + rx, cy), Point(cx, cy + ry), Point(cx - rx, cy)]
+        let o = [Point(cx + kx, cy - ry), Point(cx + rx, cy + ky), Point(cx - kx, cy + ry), Point(cx - rx, cy - ky)]
+        let i = [Point(cx - kx, cy - ry), Point(cx + rx, cy - ky), Point(cx + kx, cy + ry), Point(cx - rx, cy + ky)]
+        return BezierPath(vertices: v, outControls: o, inControls: i, isLine: [false, false, false, false])
+    }
+
+    public static func circle(center c: Point, radius r: Double) -> BezierPath {
+        ellipse(Rect(c.x - r, c.y - r, 2 * r, 2 * r))
+    }
+}

@@ -1,0 +1,162 @@
+// Fits one smooth stretch of an exact track with the fewest cubic-bezier-eased segments whose
+// error, measured in output units, stays within the tolerance. A segment from keyframe A to B
+// plays A + (B − A)·p(u), p a unit cubic bezier: one easing for every dimension of the value.
+//
+// - The stretch is sampled on a grid (`gridRate`); breakpoints are chosen among grid times,
+//   greedily: from each start, the farthest end that still fits (galloping, then bisection).
+// - A segment's target progress q(t) is the exact value projected on B − A; what lies off that
+//   line is error no easing can remove, so each sample gets its own budget for |p − q|.
+// - The easing starts as the Hermite curve with the exact end slopes, then Levenberg–Marquardt
+//   refines all four handle values (least squares in units of each sample's budget).
+// - SMIL keeps every handle in [0, 1] (the segment is monotone); Lottie lets y leave it.
+// - Afterwards every segment is checked again, as the player evaluates it (handles rounded to the
+//   6 decimals the files carry), against freshly computed exact values between the grid points;
+//   a segment over the tolerance is split.
+import Foundation
+import TransitionModel
+import Motion
+import Simulation
+
+public enum KeyframeFormat: String, Hashable, Sendable, CaseIterable {
+    /// SVG SMIL: keySplines in [0, 1], so a segment never overshoots its end values.
+    case smil
+    /// Lottie: easing handles may leave [0, 1] in y, so a segment can cover a spring's lobe.
+    case lottie
+}
+
+struct CurveFitter<V: AnimatableValue> {
+    /// One fitted segment, between grid indices.
+    struct Segment { var from: Int; var to: Int; var curve: CubicBezier }
+
+    let format: KeyframeFormat
+    let measure: ErrorMeasure<V>
+    let exact: @Sendable (Double) -> V
+    /// Grid times and exact values; the last value is the stretch's end value (its left limit,
+    /// or the value after a jump small enough to absorb).
+    let times: [Double]
+    let values: [V]
+    /// What the grid fit aims for and what the final check accepts (fractions of the tolerance;
+    /// the rest covers the files' rounding of times).
+    let target: Double
+    let verifyLimit: Double
+    let verifySteps: Int
+
+    static var fitFraction: Double { 0.97 }
+    static var verifyFraction: Double { 0.985 }
+
+    init(format: KeyframeFormat, measure: ErrorMeasure<V>, exact: @escaping @Sendable (Double) -> V,
+         from t0: Double, to t1: Double, endValue: V, gridRate: Double) {
+        self.format = format
+        self.measure = measure
+        self.exact = exact
+        let n = max(16, Int(((t1 - t0) * gridRate).rounded(.up)))
+        let grid = (0...n).map { $0 == n ? t1 : t0 + (t1 - t0) * Double($0) / Double(n) }
+        times = grid
+        values = grid.indices.map { $0 == n ? endValue : exact(grid[$0]) }
+        target = measure.tolerance * Self.fitFraction
+        verifyLimit = measure.tolerance * Self.verifyFraction
+        verifySteps = 4
+    }
+
+    // MARK: Breakpoints
+
+    /// The fewest segments the greedy search finds, each checked between grid points.
+    func segments() -> [Segment] {
+        let n = times.count - 1
+        if values.allSatisfy({ $0 == values[0] }) { return [Segment(from: 0, to: n, curve: .linear)] }
+        var out: [Segment] = []
+        var i = 0
+        var guess = max(1, n / 3)
+        while i < n {
+            let (j, curve) = farthestEnd(from: i, guess: guess)
+            out += verified(Segment(from: i, to: j, curve: curve))
+            guess = j - i
+            i = j
+        }
+        return out
+    }
+
+    /// The largest j such that (i, j) fits, searched from `guess`; a single grid step always
+    /// ends a segment (linear if nothing better fits).
+    func farthestEnd(from i: Int, guess: Int) -> (Int, CubicBezier) {
+        let n = times.count - 1
+        if let c = fit(i, n) { return (n, c) }
+        var good = (i + 1, fit(i, i + 1) ?? .linear)
+        var bad = n
+        var probe = min(i + max(guess, 1), n - 1)
+        // Gallop: grow while it fits, so the bracket is found near the last segment's length.
+        while probe > good.0 {
+            if let c = fit(i, probe) {
+                good = (probe, c)
+                probe = min(i + 2 * (probe - i), bad - 1)
+            } else {
+                bad = probe
+                break
+            }
+        }
+        while bad - good.0 > 1 {
+            let mid = (good.0 + bad) / 2
+            if let c = fit(i, mid) { good = (mid, c) } else { bad = mid }
+        }
+        return good
+    }
+
+    /// The segment as the player plays it, checked at `verifySteps` points per grid step against
+    /// fresh exact values; split in two (and refitted) while over the tolerance.
+    func verified(_ s: Segment) -> [Segment] {
+        guard maxError(s) > verifyLimit, s.to - s.from > 1 else { return [s] }
+        let mid = (s.from + s.to) / 2
+        return [Segment(from: s.from, to: mid, curve: fit(s.from, mid) ?? .linear),
+                Segment(from: mid, to: s.to, curve: fit(mid, s.to) ?? .linear)].flatMap(verified)
+    }
+
+    /// The largest error of segment s between its grid points, in output units.
+    func maxError(_ s: Segment) -> Double {
+        let a = values[s.from], d = values[s.to] - a
+        let t0 = times[s.from], span = times[s.to] - t0
+        let steps = (s.to - s.from) * verifySteps
+        var worst = 0.0
+        for k in 0..<steps {
+            let u = (Double(k) + 0.5) / Double(steps)
+            let v = a + d.scaled(by: s.curve.progress(at: u))
+            worst = max(worst, measure.norm(v - exact(t0 + span * u)))
+        }
+        return worst
+    }
+
+    // MARK: One segment
+
+    /// The easing for grid points i...j, or nil when none stays within the target.
+    func fit(_ i: Int, _ j: Int) -> CubicBezier? {
+        guard let problem = SegmentProblem(self, i, j) else { return nil }
+        return problem.solve()
+    }
+
+    func dot(_ a: V, _ b: V) -> Double {
+        let p = measure.norm(a + b), m = measure.norm(a - b)
+        return (p * p - m * m) / 4
+    }
+
+    /// The exact derivative at grid point k (one-sided at the stretch's ends), per second.
+    func derivative(at k: Int) -> V {
+        let n = times.count - 1
+        let h = min(1e-5, (times[n] - times[0]) * 1e-3)
+        let t = times[k]
+        if k == 0 {
+            return (exact(t + h).scaled(by: 4) - exact(t).scaled(by: 3) - exact(t + 2 * h)).scaled(by: 1 / (2 * h))
+        }
+        if k == n {
+            let tl = t.nextDown
+            return (exact(tl).scaled(by: 3) - exact(tl - h).scaled(by: 4) + exact(tl - 2 * h)).scaled(by: 1 / (2 * h))
+        }
+        return (exact(t + h) - exact(t - h)).scaled(by: 1 / (2 * h))
+    }
+}
+
+extension CubicBezier {
+    /// Control values rounded to the 6 decimals SMIL keySplines and Lottie handles are written with.
+    var rounded6: CubicBezier {
+        func r(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
+        return CubicBezier(r(x1), r(y1), r(x2), r(y2))
+    }
+}

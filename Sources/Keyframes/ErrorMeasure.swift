@@ -1,0 +1,136 @@
+// How far a keyframed value may stray from the exact one, in the output's units after every
+// transform: screen pixels for anything that moves or resizes, opacity units, degrees.
+import Foundation
+import TransitionModel
+import Motion
+import Simulation
+
+public enum ErrorUnit: String, Hashable, Sendable {
+    /// Pixels on the canvas (the exported files draw the canvas at 1 px per point).
+    case px
+    /// Opacity from 0 to 1.
+    case opacity
+    case degrees
+    /// The value's own units (a measure that knows nothing about the output).
+    case value
+}
+
+/// Turns a difference of two values into an error in output units, with the largest error allowed.
+public struct ErrorMeasure<Value>: Sendable {
+    public var tolerance: Double
+    public var unit: ErrorUnit
+    /// A Euclidean norm of a value difference in `unit` (the fitter projects through it, so it
+    /// should come from an inner product: weighted components, squared and summed).
+    public var norm: @Sendable (Value) -> Double
+
+    public init(tolerance: Double, unit: ErrorUnit, norm: @escaping @Sendable (Value) -> Double) {
+        self.tolerance = tolerance; self.unit = unit; self.norm = norm
+    }
+
+    /// `norm(a − b)`.
+    public func error(_ a: Value, _ b: Value) -> Double where Value: AnimatableValue { norm(a - b) }
+}
+
+extension ErrorMeasure where Value: AnimatableValue {
+    /// The largest component of the difference, in the value's units (for values with no output geometry).
+    public static func magnitude(tolerance: Double) -> ErrorMeasure {
+        ErrorMeasure(tolerance: tolerance, unit: .value, norm: { $0.distance(to: $0 - $0) })
+    }
+}
+
+/// The tolerances asked of every exported track.
+public struct FitTolerance: Hashable, Sendable {
+    /// Pixels on screen, for anything that moves or resizes.
+    public var screen: Double
+    public var opacity: Double
+    public var rotationDegrees: Double
+
+    public init(screen: Double = 0.25, opacity: Double = 0.002, rotationDegrees: Double = 0.1) {
+        self.screen = screen; self.opacity = opacity; self.rotationDegrees = rotationDegrees
+    }
+
+    /// 0.25 px on screen, 0.002 opacity, 0.1°.
+    public static let standard = FitTolerance()
+
+    /// `--tolerance PX`: every tolerance scaled by PX / 0.25.
+    public static func screen(_ px: Double) -> FitTolerance {
+        let k = px / standard.screen
+        return FitTolerance(screen: px, opacity: standard.opacity * k, rotationDegrees: standard.rotationDegrees * k)
+    }
+}
+
+/// Error measures for every animatable property of one layer. Lengths are converted to screen
+/// pixels with the largest scale the layer's ancestors (for position, translation, scale) or the
+/// layer itself (for size and corner radius) reach over the timeline; a scale error is the
+/// displacement of the bounds corner farthest from the anchor; a size error the displacement of
+/// the bounds edge farthest from it.
+public struct LayerMeasures: Sendable {
+    public var position: ErrorMeasure<Point>
+    public var translation: ErrorMeasure<Point>
+    public var scale: ErrorMeasure<Point>
+    public var rotation: ErrorMeasure<Double>
+    public var size: ErrorMeasure<Size>
+    public var opacity: ErrorMeasure<Double>
+    public var cornerRadius: ErrorMeasure<Double>
+    /// The mask's rect (bounds space): the root of the summed squared displacements of its 4
+    /// corners (an inner-product norm at most 2× the largest corner's).
+    public var maskFrame: ErrorMeasure<Rect>
+    /// The mask's centre, radius and corner radius (bounds space).
+    public var maskPoint: ErrorMeasure<Point>
+    public var maskLength: ErrorMeasure<Double>
+
+    /// One per layer of the simulation, indexed like `simulation.layers`.
+    public static func all(_ simulation: Simulation, tolerance: FitTolerance) -> [LayerMeasures] {
+        let end = simulation.timeline.duration
+        var maxScale = [Double](repeating: 1, count: simulation.layers.count)
+        var parentScale = [Double](repeating: 1, count: simulation.layers.count)
+        for l in simulation.layers {  // parents come first
+            maxScale[l.index] = largest(l.transform, until: end) { max(abs($0.scale.x), abs($0.scale.y)) }
+            if let p = l.parent { parentScale[l.index] = parentScale[p] * maxScale[p] }
+        }
+        return simulation.layers.map { l in
+            let w = parentScale[l.index], own = w * maxScale[l.index]
+            let anchors = [l.anchorPoint.initial] + l.anchorPoint.changes.map(\.value)
+            let ax = anchors.map { max(abs($0.x), abs(1 - $0.x)) }.max()!
+            let ay = anchors.map { max(abs($0.y), abs(1 - $0.y)) }.max()!
+            let width = largest(l.size, until: end) { abs($0.width) }, height = largest(l.size, until: end) { abs($0.height) }
+            let px = tolerance.screen
+            let hx = ax * width, hy = ay * height
+            return LayerMeasures(
+                position: ErrorMeasure(tolerance: px, unit: .px) { w * ($0.x * $0.x + $0.y * $0.y).squareRoot() },
+                translation: ErrorMeasure(tolerance: px, unit: .px) { w * ($0.x * $0.x + $0.y * $0.y).squareRoot() },
+                scale: ErrorMeasure(tolerance: px, unit: .px) { d in
+                    w * ((d.x * hx) * (d.x * hx) + (d.y * hy) * (d.y * hy)).squareRoot()
+                },
+                rotation: ErrorMeasure(tolerance: tolerance.rotationDegrees, unit: .degrees) { abs($0) * 180 / .pi },
+                size: ErrorMeasure(tolerance: px, unit: .px) { d in
+                    own * ((d.width * ax) * (d.width * ax) + (d.height * ay) * (d.height * ay)).squareRoot()
+                },
+                opacity: ErrorMeasure(tolerance: tolerance.opacity, unit: .opacity) { abs($0) },
+                cornerRadius: ErrorMeasure(tolerance: px, unit: .px) { own * abs($0) },
+                maskFrame: ErrorMeasure(tolerance: px, unit: .px) { d in
+                    let ox = d.origin.x, oy = d.origin.y, w = d.size.width, h = d.size.height
+                    // Corners move by (ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h).
+                    let sum = 2 * (ox * ox + (ox + w) * (ox + w) + oy * oy + (oy + h) * (oy + h))
+                    return own * sum.squareRoot()
+                },
+                maskPoint: ErrorMeasure(tolerance: px, unit: .px) { own * ($0.x * $0.x + $0.y * $0.y).squareRoot() },
+                maskLength: ErrorMeasure(tolerance: px, unit: .px) { own * abs($0) })
+        }
+    }
+
+    /// The largest `f` over the track: at every breakpoint (both sides) and at 240 Hz where it moves.
+    static func largest<V>(_ track: PropertyTrack<V>, until end: Double, _ f: (V) -> Double) -> Double {
+        var m = f(track.initial)
+        guard !track.events.isEmpty else { return m }
+        let exact = ExactTrack(track, until: end)
+        for (k, piece) in exact.pieces.enumerated() {
+            let a = exact.breakpoints[k], b = exact.breakpoints[k + 1]
+            m = max(m, f(exact.value(a)), f(exact.leftValue(at: b)))
+            guard piece != .still else { continue }
+            let n = max(2, Int(((b - a) * 240).rounded(.up)))
+            for s in 1..<n { m = max(m, f(exact.value(a + (b - a) * Double(s) / Double(n)))) }
+        }
+        return max(m, f(exact.value(exact.end)))
+    }
+}

@@ -1,0 +1,89 @@
+// The exact motion of one exported property, as a keyframe reducer sees it: the value at any
+// time, and the times between which it is smooth. A `PropertyTrack` gives one directly; a
+// projection (a transform component, a projected path) maps one or is built from a closure.
+import TransitionModel
+import Motion
+import Simulation
+
+public struct ExactTrack<Value: AnimatableValue>: Sendable {
+    /// What the value does between two consecutive breakpoints.
+    public enum Piece: Hashable, Sendable {
+        /// Constant.
+        case still
+        /// One animation with this timing curve spans the whole interval: exact as one segment.
+        case bezier(CubicBezier)
+        /// Anything else (a spring, overlapping animations, a projection): smooth, to be fitted or sampled.
+        case moving
+    }
+
+    /// Sorted times from the start of the timeline to its end; the value may jump at each of them.
+    public let breakpoints: [Double]
+    /// `pieces[k]` describes the open interval (breakpoints[k], breakpoints[k + 1]).
+    public let pieces: [Piece]
+    /// The exact value at time t, right-continuous (the new value at a jump's time).
+    public let value: @Sendable (Double) -> Value
+
+    public init(breakpoints: [Double], pieces: [Piece], value: @escaping @Sendable (Double) -> Value) {
+        precondition(!breakpoints.isEmpty && pieces.count == breakpoints.count - 1, "one piece between each two breakpoints")
+        self.breakpoints = breakpoints
+        self.pieces = pieces
+        self.value = value
+    }
+
+    /// A property track over [0, end]: breakpoints at every assignment and at every animation's
+    /// call, begin and end; an interval is `.bezier` when one bezier-timed animation spans it exactly.
+    public init(_ track: PropertyTrack<Value>, until end: Double) {
+        self.init(track, until: end, component: { $0 })
+    }
+
+    /// One component of a property track (`f` linear, such as a transform's scale): an animation
+    /// that leaves the component unchanged does not move it.
+    public init<Whole: AnimatableValue>(_ track: PropertyTrack<Whole>, until end: Double,
+                                        component f: @escaping @Sendable (Whole) -> Value) {
+        if track.events.isEmpty {
+            let v = f(track.initial)
+            self.init(breakpoints: end > 0 ? [0, end] : [0], pieces: end > 0 ? [.still] : [], value: { _ in v })
+            return
+        }
+        var times: Set<Double> = [0, end]
+        for e in track.events {
+            switch e {
+            case .set(let t, _): times.insert(t)
+            case .animate(let a): times.formUnion([a.callTime, a.beginTime, a.endTime])
+            }
+        }
+        let breakpoints = times.filter { $0 >= 0 && $0 <= end }.sorted()
+        var animations: [TrackAnimation<Whole>] = []
+        for case .animate(let a) in track.events where f(a.from) != f(a.to) { animations.append(a) }
+        let pieces = zip(breakpoints, breakpoints.dropFirst()).map { b, next -> Piece in
+            let moving = animations.filter { $0.beginTime < next && $0.endTime > b && $0.callTime <= b }
+            if moving.isEmpty { return .still }
+            if moving.count == 1, case .bezier(let curve) = moving[0].curve.shape,
+               moving[0].beginTime == b, moving[0].endTime == next {
+                return .bezier(curve)
+            }
+            return .moving
+        }
+        self.init(breakpoints: breakpoints, pieces: pieces, value: { f(track.value(at: $0)) })
+    }
+
+    /// The same motion through an affine map (a component, a unit change): every piece keeps its
+    /// kind, since an affine map of a bezier-eased value is eased by the same curve.
+    public func map<U: AnimatableValue>(_ f: @escaping @Sendable (Value) -> U) -> ExactTrack<U> {
+        let value = self.value
+        let pieces = self.pieces.map { p -> ExactTrack<U>.Piece in
+            switch p {
+            case .still: return .still
+            case .bezier(let c): return .bezier(c)
+            case .moving: return .moving
+            }
+        }
+        return ExactTrack<U>(breakpoints: breakpoints, pieces: pieces, value: { f(value($0)) })
+    }
+
+    /// The value just before t (before a jump at t).
+    public func leftValue(at t: Double) -> Value { value(t.nextDown) }
+
+    public var start: Double { breakpoints[0] }
+    public var end: Double { breakpoints[breakpoints.count - 1] }
+}

@@ -1,0 +1,120 @@
+// What the keyframes of a transition cost and how far they stray: per animated track, the
+// keyframe count and the largest error against the exact motion, measured as the player plays
+// the file (key times and easing handles rounded as written) in the tolerance's units.
+import Foundation
+import TransitionModel
+import Motion
+import Simulation
+
+public struct FitReport: Hashable, Sendable {
+    public struct Track: Hashable, Sendable {
+        /// The layer's id, or `layer-<index>`.
+        public var layer: String
+        /// position, size, translation, scale, rotation, opacity, cornerRadius, mask.frame, mask.cornerRadius,
+        /// mask.center, mask.radius.
+        public var property: String
+        public var keyframes: Int
+        public var maxError: Double
+        public var tolerance: Double
+        public var unit: ErrorUnit
+        /// "exact" (still and bezier-timed stretches only), else the reducer's method ("fitted", "sampled").
+        public var method: String
+
+        public var withinTolerance: Bool { maxError <= tolerance }
+    }
+
+    public var format: KeyframeFormat?
+    public var method: String
+    /// Animated tracks only, in layer order.
+    public var tracks: [Track]
+
+    public var keyframes: Int { tracks.reduce(0) { $0 + $1.keyframes } }
+    public var withinTolerance: Bool { tracks.allSatisfy(\.withinTolerance) }
+    /// The largest error as a fraction of its tolerance.
+    public var worstRatio: Double { tracks.map { $0.tolerance > 0 ? $0.maxError / $0.tolerance : 0 }.max() ?? 0 }
+
+    /// Errors are measured in every interval where the exact track moves, at `rate` per second
+    /// (and 8 points per still interval), away from breakpoints by 10 µs (a file's rounded key
+    /// time may put a jump a microsecond off).
+    public init(_ transition: KeyframedTransition, rate: Double = 4000) {
+        format = transition.format
+        method = transition.method
+        let sim = transition.simulation
+        let measures = LayerMeasures.all(sim, tolerance: transition.tolerance)
+        let player = PlayerTiming(format: transition.format, duration: sim.timeline.duration,
+                                  frameRate: transition.definition.frameRate)
+        var tracks: [Track] = []
+        for x in ExactLayerTracks.all(sim) {
+            let k = transition.layers[x.layer], m = measures[x.layer]
+            let name = sim.layers[x.layer].id ?? "layer-\(x.layer)"
+            func add<V: AnimatableValue>(_ property: String, _ kt: KeyframeTrack<V>, _ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>) {
+                guard kt.isAnimated || exact.pieces.contains(where: { $0 != .still }) else { return }
+                let exactOnly = exact.pieces.allSatisfy { piece in
+                    if case .bezier(let c) = piece { return transition.format != .smil || c.staysInUnitInterval }
+                    return piece == .still
+                }
+                tracks.append(Track(layer: name, property: property, keyframes: kt.keyframes.count,
+                                    maxError: Self.maxError(player.played(kt), exact, measure, rate: rate),
+                                    tolerance: measure.tolerance, unit: measure.unit,
+                                    method: exactOnly ? "exact" : transition.method))
+            }
+            add("position", k.position, x.position, m.position)
+            add("size", k.size, x.size, m.size)
+            add("translation", k.translation, x.translation, m.translation)
+            add("scale", k.scale, x.scale, m.scale)
+            add("rotation", k.rotation, x.rotation, m.rotation)
+            add("opacity", k.opacity, x.opacity, m.opacity)
+            add("cornerRadius", k.cornerRadius, x.cornerRadius, m.cornerRadius)
+            if let mk = k.mask, let mx = x.mask {
+                add("mask.frame", mk.frame, mx.frame, m.maskFrame)
+                add("mask.cornerRadius", mk.cornerRadius, mx.cornerRadius, m.maskLength)
+                add("mask.center", mk.center, mx.center, m.maskPoint)
+                add("mask.radius", mk.radius, mx.radius, m.maskLength)
+            }
+        }
+        self.tracks = tracks
+    }
+
+    /// The largest error of `keyframes` against `exact` over the timeline.
+    public static func maxError<V: AnimatableValue>(_ keyframes: KeyframeTrack<V>, _ exact: ExactTrack<V>,
+                                                    _ measure: ErrorMeasure<V>, rate: Double = 4000) -> Double {
+        let margin = 1e-5
+        var worst = 0.0
+        for (k, piece) in exact.pieces.enumerated() {
+            let a = exact.breakpoints[k], b = exact.breakpoints[k + 1]
+            guard b - a > 2 * margin else { continue }
+            let n = piece == .still ? 8 : max(16, Int(((b - a) * rate).rounded(.up)))
+            for s in 0...n {
+                let t = a + margin + (b - a - 2 * margin) * Double(s) / Double(n)
+                worst = max(worst, measure.norm(keyframes.value(at: t) - exact.value(t)))
+            }
+        }
+        return worst
+    }
+}
+
+/// How a player reads key times and easing handles from the file: SMIL keyTimes are fractions
+/// of the loop with 6 decimals, Lottie times are frames with 6 decimals, handles have 6 decimals.
+struct PlayerTiming {
+    var format: KeyframeFormat?
+    var duration: Double
+    var frameRate: Double
+
+    func time(_ t: Double) -> Double {
+        switch format {
+        case .smil where duration > 0: return (t / duration * 1e6).rounded() / 1e6 * duration
+        case .lottie where frameRate > 0: return (t * frameRate * 1e6).rounded() / 1e6 / frameRate
+        default: return t
+        }
+    }
+
+    func played<V>(_ track: KeyframeTrack<V>) -> KeyframeTrack<V> {
+        guard format != nil else { return track }
+        return KeyframeTrack(track.keyframes.map { k in
+            var k = k
+            k.time = time(k.time)
+            if case .bezier(let c) = k.easing { k.easing = .bezier(c.rounded6) }
+            return k
+        })
+    }
+}

@@ -1,0 +1,67 @@
+// The error-bounded reducer: for each exact track, the fewest keyframes whose cubic-bezier
+// easing reproduces it within the measure's tolerance, in one player's rules.
+// - Still stretches: one keyframe. A stretch that one bezier-timed animation spans: 2 keyframes
+//   with its own control points (SMIL: only when they stay in [0, 1]; else it is fitted).
+// - Everything else (springs, overlapping animations, projections): fitted (`CurveFitter`).
+// - Jumps stay jumps (a hold key, then the new value at the same time), except that a fitted
+//   stretch may end on the value after a jump smaller than half the tolerance (a spring cut at
+//   its duration ε away from its target): the key that would hold it is saved.
+import TransitionModel
+import Motion
+import Simulation
+
+public struct FittingReducer: KeyframeReducer {
+    public var keyframeFormat: KeyframeFormat
+    /// Samples per second of the grid breakpoints are chosen from.
+    public var gridRate: Double
+
+    public init(format: KeyframeFormat, gridRate: Double = 240) {
+        self.keyframeFormat = format
+        self.gridRate = gridRate
+    }
+
+    public var method: String { "fitted" }
+    public var format: KeyframeFormat? { keyframeFormat }
+
+    public func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
+        let breakpoints = track.breakpoints
+        var out: [Keyframe<V>] = []
+        var absorbedJump = false
+        for (i, b) in breakpoints.enumerated() {
+            let right = track.value(b)
+            if i > 0, !absorbedJump {
+                let left = track.leftValue(at: b)
+                if left.distance(to: right) > 1e-9 { out.append(Keyframe(time: b, value: left, easing: .hold)) }
+            }
+            absorbedJump = false
+            guard i + 1 < breakpoints.count else {
+                out.append(Keyframe(time: b, value: right))
+                break
+            }
+            switch track.pieces[i] {
+            case .still:
+                out.append(Keyframe(time: b, value: right))
+            case .bezier(let curve) where keyframeFormat == .lottie || curve.staysInUnitInterval:
+                out.append(Keyframe(time: b, value: right, easing: curve.isLinear ? .linear : .bezier(curve)))
+            case .bezier, .moving:
+                let (fitter, absorbs) = self.fitter(track, piece: i, measure: measure)
+                absorbedJump = absorbs
+                for s in fitter.segments() {
+                    let easing: KeyframeEasing = s.curve.isLinear ? .linear : .bezier(s.curve)
+                    out.append(Keyframe(time: fitter.times[s.from], value: fitter.values[s.from], easing: easing))
+                }
+            }
+        }
+        return KeyframeTrack(SamplingReducer.droppingRedundant(out))
+    }
+
+    /// The fitter for piece k, and whether it ends on the value after a jump small enough to absorb.
+    func fitter<V>(_ track: ExactTrack<V>, piece k: Int, measure: ErrorMeasure<V>) -> (CurveFitter<V>, absorbs: Bool) {
+        let b = track.breakpoints[k], next = track.breakpoints[k + 1]
+        let left = track.leftValue(at: next), after = track.value(next)
+        let absorbs = left != after && measure.norm(after - left) <= measure.tolerance / 2
+        let fitter = CurveFitter(format: keyframeFormat, measure: measure, exact: track.value, from: b, to: next,
+                                 endValue: absorbs ? after : left, gridRate: gridRate)
+        return (fitter, absorbs)
+    }
+}

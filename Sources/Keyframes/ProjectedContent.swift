@@ -1,0 +1,211 @@
+// Content under a 3D (projective) transform, baked into 2D. Neither SVG nor Lottie players share
+// a perspective model, but a projective map keeps lines straight: every vertex of a layer's
+// shapes is projected per keyframe and the exporters morph paths with fixed command lists
+// (svg-smil.md §5, lottie.md §3 rule 5). Curves are split until their projected cubics
+// stay within `ProjectionTolerance.curve`; keyframes are sampled until linear interpolation
+// between them stays within `ProjectionTolerance.interpolation` (ProjectionSampler.swift).
+import TransitionModel
+import Motion
+import Simulation
+
+public enum ProjectionTolerance {
+    /// Max distance (pt) between a projected cubic and the cubic drawn for it.
+    public static let curve = 0.2
+    /// Max distance (pt) of any path point from the straight line between two keyframes.
+    public static let interpolation = 0.5
+}
+
+/// A linear gradient laid onto a projected shape: the axis in host space and where each colour
+/// sample lands on it (0…1). The iso-colour line through the axis midpoint is exact; for a
+/// gradient across a rotation axis (the flip's shadow) every iso-line is.
+public struct GradientAxis: AnimatableValue {
+    public var start: Point
+    public var end: Point
+    public var offsets: [Double]
+    public init(start: Point, end: Point, offsets: [Double]) { self.start = start; self.end = end; self.offsets = offsets }
+    public static func + (a: GradientAxis, b: GradientAxis) -> GradientAxis {
+        GradientAxis(start: a.start + b.start, end: a.end + b.end, offsets: zip(a.offsets, b.offsets).map(+))
+    }
+    public static func - (a: GradientAxis, b: GradientAxis) -> GradientAxis {
+        GradientAxis(start: a.start - b.start, end: a.end - b.end, offsets: zip(a.offsets, b.offsets).map(-))
+    }
+    public func scaled(by k: Double) -> GradientAxis {
+        GradientAxis(start: start.scaled(by: k), end: end.scaled(by: k), offsets: offsets.map { $0 * k })
+    }
+}
+
+public struct ProjectedPaint: Hashable, Sendable {
+    /// The outline in the host's bounds space.
+    public var path: KeyframeTrack<BezierPath>
+    public var fill: Fill
+    /// For a gradient fill: its axis per keyframe and the colour at each sample offset.
+    public var gradient: KeyframeTrack<GradientAxis>?
+    public var gradientColors: [Color]
+}
+
+/// A layer drawn as projected paths. Its transform (and its ancestors' up to `host`) is baked
+/// into the paths; opacity and visibility stay ordinary tracks.
+public struct ProjectedLayer: Hashable, Sendable {
+    public var layer: Int
+    /// The nearest ancestor drawn with 2D transforms, whose bounds space the paths are in; nil = the canvas.
+    public var host: Int?
+    /// The layer's own paint, bottom to top (one path per text bar).
+    public var paint: [ProjectedPaint]
+    /// clipsToBounds: the bounds outline.
+    public var clip: KeyframeTrack<BezierPath>?
+    /// The mask's subpaths: one for rect and circle; for a hole the rect, then the counter-wound circle.
+    public var mask: KeyframeTrack<MultiPath>?
+}
+
+public enum Projection {
+    /// Whether each layer must be drawn by projecting its paths: its transform rotates out of the
+    /// screen plane at some time, or its superlayer's sublayerTransform does more than perspective
+    /// (or puts this layer's zPosition under a perspective), or its superlayer is projected.
+    public static func projectedLayers(_ sim: Simulation) -> [Bool] {
+        var out = [Bool](repeating: false, count: sim.layers.count)
+        for l in sim.layers {  // parents first
+            var p = values(of: l.transform).contains { $0.is3D }
+            if let parent = l.parent {
+                let st = sim.layers[parent].definition.sublayerTransform
+                let zs = [l.zPosition.initial] + l.zPosition.changes.map(\.value)
+                p = p || out[parent] || !st.isPerspectiveOnly || (!st.isIdentity && zs.contains { $0 != 0 })
+            }
+            out[l.index] = p
+        }
+        return out
+    }
+
+    static func values<V>(of track: PropertyTrack<V>) -> [V] {
+        [track.initial] + track.events.flatMap { e -> [V] in
+            switch e {
+            case .set(_, let v): return [v]
+            case .animate(let a): return [a.from, a.to]
+            }
+        }
+    }
+}
+
+/// One path of a projected layer, with its structure fixed for the whole timeline.
+struct PathSpec: Hashable {
+    enum Source: Hashable {
+        case bounds(rounded: Bool)
+        case ellipse
+        /// A text bar laid out at the definition's size and stretched with the bounds.
+        case bar(Rect, base: Size)
+        case maskRect(rounded: Bool)
+        case maskCircle(reversed: Bool)
+    }
+    var layer: Int
+    var source: Source
+    var gradient: LinearGradient?
+    var levels = 0
+
+    /// The path in the layer's bounds space.
+    func boundsPath(_ s: LayerState) -> BezierPath {
+        switch source {
+        case .bounds(let rounded):
+            let r = Rect(origin: .zero, size: s.size)
+            return rounded ? .roundedRect(r, radius: s.cornerRadius) : .rect(r)
+        case .ellipse:
+            return .ellipse(Rect(origin: .zero, size: s.size))
+        case .bar(let bar, let base):
+            let sx = base.width > 0 ? s.size.width / base.width : 0, sy = base.height > 0 ? s.size.height / base.height : 0
+            return BezierPath.roundedRect(bar, radius: bar.size.height / 2).map { Point($0.x * sx, $0.y * sy) }
+        case .maskRect(let rounded):
+            let m = s.mask!
+            return rounded ? .roundedRect(m.frame, radius: m.cornerRadius) : .rect(m.frame)
+        case .maskCircle(let reversed):
+            let m = s.mask!
+            let c = BezierPath.circle(center: m.center, radius: m.radius)
+            return reversed ? c.reversed : c
+        }
+    }
+
+    /// The gradient's box in bounds space (the layer's bounds, or the bar).
+    func gradientBox(_ s: LayerState) -> Rect {
+        if case .bar(let bar, let base) = source {
+            let sx = base.width > 0 ? s.size.width / base.width : 0, sy = base.height > 0 ? s.size.height / base.height : 0
+            return Rect(bar.minX * sx, bar.minY * sy, bar.size.width * sx, bar.size.height * sy)
+        }
+        return Rect(origin: .zero, size: s.size)
+    }
+
+    /// Colour samples along a gradient: the stops' offsets plus 16 even steps, so the colour
+    /// stays close to CA's (linear along the layer) where the projection compresses the axis.
+    static func gradientSamples(_ g: LinearGradient) -> [Double] {
+        Array(Set(g.stops.map(\.offset) + (0...16).map { Double($0) / 16 })).sorted()
+    }
+
+    static func color(of g: LinearGradient, at u: Double) -> Color {
+        let stops = g.stops.sorted { $0.offset < $1.offset }
+        guard let first = stops.first, let last = stops.last else { return .clear }
+        if u <= first.offset { return first.color }
+        if u >= last.offset { return last.color }
+        let k = stops.lastIndex { $0.offset <= u }!
+        let a = stops[k], b = stops[k + 1]
+        let f = b.offset > a.offset ? (u - a.offset) / (b.offset - a.offset) : 0
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        return Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+                     blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
+    }
+
+    /// The axis on which the iso-colour line through the gradient's midpoint lands exactly.
+    func gradientAxis(_ s: LayerState, _ h: PlaneProjection) -> GradientAxis? {
+        guard let g = gradient else { return nil }
+        let box = gradientBox(s)
+        func inBox(_ u: Point) -> Point { Point(box.minX + u.x * box.size.width, box.minY + u.y * box.size.height) }
+        let a = inBox(g.start), b = inBox(g.end)
+        let d = b - a, len = (d.x * d.x + d.y * d.y).squareRoot()
+        let samples = Self.gradientSamples(g)
+        guard len > 0 else { return GradientAxis(start: h.apply(a), end: h.apply(b), offsets: samples) }
+        let mid = a + d.scaled(by: 0.5), iso = Point(-d.y / len, d.x / len)
+        let pm = h.apply(mid), pIso = h.apply(mid + iso) - pm
+        var n = Point(pIso.y, -pIso.x)  // perpendicular to the projected iso-line
+        let nl = (n.x * n.x + n.y * n.y).squareRoot()
+        guard nl > 1e-12 else { return GradientAxis(start: h.apply(a), end: h.apply(b), offsets: samples) }
+        n = n.scaled(by: 1 / nl)
+        let pa = h.apply(a), pb = h.apply(b)
+        func along(_ p: Point) -> Double { (p.x - pm.x) * n.x + (p.y - pm.y) * n.y }
+        let ta = along(pa), tb = along(pb)
+        guard abs(tb - ta) > 1e-9 else { return GradientAxis(start: pa, end: pb, offsets: samples) }
+        var last = 0.0
+        let offsets = samples.map { u -> Double in
+            let t = (along(h.apply(a + d.scaled(by: u)))) - ta
+            last = max(last, min(1, max(0, t / (tb - ta))))  // SVG needs nondecreasing offsets
+            return last
+        }
+        return GradientAxis(start: pm + n.scaled(by: ta), end: pm + n.scaled(by: tb), offsets: offsets)
+    }
+
+    /// Every path a projected layer draws, in a fixed order: paint, clip, mask.
+    static func specs(for i: Int, in sim: Simulation) -> (paint: [PathSpec], clip: PathSpec?, mask: [PathSpec]) {
+        let l = sim.layers[i], d = l.definition
+        let rounded = Projection.values(of: l.cornerRadius).contains { $0 != 0 }
+        var paint: [PathSpec] = []
+        var gradient: LinearGradient? = nil
+        if case .linearGradient(let g) = d.fill { gradient = g }
+        switch d.kind {
+        case .group, .rect:
+            if d.fill != nil { paint.append(PathSpec(layer: i, source: .bounds(rounded: rounded), gradient: gradient)) }
+        case .ellipse:
+            if d.fill != nil { paint.append(PathSpec(layer: i, source: .ellipse, gradient: gradient)) }
+        case .text(let lines):
+            if d.fill != nil {
+                paint = TextBars.bars(size: d.size, lines: lines).map { PathSpec(layer: i, source: .bar($0, base: d.size), gradient: gradient) }
+            }
+        case .snapshot:
+            break  // snapshot art under a 3D transform is not drawn yet
+        }
+        let clip = d.clipsToBounds ? PathSpec(layer: i, source: .bounds(rounded: rounded)) : nil
+        var mask: [PathSpec] = []
+        if let m = d.mask {
+            let roundedMask = Projection.values(of: l.maskCornerRadius).contains { $0 != 0 }
+            switch m.shape {
+            case .rect: mask = [PathSpec(layer: i, source: .maskRect(rounded: roundedMask))]
+            case .circle: mask = [PathSpec(layer: i, source: .maskCircle(reversed: false))]
+            case .hole: mask = [PathSpec(layer: i, source: .maskRect(rounded: false)), PathSpec(layer: i, source: .maskCircle(reversed: true))]
+            }
+        }
+        return (paint, clip, mask)
+    }
+}

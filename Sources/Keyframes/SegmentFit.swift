@@ -1,0 +1,228 @@
+// One segment's easing: the unit cubic bezier p(u) closest to the target progress q(u) of the
+// exact value, within a per-sample budget. Pure arithmetic on doubles (no values of the track).
+import TransitionModel
+import Motion
+import Simulation
+
+struct SegmentProblem {
+    let format: KeyframeFormat
+    /// Interior samples: normalised time, target progress, allowed |p − q|.
+    private var u: [Double] = []
+    private var q: [Double] = []
+    private var budget: [Double] = []
+    /// Exact slopes dq/du at both ends.
+    private var m0 = 0.0, m1 = 0.0
+    /// The segment has (next to) no net motion and a straight easing already fits.
+    private var flatFits = false
+
+    /// Nil when no easing can fit: a sample lies off the line A → B by more than the target, or
+    /// (SMIL) beyond A or B.
+    init?<V>(_ f: CurveFitter<V>, _ i: Int, _ j: Int) {
+        format = f.format
+        let a = f.values[i], d = f.values[j] - a
+        let length = f.measure.norm(d)
+        let t0 = f.times[i], span = f.times[j] - t0
+        guard length > f.target * 1e-3 else {
+            // Nothing to ease: linear between the two values, if everything stays near them.
+            for k in i...j where f.measure.norm(a + d.scaled(by: (f.times[k] - t0) / span) - f.values[k]) > f.target {
+                return nil
+            }
+            flatFits = true
+            return
+        }
+        let inv = 1 / (length * length)
+        let slack = f.target / length
+        u.reserveCapacity(j - i); q.reserveCapacity(j - i); budget.reserveCapacity(j - i)
+        for k in (i + 1)..<j {
+            let e = f.values[k] - a
+            let qk = f.dot(e, d) * inv
+            let off = f.measure.norm(e - d.scaled(by: qk))
+            guard off <= f.target else { return nil }
+            if format == .smil, qk < -slack || qk > 1 + slack { return nil }
+            u.append((f.times[k] - t0) / span)
+            q.append(qk)
+            budget.append((f.target * f.target - off * off).squareRoot() / length)
+        }
+        m0 = f.dot(f.derivative(at: i), d) * inv * span
+        m1 = f.dot(f.derivative(at: j), d) * inv * span
+        if format == .smil { m0 = max(0, m0); m1 = max(0, m1) }
+    }
+
+    func solve() -> CubicBezier? {
+        if flatFits || u.isEmpty { return .linear }
+        // Hermite: handles a third of the way along the exact tangents (SMIL: shortened to stay in [0, 1]).
+        let a = format == .smil ? min(1 / 3, 1 / max(m0, 1e-12)) : 1 / 3
+        let b = format == .smil ? min(1 / 3, 1 / max(m1, 1e-12)) : 1 / 3
+        let hermite = CubicBezier(a, m0 * a, 1 - b, 1 - m1 * b)
+        if fits(hermite) { return hermite.rounded6 }
+        return refine(hermite)
+    }
+
+    /// Whether the curve, as written (6 decimals), keeps every sample within its budget.
+    func fits(_ c: CubicBezier) -> Bool {
+        let r = c.rounded6
+        for k in u.indices where abs(Self.progress(r, u[k]) - q[k]) > budget[k] { return false }
+        return true
+    }
+
+    // MARK: Levenberg–Marquardt on the handles
+
+    /// Keeps x in [0, 1] (a function of time) and, for SMIL, y too.
+    func projected(_ p: SIMD4<Double>) -> SIMD4<Double> {
+        let lo = format == .smil ? SIMD4<Double>(0, 0, 0, 0) : SIMD4<Double>(0, -8, 0, -8)
+        let hi = format == .smil ? SIMD4<Double>(1, 1, 1, 1) : SIMD4<Double>(1, 8, 1, 8)
+        return p.clamped(lowerBound: lo, upperBound: hi)
+    }
+
+    func curve(_ p: SIMD4<Double>) -> CubicBezier { CubicBezier(p[0], p[1], p[2], p[3]) }
+
+    /// Weighted sum of squared residuals (in budgets) over the sample, and the largest residual.
+    func cost(_ c: CubicBezier, _ sample: [Int], _ weight: [Double]?) -> (sum: Double, worst: Double) {
+        var s = 0.0, worst = 0.0
+        for (n, k) in sample.enumerated() {
+            let r = abs(Self.progress(c, u[k]) - q[k]) / budget[k]
+            s += r * r * (weight?[n] ?? 1)
+            worst = max(worst, r)
+        }
+        return (s, worst)
+    }
+
+    /// Least squares on an evenly spread subset of the samples (in budgets), stopping as soon as
+    /// every sample fits, or when the residuals stay far above their budgets.
+    func refine(_ start: CubicBezier) -> CubicBezier? {
+        let stride = max(1, u.count / 24)
+        let sample = Array(Swift.stride(from: stride / 2, to: u.count, by: stride))
+        let c = levenbergMarquardt(start, sample, nil, iterations: 8, giveUp: true)
+        return fits(c) ? c.rounded6 : nil
+    }
+
+    /// The yardstick's search (slow): the fast fit, then minimax fits (Lawson's reweighting of
+    /// least squares on every sample) from a 5 × 5 grid of starting handles.
+    func thoroughSolve() -> CubicBezier? {
+        if let c = solve() { return c }
+        let sample = Array(u.indices)
+        let xs = [0.05, 0.25, 0.5, 0.75, 0.95]
+        for x1 in xs {
+            for x2 in xs {
+                let starts = [CubicBezier(x1, m0 * x1, x2, 1 - m1 * (1 - x2)), CubicBezier(x1, 0, x2, 1)]
+                for start in starts {
+                    var weight = [Double](repeating: 1, count: sample.count)
+                    var c = projectedCurve(start)
+                    for _ in 0..<6 {
+                        c = levenbergMarquardt(c, sample, weight, iterations: 20, giveUp: false)
+                        if fits(c) { return c.rounded6 }
+                        var total = 0.0
+                        for (n, k) in sample.enumerated() {
+                            weight[n] *= max(abs(Self.progress(c, u[k]) - q[k]) / budget[k], 1e-3)
+                            total += weight[n]
+                        }
+                        for n in weight.indices { weight[n] *= Double(weight.count) / total }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    func projectedCurve(_ c: CubicBezier) -> CubicBezier { curve(projected(SIMD4(c.x1, c.y1, c.x2, c.y2))) }
+
+    func levenbergMarquardt(_ start: CubicBezier, _ sample: [Int], _ weight: [Double]?, iterations: Int, giveUp: Bool) -> CubicBezier {
+        var p = projected(SIMD4(start.x1, start.y1, start.x2, start.y2))
+        var c = curve(p)
+        var current = cost(c, sample, weight)
+        var lambda = 1e-3
+        for iteration in 0..<iterations {
+            if giveUp {
+                if current.worst <= 0.9, fits(c) { return c }
+                if iteration >= 3, current.sum > 4 * Double(sample.count) { return c }
+            }
+            var jtj = [Double](repeating: 0, count: 16)
+            var jtr = SIMD4<Double>(repeating: 0)
+            for (n, k) in sample.enumerated() {
+                let s = Self.parameter(c, u[k])
+                let dx = Self.poly(s, c.x1, c.x2).1, (y, dy) = Self.poly(s, c.y1, c.y2)
+                let slope = dy / max(dx, 1e-9)
+                let b1 = 3 * (1 - s) * (1 - s) * s, b2 = 3 * (1 - s) * s * s
+                let w = 1 / budget[k], sw = (weight?[n] ?? 1).squareRoot()
+                // ∂p/∂x1 = −slope·b1, ∂p/∂y1 = b1, ∂p/∂x2 = −slope·b2, ∂p/∂y2 = b2 (x(s) = u held).
+                let g = SIMD4<Double>(-slope * b1, b1, -slope * b2, b2) * (w * sw)
+                jtr += g * ((y - q[k]) * w * sw)
+                for r0 in 0..<4 { for c0 in 0..<4 { jtj[r0 * 4 + c0] += g[r0] * g[c0] } }
+            }
+            var improved = false
+            for _ in 0..<4 {
+                var m = jtj
+                for d in 0..<4 { m[d * 4 + d] += lambda * max(jtj[d * 4 + d], 1e-12) }
+                guard let step = Self.solveLinear(m, [-jtr[0], -jtr[1], -jtr[2], -jtr[3]], 4) else { lambda *= 4; continue }
+                let trial = projected(p + SIMD4(step[0], step[1], step[2], step[3]))
+                let tc = curve(trial)
+                let tcost = cost(tc, sample, weight)
+                if tcost.sum < current.sum {
+                    p = trial; c = tc; current = tcost
+                    lambda = max(lambda / 3, 1e-9)
+                    improved = true
+                    break
+                }
+                lambda *= 4
+            }
+            if !improved { break }
+        }
+        return c
+    }
+
+    /// The eased progress at u: x(s) = u solved by Newton's method inside a shrinking bracket
+    /// (x is nondecreasing for x1, x2 in [0, 1]), to 1e-12 like the players' solvers.
+    static func progress(_ c: CubicBezier, _ u: Double) -> Double {
+        let s = parameter(c, u)
+        return poly(s, c.y1, c.y2).0
+    }
+
+    static func parameter(_ c: CubicBezier, _ u: Double) -> Double {
+        if !(u > 0) { return 0 }
+        if u >= 1 { return 1 }
+        var lo = 0.0, hi = 1.0, s = u
+        for _ in 0..<40 {
+            let (x, dx) = poly(s, c.x1, c.x2)
+            let f = x - u
+            if abs(f) < 1e-12 { return s }
+            if f > 0 { hi = s } else { lo = s }
+            var next = dx > 1e-9 ? s - f / dx : (lo + hi) / 2
+            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+            s = next
+        }
+        return s
+    }
+
+    /// The cubic ((a s + b) s + c) s with c = 3 p1, b = 3 (p2 − p1) − c, a = 1 − c − b, and its derivative.
+    static func poly(_ s: Double, _ p1: Double, _ p2: Double) -> (Double, Double) {
+        let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
+        return (((a * s + b) * s + c) * s, (3 * a * s + 2 * b) * s + c)
+    }
+
+    /// Gaussian elimination with partial pivoting; nil when singular.
+    static func solveLinear(_ m: [Double], _ rhs: [Double], _ n: Int) -> [Double]? {
+        var a = m, b = rhs
+        for col in 0..<n {
+            var pivot = col
+            for r in (col + 1)..<n where abs(a[r * n + col]) > abs(a[pivot * n + col]) { pivot = r }
+            guard abs(a[pivot * n + col]) > 1e-300 else { return nil }
+            if pivot != col {
+                for k in 0..<n { a.swapAt(col * n + k, pivot * n + k) }
+                b.swapAt(col, pivot)
+            }
+            for r in (col + 1)..<n {
+                let f = a[r * n + col] / a[col * n + col]
+                guard f != 0 else { continue }
+                for k in col..<n { a[r * n + k] -= f * a[col * n + k] }
+                b[r] -= f * b[col]
+            }
+        }
+        var x = [Double](repeating: 0, count: n)
+        for r in stride(from: n - 1, through: 0, by: -1) {
+            var s = b[r]
+            for k in (r + 1)..<n { s -= a[r * n + k] * x[k] }
+            x[r] = s / a[r * n + r]
+        }
+        return x.allSatisfy(\.isFinite) ? x : nil
+    }
+}

@@ -1,0 +1,154 @@
+// The parts of an interactive build that run phases and blocks (plainly, or scrubbed), the
+// scrub clip, the finger and the labels, and the resets between branches.
+import TransitionModel
+import Motion
+
+extension InteractionBuilder {
+    /// A phase's length: its longest block (delay + duration).
+    static func length(_ phase: Phase) -> Double {
+        phase.blocks.map { $0.delay + AnimationCurve(timing: $0.timing, duration: $0.duration).duration }.max() ?? 0
+    }
+
+    /// One `UIView.animate` call at time t: `before`, then `changes`, then its completion when it ends.
+    mutating func runBlock(_ block: AnimationBlock, at t: Double) throws {
+        try runPhase(Phase(name: "", blocks: [block]), at: t)
+    }
+
+    /// A phase called at time t, as SimulationBuilder.run plays it: each block's `before` and
+    /// `changes` at t, completion handlers when their block ends (in end order).
+    mutating func runPhase(_ phase: Phase, at t: Double, completions runCompletions: Bool = true) throws {
+        var completions: [(time: Double, changes: [PropertyChange])] = []
+        for block in phase.blocks {
+            let curve = AnimationCurve(timing: block.timing, duration: block.duration)
+            for change in block.before { try base.apply(change, at: t, curve: nil, delay: 0) }
+            for change in block.changes { try base.apply(change, at: t, curve: curve, delay: block.delay) }
+            completions.append((SimulationBuilder.tidy(t + block.delay + curve.duration), block.completion))
+        }
+        guard runCompletions else { return }
+        for c in completions.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }) {
+            for change in c.element.changes { try base.apply(change, at: c.element.time, curve: nil, delay: 0) }
+        }
+    }
+
+    /// The phase driven by `clock` (percent-driven): called at the gesture's begin, each animation
+    /// at the phase's local time τ(t) through its own curve; completion handlers run when the
+    /// completion ends. A cancel then restores every property the phase assigned to its value
+    /// before the gesture began (UIKit removes the to-view; the transition's completion undoes
+    /// the rest), so the branch ends exactly where it started.
+    mutating func runScrubbed(_ phase: Phase, clock: PhaseClock) throws {
+        let b = clock.begin, e = max(clock.end, b)
+        let before = base.layers
+        var completions: [PropertyChange] = []
+        for block in phase.blocks {
+            let own = AnimationCurve(timing: block.timing, duration: block.duration)
+            let scrubbed = e > b && (own.duration > 0 || block.delay > 0)
+                ? AnimationCurve(.custom(CustomProgress(ScrubbedProgress(curve: own, delay: block.delay, clock: clock))), duration: e - b)
+                : nil
+            for change in block.before { try base.apply(change, at: b, curve: nil, delay: 0) }
+            for change in block.changes { try base.apply(change, at: b, curve: scrubbed, delay: 0) }
+            completions += block.completion
+        }
+        for change in completions { try base.apply(change, at: e, curve: nil, delay: 0) }
+        if clock.outcome == .cancel { restore(before, at: e, after: b) }
+    }
+
+    /// Every property that has events after `time0` in `before`'s terms is set back to its model
+    /// value in `before` at time t.
+    mutating func restore(_ before: [SimulatedLayer], at t: Double, after time0: Double) {
+        for i in base.layers.indices {
+            let old = before[i]
+            func put<V>(_ track: inout PropertyTrack<V>, _ was: PropertyTrack<V>) {
+                if track.events.count != was.events.count, track.modelValue(at: t) != was.modelValue(at: time0) {
+                    track.append(.set(time: t, value: was.modelValue(at: time0)))
+                }
+            }
+            func put<V>(_ track: inout DiscreteTrack<V>, _ was: DiscreteTrack<V>) {
+                if track.value(at: t) != was.value(at: time0) { track.set(was.value(at: time0), at: t) }
+            }
+            put(&base.layers[i].position, old.position); put(&base.layers[i].size, old.size)
+            put(&base.layers[i].transform, old.transform); put(&base.layers[i].opacity, old.opacity)
+            put(&base.layers[i].cornerRadius, old.cornerRadius)
+            put(&base.layers[i].maskFrame, old.maskFrame); put(&base.layers[i].maskCornerRadius, old.maskCornerRadius)
+            put(&base.layers[i].maskCenter, old.maskCenter); put(&base.layers[i].maskRadius, old.maskRadius)
+            put(&base.layers[i].hidden, old.hidden); put(&base.layers[i].zPosition, old.zPosition)
+            put(&base.layers[i].anchorPoint, old.anchorPoint)
+        }
+    }
+
+    /// Back to the definition's values at time t (the start of the next branch).
+    mutating func resetToInitial(at t: Double) {
+        let initial = base.layers.map { l -> SimulatedLayer in
+            SimulatedLayer(index: l.index, definition: l.definition, parent: l.parent, snapshotSource: l.snapshotSource)
+        }
+        restore(initial, at: t, after: 0)
+    }
+
+    /// The latest time any track changes (an assignment, or the end of an animation).
+    func lastEventTime() -> Double {
+        var last = 0.0
+        func scan<V>(_ track: PropertyTrack<V>) {
+            for e in track.events {
+                switch e {
+                case .set(let t, _): last = max(last, t)
+                case .animate(let a): last = max(last, a.endTime)
+                }
+            }
+        }
+        for l in base.layers {
+            scan(l.position); scan(l.size); scan(l.transform); scan(l.opacity); scan(l.cornerRadius)
+            scan(l.maskFrame); scan(l.maskCornerRadius); scan(l.maskCenter); scan(l.maskRadius)
+            last = max(last, l.hidden.changes.last?.time ?? 0, l.zPosition.changes.last?.time ?? 0, l.anchorPoint.changes.last?.time ?? 0)
+        }
+        return SimulationBuilder.tidy(last)
+    }
+
+    // MARK: The scrub clip
+
+    /// Time t shows progress p = t / D: the followed properties along the scrub path (D = its
+    /// duration), or the scrubbed phase at local time t (D = its length; completion handlers are
+    /// not part of the interactive part). One frame of hold after D makes p = 1 reachable.
+    mutating func runScrub() throws {
+        let duration: Double
+        switch interaction.kind {
+        case .directManipulation(let changes):
+            let scrub = interaction.scrub!  // the decoder requires it for direct manipulation
+            duration = scrub.duration
+            let driver = GestureDriver(path: .scrub(scrub), start: 0, interaction: interaction, canvas: canvas)
+            for change in changes { try follow(change, driver: driver, from: 0, to: duration, script: nil) }
+        case .percentDriven(let pd):
+            let phase = definition.phases.first { $0.name == pd.phase }!
+            duration = Self.length(phase)
+            try runPhase(phase, at: 0, completions: false)
+        }
+        if let scrub = interaction.scrub {
+            var path = scrub
+            path.duration = duration
+            let driver = GestureDriver(path: .scrub(path), start: 0, interaction: interaction, canvas: canvas)
+            try showFinger(driver, touch: interaction.touch, to: duration, lifts: false)
+        }
+        base.timeline.phases = [PhaseSpan(name: "scrub", start: 0, duration: duration)]
+        base.timeline.duration = onFrame(duration + 1 / definition.frameRate)
+        try base.checkPaintOrderIsStable()
+    }
+
+    // MARK: Finger and labels
+
+    /// The finger appears at the touch-down (the driver's local time 0), follows the translation
+    /// and lifts at local time τ1 (the release).
+    mutating func showFinger(_ driver: GestureDriver, touch: Point, to τ1: Double, lifts: Bool = true) throws {
+        let i = base.byID[Finger.id]!
+        base.layers[i].hidden.set(false, at: driver.start)
+        let x = ExpressionNode.binary(.add, .number(touch.x), .name(.tx)), y = ExpressionNode.binary(.add, .number(touch.y), .name(.ty))
+        let position = ValueExpression.position(Expression(source: "touch.x + tx", root: x), Expression(source: "touch.y + ty", root: y))
+        try follow(ExpressionChange(layer: Finger.id, position, origin: "finger"), driver: driver, from: 0, to: τ1, script: nil)
+        if lifts { base.layers[i].hidden.set(true, at: SimulationBuilder.tidy(driver.start + τ1)) }
+    }
+
+    mutating func showLabel(_ branch: String, at t: Double) {
+        if let i = base.byID[BranchLabel.id(branch)] { base.layers[i].hidden.set(false, at: t) }
+    }
+
+    mutating func hideLabel(_ branch: String, at t: Double) {
+        if let i = base.byID[BranchLabel.id(branch)] { base.layers[i].hidden.set(true, at: t) }
+    }
+}

@@ -1,0 +1,176 @@
+// How finger-driven motion becomes ordinary property tracks, so every exporter and reducer
+// reads it unchanged: animations whose curve is a `CustomProgress` (AnimationCurve.Shape.custom).
+//
+// - Direct manipulation: UIKit sets the model value on every touch event. Here the model takes
+//   the released value at the release, and until then one additive animation per moving
+//   component carries the difference: its delta along that component is F(t) − model, the
+//   value the expression gives minus the model (`FollowedComponent`).
+// - Percent-driven: each animation of the scrubbed phase keeps its from/to and its own curve,
+//   evaluated at the phase's local time τ(t): p(t)·D while dragging, then the completion
+//   (`PhaseClock`, `ScrubbedProgress`; uikit-motion.md §4, layer path).
+import TransitionModel
+import Motion
+
+/// A track value as numbered components (the order `ValueExpression` writes them in).
+protocol ComponentValue: AnimatableValue {
+    static var componentCount: Int { get }
+    func component(_ k: Int) -> Double
+    func replacing(_ k: Int, with v: Double) -> Self
+}
+
+extension Double: ComponentValue {
+    static var componentCount: Int { 1 }
+    func component(_ k: Int) -> Double { self }
+    func replacing(_ k: Int, with v: Double) -> Double { v }
+}
+
+extension Point: ComponentValue {
+    static var componentCount: Int { 2 }
+    func component(_ k: Int) -> Double { k == 0 ? x : y }
+    func replacing(_ k: Int, with v: Double) -> Point { k == 0 ? Point(v, y) : Point(x, v) }
+}
+
+extension Size: ComponentValue {
+    static var componentCount: Int { 2 }
+    func component(_ k: Int) -> Double { k == 0 ? width : height }
+    func replacing(_ k: Int, with v: Double) -> Size { k == 0 ? Size(v, height) : Size(width, v) }
+}
+
+/// translation x, y, scale x, y, rotation, rotationX, rotationY, m34.
+extension LayerTransform: ComponentValue {
+    static var componentCount: Int { 8 }
+    func component(_ k: Int) -> Double {
+        [translation.x, translation.y, scale.x, scale.y, rotation, rotationX, rotationY, m34][k]
+    }
+    func replacing(_ k: Int, with v: Double) -> LayerTransform {
+        var t = self
+        switch k {
+        case 0: t.translation.x = v
+        case 1: t.translation.y = v
+        case 2: t.scale.x = v
+        case 3: t.scale.y = v
+        case 4: t.rotation = v
+        case 5: t.rotationX = v
+        case 6: t.rotationY = v
+        default: t.m34 = v
+        }
+        return t
+    }
+}
+
+extension ValueExpression {
+    /// Whether component k of the value depends on the gesture (else it is one number).
+    func componentIsConstant(_ k: Int) -> Bool {
+        switch self {
+        case .position(let x, let y), .size(let x, let y): return (k == 0 ? x : y).isConstant
+        case .opacity(let e), .cornerRadius(let e): return e.isConstant
+        case .transform(let t):
+            let parts = [t.translateX, t.translateY, t.scaleX, t.scaleY, t.rotation, t.rotationX, t.rotationY]
+            return k < parts.count ? parts[k].isConstant : (t.perspective?.isConstant ?? true)
+        case .constant: return true
+        }
+    }
+}
+
+extension PropertyValue {
+    /// The value as component k of the track it lands on (position, size, opacity, corner radius, transform).
+    func component(_ k: Int) -> Double {
+        switch self {
+        case .position(let p): return p.component(k)
+        case .size(let s): return s.component(k)
+        case .opacity(let d), .cornerRadius(let d): return d
+        case .transform(let t): return t.component(k)
+        default: return .nan
+        }
+    }
+}
+
+/// Component k of a followed property: progress 1 − (F_k(t) − model_k) / unit, so that the
+/// animation's delta (from − to)·(1 − progress) along k is F_k(t) − model_k.
+struct FollowedComponent: ProgressFunction {
+    var driver: GestureDriver
+    var value: ValueExpression
+    var component: Int
+    var model: Double
+    /// (from − to) along the component, as the track computes it.
+    var unit: Double
+    /// The driver's local time at the animation's call (the animation's time 0).
+    var start: Double
+
+    func progress(at t: Double) -> Double {
+        let env = driver.environment(local: start + t)
+        // Values were checked over the whole drag when the branch was built.
+        let v = (try? value.value(env))?.component(component) ?? model
+        return 1 - (v - model) / unit
+    }
+}
+
+/// The scrubbed phase's local time τ as a function of wall time: p(t)·D while the finger drags
+/// (from the gesture's begin to its release), then the completion:
+///   finish: τ = p·D + (1 − p)·D·C(s / R), R = (1 − p)·D / completionSpeed
+///   cancel: τ = p·D·(1 − C(s / R)),       R = p·D / completionSpeed
+/// s = time since the release, C = completionCurve (uikit-motion.md §4, recommended model).
+struct PhaseClock: Hashable, Sendable {
+    var driver: GestureDriver
+    /// Wall times.
+    var begin: Double
+    var release: Double
+    /// The driver's local time at `begin` (seconds after the touch-down).
+    var localBegin: Double
+    var phaseDuration: Double
+    var releasedProgress: Double
+    var outcome: InteractionOutcome
+    var completionSpeed: Double
+    var completionCurve: CubicBezier
+
+    var completionDuration: Double {
+        let remaining = outcome == .finish ? (1 - releasedProgress) * phaseDuration : releasedProgress * phaseDuration
+        return remaining / completionSpeed
+    }
+    var end: Double { SimulationBuilder.tidy(release + completionDuration) }
+
+    func phaseTime(at t: Double) -> Double {
+        let D = phaseDuration, p = releasedProgress
+        if t < release { return D * driver.environment(local: localBegin + max(t - begin, 0)).p }
+        let R = completionDuration
+        let c = R > 0 ? completionCurve.progress(at: (t - release) / R) : 1
+        return outcome == .finish ? p * D + (1 - p) * D * c : p * D * (1 - c)
+    }
+}
+
+/// One animation of the scrubbed phase: its own curve at the phase's local time, less its delay.
+struct ScrubbedProgress: ProgressFunction {
+    var curve: AnimationCurve
+    var delay: Double
+    var clock: PhaseClock
+
+    func progress(at t: Double) -> Double {
+        curve.progress(at: clock.phaseTime(at: clock.begin + t) - delay)
+    }
+}
+
+extension PropertyTrack where Value: ComponentValue {
+    /// Direct manipulation over [begin, release]: constant components are assigned at the begin,
+    /// each moving component is carried by a `FollowedComponent` animation, and at the release
+    /// the model takes the released value `released`.
+    mutating func follow(_ value: ValueExpression, driver: GestureDriver, begin: Double, release: Double, localBegin: Double,
+                         at begin0: PropertyValue, released: PropertyValue) {
+        var model = modelValue(at: begin)
+        for k in 0..<Value.componentCount where value.componentIsConstant(k) {
+            model = model.replacing(k, with: begin0.component(k))
+        }
+        if model != modelValue(at: begin) { append(.set(time: begin, value: model)) }
+        if release > begin {
+            for k in 0..<Value.componentCount where !value.componentIsConstant(k) {
+                let from = model.replacing(k, with: model.component(k) + 1)
+                let unit = (from - model).component(k)
+                let f = FollowedComponent(driver: driver, value: value, component: k, model: model.component(k), unit: unit, start: localBegin)
+                append(.animate(TrackAnimation(callTime: begin, delay: 0, curve: AnimationCurve(.custom(CustomProgress(f)), duration: release - begin),
+                                               from: from, to: model)))
+            }
+        }
+        var end = model
+        for k in 0..<Value.componentCount { end = end.replacing(k, with: released.component(k)) }
+        if end != model { append(.set(time: release, value: end)) }
+    }
+}

@@ -1,0 +1,158 @@
+// Art components: a layer subtree defined once in an art file (`Templates/art/NAME.json`) and
+// placed by definitions with {"use": "NAME", …}. This file: the library the decoder asks for
+// art files, and reading one art file (its parameters and root layer). Placing art at a use
+// site is in DefinitionDecoder+Art.swift; `Templates/art.schema.json` documents the file.
+import JSONText
+
+/// The text of one art file and how diagnostics name it.
+public struct ArtSource: Sendable {
+    public var text: String
+    public var file: String
+    public init(text: String, file: String) { self.text = text; self.file = file }
+}
+
+/// Where the decoder finds art by name. The command line reads `art/NAME.json` beside the
+/// definition, then in the catalog; a definition without `use` needs none.
+public struct ArtLibrary: Sendable {
+    /// The names it offers, for "expected one of" messages.
+    public var names: @Sendable () -> [String]
+    public var source: @Sendable (_ name: String) -> ArtSource?
+
+    public init(names: @escaping @Sendable () -> [String], source: @escaping @Sendable (_ name: String) -> ArtSource?) {
+        self.names = names; self.source = source
+    }
+
+    public static let empty = ArtLibrary(names: { [] }, source: { _ in nil })
+
+    /// Art files held in memory (name → text), named `folder/NAME.json` in diagnostics.
+    public static func inMemory(_ files: [String: String], folder: String = "art") -> ArtLibrary {
+        ArtLibrary(names: { files.keys.sorted() },
+                   source: { name in files[name].map { ArtSource(text: $0, file: "\(folder)/\(name).json") } })
+    }
+}
+
+/// What a parameter holds; a use site's value is checked against it where it is written.
+enum ArtParameterType: String, CaseIterable {
+    case color, fill, id, number
+}
+
+struct ArtParameter {
+    enum Default {
+        /// No default: every use site must give it.
+        case required
+        /// `"default": null`: a member whose value is this parameter is left out when not given.
+        case optional
+        case value(JSONNode)
+    }
+    let name: String
+    let type: ArtParameterType
+    let defaultValue: Default
+}
+
+/// One art file, read and checked.
+struct ArtComponent {
+    let name: String
+    let file: String
+    let parameters: [ArtParameter]
+    /// The root layer, a plain layer (not itself a `use`); "$name" strings in it are parameters.
+    let layer: LocatedJSON
+
+    static func parse(_ source: ArtSource, name: String) throws -> ArtComponent {
+        let root: LocatedJSON
+        do {
+            root = try JSONParser.parse(source.text)
+        } catch let e as JSONSyntaxError {
+            throw DefinitionDiagnostic(file: source.file, location: e.location, path: "", message: e.message)
+        }
+        let doc = JSONNode(node: root, path: "", file: source.file)
+        _ = try doc.object(allowed: ["$schema", "version", "name", "description", "parameters", "layer"])
+        let version = try doc.required("version", "the format version 1").integer(1...Int.max)
+        guard version == TransitionDefinition.formatVersion else { throw doc.child("version")!.fail("unsupported version \(version); expected 1") }
+        let nameNode = try doc.required("name", "the art's name (its file name)")
+        guard try nameNode.string() == name else { throw nameNode.fail("expected \"\(name)\" (the file's name)") }
+        _ = try doc.required("description", "a description string").string()
+
+        var parameters: [ArtParameter] = []
+        if let list = doc.child("parameters") {
+            for (key, p) in try list.object(allowed: list.node.keys) {
+                guard DefinitionDecoder.isValidName(key) else { throw p.fail("expected a parameter name of letters, digits, '-' or '_'") }
+                _ = try p.object(allowed: ["type", "default", "description"])
+                let typeNode = try p.required("type", "one of \(Self.typeNames)")
+                guard let type = ArtParameterType(rawValue: try typeNode.string()) else {
+                    throw typeNode.fail("unknown parameter type \"\(try typeNode.string())\"; expected one of \(Self.typeNames)")
+                }
+                var defaultValue = ArtParameter.Default.required
+                if let d = p.child("default") {
+                    if case .null = d.node.value { defaultValue = .optional } else {
+                        try check(d, isA: type)
+                        defaultValue = .value(d)
+                    }
+                }
+                parameters.append(ArtParameter(name: key, type: type, defaultValue: defaultValue))
+            }
+        }
+        let layer = try doc.required("layer", "the art's root layer")
+        _ = try layer.object(allowed: DefinitionDecoder.layerMembers + ["use"])
+        if let use = layer.child("use") { throw use.fail("an art file's root layer cannot be a use; put the use in a group's children") }
+        try checkParameterReferences(layer, declared: parameters.map(\.name))
+        return ArtComponent(name: name, file: source.file, parameters: parameters, layer: layer.node)
+    }
+
+    static var typeNames: String { ArtParameterType.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// A use site's value (or a default) must be what the parameter's type says.
+    static func check(_ value: JSONNode, isA type: ArtParameterType) throws {
+        switch type {
+        case .color: _ = try value.color()
+        case .fill: _ = try DefinitionDecoder.decodeFill(value)
+        case .number: _ = try value.number()
+        case .id:
+            let s = try value.string()
+            guard DefinitionDecoder.isValidName(s) else { throw value.fail("expected an id of letters, digits, '-' or '_', found \"\(s)\"") }
+        }
+    }
+
+    /// Every "$name" string in the layer tree names a declared parameter (a typo fails here,
+    /// in the art file, rather than as a strange value later).
+    static func checkParameterReferences(_ node: JSONNode, declared: [String]) throws {
+        switch node.node.value {
+        case .string(let s) where s.hasPrefix("$"):
+            guard declared.contains(String(s.dropFirst())) else {
+                throw node.fail("unknown parameter \"\(s)\"; " + (declared.isEmpty ? "the art declares none" : "declared: \(declared.joined(separator: ", "))"))
+            }
+        case .object:
+            for key in node.node.keys { try checkParameterReferences(node.child(key)!, declared: declared) }
+        case .array:
+            for e in try node.elements() { try checkParameterReferences(e, declared: declared) }
+        default:
+            break
+        }
+    }
+}
+
+/// Art read during one decode, each file once.
+final class ArtResolver {
+    let library: ArtLibrary
+    private var cache: [String: ArtComponent] = [:]
+    init(library: ArtLibrary) { self.library = library }
+
+    /// nil when the library has no art of that name.
+    func component(_ name: String) throws -> ArtComponent? {
+        if let c = cache[name] { return c }
+        guard let source = library.source(name) else { return nil }
+        let c = try ArtComponent.parse(source, name: name)
+        cache[name] = c
+        return c
+    }
+}
+
+/// The art context of a node: the resolver, the parameters in force and the art being placed
+/// (outermost first, to catch art that uses itself).
+final class ArtScope {
+    let resolver: ArtResolver
+    let arguments: [String: JSONNode?]
+    let chain: [String]
+    init(resolver: ArtResolver, arguments: [String: JSONNode?] = [:], chain: [String] = []) {
+        self.resolver = resolver; self.arguments = arguments; self.chain = chain
+    }
+}

@@ -1,0 +1,223 @@
+// An interactive transition: a finger drags (a gesture script), the drag drives layers directly
+// or scrubs a phase as UIPercentDrivenInteractiveTransition does, and on release a rule decides
+// the branch: `cancel` or `finish`. The simulation runs each script as its own branch.
+
+public enum InteractionOutcome: String, Hashable, Sendable, CaseIterable {
+    case cancel, finish
+}
+
+public struct Interaction: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Layer properties follow the finger: each change's value is an expression of tx, ty, p …,
+        /// assigned on every touch event (UIKit: `view.center = …` in the pan handler).
+        case directManipulation([ExpressionChange])
+        /// A phase scrubbed to p and then finished or cancelled (UIPercentDrivenInteractiveTransition).
+        case percentDriven(PercentDriven)
+    }
+
+    /// `p` as a function of the translation, e.g. `clamp(tx / W, 0, 1)`.
+    public var progress: Expression
+    /// Named values computed after `p`, in order (each may use the ones before it).
+    public var lets: [NamedExpression]
+    /// The gesture begins at the first instant at which every condition holds.
+    public var begin: [Condition]
+    public var kind: Kind
+    /// Tried in order at the release; the first whose `when` holds (or that has none) applies.
+    public var release: [ReleaseRule]
+    /// One script per branch, in export order; `name` is the outcome its release must reach.
+    public var scripts: [GestureScript]
+    /// Where the finger touches down (screen points); a script may override it.
+    public var touch: Point
+    /// The translation as a function of p, for the scrub clip; required for direct manipulation.
+    public var scrub: ScrubPath?
+    public var origin: SourceOrigin?
+
+    public init(progress: Expression, lets: [NamedExpression] = [], begin: [Condition] = [], kind: Kind,
+                release: [ReleaseRule], scripts: [GestureScript], touch: Point, scrub: ScrubPath? = nil, origin: SourceOrigin? = nil) {
+        self.progress = progress; self.lets = lets; self.begin = begin; self.kind = kind; self.release = release
+        self.scripts = scripts; self.touch = touch; self.scrub = scrub; self.origin = origin
+    }
+
+    public func script(named name: String) -> GestureScript? { scripts.first { $0.name == name } }
+}
+
+public struct NamedExpression: Hashable, Sendable {
+    public var name: String
+    public var expression: Expression
+    public init(name: String, expression: Expression) { self.name = name; self.expression = expression }
+}
+
+/// UIPercentDrivenInteractiveTransition on one phase (uikit-motion.md §4, the layer path):
+/// while dragging, every animation of the phase shows local time p·D through its own curve;
+/// on release the remainder runs for (1 − p)·D / completionSpeed (finish) or p·D /
+/// completionSpeed (cancel), its layer time eased by `completionCurve`.
+public struct PercentDriven: Hashable, Sendable {
+    public var phase: String
+    public var completionSpeed: Double
+    /// A cubic-bezier timing (named or control points). Default: easeInOut, as documented; iOS
+    /// 26.1 sets the private curve 7 and community re-implementations run linearly (§4).
+    public var completionCurve: Timing
+    public init(phase: String, completionSpeed: Double = 1, completionCurve: Timing = .named(.easeInOut)) {
+        self.phase = phase; self.completionSpeed = completionSpeed; self.completionCurve = completionCurve
+    }
+}
+
+public struct ReleaseRule: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        /// `UIView.animate` calls made in the release handler; values may use the released p, tx, ….
+        case blocks([ExpressionBlock])
+        /// Run a phase from the moment of release. `start` assignments (evaluated at the release)
+        /// replace the phase's `before` assignments to the same layer property.
+        case phase(String, start: [ExpressionChange])
+        /// Percent-driven: finishInteractiveTransition / cancelInteractiveTransition.
+        case complete
+    }
+    /// nil: always applies (the last rule).
+    public var when: Condition?
+    public var outcome: InteractionOutcome
+    public var action: Action
+    public init(when: Condition?, outcome: InteractionOutcome, action: Action) {
+        self.when = when; self.outcome = outcome; self.action = action
+    }
+}
+
+/// An animation block whose numbers may be expressions, evaluated once at the release.
+public struct ExpressionBlock: Hashable, Sendable {
+    public var duration: Expression?
+    public var delay: Expression
+    public var timing: Timing
+    public var before: [ExpressionChange]
+    public var changes: [ExpressionChange]
+    public init(duration: Expression?, delay: Expression = Expression(0), timing: Timing = .named(.easeInOut),
+                before: [ExpressionChange] = [], changes: [ExpressionChange]) {
+        self.duration = duration; self.delay = delay; self.timing = timing; self.before = before; self.changes = changes
+    }
+}
+
+/// An assignment whose value is made of expressions.
+public struct ExpressionChange: Hashable, Sendable {
+    public var layer: String
+    public var value: ValueExpression
+    /// JSON path, for diagnostics.
+    public var origin: String
+    public init(layer: String, _ value: ValueExpression, origin: String = "") {
+        self.layer = layer; self.value = value; self.origin = origin
+    }
+}
+
+/// A property value with expressions in place of numbers.
+public enum ValueExpression: Hashable, Sendable {
+    case position(Expression, Expression)
+    case size(Expression, Expression)
+    case opacity(Expression)
+    case cornerRadius(Expression)
+    case transform(TransformExpression)
+    /// A value without expressions (any property, e.g. `hidden`).
+    case constant(PropertyValue)
+
+    public var propertyName: String {
+        switch self {
+        case .position: return "position"
+        case .size: return "size"
+        case .opacity: return "opacity"
+        case .cornerRadius: return "cornerRadius"
+        case .transform: return "transform"
+        case .constant(let v): return v.propertyName
+        }
+    }
+
+    public var expressions: [Expression] {
+        switch self {
+        case .position(let x, let y), .size(let x, let y): return [x, y]
+        case .opacity(let e), .cornerRadius(let e): return [e]
+        case .transform(let t): return t.expressions
+        case .constant: return []
+        }
+    }
+
+    /// The value for this environment; throws a ValueRangeError when a number is out of range.
+    public func value(_ env: ExpressionEnvironment) throws -> PropertyValue {
+        func finite(_ e: Expression, _ expected: String = "a finite number", _ ok: (Double) -> Bool = { _ in true }) throws -> Double {
+            let v = e.evaluate(env)
+            guard v.isFinite, abs(v) <= 1e9, ok(v) else { throw ValueRangeError(expression: e, value: v, expected: expected) }
+            return v
+        }
+        switch self {
+        case .position(let x, let y): return .position(Point(try finite(x), try finite(y)))
+        case .size(let w, let h): return .size(Size(try finite(w, "a width ≥ 0") { $0 >= 0 }, try finite(h, "a height ≥ 0") { $0 >= 0 }))
+        case .opacity(let e): return .opacity(try finite(e, "an opacity from 0 to 1") { $0 >= 0 && $0 <= 1 })
+        case .cornerRadius(let e): return .cornerRadius(try finite(e, "a corner radius ≥ 0") { $0 >= 0 })
+        case .transform(let t):
+            var out = LayerTransform.identity
+            out.translation = Point(try finite(t.translateX), try finite(t.translateY))
+            out.scale = Point(try finite(t.scaleX), try finite(t.scaleY))
+            out.rotation = try finite(t.rotation) * .pi / 180
+            out.rotationX = try finite(t.rotationX) * .pi / 180
+            out.rotationY = try finite(t.rotationY) * .pi / 180
+            if let d = t.perspective { out.m34 = -1 / (try finite(d, "an eye distance > 0") { $0 > 0 }) }
+            return .transform(out)
+        case .constant(let v): return v
+        }
+    }
+}
+
+public struct ValueRangeError: Error, Hashable, Sendable {
+    public var expression: Expression
+    public var value: Double
+    public var expected: String
+}
+
+/// `{"translate", "scale", "rotation", "rotationX", "rotationY", "perspective"}` with expressions;
+/// angles in degrees, as in the definition format. Components not written are identity.
+public struct TransformExpression: Hashable, Sendable {
+    public var translateX = Expression(0), translateY = Expression(0)
+    public var scaleX = Expression(1), scaleY = Expression(1)
+    public var rotation = Expression(0), rotationX = Expression(0), rotationY = Expression(0)
+    public var perspective: Expression?
+    public init() {}
+    var expressions: [Expression] {
+        [translateX, translateY, scaleX, scaleY, rotation, rotationX, rotationY] + (perspective.map { [$0] } ?? [])
+    }
+}
+
+/// One branch's finger: translation points from the touch-down (time 0, translation (0, 0)).
+public struct GestureScript: Hashable, Sendable {
+    public struct Waypoint: Hashable, Sendable {
+        /// Seconds after the touch-down.
+        public var time: Double
+        public var translation: Point
+        /// How the finger moves from the previous point to this one (a cubic bezier in time).
+        public var easing: Timing
+        public init(time: Double, translation: Point, easing: Timing = .named(.linear)) {
+            self.time = time; self.translation = translation; self.easing = easing
+        }
+    }
+    /// The branch's name: the outcome its release must reach.
+    public var name: String
+    public var points: [Waypoint]
+    /// Seconds after the touch-down; the finger lifts.
+    public var release: Double
+    /// Velocity reported at the release (pt/s); nil: the script's own.
+    public var releaseVelocity: Point?
+    /// Touch-down point on screen; nil: the interaction's.
+    public var touch: Point?
+    public var origin: SourceOrigin?
+    public var releaseOrigin: SourceOrigin?
+
+    public init(name: String, points: [Waypoint], release: Double? = nil, releaseVelocity: Point? = nil, touch: Point? = nil,
+                origin: SourceOrigin? = nil, releaseOrigin: SourceOrigin? = nil) {
+        self.name = name; self.points = points; self.release = release ?? points.last?.time ?? 0
+        self.releaseVelocity = releaseVelocity; self.touch = touch; self.origin = origin; self.releaseOrigin = releaseOrigin
+    }
+}
+
+/// The scrub clip's finger: translation as expressions of p (and W, H).
+public struct ScrubPath: Hashable, Sendable {
+    public var translationX: Expression
+    public var translationY: Expression
+    /// Seconds for p from 0 to 1 (direct manipulation; a percent-driven scrub takes the phase's).
+    public var duration: Double
+    public init(translationX: Expression, translationY: Expression, duration: Double = 1) {
+        self.translationX = translationX; self.translationY = translationY; self.duration = duration
+    }
+}

@@ -1,0 +1,242 @@
+import XCTest
+import Foundation
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+import Exporters
+import JSONText
+import TransExportCLI
+
+/// The gallery page (`index.html`): its data (cards, phases, the motion spec with the solved
+/// spring numbers), the page's controls, escaping, determinism and a golden of a small page.
+/// How it plays in a browser is checked by Conformance/gallery_check.py.
+final class GalleryWriterTests: XCTestCase {
+    static var template: String {
+        get throws { try String(contentsOf: ExportFixtures.repositoryRoot.appendingPathComponent("Templates/gallery.html"), encoding: .utf8) }
+    }
+
+    static func card(_ d: TransitionDefinition) throws -> GalleryCard {
+        let sim = try Simulation(d)
+        let kt = KeyframedTransition(sim)
+        return GalleryCard(simulation: sim, svg: SVGWriter().svg(kt), lottie: try LottieWriter().data(kt))
+    }
+
+    static func page(_ definitions: [TransitionDefinition], player: LottiePlayer = .default) throws -> String {
+        try GalleryWriter(template: template, player: player).page(definitions.map(card), linkFiles: true)
+    }
+
+    /// Byte search: String's Unicode-aware `contains` takes minutes on a 1 MB page in a debug build.
+    static func find(_ needle: String, in page: String, from: Int = 0) -> Range<Int>? {
+        let h = Data(page.utf8)
+        return h.range(of: Data(needle.utf8), in: from..<h.count)
+    }
+
+    static func has(_ page: String, _ needle: String) -> Bool { find(needle, in: page) != nil }
+
+    static func count(_ needle: String, in page: String) -> Int {
+        var n = 0, from = 0
+        while let r = find(needle, in: page, from: from) { n += 1; from = r.upperBound }
+        return n
+    }
+
+    /// The text of `<script type="application/json" id="ID">`.
+    static func script(_ id: String, in page: String) throws -> String {
+        let start = try XCTUnwrap(find("<script type=\"application/json\" id=\"\(id)\">", in: page), "no \(id) block")
+        let end = try XCTUnwrap(find("</script>", in: page, from: start.upperBound))
+        return String(decoding: Data(page.utf8)[start.upperBound..<end.lowerBound], as: UTF8.self)
+    }
+
+    static func data(_ page: String) throws -> JSONValue { try JSONParser.parse(script("gallery-data", in: page)).value }
+
+    static func strings(_ v: JSONValue?) -> [String] {
+        guard case .array(let items)? = v else { return [] }
+        return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+    }
+
+    func testTemplatesPageHasACardPerTransitionAndTheSolvedSprings() throws {
+        let names = ExportFixtures.templateNames
+        XCTAssertFalse(names.contains("gallery"), "the page template must not be listed as a transition")
+        let page = try Self.page(names.map(ExportFixtures.template))
+        let data = try Self.data(page)
+        guard case .array(let transitions)? = data["transitions"] else { return XCTFail("no transitions") }
+        XCTAssertEqual(transitions.compactMap { if case .string(let s)? = $0["name"] { return s } else { return nil } }, names)
+        // (The 1 MB media block is not parsed here: the located parser is slow on it in a debug build.)
+        let media = try Self.script("gallery-media", in: page)
+        XCTAssertEqual(Self.count("{\"svg\":", in: media), names.count)
+
+        // douyin-present: UIView.animate(withDuration: 0.3, usingSpringWithDamping: 0.8, initialSpringVelocity: 1).
+        let present = try XCTUnwrap(transitions.first { $0["name"] == .string("douyin-present") })
+        guard case .array(let groups)? = present["spec"], case .array(let blocks)? = groups.first?["blocks"], let first = blocks.first else {
+            return XCTFail("no blocks")
+        }
+        XCTAssertEqual(groups.map { $0["phase"] }, [.string("present"), .string("dismiss")])
+        XCTAssertEqual(groups.first?["note"], .string("called at 0.6 s · runs 0.3 s"))
+        XCTAssertEqual(first["duration"], .string("0.3"))
+        XCTAssertEqual(first["timing"]?["title"], .string("UIKit spring"))
+        XCTAssertEqual(first["timing"]?["summary"], .string("damping ratio 0.8 · velocity 1 · 0.3 s"))
+        guard case .array(let equivalents)? = first["timing"]?["equivalents"] else { return XCTFail() }
+        let code = Dictionary(uniqueKeysWithValues: equivalents.compactMap { e -> (String, String)? in
+            guard case .string(let l)? = e["label"], case .string(let c)? = e["code"] else { return nil }
+            return (l, c)
+        })
+        XCTAssertEqual(code["CASpringAnimation"], "mass 1, stiffness 888.186, damping 47.684, initialVelocity 1, duration 0.3")
+        XCTAssertEqual(code["SwiftUI"], "Spring(duration: 0.211, bounce: 0.2)")
+        XCTAssertEqual(code["UIKit"], "UIView.animate(withDuration: 0.3, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 1)")
+        XCTAssertEqual(code["Physics"], "ζ 0.8 · ω₀ 29.802 rad/s · settles in 0.324 s")
+        // The spring's samples overshoot (ζ < 1) and end on 1.
+        guard case .array(let curve)? = first["curve"] else { return XCTFail() }
+        XCTAssertEqual(curve.count, MotionSpec.sampleCount + 1)
+        XCTAssertEqual(curve.last, .number(1))
+        XCTAssertTrue(curve.contains { if case .number(let p) = $0 { return p > 1.01 } else { return false } })
+        // Phases on the loop's timeline, for the buttons.
+        guard case .array(let phases)? = present["phases"] else { return XCTFail() }
+        XCTAssertEqual(phases.map { $0["name"] }, [.string("present"), .string("dismiss")])
+        XCTAssertEqual(phases[0]["end"], .number(NumberFormat.round(try Simulation(ExportFixtures.template("douyin-present")).timeline.phases[0].end, decimals: 6)))
+
+        // The controls are in the page: one scrubber seeking both players, phase buttons.
+        for needle in ["'scrubber'", "setCurrentTime(", "pauseAnimations()", "goToAndStop(", "playPhase(", "phaseButtons", "attachShadow("] {
+            XCTAssertTrue(Self.has(page, needle), needle)
+        }
+        XCTAssertTrue(Self.has(page, "<script src=\"\(LottiePlayer.defaultURL)\"></script>"))
+    }
+
+    /// From values are the simulation's model values before each change, `before` assignments included.
+    func testShowcaseSpecRows() throws {
+        let spec = MotionSpec(try Simulation(ExportFixtures.showcase))
+        XCTAssertEqual(spec.blocks.map(\.phase), ["present", "present", "collapse"])
+        let rows = spec.blocks.map { $0.changes.map { "\($0.kind == .animated ? "" : "set ")\($0.layer).\($0.property): \($0.from ?? "?") → \($0.to)" } }
+        XCTAssertEqual(rows, [
+            ["card.position: (100, 600) → (195, 300)", "card.transform: identity → scale(1.5) rotate(15°)"],
+            ["badge.opacity: 1 → 0.2"],
+            ["set card.hidden: false → true", "set card-snapshot.hidden: true → false",
+             "card-snapshot.frame: (115, 322, 160, 200) → (150, 380, 90, 84)"],
+        ])
+        XCTAssertEqual(spec.blocks.map(\.delay), [0, 0.1, 0])
+        XCTAssertEqual(spec.blocks[1].timing.equivalents.first { $0.label == "CSS" }?.code, "cubic-bezier(0.34, 1.56, 0.64, 1)")
+        XCTAssertEqual(spec.blocks[2].timing.equivalents.first { $0.label == "CSS" }?.code, "ease-in-out = cubic-bezier(0.42, 0, 0.58, 1)")
+        XCTAssertEqual(spec.blocks[2].timing.equivalents.first { $0.label == "UIKit" }?.code,
+                       "UIView.animate(withDuration: 0.25, delay: 0, options: .curveEaseInOut)")
+        // ζ 0.5, v 0, T 0.5: UIKit's solver (12 Newton steps) gives these CASpringAnimation numbers.
+        let spring = UIKitSpring.parameters(duration: 0.5, dampingRatio: 0.5, initialVelocity: 0)
+        XCTAssertEqual(spec.blocks[0].timing.equivalents.first { $0.label == "CASpringAnimation" }?.code,
+                       "mass 1, stiffness \(SpecText.number(spring.stiffness)), damping \(SpecText.number(spring.damping)), initialVelocity 0, duration 0.5")
+        XCTAssertEqual(spec.blocks[0].timing.equivalents.first { $0.label == "SwiftUI" }?.code,
+                       "Spring(duration: \(SpecText.number(spring.perceptualDuration)), bounce: 0.5)")
+    }
+
+    func testSwiftUIAndCASpringsShowTheirEquivalents() {
+        let swiftUI = TimingSpec(.swiftUISpring(duration: 0.5, bounce: 0.3), duration: nil)
+        let s = SwiftUISpring.parameters(duration: 0.5, bounce: 0.3)
+        XCTAssertEqual(swiftUI.equivalents.first { $0.label == "CASpringAnimation" }?.code,
+                       "mass 1, stiffness 157.914, damping 17.593, initialVelocity 0, duration = settlingDuration \(SpecText.number(s.settlingDuration()))")
+        XCTAssertEqual(swiftUI.equivalents.first { $0.label == "SwiftUI" }?.code, "Spring(duration: 0.5, bounce: 0.3)")
+        let ca = TimingSpec(.caSpring(mass: 1, stiffness: 100, damping: 10, velocity: 0), duration: nil)
+        XCTAssertEqual(ca.equivalents.first { $0.label == "SwiftUI" }?.code, "Spring(duration: 0.628, bounce: 0.5)")
+        XCTAssertEqual(ca.equivalents.first { $0.label == "CASpringAnimation" }?.code,
+                       "mass 1, stiffness 100, damping 10, initialVelocity 0, duration = settlingDuration 1.473")
+    }
+
+    func testTextIsEscapedAndTheInlinedPlayerCannotCloseItsScript() throws {
+        var d = Self.small
+        d.description = "Ends </script><img src=x onerror=alert(1)> & \"quotes\" <!-- here"
+        let player = LottiePlayer.inline(source: "var s = '</script>'; var t = '<!--';", name: "evil</script>.js")
+        let page = try Self.page([d], player: player)
+        XCTAssertEqual(page.components(separatedBy: "</script>").count - 1, page.components(separatedBy: "<script").count - 1,
+                       "every script element ends where it should")
+        XCTAssertFalse(Self.has(page, "<img src=x"))
+        XCTAssertTrue(Self.has(page, "var s = '<\\/script>'; var t = '<\\!--';"))
+        XCTAssertEqual(try Self.data(page)["transitions"].flatMap { if case .array(let a) = $0 { return a.first?["description"] } else { return nil } },
+                       .string(d.description))
+        XCTAssertThrowsError(try GalleryWriter(template: "<html>{{GALLERY_DATA}}</html>").page([]))
+        XCTAssertThrowsError(try GalleryWriter(template: "{{GALLERY_DATA}}{{GALLERY_MEDIA}}{{LOTTIE_PLAYER}}{{OTHER}}").page([]))
+    }
+
+    /// The page embeds exactly the exported files' bytes, and two runs give the same bytes.
+    func testPageEmbedsTheExportedFilesAndIsDeterministic() throws {
+        let a = try Self.page([ExportFixtures.showcase, try ExportFixtures.template("douyin-present")])
+        let b = try Self.page([ExportFixtures.showcase, try ExportFixtures.template("douyin-present")])
+        XCTAssertEqual(Data(a.utf8), Data(b.utf8))
+        let card = try Self.card(ExportFixtures.showcase)
+        let media = try Self.script("gallery-media", in: a)
+        let svg = JSONWriter().string(.string(card.svg)).replacingOccurrences(of: "<", with: "\\u003c")
+        let lottie = card.lottie.replacingOccurrences(of: "<", with: "\\u003c")
+        XCTAssertTrue(media.hasPrefix("\n[\n{\"svg\":" + svg + ",\"lottie\":" + lottie + "},\n{\"svg\":"))
+        // The SVG string decodes to the exported text.
+        XCTAssertEqual(try JSONParser.parse(svg).value, .string(card.svg))
+    }
+
+    /// The command line: `--format html` writes only index.html; a player file is inlined; the
+    /// same run twice gives the same bytes; `--lottie-player` needs the page.
+    func testCommandLineWritesThePage() throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let player = tmp.appendingPathComponent("player.js")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        try "window.lottie = {loadAnimation: function () {}};".write(to: player, atomically: true, encoding: .utf8)
+        var errors: [String] = []
+        let command = TransExportCommand(environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
+                                         standardOutput: { _ in }, standardError: { errors.append($0) })
+        var pages: [Data] = []
+        for run in ["a", "b"] {
+            let out = tmp.appendingPathComponent(run)
+            XCTAssertEqual(command.run(["--format", "html", "--template", "douyin-present", "--lottie-player", player.path, "--output", out.path]), 0, "\(errors)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["index.html"])
+            pages.append(try Data(contentsOf: out.appendingPathComponent("index.html")))
+        }
+        XCTAssertEqual(pages[0], pages[1])
+        let page = String(decoding: pages[0], as: UTF8.self)
+        XCTAssertTrue(Self.has(page, "/* lottie-web, inlined from player.js by --lottie-player */\nwindow.lottie = {loadAnimation: function () {}};\n</script>"))
+        XCTAssertFalse(Self.has(page, "cdnjs"))
+        XCTAssertNil(try Self.data(page)["transitions"].flatMap { if case .array(let a) = $0 { return a.first?["files"] } else { return nil } },
+                     "no links to files that were not written")
+
+        XCTAssertEqual(command.run(["--format", "svg", "--lottie-player", player.path, "--output", tmp.path]), 2)
+        XCTAssertEqual(errors.last, "trans-export: --lottie-player is for the gallery page; use it with --format html or all")
+        XCTAssertEqual(command.run(["--format", "html", "--lottie-player", "/nonexistent/lottie.js", "--output", tmp.appendingPathComponent("c").path]), 2)
+        XCTAssertEqual(errors.last, "trans-export: --lottie-player: cannot read \"/nonexistent/lottie.js\"; expected a URL or a lottie-web script file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("c").path))
+        XCTAssertEqual(try CommandLineOptions.parse([]).resolvedFormats, [.svg, .lottie, .tracks, .html])
+    }
+
+    /// A readable golden of a whole small page (template filled, data, media).
+    func testSmallPage() throws {
+        assertSnapshot(try Self.page([Self.small], player: .url("lottie.min.js")), extension: "html")
+    }
+
+    /// One layer: a spring move, then an eased fade after a hold.
+    static var small: TransitionDefinition {
+        let dot = LayerDefinition(id: "dot", kind: .ellipse, frame: Rect(20, 20, 40, 40), fill: .solid(Color(red: 0.37, green: 0.36, blue: 0.9)))
+        return TransitionDefinition(
+            name: "small", description: "A dot springs to the corner, then fades.",
+            canvas: Canvas(size: Size(120, 120), background: .white), frameRate: 30,
+            timeline: TimelineSettings(holdBefore: 0.2, holdBetween: 0.1, holdAfter: 0.2),
+            layers: [dot],
+            phases: [Phase(name: "move", blocks: [AnimationBlock(duration: 0.4, timing: .uikitSpring(dampingRatio: 0.7, velocity: 0),
+                                                                  changes: [PropertyChange(layer: "dot", .position(Point(80, 80)))])]),
+                     Phase(name: "fade", blocks: [AnimationBlock(duration: 0.2, delay: 0.05, timing: .named(.easeOut),
+                                                                  changes: [PropertyChange(layer: "dot", .opacity(0))])])])
+    }
+}
+
+extension GalleryWriterTests {
+    /// Completion handlers' assignments are listed after the block's, with the value they replace;
+    /// an interactive transition's spec shows the gesture, the release and its phases' calls.
+    func testCompletionAndInteractionRows() throws {
+        var d = Self.small
+        d.phases[1].blocks[0].completion = [PropertyChange(layer: "dot", .hidden(true))]
+        let spec = MotionSpec(try Simulation(d))
+        XCTAssertEqual(spec.groups.map(\.note), ["called at 0.2 s · runs 0.4 s", "called at 0.7 s · runs 0.25 s"])
+        XCTAssertEqual(spec.groups[1].blocks[0].changes.map { "\($0.kind.rawValue) \($0.property): \($0.from ?? "?") → \($0.to)" },
+                       ["animated opacity: 1 → 0", "completion hidden: false → true"])
+
+        guard ExportFixtures.templateNames.contains("douyin-drag-dismiss") else { return }
+        let drag = MotionSpec(try Simulation(ExportFixtures.template("douyin-drag-dismiss")))
+        let rows = try XCTUnwrap(drag.interaction?.rows)
+        XCTAssertTrue(rows.contains { $0.label == "Progress" && $0.code.hasPrefix("p = ") }, "\(rows)")
+        XCTAssertTrue(rows.contains { $0.label == "Release" }, "\(rows)")
+        XCTAssertTrue(rows.contains { $0.label.hasPrefix("Branch ") }, "\(rows)")
+        XCTAssertFalse(drag.blocks.isEmpty)
+        XCTAssertTrue(drag.blocks.allSatisfy { $0.changes.allSatisfy { $0.from != nil } }, "from values come from the phases played plainly")
+    }
+}

@@ -1,0 +1,84 @@
+import XCTest
+import Foundation
+import TransitionModel
+import Motion
+import Simulation
+import Keyframes
+
+/// The baked perspective (KeyframedTransition.projected) evaluated as a player does (linear
+/// between keyframes) at fine time steps, against the exact projection from Simulation.state.
+final class ProjectionErrorTests: XCTestCase {
+    /// Largest distance from a point of the drawn outline that lies on the canvas to the exact
+    /// outline (both as dense polylines).
+    static func visibleError(drawn: [Point], exact: [Point], canvas: Size) -> Double {
+        func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+            let d = b - a, l2 = d.x * d.x + d.y * d.y
+            let t = l2 > 0 ? max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / l2)) : 0
+            return p.distance(to: a + d.scaled(by: t))
+        }
+        var worst = 0.0
+        for p in drawn where p.x >= 0 && p.y >= 0 && p.x <= canvas.width && p.y <= canvas.height {
+            var best = Double.infinity
+            for k in exact.indices { best = min(best, segmentDistance(p, exact[k], exact[(k + 1) % exact.count])) }
+            worst = max(worst, best)
+        }
+        return worst
+    }
+
+    /// Points along a closed path: n per segment.
+    static func polyline(_ path: BezierPath, _ n: Int) -> [Point] {
+        (0..<path.segmentCount).flatMap { k in (0..<n).map { path.point(segment: k, at: Double($0) / Double(n)) } }
+    }
+
+    /// The seed's flip turning toward the viewer (−90°, d = 500): the page's corners, drawn from
+    /// the keyframes, stay within 1 px of the exact projection wherever they are on the canvas,
+    /// every 1/1000 s; the corners themselves are exact at every keyframe.
+    func testFlipTowardTheViewerStaysWithinOnePixel() throws {
+        for (degrees, d) in [(-90.0, 500.0), (90, 500), (-90, 1000)] {
+            let sim = try Simulation(flipDefinition(to: degrees, eyeDistance: d))
+            let page = try XCTUnwrap(sim.index(ofLayer: "page"))
+            let kt = KeyframedTransition(sim)
+            let path = try XCTUnwrap(kt.projected[page]?.paint.first?.path)
+            XCTAssertNil(kt.projected[0], "the container itself is drawn in 2D")
+            var worst = 0.0
+            for step in 0...Int(sim.timeline.duration * 1000) - 1 {
+                let t = Double(step) / 1000
+                let exact = sim.state(at: t).corners(of: page)
+                let drawn = path.value(at: t)
+                let e = Self.visibleError(drawn: Self.polyline(drawn, 64), exact: exact, canvas: Size(390, 844))
+                if e > worst { print("t \(t) e \(e) drawn \(drawn.vertices) exact \(exact)") }
+                worst = max(worst, e)
+            }
+            XCTAssertLessThanOrEqual(worst, 1, "θ → \(degrees)°, d \(d)")
+            print("flip to \(degrees)° d \(d): \(path.keyframes.count) keyframes, max on-canvas error \(worst) px")
+            for k in path.keyframes {
+                for (a, b) in zip(k.value.vertices, sim.state(at: min(k.time, sim.timeline.duration.nextDown)).corners(of: page))
+                    where k.easing != .hold {
+                    XCTAssertEqual(a.distance(to: b), 0, accuracy: 1e-6)
+                }
+            }
+        }
+    }
+
+    /// Rounded corners and ellipses: the drawn cubics (Hermite fits of the projected curves) stay
+    /// within 1 px of the exact projected curve, at keyframes and between them.
+    func testProjectedCurvesStayWithinOnePixel() throws {
+        var def = flipDefinition()
+        def.layers[0].children[0].cornerRadius = 44
+        def.layers[0].children[0].children = [LayerDefinition(id: "disc", kind: .ellipse, frame: Rect(100, 300, 250, 250), fill: .solid(.black))]
+        let sim = try Simulation(def)
+        let kt = KeyframedTransition(sim)
+        for (id, bounds) in [("page", BezierPath.roundedRect(Rect(0, 0, 390, 844), radius: 44)), ("disc", BezierPath.ellipse(Rect(0, 0, 250, 250)))] {
+            let i = try XCTUnwrap(sim.index(ofLayer: id))
+            let path = try XCTUnwrap(kt.projected[i]?.paint.first?.path)
+            var worst = 0.0
+            for step in stride(from: 0.5, to: 1.1, by: 0.0025) {
+                let h = PlaneProjection(sim.state(at: step).boundsToScreen[i])
+                let exact = Self.polyline(bounds, 200).map(h.apply)
+                worst = max(worst, Self.visibleError(drawn: Self.polyline(path.value(at: step), 16), exact: exact, canvas: Size(390, 844)))
+            }
+            XCTAssertLessThanOrEqual(worst, 1, id)
+            print("\(id): max on-canvas error \(worst) px")
+        }
+    }
+}
