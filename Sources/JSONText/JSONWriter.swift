@@ -18,60 +18,68 @@ public struct JSONWriter: Sendable {
     }
 
     public func string(_ value: JSONValue) -> String {
-        var out = ""
+        // Bytes, not String appends: exports write tens of thousands of small tokens.
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 14)
         write(value, indent: 0, into: &out)
-        if style == .readable { out += "\n" }
-        return out
+        if style == .readable { out.append(0x0A) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    private func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let d): out += NumberFormat.string(d, maxDecimals: maxDecimals)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .number(let d): out += NumberFormat.string(d, maxDecimals: maxDecimals).utf8
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty { out += "[]".utf8; return }
             if style == .compact || items.allSatisfy(\.isScalarOrScalarArray) {
-                out += "["
+                out.append(0x5B)  // [
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out += style == .compact ? "," : ", " }
+                    if i > 0 { out += (style == .compact ? "," : ", ").utf8 }
                     write(item, indent: indent, into: &out)
                 }
-                out += "]"
+                out.append(0x5D)  // ]
             } else {
-                out += "[\n"
+                out += "[\n".utf8
                 for (i, item) in items.enumerated() {
-                    out += String(repeating: "  ", count: indent + 1)
+                    Self.indent(indent + 1, into: &out)
                     write(item, indent: indent + 1, into: &out)
-                    out += i + 1 < items.count ? ",\n" : "\n"
+                    out += (i + 1 < items.count ? ",\n" : "\n").utf8
                 }
-                out += String(repeating: "  ", count: indent) + "]"
+                Self.indent(indent, into: &out)
+                out.append(0x5D)
             }
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty { out += "{}".utf8; return }
             if style == .compact || (members.allSatisfy { $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays } && compactLength(value) <= 160) {
-                out += "{"
+                out.append(0x7B)  // {
                 for (i, m) in members.enumerated() {
-                    if i > 0 { out += "," }
-                    if style == .readable && i > 0 { out += " " }
+                    if i > 0 { out.append(0x2C) }
+                    if style == .readable && i > 0 { out.append(0x20) }
                     JSONWriter.writeString(m.key, into: &out)
-                    out += style == .compact ? ":" : ": "
+                    out += (style == .compact ? ":" : ": ").utf8
                     write(m.value, indent: indent, into: &out)
                 }
-                out += "}"
+                out.append(0x7D)  // }
             } else {
-                out += "{\n"
+                out += "{\n".utf8
                 for (i, m) in members.enumerated() {
-                    out += String(repeating: "  ", count: indent + 1)
+                    Self.indent(indent + 1, into: &out)
                     JSONWriter.writeString(m.key, into: &out)
-                    out += ": "
+                    out += ": ".utf8
                     write(m.value, indent: indent + 1, into: &out)
-                    out += i + 1 < members.count ? ",\n" : "\n"
+                    out += (i + 1 < members.count ? ",\n" : "\n").utf8
                 }
-                out += String(repeating: "  ", count: indent) + "}"
+                Self.indent(indent, into: &out)
+                out.append(0x7D)
             }
         }
+    }
+
+    private static func indent(_ level: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 
     /// Length of the value written on one line, to decide whether a small object stays inline.
@@ -81,25 +89,23 @@ public struct JSONWriter: Sendable {
         return w.string(value).count
     }
 
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: out += "\\\"".utf8
+            case 0x5C: out += "\\\\".utf8
+            case 0x0A: out += "\\n".utf8
+            case 0x0D: out += "\\r".utf8
+            case 0x09: out += "\\t".utf8
+            case ..<0x20:
+                let hex = String(b, radix: 16)
+                out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
             default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+                out.append(b)  // UTF-8 bytes of other scalars pass through unchanged
             }
         }
-        out += "\""
+        out.append(0x22)
     }
 }
 

@@ -9,6 +9,8 @@ public enum NumberFormat {
         precondition(x.isFinite, "non-finite number reached an exporter")
         let rounded = round(x, decimals: maxDecimals)
         if rounded == 0 { return "0" }  // also turns -0 into 0
+        // Whole numbers (frames, sizes, 100 %) are most of an export: the same text, sooner.
+        if rounded.rounded() == rounded, abs(rounded) < 1e15 { return String(Int64(rounded)) }
         let text = "\(rounded)"
         if text.contains("e") { return fixed(rounded, decimals: maxDecimals) }
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text

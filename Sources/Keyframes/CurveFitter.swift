@@ -51,11 +51,51 @@ struct CurveFitter<V: AnimatableValue> {
         self.exact = exact
         let n = max(16, Int(((t1 - t0) * gridRate).rounded(.up)))
         let grid = (0...n).map { $0 == n ? t1 : t0 + (t1 - t0) * Double($0) / Double(n) }
-        times = grid
-        values = grid.indices.map { $0 == n ? endValue : exact(grid[$0]) }
+        (times, values) = Self.withExtrema(grid, grid.indices.map { $0 == n ? endValue : exact(grid[$0]) }, exact, measure)
         target = measure.tolerance * Self.fitFraction
         verifyLimit = measure.tolerance * Self.verifyFraction
         verifySteps = 4
+    }
+
+    /// The grid with the exact time of every extremum of the motion added (along its largest
+    /// excursion): a segment can end on a peak, as SMIL's monotone segments must.
+    static func withExtrema(_ times: [Double], _ values: [V], _ exact: (Double) -> V,
+                            _ measure: ErrorMeasure<V>) -> ([Double], [V]) {
+        let n = times.count - 1
+        let far = values.indices.max { measure.norm(values[$0] - values[0]) < measure.norm(values[$1] - values[0]) }!
+        let axis = values[far] - values[0]
+        guard n > 2, measure.norm(axis) > 0 else { return (times, values) }
+        func along(_ v: V) -> Double {
+            let p = measure.norm(v - values[0] + axis), m = measure.norm(v - values[0] - axis)
+            return (p * p - m * m) / 4
+        }
+        let s = values.map(along)
+        var outTimes: [Double] = [times[0]], outValues: [V] = [values[0]]
+        for k in 1..<n {
+            outTimes.append(times[k]); outValues.append(values[k])
+            let peak = (s[k] - s[k - 1]) * (s[k + 1] - s[k]) < 0 || (s[k] == s[k + 1] && s[k] != s[k - 1])
+            guard peak, outTimes.count < n + 64 else { continue }
+            // Golden-section search for the extremum in (t[k−1], t[k+1]); sign +1 for a maximum.
+            let sign: Double = s[k] >= s[k - 1] ? 1 : -1
+            var a = times[k - 1], b = times[k + 1]
+            let g = (5.0.squareRoot() - 1) / 2
+            var c = b - g * (b - a), d = a + g * (b - a)
+            var fc = sign * along(exact(c)), fd = sign * along(exact(d))
+            for _ in 0..<40 where b - a > 1e-9 {
+                if fc > fd { b = d; d = c; fd = fc; c = b - g * (b - a); fc = sign * along(exact(c)) }
+                else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = sign * along(exact(d)) }
+            }
+            let t = (a + b) / 2
+            guard t > times[k - 1] + 1e-7, t < times[k + 1] - 1e-7, abs(t - times[k]) > 1e-7 else { continue }
+            if t < times[k] {
+                guard t > outTimes[outTimes.count - 2] + 1e-7 else { continue }
+                outTimes.insert(t, at: outTimes.count - 1); outValues.insert(exact(t), at: outValues.count - 1)
+            } else {
+                outTimes.append(t); outValues.append(exact(t))
+            }
+        }
+        outTimes.append(times[n]); outValues.append(values[n])
+        return (outTimes, outValues)
     }
 
     // MARK: Breakpoints

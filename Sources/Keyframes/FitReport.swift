@@ -14,13 +14,16 @@ public struct FitReport: Hashable, Sendable {
         /// mask.center, mask.radius.
         public var property: String
         public var keyframes: Int
+        /// NaN when not measured here (projected paths: their sampler bounds their error).
         public var maxError: Double
         public var tolerance: Double
         public var unit: ErrorUnit
-        /// "exact" (still and bezier-timed stretches only), else the reducer's method ("fitted", "sampled").
+        /// "exact" (still and bezier-timed stretches only), else the reducer's method ("fitted",
+        /// "sampled"); "sampled (projection)" for the paths of a layer under a 3D transform.
         public var method: String
 
-        public var withinTolerance: Bool { maxError <= tolerance }
+        public var measured: Bool { !maxError.isNaN }
+        public var withinTolerance: Bool { !measured || maxError <= tolerance }
     }
 
     public var format: KeyframeFormat?
@@ -31,20 +34,23 @@ public struct FitReport: Hashable, Sendable {
     public var keyframes: Int { tracks.reduce(0) { $0 + $1.keyframes } }
     public var withinTolerance: Bool { tracks.allSatisfy(\.withinTolerance) }
     /// The largest error as a fraction of its tolerance.
-    public var worstRatio: Double { tracks.map { $0.tolerance > 0 ? $0.maxError / $0.tolerance : 0 }.max() ?? 0 }
+    public var worstRatio: Double { tracks.filter(\.measured).map { $0.tolerance > 0 ? $0.maxError / $0.tolerance : 0 }.max() ?? 0 }
 
     /// Errors are measured in every interval where the exact track moves, at `rate` per second
     /// (and 8 points per still interval), away from breakpoints by 10 µs (a file's rounded key
     /// time may put a jump a microsecond off).
-    public init(_ transition: KeyframedTransition, rate: Double = 4000) {
+    /// - Parameter inputs: the inputs the transition was reduced from, when at hand (saves
+    ///   recomputing its measures and exact tracks).
+    public init(_ transition: KeyframedTransition, inputs: ReductionInputs? = nil, rate: Double = 4000) {
         format = transition.format
         method = transition.method
         let sim = transition.simulation
-        let measures = LayerMeasures.all(sim, tolerance: transition.tolerance)
+        let measures = inputs?.measures ?? LayerMeasures.all(sim, tolerance: transition.tolerance)
+        let exactTracks = inputs?.exact ?? ExactLayerTracks.all(sim)
         let player = PlayerTiming(format: transition.format, duration: sim.timeline.duration,
                                   frameRate: transition.definition.frameRate)
         var tracks: [Track] = []
-        for x in ExactLayerTracks.all(sim) {
+        for x in exactTracks {
             let k = transition.layers[x.layer], m = measures[x.layer]
             let name = sim.layers[x.layer].id ?? "layer-\(x.layer)"
             func add<V: AnimatableValue>(_ property: String, _ kt: KeyframeTrack<V>, _ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>) {
@@ -71,6 +77,17 @@ public struct FitReport: Hashable, Sendable {
                 add("mask.center", mk.center, mx.center, m.maskPoint)
                 add("mask.radius", mk.radius, mx.radius, m.maskLength)
             }
+        }
+        // Layers under a 3D transform are drawn as projected paths, sampled (ProjectionSampler).
+        for case let p? in transition.projected {
+            let name = sim.layers[p.layer].id ?? "layer-\(p.layer)"
+            func add(_ property: String, _ count: Int) {
+                tracks.append(Track(layer: name, property: property, keyframes: count, maxError: .nan,
+                                    tolerance: ProjectionTolerance.interpolation, unit: .px, method: "sampled (projection)"))
+            }
+            for (k, paint) in p.paint.enumerated() { add(p.paint.count > 1 ? "path[\(k)]" : "path", paint.path.keyframes.count) }
+            if let clip = p.clip { add("clip", clip.keyframes.count) }
+            if let mask = p.mask { add("mask", mask.keyframes.count) }
         }
         self.tracks = tracks
     }

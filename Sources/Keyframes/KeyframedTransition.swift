@@ -48,13 +48,18 @@ public struct KeyframedTransition: Hashable, Sendable {
     public var timeline: Timeline { simulation.timeline }
 
     public init(_ simulation: Simulation, reducer: some KeyframeReducer = SamplingReducer(), tolerance: FitTolerance = .standard) {
+        self.init(ReductionInputs(simulation, tolerance: tolerance), reducer: reducer)
+    }
+
+    /// From inputs computed once for several reducers (one per player).
+    public init(_ inputs: ReductionInputs, reducer: some KeyframeReducer) {
+        let simulation = inputs.simulation
         self.simulation = simulation
-        self.tolerance = tolerance
+        tolerance = inputs.tolerance
         method = reducer.method
         format = reducer.format
-        let measures = LayerMeasures.all(simulation, tolerance: tolerance)
-        layers = ExactLayerTracks.all(simulation).map { x in
-            let l = simulation.layers[x.layer], m = measures[x.layer]
+        layers = inputs.exact.map { x in
+            let l = simulation.layers[x.layer], m = inputs.measures[x.layer]
             return LayerKeyframes(
                 layer: x.layer,
                 position: reducer.keyframes(for: x.position, measure: m.position),
@@ -73,13 +78,32 @@ public struct KeyframedTransition: Hashable, Sendable {
                                   radius: reducer.keyframes(for: mask.radius, measure: m.maskLength))
                 })
         }
-        projected = ProjectionSampler.projectedLayers(simulation)
+        projected = inputs.projected
     }
 
     /// Keyframes fitted for one player within `tolerance`: what the exporters write.
     public static func fitted(_ simulation: Simulation, for format: KeyframeFormat,
                               tolerance: FitTolerance = .standard) -> KeyframedTransition {
         KeyframedTransition(simulation, reducer: FittingReducer(format: format), tolerance: tolerance)
+    }
+}
+
+/// What every reducer of one simulation works from, computed once: the error measures, the
+/// exact tracks, and the layers drawn as projected paths (sampled by ProjectionSampler).
+public struct ReductionInputs: Sendable {
+    public let simulation: Simulation
+    public let tolerance: FitTolerance
+    /// Indexed like `simulation.layers`.
+    public let measures: [LayerMeasures]
+    public let exact: [ExactLayerTracks]
+    let projected: [ProjectedLayer?]
+
+    public init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
+        self.simulation = simulation
+        self.tolerance = tolerance
+        measures = LayerMeasures.all(simulation, tolerance: tolerance)
+        exact = ExactLayerTracks.all(simulation)
+        projected = ProjectionSampler.projectedLayers(simulation)
     }
 }
 

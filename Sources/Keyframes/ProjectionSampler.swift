@@ -2,7 +2,7 @@
 // shapes that share an edge (a page and its shading) share every keyframe and never part.
 // The grid starts at every event time of the simulation and is bisected wherever some path
 // point strays more than `ProjectionTolerance.interpolation` from the straight line between two
-// keyframes (checked at ¼, ½ and ¾ of each interval, in the host's space scaled to screen).
+// keyframes (checked at every eighth of each interval, in the host's space scaled to screen).
 import TransitionModel
 import Motion
 import Simulation
@@ -154,13 +154,17 @@ struct ProjectionSampler {
                 let next = (k + 1) % count
                 let eA = drawn.vertices[k] - exact.vertices[k], eB = drawn.vertices[next] - exact.vertices[next]
                 if exact.isLine[k] {
-                    guard let (l0, l1) = clip(drawn.vertices[k], drawn.vertices[next], to: box) else { continue }
+                    // The part that shows at either keyframe or in between, so nothing that
+                    // leaves the canvas inside the interval escapes the check.
+                    let ranges = [drawn, a.paths[n], b.paths[n]].compactMap { clip($0.vertices[k], $0.vertices[next], to: box) }
+                    guard !ranges.isEmpty else { continue }
+                    let (l0, l1) = (ranges.map(\.0).min()!, ranges.map(\.1).max()!)
                     for l in [l0, l1] {
                         let e = eA.scaled(by: 1 - l) + eB.scaled(by: l)
                         worst = max(worst, (e.x * e.x + e.y * e.y).squareRoot())
                     }
                 } else {
-                    let hull = [drawn.vertices[k], drawn.outControls[k], drawn.inControls[next], drawn.vertices[next]]
+                    let hull = [drawn, a.paths[n], b.paths[n]].flatMap { [$0.vertices[k], $0.outControls[k], $0.inControls[next], $0.vertices[next]] }
                     guard hull.contains(where: { $0.x >= box.minX }), hull.contains(where: { $0.x <= box.maxX }),
                           hull.contains(where: { $0.y >= box.minY }), hull.contains(where: { $0.y <= box.maxY }) else { continue }
                     let errors = [eA, drawn.outControls[k] - exact.outControls[k], drawn.inControls[next] - exact.inControls[next], eB]
@@ -199,7 +203,7 @@ struct ProjectionSampler {
         func refine(_ a: Double, _ va: Sample, _ b: Double, _ vb: Sample, _ depth: Int) -> [(Double, Sample)] {
             guard depth < 12, b - a > 1e-4 else { return [] }
             var worst = 0.0
-            for f in [0.25, 0.5, 0.75] { worst = max(worst, Self.deviation(at(a + (b - a) * f), va, vb, f)) }
+            for f in [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875] { worst = max(worst, Self.deviation(at(a + (b - a) * f), va, vb, f)) }
             guard worst > tolerance else { return [] }
             // The chord error shrinks with the square of the step: split into as many pieces as
             // that predicts (at least 2), then check each piece again.

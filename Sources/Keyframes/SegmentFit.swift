@@ -32,14 +32,19 @@ struct SegmentProblem {
         }
         let inv = 1 / (length * length)
         let slack = f.target / length
-        u.reserveCapacity(j - i); q.reserveCapacity(j - i); budget.reserveCapacity(j - i)
-        for k in (i + 1)..<j {
-            let e = f.values[k] - a
+        // The grid's interior points, or 8 fresh exact samples when the grid has fewer (a segment
+        // of one or two grid steps, next to a peak, still gets a curve that is checked).
+        let fresh = j - i - 1 < 8
+        let count = fresh ? 8 : j - i - 1
+        u.reserveCapacity(count); q.reserveCapacity(count); budget.reserveCapacity(count)
+        for m in 1...count {
+            let t = fresh ? t0 + span * Double(m) / Double(count + 1) : f.times[i + m]
+            let e = (fresh ? f.exact(t) : f.values[i + m]) - a
             let qk = f.dot(e, d) * inv
             let off = f.measure.norm(e - d.scaled(by: qk))
             guard off <= f.target else { return nil }
             if format == .smil, qk < -slack || qk > 1 + slack { return nil }
-            u.append((f.times[k] - t0) / span)
+            u.append((t - t0) / span)
             q.append(qk)
             budget.append((f.target * f.target - off * off).squareRoot() / length)
         }

@@ -106,7 +106,7 @@ extension InteractionBuilder {
 
     /// Time t shows progress p = t / D: the followed properties along the scrub path (D = its
     /// duration), or the scrubbed phase at local time t (D = its length; completion handlers are
-    /// not part of the interactive part). One frame of hold after D makes p = 1 reachable.
+    /// not part of the interactive part). A hold of at least one frame after D makes p = 1 reachable.
     mutating func runScrub() throws {
         let duration: Double
         switch interaction.kind {

@@ -110,7 +110,7 @@ struct InteractionBuilder {
             try runScrubbed(phase, clock: clock)
         }
         let motionEnd = max(release, lastEventTime())
-        // The hold after ends on a frame, so every branch (and the loop) is a whole number of frames.
+        // The hold after ends on the frame grid, so every branch (and the loop) is a whole number of frames.
         let end = onFrame(motionEnd + definition.timeline.holdAfter)
         hideLabel(script.name, at: end)
         return BranchSpan(name: script.name, start: start, end: end, touchDown: touchDown, begin: begin, release: release,
@@ -118,10 +118,20 @@ struct InteractionBuilder {
                           rule: ruleIndex)
     }
 
-    /// The first frame boundary at or after t (to 1 ns).
+    /// The first time at or after t that is a whole number of frames and of milliseconds (3
+    /// frames at 60 fps: 0.05 s), so later event times stay exact decimals that a player's
+    /// frame time k/fr hits exactly, not a nanosecond off (a jump there would fall between
+    /// the frame and its reference).
     func onFrame(_ t: Double) -> Double {
         let fr = definition.frameRate
-        return SimulationBuilder.tidy((t * fr - 1e-6).rounded(.up) / fr)
+        var frames = 1.0
+        if fr == fr.rounded(), fr >= 1 {
+            var a = Int(fr), b = 1000
+            while b != 0 { (a, b) = (b, a % b) }
+            frames = fr / Double(a)
+        }
+        let grid = frames / fr
+        return SimulationBuilder.tidy((t / grid - 1e-6).rounded(.up) * grid)
     }
 
     static func describe(_ env: ExpressionEnvironment) -> String {

@@ -122,7 +122,7 @@ extension DefinitionDecoder {
                 throw of.fail("unknown layer \"\(s)\" (\(known))")
             }
         }
-        let phasesNode = try doc.required("phases", "")
+        guard let phasesNode = doc.child("phases") else { return }  // an interactive definition may have none
         for phase in d.phases {
             let blockNodes = try phaseBlocks(phasesNode.child(phase.name)!).elements()
             for (bi, block) in phase.blocks.enumerated() {

@@ -29,7 +29,10 @@ public enum DefinitionDecoder {
         let timeline = try doc.child("timeline").map(decodeTimeline) ?? TimelineSettings()
         let layerNodes = try doc.required("layers", "an array of layers").elements()
         let layers = try layerNodes.map(decodeLayer)
-        let phases = try decodePhases(try doc.required("phases", "an object of named phases"))
+        // An interactive definition may do without phases (its release rules animate blocks).
+        let interactiveWithoutPhases = doc.child("interaction") != nil
+            && (doc.child("phases").map { if case .object(let m) = $0.node.value { return m.isEmpty } else { return false } } ?? true)
+        let phases = interactiveWithoutPhases ? [] : try decodePhases(try doc.required("phases", "an object of named phases"))
 
         var definition = TransitionDefinition(name: name, description: description, source: source, chosen: chosen,
                                               canvas: canvas, frameRate: frameRate, timeline: timeline,

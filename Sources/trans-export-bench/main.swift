@@ -1,63 +1,49 @@
+// trans-export-bench: the fitter's and exporters' benchmarks (BENCHMARKS.md). Run from the
+// repository root in release:
+//   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [--variants N]
+// With no benchmark named, runs springs, catalog and batch (optimum is slow: name it).
 import Foundation
-import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import Exporters
-import TransExportCLI
 
-let catalog = TemplateCatalog.locate(environment: ProcessInfo.processInfo.environment, executable: URL(fileURLWithPath: CommandLine.arguments[0]))!
-var sims: [(String, Simulation)] = []
-for name in catalog.names {
-    let def = try DefinitionFile.load(catalog.url(of: name), displayPath: name)
-    sims.append((name, try Simulation(def)))
+var args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, default value: Int) -> Int {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count, let n = Int(args[i + 1]) else { return value }
+    args.removeSubrange(i...(i + 1))
+    return n
 }
-if CommandLine.arguments.contains("opt") {
-    for (name, sim) in sims {
-        let measures = LayerMeasures.all(sim, tolerance: .standard)
-        for x in ExactLayerTracks.all(sim) {
-            let m = measures[x.layer]
-            for format in KeyframeFormat.allCases {
-                let r = FittingReducer(format: format)
-                let t0 = Date()
-                let p = FitYardstick.compare(x.position, measure: m.position, reducer: r)
-                let s = FitYardstick.compare(x.scale, measure: m.scale, reducer: r)
-                let z = FitYardstick.compare(x.size, measure: m.size, reducer: r)
-                if p.candidates + s.candidates + z.candidates > 0 {
-                    print(name, x.layer, format, "pos \(p.fitted)/\(p.optimal) scale \(s.fitted)/\(s.optimal) size \(z.fitted)/\(z.optimal)", Date().timeIntervalSince(t0))
-                }
-            }
-        }
-    }
-    exit(0)
+let variants = option("--variants", default: 10_000)
+let variants3D = option("--variants-3d", default: 1_000)
+let spread = option("--spread", default: 300)
+let optimumVariants = option("--optimum-variants", default: 6)
+let repeats = option("--repeats", default: 10)
+let chosen = Set(args)
+let known: Set = ["springs", "optimum", "catalog", "batch"]
+guard chosen.isSubset(of: known) else {
+    FileHandle.standardError.write(Data("usage: trans-export-bench [springs] [optimum] [catalog] [batch] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N]\n".utf8))
+    exit(2)
 }
-let t0 = Date()
-var total = [0, 0]
-for _ in 0..<50 {
-    for (_, sim) in sims {
-        for (n, format) in KeyframeFormat.allCases.enumerated() {
-            let kt = KeyframedTransition.fitted(sim, for: format)
-            total[n] += kt.layers.reduce(0) { $0 + $1.position.keyframes.count + $1.scale.keyframes.count + $1.size.keyframes.count }
-        }
-    }
+let run = chosen.isEmpty ? ["springs", "catalog", "batch"] : known.filter(chosen.contains).sorted { a, b in
+    ["springs", "optimum", "catalog", "batch"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch"].firstIndex(of: b)!
 }
-print("per template-format: \(Date().timeIntervalSince(t0) / 300 * 1000) ms", total.map { $0 / 50 })
-
-
 do {
-    let defs = try catalog.names.map { try DefinitionFile.load(catalog.url(of: $0), displayPath: $0) }
-    var bytes = 0
-    var times = [0.0, 0.0, 0.0, 0.0, 0.0]
-    for _ in 0..<100 {
-        for d in defs {
-            var c = Date()
-            func lap(_ k: Int) { let n = Date(); times[k] += n.timeIntervalSince(c); c = n }
-            let sim = try Simulation(d); lap(0)
-            let s = KeyframedTransition.fitted(sim, for: .smil); lap(1)
-            bytes += SVGWriter().svg(s).utf8.count; lap(2)
-            let l = KeyframedTransition.fitted(sim, for: .lottie); lap(3)
-            bytes += try LottieWriter().data(l).utf8.count; lap(4)
-        }
+    let catalog = try Catalog.load()
+    if let name = ProcessInfo.processInfo.environment["BENCH_PROFILE"] {
+        // Profiling aid: loop one stage on one template (perf record …).
+        try ThroughputBench.profile(catalog, template: name, stage: ProcessInfo.processInfo.environment["BENCH_STAGE"] ?? "all")
+        exit(0)
     }
-    print("per export ms: sim, fit smil, svg, fit lottie, lottie:", times.map { String(format: "%.3f", $0 / 300 * 1000) }, bytes / 300)
+    print(Machine.summary)
+    print("catalog: \(catalog.names.count) templates (\(catalog.names.joined(separator: ", ")))\n")
+    for name in run {
+        let text: String
+        switch name {
+        case "springs": text = try SpringBench.run(catalog, variants: spread)
+        case "optimum": text = try SpringBench.optimum(catalog, variants: optimumVariants)
+        case "catalog": text = try ThroughputBench.catalog(repeats: repeats)
+        default: text = "### 4. Batch of generated variants\n\n" + ThroughputBench.batch(catalog, count: variants, countWith3D: variants3D)
+        }
+        print(text + "\n")
+    }
+} catch {
+    FileHandle.standardError.write(Data("trans-export-bench: \(error)\n".utf8))
+    exit(1)
 }

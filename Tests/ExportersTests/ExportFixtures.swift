@@ -45,7 +45,8 @@ enum ExportFixtures {
                                     phases: [Phase(name: "present", blocks: [move, fade]), Phase(name: "collapse", blocks: [snap])])
     }
 
+    /// Fitted for SMIL, as the SVG files are written (PlayerFiles).
     static func keyframes(_ d: TransitionDefinition) throws -> KeyframedTransition {
-        KeyframedTransition(try Simulation(d))
+        KeyframedTransition.fitted(try Simulation(d), for: .smil)
     }
 }

@@ -83,7 +83,7 @@ final class GalleryWriterTests: XCTestCase {
         XCTAssertEqual(code["CASpringAnimation"], "mass 1, stiffness 888.186, damping 47.684, initialVelocity 1, duration 0.3")
         XCTAssertEqual(code["SwiftUI"], "Spring(duration: 0.211, bounce: 0.2)")
         XCTAssertEqual(code["UIKit"], "UIView.animate(withDuration: 0.3, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 1)")
-        XCTAssertEqual(code["Physics"], "ζ 0.8 · ω₀ 29.802 rad/s · settles in 0.324 s")
+        XCTAssertEqual(code["Physics"], "ζ 0.8 · ω₀ 29.802 rad/s · settles in 0.324 s, cut at 0.3 s")
         // The spring's samples overshoot (ζ < 1) and end on 1.
         guard case .array(let curve)? = first["curve"] else { return XCTFail() }
         XCTAssertEqual(curve.count, MotionSpec.sampleCount + 1)
@@ -135,6 +135,10 @@ final class GalleryWriterTests: XCTestCase {
         XCTAssertEqual(ca.equivalents.first { $0.label == "SwiftUI" }?.code, "Spring(duration: 0.628, bounce: 0.5)")
         XCTAssertEqual(ca.equivalents.first { $0.label == "CASpringAnimation" }?.code,
                        "mass 1, stiffness 100, damping 10, initialVelocity 0, duration = settlingDuration 1.473")
+        // ζ 1.5: CA runs it critically damped (no overdamping outside the bounce APIs), so bounce 0.
+        let stiff = TimingSpec(.caSpring(mass: 1, stiffness: 100, damping: 30, velocity: 0), duration: 1)
+        XCTAssertEqual(stiff.equivalents.first { $0.label == "SwiftUI" }?.code, "Spring(duration: 0.628, bounce: 0)")
+        XCTAssertTrue(stiff.equivalents.first { $0.label == "Physics" }!.code.hasPrefix("ζ 1.5 (run as 1) · ω₀ 10 rad/s"))
     }
 
     func testTextIsEscapedAndTheInlinedPlayerCannotCloseItsScript() throws {

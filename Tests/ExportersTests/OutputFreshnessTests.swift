@@ -4,6 +4,7 @@ import TransitionModel
 import Simulation
 import Keyframes
 import Exporters
+import TransExportCLI
 
 /// `output/` is committed and must be what the current code exports from `Templates/`.
 final class OutputFreshnessTests: XCTestCase {
@@ -20,12 +21,20 @@ final class OutputFreshnessTests: XCTestCase {
         }
         for name in ExportFixtures.templateNames {
             let sim = try Simulation(try ExportFixtures.template(name))
-            let kt = KeyframedTransition(sim)
-            let files: [(String, String)] = [("\(name).svg", SVGWriter().svg(kt)),
-                                              ("\(name).json", try LottieWriter().data(kt)),
-                                              ("\(name).tracks.json", TracksWriter().text(sim))]
+            // Each animated file fitted for its own player, as the command line writes them.
+            let player = PlayerFiles(sim)
+            let files: [(String, String)] = [("\(name).svg", player.svg),
+                                              ("\(name).json", try player.lottie()),
+                                              ("\(name).tracks.json", TracksWriter().text(sim, fit: try player.reports()))]
             files.forEach(check)
             cards.append(GalleryCard(simulation: sim, svg: files[0].1, lottie: files[1].1))
+            // An interactive template's scrub clip: NAME.scrub.* (InteractiveOutput.swift).
+            if let clip = try InteractiveFiles.scrubClip(sim.definition) {
+                let stem = clip.simulation.definition.name, ks = PlayerFiles(clip.simulation)
+                check("\(stem).svg", ks.svg)
+                check("\(stem).json", try ks.lottie())
+                check("\(stem).tracks.json", TracksWriter().text(clip.simulation, fit: try ks.reports()))
+            }
         }
         // The gallery page, with the default (CDN) lottie-web.
         let template = try String(contentsOf: ExportFixtures.repositoryRoot.appendingPathComponent("Templates/\(GalleryWriter.templateFileName)"), encoding: .utf8)

@@ -154,3 +154,23 @@ final class InteractionTests: XCTestCase {
 enum SimulationBuilderTidy {
     static func tidy(_ t: Double) -> Double { (t * 1e9).rounded() / 1e9 }
 }
+
+extension InteractionTests {
+    /// The option to start the finish from the dragged frame: `start` replaces the phase's
+    /// `before` assignment with the released values (the seed's snapshotView.center = fromVC.view.center).
+    func testFinishCanStartFromTheDraggedFrame() throws {
+        var d = try drag("finish", tx: 160, ty: 80, time: 0.35)
+        let center = ValueExpression.position(
+            Expression(source: "195 + tx * ratio", root: .binary(.add, .number(195), .binary(.multiply, .name(.tx), .name(.let(0))))),
+            Expression(source: "422 + ty * ratio", root: .binary(.add, .number(422), .binary(.multiply, .name(.ty), .name(.let(0))))))
+        d.interaction!.release[1].action = .phase("dismiss", start: [ExpressionChange(layer: "snap", center)])
+        let sim = try Simulation(d)
+        let branch = sim.timeline.branches[0]
+        let player = try XCTUnwrap(sim.index(ofLayer: "player")), snap = try XCTUnwrap(sim.index(ofLayer: "snap"))
+        let dragged = sim.state(at: branch.release.nextDown).layers[player].position
+        let ratio = 1 - 0.5 * 160 / 390
+        XCTAssertEqual(dragged.x, 195 + 160 * ratio, accuracy: 1e-6)
+        XCTAssertEqual(sim.state(at: branch.release).layers[snap].position, Point(195 + 160 * ratio, 422 + 80 * ratio))
+        XCTAssertEqual(sim.state(at: branch.motionEnd).layers[snap].position, Point(293, 478.5))
+    }
+}

@@ -135,3 +135,17 @@ final class InteractionDecoderTests: XCTestCase {
             .contains("phase \"dismiss\" never runs"))
     }
 }
+
+extension InteractionDecoderTests {
+    /// Release rules may animate blocks on both branches; then the definition needs no phases.
+    func testAnInteractionWithoutPhases() throws {
+        var text = dragDefinition().replacingOccurrences(of: "{\"outcome\": \"finish\", \"phase\": \"dismiss\"}", with: """
+            {"outcome": "finish", "blocks": [{"duration": 0.3, "changes": [{"layer": "player", "property": "center", "value": ["W * 1.5", "H / 2"]}]}]}
+            """)
+        let start = text.range(of: "\"phases\": {")!.lowerBound, end = text.range(of: "\"interaction\":")!.lowerBound
+        text.replaceSubrange(start..<end, with: "")
+        let d = try DefinitionDecoder.decode(text, file: "t.json")
+        XCTAssertEqual(d.phases, [])
+        XCTAssertEqual(d.interaction?.release.count, 2)
+    }
+}

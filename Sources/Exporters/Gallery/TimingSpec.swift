@@ -78,10 +78,15 @@ public struct TimingSpec: Hashable, Sendable {
         let n = SpecText.number
         var ca = "mass \(n(s.mass)), stiffness \(n(s.stiffness)), damping \(n(s.damping)), initialVelocity \(n(v))"
         ca += cut.map { ", duration \(n($0))" } ?? ", duration = settlingDuration \(n(s.settlingDuration()))"
+        // CA runs ζ > 1 as critical at ω0 unless overdamping is allowed (the bounce APIs): bounce 0 then.
+        let critical = !s.allowsOverdamping && s.dampingRatio > 1
+        let settles = s.settlingDuration()
+        var physics = "ζ \(n(s.dampingRatio))\(critical ? " (run as 1)" : "") · ω₀ \(n(s.naturalFrequency)) rad/s · settles in \(n(settles)) s"
+        if let cut, cut < settles { physics += ", cut at \(n(cut)) s" }
         return [
             Equivalent(label: "CASpringAnimation", code: ca),
-            Equivalent(label: "SwiftUI", code: "Spring(duration: \(n(s.perceptualDuration)), bounce: \(n(s.bounce)))"),
-            Equivalent(label: "Physics", code: "ζ \(n(s.dampingRatio)) · ω₀ \(n(s.naturalFrequency)) rad/s · settles in \(n(s.settlingDuration())) s"),
+            Equivalent(label: "SwiftUI", code: "Spring(duration: \(n(s.perceptualDuration)), bounce: \(n(critical ? 0 : s.bounce)))"),
+            Equivalent(label: "Physics", code: physics),
         ]
     }
 

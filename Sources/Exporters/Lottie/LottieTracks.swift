@@ -70,10 +70,10 @@ enum LottieTracks {
         var out: [Keyframe<LVec>] = []
         for (n, t0) in times.enumerated() {
             let right = f(tracks.map { value($0, at: t0) })
-            if n > 0 {
-                let left = f(tracks.map { leftLimit($0, at: t0) })
-                if left != right { out.append(Keyframe(time: t0, value: left, easing: .hold)) }
-            }
+            // Also at the first time: a track may start with a jump (a hold key, then its right
+            // value at the same time), and the value before it is the left one.
+            let left = f(tracks.map { leftLimit($0, at: t0) })
+            if left != right { out.append(Keyframe(time: t0, value: left, easing: .hold)) }
             guard n + 1 < times.count else {
                 out.append(Keyframe(time: t0, value: right))
                 break

@@ -17,11 +17,14 @@ public final class PlayerFiles {
         self.tolerance = tolerance
     }
 
-    public private(set) lazy var svgKeyframes = KeyframedTransition.fitted(simulation, for: .smil, tolerance: tolerance)
-    public private(set) lazy var lottieKeyframes = KeyframedTransition.fitted(simulation, for: .lottie, tolerance: tolerance)
+    /// Measures, exact tracks and projected layers: computed once for both players.
+    public private(set) lazy var inputs = ReductionInputs(simulation, tolerance: tolerance)
+    public private(set) lazy var svgKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(format: .smil))
+    public private(set) lazy var lottieKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(format: .lottie))
     /// `NAME.svg`.
     public private(set) lazy var svg = SVGWriter().svg(svgKeyframes)
     private var lottieText: String?
+    private var madeReports: [OutputFitReport]?
 
     /// `NAME.json`.
     public func lottie() throws -> String {
@@ -35,8 +38,11 @@ public final class PlayerFiles {
     /// dump's `fit` section, the gallery).
     public func reports() throws -> [OutputFitReport] {
         let name = simulation.definition.name
-        return [OutputFitReport(file: "\(name).svg", bytes: svg.utf8.count, fit: FitReport(svgKeyframes)),
-                OutputFitReport(file: "\(name).json", bytes: try lottie().utf8.count, fit: FitReport(lottieKeyframes))]
+        if let madeReports { return madeReports }
+        let made = [OutputFitReport(file: "\(name).svg", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs)),
+                    OutputFitReport(file: "\(name).json", bytes: try lottie().utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs))]
+        madeReports = made
+        return made
     }
 }
 
@@ -58,7 +64,7 @@ public struct OutputFitReport: Hashable, Sendable {
             let unit = t.unit == .degrees ? "°" : t.unit == .px ? " px" : ""
             lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
                          + "  " + String(repeating: " ", count: max(0, 4 - String(t.keyframes).count)) + "\(t.keyframes) keyframes"
-                         + "  max \(Self.number(t.maxError, 4))\(unit) ≤ \(Self.number(t.tolerance, 4))\(unit)  \(t.method)")
+                         + "  max \(t.measured ? Self.number(t.maxError, 4) + unit : "—") ≤ \(Self.number(t.tolerance, 4))\(unit)  \(t.method)")
         }
         return lines.joined(separator: "\n")
     }
@@ -72,7 +78,7 @@ public struct OutputFitReport: Hashable, Sendable {
             ("keyframes", .number(Double(fit.keyframes))),
             ("tracks", .array(fit.tracks.map { t in
                 .object([("layer", .string(t.layer)), ("property", .string(t.property)), ("keyframes", .number(Double(t.keyframes))),
-                         ("maxError", num(t.maxError, 6)), ("tolerance", num(t.tolerance, 6)), ("unit", .string(t.unit.rawValue)),
+                         ("maxError", t.measured ? num(t.maxError, 6) : .null), ("tolerance", num(t.tolerance, 6)), ("unit", .string(t.unit.rawValue)),
                          ("method", .string(t.method))])
             })),
         ])

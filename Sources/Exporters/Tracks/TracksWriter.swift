@@ -35,9 +35,22 @@ public struct TracksWriter: Sendable {
             ("phases", .array(simulation.timeline.phases.map {
                 .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
             })),
-        ] + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
+        ] + Self.branches(simulation.timeline.branches) + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
             ("samples", .array(samples)),
         ])
+    }
+
+    /// An interactive definition's branches: when the finger touches down, the gesture begins,
+    /// it lifts (with p, translation and velocity there) and the motion ends.
+    static func branches(_ spans: [BranchSpan]) -> [(key: String, value: JSONValue)] {
+        guard !spans.isEmpty else { return [] }
+        func n(_ x: Double) -> JSONValue { .number(NumberFormat.round(x, decimals: 9)) }
+        return [("branches", .array(spans.map { b in
+            .object([("name", .string(b.name)), ("start", n(b.start)), ("touchDown", n(b.touchDown)), ("begin", n(b.begin)),
+                     ("release", n(b.release)), ("motionEnd", n(b.motionEnd)), ("end", n(b.end)),
+                     ("progress", n(b.progress)), ("translation", .array([n(b.translation.x), n(b.translation.y)])),
+                     ("velocity", .array([n(b.velocity.x), n(b.velocity.y)])), ("rule", .number(Double(b.rule)))])
+        }))]
     }
 
     public func text(_ simulation: Simulation, fit: [OutputFitReport] = []) -> String {
