@@ -185,7 +185,15 @@ def check_page(browser, path, names, check, screenshot):
     titles = page.eval("Array.from(document.querySelectorAll('article.card h2')).map(h => h.textContent)")
     check.ok(n == len(names) and sorted(titles) == sorted(names),
              "one card per template: %d cards (%s)" % (n, ", ".join(titles)))
+    mounted_at_load = page.eval("gallery.cards.filter(c => c.svg).length")
+    # Players mount as their card nears the viewport: scroll through the page as a reader does.
+    for i in range(n):
+        page.eval("gallery.cards[%d].root.scrollIntoView({block: 'center'})" % i)
+        page.frames(2)
+    page.eval("window.scrollTo(0, 0)")
+    page.frames(2)
     loaded = page.eval("gallery.cards.map(c => !!(c.svg && c.svg.getRootNode() instanceof ShadowRoot) && !!(c.anim && c.anim.isLoaded))")
+    check.ok(0 < mounted_at_load < n or n <= 2, "players mount lazily: %d of %d cards mounted before scrolling" % (mounted_at_load, n))
     check.ok(all(loaded), "every card has its SVG (in a shadow root) and its Lottie loaded: %s" % loaded)
     check.ok(page.eval("document.querySelectorAll('.missing').length") == 0, "no 'player missing' notice")
     specs = page.eval("gallery.cards.map(c => c.root.querySelectorAll('.block, dl.interaction').length)")
@@ -284,6 +292,11 @@ def check_page(browser, path, names, check, screenshot):
 def check_without_player(browser, binary, out_dir, check, names):
     path, _ = export(binary, out_dir, "file:///nonexistent/lottie-web.js", names[:2])
     page = Page(browser, path)
+    for i in range(page.eval("gallery.cards.length")):
+        page.eval("gallery.cards[%d].root.scrollIntoView({block: 'center'})" % i)
+        page.frames(2)
+    page.eval("window.scrollTo(0, 0)")
+    page.frames(2)
     notes = page.eval("gallery.cards.map(c => (c.lottieScreen.querySelector('.missing') || {}).textContent || '')")
     check.ok(notes and all("not loaded" in t for t in notes), "no player: every Lottie slot says so (%r)" % (notes[0][:60] if notes else ""))
     a = page.state(0)

@@ -23,6 +23,8 @@ private struct Reader {
     var index = 0
     var line = 1
     var lineStart = 0
+    /// Last (byte index, column) computed; a class so `columnOf` can stay non-mutating.
+    let columnCache = ColumnCache()
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -33,13 +35,14 @@ private struct Reader {
     var location: SourceLocation { SourceLocation(line: line, column: columnOf(index)) }
 
     /// Columns count characters, not bytes, so a message points where an editor shows the cursor.
+    /// Counted from the last position asked for on the same line: a 2 MB one-line file stays linear.
     func columnOf(_ i: Int) -> Int {
-        var col = 1
-        var j = lineStart
+        var (j, col) = columnCache.index >= lineStart && columnCache.index <= i ? columnCache.box : (lineStart, 1)
         while j < i && j < bytes.count {
             if bytes[j] & 0xC0 != 0x80 { col += 1 }
             j += 1
         }
+        columnCache.box = (j, col)
         return col
     }
 
@@ -245,3 +248,9 @@ private struct Reader {
 
     func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }
+
+final class ColumnCache {
+    var box: (index: Int, column: Int) = (0, 1)
+    var index: Int { box.index }
+}
+

@@ -26,24 +26,24 @@ public struct Keyframe<Value: Hashable & Sendable>: Hashable, Sendable {
 public struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Sorted by time; two keyframes may share a time (a jump). Never empty.
     public var keyframes: [Keyframe<Value>]
-    public init(_ keyframes: [Keyframe<Value>]) {
+    @inlinable public init(_ keyframes: [Keyframe<Value>]) {
         precondition(!keyframes.isEmpty, "a track has at least one keyframe")
         self.keyframes = keyframes
     }
-    public static func constant(_ v: Value) -> KeyframeTrack { KeyframeTrack([Keyframe(time: 0, value: v)]) }
+    @inlinable public static func constant(_ v: Value) -> KeyframeTrack { KeyframeTrack([Keyframe(time: 0, value: v)]) }
 
-    public var initialValue: Value { keyframes[0].value }
+    @inlinable public var initialValue: Value { keyframes[0].value }
     /// Whether the value ever differs from the first keyframe's.
     @inlinable public var isAnimated: Bool { keyframes.contains { $0.value != keyframes[0].value } }
 
-    public func map<T>(_ f: (Value) -> T) -> KeyframeTrack<T> {
+    @inlinable public func map<T>(_ f: (Value) -> T) -> KeyframeTrack<T> {
         KeyframeTrack<T>(keyframes.map { Keyframe(time: $0.time, value: f($0.value), easing: $0.easing) })
     }
 }
 
 extension KeyframeTrack where Value: AnimatableValue {
     /// The value a player computes at time t from these keyframes (bezier easing solved exactly).
-    public func value(at t: Double) -> Value {
+    @inlinable public func value(at t: Double) -> Value {
         guard t >= keyframes[0].time else { return keyframes[0].value }
         // The last keyframe at or before t: after a jump (two keyframes at one time) that is the new value.
         let i = keyframes.lastIndex { $0.time <= t }!

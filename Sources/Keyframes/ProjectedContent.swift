@@ -11,8 +11,12 @@ import Simulation
 public enum ProjectionTolerance {
     /// Max distance (pt) between a projected cubic and the cubic drawn for it.
     public static let curve = 0.2
-    /// Max distance (pt) of any path point from the straight line between two keyframes.
+    /// Max distance (pt) between what a player draws between two keyframes (each point on the
+    /// straight line between its keyframe positions) and the exact shape, where it is on the canvas.
     public static let interpolation = 0.5
+    /// The same for every vertex and control point, on the canvas or not (off the canvas nothing
+    /// shows, but corners read back from the tracks are compared there too).
+    public static let interpolationAnywhere = 0.8
 }
 
 /// A linear gradient laid onto a projected shape: the axis in host space and where each colour

@@ -1,8 +1,10 @@
 // Keyframes for projected layers (ProjectedContent.swift): one time grid for all of them, so
 // shapes that share an edge (a page and its shading) share every keyframe and never part.
-// The grid starts at every event time of the simulation and is bisected wherever some path
-// point strays more than `ProjectionTolerance.interpolation` from the straight line between two
-// keyframes (checked at every eighth of each interval, in the host's space scaled to screen).
+// The grid starts at every event time of the simulation and is split wherever what a player
+// draws between two keyframes strays from the exact shape by more than
+// `ProjectionTolerance.interpolation` on the canvas, or any path point by more than
+// `interpolationAnywhere` (checked at every eighth of each interval, in the host's space
+// scaled to screen).
 import TransitionModel
 import Motion
 import Simulation
@@ -145,10 +147,11 @@ struct ProjectionSampler {
     /// be seen: on the canvas. A line's drawn points blend its ends' errors, so the bound is taken
     /// over the part of the drawn segment inside the canvas; a cubic counts its control points'
     /// errors when its hull reaches the canvas. In host units.
-    static func deviation(_ mid: Sample, _ a: Sample, _ b: Sample, _ f: Double) -> Double {
-        var worst = 0.0
+    static func deviation(_ mid: Sample, _ a: Sample, _ b: Sample, _ f: Double) -> (visible: Double, anywhere: Double) {
+        var worst = 0.0, anywhere = 0.0
         for (n, exact) in mid.paths.enumerated() {
             let drawn = a.paths[n] + (b.paths[n] - a.paths[n]).scaled(by: f)
+            for (p, q) in zip(drawn.allPoints, exact.allPoints) { anywhere = max(anywhere, p.distance(to: q)) }
             let box = mid.visible[n], count = exact.segmentCount
             for k in 0..<count {
                 let next = (k + 1) % count
@@ -172,7 +175,7 @@ struct ProjectionSampler {
                 }
             }
         }
-        return worst
+        return (worst, anywhere)
     }
 
     /// The parameter range of segment p→q inside the box (Liang–Barsky), nil when outside.
@@ -193,6 +196,7 @@ struct ProjectionSampler {
     /// Keyframe times and samples over [0, end]: (time, sample, isTheValueJustBeforeAJump).
     func keyframes(end: Double) -> [(time: Double, sample: Sample, hold: Bool)] {
         let tolerance = ProjectionTolerance.interpolation / hostScale
+        let toleranceAnywhere = ProjectionTolerance.interpolationAnywhere / hostScale
         var cache: [Double: Sample] = [:]
         func at(_ t: Double) -> Sample {
             if let s = cache[t] { return s }
@@ -202,12 +206,15 @@ struct ProjectionSampler {
         }
         func refine(_ a: Double, _ va: Sample, _ b: Double, _ vb: Sample, _ depth: Int) -> [(Double, Sample)] {
             guard depth < 12, b - a > 1e-4 else { return [] }
-            var worst = 0.0
-            for f in [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875] { worst = max(worst, Self.deviation(at(a + (b - a) * f), va, vb, f)) }
-            guard worst > tolerance else { return [] }
+            var worst = 0.0  // in units of the tolerance
+            for f in [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875] {
+                let d = Self.deviation(at(a + (b - a) * f), va, vb, f)
+                worst = max(worst, d.visible / tolerance, d.anywhere / toleranceAnywhere)
+            }
+            guard worst > 1 else { return [] }
             // The chord error shrinks with the square of the step: split into as many pieces as
             // that predicts (at least 2), then check each piece again.
-            let pieces = max(2, min(16, Int((worst / tolerance).squareRoot() * 1.15 + 1)))
+            let pieces = max(2, min(16, Int(worst.squareRoot() * 1.15 + 1)))
             var out: [(Double, Sample)] = []
             var (t0, v0) = (a, va)
             for n in 1...pieces {
