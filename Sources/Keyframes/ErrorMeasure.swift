@@ -32,7 +32,9 @@ public struct ErrorMeasure<Value>: Sendable {
 }
 
 extension ErrorMeasure where Value: AnimatableValue {
-    /// The largest component of the difference, in the value's units (for values with no output geometry).
+    /// The largest component of the difference, in the value's units (for values with no output
+    /// geometry). It relies on `AnimatableValue.distance(to:)`, which knows Double, Point, Size,
+    /// Rect and LayerTransform (0 for anything else): give other values (paths) their own measure.
     public static func magnitude(tolerance: Double) -> ErrorMeasure {
         ErrorMeasure(tolerance: tolerance, unit: .value, norm: { $0.distance(to: $0 - $0) })
     }
