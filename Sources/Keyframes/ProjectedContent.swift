@@ -59,6 +59,9 @@ public struct ProjectedLayer: Hashable, Sendable {
     public var clip: KeyframeTrack<BezierPath>?
     /// The mask's subpaths: one for rect and circle; for a hole the rect, then the counter-wound circle.
     public var mask: KeyframeTrack<MultiPath>?
+    /// A named layer's bounds (top-left, top-right, bottom-right, bottom-left), never painted:
+    /// where the layer is, for readers (the SVG's `X.bounds` outline).
+    public var outline: KeyframeTrack<BezierPath>?
 }
 
 public enum Projection {

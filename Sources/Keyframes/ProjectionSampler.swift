@@ -14,8 +14,8 @@ struct ProjectionSampler {
     /// Projected layers in paint order and the host of each (nil = the canvas).
     let layers: [(index: Int, host: Int?)]
     private(set) var specs: [PathSpec] = []
-    /// Where each layer's paint, clip and mask specs sit in `specs`.
-    private var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>)] = [:]
+    /// Where each layer's paint, clip, mask and outline specs sit in `specs`.
+    private var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
     private var hostScale = 1.0
 
@@ -43,7 +43,12 @@ struct ProjectionSampler {
             if let c = s.clip { clip = specs.count; specs.append(c) }
             let m0 = specs.count
             specs += s.mask
-            ranges[i] = (paint, clip, m0..<specs.count)
+            let mask = m0..<specs.count
+            // A named layer's bounds outline: on the same grid as its paint, so what a reader
+            // measures there is what a player plays.
+            var outline: Int? = nil
+            if simulation.layers[i].id != nil { outline = specs.count; specs.append(PathSpec(layer: i, source: .bounds(rounded: false))) }
+            ranges[i] = (paint, clip, mask, outline)
         }
     }
 
@@ -283,7 +288,8 @@ struct ProjectionSampler {
                 return ProjectedPaint(path: track { $0.paths[n] }, fill: fill, gradient: gradient, gradientColors: colors)
             }
             out[i] = ProjectedLayer(layer: i, host: host, paint: paint, clip: r.clip.map { n in track { $0.paths[n] } },
-                                    mask: r.mask.isEmpty ? nil : track { s in MultiPath(r.mask.map { s.paths[$0] }) })
+                                    mask: r.mask.isEmpty ? nil : track { s in MultiPath(r.mask.map { s.paths[$0] }) },
+                                    outline: r.outline.map { n in track { $0.paths[n] } })
         }
         return out
     }

@@ -2,6 +2,7 @@
 // shape is a <path> in the host's space whose `d` morphs through the projected keyframes (one
 // command list per path), svg-smil.md §5 option 5 made exact by projecting every vertex.
 // Gradients lie on an animated userSpaceOnUse axis; clips and masks are animated clip paths.
+// A named layer's bounds are an unpainted outline path `X.bounds` (flat layers: a `<g>`).
 import TransitionModel
 import Motion
 import Simulation
@@ -62,6 +63,13 @@ struct SVGProjected {
         if k.visible.isAnimated {
             xml.empty("animate", [("attributeName", "display")]
                       + SMILAnimation(discrete: k.visible, duration: document.duration, format: { $0 ? "inline" : "none" }).attributes)
+        }
+        // Where the bounds are, as played: the outline is never painted (no fill, no stroke) and
+        // is read back by the conformance suite's geometry check (computed `d`, mapped by getCTM).
+        if let id = layer.id, let outline = p.outline {
+            xml.start("path", [("id", "\(id).bounds"), ("d", SVGPath.d(outline.initialValue)), ("fill", "none")])
+            animateD(outline, SVGPath.d)
+            xml.end()
         }
         // Sublayers are cut by the bounds (clipsToBounds) and by the mask; the layer's own paint too.
         let clipped = p.clip.map { clipGroup(MultiPathTrack.single($0), evenOdd: false) } ?? false

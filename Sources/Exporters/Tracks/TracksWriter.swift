@@ -5,6 +5,7 @@ import TransitionModel
 import Motion
 import Simulation
 import JSONText
+import Keyframes
 
 public struct TracksWriter: Sendable {
     public var sampleRate: Double
@@ -32,12 +33,22 @@ public struct TracksWriter: Sendable {
             ("duration", .number(simulation.timeline.duration)),
             ("sampleRate", .number(sampleRate)),
             ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
+        ] + Self.projected(simulation, named) + [
             ("phases", .array(simulation.timeline.phases.map {
                 .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
             })),
         ] + Self.branches(simulation.timeline.branches) + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
             ("samples", .array(samples)),
         ])
+    }
+
+    /// The named layers drawn under a 3D projection (Projection.projectedLayers), when there are
+    /// any: their corners are the perspective projection of the bounds, which no affine map
+    /// reaches; the SVG gives them an outline path `X.bounds` instead of a bounds group.
+    static func projected(_ simulation: Simulation, _ named: [Int]) -> [(key: String, value: JSONValue)] {
+        let projected = Projection.projectedLayers(simulation)
+        let ids = named.filter { projected[$0] }.map { JSONValue.string(simulation.layers[$0].id!) }
+        return ids.isEmpty ? [] : [("projected", .array(ids))]
     }
 
     /// An interactive definition's branches: when the finger touches down, the gesture begins,
