@@ -3,18 +3,7 @@ import Foundation
 
 /// Art components as the command line finds them: beside the definition, in the catalog, and in
 /// an installed catalog; never listed as templates.
-final class ArtCatalogTests: XCTestCase {
-    var tmp: URL!
-
-    override func setUpWithError() throws {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ToolRunner.binary.path), "build the binary first: swift build")
-        tmp = try ToolRunner.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
+final class ArtCatalogTests: BinaryTestCase {
     func write(_ text: String, _ path: String) throws {
         let url = tmp.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -3,22 +3,7 @@ import Foundation
 
 /// Interactive templates from the command line: the combined file with its scrub clip, one file
 /// per branch with `--branch`, and the diagnostics of a bad branch or a bad interaction.
-final class BranchCommandTests: XCTestCase {
-    var tmp: URL!
-
-    override func setUpWithError() throws {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ToolRunner.binary.path), "build the binary first: swift build")
-        tmp = try ToolRunner.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
-    func files(in dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
-    }
-
+final class BranchCommandTests: BinaryTestCase {
     func testCombinedFileWithBranchMarkersAndScrubClip() throws {
         let r = try ToolRunner.run(["--template", "douyin-drag-dismiss", "--format", "svg,lottie,tracks", "--output", tmp.path])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -1,22 +1,7 @@
 import XCTest
 import Foundation
 
-final class CommandLineTests: XCTestCase {
-    var tmp: URL!
-
-    override func setUpWithError() throws {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ToolRunner.binary.path), "build the binary first: swift build")
-        tmp = try ToolRunner.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
-    func files(in dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
-    }
-
+final class CommandLineTests: BinaryTestCase {
     func testVersionAndHelp() throws {
         let v = try ToolRunner.run(["--version"])
         XCTAssertEqual(v.status, 0)

@@ -2,18 +2,7 @@ import XCTest
 import Foundation
 
 /// `--tolerance` and `--report` (error-bounded keyframes, issue 5), as a user runs them.
-final class FitCommandTests: XCTestCase {
-    var tmp: URL!
-
-    override func setUpWithError() throws {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ToolRunner.binary.path), "build the binary first: swift build")
-        tmp = try ToolRunner.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: tmp)
-    }
-
+final class FitCommandTests: BinaryTestCase {
     func testReportListsEachFileAndTrackWithinTolerance() throws {
         let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg,lottie", "--report", "--output", tmp.path])
         XCTAssertEqual(r.status, 0, r.stderr)

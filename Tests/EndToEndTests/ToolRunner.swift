@@ -39,3 +39,22 @@ enum ToolRunner {
         return url
     }
 }
+
+/// A test that runs the binary with a fresh output folder, removed afterwards.
+class BinaryTestCase: XCTestCase {
+    var tmp: URL!
+
+    override func setUpWithError() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ToolRunner.binary.path), "build the binary first: swift build")
+        tmp = try ToolRunner.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: tmp)
+    }
+
+    /// The names in a folder, sorted.
+    func files(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+    }
+}
