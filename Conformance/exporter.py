@@ -2,8 +2,11 @@
 
 The suite only needs these options of the exporter's command line:
     CMD --list
-    CMD --format svg|lottie|tracks --template NAME... --output DIR
+    CMD --format svg,lottie,tracks --template NAME... --output DIR
     CMD --format svg --template NAME --output DIR --at SECONDS      (static SVG at time T)
+and, for interactive templates (those whose plain export also writes NAME.scrub.*):
+    CMD --format svg,lottie,tracks --template NAME... --branch all --output DIR
+    CMD --format svg --template NAME --branch BRANCH --output DIR --at SECONDS
 so a stand-in (the self-tests' fixtures/fake_exporter.py) can replace it.
 """
 import os
@@ -58,18 +61,23 @@ class Exporter:
     def list_templates(self):
         return [line.strip() for line in self._run(["--list"]).splitlines() if line.strip()]
 
-    def export(self, fmt, templates, outdir):
+    def export(self, fmt, templates, outdir, branch=None):
         os.makedirs(outdir, exist_ok=True)
         args = ["--format", fmt, "--output", outdir]
         for t in templates:
             args += ["--template", t]
+        if branch:
+            args += ["--branch", branch]
         self._run(args)
 
-    def static_svg(self, template, t, outdir):
-        """Path of the static SVG of `template` at timeline time t."""
+    def static_svg(self, template, t, outdir, branch=None):
+        """Path of the static SVG of `template` (or of its `branch`) at timeline time t."""
         os.makedirs(outdir, exist_ok=True)
-        self._run(["--format", "svg", "--template", template, "--output", outdir, "--at", repr(float(t))])
-        path = os.path.join(outdir, template + ".svg")
+        args = ["--format", "svg", "--template", template, "--output", outdir, "--at", repr(float(t))]
+        if branch:
+            args += ["--branch", branch]
+        self._run(args)
+        path = os.path.join(outdir, template + ("." + branch if branch else "") + ".svg")
         if not os.path.exists(path):
             raise ExportError("exporter wrote no %s for --at %r" % (path, t))
         return path
@@ -79,8 +87,8 @@ class StaticFrames:
     """`--at` exports of one template, made ahead on a small thread pool (the browser is
     the bottleneck, so the exporter processes run while Chromium renders)."""
 
-    def __init__(self, exporter, template, workdir, workers=None):
-        self.exporter, self.template = exporter, template
+    def __init__(self, exporter, template, workdir, workers=None, branch=None):
+        self.exporter, self.template, self.branch = exporter, template, branch
         self.workdir = tempfile.mkdtemp(prefix="at-%s-" % template, dir=workdir)
         self.pool = ThreadPoolExecutor(max_workers=workers or max(1, min(4, os.cpu_count() or 2)))
         self.futures = {}
@@ -96,7 +104,8 @@ class StaticFrames:
                 k = self.key(t)
                 if k not in self.futures:
                     d = os.path.join(self.workdir, "t%09d" % k)
-                    self.futures[k] = self.pool.submit(self.exporter.static_svg, self.template, t, d)
+                    self.futures[k] = self.pool.submit(self.exporter.static_svg, self.template, t, d,
+                                                     self.branch)
 
     def path(self, t):
         self.request([t])

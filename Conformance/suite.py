@@ -27,7 +27,9 @@ def seek_past(duration):
 class TemplateRun:
     """One template's exported files plus the Chromium frames of its `--at` static SVGs."""
 
-    def __init__(self, name, outdir, static_exporter, tab_static, workdir, artifacts):
+    def __init__(self, unit, outdir, static_exporter, tab_static, workdir, artifacts):
+        template, branch = unit
+        name = unit_name(unit)
         self.name = name
         self.svg = os.path.join(outdir, name + ".svg")
         self.json = os.path.join(outdir, name + ".json")
@@ -35,7 +37,7 @@ class TemplateRun:
         self.svg_name, self.json_name = name + ".svg", name + ".json"
         self.tab_static = tab_static
         self.artifacts = artifacts
-        self.static = StaticFrames(static_exporter, name, workdir)
+        self.static = StaticFrames(static_exporter, template, workdir, branch=branch)
         self.refs = {}
         self.static_checked = 0
         self.static_errors = []
@@ -153,6 +155,58 @@ def tracks_problems(doc):
     return out
 
 
+def unit_name(unit):
+    template, branch = unit
+    return template + "." + branch if branch else template
+
+
+def file_units(templates, outdir):
+    """What to check: (template, None) for NAME.*, and (template, BRANCH) for every
+    NAME.BRANCH.tracks.json beside it (an interactive template's scrub clip and branches)."""
+    files = set(os.listdir(outdir))
+    units = []
+    for t in templates:
+        units.append((t, None))
+        for f in sorted(files):
+            mid = f[len(t) + 1:-len(".tracks.json")] if f.startswith(t + ".") and f.endswith(".tracks.json") else ""
+            if mid and "." not in mid:
+                units.append((t, mid))
+    return units
+
+
+def check_coverage(units, outdir):
+    """Every exported file belongs to a checked unit (NAME.svg, NAME.json, NAME.tracks.json)."""
+    row = Row("(all files)", "every file is checked", limit="no file left out")
+    claimed = {unit_name(u) + ext for u in units for ext in (".svg", ".json", ".tracks.json")}
+    files = sorted(os.listdir(outdir))
+    row.frames = len(files)
+    left = [f for f in files if f not in claimed]
+    if left:
+        row.fail("not checked: %s" % ", ".join(left[:8]))
+    return row
+
+
+def export_branches(exporter, templates, outdir, branch_dir):
+    """`--branch all` of the interactive templates (those whose plain export wrote NAME.scrub.*):
+    files new to `outdir` join it; a file the plain export also wrote (the scrub clip) must be
+    byte-identical to it."""
+    row = Row("(all files)", "--branch all vs plain export", limit="same bytes")
+    interactive = [t for t in templates if os.path.exists(os.path.join(outdir, t + ".scrub.tracks.json"))]
+    row.frames = 0
+    if not interactive:
+        return row.note("no interactive template")
+    exporter.export(FORMATS, interactive, branch_dir, branch="all")
+    for f in sorted(os.listdir(branch_dir)):
+        src, dst = os.path.join(branch_dir, f), os.path.join(outdir, f)
+        row.frames += 1
+        if os.path.exists(dst):
+            if not filecmp.cmp(src, dst, shallow=False):
+                row.fail("%s differs from the plain export's" % f)
+        else:
+            shutil.move(src, dst)
+    return row
+
+
 def check_determinism(exporter, templates, dir_a, dir_b):
     row = Row("(all files)", "determinism: export twice", limit="same bytes")
     names_a, names_b = sorted(os.listdir(dir_a)), sorted(os.listdir(dir_b))
@@ -165,14 +219,17 @@ def check_determinism(exporter, templates, dir_a, dir_b):
     return row
 
 
+FORMATS = "svg,lottie,tracks"   # one exporter run: each template is simulated once, not thrice
+
+
 def export_all(exporter, templates, outdir):
-    for fmt in ("svg", "lottie", "tracks"):
-        exporter.export(fmt, templates, outdir)
+    exporter.export(FORMATS, templates, outdir)
 
 
-def check_template(name, outdir, opts, static_exporter, tabs, lottie_page, workdir, log):
+def check_template(unit, outdir, opts, static_exporter, tabs, lottie_page, workdir, log):
     tab_anim, tab_static, tab_lottie = tabs
-    run = TemplateRun(name, outdir, static_exporter, tab_static, workdir, opts.artifacts)
+    run = TemplateRun(unit, outdir, static_exporter, tab_static, workdir, opts.artifacts)
+    name = run.name
     rows = []
     t0 = time.monotonic()
     try:
@@ -183,7 +240,7 @@ def check_template(name, outdir, opts, static_exporter, tabs, lottie_page, workd
                 rows.append(Row(fn, check).fail("skipped: the tracks file (timeline, canvas, geometry) is unusable"))
             return rows
         times = run.pixel_times(opts.frames_step)
-        run.request_references(times)
+        run.request_references([run.seek_time(t) for t in times])   # the SMIL check's instants
         for t in (tab_anim, tab_static, tab_lottie):
             t.set_viewport(*run.canvas)
 
@@ -246,11 +303,16 @@ def run(opts, log=None):
         try:
             export_all(exporter, templates, dir_a)
             export_all(exporter, templates, dir_b)
+            branch_row = export_branches(exporter, templates, dir_a, dir_a + ".branches")
+            export_branches(exporter, templates, dir_b, dir_b + ".branches")
         except ExportError as e:
             rows.append(Row("(exporter)", "export").fail(str(e)))
             return rows, False
         log("exported %d template(s) twice in %.1f s" % (len(templates), time.monotonic() - t0))
         rows.append(check_determinism(exporter, templates, dir_a, dir_b))
+        rows.append(branch_row)
+        units = file_units(templates, dir_a)
+        rows.append(check_coverage(units, dir_a))
         if opts.keep:
             shutil.copytree(dir_a, opts.keep, dirs_exist_ok=True)
 
@@ -268,8 +330,8 @@ def run(opts, log=None):
             js = "/* lottie-web missing */"
         with open(lottie_page, "w", encoding="utf-8") as f:
             f.write(lottie_check.LOTTIE_PAGE % js)
-        for name in templates:
-            rows.extend(check_template(name, dir_a, opts, static_exporter, tabs, lottie_page,
+        for unit in units:
+            rows.extend(check_template(unit, dir_a, opts, static_exporter, tabs, lottie_page,
                                        work, log))
     finally:
         if browser:

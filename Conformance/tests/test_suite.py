@@ -114,6 +114,36 @@ class BrokenFixtures(unittest.TestCase):
         self.assertFalse(row(self.rows, "zoom-maskx.json", "lottie-web svg").ok)
 
 
+class InteractiveFixture(unittest.TestCase):
+    """drag-stray: its plain export writes NAME.* and the scrub clip NAME.scrub.*, and
+    `--branch all` adds NAME.back.*; a stray NAME.notes.svg belongs to no checked file set."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.rows, cls.ok = run_suite(["drag-stray"], frames_step=6)
+
+    def test_scrub_clip_and_branches_are_checked_like_templates(self):
+        for name in ("drag-stray", "drag-stray.scrub", "drag-stray.back"):
+            for check in ("Chromium SMIL vs --at", "geometry getCTM vs tracks", "--at static SVGs lint"):
+                self.assertTrue(row(self.rows, name + ".svg", check).ok, (name, check))
+            for check in ("schema + lint", "rlottie", "thorvg", "lottie-web svg"):
+                self.assertTrue(row(self.rows, name + ".json", check).ok, (name, check))
+        # fade lasts 1.6 s: pixel checks every 6/30 s → 8 frames, from its own --at (branch) SVGs
+        self.assertEqual(row(self.rows, "drag-stray.back.svg", "Chromium SMIL vs --at").frames, 8)
+
+    def test_branch_export_agrees_with_the_plain_scrub_clip(self):
+        r = row(self.rows, "(all files)", "--branch all vs plain export")
+        self.assertTrue(r.ok, r.notes)
+        self.assertEqual(r.frames, 6)          # back and scrub: .svg, .json, .tracks.json
+
+    def test_a_file_outside_every_checked_set_fails(self):
+        r = row(self.rows, "(all files)", "every file is checked")
+        self.assertFalse(r.ok)
+        self.assertEqual(r.notes, ["not checked: drag-stray.notes.svg"])
+        self.assertFalse(self.ok)
+        self.assertEqual([x.check for x in self.rows if not x.ok], ["every file is checked"])
+
+
 class ExporterFailures(unittest.TestCase):
     def test_unknown_template_is_a_failure_not_a_crash(self):
         rows, ok = run_suite(["no-such-template"])
