@@ -49,7 +49,8 @@ extension TransExportCommand {
     }
 
     /// A transition's files: with `--branch`, only the named branches' (no gallery card); else
-    /// NAME.* and, for an interactive definition, its scrub clip NAME.scrub.*.
+    /// NAME.* and, for an interactive definition, its scrub clip NAME.scrub.* (in the same
+    /// formats; with the page, the card carries the clip's bytes for its progress slider).
     func exportWithBranches(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws -> GalleryCard? {
         if !options.branches.isEmpty {
             for branch in try InteractiveFiles.simulations(simulation.definition, names: options.branches) {
@@ -57,11 +58,12 @@ extension TransExportCommand {
             }
             return nil
         }
-        let card = try export(simulation, options: options, to: dir)
+        var card = try export(simulation, options: options, to: dir)
         if options.at == nil, let clip = try InteractiveFiles.scrubClip(simulation.definition) {
-            var scrubOptions = options
-            scrubOptions.formats = options.resolvedFormats.filter { $0 != .html }
-            if !scrubOptions.formats.isEmpty { _ = try export(clip.simulation, options: scrubOptions, to: dir) }
+            // `html` writes no file of its own: export returns the bytes NAME.scrub.* has (or would have).
+            if let scrubCard = try export(clip.simulation, options: options, to: dir) {
+                card?.scrub = GalleryScrub(clip: clip, svg: scrubCard.svg, lottie: scrubCard.lottie)
+            }
         }
         return card
     }

@@ -244,3 +244,66 @@ extension GalleryWriterTests {
         XCTAssertTrue(drag.blocks.allSatisfy { $0.changes.allSatisfy { $0.from != nil } }, "from values come from the phases played plainly")
     }
 }
+
+extension GalleryWriterTests {
+    /// An interactive card carries its scrub clip for the progress slider: D as the clip has it
+    /// (to the page's 6 decimals, = the clip's Lottie marker), where each branch releases, and the
+    /// exact bytes of NAME.scrub.svg / NAME.scrub.json; a plain card has none. `--format html`
+    /// alone embeds the same bytes without writing the files.
+    func testInteractiveCardsCarryTheirScrubClip() throws {
+        let name = "douyin-drag-dismiss"
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-scrub-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        var errors: [String] = []
+        let command = TransExportCommand(environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
+                                         standardOutput: { _ in }, standardError: { errors.append($0) })
+        let all = tmp.appendingPathComponent("all"), html = tmp.appendingPathComponent("html")
+        XCTAssertEqual(command.run(["--format", "all", "--template", name, "--template", "douyin-present", "--output", all.path]), 0, "\(errors)")
+        XCTAssertEqual(command.run(["--format", "html", "--template", name, "--template", "douyin-present", "--output", html.path]), 0, "\(errors)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: html.path), ["index.html"])
+        func text(_ dir: URL, _ file: String) throws -> String { try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8) }
+        let page = try text(all, "index.html")
+
+        guard case .array(let transitions)? = try Self.data(page)["transitions"] else { return XCTFail("no transitions") }
+        XCTAssertEqual(transitions.map { $0["name"] }, [.string(name), .string("douyin-present")])
+        XCTAssertNil(transitions[1]["scrub"], "a plain transition has no scrub clip, so no slider")
+        let scrub = try XCTUnwrap(transitions[0]["scrub"])
+        let definition = try ExportFixtures.template(name)
+        let clip = try XCTUnwrap(InteractiveFiles.scrubClip(definition))
+        XCTAssertEqual(scrub["duration"], .number(NumberFormat.round(clip.duration, decimals: 6)))
+        XCTAssertEqual(scrub["loop"], .number(NumberFormat.round(clip.simulation.timeline.duration, decimals: 6)))
+        XCTAssertEqual(scrub["frameRate"], .number(definition.frameRate))
+        XCTAssertEqual(scrub["files"]?["svg"], .string("\(name).scrub.svg"))
+        XCTAssertEqual(scrub["files"]?["lottie"], .string("\(name).scrub.json"))
+        // The seed's rule is p < 0.2 → cancel: the scripts release on either side of it.
+        let spans = try Simulation(definition).timeline.branches
+        guard case .array(let releases)? = scrub["releases"] else { return XCTFail("no releases") }
+        XCTAssertEqual(releases.map { $0["branch"] }, [.string("cancel"), .string("finish")])
+        XCTAssertEqual(releases.map { $0["progress"] }, spans.map { .number(NumberFormat.round($0.progress, decimals: 6)) })
+        XCTAssertLessThan(spans[0].progress, 0.2)
+        XCTAssertGreaterThanOrEqual(spans[1].progress, 0.2)
+
+        // D is the exported clip's: its Lottie marker spans D·fr frames.
+        let scrubLottie = try text(all, "\(name).scrub.json")
+        let markers = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(scrubLottie.utf8)) as? [String: Any])?["markers"] as? [[String: Any]])
+        XCTAssertEqual(markers.count, 1)
+        XCTAssertEqual(markers.first?["dr"] as? Double ?? -1, clip.duration * definition.frameRate, accuracy: 1e-6)
+
+        // The media block holds the written files' exact bytes: the card's, then its scrub clip's.
+        func safe(_ s: String) -> String { s.replacingOccurrences(of: "<", with: "\\u003c") }
+        let scrubSVG = try text(all, "\(name).scrub.svg")
+        let expected = "{\"svg\":" + safe(JSONWriter().string(.string(try text(all, "\(name).svg")))) + ",\"lottie\":" + safe(try text(all, "\(name).json"))
+            + ",\"scrub\":{\"svg\":" + safe(JSONWriter().string(.string(scrubSVG))) + ",\"lottie\":" + safe(scrubLottie) + "}},\n{\"svg\":"
+        let media = try Self.script("gallery-media", in: page)
+        XCTAssertTrue(media.hasPrefix("\n[\n" + expected))
+        XCTAssertEqual(Self.count(",\"scrub\":{\"svg\":", in: media), 1)
+        XCTAssertEqual(try JSONParser.parse(JSONWriter().string(.string(scrubSVG))).value, .string(scrubSVG))
+        XCTAssertEqual(Data(try Self.script("gallery-media", in: text(html, "index.html")).utf8), Data(media.utf8))
+
+        // The page's progress slider: seeks both players to t = p·D, labelled with p.
+        for needle in ["'progress-slider", "'progress p = '", "this.t = this.p * this.duration", "this.svg.setCurrentTime(this.t)",
+                       "this.anim.goToAndStop(this.t * this.fr, true)", "dataset.view", "setView("] {
+            XCTAssertTrue(Self.has(page, needle), needle)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 // The gallery page (`index.html`): one card per transition with the animated SVG and the Lottie
-// side by side, one scrubber for both, phase buttons and the motion spec. The page template
+// side by side, one scrubber for both, phase buttons, the motion spec and, for an interactive
+// transition, a progress slider over its scrub clip (GalleryScrub.swift). The page template
 // (HTML, CSS, script) lives in `Templates/gallery.html`; this fills its placeholders with JSON
 // built by JSONWriter, so the page is a pure function of its inputs (same bytes every run).
 import TransitionModel
@@ -31,8 +32,10 @@ public struct GalleryCard: Sendable {
     public var svg: String
     /// The Lottie JSON text as exported (`NAME.json`).
     public var lottie: String
-    public init(simulation: Simulation, svg: String, lottie: String) {
-        self.simulation = simulation; self.svg = svg; self.lottie = lottie
+    /// An interactive transition's scrub clip, driven by the card's progress slider.
+    public var scrub: GalleryScrub?
+    public init(simulation: Simulation, svg: String, lottie: String, scrub: GalleryScrub? = nil) {
+        self.simulation = simulation; self.svg = svg; self.lottie = lottie; self.scrub = scrub
     }
 }
 
@@ -72,11 +75,11 @@ public struct GalleryWriter: Sendable {
         return Self.obj([
             ("generator", .string("trans-export")),
             ("lottiePlayer", Self.obj(playerMembers)),
-            ("transitions", .array(cards.map { transition($0.simulation, linkFiles: linkFiles) })),
+            ("transitions", .array(cards.map { transition($0.simulation, scrub: $0.scrub, linkFiles: linkFiles) })),
         ])
     }
 
-    func transition(_ sim: Simulation, linkFiles: Bool) -> JSONValue {
+    func transition(_ sim: Simulation, scrub: GalleryScrub? = nil, linkFiles: Bool) -> JSONValue {
         let d = sim.definition
         let fr = d.frameRate
         let duration = sim.timeline.duration
@@ -96,6 +99,7 @@ public struct GalleryWriter: Sendable {
                           ("end", .number(NumberFormat.round(p.end, decimals: 6)))])
             })),
         ]
+        if let scrub { members.append(("scrub", scrubData(scrub, branches: sim.timeline.branches, linkFiles: linkFiles))) }
         let spec = MotionSpec(sim)
         if let interaction = spec.interaction {
             members.append(("interaction", .array(interaction.rows.map { Self.obj([("label", .string($0.label)), ("code", .string($0.code))]) })))
@@ -127,12 +131,12 @@ public struct GalleryWriter: Sendable {
         ])
     }
 
-    /// `[{"svg": "<svg…", "lottie": {…}}, …]`: the SVG as a JSON string and the Lottie JSON text
-    /// exactly as exported (valid JSON composes into valid JSON), so the page plays the same bytes
-    /// as `NAME.svg` and `NAME.json`.
+    /// `[{"svg": "<svg…", "lottie": {…}, "scrub"?: {…}}, …]`: the SVG as a JSON string and the
+    /// Lottie JSON text exactly as exported (valid JSON composes into valid JSON), so the page plays
+    /// the same bytes as `NAME.svg` and `NAME.json` (and `NAME.scrub.*`).
     func media(_ cards: [GalleryCard]) -> String {
         let items = cards.map { c in
-            "{\"svg\":" + JSONWriter().string(.string(c.svg)) + ",\"lottie\":" + c.lottie + "}"
+            "{\"svg\":" + JSONWriter().string(.string(c.svg)) + ",\"lottie\":" + c.lottie + scrubMedia(c.scrub) + "}"
         }
         return "[\n" + items.joined(separator: ",\n") + "\n]"
     }
