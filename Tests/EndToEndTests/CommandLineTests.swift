@@ -105,18 +105,23 @@ final class CommandLineTests: BinaryTestCase {
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
     }
 
+    /// A second run of two templates (an interactive one and a masked one, the orders most likely to
+    /// depend on hashing) gives the same bytes as the full default run; OutputFreshnessTests
+    /// compares every template with the committed output/.
     func testSameInputGivesSameBytes() throws {
         let a = tmp.appendingPathComponent("a"), b = tmp.appendingPathComponent("b")
         XCTAssertEqual(try ToolRunner.run(["--output", a.path]).status, 0)
-        XCTAssertEqual(try ToolRunner.run(["--output", b.path]).status, 0)
+        let again = ["douyin-drag-dismiss", "circle-reveal-push"]
+        XCTAssertEqual(try ToolRunner.run(again.flatMap { ["--template", $0] } + ["--output", b.path]).status, 0)
         let names = files(in: a)
         // At least svg, json and tracks per template, and the gallery page.
         for t in try ToolRunner.run(["--list"]).stdout.split(separator: "\n") {
             for ext in ["svg", "json", "tracks.json"] { XCTAssertTrue(names.contains("\(t).\(ext)"), "\(t).\(ext)") }
         }
         XCTAssertTrue(names.contains("index.html"))
-        XCTAssertEqual(names, files(in: b))
-        for n in names {
+        let repeated = files(in: b).filter { $0 != "index.html" }
+        XCTAssertEqual(repeated, names.filter { n in again.contains { n.hasPrefix($0 + ".") } })
+        for n in repeated {
             XCTAssertEqual(FileManager.default.contents(atPath: a.appendingPathComponent(n).path),
                            FileManager.default.contents(atPath: b.appendingPathComponent(n).path), n)
         }
