@@ -12,8 +12,14 @@ It exports the page with `--lottie-player FILE` (inlined: no network) into a tem
   players and seek both to the same time (SVG `getCurrentTime()`, lottie-web `currentFrame`);
   at each time the two players' pixels are compared (mean difference, 0..255);
 - the phase buttons play exactly the phase's segment in both, then stop at its end;
+- interactive cards (and only they) switch to their scrub clip (NAME.scrub.*): the progress
+  slider, dragged and set to p, pauses both players and seeks both to t = p·D (SVG
+  `getCurrentTime()`, lottie-web `currentFrame`), is labelled "progress p = …", the SVG frame
+  equals the `--branch scrub --at t` reference (mean ≤ 1/255) and the Lottie the SVG; switching
+  back, the card's scrubber still seeks its timeline;
 - replay plays from the start;
-- without a player (a script URL that does not load) every Lottie slot says so and the SVG still plays.
+- without a player (a script URL that does not load) every Lottie slot says so (the scrub
+  clip's too) and the SVG still plays.
 Exit status 1 on any failure. `--screenshot` saves the page as a PNG to look at.
 """
 import argparse
@@ -43,6 +49,8 @@ def default_player():
 DEFAULT_PLAYER = default_player()
 PIXEL_LIMIT = 6.0       # mean |SVG − Lottie| per channel (0..255) at the same time; a wrong frame is ≫ this
 TIME_TOLERANCE = 1e-3   # s: Chromium keeps whole microseconds; the page clamps the loop's end by 0.5 ms
+REFERENCE_LIMIT = 1.0   # mean |SMIL − `--at`| (0..255), the suite's limit for Chromium SMIL vs --at frames
+PROGRESS_VALUES = (0.0, 0.19, 0.21, 0.37, 0.5, 0.83, 1.0)  # on the slider's 0.01 steps; 0.19/0.21 straddle douyin's rule
 
 
 class Check:
@@ -154,11 +162,11 @@ class Page:
                     frame: c.anim ? c.anim.currentFrame : null, loaded: !!(c.anim && c.anim.isLoaded),
                     fr: c.fr, duration: c.duration, maxT: c.maxT}; })()""" % i)
 
-    def screen_pixels(self, i):
-        """The two players of card i as RGB bytes (same size), scrolled into view."""
-        rects = self.eval("""(() => { const c = gallery.cards[%d]; c.root.scrollIntoView({block: 'center'});
-            return [c.svgScreen, c.lottieScreen].map(s => { const r = s.getBoundingClientRect();
-                return {x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), w: Math.round(r.width), h: Math.round(r.height)}; }); })()""" % i)
+    def screen_pixels(self, i, players="c"):
+        """The two players of card i (or of `players`, e.g. "c.scrub") as RGB bytes (same size), scrolled into view."""
+        rects = self.eval("""(() => { const c = gallery.cards[%d]; c.root.scrollIntoView({block: 'center'}); const v = %s;
+            return [v.svgScreen, v.lottieScreen].map(s => { const r = s.getBoundingClientRect();
+                return {x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), w: Math.round(r.width), h: Math.round(r.height)}; }); })()""" % (i, players))
         self.frames(3)
         out = []
         for r in rects:
@@ -179,7 +187,7 @@ def export(binary, out_dir, player, templates=()):
     return os.path.join(out_dir, "index.html"), names
 
 
-def check_page(browser, path, names, check, screenshot):
+def check_page(browser, path, names, check, screenshot, binary):
     page = Page(browser, path)
     n = page.eval("gallery.cards.length")
     titles = page.eval("Array.from(document.querySelectorAll('article.card h2')).map(h => h.textContent)")
@@ -271,6 +279,8 @@ def check_page(browser, path, names, check, screenshot):
                      "%s phase button '%s' (%.3f–%.3f s): played, stopped at SVG %.4f s, Lottie frame %.2f"
                      % (titles[i], p["name"], p["start"], p["end"], s["svgT"], s["frame"]))
 
+    check_progress_sliders(page, check, titles, binary)
+
     page.eval("gallery.cards[0].root.scrollIntoView({block: 'center'})")
     page.frames()
     page.eval("gallery.cards[0].root.querySelector('button.replay').click()")
@@ -289,16 +299,148 @@ def check_page(browser, path, names, check, screenshot):
     page.tab.close()
 
 
+def interactive_templates(names):
+    """The templates with an `interaction` (Templates/NAME.json), read as Conformance/branch_exporter.py does."""
+    out = []
+    for name in names:
+        try:
+            with open(os.path.join(REPO, "Templates", name + ".json"), encoding="utf-8") as f:
+                if json.load(f).get("interaction"):
+                    out.append(name)
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def scrub_reference(binary, name, t, out_dir):
+    """The scrub clip's exact state at t as a static SVG (`--branch scrub --at t`): (text, error)."""
+    cmd = [binary, "--format", "svg", "--template", name, "--branch", "scrub", "--at", repr(t), "--output", out_dir]
+    r = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, "%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.strip())
+    with open(os.path.join(out_dir, name + ".scrub.svg"), encoding="utf-8") as f:
+        return f.read(), None
+
+
+def scrub_state(page, i):
+    return page.eval("""(() => { const c = gallery.cards[%d], s = c.scrub;
+        return {view: c.view, playing: c.playing, p: s.p, t: s.t, fr: s.fr, label: s.label.textContent,
+                svgT: s.svg ? s.svg.getCurrentTime() : null, svgPaused: s.svg ? s.svg.animationsPaused() : null,
+                frame: s.anim ? s.anim.currentFrame : null, loaded: !!(s.anim && s.anim.isLoaded),
+                timelineHidden: c.timelineView.hidden, scrubHidden: s.root.hidden}; })()""" % i)
+
+
+def reference_pixels(page, i, svg_text):
+    """The scrub SVG slot of card i showing `svg_text` instead (own shadow root, same box), as RGB bytes."""
+    page.eval("""(() => { const s = gallery.cards[%d].scrub, doc = new DOMParser().parseFromString(%s, 'image/svg+xml');
+        const host = document.createElement('div'), style = document.createElement('style');
+        host.style.cssText = 'position: absolute; inset: 0; background: #fff';
+        style.textContent = 'svg { display: block; width: 100%%; height: 100%%; }';
+        host.attachShadow({mode: 'open'}).append(style, document.importNode(doc.documentElement, true));
+        s.svg.style.visibility = 'hidden';
+        s.svgScreen.shadowRoot.appendChild(host);
+        window.__galleryCheckReference = host; })()""" % (i, json.dumps(svg_text)))
+    px = page.screen_pixels(i, "c.scrub")[0]
+    page.eval("(() => { window.__galleryCheckReference.remove(); gallery.cards[%d].scrub.svg.style.visibility = ''; })()" % i)
+    return px
+
+
+def check_progress_sliders(page, check, titles, binary):
+    """Interactive cards: the Progress view's slider seeks the scrub clip's SVG and Lottie to t = p·D."""
+    has = page.eval("gallery.cards.map(c => c.root.querySelectorAll('input.progress-slider').length === 1 && !!c.scrub)")
+    count = page.eval("document.querySelectorAll('input.progress-slider').length")
+    expected = interactive_templates(titles)
+    with_slider = [t for t, h in zip(titles, has) if h]
+    check.ok(with_slider == expected and count == len(expected) and expected,
+             "a progress slider on the interactive cards only: %s (interactive templates: %s)" % (with_slider, expected))
+    if not os.path.exists(binary):
+        check.ok(False, "no exporter at %s for the --at references of the scrub clips" % binary)
+        return
+    with tempfile.TemporaryDirectory(prefix="gallery-scrub-") as tmp:
+        for i in (k for k in range(len(titles)) if has[k]):
+            name = titles[i]
+            page.eval("(() => { const c = gallery.cards[%d]; c.play(); c.root.scrollIntoView({block: 'start'}); window.scrollBy(0, -80); })()" % i)
+            page.frames()
+            page.eval("gallery.cards[%d].root.querySelector('.view-switch button[data-view=scrub]').click()" % i)
+            page.eval("new Promise(r => { const s = gallery.cards[%d].scrub, t0 = performance.now();"
+                      " (function f() { if ((s.anim && s.anim.isLoaded) || performance.now() - t0 > 5000) r(); else requestAnimationFrame(f); })(); })" % i,
+                      await_promise=True)
+            st = scrub_state(page, i)
+            check.ok(st["view"] == "scrub" and not st["playing"] and st["timelineHidden"] and not st["scrubHidden"]
+                     and st["svgPaused"] and st["loaded"],
+                     "%s Progress view: the timeline paused and hidden, the scrub clip's SVG (paused) and Lottie loaded" % name)
+            # D as the page has it (6 decimals) is the exported clip's: its Lottie marker 'scrub' spans D·fr frames.
+            d, marker = page.eval("(() => { const s = gallery.cards[%d].scrub; return [s.duration, (s.anim.animationData.markers || [])"
+                                  ".filter(m => m.cm === 'scrub').map(m => [m.tm, m.dr])[0] || null]; })()" % i)
+            check.ok(marker is not None and marker[0] == 0 and abs(marker[1] - d * st["fr"]) < 1e-3,
+                     "%s D = %r s = the scrub clip's marker (tm, dr) %s / %r fps" % (name, d, marker, st["fr"]))
+
+            r = page.eval("(() => { const r = gallery.cards[%d].scrub.slider.getBoundingClientRect(); return {x: r.left, y: r.top + r.height / 2, w: r.width}; })()" % i)
+            for kind, fx in (("mousePressed", 0.1), ("mouseMoved", 0.3), ("mouseMoved", 0.55), ("mouseReleased", 0.55)):
+                page.tab.send("Input.dispatchMouseEvent", {"type": kind, "x": r["x"] + r["w"] * fx, "y": r["y"], "button": "left",
+                                                           "buttons": 0 if kind == "mouseReleased" else 1, "clickCount": 1})
+            page.frames()
+            st = scrub_state(page, i)
+            check.ok(0.4 < st["p"] < 0.7 and abs(st["t"] - st["p"] * d) < 1e-9 and abs(st["svgT"] - st["t"]) < TIME_TOLERANCE
+                     and abs(st["frame"] - st["t"] * st["fr"]) < TIME_TOLERANCE * st["fr"],
+                     "%s mouse drag on the progress slider: p %.2f → SVG %.4f s, Lottie frame %.3f (t = p·D = %.4f s)"
+                     % (name, st["p"], st["svgT"], st["frame"], st["p"] * d))
+
+            worst_lottie = worst_ref = 0.0
+            first_svg = last_ref = None
+            for p in PROGRESS_VALUES:
+                page.eval("(() => { const s = gallery.cards[%d].scrub.slider; s.value = %r; s.dispatchEvent(new Event('input', {bubbles: true})); })()" % (i, p))
+                st = scrub_state(page, i)
+                t = p * d
+                label = "progress p = %.2f" % p
+                seeked = (abs(st["p"] - p) < 1e-12 and st["label"].startswith(label) and st["svgPaused"] and not st["playing"]
+                          and abs(st["svgT"] - t) < TIME_TOLERANCE and abs(st["frame"] - t * st["fr"]) < TIME_TOLERANCE * st["fr"])
+                svg_px, lottie_px = page.screen_pixels(i, "c.scrub")
+                dl = mean_diff(svg_px[2], lottie_px[2]) if svg_px[:2] == lottie_px[:2] else 255.0
+                text, err = scrub_reference(binary, name, t, tmp)
+                ref_px = reference_pixels(page, i, text) if text else None
+                dr = mean_diff(svg_px[2], ref_px[2]) if ref_px and ref_px[:2] == svg_px[:2] else 255.0
+                worst_lottie, worst_ref = max(worst_lottie, dl), max(worst_ref, dr)
+                first_svg = first_svg or svg_px
+                last_ref = ref_px
+                check.ok(seeked and dl <= PIXEL_LIMIT and dr <= REFERENCE_LIMIT,
+                         "%s '%s': t = %.4f s → SVG %.4f s, Lottie frame %.2f; Δpx SVG vs --at %.3f, Lottie vs SVG %.2f%s"
+                         % (name, label, t, st["svgT"], st["frame"], dr, dl, "" if not err else "; " + err))
+            if first_svg and last_ref:
+                far = mean_diff(first_svg[2], last_ref[2])
+                check.ok(far > 2 * max(worst_ref, worst_lottie),
+                         "%s the comparison tells progress apart: SVG at p = 0 vs --at reference at p = 1: Δpx %.2f "
+                         "(worst same-p Δpx %.3f vs --at, %.2f vs Lottie)" % (name, far, worst_ref, worst_lottie))
+
+            # Back to the branch timeline: its players and scrubber work as before.
+            page.eval("gallery.cards[%d].root.querySelector('.view-switch button[data-view=timeline]').click()" % i)
+            mid = page.eval("(() => { const p = gallery.cards[%d].data.phases[0]; return (p.start + p.end) / 2; })()" % i)
+            page.eval("(() => { const s = gallery.cards[%d].scrubber; s.value = %r; s.dispatchEvent(new Event('input', {bubbles: true})); })()" % (i, mid))
+            s, st = page.state(i), scrub_state(page, i)
+            check.ok(st["view"] == "timeline" and not st["timelineHidden"] and st["scrubHidden"]
+                     and abs(s["svgT"] - mid) < TIME_TOLERANCE and abs(s["frame"] - mid * s["fr"]) < TIME_TOLERANCE * s["fr"],
+                     "%s back to Branches: the scrubber seeks the timeline again (SVG %.4f s, Lottie frame %.2f at %.4f s)"
+                     % (name, s["svgT"], s["frame"], mid))
+
+
 def check_without_player(browser, binary, out_dir, check, names):
-    path, _ = export(binary, out_dir, "file:///nonexistent/lottie-web.js", names[:2])
+    interactive = interactive_templates(names)[:1]
+    path, _ = export(binary, out_dir, "file:///nonexistent/lottie-web.js", [n for n in names[:2] if n not in interactive] + interactive)
     page = Page(browser, path)
     for i in range(page.eval("gallery.cards.length")):
         page.eval("gallery.cards[%d].root.scrollIntoView({block: 'center'})" % i)
         page.frames(2)
+        page.eval("(() => { const b = gallery.cards[%d].root.querySelector('.view-switch button[data-view=scrub]'); if (b) b.click(); })()" % i)
     page.eval("window.scrollTo(0, 0)")
     page.frames(2)
-    notes = page.eval("gallery.cards.map(c => (c.lottieScreen.querySelector('.missing') || {}).textContent || '')")
-    check.ok(notes and all("not loaded" in t for t in notes), "no player: every Lottie slot says so (%r)" % (notes[0][:60] if notes else ""))
+    notes = page.eval("gallery.cards.flatMap(c => [c.lottieScreen].concat(c.scrub ? [c.scrub.lottieScreen] : []))"
+                      ".map(s => (s.querySelector('.missing') || {}).textContent || '')")
+    scrub_svgs = page.eval("gallery.cards.filter(c => c.scrub).map(c => !!c.scrub.svg)")
+    check.ok(notes and all("not loaded" in t for t in notes) and len(notes) == page.eval("gallery.cards.length") + len(interactive)
+             and scrub_svgs == [True] * len(interactive),
+             "no player: every Lottie slot says so, the scrub clip's of %s too, whose SVG is mounted (%d notices: %r)"
+             % (interactive, len(notes), notes[0][:60] if notes else ""))
+    page.eval("gallery.cards.forEach(c => c.setView('timeline'))")
     a = page.state(0)
     page.wait(0.4)
     b = page.state(0)
@@ -332,7 +474,7 @@ def main(argv=None):
             if names is None:
                 names = json.loads(open(page_path, encoding="utf-8").read().split('id="gallery-data">', 1)[1].split("</script>", 1)[0])
                 names = [t["name"] for t in names["transitions"]]
-            check_page(browser, page_path, names, check, opts.screenshot)
+            check_page(browser, page_path, names, check, opts.screenshot, opts.binary)
             if not opts.page:
                 check_without_player(browser, opts.binary, os.path.join(tmp, "without-player"), check, names)
     finally:
