@@ -17,6 +17,9 @@ public enum ProjectionTolerance {
     /// The same for every vertex and control point, on the canvas or not (off the canvas nothing
     /// shows, but corners read back from the tracks are compared there too).
     public static let interpolationAnywhere = 0.8
+    /// The same for the 4 vertices of a named layer's bounds outline, on the canvas or not: they
+    /// are where readers (the conformance suite, against the tracks' corners) look for the layer.
+    public static let outline = 0.5
 }
 
 /// A linear gradient laid onto a projected shape: the axis in host space and where each colour

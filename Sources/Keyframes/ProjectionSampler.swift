@@ -16,6 +16,8 @@ struct ProjectionSampler {
     private(set) var specs: [PathSpec] = []
     /// Where each layer's paint, clip, mask and outline specs sit in `specs`.
     private var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
+    /// Indices in `specs` of the layers' bounds outlines.
+    private var outlines: Set<Int> = []
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
     private var hostScale = 1.0
 
@@ -47,7 +49,11 @@ struct ProjectionSampler {
             // A named layer's bounds outline: on the same grid as its paint, so what a reader
             // measures there is what a player plays.
             var outline: Int? = nil
-            if simulation.layers[i].id != nil { outline = specs.count; specs.append(PathSpec(layer: i, source: .bounds(rounded: false))) }
+            if simulation.layers[i].id != nil {
+                outline = specs.count
+                outlines.insert(specs.count)
+                specs.append(PathSpec(layer: i, source: .bounds(rounded: false)))
+            }
             ranges[i] = (paint, clip, mask, outline)
         }
     }
@@ -152,11 +158,14 @@ struct ProjectionSampler {
     /// be seen: on the canvas. A line's drawn points blend its ends' errors, so the bound is taken
     /// over the part of the drawn segment inside the canvas; a cubic counts its control points'
     /// errors when its hull reaches the canvas. In host units.
-    static func deviation(_ mid: Sample, _ a: Sample, _ b: Sample, _ f: Double) -> (visible: Double, anywhere: Double) {
-        var worst = 0.0, anywhere = 0.0
+    static func deviation(_ mid: Sample, _ a: Sample, _ b: Sample, _ f: Double, outlines: Set<Int> = []) -> (visible: Double, anywhere: Double, outline: Double) {
+        var worst = 0.0, anywhere = 0.0, outline = 0.0
         for (n, exact) in mid.paths.enumerated() {
             let drawn = a.paths[n] + (b.paths[n] - a.paths[n]).scaled(by: f)
             for (p, q) in zip(drawn.allPoints, exact.allPoints) { anywhere = max(anywhere, p.distance(to: q)) }
+            if outlines.contains(n) {
+                for (p, q) in zip(drawn.vertices, exact.vertices) { outline = max(outline, p.distance(to: q)) }
+            }
             let box = mid.visible[n], count = exact.segmentCount
             for k in 0..<count {
                 let next = (k + 1) % count
@@ -180,7 +189,7 @@ struct ProjectionSampler {
                 }
             }
         }
-        return (worst, anywhere)
+        return (worst, anywhere, outline)
     }
 
     /// The parameter range of segment p→q inside the box (Liang–Barsky), nil when outside.
@@ -202,6 +211,7 @@ struct ProjectionSampler {
     func keyframes(end: Double) -> [(time: Double, sample: Sample, hold: Bool)] {
         let tolerance = ProjectionTolerance.interpolation / hostScale
         let toleranceAnywhere = ProjectionTolerance.interpolationAnywhere / hostScale
+        let toleranceOutline = ProjectionTolerance.outline / hostScale
         var cache: [Double: Sample] = [:]
         func at(_ t: Double) -> Sample {
             if let s = cache[t] { return s }
@@ -213,8 +223,8 @@ struct ProjectionSampler {
             guard depth < 12, b - a > 1e-4 else { return [] }
             var worst = 0.0  // in units of the tolerance
             for f in [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875] {
-                let d = Self.deviation(at(a + (b - a) * f), va, vb, f)
-                worst = max(worst, d.visible / tolerance, d.anywhere / toleranceAnywhere)
+                let d = Self.deviation(at(a + (b - a) * f), va, vb, f, outlines: outlines)
+                worst = max(worst, d.visible / tolerance, d.anywhere / toleranceAnywhere, d.outline / toleranceOutline)
             }
             guard worst > 1 else { return [] }
             // The chord error shrinks with the square of the step: split into as many pieces as

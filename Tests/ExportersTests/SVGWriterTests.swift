@@ -67,21 +67,18 @@ final class SVGWriterTests: XCTestCase {
             for ref in try doc.nodes(forXPath: "//@*[local-name()='href']") {
                 XCTAssertTrue(ref.stringValue?.hasPrefix("#") ?? false, d.name)
             }
-            // Every id is unique; every layer with an id has its group and its bounds group.
+            // Every id is unique; every layer with an id has its group and its bounds: a group, or
+            // for a layer under a perspective projection (drawn as projected paths, no affine
+            // bounds space) an unpainted outline path.
             let ids = try doc.nodes(forXPath: "//@id").compactMap(\.stringValue)
             XCTAssertEqual(ids.count, Set(ids).count, d.name)
-            // A layer under a perspective projection is drawn as projected paths: it has no
-            // affine bounds space, so only its group is required.
             let sim = kt.simulation
-            let projected = Set((0...Int(sim.timeline.duration * 30)).flatMap { k -> [Int] in
-                let state = sim.state(at: Double(k) / 30)
-                // (x, y, 0, 1)·M has w = x·m14 + y·m24 + m44: projective when that is not constant 1.
-                return sim.layers.indices.filter { let m = state.boundsToScreen[$0]; return abs(m.m14) > 1e-12 || abs(m.m24) > 1e-12 || abs(m.m44 - 1) > 1e-12 }
-            })
             for (i, layer) in sim.layers.enumerated() {
                 guard let id = layer.id else { continue }
                 XCTAssertTrue(ids.contains(id), "\(d.name): \(id)")
-                if !projected.contains(i) { XCTAssertTrue(ids.contains("\(id).bounds"), "\(d.name): \(id).bounds") }
+                let bounds = try doc.nodes(forXPath: "//*[@id='\(id).bounds']").compactMap { $0 as? XMLElement }
+                XCTAssertEqual(bounds.count, 1, "\(d.name): \(id).bounds")
+                XCTAssertEqual(bounds.first?.localName, kt.projected[i] == nil ? "g" : "path", "\(d.name): \(id).bounds")
             }
         }
     }
