@@ -135,23 +135,74 @@ def check_smil_frames(run, player, times):
 PROBE_JS = r"""
 window.__probe = function (ids) {
   return ids.map(function (id) {
-    var g = document.getElementById(id + '.bounds');
-    if (!g || !g.getCTM) return null;
-    var m = g.getCTM();
+    var b = document.getElementById(id + '.bounds');
+    if (!b || !b.getCTM) return null;
+    var m = b.getCTM();
     if (!m) return null;
-    return [m.a, m.b, m.c, m.d, m.e, m.f];
+    // A projected layer's bounds are an outline path: its `d` as played (SMIL animates the
+    // computed value, not the attribute), in the coordinates getCTM maps to the canvas.
+    var d = b.localName === 'path' ? getComputedStyle(b).d : null;
+    return {m: [m.a, m.b, m.c, m.d, m.e, m.f], d: d};
   });
 };
 window.__missing = function (ids) {
   return ids.filter(function (id) { return !document.getElementById(id) || !document.getElementById(id + '.bounds'); });
 };
+window.__kinds = function (ids) {
+  return ids.map(function (id) { var b = document.getElementById(id + '.bounds'); return b ? b.localName : null; });
+};
 true
 """
+
+_PATH_TOKEN = re.compile(r"[MmLlHhVvZzCcSsQqTtAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def outline_vertices(d):
+    """Vertices of a polygon path (M, L, H, V, Z, absolute or relative) from a computed `d`
+    (`path("…")`, `none`) or a `d` attribute; None for anything else (curves, several subpaths)."""
+    m = re.fullmatch(r'\s*path\(\s*["\'](.*)["\']\s*\)\s*', d or "", re.S)
+    text = m.group(1) if m else (d or "")
+    tokens = _PATH_TOKEN.findall(text)
+    if not tokens or tokens[0] not in "Mm":
+        return None
+    out, at, cmd, i = [], (0.0, 0.0), None, 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.isalpha():
+            cmd, i = tok, i + 1
+            if cmd in "Zz":
+                if i < len(tokens):
+                    return None         # one closed subpath only
+                break
+            if cmd not in "MmLlHhVv" or (cmd in "Mm" and out):
+                return None
+            continue
+        if cmd is None:
+            return None
+        try:
+            if cmd in "MmLl":
+                x, y = float(tokens[i]), float(tokens[i + 1])
+                i += 2
+                at = (at[0] + x, at[1] + y) if cmd in "ml" else (x, y)
+                cmd = {"M": "L", "m": "l"}.get(cmd, cmd)   # further pairs after M are lines
+            else:
+                v = float(tokens[i])
+                i += 1
+                at = ((at[0] + v if cmd == "h" else v), at[1]) if cmd in "Hh" else (at[0], (at[1] + v if cmd == "v" else v))
+        except (IndexError, ValueError):
+            return None
+        out.append(at)
+    if len(out) == 5 and math.dist(out[0], out[-1]) < 1e-9:      # an explicit closing line
+        out.pop()
+    return out
 
 
 def check_geometry(run, player):
     """Every tracks sample (120 Hz), in the first loop and again one loop later: the bounds
-    corners mapped through getCTM() of X.bounds vs the exporter's corners."""
+    corners mapped through getCTM() of X.bounds vs the exporter's corners. A layer under a 3D
+    projection (the tracks' `projected` list) has no affine bounds space: its X.bounds is an
+    unpainted outline path whose 4 vertices, as played (computed `d`), mapped through its
+    getCTM() are compared with the corners instead."""
     samples = run.tracks.get("samples") or []
     row = Row(run.svg_name, "geometry getCTM vs tracks", frames=0, geom=0.0,
               limit="≤ %.1f px" % GEOMETRY_PX)
@@ -159,11 +210,19 @@ def check_geometry(run, player):
     ids = sorted({i for s in samples for i in (s.get("layers") or {})})
     missing = player.tab.eval("__missing(%s)" % _json(ids)) if ids else []
     if missing:
-        row.fail("no <g id=X> / <g id=X.bounds> for layer(s) %s" % ", ".join(missing[:8]))
+        row.fail("no <g id=X> / X.bounds for layer(s) %s" % ", ".join(missing[:8]))
+    projected = set(run.tracks.get("projected") or [])
+    kinds = dict(zip(ids, player.tab.eval("__kinds(%s)" % _json(ids)) if ids else []))
+    flat_projected = sorted(i for i in projected if kinds.get(i) not in (None, "path"))
+    if flat_projected:
+        row.fail("layer(s) %s drawn under 3D perspective (tracks) have a <%s> X.bounds, not an outline path: "
+                 "no affine map reaches their corners" % (", ".join(flat_projected[:8]), kinds[flat_projected[0]]))
     D = run.duration
     rate = run.tracks["sampleRate"]
     worst = None
-    no_ctm = []
+    worst_outline = None
+    no_ctm, bad_outline = [], []
+    outlines = 0
     for loop in (0, 1):
         for i, s in enumerate(samples):
             layers = s.get("layers") or {}
@@ -171,24 +230,40 @@ def check_geometry(run, player):
             if not names:
                 continue
             t = i / rate        # the sample's exact time ("t" may be rounded to 4 decimals)
-            mats = player.seek_eval(run.seek_time(t) + loop * D, "__probe(%s)" % _json(names))
+            probes = player.seek_eval(run.seek_time(t) + loop * D, "__probe(%s)" % _json(names))
             row.frames += 1
-            for name, m in zip(names, mats):
-                if m is None:
+            for name, probe in zip(names, probes):
+                if probe is None:
                     no_ctm.append("%s at t=%.4f" % (name, t))
                     continue
+                m = probe["m"]
                 L = layers[name]
                 w, h = L["size"]
-                for (x, y), (cx, cy) in zip(((0, 0), (w, 0), (w, h), (0, h)), L["corners"]):
+                points = ((0, 0), (w, 0), (w, h), (0, h))
+                if probe["d"] is not None:
+                    points = outline_vertices(probe["d"])
+                    if points is None or len(points) != 4:
+                        bad_outline.append("%s at t=%.4f: %s" % (name, t, (probe["d"] or "")[:80]))
+                        continue
+                    outlines += 1
+                for (x, y), (cx, cy) in zip(points, L["corners"]):
                     px, py = m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
                     err = math.hypot(px - cx, py - cy)
                     if worst is None or err > worst[0] + 1e-9:
                         worst = (err, t, name, loop)
+                    if probe["d"] is not None and (worst_outline is None or err > worst_outline[0] + 1e-9):
+                        worst_outline = (err, t, name, loop)
     if worst:
         row.geom, row.worst_t = worst[0], worst[1]
         if worst[0] > GEOMETRY_PX:
             row.fail("layer %r at t=%.4f s%s: corner off by %.3f px" % (
                 worst[2], worst[1], " (second loop)" if worst[3] else "", worst[0]))
+    if worst_outline:
+        row.note("projected layers (outline path): %d layer samples, worst corner %.3f px (%r at t=%.4f s%s)" % (
+            outlines, worst_outline[0], worst_outline[2], worst_outline[1], " second loop" if worst_outline[3] else ""))
+    if bad_outline:
+        row.fail("X.bounds outline path is not 4 straight edges for %d layer sample(s), first %s" % (
+            len(bad_outline), bad_outline[0]))
     if no_ctm:
         row.fail("getCTM() of X.bounds unavailable for %d layer sample(s), first %s" % (len(no_ctm), no_ctm[0]))
     if row.frames == 0:

@@ -144,6 +144,37 @@ class InteractiveFixture(unittest.TestCase):
         self.assertEqual([x.check for x in self.rows if not x.ok], ["every file is checked"])
 
 
+class ProjectedFixtures(unittest.TestCase):
+    """A page under 3D perspective: its bounds are an outline path (`d` animated by SMIL)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.rows, cls.ok = run_suite(["flip", "flip-off5", "flip-flat"], frames_step=6)
+
+    def test_exact_outline_passes_as_played(self):
+        # The `d` attribute is the t = 0 outline: only the played (computed) `d` matches the
+        # tracks through the turn, so this passing shows that the animated value is what is read.
+        g = row(self.rows, "flip.svg", "geometry getCTM vs tracks")
+        self.assertTrue(g.ok, g.notes)
+        self.assertEqual(g.frames, 2 * 144)             # 1.2 s × 120 Hz, two loops
+        self.assertLess(g.geom, 0.05)
+        self.assertTrue(any("outline path" in n and "288 layer samples" in n for n in g.notes), g.notes)
+        self.assertTrue(row(self.rows, "flip.svg", "Chromium SMIL vs --at").ok)
+
+    def test_outline_keyframe_off_by_5px_fails_geometry(self):
+        g = row(self.rows, "flip-off5.svg", "geometry getCTM vs tracks")
+        self.assertFalse(g.ok)
+        self.assertAlmostEqual(g.geom, 5.0, delta=0.05)
+        self.assertAlmostEqual(g.worst_t, 0.5, delta=1e-6)
+        self.assertIn("'page'", g.notes[0])
+
+    def test_bounds_group_for_a_projected_layer_fails(self):
+        g = row(self.rows, "flip-flat.svg", "geometry getCTM vs tracks")
+        self.assertFalse(g.ok)
+        self.assertTrue(any("no affine map" in n for n in g.notes), g.notes)
+        self.assertGreater(g.geom, 50)                   # the flat rectangle misses the turned page
+
+
 class ExporterFailures(unittest.TestCase):
     def test_unknown_template_is_a_failure_not_a_crash(self):
         rows, ok = run_suite(["no-such-template"])
