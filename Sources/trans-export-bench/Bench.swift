@@ -22,6 +22,15 @@ enum Machine {
         return Double(usage.ru_maxrss) / 1024
     }
 
+    /// CPU seconds (user + system) this process has used so far, over all its threads. On a
+    /// shared machine wall time includes waiting for a core; CPU time does not.
+    static var cpuSeconds: Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return s(usage.ru_utime) + s(usage.ru_stime)
+    }
+
     static var summary: String {
         #if DEBUG
         let build = "debug build (numbers are for release: swift run -c release trans-export-bench)"
@@ -53,6 +62,13 @@ struct Catalog {
 struct BenchError: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
+}
+
+/// Seconds of wall time and of CPU time (all threads) of `body`.
+func wallAndCPUTime(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+    let cpu = Machine.cpuSeconds
+    let wall = try wallTime(body)
+    return (wall, Machine.cpuSeconds - cpu)
 }
 
 /// Seconds of wall time of `body`.

@@ -161,6 +161,8 @@ enum SpringBench {
                 let comparison = c!
                 let ratio = Double(comparison.fitted) / Double(max(1, comparison.optimal))
                 rows.append([label, format.rawValue, "\(comparison.candidates)", "\(comparison.fitted)", "\(comparison.optimal)", fixed(ratio, 2)])
+                // Progress on stderr: the whole run takes ~20 min, more on a loaded machine.
+                FileHandle.standardError.write(Data((rows.last!.joined(separator: " | ") + "\n").utf8))
                 var s = total[format]!
                 s.fitted += comparison.fitted; s.optimal += comparison.optimal; s.worst = max(s.worst, ratio)
                 total[format] = s

@@ -25,17 +25,19 @@ enum ThroughputBench {
         ]
         for (label, args) in runs {
             let command = TransExportCommand(standardOutput: { _ in }, standardError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-            var times: [Double] = []
+            var times: [Double] = [], cpu: [Double] = []
             for _ in 0..<repeats {
                 var status: Int32 = 0
-                times.append(wallTime { status = command.run(args + ["--output", dir.path]) })
+                let t = wallAndCPUTime { status = command.run(args + ["--output", dir.path]) }
+                times.append(t.wall); cpu.append(t.cpu)
                 guard status == 0 else { throw BenchError("trans-export failed (\(status))") }
             }
-            let warm = times.dropFirst().sorted()
-            rows.append([label, fixed(times[0] * 1000, 1), fixed(warm.first! * 1000, 1), fixed(warm[warm.count / 2] * 1000, 1)])
+            let warm = times.dropFirst().sorted(), warmCPU = cpu.dropFirst().sorted()
+            rows.append([label, fixed(times[0] * 1000, 1), fixed(warm.first! * 1000, 1), fixed(warm[warm.count / 2] * 1000, 1),
+                         fixed(warmCPU.first! * 1000, 1), fixed(warmCPU[warmCPU.count / 2] * 1000, 1)])
         }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).count) ?? 0
-        return "### 3. Whole catalog, one process\n\n" + table(["run", "first (ms)", "best (ms)", "median (ms)"], rows)
+        return "### 3. Whole catalog, one process\n\n" + table(["run", "first (ms)", "best (ms)", "median (ms)", "best CPU (ms)", "median CPU (ms)"], rows)
             + "\n\n(\(repeats) runs each, in-process `TransExportCommand.run`, files written to a temporary folder; \(files) files)\n\n"
             + (try stages(catalog, repeats: repeats))
     }
@@ -82,7 +84,7 @@ enum ThroughputBench {
         var walls: [Double] = []
         for workers in [1, 2] {
             let result = Totals()
-            let wall = wallTime {
+            let (wall, cpu) = wallAndCPUTime {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     var exports = 0, failures = 0, bytes = 0, keyframes = 0
                     // Variants are taken 8 at a time from a shared counter: 3D templates cost 100×
@@ -103,10 +105,11 @@ enum ThroughputBench {
             walls.append(wall)
             let r = result.value
             rows.append(["\(workers)", "\(r.exports)", "\(r.failures)", fixed(wall, 2), fixed(Double(r.exports) / wall, 0),
+                         fixed(cpu, 2), fixed(Double(r.exports) / cpu, 0),
                          fixed(Double(r.bytes) / Double(max(1, r.exports)) / 1024, 1), fixed(Double(r.keyframes) / Double(max(1, r.exports)), 1)])
         }
         return "#### \(count) variants of \(label) (SVG + Lottie each, in memory)\n\n"
-            + table(["workers", "exported", "failed", "wall (s)", "exports/s", "KiB per export", "keyframes per export"], rows)
+            + table(["workers", "exported", "failed", "wall (s)", "exports/s", "CPU (s)", "exports per CPU s", "KiB per export", "keyframes per export"], rows)
             + "\n\nspeed-up 1 → 2 workers: \(fixed(walls[0] / walls[1], 2))×; peak RSS of the process: \(fixed(Machine.peakRSSMegabytes, 1)) MB"
     }
 }
