@@ -10,6 +10,7 @@ import unittest
 
 from Conformance import suite
 from Conformance.exporter import Exporter
+from Conformance.results import Row, apply_known_failures, table_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKE = [sys.executable, os.path.join(HERE, "fixtures", "fake_exporter.py")]
@@ -173,6 +174,28 @@ class ProjectedFixtures(unittest.TestCase):
         self.assertFalse(g.ok)
         self.assertTrue(any("no affine map" in n for n in g.notes), g.notes)
         self.assertGreater(g.geom, 50)                   # the flat rectangle misses the turned page
+
+
+class KnownFailures(unittest.TestCase):
+    def rows(self):
+        return [Row("a.json", "rlottie").fail("2 of 9 frames over mean 2.0"), Row("a.svg", "geometry")]
+
+    def test_a_listed_failure_is_shown_but_not_fatal(self):
+        rows, ok = apply_known_failures(self.rows(), ["a.json:rlottie"])
+        self.assertTrue(ok)
+        self.assertFalse(rows[0].ok)
+        self.assertTrue(rows[0].known)
+        self.assertIn("FAIL (known)", "\n".join(table_lines(rows)))
+
+    def test_an_unlisted_failure_still_fails(self):
+        self.assertFalse(apply_known_failures(self.rows(), [])[1])
+        self.assertFalse(apply_known_failures(self.rows(), ["a.json:thorvg"])[1])
+
+    def test_a_listed_row_that_passes_or_is_missing_fails_the_run(self):
+        for stale in ("a.svg:geometry", "b.svg:geometry"):
+            rows, ok = apply_known_failures(self.rows(), ["a.json:rlottie", stale])
+            self.assertFalse(ok, stale)
+            self.assertIn("--known-failure", rows[-1].notes[0])
 
 
 class ExporterFailures(unittest.TestCase):
