@@ -62,7 +62,7 @@ extension TransExportCommand {
         if options.at == nil, let clip = try InteractiveFiles.scrubClip(simulation.definition) {
             // `html` writes no file of its own: export returns the bytes NAME.scrub.* has (or would have).
             if let scrubCard = try export(clip.simulation, options: options, to: dir) {
-                card?.scrub = GalleryScrub(clip: clip, svg: scrubCard.svg, lottie: scrubCard.lottie)
+                card?.scrub = GalleryScrub(clip: clip, svg: scrubCard.svg, lottie: scrubCard.lottie, fit: scrubCard.fit)
             }
         }
         return card

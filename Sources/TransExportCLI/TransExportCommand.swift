@@ -156,6 +156,7 @@ public struct TransExportCommand {
             for r in try files.reports() where written.isEmpty || written.contains(r.file) { standardOutput(r.text) }
         }
         guard options.resolvedFormats.contains(.html) else { return nil }
-        return GalleryCard(simulation: simulation, svg: svg ?? files.svg, lottie: try lottie ?? files.lottie())
+        // The motion spec shows each file's fit: the reports `--report` prints.
+        return GalleryCard(simulation: simulation, svg: svg ?? files.svg, lottie: try lottie ?? files.lottie(), fit: try files.reports())
     }
 }

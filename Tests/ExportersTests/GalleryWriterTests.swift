@@ -16,10 +16,15 @@ final class GalleryWriterTests: XCTestCase {
         get throws { try String(contentsOf: ExportFixtures.repositoryRoot.appendingPathComponent("Templates/gallery.html"), encoding: .utf8) }
     }
 
+    /// Sampled keyframes (independent of the fitter), with the fit of those very files.
     static func card(_ d: TransitionDefinition) throws -> GalleryCard {
         let sim = try Simulation(d)
         let kt = KeyframedTransition(sim)
-        return GalleryCard(simulation: sim, svg: SVGWriter().svg(kt), lottie: try LottieWriter().data(kt))
+        let svg = SVGWriter().svg(kt), lottie = try LottieWriter().data(kt)
+        let fit = FitReport(kt)
+        return GalleryCard(simulation: sim, svg: svg, lottie: lottie,
+                           fit: [OutputFitReport(file: "\(d.name).svg", bytes: svg.utf8.count, fit: fit),
+                                 OutputFitReport(file: "\(d.name).json", bytes: lottie.utf8.count, fit: fit)])
     }
 
     static func page(_ definitions: [TransitionDefinition], player: LottiePlayer = .default) throws -> String {
@@ -304,6 +309,81 @@ extension GalleryWriterTests {
         for needle in ["'progress-slider", "'progress p = '", "this.t = this.p * this.duration", "this.svg.setCurrentTime(this.t)",
                        "this.anim.goToAndStop(this.t * this.fr, true)", "dataset.view", "setView("] {
             XCTAssertTrue(Self.has(page, needle), needle)
+        }
+    }
+}
+
+extension GalleryWriterTests {
+    /// The motion spec's "Exported files": each card carries, per file (the scrub clip's after the
+    /// card's), exactly the numbers of the `FitReport` that `--report` prints for it.
+    func testCardsCarryTheFitOfTheirFiles() throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-fit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        var errors: [String] = []
+        let command = TransExportCommand(environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
+                                         standardOutput: { _ in }, standardError: { errors.append($0) })
+        let names = ["douyin-present", "douyin-drag-dismiss"]
+        XCTAssertEqual(command.run(["--format", "html", "--output", tmp.path] + names.flatMap { ["--template", $0] }), 0, "\(errors)")
+        let page = try String(contentsOf: tmp.appendingPathComponent("index.html"), encoding: .utf8)
+        guard case .array(let transitions)? = try Self.data(page)["transitions"] else { return XCTFail("no transitions") }
+        let tolerance = FitTolerance.screen(try CommandLineOptions.parse([]).tolerance)
+
+        for (name, card) in zip(names, transitions) {
+            let definition = try ExportFixtures.template(name)
+            var reports = try PlayerFiles(try Simulation(definition), tolerance: tolerance).reports()
+            if let clip = try InteractiveFiles.scrubClip(definition) {
+                reports += try PlayerFiles(clip.simulation, tolerance: tolerance).reports()
+            }
+            guard case .array(let files)? = card["fit"] else { return XCTFail("\(name): no fit") }
+            XCTAssertEqual(files.map { $0["file"] }, reports.map { .string($0.file) }, name)
+            for (f, r) in zip(files, reports) {
+                XCTAssertEqual(f["keyframes"], .number(Double(r.fit.keyframes)), r.file)
+                XCTAssertEqual(f["tracks"], .number(Double(r.fit.tracks.count)), r.file)
+                XCTAssertEqual(f["bytes"], .number(Double(r.bytes)), r.file)
+                let percent = NumberFormat.string(r.fit.worstRatio * 100, maxDecimals: 1) + " %"
+                XCTAssertEqual(f["worstPercent"], .string(percent), r.file)
+                XCTAssertTrue(r.text.contains("worst error \(percent) of its tolerance"), r.file)
+                // The worst track is the one the worst ratio is read from, its error as the report has it.
+                let measured = r.fit.tracks.filter(\.measured)
+                let worst = try XCTUnwrap(measured.first { $0.maxError / $0.tolerance == r.fit.worstRatio }, r.file)
+                XCTAssertEqual(f["worst"]?["track"], .string("\(worst.layer).\(worst.property)"), r.file)
+                XCTAssertEqual(f["worst"]?["maxError"], .number(NumberFormat.round(worst.maxError, decimals: 6)), r.file)
+                XCTAssertEqual(f["worst"]?["tolerance"], .number(NumberFormat.round(worst.tolerance, decimals: 6)), r.file)
+                XCTAssertTrue(r.text.contains("max \(NumberFormat.string(worst.maxError, maxDecimals: 4))"), r.file)
+                guard case .array(let methods)? = f["methods"] else { return XCTFail("\(r.file): no methods") }
+                let counted = methods.reduce(0) { n, m in if case .number(let k)? = m["tracks"] { return n + Int(k) } else { return n } }
+                XCTAssertEqual(counted, r.fit.tracks.count, r.file)
+                for m in methods {
+                    guard case .string(let method)? = m["method"] else { return XCTFail() }
+                    XCTAssertEqual(m["tracks"], .number(Double(r.fit.tracks.filter { $0.method == method }.count)), "\(r.file) \(method)")
+                }
+            }
+        }
+        // douyin-present: one file per player, every track measured (no projected paths).
+        guard case .array(let present)? = transitions[0]["fit"] else { return XCTFail() }
+        XCTAssertEqual(present.map { $0["player"] }, [.string("SVG"), .string("Lottie")])
+        XCTAssertTrue(present.allSatisfy { $0["unmeasured"] == nil })
+        guard case .array(let drag)? = transitions[1]["fit"] else { return XCTFail() }
+        XCTAssertEqual(drag.map { $0["player"] }, [.string("SVG"), .string("Lottie"), .string("SVG · scrub clip"), .string("Lottie · scrub clip")])
+        XCTAssertTrue(Self.has(page, "fitTable(t.fit)"))
+    }
+
+    /// Projected paths are listed as not measured, with the bound their sampler keeps.
+    func testProjectedPathsAreShownAsBoundedBySampler() throws {
+        guard ExportFixtures.templateNames.contains("flip-push") else { return }
+        let sim = try Simulation(ExportFixtures.template("flip-push"))
+        let files = PlayerFiles(sim)
+        let reports = try files.reports()
+        let page = try GalleryWriter(template: Self.template).page([GalleryCard(simulation: sim, svg: files.svg, lottie: try files.lottie(), fit: reports)])
+        guard case .array(let transitions)? = try Self.data(page)["transitions"], case .array(let data)? = transitions.first?["fit"] else {
+            return XCTFail("no fit")
+        }
+        XCTAssertEqual(data.count, 2)
+        for (f, r) in zip(data, reports) {
+            let projected = r.fit.tracks.filter { !$0.measured }
+            XCTAssertFalse(projected.isEmpty)
+            XCTAssertEqual(f["unmeasured"]?["tracks"], .number(Double(projected.count)))
+            XCTAssertEqual(f["unmeasured"]?["text"], .string("≤ \(NumberFormat.string(ProjectionTolerance.interpolation, maxDecimals: 4)) px"))
         }
     }
 }

@@ -12,13 +12,15 @@ public struct GalleryScrub: Sendable {
     /// `NAME.scrub.svg` and `NAME.scrub.json` exactly as exported.
     public var svg: String
     public var lottie: String
+    /// The fit of the clip's two files, shown under the card's in the motion spec.
+    public var fit: [OutputFitReport]
 
-    public init(clip: ScrubClip, svg: String, lottie: String) {
-        self.init(duration: clip.duration, simulation: clip.simulation, svg: svg, lottie: lottie)
+    public init(clip: ScrubClip, svg: String, lottie: String, fit: [OutputFitReport] = []) {
+        self.init(duration: clip.duration, simulation: clip.simulation, svg: svg, lottie: lottie, fit: fit)
     }
 
-    public init(duration: Double, simulation: Simulation, svg: String, lottie: String) {
-        self.duration = duration; self.simulation = simulation; self.svg = svg; self.lottie = lottie
+    public init(duration: Double, simulation: Simulation, svg: String, lottie: String, fit: [OutputFitReport] = []) {
+        self.duration = duration; self.simulation = simulation; self.svg = svg; self.lottie = lottie; self.fit = fit
     }
 }
 

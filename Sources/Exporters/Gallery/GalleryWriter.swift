@@ -34,8 +34,10 @@ public struct GalleryCard: Sendable {
     public var lottie: String
     /// An interactive transition's scrub clip, driven by the card's progress slider.
     public var scrub: GalleryScrub?
-    public init(simulation: Simulation, svg: String, lottie: String, scrub: GalleryScrub? = nil) {
-        self.simulation = simulation; self.svg = svg; self.lottie = lottie; self.scrub = scrub
+    /// The fit of `svg` and `lottie` (`PlayerFiles.reports()`), shown in the motion spec.
+    public var fit: [OutputFitReport]
+    public init(simulation: Simulation, svg: String, lottie: String, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = []) {
+        self.simulation = simulation; self.svg = svg; self.lottie = lottie; self.scrub = scrub; self.fit = fit
     }
 }
 
@@ -75,11 +77,11 @@ public struct GalleryWriter: Sendable {
         return Self.obj([
             ("generator", .string("trans-export")),
             ("lottiePlayer", Self.obj(playerMembers)),
-            ("transitions", .array(cards.map { transition($0.simulation, scrub: $0.scrub, linkFiles: linkFiles) })),
+            ("transitions", .array(cards.map { transition($0.simulation, scrub: $0.scrub, fit: $0.fit, linkFiles: linkFiles) })),
         ])
     }
 
-    func transition(_ sim: Simulation, scrub: GalleryScrub? = nil, linkFiles: Bool) -> JSONValue {
+    func transition(_ sim: Simulation, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = [], linkFiles: Bool) -> JSONValue {
         let d = sim.definition
         let fr = d.frameRate
         let duration = sim.timeline.duration
@@ -104,6 +106,9 @@ public struct GalleryWriter: Sendable {
         if let interaction = spec.interaction {
             members.append(("interaction", .array(interaction.rows.map { Self.obj([("label", .string($0.label)), ("code", .string($0.code))]) })))
         }
+        // The exported files' cost and error, the scrub clip's after the card's (GalleryFit.swift).
+        let files = fitData(fit, scrub: false) + fitData(scrub?.fit ?? [], scrub: true)
+        if !files.isEmpty { members.append(("fit", .array(files))) }
         members.append(("spec", .array(spec.groups.map { g in
             Self.obj([("phase", .string(g.phase)), ("note", .string(g.note)),
                       ("timelineIndex", g.timelineIndex.map { .number(Double($0)) } ?? .null),
