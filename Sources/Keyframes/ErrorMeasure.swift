@@ -13,6 +13,15 @@ public enum ErrorUnit: String, Hashable, Sendable {
     case degrees
     /// The value's own units (a measure that knows nothing about the output).
     case value
+
+    /// How a report writes the unit after a number: "°", " px", or nothing.
+    public var suffix: String {
+        switch self {
+        case .degrees: return "°"
+        case .px: return " px"
+        case .opacity, .value: return ""
+        }
+    }
 }
 
 /// Turns a difference of two values into an error in output units, with the largest error allowed.

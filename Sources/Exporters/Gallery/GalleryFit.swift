@@ -20,7 +20,7 @@ extension GalleryWriter {
                 ("worstPercent", .string(OutputFitReport.number(f.worstRatio * 100, 1) + " %")),
             ]
             if let w = Self.worstTrack(f) {
-                let unit = Self.unitSuffix(w.unit)
+                let unit = w.unit.suffix
                 members.append(("worst", Self.obj([
                     ("track", .string("\(w.layer).\(w.property)")),
                     ("maxError", .number(NumberFormat.round(w.maxError, decimals: 6))),
@@ -31,7 +31,7 @@ extension GalleryWriter {
             // Projected paths: their sampler bounds their error, the report does not measure it.
             let unmeasured = f.tracks.filter { !$0.measured }
             if let bound = unmeasured.map(\.tolerance).max() {
-                let unit = Self.unitSuffix(unmeasured.first { $0.tolerance == bound }!.unit)
+                let unit = unmeasured.first { $0.tolerance == bound }!.unit.suffix
                 members.append(("unmeasured", Self.obj([("tracks", .number(Double(unmeasured.count))),
                                                         ("text", .string("≤ " + OutputFitReport.number(bound, 4) + unit))])))
             }
@@ -62,14 +62,5 @@ extension GalleryWriter {
             let i = order.firstIndex(of: a.key) ?? order.count, j = order.firstIndex(of: b.key) ?? order.count
             return (i, a.key) < (j, b.key)
         }.map { ($0.key, $0.value) }
-    }
-
-    /// As `--report` writes units after a number.
-    static func unitSuffix(_ unit: ErrorUnit) -> String {
-        switch unit {
-        case .degrees: return "°"
-        case .px: return " px"
-        case .opacity, .value: return ""
-        }
     }
 }

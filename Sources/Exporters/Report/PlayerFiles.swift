@@ -61,7 +61,7 @@ public struct OutputFitReport: Hashable, Sendable {
         let width = max(5, f.tracks.map { $0.layer.count + 1 + $0.property.count }.max() ?? 0)
         for t in f.tracks {
             let name = "\(t.layer).\(t.property)"
-            let unit = t.unit == .degrees ? "°" : t.unit == .px ? " px" : ""
+            let unit = t.unit.suffix
             lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
                          + "  " + String(repeating: " ", count: max(0, 4 - String(t.keyframes).count)) + "\(t.keyframes) keyframes"
                          + "  max \(t.measured ? Self.number(t.maxError, 4) + unit : "—") ≤ \(Self.number(t.tolerance, 4))\(unit)  \(t.method)")
