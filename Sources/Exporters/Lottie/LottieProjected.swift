@@ -19,9 +19,7 @@ extension LottieDocument {
 
     /// Identity placement; opacity × the ancestors' (parenting does not pass it on).
     func projectedTransform(_ i: Int) -> JSONValue {
-        let chain = ([i] + ancestors(i)).map { transition.layers[$0].opacity.lvec }
-        let opacity = LottieTracks.combine(chain, .affineInEach) { v in LVec([v.reduce(100) { $0 * $1.c[0] }]) }
-        return transformJSON(opacity: props.opacity(opacity), layer: true)
+        transformJSON(opacity: props.opacity(combinedOpacity(i)), layer: true)
     }
 
     /// Shape items of projected layer i, top first: its static sublayers (not Lottie layers),

@@ -4,7 +4,9 @@
 //   has Lottie-layer descendants, clips sublayers (a clip can only be a layer's mask), is a
 //   root, or sits above a Lottie-layer sibling (else it would draw below it). Its parent is its
 //   parent's layer; `ks` is its transform (a = anchor ⊙ size, p = position + translation, s, r,
-//   o = opacity × the ancestors' opacities, since Lottie parenting does not pass opacity on).
+//   o = opacity × the ancestors' opacities, since Lottie parenting does not pass opacity on;
+//   the bottom layer's opacity may instead be an overlay above its subtree, see
+//   LottieOpacityOverlay.swift).
 //   Its own paint and its static descendants are shape groups inside it, wrapped in a group
 //   whose opacity holds 100/0 from `visible` (its own AND its ancestors') when that ever
 //   turns false.
@@ -44,12 +46,16 @@ final class LottieDocument {
     /// `nm` of each layer: its id, or `layer-<index>`.
     let names: [String]
     private(set) var outPoint = 0
+    /// The bottom layer whose opacity is drawn as a background-coloured overlay
+    /// (LottieOpacityOverlay.swift), if any.
+    let opacityOverlay: Int?
 
     init(_ transition: KeyframedTransition) {
         self.transition = transition
         props = LottieProperties(frameRate: transition.definition.frameRate)
         names = transition.simulation.layers.map { $0.id ?? "layer-\($0.index)" }
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
+        opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
     }
 
@@ -111,9 +117,11 @@ final class LottieDocument {
         }
 
         // Array order: top first. A matte sits directly above the layer it clips.
-        enum Entry { case content(Int), matte(Int), background }
+        enum Entry { case content(Int), matte(Int), overlay(Int), background }
         var entries: [Entry] = []
+        let overlayBelow = opacityOverlay.map(topOfSubtree)
         for i in lottieLayersInPaintOrder.reversed() {
+            if i == overlayBelow, let l = opacityOverlay { entries.append(.overlay(l)) }
             if !clippingAncestors(i).isEmpty { entries.append(.matte(i)) }
             entries.append(.content(i))
         }
@@ -123,7 +131,7 @@ final class LottieDocument {
             switch e {
             case .content(let i): contentInd[i] = n + 1
             case .matte(let i): matteInd[i] = n + 1
-            case .background: break
+            case .overlay, .background: break
             }
         }
         var layers: [JSONValue] = []
@@ -135,6 +143,8 @@ final class LottieDocument {
             case .matte(let i):
                 let nearest = clippingAncestors(i)[0]
                 layers.append(matteLayer(for: i, ind: n + 1, parentInd: contentInd[nearest]!)!)
+            case .overlay(let l):
+                layers.append(opacityOverlayLayer(for: l, ind: n + 1, parentInd: contentInd[l]!))
             case .background:
                 layers.append(backgroundLayer(ind: n + 1))
             }
@@ -199,8 +209,7 @@ final class LottieDocument {
         }
         let position = LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] }
         // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
-        let chain = ([i] + ancestors(i)).map { transition.layers[$0].opacity.lvec }
-        let opacity = LottieTracks.combine(chain, .affineInEach) { v in LVec([v.reduce(100) { $0 * $1.c[0] }]) }
+        let opacity = combinedOpacity(i)
         return transformJSON(anchor: props.position(anchor), position: props.position(position),
                              scale: props.property(k.scale.map { LVec([$0.x * 100, $0.y * 100]) },
                                                    decimals: LottieDecimals.scalePercent, kind: .vector),
