@@ -7,7 +7,7 @@ from typing import List, Optional
 SMIL_MEAN = 1.0        # animated SVG in Chromium vs the `--at` static SVG in Chromium
 RSVG_MEAN = 1.0        # rsvg-convert (static first frame) vs Chromium at t = 0
 LOTTIE_MEAN = 2.0      # each Lottie renderer vs the `--at` static SVG in Chromium
-GEOMETRY_PX = 0.5      # getCTM of X.bounds applied to the bounds corners vs tracks corners
+GEOMETRY_PX = 0.5      # X.bounds (a <g>, or a projected layer's outline path) mapped by getCTM vs tracks corners
 # Beyond the mean: pixels that differ by more than SOLID_LEVEL together with their 8 neighbours
 # (a shape misplaced, missing or wrongly coloured over ≥ 3×3 px; anti-aliasing never counts).
 # A frame may have at most SOLID_PX of them. Exact files measure 0 in every player.
