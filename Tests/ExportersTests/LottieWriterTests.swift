@@ -7,7 +7,7 @@ import Keyframes
 import JSONText
 @testable import Exporters
 
-final class LottieWriterTests: XCTestCase {
+final class LottieWriterTests: XCTestCase, LottieReading {
     // MARK: Fixtures
 
     static let canvas = Canvas(size: Size(390, 844), background: Color(red: 0.1, green: 0.1, blue: 0.12))
@@ -116,41 +116,9 @@ final class LottieWriterTests: XCTestCase {
         return (k, json, text)
     }
 
-    func layer(named name: String, in doc: JSONValue) -> JSONValue? {
-        guard case .array(let layers)? = doc["layers"] else { return nil }
-        return layers.first { $0["nm"] == .string(name) }
-    }
-
     /// A shape property's value at its first key.
     func firstShape(_ prop: JSONValue?) -> JSONValue? {
         prop?["a"] == .number(0) ? prop?["k"] : array(prop?["k"]).first?["s"].flatMap { array($0).first }
-    }
-
-    func number(_ v: JSONValue?) -> Double? { if case .number(let d)? = v { return d } else { return nil } }
-    func array(_ v: JSONValue?) -> [JSONValue] { if case .array(let a)? = v { return a } else { return [] } }
-    func numbers(_ v: JSONValue?) -> [Double] { array(v).compactMap(number) }
-
-    // MARK: Lottie's own interpolation (what a player computes)
-
-    /// The value of a Lottie property at frame f: bezier easing from o/i, holds, held ends.
-    func evaluate(_ prop: JSONValue, atFrame f: Double) -> [Double] {
-        if prop["a"] == .number(0) {
-            let k = prop["k"]!
-            return number(k).map { [$0] } ?? numbers(k)
-        }
-        let kfs = array(prop["k"])
-        let times = kfs.map { number($0["t"])! }
-        if f <= times[0] { return numbers(kfs[0]["s"]) }
-        for n in 0..<(kfs.count - 1) where f < times[n + 1] && f >= times[n] {
-            let a = numbers(kfs[n]["s"]), b = numbers(kfs[n + 1]["s"])
-            if kfs[n]["h"] == .number(1) { return a }
-            let u = (f - times[n]) / (times[n + 1] - times[n])
-            let curve = CubicBezier(numbers(kfs[n]["o"]?["x"])[0], numbers(kfs[n]["o"]?["y"])[0],
-                                    numbers(kfs[n]["i"]?["x"])[0], numbers(kfs[n]["i"]?["y"])[0])
-            let p = curve.progress(at: u)
-            return zip(a, b).map { $0 + ($1 - $0) * p }
-        }
-        return numbers(kfs[kfs.count - 1]["s"])
     }
 
     // MARK: Tests

@@ -1,0 +1,40 @@
+import XCTest
+import JSONText
+import Motion
+
+/// Reading a Lottie document as a player does: layers by name, numbers, and a property's value
+/// at a frame through its bezier easing. Test classes adopt it; `JSONReading()` is a plain reader.
+protocol LottieReading {}
+
+struct JSONReading: LottieReading {}
+
+extension LottieReading {
+    func layer(named name: String, in doc: JSONValue) -> JSONValue? {
+        array(doc["layers"]).first { $0["nm"] == .string(name) }
+    }
+
+    func number(_ v: JSONValue?) -> Double? { if case .number(let d)? = v { return d } else { return nil } }
+    func array(_ v: JSONValue?) -> [JSONValue] { if case .array(let a)? = v { return a } else { return [] } }
+    func numbers(_ v: JSONValue?) -> [Double] { array(v).compactMap(number) }
+
+    /// The value of a Lottie property at frame f: bezier easing from o/i, holds, held ends.
+    func evaluate(_ prop: JSONValue, atFrame f: Double) -> [Double] {
+        if prop["a"] == .number(0) {
+            let k = prop["k"]!
+            return number(k).map { [$0] } ?? numbers(k)
+        }
+        let kfs = array(prop["k"])
+        let times = kfs.map { number($0["t"])! }
+        if f <= times[0] { return numbers(kfs[0]["s"]) }
+        for n in 0..<(kfs.count - 1) where f < times[n + 1] && f >= times[n] {
+            let a = numbers(kfs[n]["s"]), b = numbers(kfs[n + 1]["s"])
+            if kfs[n]["h"] == .number(1) { return a }
+            let u = (f - times[n]) / (times[n + 1] - times[n])
+            let curve = CubicBezier(numbers(kfs[n]["o"]?["x"])[0], numbers(kfs[n]["o"]?["y"])[0],
+                                    numbers(kfs[n]["i"]?["x"])[0], numbers(kfs[n]["i"]?["y"])[0])
+            let p = curve.progress(at: u)
+            return zip(a, b).map { $0 + ($1 - $0) * p }
+        }
+        return numbers(kfs[kfs.count - 1]["s"])
+    }
+}
