@@ -24,6 +24,8 @@ public struct FitReport: Hashable, Sendable {
 
         public var measured: Bool { !maxError.isNaN }
         public var withinTolerance: Bool { !measured || maxError <= tolerance }
+        /// The error as a fraction of the tolerance (0 when nothing is tolerated or measured).
+        public var errorRatio: Double { measured && tolerance > 0 ? maxError / tolerance : 0 }
     }
 
     public var format: KeyframeFormat?
@@ -34,7 +36,11 @@ public struct FitReport: Hashable, Sendable {
     public var keyframes: Int { tracks.reduce(0) { $0 + $1.keyframes } }
     public var withinTolerance: Bool { tracks.allSatisfy(\.withinTolerance) }
     /// The largest error as a fraction of its tolerance.
-    public var worstRatio: Double { tracks.filter(\.measured).map { $0.tolerance > 0 ? $0.maxError / $0.tolerance : 0 }.max() ?? 0 }
+    public var worstRatio: Double { worstTrack?.errorRatio ?? 0 }
+    /// The measured track whose error is the largest share of its tolerance (the first of equals).
+    public var worstTrack: Track? {
+        tracks.filter(\.measured).reduce(nil as Track?) { w, t in w.map { t.errorRatio > $0.errorRatio ? t : $0 } ?? t }
+    }
 
     /// Errors are measured in every interval where the exact track moves, at `rate` per second
     /// (and 8 points per still interval), away from breakpoints by 10 µs (a file's rounded key

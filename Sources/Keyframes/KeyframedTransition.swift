@@ -20,6 +20,17 @@ public struct LayerKeyframes: Hashable, Sendable {
     public var visible: KeyframeTrack<Bool>
     /// The mask's geometry, when the layer has a mask.
     public var mask: MaskKeyframes? = nil
+
+    /// Whether the layer's placement (position, size, anchor, transform) changes over the timeline.
+    public var placementIsAnimated: Bool {
+        position.isAnimated || size.isAnimated || anchorPoint.isAnimated || translation.isAnimated
+            || scale.isAnimated || rotation.isAnimated
+    }
+
+    /// Whether its placement, opacity, corner radius or visibility changes (not its mask).
+    public var isAnimated: Bool {
+        placementIsAnimated || opacity.isAnimated || cornerRadius.isAnimated || visible.isAnimated
+    }
 }
 
 /// `layer.mask` (shape from the definition) as keyframes, in the layer's bounds space.

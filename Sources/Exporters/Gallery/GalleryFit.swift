@@ -19,7 +19,7 @@ extension GalleryWriter {
                 // As `--report` writes it: "57.6 %".
                 ("worstPercent", .string(OutputFitReport.number(f.worstRatio * 100, 1) + " %")),
             ]
-            if let w = Self.worstTrack(f) {
+            if let w = f.worstTrack {
                 let unit = w.unit.suffix
                 members.append(("worst", Self.obj([
                     ("track", .string("\(w.layer).\(w.property)")),
@@ -40,17 +40,6 @@ extension GalleryWriter {
             })))
             return Self.obj(members)
         }
-    }
-
-    /// The measured track whose error is the largest share of its tolerance (the first of equals):
-    /// the one `FitReport.worstRatio` is read from. nil when no track is measured.
-    static func worstTrack(_ f: FitReport) -> FitReport.Track? {
-        var worst: (track: FitReport.Track, ratio: Double)?
-        for t in f.tracks where t.measured {
-            let ratio = t.tolerance > 0 ? t.maxError / t.tolerance : 0
-            if worst == nil || ratio > worst!.ratio { worst = (t, ratio) }
-        }
-        return worst?.track
     }
 
     /// Tracks per method, in a fixed order (reducers' methods, then exact, then projected paths).

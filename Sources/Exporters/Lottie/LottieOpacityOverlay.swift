@@ -42,8 +42,7 @@ extension LottieDocument {
         }
         guard !k.cornerRadius.isAnimated, k.cornerRadius.initialValue == 0 else { return nil }
         // Its bounds cover the canvas at every time: a static placement that contains the canvas.
-        guard !(k.position.isAnimated || k.translation.isAnimated || k.scale.isAnimated || k.rotation.isAnimated
-                || k.anchorPoint.isAnimated || k.size.isAnimated) else { return nil }
+        guard !k.placementIsAnimated else { return nil }
         let size = k.size.initialValue, anchor = k.anchorPoint.initialValue, scale = k.scale.initialValue
         let toCanvas = Affine2D.layer(position: k.position.initialValue + k.translation.initialValue, scale: scale,
                                       rotation: k.rotation.initialValue,

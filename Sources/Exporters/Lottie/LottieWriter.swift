@@ -65,11 +65,8 @@ final class LottieDocument {
         func plan(_ i: Int) -> Bool {
             let layer = simulation.layers[i]
             let k = transition.layers[i]
-            let animated = k.position.isAnimated || k.size.isAnimated || k.anchorPoint.isAnimated
-                || k.translation.isAnimated || k.scale.isAnimated || k.rotation.isAnimated
-                || k.opacity.isAnimated || k.cornerRadius.isAnimated || k.visible.isAnimated
             // A mask can only cut a layer (shape groups cannot be masked).
-            var isLayer = layer.id != nil || animated || layer.definition.mask != nil
+            var isLayer = layer.id != nil || k.isAnimated || layer.definition.mask != nil
             // A clip can only be a mask on a layer (shape groups cannot clip).
             if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil { isLayer = true }
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children.

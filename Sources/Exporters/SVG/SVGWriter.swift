@@ -115,9 +115,7 @@ final class SVGDocument {
     /// Whether the layer or a descendant has an id or changes over the timeline.
     func isFollowed(_ i: Int) -> Bool {
         let k = transition.layers[i]
-        let changes = k.position.isAnimated || k.size.isAnimated || k.anchorPoint.isAnimated || k.translation.isAnimated
-            || k.scale.isAnimated || k.rotation.isAnimated || k.opacity.isAnimated || k.cornerRadius.isAnimated || k.visible.isAnimated
-        return simulation.layers[i].id != nil || changes || k.mask != nil || transition.projected[i] != nil
+        return simulation.layers[i].id != nil || k.isAnimated || k.mask != nil || transition.projected[i] != nil
             || simulation.layers[i].children.contains(where: isFollowed)
     }
 
