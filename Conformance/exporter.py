@@ -40,6 +40,11 @@ def parse_command(text):
     return shlex.split(text) if isinstance(text, str) else list(text)
 
 
+def stem(template, branch=None):
+    """The exporter's file stem: NAME, or NAME.BRANCH for a branch (or the scrub clip)."""
+    return template + "." + branch if branch else template
+
+
 class Exporter:
     def __init__(self, command, timeout=300):
         self.command = parse_command(command)
@@ -77,7 +82,7 @@ class Exporter:
         if branch:
             args += ["--branch", branch]
         self._run(args)
-        path = os.path.join(outdir, template + ("." + branch if branch else "") + ".svg")
+        path = os.path.join(outdir, stem(template, branch) + ".svg")
         if not os.path.exists(path):
             raise ExportError("exporter wrote no %s for --at %r" % (path, t))
         return path

@@ -17,7 +17,8 @@ PROGRESS_VALUES = (0.0, 0.19, 0.21, 0.37, 0.5, 0.83, 1.0)  # on the slider's 0.0
 
 
 def interactive_templates(names):
-    """The templates with an `interaction` (Templates/NAME.json), read as Conformance/branch_exporter.py does."""
+    """The templates with an `interaction` (Templates/NAME.json): read from the definitions, not
+    from the page, so the page cannot vouch for itself."""
     out = []
     for name in names:
         try:

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from . import images, lottie_check, svg_check
 from .chromium import Browser, SvgPlayer
-from .exporter import Exporter, ExportError, StaticFrames
+from .exporter import Exporter, ExportError, StaticFrames, stem
 from .results import (GEOMETRY_PX, LOTTIE_MEAN, RSVG_MEAN, SMIL_MEAN, SOLID_LEVEL, SOLID_PX, Row,
                       apply_known_failures, notes_lines, table_lines)
 
@@ -164,8 +164,7 @@ def tracks_problems(doc):
 
 
 def unit_name(unit):
-    template, branch = unit
-    return template + "." + branch if branch else template
+    return stem(*unit)
 
 
 def file_units(templates, outdir):
