@@ -1,6 +1,6 @@
 // Closed paths of line and cubic segments, in a layer's bounds space or projected into its
 // host's. Interpolating two paths point by point is what SVG `d` morphs and Lottie `sh`
-// keyframes do (and CAShapeLayer.path, uikit-motion.md §7), so a path is an animatable value
+// keyframes do (and CAShapeLayer.path, docs/uikit-motion.md#shape-paths), so a path is an animatable value
 // as long as its structure (vertex count, which segments are lines) stays the same.
 import TransitionModel
 import Motion

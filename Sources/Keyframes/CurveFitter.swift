@@ -121,7 +121,7 @@ struct CurveFitter<V: AnimatableValue> {
     /// The largest j such that (i, j) fits and passes the player-side check, searched from
     /// `guess`; a single grid step always ends a segment (linear if nothing better fits).
     /// Checking here, not only after the search, shortens a span that fits on the grid but not
-    /// between its points instead of halving it (fewer segments on short springs, BENCHMARKS §2).
+    /// between its points instead of halving it (fewer segments on short springs, BENCHMARKS.md#2-greedy-fitter-vs-the-optimum).
     func farthestEnd(from i: Int, guess: Int) -> (Int, CubicBezier) {
         let n = times.count - 1
         let fit = checkedFit

@@ -1,4 +1,4 @@
-// The yardstick the fitter is measured against (BENCHMARKS.md §2): for every fitted stretch of a
+// The yardstick the fitter is measured against (BENCHMARKS.md#2-greedy-fitter-vs-the-optimum): for every fitted stretch of a
 // track, the fewest segments any choice of breakpoints on the fitter's grid allows, by dynamic
 // programming over all pairs of grid points with a slow, thorough search for each segment's
 // easing (multi-start minimax least squares). Slow by design; not used for exports.

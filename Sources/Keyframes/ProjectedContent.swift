@@ -1,7 +1,7 @@
 // Content under a 3D (projective) transform, baked into 2D. Neither SVG nor Lottie players share
 // a perspective model, but a projective map keeps lines straight: every vertex of a layer's
 // shapes is projected per keyframe and the exporters morph paths with fixed command lists
-// (svg-smil.md §5, lottie.md §3 rule 5). Curves are split until their projected cubics
+// (docs/smil.md#perspective-in-svg, docs/lottie.md#writer-rules rule 5). Curves are split until their projected cubics
 // stay within `ProjectionTolerance.curve`; keyframes are sampled until linear interpolation
 // between them stays within `ProjectionTolerance.interpolation` (ProjectionSampler.swift).
 import TransitionModel

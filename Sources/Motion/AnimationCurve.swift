@@ -1,5 +1,5 @@
 /// The timing of one animation: progress p as a function of local time in seconds, cut at `duration`
-/// (UIKit removes the animation and the model value shows: p snaps to 1, §1.4).
+/// (UIKit removes the animation and the model value shows: p snaps to 1, docs/uikit-motion.md#spring-cut-at-duration).
 public struct AnimationCurve: Hashable, Sendable {
     public enum Shape: Hashable, Sendable {
         case bezier(CubicBezier)
@@ -18,8 +18,8 @@ public struct AnimationCurve: Hashable, Sendable {
         self.duration = duration
     }
 
-    /// p at local time t (s): 0 before the start, 1 from `duration` on (the snap to the model value, §1.4).
-    /// A Bézier runs on u = t/duration (§3); a spring runs in seconds and `duration` only cuts it (§1.3).
+    /// p at local time t (s): 0 before the start, 1 from `duration` on (the snap to the model value, docs/uikit-motion.md#spring-cut-at-duration).
+    /// A Bézier runs on u = t/duration; a spring runs in seconds and `duration` only cuts it (docs/uikit-motion.md#time-pipeline, #spring-closed-forms).
     public func progress(at t: Double) -> Double {
         if case .custom(let f) = shape { return f.function.progress(at: t) }
         if t <= 0 { return 0 }
@@ -36,7 +36,7 @@ public struct AnimationCurve: Hashable, Sendable {
         }
     }
 
-    /// Whether p leaves [0, 1] anywhere in (0, duration); CA then extrapolates the value linearly (§3).
+    /// Whether p leaves [0, 1] anywhere in (0, duration); CA then extrapolates the value linearly (docs/uikit-motion.md#time-pipeline).
     /// Checked analytically at the curve's extrema (and at the cut for springs), with 1e-12 slack for rounding.
     public var overshoots: Bool {
         guard duration > 0 else { return false }

@@ -1,7 +1,7 @@
-// Cubic-Bézier timing functions: CAMediaTimingFunction and the UIView curves (§3).
+// Cubic-Bézier timing functions: CAMediaTimingFunction and the UIView curves (docs/uikit-motion.md#timing-curves).
 
 /// A unit cubic Bézier from (0,0) to (1,1) with control points (x1,y1), (x2,y2).
-/// Evaluation follows WebKit's Apple-authored `UnitBezier` (§3), the de-facto reference for CA's solver.
+/// Evaluation follows WebKit's Apple-authored `UnitBezier` (docs/uikit-motion.md#timing-curves), the de-facto reference for CA's solver.
 public struct CubicBezier: Hashable, Sendable {
     public var x1: Double
     public var y1: Double
@@ -12,12 +12,12 @@ public struct CubicBezier: Hashable, Sendable {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
 
-    // §3 table ([DOC] S10).
+    // Apple's documented control points (docs/uikit-motion.md#timing-curves).
     public static let linear = CubicBezier(0, 0, 1, 1)
     public static let easeIn = CubicBezier(0.42, 0, 1, 1)
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)
     public static let easeInEaseOut = CubicBezier(0.42, 0, 0.58, 1)
-    /// `kCAMediaTimingFunctionDefault`, used by implicit CALayer actions (§3).
+    /// `kCAMediaTimingFunctionDefault`, used by implicit CALayer actions (docs/uikit-motion.md#timing-curves).
     public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
 
     /// The eased progress at normalized time `u` (clamped to [0, 1]).
@@ -36,7 +36,7 @@ public struct CubicBezier: Hashable, Sendable {
         [x1, y1, x2, y2].allSatisfy { $0 >= 0 && $0 <= 1 }
     }
 
-    /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (§3, WebKit UnitBezier).
+    /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (WebKit UnitBezier, docs/uikit-motion.md#timing-curves).
     public func solveParameter(forX u: Double) -> Double {
         let x = min(max(u, 0), 1)
         let epsilon = 1e-12
@@ -82,7 +82,7 @@ public struct CubicBezier: Hashable, Sendable {
         return lo...hi
     }
 
-    // x(s) = ((a s + b) s + c) s with c = 3 p1, b = 3 (p2 − p1) − c, a = 1 − c − b (§3).
+    // x(s) = ((a s + b) s + c) s with c = 3 p1, b = 3 (p2 − p1) − c, a = 1 − c − b (docs/uikit-motion.md#timing-curves).
     static func sample(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
         return ((a * s + b) * s + c) * s

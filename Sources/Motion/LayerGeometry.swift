@@ -1,12 +1,12 @@
 import TransitionModel
 
-/// §5: the matrix taking a point in a layer's bounds coordinates to its superlayer's bounds coordinates.
+/// docs/uikit-motion.md#layer-geometry: the matrix taking a point in a layer's bounds coordinates to its superlayer's bounds coordinates.
 public struct LayerGeometry: Hashable, Sendable {
     /// Where the anchor point lies in superlayer coordinates (UIView.center for the default anchor).
     public var position: Point
     public var boundsOrigin: Point
     public var boundsSize: Size
-    /// Unit coordinates of the bounds; the transform is applied about it (§5).
+    /// Unit coordinates of the bounds; the transform is applied about it (docs/uikit-motion.md#layer-geometry).
     public var anchorPoint: Point
     public var anchorPointZ: Double
     public var zPosition: Double
@@ -26,7 +26,7 @@ public struct LayerGeometry: Hashable, Sendable {
               boundsOrigin.y + anchorPoint.y * boundsSize.height)
     }
 
-    /// Tr(−(b.x + a.x·w), −(b.y + a.y·h), −anchorZ) · T · Tr(position.x, position.y, zPosition) (§5).
+    /// Tr(−(b.x + a.x·w), −(b.y + a.y·h), −anchorZ) · T · Tr(position.x, position.y, zPosition) (docs/uikit-motion.md#layer-geometry).
     public var toSuperlayer: Transform3D {
         let a = anchorInBounds
         return Transform3D.translation(-a.x, -a.y, -anchorPointZ)
@@ -34,7 +34,7 @@ public struct LayerGeometry: Hashable, Sendable {
             .concatenating(.translation(position.x, position.y, zPosition))
     }
 
-    /// §5: when the superlayer has a sublayerTransform ST, M ← M · Tr(−A_S) · ST · Tr(A_S),
+    /// docs/uikit-motion.md#layer-geometry: when the superlayer has a sublayerTransform ST, M ← M · Tr(−A_S) · ST · Tr(A_S),
     /// A_S = the superlayer's anchor in its bounds coordinates (its `anchorInBounds`).
     public static func applyingSublayerTransform(_ m: Transform3D, sublayerTransform: Transform3D,
                                                  superlayerAnchorInBounds: Point) -> Transform3D {

@@ -1,7 +1,7 @@
 import TransitionModel
 
 /// What a CATransform3D does to the z = 0 plane of a layer: the 2D homography made of rows and
-/// columns 1, 2 and 4 (uikit-motion.md §5), row vectors: (x, y, 1)·H, then divide by the third
+/// columns 1, 2 and 4 (docs/uikit-motion.md#projected-rectangles), row vectors: (x, y, 1)·H, then divide by the third
 /// component. A flattened world transform loses nothing by this restriction.
 public struct PlaneProjection: Hashable, Sendable {
     /// Row-major 3×3: h[0] h[1] h[2] / h[3] h[4] h[5] / h[6] h[7] h[8].

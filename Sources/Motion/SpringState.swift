@@ -1,6 +1,6 @@
 import Foundation
 
-/// CA's `SpringAnimation::State` (§1.3): x(t) = 1 − p(t) in one of three closed forms.
+/// CA's `SpringAnimation::State` (docs/uikit-motion.md#spring-closed-forms): x(t) = 1 − p(t) in one of three closed forms.
 struct SpringState: Sendable {
     enum Mode: Sendable { case underdamped, critical, overdamped }
     let omega0: Double
@@ -25,13 +25,13 @@ struct SpringState: Sendable {
             a = 1
             b = (zeta * omega0 - v) / omegaD
         } else if zeta <= 1 || !allowsOverdamping {
-            // §1.3: ζ > 1 without allowsOverdamping is critical at ω0; the extra damping is ignored.
+            // docs/uikit-motion.md#spring-closed-forms: ζ > 1 without allowsOverdamping is critical at ω0; the extra damping is ignored.
             mode = .critical
             omegaD = 0
             a = 1
             b = omega0 - v
         } else {
-            // Textbook coefficients (A + B = 1, p'(0) = v) per §1.3; CA's decompiled signs give p'(0) = v + 2ζω0.
+            // Textbook coefficients (A + B = 1, p'(0) = v) per docs/uikit-motion.md#spring-closed-forms; CA's decompiled signs give p'(0) = v + 2ζω0.
             mode = .overdamped
             let w = (zeta * zeta - 1).squareRoot() * omega0
             let q = v - zeta * omega0

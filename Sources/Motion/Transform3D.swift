@@ -1,7 +1,7 @@
 import Foundation
 import TransitionModel
 
-/// Core Animation's CATransform3D: ROW vectors, p' = p·M, translation in row 4 (§5).
+/// Core Animation's CATransform3D: ROW vectors, p' = p·M, translation in row 4 (docs/uikit-motion.md#transform-matrices).
 public struct Transform3D: Hashable, Sendable {
     public var m11: Double, m12: Double, m13: Double, m14: Double
     public var m21: Double, m22: Double, m23: Double, m24: Double
@@ -33,7 +33,7 @@ public struct Transform3D: Hashable, Sendable {
     public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
                                              m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
-    /// CATransform3DMakeTranslation: (tx, ty, tz) in m41 m42 m43 (§5).
+    /// CATransform3DMakeTranslation: (tx, ty, tz) in m41 m42 m43 (docs/uikit-motion.md#transform-matrices).
     public static func translation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
         var t = identity
         t.m41 = tx; t.m42 = ty; t.m43 = tz
@@ -46,7 +46,7 @@ public struct Transform3D: Hashable, Sendable {
         return t
     }
 
-    /// CATransform3DMakeRotation: Rodrigues, transposed for row vectors (§5). About z it equals
+    /// CATransform3DMakeRotation: Rodrigues, transposed for row vectors (docs/uikit-motion.md#transform-matrices). About z it equals
     /// CGAffineTransform(rotationAngle:): (1, 0) → (cos θ, sin θ), clockwise on a y-down screen.
     /// A zero axis gives the identity.
     public static func rotation(angle radians: Double, x: Double, y: Double, z: Double) -> Transform3D {
@@ -61,21 +61,21 @@ public struct Transform3D: Hashable, Sendable {
             m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
-    /// Identity with m34 = −1/d, d the eye distance (§5).
+    /// Identity with m34 = −1/d, d the eye distance (docs/uikit-motion.md#transform-matrices).
     public static func perspective(eyeDistance d: Double) -> Transform3D {
         var t = identity
         t.m34 = -1 / d
         return t
     }
 
-    /// 2D affine (a b c d tx ty) → m11 m12 m21 m22 m41 m42 (§5), like CATransform3DMakeAffineTransform.
+    /// 2D affine (a b c d tx ty) → m11 m12 m21 m22 m41 m42 (docs/uikit-motion.md#transform-matrices), like CATransform3DMakeAffineTransform.
     public static func affine(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) -> Transform3D {
         var t = identity
         t.m11 = a; t.m12 = b; t.m21 = c; t.m22 = d; t.m41 = tx; t.m42 = ty
         return t
     }
 
-    /// CATransform3DConcat(self, other) = self·other: self is applied first (§5).
+    /// CATransform3DConcat(self, other) = self·other: self is applied first (docs/uikit-motion.md#transform-matrices).
     public func concatenating(_ o: Transform3D) -> Transform3D {
         // Written out: this runs per layer per frame, so no temporary arrays.
         Transform3D(
@@ -97,7 +97,7 @@ public struct Transform3D: Hashable, Sendable {
             m44: m41 * o.m14 + m42 * o.m24 + m43 * o.m34 + m44 * o.m44)
     }
 
-    // CA's Translate/Scale/Rotate(t, …) apply the op BEFORE t: op·t (§5).
+    // CA's Translate/Scale/Rotate(t, …) apply the op BEFORE t: op·t (docs/uikit-motion.md#transform-matrices).
     /// CATransform3DTranslate(self, …).
     public func translated(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
         Self.translation(tx, ty, tz).concatenating(self)
@@ -121,14 +121,14 @@ public struct Transform3D: Hashable, Sendable {
          x * m14 + y * m24 + z * m34 + m44)
     }
 
-    /// (x, y, 0, 1)·M, homogenized (CA_CGPointApplyTransform, §5).
+    /// (x, y, 0, 1)·M, homogenized (CA_CGPointApplyTransform, docs/uikit-motion.md#layer-geometry).
     public func apply(to p: Point) -> Point {
         let h = applyHomogeneous(x: p.x, y: p.y, z: 0)
         return Point(h.x / h.w, h.y / h.w)
     }
 
     /// With the z column zeroed: the point lands in the z = 0 plane (homogeneous w kept), as a
-    /// plain CALayer flattens its sublayers (§5). Points of the plane map exactly as before.
+    /// plain CALayer flattens its sublayers (docs/uikit-motion.md#layer-geometry). Points of the plane map exactly as before.
     public var flatteningZ: Transform3D {
         var t = self
         t.m13 = 0; t.m23 = 0; t.m33 = 0; t.m43 = 0

@@ -7,7 +7,7 @@
 //   value the expression gives minus the model (`FollowedComponent`).
 // - Percent-driven: each animation of the scrubbed phase keeps its from/to and its own curve,
 //   evaluated at the phase's local time τ(t): p(t)·D while dragging, then the completion
-//   (`PhaseClock`, `ScrubbedProgress`; uikit-motion.md §4, layer path).
+//   (`PhaseClock`, `ScrubbedProgress`; docs/uikit-motion.md#percent-driven-transitions, layer path).
 import TransitionModel
 import Motion
 
@@ -109,7 +109,7 @@ struct FollowedComponent: ProgressFunction {
 /// (from the gesture's begin to its release), then the completion:
 ///   finish: τ = p·D + (1 − p)·D·C(s / R), R = (1 − p)·D / completionSpeed
 ///   cancel: τ = p·D·(1 − C(s / R)),       R = p·D / completionSpeed
-/// s = time since the release, C = completionCurve (uikit-motion.md §4, recommended model).
+/// s = time since the release, C = completionCurve (docs/uikit-motion.md#percent-driven-transitions, recommended model).
 struct PhaseClock: Hashable, Sendable {
     var driver: GestureDriver
     /// Wall times.

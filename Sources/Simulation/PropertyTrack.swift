@@ -1,6 +1,6 @@
 // One layer property over the timeline, with Core Animation's additive semantics: UIKit sets
 // the model value to `to` at once and adds an animation of (from − to) → 0, so an animation
-// that interrupts another adds to it and the motion stays continuous (uikit-motion.md §1.1).
+// that interrupts another adds to it and the motion stays continuous (docs/uikit-motion.md#additive-view-animations).
 import TransitionModel
 import Motion
 
@@ -32,7 +32,7 @@ extension Rect: AnimatableValue {
 }
 
 /// CA interpolates a transform's decomposed components (translation, scale, rotation,
-/// perspective; uikit-motion.md §6). For translation, scale, perspective and a rotation about
+/// perspective; docs/uikit-motion.md#center-and-transform). For translation, scale, perspective and a rotation about
 /// one axis that is component-wise linear interpolation, angles in radians; rotations about
 /// several axes at once would take CA's quaternion path and are interpolated per angle here.
 extension LayerTransform: AnimatableValue {

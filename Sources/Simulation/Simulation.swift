@@ -57,7 +57,7 @@ public struct Simulation: Hashable, Sendable {
                     m = LayerGeometry.applyingSublayerTransform(m, sublayerTransform: LayerState.matrix(st),
                                                                  superlayerAnchorInBounds: local[p].geometry.anchorInBounds)
                 }
-                // A plain CALayer flattens its sublayers into its plane: their z is dropped (§5).
+                // A plain CALayer flattens its sublayers into its plane: their z is dropped (docs/uikit-motion.md#layer-geometry).
                 world[i] = m.flatteningZ.concatenating(world[p])
                 opacity[i] = local[i].opacity * opacity[p]
                 visible[i] = !local[i].hidden && visible[p]

@@ -47,7 +47,7 @@ public struct NamedExpression: Hashable, Sendable {
     public init(name: String, expression: Expression) { self.name = name; self.expression = expression }
 }
 
-/// UIPercentDrivenInteractiveTransition on one phase (uikit-motion.md §4, the layer path):
+/// UIPercentDrivenInteractiveTransition on one phase (docs/uikit-motion.md#percent-driven-transitions, the layer path):
 /// while dragging, every animation of the phase shows local time p·D through its own curve;
 /// on release the remainder runs for (1 − p)·D / completionSpeed (finish) or p·D /
 /// completionSpeed (cancel), its layer time eased by `completionCurve`.
@@ -55,7 +55,7 @@ public struct PercentDriven: Hashable, Sendable {
     public var phase: String
     public var completionSpeed: Double
     /// A cubic-bezier timing (named or control points). Default: easeInOut, as documented; iOS
-    /// 26.1 sets the private curve 7 and community re-implementations run linearly (§4).
+    /// 26.1 sets the private curve 7 and community re-implementations run linearly (docs/uikit-motion.md#percent-driven-transitions).
     public var completionCurve: Timing
     public init(phase: String, completionSpeed: Double = 1, completionCurve: Timing = .named(.easeInOut)) {
         self.phase = phase; self.completionSpeed = completionSpeed; self.completionCurve = completionCurve

@@ -75,7 +75,7 @@ public enum PropertyValue: Hashable, Sendable {
     case cornerRadius(Double)
     case anchorPoint(Point)
     /// The `mask`'s geometry (bounds space); CA interpolates the shape's points linearly, which
-    /// for these shapes is the same as interpolating the parameters (uikit-motion.md §7).
+    /// for these shapes is the same as interpolating the parameters (docs/uikit-motion.md#shape-paths).
     case maskFrame(Rect)
     case maskCornerRadius(Double)
     case maskCenter(Point)

@@ -89,7 +89,7 @@ public struct LayerDefinition: Hashable, Sendable {
     public var clipsToBounds: Bool
     public var fill: Fill?
     public var children: [LayerDefinition]
-    /// `layer.sublayerTransform`, applied to the sublayers about this layer's anchor (uikit-motion.md §5).
+    /// `layer.sublayerTransform`, applied to the sublayers about this layer's anchor (docs/uikit-motion.md#layer-geometry).
     public var sublayerTransform: LayerTransform = .identity
     /// `layer.mask`: a shape in this layer's bounds space; it cuts the layer and its sublayers.
     public var mask: LayerMask?
@@ -121,7 +121,7 @@ public struct LayerDefinition: Hashable, Sendable {
 /// A layer `transform` as its components, relative to the anchor point. Applied to a point in
 /// this order: scale, rotation (z), rotationY, rotationX, translation, then perspective; as a
 /// CATransform3D (row vectors) S·Rz·Ry·Rx·T·P. So `{"rotationY": θ, "perspective": d}` is
-/// `t.m34 = −1/d; t = CATransform3DRotate(t, θ, 0, 1, 0)` = R_y·P (uikit-motion.md §5).
+/// `t.m34 = −1/d; t = CATransform3DRotate(t, θ, 0, 1, 0)` = R_y·P (docs/uikit-motion.md#perspective).
 public struct LayerTransform: Hashable, Sendable {
     public var translation: Point
     public var scale: Point

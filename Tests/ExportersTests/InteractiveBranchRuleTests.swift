@@ -55,7 +55,7 @@ final class InteractiveBranchRuleTests: XCTestCase {
         assertWrongSide("flip-edge-pan", ["finish": 0.5], gives: "cancel")
     }
 
-    /// Percent-driven (uikit-motion.md §4): at progress p the phase shows local time p·D, each track
+    /// Percent-driven (docs/uikit-motion.md#percent-driven-transitions): at progress p the phase shows local time p·D, each track
     /// through its own curve: the page's turn and the shadow's alpha, both easeOut over D = 0.6 s.
     func testFlipEdgePanScrubClipShowsTheTurnAtPTimesD() throws {
         let clip = try ScrubClip(try ExportFixtures.template("flip-edge-pan"))

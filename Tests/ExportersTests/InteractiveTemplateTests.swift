@@ -4,7 +4,7 @@ import Simulation
 import Keyframes
 import Exporters
 
-/// The catalog's interactive entries (§3 douyin-drag-dismiss, §9 flip-edge-pan) as shipped.
+/// The catalog's interactive entries (Templates/douyin-drag-dismiss.json, Templates/flip-edge-pan.json) as shipped.
 final class InteractiveTemplateTests: XCTestCase {
     func testBranchesReleaseAtTheCatalogsProgress() throws {
         let expected: [String: [(String, Double)]] = [

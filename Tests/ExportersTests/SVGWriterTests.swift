@@ -18,7 +18,7 @@ final class SVGWriterTests: XCTestCase {
         assertSnapshot(SVGWriter().svg(.still(sim, at: 0.35)), extension: "svg")
     }
 
-    /// Every SVG the catalog and the showcase produce obeys svg-smil.md §9.
+    /// Every SVG the catalog and the showcase produce obeys docs/smil.md#writer-rules.
     func testSMILRules() throws {
         let definitions = try ExportFixtures.templateNames.map(ExportFixtures.template) + [ExportFixtures.showcase]
         for d in definitions {

@@ -2,7 +2,7 @@ import XCTest
 @testable import Motion
 
 final class AnimationCurveTests: XCTestCase {
-    // §1.4: the animation is removed at its duration and the model value shows.
+    // docs/uikit-motion.md#spring-cut-at-duration: the animation is removed at its duration and the model value shows.
     func testSnapsToOneAtDuration() {
         let spring = UIKitSpring.parameters(duration: 0.5, dampingRatio: 0.5, initialVelocity: 0)
         let curve = AnimationCurve(.spring(spring), duration: 0.5)
@@ -24,7 +24,7 @@ final class AnimationCurveTests: XCTestCase {
         XCTAssertTrue(AnimationCurve(.spring(bouncy), duration: 0.5).overshoots)
         XCTAssertFalse(AnimationCurve(.bezier(.easeInEaseOut), duration: 0.3).overshoots)
         XCTAssertFalse(AnimationCurve(.bezier(.caDefault), duration: 0.3).overshoots)
-        // Critical with v = 0 never overshoots; with v > ω0 it does (§1.5).
+        // Critical with v = 0 never overshoots; with v > ω0 it does (docs/uikit-motion.md#critical-damping-clamp).
         let critical = UIKitSpring.parameters(duration: 0.5, dampingRatio: 1, initialVelocity: 0)
         XCTAssertFalse(AnimationCurve(.spring(critical), duration: 0.5).overshoots)
         let fast = UIKitSpring.parameters(duration: 0.5, dampingRatio: 1, initialVelocity: 40)

@@ -2,7 +2,7 @@ import XCTest
 @testable import Motion
 
 final class CubicBezierTests: XCTestCase {
-    // §3 test vectors (rounded to 1e-6).
+    // docs/uikit-motion.md#timing-curves test vectors (rounded to 1e-6).
     func testReferenceTable() {
         let us = [0.1, 0.25, 0.5, 0.75, 0.9]
         let table: [(CubicBezier, [Double])] = [

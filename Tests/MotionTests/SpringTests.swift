@@ -3,7 +3,7 @@ import XCTest
 @testable import Motion
 
 final class UIKitSpringTests: XCTestCase {
-    // §8: dampingRatio 0.8, initialSpringVelocity 1, duration 0.3.
+    // docs/uikit-motion.md#worked-spring-example: dampingRatio 0.8, initialSpringVelocity 1, duration 0.3.
     func testWorkedExampleParameters() {
         let s = UIKitSpring.parameters(duration: 0.3, dampingRatio: 0.8, initialVelocity: 1)
         XCTAssertEqual(s.mass, 1)
@@ -13,7 +13,7 @@ final class UIKitSpringTests: XCTestCase {
         XCTAssertEqual(s.stiffness, 888.186, accuracy: 0.5e-3)
         XCTAssertEqual(s.damping, 47.684, accuracy: 0.5e-3)
         XCTAssertEqual(s.dampingRatio, 0.8, accuracy: 1e-12)
-        // The solver's target: the sine-term amplitude |B|·e^(−ζω0 T) is ε at T (§1.2, §8).
+        // The solver's target: the sine-term amplitude |B|·e^(−ζω0 T) is ε at T (docs/uikit-motion.md#uikit-spring-solver, #worked-spring-example).
         let w0 = s.naturalFrequency, z = s.dampingRatio
         let wd = w0 * (1 - z * z).squareRoot()
         XCTAssertEqual(wd, 17.88147, accuracy: 0.5e-5)
@@ -36,14 +36,14 @@ final class UIKitSpringTests: XCTestCase {
         }
     }
 
-    // §1.2: Framer's published pair, reproduced to every digit.
+    // docs/uikit-motion.md#uikit-spring-solver: Framer's published pair, reproduced to every digit.
     func testFramerPair() {
         let s = UIKitSpring.parameters(duration: 3, dampingRatio: 0.25, initialVelocity: 0)
         XCTAssertEqual(s.stiffness, 54.83363359078326, accuracy: 54.83363359078326 * 1e-9)
         XCTAssertEqual(s.damping, 3.702486785620688, accuracy: 3.702486785620688 * 1e-9)
     }
 
-    // §1.5: ratios ≥ 1 clamp to 1.
+    // docs/uikit-motion.md#critical-damping-clamp: ratios ≥ 1 clamp to 1.
     func testRatiosAboveOneClampToCritical() {
         let one = UIKitSpring.parameters(duration: 0.5, dampingRatio: 1, initialVelocity: 0)
         for ratio in [1.5, 5.0] {
@@ -62,7 +62,7 @@ final class UIKitSpringTests: XCTestCase {
         XCTAssertEqual(one.progress(at: 0.2), 1 - (1 + w * 0.2) * exp(-w * 0.2), accuracy: 1e-12)
     }
 
-    // §1.4: residual |1 − p(T)| at the cut, T = 0.5, v = 0.
+    // docs/uikit-motion.md#spring-cut-at-duration: residual |1 − p(T)| at the cut, T = 0.5, v = 0.
     func testResidualAtCut() {
         for (zeta, residual) in [(0.1, 0.0022), (0.5, 0.0010), (0.8, 0.0003), (1.0, 0.0010)] {
             let s = UIKitSpring.parameters(duration: 0.5, dampingRatio: zeta, initialVelocity: 0)
@@ -79,13 +79,13 @@ final class UIKitSpringTests: XCTestCase {
 }
 
 final class SpringParametersTests: XCTestCase {
-    // §2: Apple's documented settlingDuration examples for m 1, k 100.
+    // docs/uikit-motion.md#settling-duration: Apple's documented settlingDuration examples for m 1, k 100.
     func testSettlingDurationAppleExamples() {
         XCTAssertEqual(SpringParameters(stiffness: 100, damping: 5).settlingDuration(), 2.855, accuracy: 0.5e-3)
         XCTAssertEqual(SpringParameters(stiffness: 100, damping: 15).settlingDuration(), 1.022, accuracy: 0.5e-3)
     }
 
-    // §2, ζ ≥ 1: grid search. Critical at ω0 = 10: |1 − p| < 0.001 first at the 1.0 s sample (0.9 s misses it).
+    // docs/uikit-motion.md#settling-duration, ζ ≥ 1: grid search. Critical at ω0 = 10: |1 − p| < 0.001 first at the 1.0 s sample (0.9 s misses it).
     func testSettlingDurationGridBranch() {
         let s = SpringParameters(stiffness: 100, damping: 20)
         XCTAssertEqual(s.settlingDuration(), 1.0, accuracy: 1e-9)
@@ -97,7 +97,7 @@ final class SpringParametersTests: XCTestCase {
                        Double(Float.greatestFiniteMagnitude))
     }
 
-    // §1.7: system default spring, critical at √(1000/3).
+    // docs/uikit-motion.md#other-system-springs: system default spring, critical at √(1000/3).
     func testSystemDefault() {
         let s = SpringParameters.systemDefault
         XCTAssertEqual(s.dampingRatio, 4.564, accuracy: 0.5e-3)
@@ -107,7 +107,7 @@ final class SpringParametersTests: XCTestCase {
         }
     }
 
-    // §1.3: ChouTiUI's measured _solveForInput values (ζ 1, response 1 s, duration 1.2 s, t = 1.2u).
+    // docs/uikit-motion.md#spring-closed-forms: ChouTiUI's measured _solveForInput values (ζ 1, response 1 s, duration 1.2 s, t = 1.2u).
     func testChouTiUIValues() {
         let s = SpringParameters(stiffness: pow(2 * Double.pi, 2), damping: 4 * Double.pi)
         XCTAssertEqual(s, SwiftUISpring.parameters(duration: 1, bounce: 0).with(allowsOverdamping: false))
@@ -128,7 +128,7 @@ final class SpringParametersTests: XCTestCase {
         XCTAssertEqual(s.velocity(at: -1), 0)
     }
 
-    // §2: invalid values are replaced the way CA's setters do.
+    // docs/uikit-motion.md#caspringanimation-defaults: invalid values are replaced the way CA's setters do.
     func testInvalidValuesReplaced() {
         let bad = SpringParameters(mass: 0, stiffness: -3, damping: -1)
         XCTAssertEqual(bad.progress(at: 0.3), SpringParameters.caDefault.progress(at: 0.3))
@@ -151,7 +151,7 @@ final class SpringParametersTests: XCTestCase {
         }
     }
 
-    // §1.3 over-damped (textbook): p(0) = 0, p'(0) = v, no oscillation.
+    // docs/uikit-motion.md#spring-closed-forms, over-damped (textbook): p(0) = 0, p'(0) = v, no oscillation.
     func testOverdampedTextbook() {
         let s = SwiftUISpring.parameters(duration: 0.5, bounce: -0.5)
         XCTAssertTrue(s.allowsOverdamping)

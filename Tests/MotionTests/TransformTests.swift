@@ -10,7 +10,7 @@ private func assertPoint(_ p: Point, _ x: Double, _ y: Double, _ accuracy: Doubl
 }
 
 final class Transform3DTests: XCTestCase {
-    // CATransform3DConcat(a, b) applies a first (§5).
+    // CATransform3DConcat(a, b) applies a first (docs/uikit-motion.md#transform-matrices).
     func testConcatOrder() {
         let a = Transform3D.scale(2, 2), b = Transform3D.translation(10, 0)
         assertPoint(a.concatenating(b).apply(to: Point(1, 1)), 12, 2)   // scale, then move
@@ -31,7 +31,7 @@ final class Transform3DTests: XCTestCase {
         XCTAssertEqual(Transform3D.rotation(angle: 1, x: 0, y: 0, z: 0), .identity)
     }
 
-    // §5: about y, m11 = cos, m13 = −sin, m31 = sin, m33 = cos.
+    // docs/uikit-motion.md#transform-matrices: about y, m11 = cos, m13 = −sin, m31 = sin, m33 = cos.
     func testRotationAboutY() {
         let r = Transform3D.rotation(angle: 0.4, x: 0, y: 2, z: 0)
         XCTAssertEqual(r.m11, cos(0.4), accuracy: 1e-15)
@@ -63,7 +63,7 @@ final class Transform3DTests: XCTestCase {
         XCTAssertNil(Transform3D.scale(0, 1).inverse)
     }
 
-    // §5 test vector: 100×100 layer, 45° about y, d = 500, anchor at the centre; transform = R_y·P.
+    // docs/uikit-motion.md#perspective test vector: 100×100 layer, 45° about y, d = 500, anchor at the centre; transform = R_y·P.
     func testPerspectiveProjectionVector() {
         let t = Transform3D.perspective(eyeDistance: 500).rotated(angle: .pi / 4, x: 0, y: 1, z: 0)
         XCTAssertEqual(t, Transform3D.rotation(angle: .pi / 4, x: 0, y: 1, z: 0)
@@ -121,7 +121,7 @@ final class LayerGeometryTests: XCTestCase {
         }
     }
 
-    // §5: M ← M · Tr(−A_S) · ST · Tr(A_S).
+    // docs/uikit-motion.md#layer-geometry: M ← M · Tr(−A_S) · ST · Tr(A_S).
     func testSublayerTransformAboutSuperlayerAnchor() {
         let child = LayerGeometry(position: Point(50, 50), boundsSize: Size(10, 10))
         let st = Transform3D.scale(2, 2)

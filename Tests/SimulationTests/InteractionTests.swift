@@ -3,7 +3,7 @@ import TransitionModel
 import Motion
 import Simulation
 
-/// The seed's rules for interactive transitions (seeds 000 and 002, uikit-motion.md §4).
+/// The seed's rules for interactive transitions (docs/uikit-motion.md#direct-manipulation, #percent-driven-transitions).
 final class InteractionTests: XCTestCase {
     static let layers = """
       "canvas": {"size": [390, 844]},

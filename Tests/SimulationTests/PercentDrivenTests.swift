@@ -3,7 +3,7 @@ import TransitionModel
 import Motion
 import Simulation
 
-/// UIPercentDrivenInteractiveTransition (uikit-motion.md §4, layer path): while the finger drags,
+/// UIPercentDrivenInteractiveTransition (docs/uikit-motion.md#percent-driven-transitions, layer path): while the finger drags,
 /// each animation of the phase shows local time p·D through its own curve; the completion runs
 /// the rest at completionSpeed, its layer time eased by completionCurve.
 final class PercentDrivenTests: XCTestCase {

@@ -4,7 +4,7 @@ import TransitionModel
 import Motion
 import Simulation
 
-/// The seed's flip (catalog §7) built with the Swift API: a container whose sublayerTransform has
+/// The seed's flip (Templates/flip-push.json) built with the Swift API: a container whose sublayerTransform has
 /// m34 = −1/d, the page anchored at (0, 0.5) and placed at (0, H/2), turning to θ about y.
 func flipDefinition(to degrees: Double = -90, eyeDistance d: Double = 500, hold: Double = 0.5) -> TransitionDefinition {
     var container = LayerDefinition(id: "container", frame: Rect(0, 0, 390, 844))
@@ -19,7 +19,7 @@ func flipDefinition(to degrees: Double = -90, eyeDistance d: Double = 500, hold:
 }
 
 final class PerspectiveSimulationTests: XCTestCase {
-    // uikit-motion.md §5 test vector through the simulation: a 100×100 layer, anchor at its
+    // docs/uikit-motion.md#perspective test vector through the simulation: a 100×100 layer, anchor at its
     // centre placed at the origin, transform R_y(45°)·P(500).
     func testProjectionVectorThroughTheSimulation() throws {
         let layer = LayerDefinition(id: "square", kind: .rect, position: .zero, size: Size(100, 100),
@@ -35,7 +35,7 @@ final class PerspectiveSimulationTests: XCTestCase {
         }
     }
 
-    /// svg-smil.md §5: screen = P + (Q − P)·d/(d − Z), Q = (u cos θ, v), Z = −u sin θ, P = the
+    /// docs/uikit-motion.md#perspective: screen = P + (Q − P)·d/(d − Z), Q = (u cos θ, v), Z = −u sin θ, P = the
     /// container's centre; the page's corners at several θ, read back from the simulation.
     func testFlipCornersFollowTheHandFormula() throws {
         for d in [500.0, 1000] {

@@ -3,7 +3,7 @@ import TransitionModel
 import Motion
 import Simulation
 
-/// The seed's present animation built with the Swift API (catalog §1).
+/// The seed's present animation built with the Swift API (Templates/douyin-present.json).
 func douyinPresent(hold: Double = 0.6) -> TransitionDefinition {
     let present = AnimationBlock(
         duration: 0.3, timing: .uikitSpring(dampingRatio: 0.8, velocity: 1),
@@ -21,7 +21,7 @@ func douyinPresent(hold: Double = 0.6) -> TransitionDefinition {
 }
 
 final class SimulationTests: XCTestCase {
-    /// uikit-motion.md §8: p(t) for ζ 0.8, v 1, T 0.3, printed to 1e-6.
+    /// docs/uikit-motion.md#worked-spring-example: p(t) for ζ 0.8, v 1, T 0.3, printed to 1e-6.
     let table: [(Double, Double)] = [(0.05, 0.507543), (0.10, 0.904914), (0.15, 1.009232), (0.20, 1.012274), (0.25, 1.003816)]
 
     func testPresentFollowsTheReferenceSpringTable() throws {
@@ -29,7 +29,7 @@ final class SimulationTests: XCTestCase {
         let player = try XCTUnwrap(sim.index(ofLayer: "player"))
         for (t, p) in table {
             let s = sim.state(at: 0.6 + t)
-            // center and transform share one progress (§6): corner = c(t) + S(t)·(q − a).
+            // center and transform share one progress (docs/uikit-motion.md#center-and-transform): corner = c(t) + S(t)·(q − a).
             let cx = 293 + p * (195 - 293), cy = 478.5 + p * (422 - 478.5)
             let sx = 194.0 / 390 + p * (1 - 194.0 / 390), sy = 259.0 / 844 + p * (1 - 259.0 / 844)
             let corners = s.corners(of: player)
@@ -95,7 +95,7 @@ final class SimulationTests: XCTestCase {
         let sim = try Simulation(def)
         let feed = try XCTUnwrap(sim.index(ofLayer: "feed"))
         XCTAssertEqual(sim.state(at: 0.1).layers[feed].opacity, 1)
-        // u = (0.3 − 0.2) / 0.4 = 0.25; easeIn(0.25) = 0.093465 (§3 table).
+        // u = (0.3 − 0.2) / 0.4 = 0.25; easeIn(0.25) = 0.093465 (docs/uikit-motion.md#timing-curves).
         XCTAssertEqual(sim.state(at: 0.2 + 0.1).layers[feed].opacity, 1 - 0.093465, accuracy: 1e-6)
     }
 

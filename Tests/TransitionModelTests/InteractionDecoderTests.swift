@@ -1,7 +1,7 @@
 import XCTest
 import TransitionModel
 
-/// The seed's drag-to-dismiss (catalog §3) on two plain layers; tests break one part at a time.
+/// The seed's drag-to-dismiss (Templates/douyin-drag-dismiss.json) on two plain layers; tests break one part at a time.
 func dragDefinition(interaction: String = dragInteraction) -> String {
     """
     {

@@ -1,5 +1,5 @@
 // Layers under a 3D transform (KeyframedTransition.projected) in Lottie: no `ddd`, no camera,
-// no skew (rlottie ignores it; lottie.md §3 rules 5 and 1). The layer's `ks` is the identity
+// no skew (rlottie ignores it; docs/lottie.md#writer-rules, rules 5 and 1). The layer's `ks` is the identity
 // (parented down to its host, whose local space is the host's bounds space) and every shape is
 // an `sh` path whose vertices and tangents are keyframed from the projection. Clips and masks
 // are masks with projected paths (`hasMask`, `x: 0`; a hole is rect "a" + circle "s").
@@ -74,7 +74,7 @@ extension LottieDocument {
     }
 
     /// A layer's mask as Lottie masks after `first` (nothing before: add) or after a clip
-    /// (intersect): a hole is its rect, then its circle subtracted (not `inv`, lottie.md §1.5).
+    /// (intersect): a hole is its rect, then its circle subtracted (not `inv`, docs/lottie.md#masks).
     func cuttingMasks(_ m: KeyframeTrack<MultiPath>, shape: LayerMask.Shape, first: Bool, decimals: Int) -> [JSONValue] {
         let rect = m.map { $0.subpaths[0].lottie }
         switch shape {

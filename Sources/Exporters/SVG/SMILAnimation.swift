@@ -1,4 +1,4 @@
-// Keyframes → the attributes of one SMIL animation element, following svg-smil.md §9:
+// Keyframes → the attributes of one SMIL animation element, following docs/smil.md#writer-rules:
 // `values` + `keyTimes` without spaces, keySplines only inside [0, 1], holds as repeated keyTimes.
 import TransitionModel
 import Motion

@@ -1,6 +1,6 @@
 // Layers under a 3D transform (KeyframedTransition.projected): no transform groups; every
 // shape is a <path> in the host's space whose `d` morphs through the projected keyframes (one
-// command list per path), svg-smil.md §5 option 5 made exact by projecting every vertex.
+// command list per path), the outline morph of docs/smil.md#perspective-in-svg.
 // Gradients lie on an animated userSpaceOnUse axis; clips and masks are animated clip paths.
 // A named layer's bounds are an unpainted outline path `X.bounds` (flat layers: a `<g>`).
 import TransitionModel

@@ -1,6 +1,6 @@
 // Keyframes → an animated SVG that plays by itself (SMIL, no script) inside <img> and on GitHub.
 // Each layer is a <g id> holding opacity/display, then one nested <g> per transform part
-// (position → translation → rotation → scale → −anchor), following svg-smil.md §3 and §9.
+// (position → translation → rotation → scale → −anchor), following docs/smil.md#transform-composition and #writer-rules.
 // Base attributes equal the first frame, so static viewers show frame 0.
 import TransitionModel
 import Motion
