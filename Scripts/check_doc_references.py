@@ -12,6 +12,8 @@ and .ci/run. Fails (exit 1, one `file:line:column: problem` per line) on:
 Run from anywhere: python3 Scripts/check_doc_references.py
 """
 
+from __future__ import annotations
+
 import re
 import sys
 from pathlib import Path
