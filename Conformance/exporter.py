@@ -55,9 +55,9 @@ class Exporter:
             r = subprocess.run(self.command + args, cwd=REPO, capture_output=True, text=True,
                                timeout=self.timeout)
         except FileNotFoundError as e:
-            raise ExportError("cannot run exporter %s: %s" % (self.command, e))
+            raise ExportError("cannot run exporter %s: %s" % (self.command, e)) from e
         except subprocess.TimeoutExpired:
-            raise ExportError("exporter timed out after %ss: %s" % (self.timeout, " ".join(args)))
+            raise ExportError("exporter timed out after %ss: %s" % (self.timeout, " ".join(args))) from None
         if r.returncode != 0:
             raise ExportError("`%s` exited %d: %s" % (" ".join(map(shlex.quote, self.command + args)),
                                                        r.returncode, (r.stderr or r.stdout).strip()[-2000:]))

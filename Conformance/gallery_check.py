@@ -31,7 +31,6 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 import zlib
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -94,7 +94,7 @@ def check_file(path: Path) -> list[str]:
     rel = path.relative_to(ROOT)
     own_sections = rel.parts[0] == "docs" or rel.name == "BENCHMARKS.md"
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        def report(column: int, what: str) -> None:
+        def report(column: int, what: str, number: int = number) -> None:
             problems.append(f"{rel}:{number}:{column + 1}: {what}")
 
         for m in CITATION.finditer(line):

@@ -5,7 +5,8 @@
 #   Debian : chromium (SMIL playback, lottie-web), librsvg2-bin (rsvg-convert, a static SVG
 #            renderer), libxml2-utils (xmllint), fonts-dejavu-core, python3-venv
 #   venv   : ${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv} with the pinned PyPI packages
-#            below (official Lottie schema + validator, rlottie, ThorVG, pillow, numpy)
+#            below (official Lottie schema + validator, rlottie, ThorVG, pillow, numpy; ruff,
+#            the Python linter .ci/run runs with ruff.toml)
 #   player : lottie-web 5.7.5 (MIT), the first <script> block of pylottie/lottie.html in the
 #            PyPI wheel pylottie==2024, extracted to $VENV/lottie-web/lottie.js
 set -euo pipefail
@@ -13,7 +14,7 @@ set -euo pipefail
 VENV="${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv}"
 APT_PACKAGES=(chromium fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv)
 PIP_PACKAGES=("lottie-specs==0.5.2" "jsonschema==4.26.0" "rlottie-python==1.3.8"
-              "thorvg-python==1.1.3" "pillow" "numpy")
+              "thorvg-python==1.1.3" "pillow" "numpy" "ruff==0.17.6")
 LOTTIE_WEB_WHEEL="pylottie==2024"
 LOTTIE_WEB_VERSION="5.7.5"
 LOTTIE_WEB_SHA256="44137026103a437e51e745614868880263e0e579087a10a4381631b1a67a37d5"
