@@ -95,7 +95,7 @@ public enum DefinitionDecoder {
         case let other: throw typeNode.fail("unknown layer type \"\(other)\"; expected one of group, rect, ellipse, text, snapshot")
         }
         if node.child("lines") != nil, case .text = kind {} else if let n = node.child("lines") { throw n.fail("\"lines\" applies only to text layers") }
-        if let n = node.child("of"), case .snapshot = kind {} else if let n = node.child("of") { throw n.fail("\"of\" applies only to snapshot layers") }
+        if node.child("of") != nil, case .snapshot = kind {} else if let n = node.child("of") { throw n.fail("\"of\" applies only to snapshot layers") }
 
         let anchor = try node.child("anchorPoint")?.point("an anchor point [x, y] in unit coordinates") ?? Point(0.5, 0.5)
         var layer: LayerDefinition
