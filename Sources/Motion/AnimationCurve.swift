@@ -18,8 +18,10 @@ public struct AnimationCurve: Hashable, Sendable {
         self.duration = duration
     }
 
-    /// p at local time t (s): 0 before the start, 1 from `duration` on (the snap to the model value, docs/uikit-motion.md#spring-cut-at-duration).
-    /// A Bézier runs on u = t/duration; a spring runs in seconds and `duration` only cuts it (docs/uikit-motion.md#time-pipeline, #spring-closed-forms).
+    /// p at local time t (s): 0 before the start, 1 from `duration` on (the snap to the model value,
+    /// docs/uikit-motion.md#spring-cut-at-duration).
+    /// A Bézier runs on u = t/duration; a spring runs in seconds and `duration` only cuts it
+    /// (docs/uikit-motion.md#time-pipeline, #spring-closed-forms).
     public func progress(at t: Double) -> Double {
         if case .custom(let f) = shape { return f.function.progress(at: t) }
         if t <= 0 { return 0 }

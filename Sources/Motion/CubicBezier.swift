@@ -36,7 +36,8 @@ public struct CubicBezier: Hashable, Sendable {
         [x1, y1, x2, y2].allSatisfy { $0 >= 0 && $0 <= 1 }
     }
 
-    /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (WebKit UnitBezier, docs/uikit-motion.md#timing-curves).
+    /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (WebKit
+    /// UnitBezier, docs/uikit-motion.md#timing-curves).
     public func solveParameter(forX u: Double) -> Double {
         let x = min(max(u, 0), 1)
         let epsilon = 1e-12

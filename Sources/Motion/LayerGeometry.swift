@@ -26,7 +26,8 @@ public struct LayerGeometry: Hashable, Sendable {
               boundsOrigin.y + anchorPoint.y * boundsSize.height)
     }
 
-    /// Tr(−(b.x + a.x·w), −(b.y + a.y·h), −anchorZ) · T · Tr(position.x, position.y, zPosition) (docs/uikit-motion.md#layer-geometry).
+    /// Tr(−(b.x + a.x·w), −(b.y + a.y·h), −anchorZ) · T · Tr(position.x, position.y, zPosition)
+    /// (docs/uikit-motion.md#layer-geometry).
     public var toSuperlayer: Transform3D {
         let a = anchorInBounds
         return Transform3D.translation(-a.x, -a.y, -anchorPointZ)

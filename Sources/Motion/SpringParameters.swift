@@ -1,6 +1,7 @@
 import Foundation
 
-/// A CASpringAnimation's physical parameters and its closed-form progress (docs/uikit-motion.md#spring-closed-forms, #caspringanimation-defaults).
+/// A CASpringAnimation's physical parameters and its closed-form progress
+/// (docs/uikit-motion.md#spring-closed-forms, #caspringanimation-defaults).
 /// `p(t)` runs from 0 toward 1; t is local active time in **seconds** (the animation's duration only cuts it).
 public struct SpringParameters: Hashable, Sendable {
     public var mass: Double
@@ -19,10 +20,12 @@ public struct SpringParameters: Hashable, Sendable {
 
     /// CASpringAnimation's defaults (docs/uikit-motion.md#caspringanimation-defaults).
     public static let caDefault = SpringParameters(mass: 1, stiffness: 100, damping: 10)
-    /// UIKit curve 7 / `UISpringTimingParameters()` / modal presentation (docs/uikit-motion.md#other-system-springs); its 0.5 s duration is the caller's.
+    /// UIKit curve 7 / `UISpringTimingParameters()` / modal presentation
+    /// (docs/uikit-motion.md#other-system-springs); its 0.5 s duration is the caller's.
     public static let systemDefault = SpringParameters(mass: 3, stiffness: 1000, damping: 500)
 
-    // docs/uikit-motion.md#caspringanimation-defaults: CA's setters replace invalid values (mass ≤ 0 → 1, stiffness ≤ 0 → 100, damping < 0 → 10).
+    // docs/uikit-motion.md#caspringanimation-defaults: CA's setters replace invalid values (mass ≤ 0 → 1,
+    // stiffness ≤ 0 → 100, damping < 0 → 10).
     var effectiveMass: Double { mass <= 0 ? 1 : mass }
     var effectiveStiffness: Double { stiffness <= 0 ? 100 : stiffness }
     var effectiveDamping: Double { damping < 0 ? 10 : damping }
@@ -96,7 +99,8 @@ public struct SpringParameters: Hashable, Sendable {
         return k.isFinite ? (effectiveMass / k).squareRoot() * (2 * Double.pi) : 0
     }
 
-    /// 1 − P·c/(4πm) when ζ ≤ 1, else 4πm/(P·c) − 1 (docs/uikit-motion.md#caspringanimation-defaults); equals 1 − ζ or 1/ζ − 1.
+    /// 1 − P·c/(4πm) when ζ ≤ 1, else 4πm/(P·c) − 1; equals 1 − ζ or 1/ζ − 1
+    /// (docs/uikit-motion.md#caspringanimation-defaults).
     public var bounce: Double {
         let m = effectiveMass, c = effectiveDamping
         let x = perceptualDuration * c / (m * (4 * Double.pi))
@@ -106,7 +110,8 @@ public struct SpringParameters: Hashable, Sendable {
 
 /// The legacy `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)` mapping.
 public enum UIKitSpring {
-    /// docs/uikit-motion.md#uikit-spring-solver: UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) → CASpringAnimation parameters
+    /// docs/uikit-motion.md#uikit-spring-solver:
+    /// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) → CASpringAnimation parameters
     /// (m = 1, exactly 12 Newton steps from ω = 5/T, ε = 0.001, ζ clamped to [1.1920929e-7, 1], T clamped to [0.01, 10]).
     /// ω is chosen so that the sine-term amplitude (critical: the displacement) is ε at t = T.
     public static func parameters(duration: Double, dampingRatio: Double, initialVelocity: Double,
@@ -115,7 +120,8 @@ public enum UIKitSpring {
         let T = min(max(duration, 0.01), 10.0)
         let v = initialVelocity
         var w = 5.0 / T
-        // No tolerance test: UIKit always runs 12 steps (docs/uikit-motion.md#uikit-spring-solver). Double-precision exp, as in Framer's pair.
+        // No tolerance test: UIKit always runs 12 steps (docs/uikit-motion.md#uikit-spring-solver).
+        // Double-precision exp, as in Framer's pair.
         for _ in 0..<12 {
             let f: Double, df: Double
             if z >= 1 {
@@ -142,7 +148,8 @@ public enum UIKitSpring {
 /// iOS 17+ `UIView.animate(springDuration:bounce:…)`, `CASpringAnimation(perceptualDuration:bounce:)`,
 /// SwiftUI `Spring(duration:bounce:)` (docs/uikit-motion.md#other-system-springs).
 public enum SwiftUISpring {
-    /// docs/uikit-motion.md#other-system-springs: m = 1, k = (2π/P)², c = 4πζ/P, ζ = 1 − bounce (bounce ≥ 0) or 1/(1 + bounce); allowsOverdamping = true.
+    /// docs/uikit-motion.md#other-system-springs: m = 1, k = (2π/P)², c = 4πζ/P, ζ = 1 − bounce (bounce ≥ 0) or
+    /// 1/(1 + bounce); allowsOverdamping = true.
     /// P ≤ 0 gives k = +∞, as CA's initializer does. The CA initializer's duration (= settlingDuration) is the caller's.
     public static func parameters(duration: Double, bounce: Double) -> SpringParameters {
         let P = duration

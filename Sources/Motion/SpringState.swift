@@ -31,7 +31,8 @@ struct SpringState: Sendable {
             a = 1
             b = omega0 - v
         } else {
-            // Textbook coefficients (A + B = 1, p'(0) = v) per docs/uikit-motion.md#spring-closed-forms; CA's decompiled signs give p'(0) = v + 2ζω0.
+            // Textbook coefficients (A + B = 1, p'(0) = v) per docs/uikit-motion.md#spring-closed-forms; CA's
+            // decompiled signs give p'(0) = v + 2ζω0.
             mode = .overdamped
             let w = (zeta * zeta - 1).squareRoot() * omega0
             let q = v - zeta * omega0

@@ -68,7 +68,8 @@ public struct Transform3D: Hashable, Sendable {
         return t
     }
 
-    /// 2D affine (a b c d tx ty) → m11 m12 m21 m22 m41 m42 (docs/uikit-motion.md#transform-matrices), like CATransform3DMakeAffineTransform.
+    /// 2D affine (a b c d tx ty) → m11 m12 m21 m22 m41 m42 (docs/uikit-motion.md#transform-matrices), like
+    /// CATransform3DMakeAffineTransform.
     public static func affine(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) -> Transform3D {
         var t = identity
         t.m11 = a; t.m12 = b; t.m21 = c; t.m22 = d; t.m41 = tx; t.m42 = ty

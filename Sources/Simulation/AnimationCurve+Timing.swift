@@ -12,7 +12,8 @@ extension AnimationCurve {
             self.init(.bezier(CubicBezier(x1, y1, x2, y2)), duration: duration ?? 0)
         case .uikitSpring(let ratio, let v):
             let d = duration ?? 0
-            // UIKit solves the spring for the block's duration and cuts it there (docs/uikit-motion.md#uikit-spring-solver, #spring-cut-at-duration).
+            // UIKit solves the spring for the block's duration and cuts it there
+            // (docs/uikit-motion.md#uikit-spring-solver, #spring-cut-at-duration).
             self.init(.spring(UIKitSpring.parameters(duration: d, dampingRatio: ratio, initialVelocity: v)), duration: d)
         case .caSpring(let m, let k, let c, let v):
             let spring = SpringParameters(mass: m, stiffness: k, damping: c, initialVelocity: v)

@@ -13,7 +13,8 @@ final class UIKitSpringTests: XCTestCase {
         XCTAssertEqual(s.stiffness, 888.186, accuracy: 0.5e-3)
         XCTAssertEqual(s.damping, 47.684, accuracy: 0.5e-3)
         XCTAssertEqual(s.dampingRatio, 0.8, accuracy: 1e-12)
-        // The solver's target: the sine-term amplitude |B|·e^(−ζω0 T) is ε at T (docs/uikit-motion.md#uikit-spring-solver, #worked-spring-example).
+        // The solver's target: the sine-term amplitude |B|·e^(−ζω0 T) is ε at T
+        // (docs/uikit-motion.md#uikit-spring-solver, #worked-spring-example).
         let w0 = s.naturalFrequency, z = s.dampingRatio
         let wd = w0 * (1 - z * z).squareRoot()
         XCTAssertEqual(wd, 17.88147, accuracy: 0.5e-5)
@@ -85,7 +86,8 @@ final class SpringParametersTests: XCTestCase {
         XCTAssertEqual(SpringParameters(stiffness: 100, damping: 15).settlingDuration(), 1.022, accuracy: 0.5e-3)
     }
 
-    // docs/uikit-motion.md#settling-duration, ζ ≥ 1: grid search. Critical at ω0 = 10: |1 − p| < 0.001 first at the 1.0 s sample (0.9 s misses it).
+    // docs/uikit-motion.md#settling-duration, ζ ≥ 1: grid search. Critical at ω0 = 10:
+    // |1 − p| < 0.001 first at the 1.0 s sample (0.9 s misses it).
     func testSettlingDurationGridBranch() {
         let s = SpringParameters(stiffness: 100, damping: 20)
         XCTAssertEqual(s.settlingDuration(), 1.0, accuracy: 1e-9)
