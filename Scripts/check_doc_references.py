@@ -9,13 +9,15 @@ and .ci/run. Fails (exit 1, one `file:line:column: problem` per line) on:
 - a citation of material a clone does not have: a path into ../shared or /work, a reference
   file (`uikit-motion.md`, `svg-smil.md`, `catalog.md`, …) that is not the docs/ page of that
   name, or a bare `§N` in a code comment or in a README (which page would it be?).
-Run from anywhere: python3 Scripts/check_doc_references.py
+Run from anywhere: python3 Scripts/check_doc_references.py [--selftest]
+(--selftest: run the checks on a small made-up tree and compare with the expected findings.)
 """
 
 from __future__ import annotations
 
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,9 +138,61 @@ def scanned_files() -> list[Path]:
     return files
 
 
-def main() -> int:
+def problems_in_tree() -> tuple[list[Path], list[str]]:
     files = scanned_files()
-    problems = [p for path in files for p in check_file(path)]
+    return files, [p for path in files for p in check_file(path)]
+
+
+SELFTEST_TREE = {
+    "docs/page.md": "# Page\n## Spring closed forms\n```\n## not a heading\n```\n## Twice\n## Twice\n"
+                    "[ok](page.md#twice-1) [bad](page.md#nope) [gone](other.md)\n",
+    "README.md": "See [docs](docs/page.md#spring-closed-forms) and [page.md](docs/page.md).\n",
+    "BENCHMARKS.md": "Our own §2 is fine here.\n",
+    "Sources/A/A.swift": "// docs/page.md#spring-closed-forms, #twice and #nope\n"
+                         "let s = \"§5\" // fine: § in a string\n"
+                         "/// (§1.3) uikit-motion.md ../shared/x\n"
+                         "// docs/missing.md\n",
+    "Conformance/x.py": "# /work/shared/reference/lottie.md\nx = 1  # seeds/000.txt\n",
+}
+SELFTEST_EXPECTED = [
+    "Conformance/x.py:1:3: /work/: cites a file outside the repository; cite docs/PAGE.md#anchor",
+    "Conformance/x.py:1:9: shared/reference: cites a file outside the repository; cite docs/PAGE.md#anchor",
+    "Conformance/x.py:2:10: seeds/: cites the seed articles, which a clone lacks",
+    "Sources/A/A.swift:1:4: docs/page.md#nope: docs/page.md has no heading with anchor #nope",
+    "Sources/A/A.swift:3:28: ../shared: cites a file outside the repository; cite docs/PAGE.md#anchor",
+    "Sources/A/A.swift:3:12: uikit-motion.md: not in the repository; cite docs/PAGE.md#anchor",
+    "Sources/A/A.swift:3:6: a bare § section: cite docs/PAGE.md#anchor",
+    "Sources/A/A.swift:4:4: docs/missing.md: no such file",
+    "docs/page.md:8:29: page.md#nope: docs/page.md has no heading with anchor #nope",
+    "docs/page.md:8:50: other.md: no such file",
+]
+
+
+def selftest() -> int:
+    global ROOT
+    saved = ROOT
+    with tempfile.TemporaryDirectory() as tmp:
+        ROOT = Path(tmp).resolve()
+        for name, text in SELFTEST_TREE.items():
+            (ROOT / name).parent.mkdir(parents=True, exist_ok=True)
+            (ROOT / name).write_text(text, encoding="utf-8")
+        try:
+            _, found = problems_in_tree()
+        finally:
+            ROOT = saved
+    if sorted(found) != sorted(SELFTEST_EXPECTED):
+        print("check_doc_references selftest FAILED", file=sys.stderr)
+        for line in sorted(set(found) ^ set(SELFTEST_EXPECTED)):
+            print(("unexpected: " if line in found else "missing:    ") + line, file=sys.stderr)
+        return 1
+    print(f"check_doc_references selftest: {len(found)} expected findings, nothing else")
+    return 0
+
+
+def main() -> int:
+    if sys.argv[1:] == ["--selftest"]:
+        return selftest()
+    files, problems = problems_in_tree()
     for problem in problems:
         print(problem)
     cited = sum(len(CITATION.findall(path.read_text(encoding="utf-8"))) for path in files)
