@@ -34,11 +34,13 @@ let package = Package(
         // Benchmarks of the keyframe fitter and the exporters (BENCHMARKS.md); run in release.
         .executableTarget(name: "trans-export-bench", dependencies: ["TransExportCLI", "Exporters", "Keyframes", "Simulation"]),
 
+        // Shared by the test targets: the test tiers (CatalogTier).
+        .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
-        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel"],
+        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI"], exclude: ["Inputs"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
     ]
 )

@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 
 final class CommandLineTests: BinaryTestCase {
@@ -109,6 +110,7 @@ final class CommandLineTests: BinaryTestCase {
     /// depend on hashing) gives the same bytes as the full default run; OutputFreshnessTests
     /// compares every template with the committed output/.
     func testSameInputGivesSameBytes() throws {
+        try CatalogTier.require()
         let a = tmp.appendingPathComponent("a"), b = tmp.appendingPathComponent("b")
         XCTAssertEqual(try ToolRunner.run(["--output", a.path]).status, 0)
         let again = ["douyin-drag-dismiss", "circle-reveal-push"]

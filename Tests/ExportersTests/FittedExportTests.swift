@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 import TransitionModel
 import Motion
@@ -105,6 +106,7 @@ final class FittedExportTests: XCTestCase {
     /// Every catalog template, in both formats: every animated track plays within its tolerance
     /// (checked at 4 kHz by FitReport, key times and handles rounded as the files write them).
     func testEveryCatalogTemplateIsWithinTolerance() throws {
+        try CatalogTier.require()
         for t in Self.catalog {
             for (format, report) in [(KeyframeFormat.smil, t.smil), (.lottie, t.lottie)] {
                 let name = t.name

@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 import TransitionModel
 import Motion
@@ -60,6 +61,7 @@ final class GalleryWriterTests: XCTestCase {
     }
 
     func testTemplatesPageHasACardPerTransitionAndTheSolvedSprings() throws {
+        try CatalogTier.require()
         let names = ExportFixtures.templateNames
         XCTAssertFalse(names.contains("gallery"), "the page template must not be listed as a transition")
         let page = try Self.page(names.map(ExportFixtures.template))
@@ -370,6 +372,7 @@ extension GalleryWriterTests {
 
     /// Projected paths are listed as not measured, with the bound their sampler keeps.
     func testProjectedPathsAreShownAsBoundedBySampler() throws {
+        try CatalogTier.require()
         guard ExportFixtures.templateNames.contains("flip-push") else { return }
         let sim = try Simulation(ExportFixtures.template("flip-push"))
         let files = PlayerFiles(sim)

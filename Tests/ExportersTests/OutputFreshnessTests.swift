@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 import TransExportCLI
 
@@ -7,6 +8,7 @@ import TransExportCLI
 /// the test cannot drift from what the command writes.
 final class OutputFreshnessTests: XCTestCase {
     func testOutputMatchesAFreshExport() throws {
+        try CatalogTier.require()
         let root = ExportFixtures.repositoryRoot
         let output = root.appendingPathComponent("output")
         let refresh = "run `swift run trans-export` from the repository root to refresh output/"

@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 import TransitionModel
 import Motion
@@ -162,6 +163,7 @@ final class PerspectiveExportErrorTests: XCTestCase {
     ]
 
     func testBakedPerspectiveInTheFilesStaysWithinOnePixel() throws {
+        try CatalogTier.require()
         var report: [String] = []
         for (name, layer, marker, isMask, reference) in Self.cases {
             let sim = try Simulation(try ExportFixtures.template(name))

@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -21,6 +22,7 @@ final class ProjectedOutlineTests: XCTestCase {
     }
 
     func testOutlineKeyframesAreTheExactProjectedCorners() throws {
+        try CatalogTier.require()
         for (name, layer) in [("flip-push", "page"), ("flip-pop", "shadow"), ("stories-cube", "story-2")] {
             let sim = try Simulation(try ExportFixtures.template(name))
             let kt = KeyframedTransition(sim)
@@ -41,6 +43,7 @@ final class ProjectedOutlineTests: XCTestCase {
     }
 
     func testSVGOutlineIsUnpaintedAndStartsAtTheProjectedCorners() throws {
+        try CatalogTier.require()
         let sim = try Simulation(try ExportFixtures.template("flip-push"))
         let svg = SVGWriter().svg(KeyframedTransition(sim))
         let doc = try XMLDocument(xmlString: svg, options: [])

@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -20,6 +21,7 @@ final class SVGWriterTests: XCTestCase {
 
     /// Every SVG the catalog and the showcase produce obeys docs/smil.md#writer-rules.
     func testSMILRules() throws {
+        try CatalogTier.require()
         let definitions = try ExportFixtures.templateNames.map(ExportFixtures.template) + [ExportFixtures.showcase]
         for d in definitions {
             let kt = try ExportFixtures.keyframes(d)
