@@ -204,12 +204,14 @@ extension LottieDocument {
         }
     }
 
-    /// Strict ancestors of i that clip to their bounds, nearest first.
+    /// Strict ancestors of i that clip to their bounds and can cut Lottie layer i, nearest
+    /// first. An ancestor whose clip never cuts i gets no matte: a matte costs accuracy in
+    /// rlottie and ThorVG (ClipReach.swift).
     func clippingAncestors(_ i: Int) -> [Int] {
         var out: [Int] = []
         var p = simulation.layers[i].parent
         while let j = p {
-            if simulation.layers[j].definition.clipsToBounds { out.append(j) }
+            if simulation.layers[j].definition.clipsToBounds, !clipNeverCuts(j, i) { out.append(j) }
             p = simulation.layers[j].parent
         }
         return out
