@@ -110,8 +110,12 @@ public struct TracksWriter: Sendable {
         var cuts: [(key: String, value: JSONValue)] = []
         if simulation.layers[i].definition.clipsToBounds {
             cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(s.cornerRadius))]
-        } else if simulation.capture(of: i) != nil {
-            cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(0))]
+        } else if let capture = simulation.capture(of: i) {
+            // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
+            // rounded source's corners stretch with it; the smaller factor is written).
+            let base = simulation.layers[capture.source].definition.size
+            let k = min(base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
+            cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(capture.cornerRadius * k))]
         }
         if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + Self.maskGeometry(m) }
         let mask: JSONValue = cuts.isEmpty ? .null : .object(cuts)
