@@ -68,6 +68,17 @@ def _num(x):
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
+def value_range(parent, key):
+    """(low, high, name) of an animatable property's values, from where it sits: every
+    opacity is 0..100, a rectangle's corner radius is >= 0 (Core Animation draws the same
+    clamps; exporters must write them clamped)."""
+    if key == "o":
+        return (0, 100, "opacity")
+    if key == "r" and parent.get("ty") == "rc":
+        return (0, None, "corner radius")
+    return None
+
+
 def lint(doc, tracks=None):
     """(errors, warnings). `tracks` (the exporter's tracks.json) adds the cross-checks of the
     timeline: op/fr is the loop length, one marker per phase with the phase's start and length."""
@@ -92,10 +103,35 @@ def lint(doc, tracks=None):
             if obj.get("a") in (0, 1) and "k" in obj:
                 prop(obj, path)
             for k, v in obj.items():
+                if isinstance(v, dict) and v.get("a") in (0, 1) and "k" in v:
+                    in_range(v, "%s/%s" % (path, k), value_range(obj, k))
                 walk(v, "%s/%s" % (path, k))
         elif isinstance(obj, list):
             for i, v in enumerate(obj):
                 walk(v, "%s/%d" % (path, i))
+
+    def in_range(p, path, rng):
+        if rng is None:
+            return
+        lo, hi, what = rng
+        values = []
+        if p.get("a") == 1 and isinstance(p.get("k"), list):
+            for i, kf in enumerate(p["k"]):
+                for key in ("s", "e"):
+                    v = kf.get(key) if isinstance(kf, dict) else None
+                    for x in (v if isinstance(v, list) else [v]):
+                        if _num(x):
+                            values.append(("%s/k/%d/%s" % (path, i, key), x))
+        else:
+            k = p.get("k")
+            for x in (k if isinstance(k, list) else [k]):
+                if _num(x):
+                    values.append(("%s/k" % path, x))
+        for where, x in values:
+            if (lo is not None and x < lo) or (hi is not None and x > hi):
+                errs.append("%s: %s %s outside %s..%s (players disagree out of range: rlottie drops or fades "
+                            "the layer, ThorVG draws it too faint)" % (where, what, x, lo, "" if hi is None else hi))
+                return
 
     def prop(p, path):
         if isinstance(p.get("x"), str):

@@ -10,7 +10,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from . import images, lottie_check, svg_check
+from . import images, invariants, lottie_check, svg_check
 from .chromium import Browser, SvgPlayer
 from .exporter import Exporter, ExportError, StaticFrames, stem
 from .results import (GEOMETRY_PX, LOTTIE_MEAN, RSVG_MEAN, SMIL_MEAN, SOLID_LEVEL, SOLID_PX, Row,
@@ -246,6 +246,7 @@ def check_template(unit, outdir, opts, static_exporter, tabs, lottie_page, workd
             for fn, check in ((run.svg_name, "SVG checks"), (run.json_name, "Lottie checks")):
                 rows.append(Row(fn, check).fail("skipped: the tracks file (timeline, canvas, geometry) is unusable"))
             return rows
+        rows.extend(invariants.tracks_rows(name + ".tracks.json", run.tracks))
         times = run.pixel_times(opts.frames_step)
         run.request_references([run.seek_time(t) for t in times])   # the SMIL check's instants
         for t in (tab_anim, tab_static, tab_lottie):
@@ -270,6 +271,10 @@ def check_template(unit, outdir, opts, static_exporter, tabs, lottie_page, workd
                 rows.append(guard(lambda: svg_check.check_rsvg(run, t_zero), run.svg_name, "rsvg-convert vs Chromium t=0"))
                 rows.append(guard(lambda: svg_check.check_smil_frames(run, player, times), run.svg_name, "Chromium SMIL vs --at"))
                 rows.append(guard(lambda: svg_check.check_geometry(run, player), run.svg_name, "geometry getCTM vs tracks"))
+                rows.append(guard(lambda: invariants.check_drawn_windows(run, player), run.svg_name,
+                                  "invariant: removed layers and the finger not drawn (Chromium)"))
+                rows.append(guard(lambda: invariants.check_snapshot_spill(run, player), run.svg_name,
+                                  "invariant: snapshot pixels within bounds (Chromium)"))
         # Lottie
         if not os.path.exists(run.json):
             rows.append(Row(run.json_name, "schema + lint").fail("not exported"))

@@ -143,6 +143,20 @@ class LottieLint(unittest.TestCase):
         self.assertTrue(any(e.startswith("/op: op/fr") for e in lint), lint)
 
 
+    def test_values_out_of_range(self):
+        # a spring's overshoot written unclamped (issue 14): opacity 116.3 and a radius of -1.43
+        d = copy.deepcopy(self.doc)
+        d["layers"][0]["ks"]["o"] = {"a": 1, "k": [
+            {"t": 0, "s": [0], "i": {"x": [0.5], "y": [1]}, "o": {"x": [0.5], "y": [0]}}, {"t": 10, "s": [116.3]}]}
+        _, lint = self.errors(d)
+        self.assertTrue(any(e.startswith("/layers/0/ks/o/k/1/s: opacity 116.3 outside 0..100") for e in lint), lint)
+        d = copy.deepcopy(self.doc)
+        d["layers"][0]["shapes"] = [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]},
+                                     "r": {"a": 0, "k": -1.43}}]
+        _, lint = self.errors(d)
+        self.assertTrue(any("corner radius -1.43 outside 0.." in e for e in lint), lint)
+
+
 class TracksFormat(unittest.TestCase):
     def test_good_and_bad(self):
         _, tracks = fixture_lottie()

@@ -34,10 +34,12 @@ public struct ExactLayerTracks: Sendable {
                 translation: ExactTrack(l.transform, until: end, component: \.translation),
                 scale: ExactTrack(l.transform, until: end, component: \.scale),
                 rotation: ExactTrack(l.transform, until: end, component: \.rotation),
-                opacity: ExactTrack(l.opacity, until: end), cornerRadius: ExactTrack(l.cornerRadius, until: end),
+                // Drawn values: CA clamps opacity and corner radii when it draws (DrawnRange).
+                opacity: ExactTrack(l.opacity, until: end).clamped(to: DrawnRange.opacity),
+                cornerRadius: ExactTrack(l.cornerRadius, until: end).clamped(to: DrawnRange.cornerRadius),
                 mask: l.definition.mask.map { m in
                     Mask(shape: m.shape, frame: ExactTrack(l.maskFrame, until: end),
-                         cornerRadius: ExactTrack(l.maskCornerRadius, until: end),
+                         cornerRadius: ExactTrack(l.maskCornerRadius, until: end).clamped(to: DrawnRange.cornerRadius),
                          center: ExactTrack(l.maskCenter, until: end), radius: ExactTrack(l.maskRadius, until: end))
                 })
         }

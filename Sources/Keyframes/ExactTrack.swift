@@ -87,3 +87,18 @@ public struct ExactTrack<Value: AnimatableValue>: Sendable {
     public var start: Double { breakpoints[0] }
     public var end: Double { breakpoints[breakpoints.count - 1] }
 }
+
+extension ExactTrack where Value == Double {
+    /// The motion as drawn within `range`: a piece that leaves the range is no longer one
+    /// bezier segment (it flattens at the bound), so it becomes `.moving` and is fitted.
+    public func clamped(to range: ClosedRange<Double>) -> ExactTrack<Double> {
+        let value = self.value
+        let pieces = self.pieces.enumerated().map { k, p -> Piece in
+            guard case .bezier = p else { return p }
+            let a = breakpoints[k], b = breakpoints[k + 1]
+            let leaves = (0...64).contains { n in !range.contains(value(a + (b - a) * Double(n) / 64)) }
+            return leaves ? .moving : p
+        }
+        return ExactTrack(breakpoints: breakpoints, pieces: pieces, value: { DrawnRange.clamp(value($0), range) })
+    }
+}

@@ -26,7 +26,7 @@ extension InteractionBuilder {
         }
         guard runCompletions else { return }
         for c in completions.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }) {
-            for change in c.element.changes { try base.apply(change, at: c.element.time, curve: nil, delay: 0) }
+            for change in c.element.changes { try base.complete(change, at: c.element.time) }
         }
     }
 
@@ -48,12 +48,14 @@ extension InteractionBuilder {
             for change in block.changes { try base.apply(change, at: b, curve: scrubbed, delay: 0) }
             completions += block.completion
         }
-        for change in completions { try base.apply(change, at: e, curve: nil, delay: 0) }
+        for change in completions { try base.complete(change, at: e) }
         if clock.outcome == .cancel { restore(before, at: e, after: b) }
     }
 
-    /// Every property that has events after `time0` in `before`'s terms is set back to its model
-    /// value in `before` at time t.
+    /// Every property that got events since `before` was taken is set back to its model value
+    /// in `before` at `time0`, at time t. Only those: a track the gesture's phase did not touch
+    /// (the finger, which shows at the touch-down and lifts at the release) keeps its own
+    /// events, or a cancel would show the lifted finger again.
     mutating func restore(_ before: [SimulatedLayer], at t: Double, after time0: Double) {
         for i in base.layers.indices {
             let old = before[i]
@@ -63,7 +65,9 @@ extension InteractionBuilder {
                 }
             }
             func put<V>(_ track: inout DiscreteTrack<V>, _ was: DiscreteTrack<V>) {
-                if track.value(at: t) != was.value(at: time0) { track.set(was.value(at: time0), at: t) }
+                if track.changes.count != was.changes.count, track.value(at: t) != was.value(at: time0) {
+                    track.set(was.value(at: time0), at: t)
+                }
             }
             put(&base.layers[i].position, old.position); put(&base.layers[i].size, old.size)
             put(&base.layers[i].transform, old.transform); put(&base.layers[i].opacity, old.opacity)

@@ -51,13 +51,15 @@ public struct SimulatedLayer: Hashable, Sendable {
         maskRadius = PropertyTrack(initial: mask.radius)
     }
 
-    /// The layer's model and presentation values at time t.
+    /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
     public func state(at t: Double) -> LayerState {
         LayerState(position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
-                   transform: transform.value(at: t), opacity: opacity.value(at: t), hidden: hidden.value(at: t),
-                   zPosition: zPosition.value(at: t), cornerRadius: cornerRadius.value(at: t),
+                   transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), DrawnRange.opacity),
+                   hidden: hidden.value(at: t), zPosition: zPosition.value(at: t),
+                   cornerRadius: DrawnRange.clamp(cornerRadius.value(at: t), DrawnRange.cornerRadius),
                    mask: definition.mask.map { m in
-                       LayerMask(shape: m.shape, frame: maskFrame.value(at: t), cornerRadius: maskCornerRadius.value(at: t),
+                       LayerMask(shape: m.shape, frame: maskFrame.value(at: t),
+                                 cornerRadius: DrawnRange.clamp(maskCornerRadius.value(at: t), DrawnRange.cornerRadius),
                                  center: maskCenter.value(at: t), radius: maskRadius.value(at: t))
                    })
     }

@@ -30,7 +30,7 @@ struct SimulationBuilder {
             }
             // Completion handlers run when their block ends: after every call of the phase.
             for c in completions.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }) {
-                for change in c.element.changes { try apply(change, at: c.element.time, curve: nil, delay: 0) }
+                for change in c.element.changes { try complete(change, at: c.element.time) }
             }
             timeline.phases.append(PhaseSpan(name: phase.name, start: t, duration: length))
             t = Self.tidy(t + length)
@@ -113,6 +113,14 @@ struct SimulationBuilder {
             case .maskRadius(let r): layers[i].maskRadius.change(to: r, at: t, curve: animated, delay: delay)
             default: break
             }
+        }
+    }
+
+    /// A completion handler's assignment; hiding a layer there is its removal.
+    mutating func complete(_ change: PropertyChange, at t: Double) throws {
+        try apply(change, at: t, curve: nil, delay: 0)
+        if case .hidden(true) = change.value, let i = byID[change.layer] {
+            timeline.removals.append(LayerRemoval(layer: i, time: t))
         }
     }
 

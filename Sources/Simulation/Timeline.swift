@@ -16,4 +16,14 @@ public struct Timeline: Hashable, Sendable {
     public var duration: Double
     /// An interactive definition's branches, in play order (InteractionTimeline.swift).
     public var branches: [BranchSpan] = []
+    /// Layers a completion handler hides (UIKit's removeFromSuperview of a snapshot or a
+    /// finished screen), in time order: none of them may be drawn from then on until a later
+    /// change shows it again (a conformance invariant).
+    public var removals: [LayerRemoval] = []
+}
+
+public struct LayerRemoval: Hashable, Sendable {
+    /// Index into Simulation.layers.
+    public var layer: Int
+    public var time: Double
 }

@@ -56,7 +56,9 @@ final class LottieOpacityOverlayTests: XCTestCase {
         let bg = k.definition.canvas.background
         XCTAssertEqual(base.numbers(fill["c"]?["k"]), [bg.red, bg.green, bg.blue].map { NumberFormat.round($0, decimals: 4) }, file: file, line: line)
         let keys = base.array(fill["o"]?["k"])
-        let alpha = k.layers[l].opacity.keyframes
+        // As written: a jump's pre-jump key held or moved, so no two keys share a time (LottieProperties).
+        let alpha = LottieProperties.withoutCoincidentKeys(k.layers[l].opacity.keyframes.map { Keyframe(time: $0.time, value: LVec([$0.value]), easing: $0.easing) },
+                                                            frameRate: k.definition.frameRate).map { Keyframe(time: $0.time, value: $0.value.c[0], easing: $0.easing) }
         XCTAssertEqual(keys.count, alpha.count, file: file, line: line)
         let fr = k.definition.frameRate
         for (key, a) in zip(keys, alpha) {

@@ -119,4 +119,22 @@ final class PercentDrivenTests: XCTestCase {
         let s = 0.05
         try assertSameLayers(sim.state(at: cancel.release + s), reference.state(at: cancel.progress * 0.6 - s), sim, accuracy: 1e-9, "linear")
     }
+
+    /// The finger lifts at the release; the cancel that follows reverts what the gesture's
+    /// phase set since it began, and nothing else: the finger must not show again.
+    func testCancelDoesNotShowTheFingerAgain() throws {
+        let sim = try Simulation(try definition())
+        let finger = try XCTUnwrap(sim.index(ofLayer: "finger"))
+        for branch in sim.timeline.branches {
+            let step = 1.0 / 120
+            var t = branch.start
+            while t < branch.end {
+                let drawn = sim.state(at: t).visible[finger]
+                let touching = t >= branch.touchDown && t < branch.release
+                XCTAssertEqual(drawn, touching, "\(branch.name) at t=\(t): finger drawn \(drawn)")
+                t += step
+            }
+        }
+        XCTAssertEqual(sim.timeline.branches.map(\.name), ["finish", "cancel"])
+    }
 }

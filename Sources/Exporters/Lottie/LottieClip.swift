@@ -6,8 +6,9 @@
 //   ancestor's bounds rect, drawn in that ancestor's space by parenting the matte to it;
 //   further clipping ancestors become masks on the matte (the first "a", the rest "i"),
 //   their rects mapped into the nearest ancestor's space (sampled when the chain animates);
-// - a snapshot of a clipping source: the source's bounds, stretched like the art, as a mask on
-//   the snapshot layer (its static children become layers so that mask does not cut them);
+// - a snapshot whose art reaches past its source's bounds (SnapshotCapture): those bounds,
+//   rounded when the source clips, stretched like the art, as a mask on the snapshot layer
+//   (its static children become layers so that mask does not cut them);
 //   a clip deeper inside snapshot art that cuts something is an error (groups cannot clip).
 import Foundation
 import TransitionModel
@@ -99,8 +100,8 @@ enum ClipPath {
 
 extension LottieDocument {
     /// Masks on Lottie layer i's own content: its bounds when it clips, and for a snapshot whose
-    /// source clips (and the clip cuts some of its art), the source's bounds stretched like the
-    /// art; both at once intersect.
+    /// art reaches past its source's bounds, those bounds stretched like the art; both at once
+    /// intersect.
     func clipMasks(_ i: Int) -> [JSONValue] {
         if transition.projected[i] != nil { return projectedMasks(i) }
         let layer = simulation.layers[i]
@@ -112,10 +113,10 @@ extension LottieDocument {
                 ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
             }, "clip"))
         }
-        if let source = snapshotClipSource(i) {
-            let d = simulation.layers[source].definition
-            let base = d.size
-            let r = max(0, min(d.cornerRadius, base.width / 2, base.height / 2))
+        if let capture = simulation.capture(of: i), capture.cuts {
+            let source = capture.source
+            let base = simulation.layers[source].definition.size
+            let r = capture.cornerRadius
             paths.append((k.size.map { s in
                 let fx = base.width > 0 ? s.width / base.width : 0, fy = base.height > 0 ? s.height / base.height : 0
                 return ClipPath.roundedRect(width: s.width, height: s.height, rx: r * fx, ry: r * fy, vertices: r > 0 ? 8 : 4)
@@ -129,11 +130,11 @@ extension LottieDocument {
         return masks
     }
 
-    /// The source of snapshot layer i when its clip to bounds cuts part of its art (then the
-    /// snapshot layer carries that clip as a mask).
+    /// The source of snapshot layer i when the capture's cut (its bounds) removes part of its
+    /// art (then the snapshot layer carries that cut as a mask).
     func snapshotClipSource(_ i: Int) -> Int? {
-        guard let source = simulation.layers[i].snapshotSource, staticClipCuts(source) else { return nil }
-        return source
+        guard let capture = simulation.capture(of: i), capture.cuts else { return nil }
+        return capture.source
     }
 
     /// A layer's definition-state transform (bounds → parent's bounds), for static art.
@@ -203,12 +204,14 @@ extension LottieDocument {
         }
     }
 
-    /// Strict ancestors of i that clip to their bounds, nearest first.
+    /// Strict ancestors of i that clip to their bounds and can cut Lottie layer i, nearest
+    /// first. An ancestor whose clip never cuts i gets no matte: a matte costs accuracy in
+    /// rlottie and ThorVG (ClipReach.swift).
     func clippingAncestors(_ i: Int) -> [Int] {
         var out: [Int] = []
         var p = simulation.layers[i].parent
         while let j = p {
-            if simulation.layers[j].definition.clipsToBounds { out.append(j) }
+            if simulation.layers[j].definition.clipsToBounds, !clipNeverCuts(j, i) { out.append(j) }
             p = simulation.layers[j].parent
         }
         return out

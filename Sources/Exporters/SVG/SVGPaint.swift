@@ -21,9 +21,14 @@ struct SVGPaint {
         case .text:
             stretched(size: size, from: def.size) { staticPaint(def) }
         case .snapshot:
-            guard let source = layer.snapshotSource else { return }
-            stretched(size: size, from: document.simulation.layers[source].definition.size) {
-                staticContent(of: source)
+            guard let capture = document.simulation.capture(of: i) else { return }
+            let source = document.simulation.layers[capture.source].definition
+            stretched(size: size, from: source.size) {
+                // A snapshot shows the source's bounds only; a source that clips cuts itself below.
+                let cut = capture.cuts && !source.clipsToBounds
+                if cut { clipGroup(size: source.size, cornerRadius: 0) }
+                staticContent(of: capture.source)
+                if cut { xml.end() }
             }
         }
     }
@@ -84,18 +89,19 @@ struct SVGPaint {
     func staticContent(of i: Int) {
         let layer = document.simulation.layers[i]
         let d = layer.definition
-        var clipped = false
-        if d.clipsToBounds {
-            let clipID = document.newID("clip")
-            xml.start("clipPath", [("id", clipID)])
-            boundsRect(size: .constant(d.size), cornerRadius: .constant(d.cornerRadius), fill: nil)
-            xml.end()
-            xml.start("g", [("clip-path", "url(#\(clipID))")])
-            clipped = true
-        }
+        if d.clipsToBounds { clipGroup(size: d.size, cornerRadius: d.cornerRadius) }
         staticPaint(d)
         for c in layer.children { staticLayer(c) }
-        if clipped { xml.end() }
+        if d.clipsToBounds { xml.end() }
+    }
+
+    /// Opens a `<g>` clipped to the bounds rect (0, 0, size) with rounded corners; the caller ends it.
+    func clipGroup(size: Size, cornerRadius: Double) {
+        let clipID = document.newID("clip")
+        xml.start("clipPath", [("id", clipID)])
+        boundsRect(size: .constant(size), cornerRadius: .constant(cornerRadius), fill: nil)
+        xml.end()
+        xml.start("g", [("clip-path", "url(#\(clipID))")])
     }
 
     func staticPaint(_ d: LayerDefinition) {

@@ -37,7 +37,8 @@ public struct TracksWriter: Sendable {
             ("phases", .array(simulation.timeline.phases.map {
                 .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
             })),
-        ] + Self.branches(simulation.timeline.branches) + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
+        ] + Self.branches(simulation.timeline.branches) + Self.snapshots(simulation, named) + Self.removals(simulation, named)
+          + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
             ("samples", .array(samples)),
         ])
     }
@@ -64,6 +65,27 @@ public struct TracksWriter: Sendable {
         }))]
     }
 
+    /// Named snapshot layers and their sources: a snapshot draws nothing outside its own bounds.
+    static func snapshots(_ simulation: Simulation, _ named: [Int]) -> [(key: String, value: JSONValue)] {
+        let pairs: [(key: String, value: JSONValue)] = named.compactMap { i in
+            simulation.capture(of: i).map { (simulation.layers[i].id!, .string(simulation.layers[$0.source].id ?? "")) }
+        }
+        return pairs.isEmpty ? [] : [("snapshots", .object(pairs))]
+    }
+
+    /// Named layers a completion removes, from `time` until a later change shows them again
+    /// (`until`; the loop's end when none does): nothing of them may be drawn in between.
+    static func removals(_ simulation: Simulation, _ named: [Int]) -> [(key: String, value: JSONValue)] {
+        let list: [JSONValue] = simulation.timeline.removals.compactMap { r in
+            guard named.contains(r.layer), let id = simulation.layers[r.layer].id else { return nil }
+            let shown = simulation.layers[r.layer].hidden.changes.first { $0.time > r.time && !$0.value }
+            let until = shown?.time ?? simulation.timeline.duration
+            return .object([("layer", .string(id)), ("time", .number(NumberFormat.round(r.time, decimals: 9))),
+                            ("until", .number(NumberFormat.round(until, decimals: 9)))])
+        }
+        return list.isEmpty ? [] : [("removals", .array(list))]
+    }
+
     public func text(_ simulation: Simulation, fit: [OutputFitReport] = []) -> String {
         // Times keep 6 decimals (k/120 s); lengths are rounded to 4 decimals where they are made.
         JSONWriter(style: .readable, maxDecimals: 6).string(tracks(simulation, fit: fit))
@@ -88,6 +110,12 @@ public struct TracksWriter: Sendable {
         var cuts: [(key: String, value: JSONValue)] = []
         if simulation.layers[i].definition.clipsToBounds {
             cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(s.cornerRadius))]
+        } else if let capture = simulation.capture(of: i) {
+            // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
+            // rounded source's corners stretch with it; the smaller factor is written).
+            let base = simulation.layers[capture.source].definition.size
+            let k = min(base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
+            cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(capture.cornerRadius * k))]
         }
         if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + Self.maskGeometry(m) }
         let mask: JSONValue = cuts.isEmpty ? .null : .object(cuts)

@@ -1,0 +1,57 @@
+// What a snapshot view shows. UIKit's snapshotView(afterScreenUpdates:) captures the source
+// view's bounds and nothing outside them, whether or not the source clips its sublayers: art
+// that reaches past the source's edges (a photo's hills, a shadow shape) is cut at the bounds.
+// When the source clips to bounds, the cut is its rounded bounds (cornerRadius applies).
+import TransitionModel
+import Motion
+
+public struct SnapshotCapture: Hashable, Sendable {
+    /// The captured layer (its definition-state art, stretched to the snapshot's bounds).
+    public let source: Int
+    /// The cut's corner radius in the source's bounds space: the source's own when it clips to
+    /// bounds, else 0 (a plain rectangle).
+    public let cornerRadius: Double
+    /// Whether the cut removes anything: some painted part of the art reaches outside the cut.
+    /// Exporters write a clip only then (a Lottie matte or mask costs players accuracy).
+    public let cuts: Bool
+}
+
+extension Simulation {
+    /// For snapshot layer i: what it captures; nil for any other layer.
+    public func capture(of i: Int) -> SnapshotCapture? {
+        guard let source = layers[i].snapshotSource else { return nil }
+        let d = layers[source].definition
+        let radius = d.clipsToBounds ? max(0, min(d.cornerRadius, d.size.width / 2, d.size.height / 2)) : 0
+        return SnapshotCapture(source: source, cornerRadius: radius, cuts: artReachesOutside(source, cornerRadius: radius))
+    }
+
+    /// Whether a painted descendant of layer `source`, in its definition state, has a bounds
+    /// corner outside the source's bounds rounded by `cornerRadius` (conservative for ellipses).
+    func artReachesOutside(_ source: Int, cornerRadius r: Double) -> Bool {
+        let size = layers[source].definition.size
+        func inside(_ p: Point) -> Bool {
+            let eps = 1e-6
+            guard p.x >= -eps, p.y >= -eps, p.x <= size.width + eps, p.y <= size.height + eps else { return false }
+            guard r > 0 else { return true }
+            let cx = min(max(p.x, r), size.width - r), cy = min(max(p.y, r), size.height - r)
+            return ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot() <= r + eps
+        }
+        func reaches(_ j: Int, _ toSource: Transform3D) -> Bool {
+            let d = layers[j].definition
+            guard !d.hidden else { return false }
+            let w = d.size.width, h = d.size.height
+            let out = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].contains { !inside(toSource.apply(to: $0)) }
+            if d.fill != nil, out { return true }
+            // A descendant that clips to its bounds keeps its sublayers within them.
+            if d.clipsToBounds { return out && !layers[j].children.isEmpty }
+            return layers[j].children.contains { c in reaches(c, Self.definitionMatrix(layers[c].definition).concatenating(toSource)) }
+        }
+        return layers[source].children.contains { c in reaches(c, Self.definitionMatrix(layers[c].definition)) }
+    }
+
+    /// A layer's definition-state bounds → superlayer map.
+    static func definitionMatrix(_ d: LayerDefinition) -> Transform3D {
+        LayerState(position: d.position, size: d.size, anchorPoint: d.anchorPoint, transform: d.transform, opacity: d.opacity,
+                   hidden: d.hidden, zPosition: d.zPosition, cornerRadius: d.cornerRadius).geometry.toSuperlayer.flatteningZ
+    }
+}
