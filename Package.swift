@@ -18,6 +18,8 @@ let package = Package(
         ),
         // Ordered JSON values with source locations, and a deterministic writer.
         .target(name: "JSONText"),
+        // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
+        .target(name: "Artwork", dependencies: ["CLibXML2"]),
         // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
         .target(name: "TransitionModel", dependencies: ["JSONText"]),
         // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
@@ -34,6 +36,7 @@ let package = Package(
         // Benchmarks of the keyframe fitter and the exporters (BENCHMARKS.md); run in release.
         .executableTarget(name: "trans-export-bench", dependencies: ["TransExportCLI", "Exporters", "Keyframes", "Simulation"]),
 
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
