@@ -29,7 +29,7 @@ let package = Package(
         // Property tracks → keyframes with bezier easing (sampled or exact); swappable reducers.
         .target(name: "Keyframes", dependencies: ["Simulation"]),
         // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG.
-        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText"]),
+        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork"]),
         // The command-line frontend: options, file discovery, diagnostics, atomic writes.
         .target(name: "TransExportCLI", dependencies: ["Exporters"]),
         .executableTarget(name: "trans-export", dependencies: ["TransExportCLI"]),
@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
-        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel"],
+        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI"], exclude: ["Inputs"]),
     ]

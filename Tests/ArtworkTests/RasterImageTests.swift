@@ -82,3 +82,22 @@ final class RasterImageTests: XCTestCase {
         XCTAssertTrue(refusal([0x1F, 0x8B, 8, 0, 0, 0, 0, 0], file: "x.svgz").contains("gzip-compressed"))
     }
 }
+
+final class ContentModeTests: XCTestCase {
+    func testUIKitContentModesPlaceA390By844ScreenIn300By300Bounds() {
+        let content = (width: 390.0, height: 844.0), bounds = (width: 300.0, height: 300.0)
+        func frame(_ m: ContentMode) -> [Double] {
+            let r = m.frame(content: content, bounds: bounds)
+            return [r.x, r.y, r.width, r.height].map { ($0 * 1e6).rounded() / 1e6 }
+        }
+        let fit = 300.0 / 844, fill = 300.0 / 390
+        XCTAssertEqual(frame(.scaleToFill), [0, 0, 300, 300])
+        XCTAssertEqual(frame(.scaleAspectFit), [((300 - 390 * fit) / 2 * 1e6).rounded() / 1e6, 0, (390 * fit * 1e6).rounded() / 1e6, 300])
+        XCTAssertEqual(frame(.scaleAspectFill), [0, ((300 - 844 * fill) / 2 * 1e6).rounded() / 1e6, 300, (844 * fill * 1e6).rounded() / 1e6])
+        XCTAssertEqual(frame(.center), [-45, -272, 390, 844])
+        XCTAssertEqual(frame(.top), [-45, 0, 390, 844])
+        XCTAssertEqual(frame(.bottomRight), [-90, -544, 390, 844])
+        XCTAssertEqual(frame(.left), [0, -272, 390, 844])
+        XCTAssertEqual(frame(.topRight), [-90, 0, 390, 844])
+    }
+}
