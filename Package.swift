@@ -21,7 +21,7 @@ let package = Package(
         // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
         .target(name: "Artwork", dependencies: ["CLibXML2"]),
         // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
-        .target(name: "TransitionModel", dependencies: ["JSONText"]),
+        .target(name: "TransitionModel", dependencies: ["JSONText", "Artwork"]),
         // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
         .target(name: "Motion", dependencies: ["TransitionModel"]),
         // A transition evaluated as a value: every layer's exact state at any time of the timeline.
@@ -38,7 +38,7 @@ let package = Package(
 
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
+        .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel"],
                     exclude: ["Snapshots"]),

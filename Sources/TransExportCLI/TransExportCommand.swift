@@ -74,7 +74,9 @@ public struct TransExportCommand {
                                                message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
                 try Self.checkBranches(definition, options: options)
-                simulations.append((try Simulation(definition), s.display))
+                let simulation = try Simulation(definition)
+                try ArtworkLayerChecks.refuseUnderPerspective(simulation)
+                simulations.append((simulation, s.display))
             } catch let d as DefinitionDiagnostic {
                 standardError(d.description)
                 failed = true
