@@ -10,7 +10,19 @@ public struct RasterImage: Hashable, Sendable {
     public var pixelHeight: Int
     public var bytes: [UInt8]
 
+    /// FNV-1a of the bytes, computed once: definitions holding a picture are hashed and
+    /// compared often (simulation, keyframes), and a screenshot is hundreds of kilobytes.
+    private var digest: UInt64 = 0
+
     public var mimeType: String { kind == .png ? "image/png" : "image/jpeg" }
+
+    public static func == (l: RasterImage, r: RasterImage) -> Bool {
+        l.digest == r.digest && l.kind == r.kind && l.pixelWidth == r.pixelWidth && l.bytes == r.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest); hasher.combine(bytes.count)
+    }
 
     /// Checks `bytes` read from `file` (the name only labels messages).
     public init(bytes: [UInt8], file: String) throws {
@@ -35,6 +47,11 @@ public struct RasterImage: Hashable, Sendable {
                          + "and \(ArtworkLimits.imagePixels) px in all")
         }
         self.kind = kind; pixelWidth = width; pixelHeight = height; self.bytes = bytes
+        digest = bytes.withUnsafeBufferPointer { buffer in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for b in buffer { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+            return h
+        }
     }
 }
 
