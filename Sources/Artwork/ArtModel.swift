@@ -155,6 +155,16 @@ public struct ArtDocument: Hashable, Sendable {
     public var viewBox: ArtRect?
     public var aspectRatio: ArtAspectRatio
     public var nodes: [ArtNode]
+    /// FNV-1a of the source bytes, so definitions holding art hash in O(1) (see RasterImage).
+    var digest: UInt64 = 0
+
+    public static func == (l: ArtDocument, r: ArtDocument) -> Bool {
+        l.digest == r.digest && l.size == r.size && l.viewBox == r.viewBox && l.aspectRatio == r.aspectRatio && l.nodes == r.nodes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest); hasher.combine(nodes.count)
+    }
 
     /// The map from the document's user space into a `width` x `height` viewport, as SVG's
     /// viewBox + preserveAspectRatio define it.

@@ -47,11 +47,7 @@ public struct RasterImage: Hashable, Sendable {
                          + "and \(ArtworkLimits.imagePixels) px in all")
         }
         self.kind = kind; pixelWidth = width; pixelHeight = height; self.bytes = bytes
-        digest = bytes.withUnsafeBufferPointer { buffer in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in buffer { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-            return h
-        }
+        digest = fnv1a(bytes)
     }
 }
 
@@ -126,5 +122,14 @@ enum JPEGWalk {
     static func hex(_ v: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
+    }
+}
+
+/// 64-bit FNV-1a: a cheap fingerprint for hashing, not a security measure.
+func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { buffer in
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in buffer { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return h
     }
 }

@@ -7,7 +7,9 @@ public enum SVGArtReader {
         let root = try SafeXML.parse(bytes, file: file)
         try SVGActiveContent.check(root, file: file)
         var converter = SVGArtConverter(file: file, root: root)
-        return try converter.document()
+        var document = try converter.document()
+        document.digest = fnv1a(bytes)
+        return document
     }
 }
 
