@@ -18,8 +18,10 @@ let package = Package(
         ),
         // Ordered JSON values with source locations, and a deterministic writer.
         .target(name: "JSONText"),
+        // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
+        .target(name: "Artwork", dependencies: ["CLibXML2"]),
         // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
-        .target(name: "TransitionModel", dependencies: ["JSONText"]),
+        .target(name: "TransitionModel", dependencies: ["JSONText", "Artwork"]),
         // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
         .target(name: "Motion", dependencies: ["TransitionModel"]),
         // A transition evaluated as a value: every layer's exact state at any time of the timeline.
@@ -27,7 +29,7 @@ let package = Package(
         // Property tracks → keyframes with bezier easing (sampled or exact); swappable reducers.
         .target(name: "Keyframes", dependencies: ["Simulation"]),
         // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG.
-        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText"]),
+        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork"]),
         // The command-line frontend: options, file discovery, diagnostics, atomic writes.
         .target(name: "TransExportCLI", dependencies: ["Exporters"]),
         .executableTarget(name: "trans-export", dependencies: ["TransExportCLI"]),
@@ -36,10 +38,11 @@ let package = Package(
 
         // Shared by the test targets: the test tiers (CatalogTier).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel"]),
+        .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
-        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
+        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
     ]

@@ -203,8 +203,8 @@ struct PathSpec: Hashable {
             if d.fill != nil {
                 paint = TextBars.bars(size: d.size, lines: lines).map { PathSpec(layer: i, source: .bar($0, base: d.size), gradient: gradient) }
             }
-        case .snapshot:
-            break  // snapshot art under a 3D transform is not drawn yet
+        case .snapshot, .artwork:
+            break  // snapshot art under a 3D transform is not drawn yet; artwork there is refused (ArtworkLayerChecks)
         }
         let clip = d.clipsToBounds ? PathSpec(layer: i, source: .bounds(rounded: rounded)) : nil
         var mask: [PathSpec] = []

@@ -20,6 +20,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// `--report`: print each animated file's keyframes, bytes and errors.
     public var report = false
     public var list = false
+    /// `--screen ID=FILE`: layer ID of the template shows the picture in FILE (ScreenOptions.swift).
+    public var screens: [ScreenOption] = []
     public var help = false
     public var version = false
 
@@ -93,6 +95,7 @@ extension CommandLineOptions {
             case "--branch", "-b":
                 for part in try next().split(separator: ",") { o.branches.append(String(part)) }
             case "--list": o.list = true
+            case "--screen": o.screens.append(try ScreenOption(parsing: try next()))
             case "--help", "-h": o.help = true
             case "--version": o.version = true
             default:
@@ -140,7 +143,10 @@ extension CommandLineOptions {
                         (default 0.25; opacity 0.002 and rotation 0.1° scale with it)
       --report          print, per animated file: tracks, keyframes, bytes, and each track's
                         largest error against the exact motion with its tolerance
-      --list            print the catalog's template names and stop
+      --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
+                    its animations; its placeholder art gives way); repeatable
+      --list            print the catalog's template names and stop; with --template NAME,
+                    the ids --screen can replace and their sizes in points
       --help            print this help
       --version         print the version
 

@@ -51,6 +51,8 @@ public enum DefinitionFile {
         var folders = [(url: url.deletingLastPathComponent().appendingPathComponent("art"),
                         display: displayDir.isEmpty ? "art" : "\(displayDir)/art")]
         if let catalog { folders.append((catalog.artDirectory, "Templates/art")) }
-        return try DefinitionDecoder.decode(text, file: displayPath, art: .folders(folders))
+        var library = ArtLibrary.folders(folders)
+        library.artworkDirectory = (url.deletingLastPathComponent(), displayDir)
+        return try DefinitionDecoder.decode(text, file: displayPath, art: library)
     }
 }

@@ -44,6 +44,7 @@ public struct TransExportCommand {
         let catalog = TemplateCatalog.locate(environment: environment, executable: executable)
         if options.list {
             guard let catalog else { standardError("trans-export: no Templates folder found; see --help"); return ExitCode.badInput }
+            if !options.templates.isEmpty { return listScreens(options.templates, catalog: catalog) }
             catalog.names.forEach(standardOutput)
             return ExitCode.success
         }
@@ -68,13 +69,16 @@ public struct TransExportCommand {
         var failed = false
         for s in sources {
             do {
-                let definition = try DefinitionFile.load(s.url, displayPath: s.display, catalog: catalog)
+                let definition = try ScreenOption.apply(options.screens, to: DefinitionFile.load(s.url, displayPath: s.display, catalog: catalog),
+                                                        display: s.display)
                 if let t = s.template, definition.name != t {
                     throw DefinitionDiagnostic(file: s.display, location: nil, path: "name",
                                                message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
                 try Self.checkBranches(definition, options: options)
-                simulations.append((try Simulation(definition), s.display))
+                let simulation = try Simulation(definition)
+                try ArtworkLayerChecks.refuseUnderPerspective(simulation)
+                simulations.append((simulation, s.display))
             } catch let d as DefinitionDiagnostic {
                 standardError(d.description)
                 failed = true

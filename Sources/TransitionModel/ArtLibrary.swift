@@ -2,6 +2,7 @@
 // placed by definitions with {"use": "NAME", …}. This file: the library the decoder asks for
 // art files, and reading one art file (its parameters and root layer). Placing art at a use
 // site is in DefinitionDecoder+Art.swift; `Templates/art.schema.json` documents the file.
+import Foundation
 import JSONText
 
 /// The text of one art file and how diagnostics name it.
@@ -17,6 +18,9 @@ public struct ArtLibrary: Sendable {
     /// The names it offers, for "expected one of" messages.
     public var names: @Sendable () -> [String]
     public var source: @Sendable (_ name: String) -> ArtSource?
+    /// Where `image`/`svg` layers' files are found (the definition's folder) and how messages
+    /// name it; nil: relative to the current directory.
+    public var artworkDirectory: (url: URL, display: String)?
 
     public init(names: @escaping @Sendable () -> [String], source: @escaping @Sendable (_ name: String) -> ArtSource?) {
         self.names = names; self.source = source

@@ -73,7 +73,7 @@ public enum DefinitionDecoder {
 
     static let layerMembers = ["id", "type", "frame", "position", "size", "anchorPoint", "transform", "opacity",
                                "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children",
-                               "sublayerTransform", "mask"]
+                               "sublayerTransform", "mask", "file", "contentMode", "scale"]
 
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
         if node.child("use") != nil { return try decodeUse(node) }
@@ -84,7 +84,7 @@ public enum DefinitionDecoder {
             guard isValidName(s) else { throw n.fail("expected an id of letters, digits, '-' or '_', found \"\(s)\"") }
             id = s
         }
-        let typeNode = try node.required("type", "one of group, rect, ellipse, text, snapshot")
+        let typeNode = try node.required("type", "one of group, rect, ellipse, text, snapshot, image, svg")
         let kind: LayerDefinition.Kind
         switch try typeNode.string() {
         case "group": kind = .group
@@ -92,10 +92,12 @@ public enum DefinitionDecoder {
         case "ellipse": kind = .ellipse
         case "text": kind = .text(lines: try node.child("lines")?.integer(1...100) ?? 1)
         case "snapshot": kind = .snapshot(of: try node.required("of", "the id of the layer it is a snapshot of").string())
-        case let other: throw typeNode.fail("unknown layer type \"\(other)\"; expected one of group, rect, ellipse, text, snapshot")
+        case "image", "svg": kind = .artwork(try decodeArtwork(node, type: try typeNode.string()))
+        case let other: throw typeNode.fail("unknown layer type \"\(other)\"; expected one of group, rect, ellipse, text, snapshot, image, svg")
         }
         if node.child("lines") != nil, case .text = kind {} else if let n = node.child("lines") { throw n.fail("\"lines\" applies only to text layers") }
         if node.child("of") != nil, case .snapshot = kind {} else if let n = node.child("of") { throw n.fail("\"of\" applies only to snapshot layers") }
+        try checkArtworkMembers(node, kind: kind)
 
         let anchor = try node.child("anchorPoint")?.point("an anchor point [x, y] in unit coordinates") ?? Point(0.5, 0.5)
         var layer: LayerDefinition

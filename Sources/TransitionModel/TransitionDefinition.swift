@@ -74,6 +74,8 @@ public struct LayerDefinition: Hashable, Sendable {
         /// `snapshotView(afterScreenUpdates:)` of another layer: a frozen copy of its art at its
         /// initial state, stretched to this layer's bounds.
         case snapshot(of: String)
+        /// A user's picture (`image`: PNG/JPEG) or vector art (`svg`), laid out by its content mode (LayerArtwork.swift).
+        case artwork(LayerArtwork)
     }
 
     public var id: String?

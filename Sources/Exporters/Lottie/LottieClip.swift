@@ -148,10 +148,11 @@ extension LottieDocument {
     func staticClipCuts(_ i: Int) -> Bool {
         let d = simulation.layers[i].definition
         guard d.clipsToBounds else { return false }
-        var cuts = false
+        var cuts = d.kind.isArtwork  // a picture may overflow (contentMode): assume the clip cuts it
         func visit(_ j: Int, _ m: Affine2D) {
             let dj = simulation.layers[j].definition
             guard !dj.hidden, !cuts else { return }
+            if dj.kind.isArtwork { cuts = true }
             if dj.fill != nil {
                 let w = dj.size.width, h = dj.size.height
                 for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)]

@@ -29,6 +29,9 @@ extension LottieDocument {
             let src = simulation.layers[source]
             let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition)
             return stretched(size: size, from: src.definition.size, art)
+        case .artwork(let art):
+            let background = def.fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
+            return stretched(size: size, from: def.size, artworkItems(art, bounds: def.size)) + (background ?? [])
         }
     }
 
@@ -45,9 +48,14 @@ extension LottieDocument {
 
     /// A definition's paint at its initial state (text bars, snapshots' art).
     func staticPaint(_ d: LayerDefinition) -> [JSONValue] {
-        guard let fill = d.fill else { return [] }
         let size = KeyframeTrack<LVec>.constant(LVec([d.size.width, d.size.height]))
+        if case .artwork(let art) = d.kind {
+            let background = d.fill.map { [group([rect(size: size, radius: .constant(LVec([d.cornerRadius]))), self.fill($0, size: size)], name: "fill")] }
+            return artworkItems(art, bounds: d.size) + (background ?? [])
+        }
+        guard let fill = d.fill else { return [] }
         switch d.kind {
+        case .artwork: return []
         case .group, .rect, .snapshot:
             return [group([rect(size: size, radius: .constant(LVec([d.cornerRadius]))), self.fill(fill, size: size)], name: "fill")]
         case .ellipse:

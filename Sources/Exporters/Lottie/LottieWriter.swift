@@ -68,7 +68,9 @@ final class LottieDocument {
             // A mask can only cut a layer (shape groups cannot be masked).
             var isLayer = layer.id != nil || k.isAnimated || layer.definition.mask != nil
             // A clip can only be a mask on a layer (shape groups cannot clip).
-            if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil { isLayer = true }
+            if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil || layer.definition.kind.isArtwork {
+                isLayer = true
+            }
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children.
             let sourceClip = snapshotClipSource(i) != nil
             if sourceClip { isLayer = true }
@@ -108,6 +110,7 @@ final class LottieDocument {
         outPoint = Int((duration * fr - 1e-6).rounded(.up))
         try checkSnapshotArtClips()
         try checkMaskedAncestors()
+        try checkArtwork()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
             throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))")

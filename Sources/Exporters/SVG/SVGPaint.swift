@@ -30,6 +30,9 @@ struct SVGPaint {
                 staticContent(of: capture.source)
                 if cut { xml.end() }
             }
+        case .artwork(let art):
+            if let fill = def.fill { boundsRect(size: size, cornerRadius: cornerRadius, fill: fill) }
+            stretched(size: size, from: def.size) { artwork(art, bounds: def.size) }
         }
     }
 
@@ -105,8 +108,13 @@ struct SVGPaint {
     }
 
     func staticPaint(_ d: LayerDefinition) {
+        if case .artwork(let art) = d.kind {
+            if let fill = d.fill { boundsRect(size: .constant(d.size), cornerRadius: .constant(d.cornerRadius), fill: fill) }
+            return artwork(art, bounds: d.size)
+        }
         guard let fill = d.fill else { return }
         switch d.kind {
+        case .artwork: break
         case .group, .rect, .snapshot:
             boundsRect(size: .constant(d.size), cornerRadius: .constant(d.cornerRadius), fill: fill)
         case .ellipse:

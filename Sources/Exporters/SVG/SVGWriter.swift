@@ -31,6 +31,8 @@ final class SVGDocument {
     var simulation: Simulation { transition.simulation }
     var duration: Double { transition.timeline.duration }
     private var nextDefID = 1
+    /// Pictures already embedded, so each is written once per file (SVGArtworkMarkup.swift).
+    let embeddedImages = SVGEmbeddedImages()
 
     init(_ transition: KeyframedTransition) { self.transition = transition }
 

@@ -1,0 +1,34 @@
+// image/svg layers in the Lottie export. SVG art becomes shape items (LottieArtworkShapes);
+// pictures would need image layers (`ty: 2`) with embedded assets, not written yet, so a file
+// with one is refused by name rather than played without its picture.
+import Artwork
+import TransitionModel
+import JSONText
+
+extension LottieDocument {
+    /// Refuses what `artworkItems` cannot draw, before anything is written.
+    func checkArtwork() throws {
+        for (i, layer) in simulation.layers.enumerated() {
+            guard case .artwork(let art) = layer.definition.kind else { continue }
+            switch art.artwork {
+            case .raster:
+                throw LottieExportError("layer \"\(names[i])\": the picture \(art.path) is carried by the SVG export only; "
+                                        + "Lottie image layers are not written yet")
+            case .vector(let document):
+                do {
+                    _ = try LottieArtworkShapes.items(document, file: art.path, mode: art.contentMode,
+                                                      bounds: (layer.definition.size.width, layer.definition.size.height))
+                } catch {
+                    throw LottieExportError("layer \"\(names[i])\": \(error)")
+                }
+            }
+        }
+    }
+
+    /// The artwork's shape items (top first) in the layer's initial bounds; checked by `checkArtwork`.
+    func artworkItems(_ art: LayerArtwork, bounds: Size) -> [JSONValue] {
+        guard case .vector(let document) = art.artwork else { return [] }
+        return (try? LottieArtworkShapes.items(document, file: art.path, mode: art.contentMode,
+                                               bounds: (bounds.width, bounds.height))) ?? []
+    }
+}

@@ -1,0 +1,155 @@
+// SVG artwork as Lottie shape items. Every transform is baked into the path points (exact for
+// affine maps), so the items need no `tr` beyond opacity; what Lottie cannot draw exactly after
+// baking is refused with the artwork's file and line: clip paths, strokes and radial gradients
+// under a transform that is not a similarity. Linear gradients stay exact under any affine map.
+import Foundation
+import Artwork
+import JSONText
+
+enum LottieArtworkShapes {
+    /// Items (top first) drawing `document` laid out by `mode` in bounds of `bounds` size.
+    static func items(_ document: ArtDocument, file: String, mode: ContentMode,
+                      bounds: (width: Double, height: Double)) throws -> [JSONValue] {
+        let frame = mode.frame(content: (document.size.width, document.size.height), bounds: bounds)
+        let root = ArtTransform.translation(frame.x, frame.y)
+            .concatenating(document.viewportTransform(width: frame.width, height: frame.height))
+        return try document.nodes.reversed().flatMap { try items($0, matrix: root, file: file) }
+    }
+
+    static func items(_ node: ArtNode, matrix outer: ArtTransform, file: String) throws -> [JSONValue] {
+        if node.clip != nil {
+            throw ArtworkError(file: file, line: node.line, "a clip path inside SVG art is not carried in Lottie yet (the SVG export carries it)")
+        }
+        let matrix = outer.concatenating(node.transform)
+        var content: [JSONValue]
+        switch node.content {
+        case .group(let children):
+            content = try children.reversed().flatMap { try items($0, matrix: matrix, file: file) }
+        case .shape(let shape):
+            let paths = path(shape.path.transformed(by: matrix))
+            var styles: [JSONValue] = []
+            if let stroke = shape.stroke { styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line)) }
+            if let fill = shape.fill {
+                styles.append(try paint(fill, matrix: matrix, file: file, line: node.line,
+                                        extra: [("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))]))
+            }
+            content = paths + styles
+        }
+        guard !content.isEmpty else { return [] }
+        guard node.opacity < 1 || node.content.isShape else { return content }
+        // Lottie multiplies a group's opacity into each item, SVG composites the group once:
+        // they agree only when a single item is drawn.
+        if node.opacity < 1, case .group(let children) = node.content, children.count > 1 {
+            throw ArtworkError(file: file, line: node.line, "opacity on a group of several shapes is not carried in Lottie; set it on each shape")
+        }
+        return [group(content, opacity: node.opacity)]
+    }
+
+    static func group(_ items: [JSONValue], opacity: Double) -> JSONValue {
+        let tr = LJ.obj([("ty", LJ.str("tr")), ("a", LJ.staticArr([0, 0], 0)), ("p", LJ.staticArr([0, 0], 0)),
+                         ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)),
+                         ("o", LJ.staticNum(opacity * 100, LottieDecimals.opacity)), ("sk", LJ.staticNum(0, 0)), ("sa", LJ.staticNum(0, 0))])
+        return LJ.obj([("ty", LJ.str("gr")), ("np", LJ.int(items.count)), ("it", .array(items + [tr]))])
+    }
+
+    /// One `sh` per subpath; in/out tangents are relative to their vertex, as Lottie wants.
+    static func path(_ path: ArtPath) -> [JSONValue] {
+        struct Sub { var v: [ArtPoint] = [], i: [ArtPoint] = [], o: [ArtPoint] = [], closed = false }
+        var subs: [Sub] = [], current = Sub(), start = ArtPoint(0, 0)
+        func flush() { if current.v.count > 1 { subs.append(current) }; current = Sub() }
+        func begin(_ p: ArtPoint) { flush(); current.v = [p]; current.i = [ArtPoint(0, 0)]; current.o = [ArtPoint(0, 0)]; start = p }
+        for segment in path.segments {
+            if current.v.isEmpty, !{ if case .move = segment { return true }; return false }() { begin(start) }
+            switch segment {
+            case .move(let p): begin(p)
+            case .line(let p): current.v.append(p); current.i.append(ArtPoint(0, 0)); current.o.append(ArtPoint(0, 0))
+            case .cubic(let c1, let c2, let p):
+                current.o[current.o.count - 1] = ArtPoint(c1.x - current.v.last!.x, c1.y - current.v.last!.y)
+                current.v.append(p); current.i.append(ArtPoint(c2.x - p.x, c2.y - p.y)); current.o.append(ArtPoint(0, 0))
+            case .close:
+                if current.v.count > 1, let last = current.v.last, abs(last.x - start.x) < 1e-9, abs(last.y - start.y) < 1e-9 {
+                    current.i[0] = current.i.removeLast(); current.v.removeLast(); current.o.removeLast()
+                }
+                current.closed = true
+                flush()
+            }
+        }
+        flush()
+        return subs.map { sub in
+            func list(_ ps: [ArtPoint]) -> JSONValue { .array(ps.map { LJ.arr([$0.x, $0.y], LottieDecimals.length) }) }
+            let shape = LJ.obj([("c", .bool(sub.closed)), ("v", list(sub.v)), ("i", list(sub.i)), ("o", list(sub.o))])
+            return LJ.obj([("ty", LJ.str("sh")), ("ks", LJ.staticValue(shape))])
+        }
+    }
+
+    /// The uniform scale of a similarity (rotation, reflection, uniform scale), nil otherwise.
+    static func similarityScale(_ m: ArtTransform) -> Double? {
+        let tolerance = 1e-9 * max(1, abs(m.a) + abs(m.b) + abs(m.c) + abs(m.d))
+        let rotation = abs(m.a - m.d) < tolerance && abs(m.b + m.c) < tolerance
+        let reflection = abs(m.a + m.d) < tolerance && abs(m.b - m.c) < tolerance
+        return rotation || reflection ? (m.a * m.a + m.b * m.b).squareRoot() : nil
+    }
+
+    static func stroke(_ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> JSONValue {
+        guard let k = similarityScale(matrix) else {
+            throw ArtworkError(file: file, line: line, "a stroke under a non-uniform scale or skew is not carried in Lottie")
+        }
+        var extra: [(String, JSONValue)] = [("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
+                                            ("lc", LJ.int([.butt: 1, .round: 2, .square: 3][stroke.cap]!)),
+                                            ("lj", LJ.int([.miter: 1, .round: 2, .bevel: 3][stroke.join]!)),
+                                            ("ml", LJ.num(stroke.miterLimit, 3))]
+        if !stroke.dashes.isEmpty {
+            var dashes = stroke.dashes.enumerated().map { n, v in
+                LJ.obj([("n", LJ.str(n % 2 == 0 ? "d" : "g")), ("v", LJ.staticNum(v * k, LottieDecimals.length))])
+            }
+            dashes.append(LJ.obj([("n", LJ.str("o")), ("v", LJ.staticNum(0, 0))]))
+            extra.append(("d", .array(dashes)))
+        }
+        return try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: extra, stroke: true)
+    }
+
+    /// `fl`/`st` for a colour, `gf`/`gs` for a gradient, with gradient points in baked user space.
+    static func paint(_ paint: ArtPaint, matrix: ArtTransform, file: String, line: Int,
+                      extra: [(String, JSONValue)], stroke: Bool = false) throws -> JSONValue {
+        switch paint {
+        case .color(let c):
+            return LJ.obj([("ty", LJ.str(stroke ? "st" : "fl")),
+                           ("c", LJ.staticArr([c.red, c.green, c.blue], LottieDecimals.color)),
+                           ("o", LJ.staticNum(c.alpha * 100, LottieDecimals.opacity))] + extra)
+        case .linear(let start, let end, let transform, let stops):
+            let m = matrix.concatenating(transform)
+            let s = m.apply(start), g = ArtPoint(end.x - start.x, end.y - start.y)
+            // Isolines run along u ⟂ g; after the map they run along M·u, so the new gradient
+            // direction n is ⟂ M·u and its length is M·g projected on n.
+            let mu = ArtPoint(m.a * -g.y + m.c * g.x, m.b * -g.y + m.d * g.x)
+            let n = ArtPoint(-mu.y, mu.x), mg = ArtPoint(m.a * g.x + m.c * g.y, m.b * g.x + m.d * g.y)
+            let nn = n.x * n.x + n.y * n.y
+            let k = nn > 0 ? (mg.x * n.x + mg.y * n.y) / nn : 0
+            return gradient(type: 1, start: s, end: ArtPoint(s.x + n.x * k, s.y + n.y * k), stops: stops, stroke: stroke, extra: extra)
+        case .radial(let center, let radius, let focus, let transform, let stops):
+            let m = matrix.concatenating(transform)
+            guard similarityScale(m) != nil else {
+                throw ArtworkError(file: file, line: line, "an elliptical radial gradient is not carried in Lottie")
+            }
+            guard focus == center else {
+                throw ArtworkError(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
+            }
+            return gradient(type: 2, start: m.apply(center), end: m.apply(ArtPoint(center.x + radius, center.y)),
+                            stops: stops, stroke: stroke, extra: extra)
+        }
+    }
+
+    static func gradient(type: Int, start: ArtPoint, end: ArtPoint, stops: [ArtGradientStop], stroke: Bool,
+                         extra: [(String, JSONValue)]) -> JSONValue {
+        var colors = stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] }
+        if stops.contains(where: { $0.color.alpha < 1 }) { colors += stops.flatMap { [$0.offset, $0.color.alpha] } }
+        return LJ.obj([("ty", LJ.str(stroke ? "gs" : "gf")), ("o", LJ.staticNum(100, 0)),
+                       ("s", LJ.staticArr([start.x, start.y], LottieDecimals.length)),
+                       ("e", LJ.staticArr([end.x, end.y], LottieDecimals.length)), ("t", LJ.int(type)),
+                       ("g", LJ.obj([("p", LJ.int(stops.count)), ("k", LJ.staticArr(colors, LottieDecimals.color))]))] + extra)
+    }
+}
+
+extension ArtContent {
+    var isShape: Bool { if case .shape = self { return true }; return false }
+}

@@ -1,0 +1,56 @@
+// `--screen ID=FILE` and `--list --template NAME`: the user's pictures in a template's layers.
+import Foundation
+import Artwork
+import TransitionModel
+import JSONText
+
+public struct ScreenOption: Equatable, Sendable {
+    public var id: String
+    public var file: String
+
+    init(parsing text: String) throws {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {
+            throw UsageError(message: "--screen expects ID=FILE (a layer id of the template and a PNG, JPEG or SVG file), found \"\(text)\"")
+        }
+        id = String(text[..<eq]); file = String(text[text.index(after: eq)...])
+    }
+
+    /// The definition with every screen shown; a file or an id that does not fit is a located refusal.
+    static func apply(_ screens: [ScreenOption], to definition: TransitionDefinition, display: String) throws -> TransitionDefinition {
+        var d = definition
+        for screen in screens {
+            let artwork = try Artwork.load(path: screen.file)  // ArtworkError: "FILE:LINE: …" as is
+            guard let replaced = d.replacingScreen(id: screen.id, path: screen.file, artwork: artwork) else {
+                let ids = d.replaceableLayers.map(\.id).joined(separator: ", ")
+                throw DefinitionDiagnostic(file: display, location: nil, path: "layers",
+                                           message: "--screen \(screen.id): no layer with that id; replaceable: \(ids)")
+            }
+            d = replaced
+        }
+        return d
+    }
+}
+
+extension TransExportCommand {
+    /// `--list --template NAME`: one line per replaceable layer, `id  width x height pt`.
+    func listScreens(_ names: [String], catalog: TemplateCatalog) -> Int32 {
+        for name in names {
+            guard catalog.names.contains(name) else {
+                standardError("trans-export: unknown template \"\(name)\"; see --list")
+                return ExitCode.badInput
+            }
+            do {
+                let d = try DefinitionFile.load(catalog.url(of: name), displayPath: "Templates/\(name).json", catalog: catalog)
+                if names.count > 1 { standardOutput("\(name):") }
+                for layer in d.replaceableLayers {
+                    let w = NumberFormat.string(layer.size.width), h = NumberFormat.string(layer.size.height)
+                    standardOutput("\(layer.id)  \(w) x \(h) pt")
+                }
+            } catch {
+                standardError("\(error)")
+                return ExitCode.badInput
+            }
+        }
+        return ExitCode.success
+    }
+}
