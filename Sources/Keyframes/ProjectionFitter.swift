@@ -136,9 +136,15 @@ struct ProjectionFitter {
                         if let r = ProjectionSampler.clip(p, q, to: box) { l0 = min(l0, r.0); l1 = max(l1, r.1) }
                     }
                     guard l0 <= l1 else { continue }
+                    // A corner that shows counts whole; along an edge, a slide along it draws the
+                    // same edge, so what counts is the drawn edge's distance across the exact one.
+                    if l0 == 0, norm(eA) > visible { return false }
+                    if l1 == 1, norm(eB) > visible { return false }
+                    let edge = Point(exact[vB].x - exact[vA].x, exact[vB].y - exact[vA].y), length = norm(edge)
                     for l in [l0, l1] {
                         let e = Point(eA.x * (1 - l) + eB.x * l, eA.y * (1 - l) + eB.y * l)
-                        if norm(e) > visible { return false }
+                        let across = length > 1e-9 ? abs(e.x * edge.y - e.y * edge.x) / length : norm(e)
+                        if across > visible { return false }
                     }
                 } else {
                     let c1 = o + count + k, c2 = o + 2 * count + next

@@ -167,18 +167,51 @@ struct ProjectionSampler {
         return out
     }
 
-    /// Each group's members (indices in `specs`): every painted, clipping or masking path of one
-    /// host, in spec order; each bounds outline alone (it is never painted, so it cannot part
-    /// from anything, and its own keys follow its 4 corners wherever they go).
-    var groups: [[Int]] {
-        var order: [Int?] = [], members: [Int?: [Int]] = [:], alone: [[Int]] = []
+    /// Each group's members (indices in `specs`), in spec order: the painted, clipping and
+    /// masking paths of layers that share an edge (a page and its shading, two faces of a cube,
+    /// a full-width row and its page), so they share every key and never part; each bounds
+    /// outline alone (never painted; its own keys follow its 4 corners wherever they go).
+    func groups(at state: SceneState) -> [[Int]] {
+        var root = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.index) })
+        func find(_ i: Int) -> Int { var i = i; while root[i]! != i { i = root[i]! }; return i }
+        let corners = Dictionary(uniqueKeysWithValues: layers.map { l in
+            (l.index, BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size)).vertices.map(projection(state, l.index, host: l.host).apply))
+        })
+        for (x, lx) in layers.enumerated() {
+            for ly in layers[(x + 1)...] where lx.host == ly.host && Self.shareAnEdge(corners[lx.index]!, corners[ly.index]!) {
+                root[find(ly.index)] = find(lx.index)
+            }
+        }
+        var order: [Int] = [], members: [Int: [Int]] = [:], alone: [[Int]] = []
         for (n, spec) in specs.enumerated() {
             if outlines.contains(n) { alone.append([n]); continue }
-            let host = hosts[spec.layer]!
-            if members[host] == nil { order.append(host) }
-            members[host, default: []].append(n)
+            let r = find(spec.layer)
+            if members[r] == nil { order.append(r) }
+            members[r, default: []].append(n)
         }
         return order.map { members[$0]! } + alone
+    }
+
+    /// Whether an edge of one quad lies along an edge of the other (on its line, overlapping).
+    static func shareAnEdge(_ p: [Point], _ q: [Point]) -> Bool {
+        func onLine(_ x: Point, _ a: Point, _ b: Point) -> Bool {
+            let d = b - a, length = (d.x * d.x + d.y * d.y).squareRoot()
+            return length > 1e-9 && abs((x.x - a.x) * d.y - (x.y - a.y) * d.x) / length < 1e-3
+        }
+        func along(_ x: Point, _ a: Point, _ b: Point) -> Double {
+            let d = b - a
+            return ((x.x - a.x) * d.x + (x.y - a.y) * d.y) / (d.x * d.x + d.y * d.y)
+        }
+        for k in 0..<4 {
+            let (a, b) = (p[k], p[(k + 1) % 4])
+            for m in 0..<4 {
+                let (c, d) = (q[m], q[(m + 1) % 4])
+                guard onLine(a, c, d), onLine(b, c, d) else { continue }
+                let (s0, s1) = (along(a, c, d), along(b, c, d))
+                if max(s0, s1) > 1e-6, min(s0, s1) < 1 - 1e-6 { return true }
+            }
+        }
+        return false
     }
 
     /// The members' paths and axes at a state, and the canvas (plus a 2 px margin) in their host's space.
@@ -207,34 +240,43 @@ struct ProjectionSampler {
         a.map { GradientAxis(start: ProjectionFitter.onGrid($0.start), end: ProjectionFitter.onGrid($0.end), offsets: $0.offsets) }
     }
 
-    /// A group's keys over [0, end]: at every breakpoint (a hold key with the value just before
-    /// it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
-    func keyframes(_ members: [Int], end: Double) -> [Frame] {
+    /// Each group's keys over [0, end]: at every breakpoint (a hold key with the value just
+    /// before it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
+    /// The states of the time grid are computed once for all groups.
+    func keyframes(_ groups: [[Int]], end: Double) -> [[Frame]] {
         let fitter = ProjectionFitter(visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
                                       outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
         func frame(_ t: Double, _ s: (paths: [BezierPath], axes: [GradientAxis?], box: Rect), _ easing: KeyframeEasing) -> Frame {
             Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
         }
         let cuts = breakpoints(end: end)
-        var out: [Frame] = []
-        let isOutline = members.map(outlines.contains)
+        var out = [[Frame]](repeating: [], count: groups.count)
+        let isOutline = groups.map { $0.map(outlines.contains) }
         for (n, c0) in cuts.enumerated() {
-            let right = sample(state(c0, end: end), members)
-            if n > 0 {
-                let left = sample(state(c0.nextDown, end: end), members)
-                if left.paths != right.paths { out.append(frame(c0, left, .hold)) }
+            let rightState = state(c0, end: end)
+            let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
+            var times = [c0], states = [rightState]
+            if n + 1 < cuts.count {
+                let c1 = cuts[n + 1]
+                times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
+                states += times.dropFirst().map { state($0, end: end) }
+                times[times.count - 1] = c1
             }
-            guard n + 1 < cuts.count else { out.append(frame(c0, right, .linear)); break }
-            let c1 = cuts[n + 1]
-            var times = [c0] + Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
-            // Nothing moves between breakpoints where no animation runs: one key.
-            let probes = (1...8).map { sample(state($0 == 8 ? c1.nextDown : c0 + (c1 - c0) * Double($0) / 8, end: end), members).paths }
-            if probes.allSatisfy({ $0 == right.paths }) { out.append(frame(c0, right, .linear)); continue }
-            let grid = [right] + times.dropFirst().map { sample(state($0, end: end), members) }
-            times[times.count - 1] = c1
-            let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline)
-            let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
-            for span in spans { out.append(frame(times[span.start], grid[span.start], span.easing)) }
+            for (g, members) in groups.enumerated() {
+                let right = sample(rightState, members)
+                if n > 0 {
+                    let left = sample(leftState, members)
+                    if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
+                }
+                guard times.count > 1 else { out[g].append(frame(c0, right, .linear)); continue }
+                // Nothing of the group moves between these breakpoints: one key.
+                let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
+                if probes.allSatisfy({ sample($0, members).paths == right.paths }) { out[g].append(frame(c0, right, .linear)); continue }
+                let grid = [right] + states.dropFirst().map { sample($0, members) }
+                let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g])
+                let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
+                for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
+            }
         }
         return out
     }
@@ -248,7 +290,8 @@ struct ProjectionSampler {
         let end = simulation.timeline.duration
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
-        return sampler.assemble(sampler.groups.map { ($0, sampler.keyframes($0, end: end)) })
+        let groups = sampler.groups(at: simulation.state(at: 0))
+        return sampler.assemble(Array(zip(groups, sampler.keyframes(groups, end: end))))
     }
 
     /// Projected layers frozen at time t (the `--at` still).
@@ -257,7 +300,7 @@ struct ProjectionSampler {
         guard !sampler.isEmpty else { return Array(repeating: nil, count: simulation.layers.count) }
         let state = simulation.state(at: t)
         sampler.chooseLevels(times: [state.time], end: .infinity)
-        return sampler.assemble(sampler.groups.map { members in
+        return sampler.assemble(sampler.groups(at: state).map { members in
             let s = sampler.sample(state, members)
             return (members, [Frame(time: 0, paths: s.paths, axes: s.axes, easing: .linear)])
         })
