@@ -2,8 +2,9 @@
 // a perspective model, but a projective map keeps lines straight: every vertex of a layer's
 // shapes is projected per keyframe and the exporters morph paths with fixed command lists
 // (docs/smil.md#perspective-in-svg, docs/lottie.md#writer-rules rule 5). Curves are split until their projected cubics
-// stay within `ProjectionTolerance.curve`; keyframes are sampled until linear interpolation
-// between them stays within `ProjectionTolerance.interpolation` (ProjectionSampler.swift).
+// stay within `ProjectionTolerance.curve`; keyframes are fitted (one easing per interval for
+// all of a host's paths) so what a player draws stays within `ProjectionTolerance.interpolation`
+// (ProjectionSampler.swift, ProjectionFitter.swift).
 import TransitionModel
 import Motion
 import Simulation
@@ -14,12 +15,12 @@ public enum ProjectionTolerance {
     /// Max distance (pt) between what a player draws between two keyframes (each point on the
     /// straight line between its keyframe positions) and the exact shape, where it is on the canvas.
     public static let interpolation = 0.5
-    /// The same for every vertex and control point, on the canvas or not (off the canvas nothing
-    /// shows, but corners read back from the tracks are compared there too).
-    public static let interpolationAnywhere = 0.8
     /// The same for the 4 vertices of a named layer's bounds outline, on the canvas or not: they
     /// are where readers (the conformance suite, against the tracks' corners) look for the layer.
     public static let outline = 0.5
+    /// The fit checks on a grid of times (ProjectionSampler.fitRate) and aims this fraction of each
+    /// tolerance, so what a player draws between grid times stays within the whole of it.
+    public static let aim = 0.95
 }
 
 /// A linear gradient laid onto a projected shape: the axis in host space and where each colour

@@ -13,6 +13,8 @@ struct ProjectionSampler {
     let simulation: Simulation
     /// Projected layers in paint order and the host of each (nil = the canvas).
     let layers: [(index: Int, host: Int?)]
+    /// The host of each projected layer.
+    let hosts: [Int: Int?]
     private(set) var specs: [PathSpec] = []
     /// Where each layer's paint, clip, mask and outline specs sit in `specs`.
     private var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
@@ -20,13 +22,6 @@ struct ProjectionSampler {
     private var outlines: Set<Int> = []
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
     private var hostScale = 1.0
-
-    struct Sample: Equatable {
-        var paths: [BezierPath]
-        var axes: [GradientAxis?]
-        /// Per path: the canvas (plus a 2 px margin) in the path's host space, as a box.
-        var visible: [Rect]
-    }
 
     init(_ simulation: Simulation) {
         self.simulation = simulation
@@ -36,6 +31,7 @@ struct ProjectionSampler {
             while let h = host, projected[h] { host = simulation.layers[h].parent }
             return (i, host)
         }
+        hosts = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.host) })
         for (i, _) in layers {
             let s = PathSpec.specs(for: i, in: simulation)
             let p0 = specs.count
@@ -69,27 +65,6 @@ struct ProjectionSampler {
         return world.concatenating(back)
     }
 
-    private var hostOf: [Int: Int?] { Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.host) }) }
-
-    func sample(_ state: SceneState) -> Sample {
-        let hosts = hostOf
-        var paths: [BezierPath] = [], axes: [GradientAxis?] = [], visible: [Rect] = []
-        let size = simulation.definition.canvas.size
-        let canvas = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4))
-        for spec in specs {
-            let host = hosts[spec.layer]!
-            let h = projection(state, spec.layer, host: host)
-            let s = state.layers[spec.layer]
-            paths.append(spec.boundsPath(s).subdivided(levels: spec.levels).projected(by: h))
-            axes.append(spec.gradientAxis(s, h))
-            let back = host.flatMap { PlaneProjection(state.boundsToScreen[$0]).inverse } ?? .identity
-            let corners = canvas.vertices.map(back.apply)
-            let xs = corners.map(\.x), ys = corners.map(\.y)
-            visible.append(Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!))
-        }
-        return Sample(paths: paths, axes: axes, visible: visible)
-    }
-
     /// The state at t on the timeline, without wrapping t = end back to the start.
     func state(_ t: Double, end: Double) -> SceneState { simulation.state(at: min(t, end.nextDown)) }
 
@@ -97,7 +72,6 @@ struct ProjectionSampler {
 
     /// Picks, per path, the fewest halvings of its cubics for which the projected cubics stay within `ProjectionTolerance.curve` at every time in `times`.
     mutating func chooseLevels(times: [Double], end: Double) {
-        let hosts = hostOf
         let states = times.map { state($0, end: end) }
         hostScale = 1
         for st in states {
@@ -153,45 +127,6 @@ struct ProjectionSampler {
         return times.filter { $0 >= 0 && $0 <= end }.sorted()
     }
 
-    /// How far what a player draws between keyframes a and b (every point on the straight line
-    /// between its two positions) strays from the exact shape `mid` at fraction f, where it can
-    /// be seen: on the canvas. A line's drawn points blend its ends' errors, so the bound is taken
-    /// over the part of the drawn segment inside the canvas; a cubic counts its control points'
-    /// errors when its hull reaches the canvas. In host units.
-    static func deviation(_ mid: Sample, _ a: Sample, _ b: Sample, _ f: Double, outlines: Set<Int> = []) -> (visible: Double, anywhere: Double, outline: Double) {
-        var worst = 0.0, anywhere = 0.0, outline = 0.0
-        for (n, exact) in mid.paths.enumerated() {
-            let drawn = a.paths[n] + (b.paths[n] - a.paths[n]).scaled(by: f)
-            for (p, q) in zip(drawn.allPoints, exact.allPoints) { anywhere = max(anywhere, p.distance(to: q)) }
-            if outlines.contains(n) {
-                for (p, q) in zip(drawn.vertices, exact.vertices) { outline = max(outline, p.distance(to: q)) }
-            }
-            let box = mid.visible[n], count = exact.segmentCount
-            for k in 0..<count {
-                let next = (k + 1) % count
-                let eA = drawn.vertices[k] - exact.vertices[k], eB = drawn.vertices[next] - exact.vertices[next]
-                if exact.isLine[k] {
-                    // The part that shows at either keyframe or in between, so nothing that
-                    // leaves the canvas inside the interval escapes the check.
-                    let ranges = [drawn, a.paths[n], b.paths[n]].compactMap { clip($0.vertices[k], $0.vertices[next], to: box) }
-                    guard !ranges.isEmpty else { continue }
-                    let (l0, l1) = (ranges.map(\.0).min()!, ranges.map(\.1).max()!)
-                    for l in [l0, l1] {
-                        let e = eA.scaled(by: 1 - l) + eB.scaled(by: l)
-                        worst = max(worst, (e.x * e.x + e.y * e.y).squareRoot())
-                    }
-                } else {
-                    let hull = [drawn, a.paths[n], b.paths[n]].flatMap { [$0.vertices[k], $0.outControls[k], $0.inControls[next], $0.vertices[next]] }
-                    guard hull.contains(where: { $0.x >= box.minX }), hull.contains(where: { $0.x <= box.maxX }),
-                          hull.contains(where: { $0.y >= box.minY }), hull.contains(where: { $0.y <= box.maxY }) else { continue }
-                    let errors = [eA, drawn.outControls[k] - exact.outControls[k], drawn.inControls[next] - exact.inControls[next], eB]
-                    for e in errors { worst = max(worst, (e.x * e.x + e.y * e.y).squareRoot()) }
-                }
-            }
-        }
-        return (worst, anywhere, outline)
-    }
-
     /// The parameter range of segment p→q inside the box (Liang–Barsky), nil when outside.
     static func clip(_ p: Point, _ q: Point, to box: Rect) -> (Double, Double)? {
         var t0 = 0.0, t1 = 1.0
@@ -207,53 +142,141 @@ struct ProjectionSampler {
         return t0 <= t1 ? (t0, t1) : nil
     }
 
-    /// Keyframe times and samples over [0, end]: (time, sample, isTheValueJustBeforeAJump).
-    func keyframes(end: Double) -> [(time: Double, sample: Sample, hold: Bool)] {
-        let tolerance = ProjectionTolerance.interpolation / hostScale
-        let toleranceAnywhere = ProjectionTolerance.interpolationAnywhere / hostScale
-        let toleranceOutline = ProjectionTolerance.outline / hostScale
-        var cache: [Double: Sample] = [:]
-        func at(_ t: Double) -> Sample {
-            if let s = cache[t] { return s }
-            let s = sample(state(t, end: end))
-            cache[t] = s
-            return s
+    /// One key of a group: its members' paths and gradient axes, and the easing to the next key.
+    struct Frame {
+        var time: Double
+        var paths: [BezierPath]
+        var axes: [GradientAxis?]
+        var easing: KeyframeEasing
+    }
+
+    /// Times strictly inside (c0, c1) at which a group's fit is checked and keys may fall:
+    /// multiples of the loop's length / 1000 (or / 2000, …, so at least 300 a second), so a
+    /// key time in SMIL's keyTimes (time / loop length) has 3 or 4 decimals.
+    static func gridTimes(from c0: Double, to c1: Double, end: Double) -> [Double] {
+        guard end > 0, end.isFinite else { return [] }
+        var divisions = 1000.0
+        while end / divisions > 1.0 / 300 { divisions *= 2 }
+        let step = end / divisions
+        var k = (c0 / step).rounded(.down) + 1
+        var out: [Double] = []
+        while k * step < c1 - step * 1e-6 {
+            if k * step > c0 + step * 1e-6 { out.append(k * step) }
+            k += 1
         }
-        func refine(_ a: Double, _ va: Sample, _ b: Double, _ vb: Sample, _ depth: Int) -> [(Double, Sample)] {
-            guard depth < 12, b - a > 1e-4 else { return [] }
-            var worst = 0.0  // in units of the tolerance
-            for f in [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875] {
-                let d = Self.deviation(at(a + (b - a) * f), va, vb, f, outlines: outlines)
-                worst = max(worst, d.visible / tolerance, d.anywhere / toleranceAnywhere, d.outline / toleranceOutline)
+        return out
+    }
+
+    /// Each group's members (indices in `specs`), in spec order: the painted, clipping and
+    /// masking paths of layers that share an edge (a page and its shading, two faces of a cube,
+    /// a full-width row and its page), so they share every key and never part; each bounds
+    /// outline alone (never painted; its own keys follow its 4 corners wherever they go).
+    func groups(at state: SceneState) -> [[Int]] {
+        var root = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.index) })
+        func find(_ i: Int) -> Int { var i = i; while root[i]! != i { i = root[i]! }; return i }
+        let corners = Dictionary(uniqueKeysWithValues: layers.map { l in
+            (l.index, BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size)).vertices.map(projection(state, l.index, host: l.host).apply))
+        })
+        for (x, lx) in layers.enumerated() {
+            for ly in layers[(x + 1)...] where lx.host == ly.host && Self.shareAnEdge(corners[lx.index]!, corners[ly.index]!) {
+                root[find(ly.index)] = find(lx.index)
             }
-            guard worst > 1 else { return [] }
-            // The chord error shrinks with the square of the step: split into as many pieces as
-            // that predicts (at least 2), then check each piece again.
-            let pieces = max(2, min(16, Int(worst.squareRoot() * 1.15 + 1)))
-            var out: [(Double, Sample)] = []
-            var (t0, v0) = (a, va)
-            for n in 1...pieces {
-                let t1 = n == pieces ? b : a + (b - a) * Double(n) / Double(pieces)
-                let v1 = n == pieces ? vb : at(t1)
-                out += refine(t0, v0, t1, v1, depth + 1)
-                if n < pieces { out.append((t1, v1)) }
-                (t0, v0) = (t1, v1)
+        }
+        var order: [Int] = [], members: [Int: [Int]] = [:], alone: [[Int]] = []
+        for (n, spec) in specs.enumerated() {
+            if outlines.contains(n) { alone.append([n]); continue }
+            let r = find(spec.layer)
+            if members[r] == nil { order.append(r) }
+            members[r, default: []].append(n)
+        }
+        return order.map { members[$0]! } + alone
+    }
+
+    /// Whether an edge of one quad lies along an edge of the other (on its line, overlapping).
+    static func shareAnEdge(_ p: [Point], _ q: [Point]) -> Bool {
+        func onLine(_ x: Point, _ a: Point, _ b: Point) -> Bool {
+            let d = b - a, length = (d.x * d.x + d.y * d.y).squareRoot()
+            return length > 1e-9 && abs((x.x - a.x) * d.y - (x.y - a.y) * d.x) / length < 1e-3
+        }
+        func along(_ x: Point, _ a: Point, _ b: Point) -> Double {
+            let d = b - a
+            return ((x.x - a.x) * d.x + (x.y - a.y) * d.y) / (d.x * d.x + d.y * d.y)
+        }
+        for k in 0..<4 {
+            let (a, b) = (p[k], p[(k + 1) % 4])
+            for m in 0..<4 {
+                let (c, d) = (q[m], q[(m + 1) % 4])
+                guard onLine(a, c, d), onLine(b, c, d) else { continue }
+                let (s0, s1) = (along(a, c, d), along(b, c, d))
+                if max(s0, s1) > 1e-6, min(s0, s1) < 1 - 1e-6 { return true }
             }
-            return out
+        }
+        return false
+    }
+
+    /// The members' paths and axes at a state, and the canvas (plus a 2 px margin) in their host's space.
+    func sample(_ state: SceneState, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        let host = hosts[specs[members[0]].layer]!
+        var paths: [BezierPath] = [], axes: [GradientAxis?] = []
+        var projections: [Int: PlaneProjection] = [:]
+        for n in members {
+            let spec = specs[n]
+            let h = projections[spec.layer] ?? projection(state, spec.layer, host: host)
+            projections[spec.layer] = h
+            let s = state.layers[spec.layer]
+            paths.append(spec.boundsPath(s).subdivided(levels: spec.levels).projected(by: h))
+            axes.append(spec.gradientAxis(s, h))
+        }
+        let size = simulation.definition.canvas.size
+        let back = host.flatMap { PlaneProjection(state.boundsToScreen[$0]).inverse } ?? .identity
+        let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return (paths, axes, Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!))
+    }
+
+    /// A key as written: every point on the writers' 0.1 grid.
+    static func written(_ p: BezierPath) -> BezierPath { p.map(ProjectionFitter.onGrid) }
+    static func written(_ a: GradientAxis?) -> GradientAxis? {
+        a.map { GradientAxis(start: ProjectionFitter.onGrid($0.start), end: ProjectionFitter.onGrid($0.end), offsets: $0.offsets) }
+    }
+
+    /// Each group's keys over [0, end]: at every breakpoint (a hold key with the value just
+    /// before it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
+    /// The states of the time grid are computed once for all groups.
+    func keyframes(_ groups: [[Int]], end: Double) -> [[Frame]] {
+        let fitter = ProjectionFitter(visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
+                                      outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
+        func frame(_ t: Double, _ s: (paths: [BezierPath], axes: [GradientAxis?], box: Rect), _ easing: KeyframeEasing) -> Frame {
+            Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
         }
         let cuts = breakpoints(end: end)
-        var out: [(time: Double, sample: Sample, hold: Bool)] = []
-        for (n, b) in cuts.enumerated() {
-            let right = at(b)
-            if n > 0 {
-                let left = sample(state(b.nextDown, end: end))
-                if left != right { out.append((b, left, true)) }
+        var out = [[Frame]](repeating: [], count: groups.count)
+        let isOutline = groups.map { $0.map(outlines.contains) }
+        for (n, c0) in cuts.enumerated() {
+            let rightState = state(c0, end: end)
+            let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
+            var times = [c0], states = [rightState]
+            if n + 1 < cuts.count {
+                let c1 = cuts[n + 1]
+                times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
+                states += times.dropFirst().map { state($0, end: end) }
+                times[times.count - 1] = c1
             }
-            out.append((b, right, false))
-            guard n + 1 < cuts.count else { break }
-            let next = cuts[n + 1]
-            let leftOfNext = sample(state(next.nextDown, end: end))
-            out += refine(b, right, next, leftOfNext, 0).map { ($0.0, $0.1, false) }
+            for (g, members) in groups.enumerated() {
+                let right = sample(rightState, members)
+                if n > 0 {
+                    let left = sample(leftState, members)
+                    if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
+                }
+                guard times.count > 1 else { out[g].append(frame(c0, right, .linear)); continue }
+                // Nothing of the group moves between these breakpoints: one key.
+                let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
+                if probes.allSatisfy({ sample($0, members).paths == right.paths }) { out[g].append(frame(c0, right, .linear)); continue }
+                let grid = [right] + states.dropFirst().map { sample($0, members) }
+                let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g])
+                let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
+                for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
+            }
         }
         return out
     }
@@ -267,7 +290,8 @@ struct ProjectionSampler {
         let end = simulation.timeline.duration
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
-        return sampler.assemble(sampler.keyframes(end: end))
+        let groups = sampler.groups(at: simulation.state(at: 0))
+        return sampler.assemble(Array(zip(groups, sampler.keyframes(groups, end: end))))
     }
 
     /// Projected layers frozen at time t (the `--at` still).
@@ -276,13 +300,24 @@ struct ProjectionSampler {
         guard !sampler.isEmpty else { return Array(repeating: nil, count: simulation.layers.count) }
         let state = simulation.state(at: t)
         sampler.chooseLevels(times: [state.time], end: .infinity)
-        return sampler.assemble([(0, sampler.sample(state), false)])
+        return sampler.assemble(sampler.groups(at: state).map { members in
+            let s = sampler.sample(state, members)
+            return (members, [Frame(time: 0, paths: s.paths, axes: s.axes, easing: .linear)])
+        })
     }
 
-    func assemble(_ frames: [(time: Double, sample: Sample, hold: Bool)]) -> [ProjectedLayer?] {
-        func track<V: Hashable & Sendable>(_ value: (Sample) -> V) -> KeyframeTrack<V> {
-            Self.simplified(frames.map { Keyframe(time: $0.time, value: value($0.sample), easing: $0.hold ? .hold : .linear) })
+    /// Tracks from each group's keys (members: indices in `specs`).
+    func assemble(_ groups: [(members: [Int], frames: [Frame])]) -> [ProjectedLayer?] {
+        var place: [Int: (group: Int, position: Int)] = [:]
+        for (g, group) in groups.enumerated() {
+            for (position, n) in group.members.enumerated() { place[n] = (g, position) }
         }
+        func track<V: Hashable & Sendable>(_ specsUsed: [Int], _ value: (Frame, [Int]) -> V) -> KeyframeTrack<V> {
+            let (g, _) = place[specsUsed[0]]!
+            let positions = specsUsed.map { place[$0]!.position }
+            return Self.simplified(groups[g].frames.map { Keyframe(time: $0.time, value: value($0, positions), easing: $0.easing) })
+        }
+        func path(_ n: Int) -> KeyframeTrack<BezierPath> { track([n]) { f, p in f.paths[p[0]] } }
         var out = [ProjectedLayer?](repeating: nil, count: simulation.layers.count)
         for (i, host) in layers {
             let r = ranges[i]!
@@ -293,13 +328,13 @@ struct ProjectionSampler {
                 var gradient: KeyframeTrack<GradientAxis>? = nil
                 if let g = spec.gradient {
                     colors = PathSpec.gradientSamples(g).map { PathSpec.color(of: g, at: $0) }
-                    gradient = track { $0.axes[n]! }
+                    gradient = track([n]) { f, p in f.axes[p[0]]! }
                 }
-                return ProjectedPaint(path: track { $0.paths[n] }, fill: fill, gradient: gradient, gradientColors: colors)
+                return ProjectedPaint(path: path(n), fill: fill, gradient: gradient, gradientColors: colors)
             }
-            out[i] = ProjectedLayer(layer: i, host: host, paint: paint, clip: r.clip.map { n in track { $0.paths[n] } },
-                                    mask: r.mask.isEmpty ? nil : track { s in MultiPath(r.mask.map { s.paths[$0] }) },
-                                    outline: r.outline.map { n in track { $0.paths[n] } })
+            out[i] = ProjectedLayer(layer: i, host: host, paint: paint, clip: r.clip.map(path),
+                                    mask: r.mask.isEmpty ? nil : track(Array(r.mask)) { f, p in MultiPath(p.map { f.paths[$0] }) },
+                                    outline: r.outline.map(path))
         }
         return out
     }

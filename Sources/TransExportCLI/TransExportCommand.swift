@@ -108,10 +108,14 @@ public struct TransExportCommand {
 
         let out = URL(fileURLWithPath: options.outputDirectory)
         var cards: [GalleryCard] = []
-        for (simulation, display) in simulations {
-            do {
-                if let card = try exportWithBranches(simulation, options: options, to: out) { cards.append(card) }
-            } catch {
+        // On every core, unless --report prints as it goes (its lines stay in input order).
+        let results = ParallelExport.map(simulations.count, workers: options.report ? 1 : ProcessInfo.processInfo.activeProcessorCount) { n in
+            Result { try exportWithBranches(simulations[n].0, options: options, to: out) }
+        }
+        for (result, (_, display)) in zip(results, simulations) {
+            switch result {
+            case .success(let card): if let card { cards.append(card) }
+            case .failure(let error):
                 standardError("\(display): export failed: \(error)")
                 return ExitCode.exportFailed
             }

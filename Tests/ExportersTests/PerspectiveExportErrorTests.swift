@@ -19,11 +19,14 @@ final class PerspectiveExportErrorTests: XCTestCase {
         var times: [Double]
         var vertices: [[Point]]
         var hold: [Bool]
+        /// The easing from each key to the next (SMIL keySplines, Lottie o/i); nil = linear.
+        var easing: [CubicBezier?] = []
 
         func value(at t: Double) -> [Point] {
             guard let i = times.lastIndex(where: { $0 <= t }) else { return vertices[0] }
             guard i + 1 < times.count, !hold[i] else { return vertices[i] }
-            let f = (t - times[i]) / (times[i + 1] - times[i])
+            let u = (t - times[i]) / (times[i + 1] - times[i])
+            let f = i < easing.count ? easing[i]?.progress(at: u) ?? u : u
             return zip(vertices[i], vertices[i + 1]).map { $0 + ($1 - $0).scaled(by: f) }
         }
     }
@@ -57,7 +60,8 @@ final class PerspectiveExportErrorTests: XCTestCase {
             } else if ch == " " {
                 if !token.isEmpty { numbers.append(Double(token)!); token = "" }
             } else {
-                if ch == "-", !token.isEmpty { numbers.append(Double(token)!); token = "" }
+                // Shortest form: a minus sign, or a second point, starts the next number.
+                if ch == "-" || (ch == "." && token.contains(".")), !token.isEmpty { numbers.append(Double(token)!); token = "" }
                 token.append(ch)
             }
             i += 1
@@ -81,7 +85,14 @@ final class PerspectiveExportErrorTests: XCTestCase {
         let keyTimes = body[k...].prefix { $0 != "\"" }.split(separator: ";").map { Double($0)! }
         let durStart = try XCTUnwrap(body.range(of: "dur=\"")).upperBound
         let dur = Double(body[durStart...].prefix { $0 != "s" })!
-        return ReadTrack(times: keyTimes.map { $0 * dur }, vertices: values, hold: keyTimes.map { _ in false })
+        var easing: [CubicBezier?] = []
+        if let k = body.range(of: "keySplines=\"") {
+            easing = body[k.upperBound...].prefix { $0 != "\"" }.split(separator: ";").map { spline -> CubicBezier? in
+                let c = spline.split(separator: " ").map { Double($0)! }
+                return CubicBezier(c[0], c[1], c[2], c[3])
+            }
+        }
+        return ReadTrack(times: keyTimes.map { $0 * dur }, vertices: values, hold: keyTimes.map { _ in false }, easing: easing)
     }
 
     /// The animated `sh` path of the Lottie layer named `name`: its own paint (the last shape
@@ -116,6 +127,13 @@ final class PerspectiveExportErrorTests: XCTestCase {
             track.times.append(t / fr)
             track.vertices.append(vertices(s[0]))
             track.hold.append(key["h"] as? Int == 1)
+            let o = key["o"] as? [String: Any], i = key["i"] as? [String: Any]
+            func first(_ v: Any?) -> Double? { (v as? [Double])?.first ?? v as? Double }
+            if let x1 = first(o?["x"]), let y1 = first(o?["y"]), let x2 = first(i?["x"]), let y2 = first(i?["y"]) {
+                track.easing.append(CubicBezier(x1, y1, x2, y2))
+            } else {
+                track.easing.append(nil)
+            }
         }
         return track
     }
@@ -124,13 +142,15 @@ final class PerspectiveExportErrorTests: XCTestCase {
 
     struct Errors { var onCanvas = 0.0, anywhere = 0.0 }
 
-    /// Every 1/1000 s: the drawn polygon's vertices against the exact projection of the bounds
-    /// points they stand for (read back at `reference`, a time when the drawing is exact).
+    /// Every 1/1000 s: the drawn polygon against the exact projection of the bounds points its
+    /// vertices stand for (read back at `reference`, a time when the drawing is exact).
+    /// onCanvas: how far a point of either outline on the canvas lies from the other outline
+    /// (what a viewer sees; a slide along an edge draws the same edge); anywhere: each vertex
+    /// from its exact place, on the canvas or not (what a reader of the corners measures).
     static func measure(_ track: ReadTrack, layer i: Int, _ sim: Simulation, reference: Double) -> Errors {
         let h0 = PlaneProjection(sim.state(at: reference).boundsToScreen[i]).inverse!
         let bounds = track.value(at: reference).map(h0.apply)
         let canvas = sim.definition.canvas.size
-        func onCanvas(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x <= canvas.width && p.y <= canvas.height }
         var e = Errors()
         // Holds show keyframes exactly; the phases are where the blend is.
         let times = sim.timeline.phases.flatMap { p in (0...Int(p.duration * 1000)).map { p.start + Double($0) / 1000 } }
@@ -138,18 +158,37 @@ final class PerspectiveExportErrorTests: XCTestCase {
             let h = PlaneProjection(sim.state(at: t).boundsToScreen[i])
             let exact = bounds.map(h.apply), drawn = track.value(at: t)
             for (a, b) in zip(drawn, exact) { e.anywhere = max(e.anywhere, a.distance(to: b)) }
-            // Edges: points of the drawn edge on the canvas vs the same blend of the exact ends.
-            for k in drawn.indices {
-                let n = (k + 1) % drawn.count
-                for s in stride(from: 0.0, through: 1.0, by: 1.0 / 32) {
-                    let p = drawn[k] + (drawn[n] - drawn[k]).scaled(by: s)
-                    guard onCanvas(p) || onCanvas(exact[k] + (exact[n] - exact[k]).scaled(by: s)) else { continue }
-                    let q = exact[k] + (exact[n] - exact[k]).scaled(by: s)
-                    e.onCanvas = max(e.onCanvas, p.distance(to: q))
-                }
-            }
+            e.onCanvas = max(e.onCanvas, oneWay(drawn, exact, canvas), oneWay(exact, drawn, canvas))
         }
         return e
+    }
+
+    /// The largest distance from a point of polygon p on the canvas (32 per edge) to polygon q.
+    static func oneWay(_ p: [Point], _ q: [Point], _ canvas: Size) -> Double {
+        func segmentDistance(_ x: Point, _ a: Point, _ b: Point) -> Double {
+            let d = b - a, l2 = d.x * d.x + d.y * d.y
+            let t = l2 > 0 ? max(0, min(1, ((x.x - a.x) * d.x + (x.y - a.y) * d.y) / l2)) : 0
+            return x.distance(to: a + d.scaled(by: t))
+        }
+        var worst = 0.0
+        for k in p.indices {
+            let next = p[(k + 1) % p.count]
+            for s in stride(from: 0.0, through: 1.0, by: 1.0 / 32) {
+                let x = p[k] + (next - p[k]).scaled(by: s)
+                guard x.x >= 0, x.y >= 0, x.x <= canvas.width, x.y <= canvas.height else { continue }
+                var best = Double.infinity
+                for m in q.indices { best = min(best, segmentDistance(x, q[m], q[(m + 1) % q.count])) }
+                worst = max(worst, best)
+            }
+        }
+        return worst
+    }
+
+    /// The `d` track of the outline path `X.bounds` in the SVG.
+    static func svgOutline(_ svg: String, layer: String) throws -> ReadTrack {
+        let marker = "<path id=\"\(layer).bounds\" d=\""
+        _ = try XCTUnwrap(svg.range(of: marker), "\(layer).bounds")
+        return try svgTrack(svg.replacingOccurrences(of: marker, with: "<path d=\""), after: "<g id=\"\(layer)\"")
     }
 
     /// (template, layer whose outline is measured, its SVG marker, Lottie: a mask or the shapes, a time when it is drawn exactly)
@@ -162,7 +201,10 @@ final class PerspectiveExportErrorTests: XCTestCase {
         ("stories-cube", "story-2", "<g id=\"story-2\"", false, 1.2),
     ]
 
-    func testBakedPerspectiveInTheFilesStaysWithinOnePixel() throws {
+    /// Painted outlines within 0.5 px where they are on the canvas (SVG and Lottie); the
+    /// unpainted `X.bounds` outline's vertices within 0.5 px anywhere (what the conformance
+    /// suite's geometry check reads). Off the canvas a painted vertex is not seen and not bounded.
+    func testBakedPerspectiveInTheFilesStaysWithinHalfAPixel() throws {
         try CatalogTier.require()
         var report: [String] = []
         for (name, layer, marker, isMask, reference) in Self.cases {
@@ -171,15 +213,17 @@ final class PerspectiveExportErrorTests: XCTestCase {
             let i = try XCTUnwrap(sim.index(ofLayer: layer))
             let svg = SVGWriter().svg(kt)
             let lottie = try LottieWriter().data(kt)
-            // The first path under the layer's group is its own paint (or its clip path).
+            // The first path under the layer's group without an id is its own paint (or its clip path).
             let svgTrack = try Self.svgTrack(svg, after: marker)
             let lottieTrack = try Self.lottieTrack(lottie, layer: layer, mask: isMask)
             for (format, track) in [("svg", svgTrack), ("lottie", lottieTrack)] {
                 let e = Self.measure(track, layer: i, sim, reference: reference)
-                report.append("\(name) \(format) \(layer): \(track.times.count) keyframes, on canvas ≤ \(NumberFormat.string(e.onCanvas, maxDecimals: 3)) px, vertices anywhere ≤ \(NumberFormat.string(e.anywhere, maxDecimals: 3)) px")
-                XCTAssertLessThanOrEqual(e.onCanvas, 1, "\(name) \(format) \(layer)")
-                XCTAssertLessThanOrEqual(e.anywhere, 1, "\(name) \(format) \(layer), off the canvas too")
+                report.append("\(name) \(format) \(layer): \(track.times.count) keyframes, painted on canvas ≤ \(NumberFormat.string(e.onCanvas, maxDecimals: 3)) px (vertices anywhere ≤ \(NumberFormat.string(e.anywhere, maxDecimals: 3)) px, unbounded)")
+                XCTAssertLessThanOrEqual(e.onCanvas, 0.5, "\(name) \(format) \(layer)")
             }
+            let outline = Self.measure(try Self.svgOutline(svg, layer: layer), layer: i, sim, reference: reference)
+            report.append("\(name) svg \(layer).bounds: vertices anywhere ≤ \(NumberFormat.string(outline.anywhere, maxDecimals: 3)) px")
+            XCTAssertLessThanOrEqual(outline.anywhere, 0.5, "\(name) \(layer).bounds, off the canvas too")
         }
         print(report.joined(separator: "\n"))
     }

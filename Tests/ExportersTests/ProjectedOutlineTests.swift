@@ -29,14 +29,15 @@ final class ProjectedOutlineTests: XCTestCase {
             let i = try XCTUnwrap(sim.index(ofLayer: layer))
             let p = try XCTUnwrap(kt.projected[i], "\(name) \(layer) is projected")
             let outline = try XCTUnwrap(p.outline, "\(name) \(layer) has an outline")
-            XCTAssertGreaterThan(outline.keyframes.count, 10, "\(name) \(layer): it moves")
+            XCTAssertGreaterThan(outline.keyframes.count, 4, "\(name) \(layer): it moves")
             // Every keyframe (the last one before a jump is that time's left limit: skip it).
             for (n, k) in outline.keyframes.enumerated() where k.easing != .hold && k.time < sim.timeline.duration {
                 let state = sim.state(at: k.time)
                 let drawn = Self.onCanvas(k.value, host: p.host, state), exact = state.corners(of: i)
                 XCTAssertEqual(drawn.count, 4)
                 for (a, b) in zip(drawn, exact) {
-                    XCTAssertLessThan(a.distance(to: b), 1e-6, "\(name) \(layer) keyframe \(n) at t=\(k.time)")
+                    // Keys are written on the 0.1 grid: ≤ 0.05 per axis off.
+                    XCTAssertLessThan(a.distance(to: b), 0.0708, "\(name) \(layer) keyframe \(n) at t=\(k.time)")
                 }
             }
         }
@@ -56,7 +57,7 @@ final class ProjectedOutlineTests: XCTestCase {
             XCTAssertEqual(el.value(of: "fill"), "none")
             XCTAssertNil(el.value(of: "stroke"))
             XCTAssertEqual((el.parent as? XMLElement)?.value(of: "id"), layer)
-            // The base `d` and the first SMIL value: the corners at t = 0, to the written 0.01.
+            // The base `d` and the first SMIL value: the corners at t = 0, to the written 0.1.
             let i = try XCTUnwrap(sim.index(ofLayer: layer))
             let exact = sim.state(at: 0).corners(of: i)
             let anim = try XCTUnwrap(el.elements(forName: "animate").first)
@@ -65,10 +66,10 @@ final class ProjectedOutlineTests: XCTestCase {
             for d in [try XCTUnwrap(el.value(of: "d")), String(first)] {
                 let v = PerspectiveExportErrorTests.svgVertices(d)
                 XCTAssertEqual(v.count, 4, d)
-                for (a, b) in zip(v, exact) { XCTAssertLessThan(a.distance(to: b), 0.0075, "\(layer): \(d)") }
+                for (a, b) in zip(v, exact) { XCTAssertLessThan(a.distance(to: b), 0.0708, "\(layer): \(d)") }
             }
-            // Every SMIL value is the projection at its keyTime (written with 6 decimals: ≤ 0.5 µs
-            // per second of loop off), and mid-flip the outline is no rectangle.
+            // Every SMIL value is the projection at its keyTime (on the 0.1 grid; key times on a
+            // grid of the loop / 1000, written whole), and mid-flip the outline is no rectangle.
             let times = try XCTUnwrap(anim.value(of: "keyTimes")).split(separator: ";").map { Double($0)! }
             let values = try XCTUnwrap(anim.value(of: "values")).split(separator: ";")
             XCTAssertEqual(times.count, values.count)
@@ -79,7 +80,7 @@ final class ProjectedOutlineTests: XCTestCase {
                 let state = sim.state(at: times[k] * dur), exact = state.corners(of: i)
                 XCTAssertEqual(v.count, 4)
                 slant = max(slant, abs(exact[1].y - exact[0].y))
-                for (a, b) in zip(v, exact) { XCTAssertLessThan(a.distance(to: b), 0.02, "\(layer) at \(times[k] * dur)") }
+                for (a, b) in zip(v, exact) { XCTAssertLessThan(a.distance(to: b), 0.0708 + 1e-6, "\(layer) at \(times[k] * dur)") }
             }
             XCTAssertGreaterThan(slant, 20, "the top edge slants in perspective")
         }

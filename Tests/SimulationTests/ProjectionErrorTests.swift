@@ -35,8 +35,8 @@ final class ProjectionErrorTests: XCTestCase {
     }
 
     /// The seed's flip turning toward the viewer (−90°, d = 500): the page's corners, drawn from
-    /// the keyframes, stay within 1 px of the exact projection wherever they are on the canvas,
-    /// every 1/1000 s; the corners themselves are exact at every keyframe.
+    /// the keyframes as played (easing solved), stay within 0.5 px of the exact projection wherever they are on the canvas,
+    /// every 1/1000 s; the corners themselves are exact at every keyframe (to the written 0.1 grid).
     func testFlipTowardTheViewerStaysWithinOnePixel() throws {
         for (degrees, d) in [(-90.0, 500.0), (90, 500), (-90, 1000)] {
             let sim = try Simulation(flipDefinition(to: degrees, eyeDistance: d))
@@ -52,12 +52,12 @@ final class ProjectionErrorTests: XCTestCase {
                 let e = Self.visibleError(drawn: Self.polyline(drawn, 32), exact: exact, canvas: Size(390, 844))
                 worst = max(worst, e)
             }
-            XCTAssertLessThanOrEqual(worst, 1, "θ → \(degrees)°, d \(d)")
+            XCTAssertLessThanOrEqual(worst, ProjectionTolerance.interpolation, "θ → \(degrees)°, d \(d)")
             print("flip to \(degrees)° d \(d): \(path.keyframes.count) keyframes, max on-canvas error \(worst) px")
             for k in path.keyframes {
                 for (a, b) in zip(k.value.vertices, sim.state(at: min(k.time, sim.timeline.duration.nextDown)).corners(of: page))
                     where k.easing != .hold {
-                    XCTAssertEqual(a.distance(to: b), 0, accuracy: 1e-6)
+                    XCTAssertEqual(a.distance(to: b), 0, accuracy: 0.0708, "keys are the exact corners on the written 0.1 grid")
                 }
             }
         }

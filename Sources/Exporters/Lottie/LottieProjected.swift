@@ -10,8 +10,8 @@ import Keyframes
 import JSONText
 
 extension LottieDocument {
-    /// Projected paths keep 0.01 px (the SVG's precision too): rounding moves a point < 0.01 px.
-    static let projectedDecimals = 2
+    /// Projected paths keep 0.1 px, the grid their keys are fitted on (ProjectionFitter.grid), as the SVG does.
+    static let projectedDecimals = 1
 
     func projectedPath(_ track: KeyframeTrack<BezierPath>) -> JSONValue {
         LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(track.map(\.lottie), decimals: Self.projectedDecimals, kind: .path))])

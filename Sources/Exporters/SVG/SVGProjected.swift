@@ -10,32 +10,47 @@ import Keyframes
 import JSONText
 
 enum SVGPath {
-    /// 0.01 pt: rounding moves a point by at most 0.007 pt.
-    static func number(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 2) }
+    /// 0.1 pt, the grid projected keys are fitted on (ProjectionFitter.grid).
+    static func number(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 1) }
     static func pair(_ p: Point) -> String { "\(number(p.x)) \(number(p.y))" }
+    static func onGrid(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+
+    /// Path data in its shortest form (SVG path grammar): no leading zero ("-.5"), and no
+    /// separator before a minus sign or before ".5" when the previous number has a point.
+    static func append(_ x: Double, to s: inout String) {
+        var t = number(x)
+        if t.hasPrefix("0.") { t.removeFirst() } else if t.hasPrefix("-0.") { t.remove(at: t.index(after: t.startIndex)) }
+        if let last = s.last, last.isNumber || last == "." {
+            let previous = s.reversed().prefix { $0.isNumber || $0 == "." }
+            let needsSpace = !(t.hasPrefix("-") || (t.hasPrefix(".") && previous.contains(".")))
+            if needsSpace { s.append(" ") }
+        }
+        s += t
+    }
 
     /// `M v0 (l dv | c dc1 dc2 dv)… z` with relative coordinates (short numbers; a morph of
     /// relative numbers is the same linear blend): one command list for every keyframe.
     static func d(_ path: BezierPath) -> String {
         let n = path.vertices.count
         // Relative to the previous vertex as written (rounded), so rounding never accumulates.
-        var at = Point((path.vertices[0].x * 100).rounded() / 100, (path.vertices[0].y * 100).rounded() / 100)
-        var s = "M" + pair(at)
-        func rel(_ p: Point) -> (String, Point) {
-            let q = Point(((p.x - at.x) * 100).rounded() / 100, ((p.y - at.y) * 100).rounded() / 100)
-            return (pair(q), at + q)
+        var at = Point(onGrid(path.vertices[0].x), onGrid(path.vertices[0].y))
+        var s = "M"
+        append(at.x, to: &s); append(at.y, to: &s)
+        func rel(_ p: Point) -> Point {
+            let q = Point(onGrid(p.x - at.x), onGrid(p.y - at.y))
+            append(q.x, to: &s); append(q.y, to: &s)
+            return at + q
         }
         for k in 0..<n {
             let next = (k + 1) % n
             if path.isLine[k] {
                 if next == 0 { continue }
-                let (v, end) = rel(path.vertices[next])
-                s += "l" + v
-                at = end
+                s += "l"
+                at = rel(path.vertices[next])
             } else {
-                let (c1, _) = rel(path.outControls[k]), (c2, _) = rel(path.inControls[next]), (v, end) = rel(path.vertices[next])
-                s += "c" + c1 + " " + c2 + " " + v
-                at = end
+                s += "c"
+                _ = rel(path.outControls[k]); _ = rel(path.inControls[next])
+                at = rel(path.vertices[next])
             }
         }
         return s + "z"

@@ -1,0 +1,122 @@
+// One interval's easing for a whole group of projected paths: the unit cubic bezier p(u) whose
+// blend A + (B − A)·p(u) follows the exact motion best, and the greedy search for the longest
+// intervals such a blend keeps within tolerance (ProjectionFitter.swift). Pure arithmetic.
+import TransitionModel
+import Motion
+
+enum EasingFit {
+    /// The unit cubic bezier (every control value in [0, 1], so SMIL can play it) closest in the
+    /// least-squares sense to the target progress `q` at normalised times `u` (0 < u < 1). Starts from the Hermite curve of the end slopes, then
+    /// Levenberg–Marquardt on the four control values, clamped to the unit square.
+    static func curve(u: [Double], q: [Double]) -> CubicBezier {
+        guard !u.isEmpty else { return .linear }
+        // End slopes from the first and last samples (one-sided differences).
+        let m0 = max(0, q[0] / max(u[0], 1e-9))
+        let m1 = max(0, (1 - q[q.count - 1]) / max(1 - u[u.count - 1], 1e-9))
+        let a = min(1.0 / 3, 1 / max(m0, 1e-9)), b = min(1.0 / 3, 1 / max(m1, 1e-9))
+        var p = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
+        func clamp(_ v: SIMD4<Double>) -> SIMD4<Double> { v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
+        func residuals(_ v: SIMD4<Double>) -> [Double] {
+            let c = CubicBezier(v[0], v[1], v[2], v[3])
+            return u.indices.map { c.progress(at: u[$0]) - q[$0] }
+        }
+        func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
+        var r = residuals(p), current = cost(r), lambda = 1e-3
+        for _ in 0..<30 {
+            // Jacobian by forward differences.
+            var jt = [[Double]](repeating: [], count: 4)
+            for d in 0..<4 {
+                var q2 = p
+                let h = p[d] > 0.5 ? -1e-6 : 1e-6
+                q2[d] += h
+                jt[d] = zip(residuals(q2), r).map { ($0 - $1) / h }
+            }
+            var jtj = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
+            var jtr = [Double](repeating: 0, count: 4)
+            for i in 0..<4 {
+                for j in 0..<4 { jtj[i][j] = zip(jt[i], jt[j]).reduce(0) { $0 + $1.0 * $1.1 } }
+                jtr[i] = zip(jt[i], r).reduce(0) { $0 + $1.0 * $1.1 }
+            }
+            var improved = false
+            for _ in 0..<6 {
+                var m = jtj
+                for i in 0..<4 { m[i][i] *= 1 + lambda; m[i][i] += 1e-12 }
+                guard let step = solve4(m, jtr.map { -$0 }) else { break }
+                let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
+                let rc = residuals(candidate), c = cost(rc)
+                if c < current {
+                    p = candidate; r = rc; improved = current - c > current * 1e-6
+                    current = c; lambda = max(lambda / 4, 1e-9)
+                    break
+                }
+                lambda *= 8
+            }
+            if !improved { break }
+        }
+        return CubicBezier(p[0], p[1], p[2], p[3])
+    }
+
+    /// The curve as written with `decimals` (SMIL keySplines, Lottie o/i).
+    static func rounded(_ c: CubicBezier, decimals: Int) -> CubicBezier {
+        let scale = (0..<decimals).reduce(1.0) { p, _ in p * 10 }
+        func r(_ x: Double) -> Double { (x * scale).rounded() / scale }
+        return CubicBezier(r(c.x1), r(c.y1), r(c.x2), r(c.y2))
+    }
+
+    /// Gaussian elimination with partial pivoting; nil when singular.
+    static func solve4(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+        var m = a, v = b
+        let n = v.count
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(m[$0][col]) < abs(m[$1][col]) }!
+            guard abs(m[pivot][col]) > 1e-300 else { return nil }
+            m.swapAt(col, pivot); v.swapAt(col, pivot)
+            for row in (col + 1)..<n {
+                let f = m[row][col] / m[col][col]
+                for k in col..<n { m[row][k] -= f * m[col][k] }
+                v[row] -= f * v[col]
+            }
+        }
+        var x = [Double](repeating: 0, count: n)
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var s = v[row]
+            for k in (row + 1)..<n { s -= m[row][k] * x[k] }
+            x[row] = s / m[row][row]
+        }
+        return x.allSatisfy(\.isFinite) ? x : nil
+    }
+
+    /// The fewest spans over grid points 0…n, greedily from the start: each span is the longest
+    /// (i, j) for which `fit(i, j)` gives an easing (found by doubling, then bisection, which
+    /// assumes a span that fits has shorter ones that fit too). A one-step span is always taken.
+    /// Returns each span's start and easing; the last span ends at n.
+    static func spans(count n: Int, fit: (Int, Int) -> KeyframeEasing?) -> [(start: Int, easing: KeyframeEasing)] {
+        var out: [(start: Int, easing: KeyframeEasing)] = []
+        var i = 0, guess = 8
+        while i < n {
+            var good = i + 1, goodEasing = fit(i, i + 1) ?? .linear
+            var bad = n + 1
+            var j = min(n, i + guess)
+            // Doubling until a span fails or the end is reached.
+            while j > good {
+                if let e = fit(i, j) {
+                    good = j; goodEasing = e
+                    if j == n { break }
+                    j = min(n, i + 2 * (j - i))
+                } else {
+                    bad = j
+                    break
+                }
+            }
+            // Bisection between the longest fitting and the shortest failing span.
+            while bad - good > 1, good < n {
+                let mid = (good + bad) / 2
+                if let e = fit(i, mid) { good = mid; goodEasing = e } else { bad = mid }
+            }
+            out.append((i, goodEasing))
+            guess = max(2, good - i)
+            i = good
+        }
+        return out
+    }
+}

@@ -1,0 +1,164 @@
+// Fitted keyframes for a group of projected paths (every projected path of one host, so shapes
+// that share an edge share every key time and easing and never part). Between two keys a
+// player blends every number of a path with one easing (SMIL: one keySpline per interval for
+// the whole `d`; Lottie: one o/i per shape keyframe), so the fit finds, per interval, the one
+// curve that moves all of the group's points best, and takes the longest intervals whose blend,
+// from the keys as written (points on the 0.1 grid), stays within the tolerances at every
+// grid time (on flat arrays: no allocation per check). Off the canvas a painted path is not
+// seen and not bounded; a named layer's outline (what readers measure) is, everywhere.
+import TransitionModel
+import Motion
+
+struct ProjectionFitter {
+    /// Every member path's structure, in the order of the flat point arrays.
+    struct Layout {
+        /// Per path: where its points start; vertices, then out controls, then in controls.
+        var offsets: [Int] = []
+        var counts: [Int] = []
+        var isLine: [[Bool]] = []
+        var isOutline: [Bool] = []
+        var pointCount = 0
+
+        init(_ paths: [BezierPath], outlines: [Bool]) {
+            for (p, o) in zip(paths, outlines) {
+                offsets.append(pointCount); counts.append(p.segmentCount); isLine.append(p.isLine); isOutline.append(o)
+                pointCount += 3 * p.segmentCount
+            }
+        }
+
+        func flat(_ paths: [BezierPath]) -> [Point] {
+            var out: [Point] = []
+            out.reserveCapacity(pointCount)
+            for p in paths { out += p.vertices; out += p.outControls; out += p.inControls }
+            return out
+        }
+    }
+
+    /// Tolerances in host units (ProjectionTolerance divided by the host's scale): where a
+    /// painted path can be seen, and for an outline's vertices anywhere.
+    var visible: Double
+    var outline: Double
+    /// Key values are written on this grid (SVGPath, LottieProjected): the check uses them so.
+    static let grid = 0.1
+
+    static func onGrid(_ x: Double) -> Double { (x / grid).rounded() * grid }
+    static func onGrid(_ p: Point) -> Point { Point(onGrid(p.x), onGrid(p.y)) }
+
+    /// Key times (grid indices) and easings over samples[0…n]: samples are the exact flat points
+    /// at `times` (the last one the value just before the interval's end), `boxes` the canvas in
+    /// host space at each. A curve is written with 2 decimals when that fits, else with 3.
+    func fit(_ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect]) -> [(start: Int, easing: KeyframeEasing)] {
+        let keys = samples.map { $0.map(Self.onGrid) }
+        return EasingFit.spans(count: samples.count - 1) { i, j in
+            let exact = self.easing(times, samples, keys, i, j)
+            var tried = Set<KeyframeEasing>()
+            for decimals in [2, 3] {
+                var easing = exact
+                if case .bezier(let c) = exact {
+                    let r = EasingFit.rounded(c, decimals: decimals)
+                    easing = r.isLinear ? .linear : .bezier(r)
+                }
+                guard tried.insert(easing).inserted else { continue }
+                if self.fits(layout, times, samples, keys, boxes, i, j, easing) { return easing }
+            }
+            return nil
+        }
+    }
+
+    /// The least-squares easing of the blend keys[i] → keys[j] through the exact samples between.
+    func easing(_ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ i: Int, _ j: Int) -> KeyframeEasing {
+        guard j - i > 1 else { return .linear }
+        let a = keys[i], b = keys[j]
+        var length2 = 0.0
+        for n in a.indices { let d = b[n] - a[n]; length2 += d.x * d.x + d.y * d.y }
+        guard length2 > 1e-12 else { return .linear }
+        // At most 24 samples steer the curve; every one is checked after.
+        let stride = max(1, (j - i - 1) / 24)
+        var u: [Double] = [], q: [Double] = []
+        for k in Swift.stride(from: i + 1, to: j, by: stride) {
+            var dot = 0.0
+            let s = samples[k]
+            for n in a.indices {
+                let d = b[n] - a[n], e = s[n] - a[n]
+                dot += d.x * e.x + d.y * e.y
+            }
+            u.append((times[k] - times[i]) / (times[j] - times[i])); q.append(dot / length2)
+        }
+        let c = EasingFit.curve(u: u, q: q)
+        return c.isLinear ? .linear : .bezier(c)
+    }
+
+    /// Whether the blend with `easing` stays within every tolerance at each grid time in (i, j);
+    /// times far apart first, so a span that fails usually fails after a few checks.
+    func fits(_ layout: Layout, _ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ easing: KeyframeEasing) -> Bool {
+        guard j - i > 1 else { return true }
+        var order: [Int] = []
+        var step = max(1, (j - i) / 8)
+        var seen = Set<Int>()
+        while true {
+            for k in Swift.stride(from: i + step, to: j, by: step) where seen.insert(k).inserted { order.append(k) }
+            if step == 1 { break }
+            step = max(1, step / 2)
+        }
+        for k in order {
+            let u = (times[k] - times[i]) / (times[j] - times[i])
+            let f: Double
+            switch easing {
+            case .linear: f = u
+            case .hold: f = 0
+            case .bezier(let c): f = c.progress(at: u)
+            }
+            if !within(layout, samples[k], keys[i], keys[j], f, boxes[k]) { return false }
+        }
+        return true
+    }
+
+    /// The check for one time, as a yes/no: an outline's vertices within `outline` anywhere,
+    /// and where a segment can be seen
+    /// (a line: its part inside the box at either key or in between; a cubic: when its hull
+    /// reaches the box) its ends' (and controls') errors within `visible`.
+    func within(_ layout: Layout, _ exact: [Point], _ a: [Point], _ b: [Point], _ f: Double, _ box: Rect) -> Bool {
+        @inline(__always) func drawn(_ n: Int) -> Point { Point(a[n].x + (b[n].x - a[n].x) * f, a[n].y + (b[n].y - a[n].y) * f) }
+        @inline(__always) func error(_ n: Int) -> Point { let d = drawn(n); return Point(d.x - exact[n].x, d.y - exact[n].y) }
+        @inline(__always) func norm(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+        for path in layout.offsets.indices {
+            let o = layout.offsets[path], count = layout.counts[path]
+            if layout.isOutline[path] {
+                for n in o..<(o + count) where norm(error(n)) > outline { return false }
+            }
+            for k in 0..<count {
+                let next = (k + 1) % count
+                let vA = o + k, vB = o + next
+                let eA = error(vA), eB = error(vB)
+                if layout.isLine[path][k] {
+                    var l0 = 2.0, l1 = -1.0
+                    for (p, q) in [(drawn(vA), drawn(vB)), (a[vA], a[vB]), (b[vA], b[vB])] {
+                        if let r = ProjectionSampler.clip(p, q, to: box) { l0 = min(l0, r.0); l1 = max(l1, r.1) }
+                    }
+                    guard l0 <= l1 else { continue }
+                    // A corner that shows counts whole; along an edge, a slide along it draws the
+                    // same edge, so what counts is the drawn edge's distance across the exact one.
+                    if l0 == 0, norm(eA) > visible { return false }
+                    if l1 == 1, norm(eB) > visible { return false }
+                    let edge = Point(exact[vB].x - exact[vA].x, exact[vB].y - exact[vA].y), length = norm(edge)
+                    for l in [l0, l1] {
+                        let e = Point(eA.x * (1 - l) + eB.x * l, eA.y * (1 - l) + eB.y * l)
+                        let across = length > 1e-9 ? abs(e.x * edge.y - e.y * edge.x) / length : norm(e)
+                        if across > visible { return false }
+                    }
+                } else {
+                    let c1 = o + count + k, c2 = o + 2 * count + next
+                    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                    for n in [vA, c1, c2, vB] {
+                        for p in [drawn(n), a[n], b[n]] {
+                            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+                        }
+                    }
+                    guard maxX >= box.minX, minX <= box.maxX, maxY >= box.minY, minY <= box.maxY else { continue }
+                    for n in [vA, c1, c2, vB] where norm(error(n)) > visible { return false }
+                }
+            }
+        }
+        return true
+    }
+}
