@@ -103,6 +103,8 @@ public struct TransExportCommand {
         }
 
         let out = URL(fileURLWithPath: options.outputDirectory)
+        let started = Date()
+        defer { if isatty(STDERR_FILENO) != 0 { RunSummary.line(in: out, since: started).map(standardError) } }
         var cards: [GalleryCard] = []
         for (simulation, display) in simulations {
             do {
@@ -127,8 +129,11 @@ public struct TransExportCommand {
     func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws -> GalleryCard? {
         let name = simulation.definition.name
         if let at = options.at {
-            let still = KeyframedTransition.still(simulation, at: at)
-            try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
+            for format in options.resolvedFormats {
+                if format == .png { try writeRaster(.png, simulation, options: options, to: dir); continue }
+                let still = KeyframedTransition.still(simulation, at: at)
+                try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
+            }
             return nil
         }
         // Each animated file from keyframes fitted for its own player (PlayerFiles.swift).
@@ -146,6 +151,8 @@ public struct TransExportCommand {
             case .tracks:
                 try AtomicFile.write(TracksWriter().text(simulation, fit: try files.reports()),
                                      to: dir.appendingPathComponent("\(name).tracks.json"))
+            case .gif, .webp, .mp4, .png:
+                try writeRaster(format, simulation, options: options, to: dir)
             case .html, .all:
                 break
             }
