@@ -71,6 +71,11 @@ def main(argv=None):
     ra.add_argument("--fps", type=int, default=60)
     ra.add_argument("--frames-step", type=int, default=1, metavar="N", help="compare every N-th frame (default 1: all)")
     ra.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    rb = sub.add_parser("raster-bench", help="BENCHMARKS.md: our GIF/WebP vs python-lottie's (bytes, error, time)")
+    rb.add_argument("--binary", default=".build/release/trans-export", metavar="PATH")
+    rb.add_argument("--templates", nargs="+", metavar="NAME", default=["douyin-present", "stories-cube", "flip-push"])
+    rb.add_argument("--scale", type=int, default=2, choices=[1, 2, 3])
+    rb.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
     sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
     sub.add_parser("doctor", help="show which checkers are installed")
     opts = ap.parse_args(argv)
@@ -82,6 +87,9 @@ def main(argv=None):
         return doctor()
     if opts.cmd == "raster":
         return raster(opts)
+    if opts.cmd == "raster-bench":
+        from . import raster_bench
+        return raster_bench.run(opts)
 
     from . import exporter, results, suite
     if opts.frames_step < 1:
