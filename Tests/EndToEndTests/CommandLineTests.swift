@@ -8,7 +8,7 @@ final class CommandLineTests: BinaryTestCase {
         XCTAssertEqual(v.stdout, "trans-export 0.1.0\n")
         let h = try ToolRunner.run(["--help"])
         XCTAssertEqual(h.status, 0)
-        XCTAssertTrue(h.stdout.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all]"))
+        XCTAssertTrue(h.stdout.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all|gif|webp|mp4|png]"))
     }
 
     func testListNamesTheCatalog() throws {

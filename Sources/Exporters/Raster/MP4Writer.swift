@@ -53,10 +53,10 @@ public enum MP4Writer {
         // A write to a pipe whose reader died would kill us with SIGPIPE; ignored, it throws EPIPE.
         signal(SIGPIPE, SIG_IGN)
         try process.run()
-        var message = Data()
+        let message = DataBox()  // read by a second thread, so a full stderr pipe never blocks ffmpeg
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            message = errors.fileHandleForReading.readDataToEndOfFile()
+            message.data = errors.fileHandleForReading.readDataToEndOfFile()
             drained.signal()
         }
         var writeError: Error?
@@ -70,7 +70,7 @@ public enum MP4Writer {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         drained.wait()
-        let said = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let said = String(decoding: message.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if process.terminationStatus != 0 {
             throw RasterError.encode("MP4: ffmpeg exited \(process.terminationStatus)\(said.isEmpty ? "" : ": \(said)")")
         }

@@ -55,7 +55,7 @@ public enum PNGPosterWriter {
     }
 }
 
-/// Bytes collected by a C writer callback.
-final class DataBox {
+/// Bytes collected by a C writer callback (or a reader thread); one writer at a time.
+final class DataBox: @unchecked Sendable {
     var data = Data()
 }
