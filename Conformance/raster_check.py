@@ -74,6 +74,7 @@ class Truth:
     """Chromium renders of the `--at` static SVG at device scale `scale`, cached by time."""
 
     def __init__(self, browser, exporter, template, workdir, canvas, scale):
+        os.makedirs(workdir, exist_ok=True)
         self.static = StaticFrames(exporter, template, workdir)
         self.tab = chromium.Tab(browser, *canvas)
         self.tab.send("Emulation.setDeviceMetricsOverride",
