@@ -8,6 +8,7 @@ python-lottie (PyPI `lottie`, with cairosvg) runs from $LOTTIE_VENV (default
 ~/.cache/trans-export-bench-venv; Scripts/install-test-deps.sh --bench makes it), at its
 defaults: `lottie_convert.py NAME.json NAME.gif|.webp`.
 """
+import json
 import os
 import resource
 import subprocess
@@ -57,7 +58,6 @@ def run(opts):
         for template in opts.templates:
             d = os.path.join(work, template)
             exp.export("lottie,tracks", [template], d)
-            import json
             with open(os.path.join(d, template + ".tracks.json"), encoding="utf-8") as f:
                 doc = json.load(f)
             canvas = (doc["canvas"]["width"], doc["canvas"]["height"])

@@ -11,7 +11,6 @@ checked exactly on each container's clock:
   MP4  : constant rate; round(D·fps) frames, frame k at k/fps exactly.
   PNG  : `--format png --at T` at a few times.
 """
-import io
 import json
 import os
 import shutil
