@@ -16,6 +16,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // The raster exporters' C libraries (README "Raster formats"): librsvg + cairo draw frames,
+        // libwebp encodes animated WebP, giflib writes GIF. MP4 runs the ffmpeg program (GPL, not linked).
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // Ordered JSON values with source locations, and a deterministic writer.
         .target(name: "JSONText"),
         // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
@@ -28,8 +33,8 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["TransitionModel", "Motion"]),
         // Property tracks → keyframes with bezier easing (sampled or exact); swappable reducers.
         .target(name: "Keyframes", dependencies: ["Simulation"]),
-        // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG.
-        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork"]),
+        // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG, raster (GIF, WebP, MP4, PNG).
+        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork", "CRsvg", "CWebP", "CGif"]),
         // The command-line frontend: options, file discovery, diagnostics, atomic writes.
         .target(name: "TransExportCLI", dependencies: ["Exporters"]),
         .executableTarget(name: "trans-export", dependencies: ["TransExportCLI"]),

@@ -1,4 +1,5 @@
 """python3 -m Conformance run [--frames-step N] [--templates NAME ...] [--exporter CMD] ...
+python3 -m Conformance raster [--templates NAME ...] [--formats gif webp mp4 png] [--binary PATH]
 python3 -m Conformance selftest
 python3 -m Conformance doctor
 
@@ -62,6 +63,19 @@ def main(argv=None):
     r.add_argument("--known-failure", dest="known_failures", action="append", metavar="FILE:CHECK",
                    help="a row that fails today for a documented reason: reported FAIL (known), not "
                         "fatal; the run fails if it passes (remove it then); repeatable")
+    ra = sub.add_parser("raster", help="GIF/WebP/MP4/PNG files: every frame vs the --at frame in Chromium")
+    ra.add_argument("--templates", nargs="+", metavar="NAME", default=["douyin-present", "stories-cube"])
+    ra.add_argument("--formats", nargs="+", default=["gif", "webp", "mp4", "png"], choices=["gif", "webp", "mp4", "png"])
+    ra.add_argument("--binary", metavar="PATH", help="the exporter (default .build/debug/trans-export)")
+    ra.add_argument("--scale", type=int, default=2, choices=[1, 2, 3])
+    ra.add_argument("--fps", type=int, default=60)
+    ra.add_argument("--frames-step", type=int, default=1, metavar="N", help="compare every N-th frame (default 1: all)")
+    ra.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    rb = sub.add_parser("raster-bench", help="BENCHMARKS.md: our GIF/WebP vs python-lottie's (bytes, error, time)")
+    rb.add_argument("--binary", default=".build/release/trans-export", metavar="PATH")
+    rb.add_argument("--templates", nargs="+", metavar="NAME", default=["douyin-present", "stories-cube", "flip-push"])
+    rb.add_argument("--scale", type=int, default=2, choices=[1, 2, 3])
+    rb.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
     sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
     sub.add_parser("doctor", help="show which checkers are installed")
     opts = ap.parse_args(argv)
@@ -71,6 +85,11 @@ def main(argv=None):
         return selftest()
     if opts.cmd == "doctor":
         return doctor()
+    if opts.cmd == "raster":
+        return raster(opts)
+    if opts.cmd == "raster-bench":
+        from . import raster_bench
+        return raster_bench.run(opts)
 
     from . import exporter, results, suite
     if opts.frames_step < 1:
@@ -101,6 +120,24 @@ def main(argv=None):
     known = sum(1 for r in rows if r.known)
     print("conformance: %d passed, %d failed%s" % (len(rows) - failed - known, failed,
                                                   ", %d known failure(s)" % known if known else ""))
+    return 0 if ok else 1
+
+
+def raster(opts):
+    import time
+    from . import exporter, raster_check, results
+    started = time.time()
+    try:
+        opts.exporter = [os.path.abspath(opts.binary)] if opts.binary else exporter.default_command()
+    except exporter.ExportError as e:
+        print("conformance: %s" % e, file=sys.stderr)
+        return 1
+    rows, ok = raster_check.run(opts)
+    print("\n".join(results.table_lines(rows)))
+    notes = results.notes_lines(rows)
+    if notes:
+        print("\n".join(["", "notes:"] + notes))
+    print("\n%s in %.1f s" % ("PASS" if ok else "FAIL", time.time() - started))
     return 0 if ok else 1
 
 

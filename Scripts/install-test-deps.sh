@@ -3,7 +3,9 @@
 # Run as root on Debian 12. Idempotent: a rerun checks and skips what is already there (~1 s).
 #
 #   Debian : chromium (SMIL playback, lottie-web), librsvg2-bin (rsvg-convert, a static SVG
-#            renderer), libxml2-utils (xmllint), fonts-dejavu-core, python3-venv
+#            renderer), libxml2-utils (xmllint), fonts-dejavu-core, python3-venv; for the raster
+#            formats (build and `python3 -m Conformance raster`): librsvg2-dev, libwebp-dev,
+#            libgif-dev, pkg-config, and the ffmpeg program (MP4; also decodes it in the check)
 #   venv   : ${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv} with the pinned PyPI packages
 #            below (official Lottie schema + validator, rlottie, ThorVG, pillow, numpy; ruff,
 #            the Python linter .ci/run runs with ruff.toml)
@@ -12,7 +14,8 @@
 set -euo pipefail
 
 VENV="${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv}"
-APT_PACKAGES=(chromium fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv)
+APT_PACKAGES=(chromium fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv
+              librsvg2-dev libwebp-dev libgif-dev pkg-config ffmpeg)
 PIP_PACKAGES=("lottie-specs==0.5.2" "jsonschema==4.26.0" "rlottie-python==1.3.8"
               "thorvg-python==1.1.3" "pillow" "numpy" "ruff==0.17.6")
 LOTTIE_WEB_WHEEL="pylottie==2024"
@@ -85,5 +88,14 @@ EOF
   echo "$LOTTIE_WEB_SHA256  $js.tmp" | sha256sum -c --status \
     || { log "lottie.js checksum mismatch"; exit 1; }
   mv "$js.tmp" "$js"
+fi
+# --- `--bench`: python-lottie for `python3 -m Conformance raster-bench` (BENCHMARKS.md), own venv
+if [ "${1:-}" = "--bench" ]; then
+  BENCH="${LOTTIE_VENV:-$HOME/.cache/trans-export-bench-venv}"
+  [ -x "$BENCH/bin/python" ] || "$PY" -m venv "$BENCH"
+  if ! "$BENCH/bin/python" -c 'import lottie, cairosvg, PIL' 2>/dev/null; then
+    log "pip install lottie==0.7.2 cairosvg pillow into $BENCH"
+    "$BENCH/bin/python" -m pip install -q --disable-pip-version-check "lottie==0.7.2" cairosvg pillow numpy
+  fi
 fi
 log "ok: venv $VENV"

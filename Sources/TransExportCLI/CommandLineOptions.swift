@@ -1,8 +1,12 @@
 // Parsing of the command line into values; no file is touched here.
 import Keyframes
+import Exporters
 
 public enum OutputFormat: String, CaseIterable, Sendable {
     case svg, lottie, tracks, html, all
+    /// Raster files (RasterOutput.swift): only when asked for, never part of `all`.
+    case gif, webp, mp4, png
+    static let raster: [OutputFormat] = [.gif, .webp, .mp4, .png]
 }
 
 public struct CommandLineOptions: Equatable, Sendable {
@@ -19,6 +23,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var tolerance = FitTolerance.standard.screen
     /// `--report`: print each animated file's keyframes, bytes and errors.
     public var report = false
+    /// `--scale 1|2|3` and `--fps N`: the raster formats' pixels per point and frame rate.
+    public var raster = RasterSettings()
     public var list = false
     /// `--screen ID=FILE`: layer ID of the template shows the picture in FILE (ScreenOptions.swift).
     public var screens: [ScreenOption] = []
@@ -29,14 +35,15 @@ public struct CommandLineOptions: Equatable, Sendable {
 
     /// The concrete formats to write, in a fixed order.
     public var resolvedFormats: [OutputFormat] {
-        if at != nil { return [.svg] }
+        if at != nil { return formats.contains(.png) ? [OutputFormat.svg, .png].filter(formats.contains) : [.svg] }
         if !branches.isEmpty {
             var all = self
             all.branches = []
             return all.resolvedFormats.filter { $0 != .html }
         }
-        if formats.contains(.all) { return [.svg, .lottie, .tracks, .html] }
-        return [OutputFormat.svg, .lottie, .tracks, .html].filter(formats.contains)
+        let raster = OutputFormat.raster.filter(formats.contains)
+        if formats.contains(.all) { return [.svg, .lottie, .tracks, .html] + raster }
+        return [OutputFormat.svg, .lottie, .tracks, .html].filter(formats.contains) + raster
     }
 }
 
@@ -71,7 +78,7 @@ extension CommandLineOptions {
                 let v = try next()
                 for part in v.split(separator: ",") {
                     guard let f = OutputFormat(rawValue: String(part)) else {
-                        throw UsageError(message: "unknown format \"\(part)\"; expected svg, lottie, tracks, html or all")
+                        throw UsageError(message: "unknown format \"\(part)\"; expected svg, lottie, tracks, html, all, gif, webp, mp4 or png")
                     }
                     explicitFormats.append(f)
                 }
@@ -92,6 +99,18 @@ extension CommandLineOptions {
                 }
                 o.tolerance = px
             case "--report": o.report = true
+            case "--scale":
+                let v = try next()
+                guard let n = Int(v), RasterSettings.scales.contains(n) else {
+                    throw UsageError(message: "--scale expects 1, 2 or 3, found \"\(v)\"")
+                }
+                o.raster.scale = n
+            case "--fps":
+                let v = try next()
+                guard let n = Int(v), RasterSettings.fpsRange.contains(n) else {
+                    throw UsageError(message: "--fps expects a whole number of frames per second from 1 to 120, found \"\(v)\"")
+                }
+                o.raster.fps = n
             case "--branch", "-b":
                 for part in try next().split(separator: ",") { o.branches.append(String(part)) }
             case "--list": o.list = true
@@ -104,8 +123,11 @@ extension CommandLineOptions {
             i += 1
         }
         if !explicitFormats.isEmpty { o.formats = explicitFormats }
-        if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .svg && $0 != .all }) {
-            throw UsageError(message: "--at writes a static SVG; use it with --format svg")
+        if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .svg && $0 != .all && $0 != .png }) {
+            throw UsageError(message: "--at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png")
+        }
+        if o.raster != RasterSettings(), !o.resolvedFormats.contains(where: OutputFormat.raster.contains) {
+            throw UsageError(message: "--scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png")
         }
         if !o.branches.isEmpty, explicitFormats.contains(.html) {
             throw UsageError(message: "--branch writes branch files; the gallery page (html) shows the combined file")
@@ -120,15 +142,19 @@ extension CommandLineOptions {
     }
 
     public static let helpText = """
-    USAGE: trans-export [--format svg|lottie|tracks|html|all] [--template NAME]… [--input FILE]…
-                        [--output DIR] [--at SECONDS] [--branch NAME]… [--tolerance PX] [--report]
+    USAGE: trans-export [--format svg|lottie|tracks|html|all|gif|webp|mp4|png] [--template NAME]…
+                        [--input FILE]… [--output DIR] [--at SECONDS] [--branch NAME]…
+                        [--tolerance PX] [--report] [--scale 1|2|3] [--fps N]
                         [--lottie-player URL|FILE] [--list] [--help] [--version]
 
     Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
     animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
 
     OPTIONS:
-      --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas
+      --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas;
+                        raster files only when named (not in all): gif, webp (animated, lossless),
+                        mp4 (H.264, needs the ffmpeg program), png (a poster frame: at --at T, else
+                        the first phase caught visually halfway)
       --template NAME   a template of the catalog (default: every template); repeatable
       --input FILE      a definition file of your own (JSON, format v1); repeatable
       --output DIR      where files go (default: output)
@@ -141,6 +167,8 @@ extension CommandLineOptions {
                         cdnjs) or a script file, inlined so the page works offline
       --tolerance PX    largest error of the animated files' keyframes on screen, in pixels
                         (default 0.25; opacity 0.002 and rotation 0.1° scale with it)
+      --scale N         raster formats: pixels per point, 1, 2 or 3 (default 2)
+      --fps N           raster formats: frames per second (default 60; GIF plays at most 50)
       --report          print, per animated file: tracks, keyframes, bytes, and each track's
                         largest error against the exact motion with its tolerance
       --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
@@ -150,7 +178,8 @@ extension CommandLineOptions {
       --help            print this help
       --version         print the version
 
-    FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), index.html
+    FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), NAME.gif,
+    NAME.webp, NAME.mp4, NAME.png (raster, when asked for), index.html
     (the gallery: every transition's SVG and Lottie side by side, a scrubber, the motion spec);
     for an interactive template also NAME.scrub.* (the drag alone: time t shows progress t / D).
     The catalog is read from ./Templates, else $TRANS_EXPORT_TEMPLATES, else the Templates

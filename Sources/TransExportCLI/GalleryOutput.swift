@@ -30,6 +30,13 @@ extension TransExportCommand {
 
     func writeGallery(_ gallery: GalleryWriter, cards: [GalleryCard], options: CommandLineOptions, to dir: URL) throws {
         let formats = options.resolvedFormats
+        // Raster files are linked when they are there (written now or by an earlier run).
+        let cards = cards.map { card -> GalleryCard in
+            var card = card
+            card.downloads = ["gif", "webp", "mp4", "png"].map { "\(card.simulation.definition.name).\($0)" }
+                .filter { FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).path) }
+            return card
+        }
         let page = try gallery.page(cards, linkFiles: formats.contains(.svg) && formats.contains(.lottie))
         try AtomicFile.write(page, to: dir.appendingPathComponent(GalleryWriter.pageFileName))
     }

@@ -107,6 +107,8 @@ public struct TransExportCommand {
         }
 
         let out = URL(fileURLWithPath: options.outputDirectory)
+        let started = Date()
+        defer { if isatty(STDERR_FILENO) != 0 { RunSummary.line(in: out, since: started).map(standardError) } }
         var cards: [GalleryCard] = []
         // On every core, unless --report prints as it goes (its lines stay in input order).
         let results = ParallelExport.map(simulations.count, workers: options.report ? 1 : ProcessInfo.processInfo.activeProcessorCount) { n in
@@ -135,8 +137,11 @@ public struct TransExportCommand {
     func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws -> GalleryCard? {
         let name = simulation.definition.name
         if let at = options.at {
-            let still = KeyframedTransition.still(simulation, at: at)
-            try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
+            for format in options.resolvedFormats {
+                if format == .png { try writeRaster(.png, simulation, options: options, to: dir); continue }
+                let still = KeyframedTransition.still(simulation, at: at)
+                try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
+            }
             return nil
         }
         // Each animated file from keyframes fitted for its own player (PlayerFiles.swift).
@@ -154,6 +159,8 @@ public struct TransExportCommand {
             case .tracks:
                 try AtomicFile.write(TracksWriter().text(simulation, fit: try files.reports()),
                                      to: dir.appendingPathComponent("\(name).tracks.json"))
+            case .gif, .webp, .mp4, .png:
+                try writeRaster(format, simulation, options: options, to: dir)
             case .html, .all:
                 break
             }

@@ -9,7 +9,7 @@ final class CommandLineTests: BinaryTestCase {
         XCTAssertEqual(v.stdout, "trans-export 0.1.0\n")
         let h = try ToolRunner.run(["--help"])
         XCTAssertEqual(h.status, 0)
-        XCTAssertTrue(h.stdout.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all]"))
+        XCTAssertTrue(h.stdout.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all|gif|webp|mp4|png]"))
     }
 
     func testListNamesTheCatalog() throws {
@@ -27,9 +27,14 @@ final class CommandLineTests: BinaryTestCase {
         let catalog = try ToolRunner.run(["--list"]).stdout.split(separator: "\n").joined(separator: ", ")
         for (args, message) in [
             (["--frmat", "svg"], "trans-export: unknown argument \"--frmat\"; see trans-export --help\n"),
-            (["--format", "gif"], "trans-export: unknown format \"gif\"; expected svg, lottie, tracks, html or all\n"),
+            (["--format", "jpeg"], "trans-export: unknown format \"jpeg\"; expected svg, lottie, tracks, html, all, gif, webp, mp4 or png\n"),
             (["--at", "-1"], "trans-export: --at expects a time in seconds ≥ 0, found \"-1\"\n"),
-            (["--at", "0.5", "--format", "lottie"], "trans-export: --at writes a static SVG; use it with --format svg\n"),
+            (["--at", "0.5", "--format", "lottie"],
+             "trans-export: --at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png\n"),
+            (["--format", "gif", "--scale", "4"], "trans-export: --scale expects 1, 2 or 3, found \"4\"\n"),
+            (["--format", "webp", "--fps", "0"], "trans-export: --fps expects a whole number of frames per second from 1 to 120, found \"0\"\n"),
+            (["--format", "svg", "--scale", "1"],
+             "trans-export: --scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png\n"),
             (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of \(catalog)\n"),
         ] {
             let r = try ToolRunner.run(args + ["--output", tmp.path])

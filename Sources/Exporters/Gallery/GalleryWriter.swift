@@ -36,6 +36,8 @@ public struct GalleryCard: Sendable {
     public var scrub: GalleryScrub?
     /// The fit of `svg` and `lottie` (`PlayerFiles.reports()`), shown in the motion spec.
     public var fit: [OutputFitReport]
+    /// Raster files beside the page (NAME.gif, .webp, .mp4, .png): download links on the card.
+    public var downloads: [String] = []
     public init(simulation: Simulation, svg: String, lottie: String, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = []) {
         self.simulation = simulation; self.svg = svg; self.lottie = lottie; self.scrub = scrub; self.fit = fit
     }
@@ -77,11 +79,11 @@ public struct GalleryWriter: Sendable {
         return Self.obj([
             ("generator", .string("trans-export")),
             ("lottiePlayer", Self.obj(playerMembers)),
-            ("transitions", .array(cards.map { transition($0.simulation, scrub: $0.scrub, fit: $0.fit, linkFiles: linkFiles) })),
+            ("transitions", .array(cards.map { transition($0.simulation, scrub: $0.scrub, fit: $0.fit, downloads: $0.downloads, linkFiles: linkFiles) })),
         ])
     }
 
-    func transition(_ sim: Simulation, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = [], linkFiles: Bool) -> JSONValue {
+    func transition(_ sim: Simulation, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = [], downloads: [String] = [], linkFiles: Bool) -> JSONValue {
         let d = sim.definition
         let fr = d.frameRate
         let duration = sim.timeline.duration
@@ -101,6 +103,7 @@ public struct GalleryWriter: Sendable {
                           ("end", .number(NumberFormat.round(p.end, decimals: 6)))])
             })),
         ]
+        if !downloads.isEmpty { members.append(("downloads", .array(downloads.map(JSONValue.string)))) }
         if let scrub { members.append(("scrub", scrubData(scrub, branches: sim.timeline.branches, linkFiles: linkFiles))) }
         let spec = MotionSpec(sim)
         if let interaction = spec.interaction {

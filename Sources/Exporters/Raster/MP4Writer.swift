@@ -1,0 +1,80 @@
+// MP4 (H.264, yuv420p, BT.709 tags): frames piped into the `ffmpeg` program. Debian's FFmpeg
+// libraries are GPL (x264), so they are run as a separate program, never linked. Constant
+// frame rate: round(D·fps) frames, frame k shows the state at k/fps, so one loop of the video
+// lasts within half a frame of the timeline (browsers loop it with `<video loop>`).
+import Foundation
+
+public enum MP4Writer {
+    /// x264 settings for docs: CRF 20 (visually lossless on flat UI art) with the `medium` preset.
+    public static let crf = 20
+    public static let preset = "medium"
+
+    public static func times(_ frames: RasterFrames) -> [Double] {
+        let count = max(1, Int((frames.duration * Double(frames.settings.fps)).rounded()))
+        return (0..<count).map { Double($0) / Double(frames.settings.fps) }
+    }
+
+    /// The ffmpeg program on PATH (or $TRANS_EXPORT_FFMPEG).
+    public static func ffmpeg(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let explicit = environment["TRANS_EXPORT_FFMPEG"] { return URL(fileURLWithPath: explicit) }
+        for dir in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("ffmpeg")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    public static func arguments(_ frames: RasterFrames, output: String) -> [String] {
+        ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+         "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(frames.width)x\(frames.height)", "-r", "\(frames.settings.fps)", "-i", "-",
+         "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+         "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
+         "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+         "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
+         output]
+    }
+
+    public static func mp4(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
+        guard let program = ffmpeg() else {
+            throw RasterError.encode("MP4 needs the ffmpeg program on PATH (Debian: apt-get install ffmpeg)")
+        }
+        // ffmpeg writes into a private folder; the bytes then go through the atomic writer.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trans-export-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = dir.appendingPathComponent("video.mp4")
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments(frames, output: output.path)
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        // A write to a pipe whose reader died would kill us with SIGPIPE; ignored, it throws EPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        try process.run()
+        let message = DataBox()  // read by a second thread, so a full stderr pipe never blocks ffmpeg
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            message.data = errors.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
+        var writeError: Error?
+        do {
+            try frames.produce(times: times(frames), prepare: { image, _ in image }, consume: { _, image in
+                try image.bgra.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
+            }, progress: progress)
+        } catch {
+            writeError = error
+        }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        drained.wait()
+        let said = String(decoding: message.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if process.terminationStatus != 0 {
+            throw RasterError.encode("MP4: ffmpeg exited \(process.terminationStatus)\(said.isEmpty ? "" : ": \(said)")")
+        }
+        if let writeError { throw writeError }
+        return try Data(contentsOf: output)
+    }
+}

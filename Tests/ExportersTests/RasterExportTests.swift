@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+import Simulation
+@testable import Exporters
+import TransExportCLI
+
+final class RasterExportTests: XCTestCase {
+    /// GIF at 50 fps over douyin-present's 2.35 s: 117 frames of 2 cs, the last 3 cs, 235 cs in all.
+    func testGIFClockAddsUpToTheLoop() {
+        let slots = FrameClock.slots(duration: 2.35, fps: 50, ticksPerSecond: 100)
+        XCTAssertEqual(slots.count, 117)
+        XCTAssertEqual(slots.prefix(3).map(\.start), [0, 2, 4])
+        XCTAssertEqual(slots.last, FrameSlot(start: 232, length: 3, time: 2.32))
+        XCTAssertEqual(slots.reduce(0) { $0 + $1.length }, 235)
+    }
+
+    /// 60 fps in milliseconds: starts round to 0, 17, 33, 50 (no drift), each frame drawn at its own start.
+    func testWebPClockRoundsEachStartNotEachLength() {
+        let slots = FrameClock.slots(duration: 1.0, fps: 60, ticksPerSecond: 1000)
+        XCTAssertEqual(slots.count, 60)
+        XCTAssertEqual(slots.prefix(4).map(\.start), [0, 17, 33, 50])
+        XCTAssertEqual(slots[1].time, 0.017)
+        XCTAssertEqual(slots.last.map { $0.start + $0.length }, 1000)
+    }
+
+    func testFewColoursArePaletteExact() {
+        let colors: [[UInt8]] = [[10, 20, 30, 255], [200, 100, 0, 255], [10, 20, 30, 255], [0, 0, 0, 255]]
+        let image = RasterImage(width: 2, height: 2, bgra: colors.flatMap { $0 })
+        let indexed = GIFPalette.indexed(image, left: 0, top: 0, width: 2, height: 2)
+        XCTAssertEqual(indexed.indices, [0, 1, 0, 2])
+        XCTAssertEqual(indexed.palette, [30, 20, 10, 0, 100, 200, 0, 0, 0])
+    }
+
+    /// A 256 × 256 red–green ramp (65,536 colours) in 256: every 8 × 8 block away from the
+    /// ramp's ends keeps its average colour within 2 levels (measured 1.5) (dithered, not banded: a banded
+    /// ramp is off by up to half a band, ~8 levels); at the ends (0 and 255, outside the
+    /// palette's hull of mean colours) the error cannot be diffused away, within 6.
+    func testQuantiserDithersInsteadOfBanding() {
+        var bgra = [UInt8]()
+        for y in 0..<256 { for x in 0..<256 { bgra += [90, UInt8(y), UInt8(x), 255] } }
+        let image = RasterImage(width: 256, height: 256, bgra: bgra)
+        let q = GIFPalette.indexed(image, left: 0, top: 0, width: 256, height: 256)
+        XCTAssertLessThanOrEqual(q.palette.count, 256 * 3)
+        var worstBlock = 0.0, worstEdge = 0.0, total = 0
+        for by in stride(from: 0, to: 256, by: 8) {
+            for bx in stride(from: 0, to: 256, by: 8) {
+                var dr = 0, dg = 0
+                for y in by..<by + 8 {
+                    for x in bx..<bx + 8 {
+                        let i = Int(q.indices[y * 256 + x])
+                        dr += Int(q.palette[3 * i]) - x; dg += Int(q.palette[3 * i + 1]) - y
+                        total += abs(Int(q.palette[3 * i]) - x) + abs(Int(q.palette[3 * i + 1]) - y) + abs(Int(q.palette[3 * i + 2]) - 90)
+                    }
+                }
+                let blockError = max(abs(Double(dr) / 64), abs(Double(dg) / 64))
+                if (8..<248).contains(bx) && (8..<248).contains(by) {
+                    worstBlock = max(worstBlock, blockError)
+                } else {
+                    worstEdge = max(worstEdge, blockError)
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(worstBlock, 2)
+        XCTAssertLessThan(worstEdge, 6)
+        XCTAssertLessThan(Double(total) / (256 * 256 * 3), 4)
+    }
+
+    func testChangedRectangle() {
+        var a = RasterImage(width: 4, height: 3, bgra: [UInt8](repeating: 255, count: 48))
+        XCTAssertNil(GIFWriter.changedRectangle(a, a))
+        let b = a
+        a.bgra[(1 * 4 + 2) * 4] = 0
+        a.bgra[(2 * 4 + 1) * 4 + 1] = 0
+        XCTAssert(GIFWriter.changedRectangle(a, b)! == (1, 1, 2, 2))
+        XCTAssert(GIFWriter.changedRectangle(a, nil)! == (0, 0, 4, 3))
+    }
+
+    /// Frames are the `--at` SVG drawn by librsvg: the canvas background where nothing is drawn.
+    func testFrameIsTheStillDrawnAtScale() throws {
+        let frames = RasterFrames(try Simulation(ExportFixtures.showcase), settings: RasterSettings(scale: 1, fps: 10))
+        let image = try frames.image(at: 0)
+        XCTAssertEqual([image.width, image.height], [390, 844])
+        // Top-left pixel: background #F2F2F7 (0.95, 0.95, 0.97) as B, G, R, A.
+        XCTAssertEqual(Array(image.bgra[0..<4]), [247, 242, 242, 255])
+    }
+
+    func testFilesAreWellFormed() throws {
+        // 4 fps: a few frames keep this quick in a debug build.
+        let frames = RasterFrames(try Simulation(ExportFixtures.showcase), settings: RasterSettings(scale: 1, fps: 4))
+        let gif = try GIFWriter.gif(frames)
+        XCTAssertEqual(String(decoding: gif.prefix(6), as: UTF8.self), "GIF89a")
+        XCTAssertNotNil(gif.range(of: Data("NETSCAPE2.0".utf8)))
+        XCTAssertEqual(gif.last, 0x3B)  // trailer
+        XCTAssertEqual(try GIFWriter.gif(frames), gif, "deterministic")
+        let webp = try WebPWriter.webp(frames)
+        XCTAssertEqual(String(decoding: webp.prefix(4), as: UTF8.self), "RIFF")
+        XCTAssertEqual(String(decoding: webp[8..<16], as: UTF8.self), "WEBPVP8X")
+        XCTAssertNotNil(webp.range(of: Data("ANIM".utf8)))
+        let png = try PNGPosterWriter.png(frames, at: 0.5)
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    func testRasterOptions() throws {
+        let o = try CommandLineOptions.parse(["--format", "gif,png", "--scale", "3", "--fps", "30"])
+        XCTAssertEqual(o.raster, RasterSettings(scale: 3, fps: 30))
+        XCTAssertEqual(o.resolvedFormats, [.gif, .png])
+        XCTAssertEqual(try CommandLineOptions.parse(["--format", "png", "--at", "1"]).resolvedFormats, [.png])
+        XCTAssertEqual(try CommandLineOptions.parse(["--format", "all"]).resolvedFormats, [.svg, .lottie, .tracks, .html], "raster is not in all")
+    }
+}
