@@ -62,6 +62,7 @@ final class FittedExportTests: XCTestCase {
     /// SMIL drops an animation whose keySplines leave [0, 1]: none in any catalog file, nor in the
     /// showcase, whose badge fades with an overshooting curve (0.34, 1.56, 0.64, 1).
     func testNoSMILKeySplineLeavesTheUnitInterval() throws {
+        try CatalogTier.require()
         var splines = 0
         let showcase = PlayerFiles(try Simulation(ExportFixtures.showcase)).svg
         for (name, svg) in Self.catalog.map({ ($0.name, $0.svg) }) + [("showcase", showcase)] {
