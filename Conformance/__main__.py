@@ -13,7 +13,7 @@ import shlex
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NEEDED = ("numpy", "PIL", "jsonschema", "lottie_specs", "rlottie_python", "thorvg_python")
+NEEDED = ("numpy", "PIL", "jsonschema", "lottie_specs", "rlottie_python", "thorvg_python", "marionette_driver")
 
 
 def venv_python():
@@ -60,6 +60,10 @@ def main(argv=None):
                    help="where expected|actual|diff PNGs of failing frames go (default .conformance/)")
     r.add_argument("--keep", metavar="DIR", help="also copy the exported files here")
     r.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    r.add_argument("--firefox-step", type=int, default=1, metavar="N",
+                   help="Firefox (Gecko SMIL) vs --at on every N-th pixel-check time, ms-rounded "
+                        "(default 1; 2 halves its time; 0 leaves the Firefox row out)")
+    r.add_argument("--firefox", help="Firefox binary (default $FIREFOX, else firefox-esr on PATH)")
     r.add_argument("--known-failure", dest="known_failures", action="append", metavar="FILE:CHECK",
                    help="a row that fails today for a documented reason: reported FAIL (known), not "
                         "fatal; the run fails if it passes (remove it then); repeatable")
@@ -94,6 +98,8 @@ def main(argv=None):
     from . import exporter, results, suite
     if opts.frames_step < 1:
         ap.error("--frames-step must be ≥ 1")
+    if opts.firefox_step < 0:
+        ap.error("--firefox-step must be ≥ 0")
     try:
         if opts.exporter and opts.binary:
             ap.error("give --exporter or --binary, not both")
@@ -158,9 +164,9 @@ def selftest():
 
 def doctor():
     import shutil
-    from . import chromium, lottie_check
+    from . import chromium, firefox, lottie_check
     ok = True
-    for label, fn in (("chromium", chromium.find_chromium),
+    for label, fn in (("chromium", chromium.find_chromium), ("firefox", firefox.find_firefox),
                       ("rsvg-convert", lambda: shutil.which("rsvg-convert") or _missing("librsvg2-bin")),
                       ("xmllint", lambda: shutil.which("xmllint") or _missing("libxml2-utils")),
                       ("lottie-web", lottie_check.lottie_js_path)):

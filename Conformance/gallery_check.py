@@ -18,9 +18,17 @@ It exports the page with `--lottie-player FILE` (inlined: no network) into a tem
   equals the `--branch scrub --at t` reference (mean ≤ 1/255) and the Lottie the SVG; switching
   back, the card's scrubber still seeks its timeline;
 - replay plays from the start;
+- the cards come in the catalog's order (`--list`, Templates/catalog.txt);
+- at 390 × 844 (a phone) and 1440 × 900: no sideways scroll, every control on the page, whole
+  players (the Lottie not clipped), a usable card index, layer names on one line and badges
+  clear of the values (Conformance/gallery_layout.py);
+- keys (space, ←/→ one frame, Home/End) act on the card in use; #NAME@SECONDS opens a card
+  paused at that time; "Copy as Swift" puts the card's Swift on the clipboard;
 - without a player (a script URL that does not load) every Lottie slot says so (the scrub
-  clip's too) and the SVG still plays.
-Exit status 1 on any failure. `--screenshot` saves the page as a PNG to look at.
+  clip's too) and the SVG still plays; with a player that stalls (a local server answering
+  after 6 s) the SVGs play at once, the Lottie side says loading, then late, then plays.
+Exit status 1 on any failure. `--screenshot PNG` saves the page at both widths (PNG-390.png,
+PNG-1440.png, and each with -spec: the first card's motion spec) to look at.
 """
 import argparse
 import base64
@@ -37,6 +45,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 from Conformance.chromium import Browser  # noqa: E402  (stdlib-only module of the suite)
 from Conformance.gallery_progress import check_progress_sliders, interactive_templates  # noqa: E402
+from Conformance import gallery_layout  # noqa: E402
 
 def default_player():
     """$LOTTIE_WEB_JS, else lottie-web 5.7.5 as Scripts/install-test-deps.sh extracts it, else ~/.cache/lottie-web."""
@@ -115,7 +124,7 @@ def mean_diff(a, b):
 class Page:
     """The gallery in one tab; console errors and exceptions are collected as they come."""
 
-    def __init__(self, browser, path, width=1440, height=1000):
+    def __init__(self, browser, path, width=1440, height=900):
         self.tab = browser.new_tab(width, height)
         self.browser = browser
         self.tab.send("Log.enable")
@@ -175,6 +184,7 @@ class Page:
 
 
 def export(binary, out_dir, player, templates=()):
+    """The page with `player` (a file to inline, or a URL the page loads async) → (index.html, --list names)."""
     cmd = [binary, "--format", "html", "--output", out_dir, "--lottie-player", player]
     for t in templates:
         cmd += ["--template", t]
@@ -189,8 +199,8 @@ def check_page(browser, path, names, check, screenshot, binary):
     page = Page(browser, path)
     n = page.eval("gallery.cards.length")
     titles = page.eval("Array.from(document.querySelectorAll('article.card h2')).map(h => h.textContent)")
-    check.ok(n == len(names) and sorted(titles) == sorted(names),
-             "one card per template: %d cards (%s)" % (n, ", ".join(titles)))
+    check.ok(n == len(names) and titles == names,
+             "one card per template, in the catalog's order (--list): %d cards (%s)" % (n, ", ".join(titles)))
     mounted_at_load = page.eval("gallery.cards.filter(c => c.svg).length")
     # Players mount as their card nears the viewport: scroll through the page as a reader does.
     for i in range(n):
@@ -281,6 +291,10 @@ def check_page(browser, path, names, check, screenshot, binary):
                      % (titles[i], p["name"], p["start"], p["end"], s["svgT"], s["frame"]))
 
     check_progress_sliders(page, check, titles, binary, mean_diff, TIME_TOLERANCE, PIXEL_LIMIT)
+    page.eval("gallery.cards.forEach(c => c.setView('timeline'))")
+    gallery_layout.check_keys_and_links(page, check, TIME_TOLERANCE)
+    gallery_layout.check_copy_swift(page, check)
+    gallery_layout.check_layout(page, check, *gallery_layout.VIEWPORTS[1])
 
     page.eval("gallery.cards[0].root.scrollIntoView({block: 'center'})")
     page.frames()
@@ -290,14 +304,43 @@ def check_page(browser, path, names, check, screenshot, binary):
     check.ok(s["playing"] and 0.1 < s["t"] < 0.6, "replay: card 0 plays from 0 (t = %.3f s after 0.3 s)" % s["t"])
 
     if screenshot:
-        page.eval("(() => { window.scrollTo(0, 0); gallery.cards.forEach(c => { c.pause(); c.seek((c.data.phases[0].start + c.data.phases[0].end) / 2); }); })()")
-        page.frames(3)
-        with open(screenshot, "wb") as f:
-            f.write(page.tab.screenshot_png())
-        print("  saved %s" % screenshot)
+        print("  saved %s" % ", ".join(gallery_layout.screenshots(page, screenshot, gallery_layout.VIEWPORTS[1][0])))
     problems = page.problems()
     check.ok(not problems, "no console errors, warnings or exceptions%s" % ("" if not problems else ": " + "; ".join(problems)))
     page.tab.close()
+
+
+def check_phone(browser, path, check, screenshot):
+    """The same page on a phone (390 × 844)."""
+    width, height = gallery_layout.VIEWPORTS[0]
+    page = Page(browser, path, width, height)
+    gallery_layout.check_layout(page, check, width, height)
+    if screenshot:
+        print("  saved %s" % ", ".join(gallery_layout.screenshots(page, screenshot, width)))
+    # Dark mode follows the system: the page's colours turn, the screens keep the exported art.
+    page.tab.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    page.frames(2)
+    bg = page.eval("[getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(gallery.cards[0].root).backgroundColor,"
+                   " getComputedStyle(gallery.cards[0].svgScreen).backgroundColor]")
+    check.ok(bg[0] != "rgb(242, 243, 245)" and luminance(bg[0]) < 40 and luminance(bg[1]) < 60 and bg[2] == "rgb(255, 255, 255)",
+             "dark mode (prefers-color-scheme): page %s, card %s, screens stay %s" % tuple(bg))
+    if screenshot:
+        page.eval("window.scrollTo(0, 0)")
+        page.frames(2)
+        dark = os.path.splitext(screenshot)[0] + "-%d-dark.png" % width
+        with open(dark, "wb") as f:
+            f.write(page.tab.screenshot_png())
+        print("  saved %s" % dark)
+    page.tab.send("Emulation.setEmulatedMedia", {"features": []})
+    problems = page.problems()
+    check.ok(not problems, "%d×%d: no console errors%s" % (width, height, "" if not problems else ": " + "; ".join(problems)))
+    page.tab.close()
+
+
+def luminance(css):
+    """0..255 from "rgb(r, g, b)" / "rgba(…)"."""
+    r, g, b = [float(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def check_without_player(browser, binary, out_dir, check, names):
@@ -352,8 +395,13 @@ def main(argv=None):
                 names = json.loads(open(page_path, encoding="utf-8").read().split('id="gallery-data">', 1)[1].split("</script>", 1)[0])
                 names = [t["name"] for t in names["transitions"]]
             check_page(browser, page_path, names, check, opts.screenshot, opts.binary)
+            check_phone(browser, page_path, check, opts.screenshot)
             if not opts.page:
                 check_without_player(browser, opts.binary, os.path.join(tmp, "without-player"), check, names)
+                n = iter(range(100))
+                gallery_layout.check_stalled_player(
+                    browser, Page, lambda d, url, t: export(opts.binary, os.path.join(tmp, "stalled-%d" % next(n)), url, t),
+                    opts.lottie_player, None, check, names)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("gallery check: %s" % ("passed" if not check.failures else "%d FAILED" % len(check.failures)))

@@ -2,22 +2,24 @@
 # Installs what the conformance suite (Conformance/) needs, from Debian and PyPI only.
 # Run as root on Debian 12. Idempotent: a rerun checks and skips what is already there (~1 s).
 #
-#   Debian : chromium (SMIL playback, lottie-web), librsvg2-bin (rsvg-convert, a static SVG
-#            renderer), libxml2-utils (xmllint), fonts-dejavu-core, python3-venv; for the raster
-#            formats (build and `python3 -m Conformance raster`): librsvg2-dev, libwebp-dev,
-#            libgif-dev, pkg-config, and the ffmpeg program (MP4; also decodes it in the check)
+#   Debian : chromium (SMIL playback, lottie-web), firefox-esr (Gecko's SMIL, driven headless
+#            over Marionette), librsvg2-bin (rsvg-convert, a static SVG renderer), libxml2-utils
+#            (xmllint), fonts-dejavu-core, python3-venv; for the raster formats (build and
+#            `python3 -m Conformance raster`): librsvg2-dev, libwebp-dev, libgif-dev, pkg-config,
+#            and the ffmpeg program (MP4; also decodes it in the check)
 #   venv   : ${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv} with the pinned PyPI packages
-#            below (official Lottie schema + validator, rlottie, ThorVG, pillow, numpy; ruff,
-#            the Python linter .ci/run runs with ruff.toml)
+#            below (official Lottie schema + validator, rlottie, ThorVG, pillow, numpy,
+#            marionette-driver: the Firefox remote protocol client; ruff, the Python linter
+#            .ci/run runs with ruff.toml)
 #   player : lottie-web 5.7.5 (MIT), the first <script> block of pylottie/lottie.html in the
 #            PyPI wheel pylottie==2024, extracted to $VENV/lottie-web/lottie.js
 set -euo pipefail
 
 VENV="${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv}"
-APT_PACKAGES=(chromium fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv
+APT_PACKAGES=(chromium firefox-esr fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv
               librsvg2-dev libwebp-dev libgif-dev pkg-config ffmpeg)
 PIP_PACKAGES=("lottie-specs==0.5.2" "jsonschema==4.26.0" "rlottie-python==1.3.8"
-              "thorvg-python==1.1.3" "pillow" "numpy" "ruff==0.17.6")
+              "thorvg-python==1.1.3" "pillow" "numpy" "marionette-driver==3.7.1" "ruff==0.17.6")
 LOTTIE_WEB_WHEEL="pylottie==2024"
 LOTTIE_WEB_VERSION="5.7.5"
 LOTTIE_WEB_SHA256="44137026103a437e51e745614868880263e0e579087a10a4381631b1a67a37d5"
@@ -54,12 +56,12 @@ fi
 stamp="$VENV/.trans-export-requirements"
 want=$(printf '%s\n' "${PIP_PACKAGES[@]}")
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-   && "$VENV/bin/python" -c 'import lottie_specs, jsonschema, rlottie_python, thorvg_python, PIL, numpy' 2>/dev/null; then
+   && "$VENV/bin/python" -c 'import lottie_specs, jsonschema, rlottie_python, thorvg_python, PIL, numpy, marionette_driver' 2>/dev/null; then
   log "PyPI packages present"
 else
   log "pip install ${PIP_PACKAGES[*]}"
   "$VENV/bin/python" -m pip install -q --disable-pip-version-check "${PIP_PACKAGES[@]}"
-  "$VENV/bin/python" -c 'import lottie_specs, jsonschema, rlottie_python, thorvg_python, PIL, numpy'
+  "$VENV/bin/python" -c 'import lottie_specs, jsonschema, rlottie_python, thorvg_python, PIL, numpy, marionette_driver'
   printf '%s\n' "$want" > "$stamp"
 fi
 

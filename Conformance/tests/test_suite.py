@@ -16,11 +16,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FAKE = [sys.executable, os.path.join(HERE, "fixtures", "fake_exporter.py")]
 
 
-def run_suite(templates, frames_step=1):
+def run_suite(templates, frames_step=1, firefox_step=0):
     tmp = tempfile.mkdtemp(prefix="conformance-selftest-")
     opts = types.SimpleNamespace(exporter=FAKE, static_exporter=None, templates=templates,
                                  frames_step=frames_step, artifacts=os.path.join(tmp, "artifacts"),
-                                 keep=None, chromium=None, versions={})
+                                 keep=None, chromium=None, versions={}, firefox_step=firefox_step)
     try:
         rows, ok = suite.run(opts, log=lambda s: None)
     finally:
@@ -113,6 +113,35 @@ class BrokenFixtures(unittest.TestCase):
     def test_mask_without_x_fails_lint_and_lottie_web(self):
         self.assertFalse(row(self.rows, "zoom-maskx.json", "schema + lint").ok)
         self.assertFalse(row(self.rows, "zoom-maskx.json", "lottie-web svg").ok)
+
+
+class FirefoxRow(unittest.TestCase):
+    """Gecko's SMIL at ms-rounded times: the exact file passes, a keyframe 5 px off fails at 0.5 s."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.rows, cls.ok = run_suite(["zoom", "zoom-off5"], frames_step=3, firefox_step=1)
+
+    def test_exact_file_passes_in_firefox(self):
+        r = row(self.rows, "zoom.svg", "Firefox SMIL vs --at (ms)")
+        self.assertTrue(r.ok, r.notes)
+        self.assertEqual(r.frames, 18)           # 1.8 s, every 3/30 s
+        self.assertLess(r.mean, 0.5)
+        self.assertEqual(r.solid, 0)
+
+    def test_keyframe_off_by_5px_fails_in_firefox(self):
+        r = row(self.rows, "zoom-off5.svg", "Firefox SMIL vs --at (ms)")
+        self.assertFalse(r.ok)
+        self.assertAlmostEqual(r.worst_t, 0.501, delta=1e-6)   # 0.5 is the keyframe's instant: 1 ms on
+        self.assertGreater(r.mean, 1.0)
+
+    def test_times_are_whole_ms_inside_the_loop(self):
+        from Conformance.firefox import key_instants, ms_times
+        self.assertEqual(ms_times([0, 1 / 30, 2 / 30, 0.0334, 1.8], 1.8), [0.0, 0.033, 0.067, 1.799])
+        # A jump at 1.5 s of a 2.35 s loop, written as keyTimes 0.638298 (1.5000003 s): 1.501 instead.
+        keys = key_instants('<animate attributeName="display" dur="2.35s" keyTimes="0;0.638298" values="none;inline"/>')
+        self.assertEqual(ms_times([1.5, 1.6], 2.35, keys), [1.501, 1.6])
+        self.assertEqual(ms_times([0.0], 2.35, keys), [0.001])
 
 
 class InteractiveFixture(unittest.TestCase):

@@ -23,12 +23,31 @@ public struct TemplateCatalog: Sendable {
         return nil
     }
 
-    /// Template names (file stems), sorted; the schema files are not templates, and art
-    /// components live in the `art/` subfolder, which this does not list.
+    /// Template names (file stems) in the catalog's order (`catalog.txt`: by source article,
+    /// present before dismiss), then any template it does not list, by name. The schema files
+    /// are not templates, and art components live in the `art/` subfolder, which this does not list.
     public var names: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
-            .map { String($0.dropLast(5)) }.sorted()
+        let found = Set(files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.map { String($0.dropLast(5)) })
+        let listed = Self.order(catalogText).filter(found.contains)
+        return listed + found.subtracting(listed).sorted()
+    }
+
+    public static let orderFileName = "catalog.txt"
+
+    var catalogText: String {
+        FileManager.default.contents(atPath: directory.appendingPathComponent(Self.orderFileName).path)
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The names of an order file: one a line, `#` comments and blank lines skipped, first mention kept.
+    public static func order(_ text: String) -> [String] {
+        var names: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     public func url(of name: String) -> URL { directory.appendingPathComponent(name + ".json") }

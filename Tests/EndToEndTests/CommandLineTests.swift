@@ -1,6 +1,7 @@
 import XCTest
 import TransExportTestSupport
 import Foundation
+import TransExportCLI
 
 final class CommandLineTests: BinaryTestCase {
     func testVersionAndHelp() throws {
@@ -20,6 +21,20 @@ final class CommandLineTests: BinaryTestCase {
         XCTAssertTrue(names.contains("douyin-dismiss"))
         XCTAssertTrue(names.contains("douyin-dismiss-to-center"))
         XCTAssertFalse(names.contains { $0.contains("schema") })
+    }
+
+    /// --list (and so the default export and the gallery's cards) follows Templates/catalog.txt:
+    /// by source article, present before dismiss; every template of the catalog is listed there.
+    func testListFollowsTheCatalogOrder() throws {
+        let names = try ToolRunner.run(["--list"]).stdout.split(separator: "\n").map(String.init)
+        let text = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Templates/catalog.txt"), encoding: .utf8)
+        XCTAssertEqual(names, TemplateCatalog.order(text), "every template is in Templates/catalog.txt, once")
+        XCTAssertEqual(Array(names.prefix(3)), ["douyin-present", "douyin-dismiss", "douyin-dismiss-to-center"])
+        for (before, after) in [("stories-open", "stories-close"), ("flip-push", "flip-pop"), ("circle-reveal-push", "circle-reveal-pop"),
+                                ("douyin-drag-dismiss", "stories-open"), ("shared-element-push", "shared-element-pop")] {
+            XCTAssertLessThan(try XCTUnwrap(names.firstIndex(of: before)), try XCTUnwrap(names.firstIndex(of: after)), "\(before) before \(after)")
+        }
+        XCTAssertEqual(TemplateCatalog.order("# comment\n b \n\na # why\nb\n"), ["b", "a"])
     }
 
     func testBadUsageExitsTwoWithOneLine() throws {

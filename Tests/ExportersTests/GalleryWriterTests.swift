@@ -105,7 +105,10 @@ final class GalleryWriterTests: XCTestCase {
         for needle in ["'scrubber'", "setCurrentTime(", "pauseAnimations()", "goToAndStop(", "playPhase(", "phaseButtons", "attachShadow("] {
             XCTAssertTrue(Self.has(page, needle), needle)
         }
-        XCTAssertTrue(Self.has(page, "<script src=\"\(LottiePlayer.defaultURL)\"></script>"))
+        // lottie-web never blocks the page: no <script src>; the page's script loads it async from the data's URL.
+        XCTAssertFalse(Self.has(page, "<script src"))
+        XCTAssertEqual(try Self.data(page)["lottiePlayer"]?["src"], .string(LottiePlayer.defaultURL))
+        for needle in ["tag.async = true", "PLAYER_LATE_MS", "'lottie-web is late'"] { XCTAssertTrue(Self.has(page, needle), needle) }
     }
 
     /// From values are the simulation's model values before each change, `before` assignments included.
@@ -387,6 +390,20 @@ extension GalleryWriterTests {
             XCTAssertFalse(projected.isEmpty)
             XCTAssertEqual(f["unmeasured"]?["tracks"], .number(Double(projected.count)))
             XCTAssertEqual(f["unmeasured"]?["text"], .string("≤ \(NumberFormat.string(ProjectionTolerance.interpolation, maxDecimals: 4)) px"))
+        }
+    }
+}
+
+extension GalleryWriterTests {
+    /// Each card carries its Swift (what "Copy as Swift" copies); the page has the keys, the
+    /// NAME@SECONDS links, dark mode, the phone layout and a per-card downloads spot.
+    func testCardsCarryTheirSwiftAndThePageItsControls() throws {
+        let page = try Self.page([Self.small], player: .url("lottie.min.js"))
+        guard case .array(let cards)? = try Self.data(page)["transitions"] else { return XCTFail("no transitions") }
+        XCTAssertEqual(cards.first?["swift"], .string(SwiftAnimationCode(try Simulation(Self.small)).text))
+        for needle in ["'btn copy-swift'", "case 'ArrowLeft': c.step(-1)", "case 'Home':", "case 'End':", "'hashchange'",
+                       "@media (prefers-color-scheme: dark)", "@media (max-width: 600px)", "'downloads'"] {
+            XCTAssertTrue(Self.has(page, needle), needle)
         }
     }
 }

@@ -16,7 +16,7 @@ public struct GalleryError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Where the page gets lottie-web from.
 public enum LottiePlayer: Hashable, Sendable {
-    /// `<script src>`: needs the network unless the URL is local.
+    /// Loaded async by the page (never a blocking `<script src>`): needs the network unless the URL is local.
     case url(String)
     /// The player's source inlined into the page (works offline); `name` is only shown.
     case inline(source: String, name: String)
@@ -112,6 +112,7 @@ public struct GalleryWriter: Sendable {
         // The exported files' cost and error, the scrub clip's after the card's (GalleryFit.swift).
         let files = fitData(fit, scrub: false) + fitData(scrub?.fit ?? [], scrub: true)
         if !files.isEmpty { members.append(("fit", .array(files))) }
+        members.append(("swift", .string(SwiftAnimationCode(sim).text)))
         members.append(("spec", .array(spec.groups.map { g in
             Self.obj([("phase", .string(g.phase)), ("note", .string(g.note)),
                       ("timelineIndex", g.timelineIndex.map { .number(Double($0)) } ?? .null),
@@ -154,7 +155,9 @@ public struct GalleryWriter: Sendable {
     func playerScript() -> String {
         switch player {
         case .url(let u):
-            return "<script src=\"\(Self.attribute(u))\"></script>"
+            // No <script src> here: a stalled CDN would hold the page blank. The page's script loads
+            // the player async (the URL is in its data) after the SVGs play.
+            return "<!-- lottie-web: loaded async by the gallery's script from \(Self.comment(u).replacing("--", with: "- -")) -->"
         case .inline(let source, let name):
             return "<script>/* lottie-web, inlined from \(Self.comment(name)) by --lottie-player */\n"
                 + Self.inlineScript(source) + "\n</script>"

@@ -46,6 +46,8 @@ public struct MotionSpec: Hashable, Sendable {
         /// nil when the simulation has no such event (nothing sound to show).
         public var from: String?
         public var to: String
+        /// The value it sets is the value it had.
+        public var changesNothing: Bool { from == to }
     }
 
     public var groups: [Group]
@@ -87,6 +89,8 @@ public struct MotionSpec: Hashable, Sendable {
             for (b, end, changes) in completions.sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
                 blocks[b].changes += changes.map { cursor.describe($0, at: end, kind: .completion) }
             }
+            // Rows that change nothing ("false → false") are read (they use their events) but not shown.
+            for b in blocks.indices { blocks[b].changes.removeAll(where: \.changesNothing) }
             let index = simulation.timeline.phases.firstIndex { $0.name == phase.name }
             return Group(phase: phase.name, note: Self.note(phase.name, span: index.map { simulation.timeline.phases[$0] }, d.interaction),
                          timelineIndex: index, blocks: blocks)

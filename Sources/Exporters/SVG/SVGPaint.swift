@@ -41,7 +41,7 @@ struct SVGPaint {
         let s = size.initialValue
         var attrs = [("width", SVGNumber.length(s.width)), ("height", SVGNumber.length(s.height))]
         if cornerRadius.isAnimated || cornerRadius.initialValue > 0 { attrs.append(("rx", SVGNumber.length(cornerRadius.initialValue))) }
-        if let fill { attrs += fillAttributes(fill) }
+        if let fill { attrs += fillAttributes(fill, bounds: size.isAnimated ? nil : s) }
         xml.start("rect", attrs)
         document.animate(size.map(\.width), "width", SVGNumber.length)
         document.animate(size.map(\.height), "height", SVGNumber.length)
@@ -52,7 +52,8 @@ struct SVGPaint {
     func ellipse(size: KeyframeTrack<Size>, fill: Fill) {
         let s = size.initialValue
         xml.start("ellipse", [("cx", SVGNumber.length(s.width / 2)), ("cy", SVGNumber.length(s.height / 2)),
-                              ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2))] + fillAttributes(fill))
+                              ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2))]
+                   + fillAttributes(fill, bounds: size.isAnimated ? nil : s))
         let half = size.map { Size($0.width / 2, $0.height / 2) }
         for (name, track) in [("cx", half.map(\.width)), ("rx", half.map(\.width)), ("cy", half.map(\.height)), ("ry", half.map(\.height))] {
             document.animate(track, name, SVGNumber.length)
@@ -130,14 +131,25 @@ struct SVGPaint {
 
     // MARK: Fills
 
-    func fillAttributes(_ fill: Fill) -> [(String, String)] {
+    /// `bounds`: the shape's box when it never changes size. A gradient along an axis is then written
+    /// in userSpaceOnUse (what animation importers read), which draws the same as the box's units;
+    /// a diagonal one, or one on a resizing shape, stays in objectBoundingBox (its isolines differ).
+    func fillAttributes(_ fill: Fill, bounds: Size? = nil) -> [(String, String)] {
         switch fill {
         case .solid(let c):
             return Self.fillAttributes(.solid(c))
         case .linearGradient(let g):
             let id = document.newID("gradient")
-            xml.start("linearGradient", [("id", id), ("x1", SVGNumber.factor(g.start.x)), ("y1", SVGNumber.factor(g.start.y)),
-                                         ("x2", SVGNumber.factor(g.end.x)), ("y2", SVGNumber.factor(g.end.y))])
+            var attrs = [("id", id)]
+            if let b = bounds, g.start.x == g.end.x || g.start.y == g.end.y {
+                attrs += [("gradientUnits", "userSpaceOnUse"),
+                          ("x1", SVGNumber.length(g.start.x * b.width)), ("y1", SVGNumber.length(g.start.y * b.height)),
+                          ("x2", SVGNumber.length(g.end.x * b.width)), ("y2", SVGNumber.length(g.end.y * b.height))]
+            } else {
+                attrs += [("x1", SVGNumber.factor(g.start.x)), ("y1", SVGNumber.factor(g.start.y)),
+                          ("x2", SVGNumber.factor(g.end.x)), ("y2", SVGNumber.factor(g.end.y))]
+            }
+            xml.start("linearGradient", attrs)
             for s in g.stops {
                 var attrs = [("offset", SVGNumber.factor(s.offset)), ("stop-color", SVGColor.hex(s.color))]
                 if s.color.alpha < 1 { attrs.append(("stop-opacity", SVGNumber.factor(s.color.alpha))) }

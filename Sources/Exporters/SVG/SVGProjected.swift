@@ -69,16 +69,7 @@ struct SVGProjected {
         let layer = document.simulation.layers[i]
         let k = transition.layers[i]
         if layer.id == nil, !k.visible.isAnimated, !k.visible.initialValue { return }
-        var attrs: [(String, String)] = []
-        if let id = layer.id { attrs.append(("id", id)) }
-        attrs += document.staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1)
-        if !k.visible.initialValue { attrs.append(("display", "none")) }
-        xml.start("g", attrs)
-        document.animate(k.opacity, "opacity", SVGNumber.factor)
-        if k.visible.isAnimated {
-            xml.empty("animate", [("attributeName", "display")]
-                      + SMILAnimation(discrete: k.visible, duration: document.duration, format: { $0 ? "inline" : "none" }).attributes)
-        }
+        let layerGroups = document.openLayerGroup(id: layer.id, k)
         // Where the bounds are, as played: the outline is never painted (no fill, no stroke) and
         // is read back by the conformance suite's geometry check (computed `d`, mapped by getCTM).
         if let id = layer.id, let outline = p.outline {
@@ -95,7 +86,7 @@ struct SVGProjected {
         }
         if masked { xml.end() }
         if clipped { xml.end() }
-        xml.end()
+        for _ in 0..<layerGroups { xml.end() }
     }
 
     /// `<clipPath>` with an animated path, then an open `<g clip-path>` (returns true).

@@ -70,16 +70,7 @@ final class SVGDocument {
             SVGPaint(document: self).staticLayer(i)
             return
         }
-        var attrs: [(String, String)] = []
-        if let id = layer.id { attrs.append(("id", id)) }
-        attrs.append(contentsOf: staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1))
-        if !k.visible.initialValue { attrs.append(("display", "none")) }
-        xml.start("g", attrs)
-        animate(k.opacity, "opacity", SVGNumber.factor)
-        if k.visible.isAnimated {
-            xml.empty("animate", [("attributeName", "display")]
-                      + SMILAnimation(discrete: k.visible, duration: duration, format: { $0 ? "inline" : "none" }).attributes)
-        }
+        let layerGroups = openLayerGroup(id: layer.id, k)
         transformGroup("translate", k.position, SVGNumber.pair, always: true)
         let translated = transformGroup("translate", k.translation, SVGNumber.pair, identity: .zero)
         let rotated = transformGroup("rotate", k.rotation, SVGNumber.degrees, identity: 0)
@@ -111,7 +102,7 @@ final class SVGDocument {
         xml.end()  // bounds
         for open in [scaled, rotated, translated] where open { xml.end() }
         xml.end()  // position
-        xml.end()  // layer
+        for _ in 0..<layerGroups { xml.end() }  // layer (and its opacity group)
     }
 
     /// Whether the layer or a descendant has an id or changes over the timeline.
