@@ -94,6 +94,9 @@ def check_progress_sliders(page, check, titles, binary, mean_diff, time_toleranc
             check.ok(marker is not None and marker[0] == 0 and abs(marker[1] - d * st["fr"]) < 1e-3,
                      "%s D = %r s = the scrub clip's marker (tm, dr) %s / %r fps" % (name, d, marker, st["fr"]))
 
+            # The slider in the middle of the viewport, wherever the card's height put it.
+            page.eval("gallery.cards[%d].scrub.slider.scrollIntoView({block: 'center'})" % i)
+            page.frames()
             r = page.eval("(() => { const r = gallery.cards[%d].scrub.slider.getBoundingClientRect(); return {x: r.left, y: r.top + r.height / 2, w: r.width}; })()" % i)
             for kind, fx in (("mousePressed", 0.1), ("mouseMoved", 0.3), ("mouseMoved", 0.55), ("mouseReleased", 0.55)):
                 page.tab.send("Input.dispatchMouseEvent", {"type": kind, "x": r["x"] + r["w"] * fx, "y": r["y"], "button": "left",
