@@ -31,6 +31,6 @@ extension TransExportCommand {
     func writeGallery(_ gallery: GalleryWriter, cards: [GalleryCard], options: CommandLineOptions, to dir: URL) throws {
         let formats = options.resolvedFormats
         let page = try gallery.page(cards, linkFiles: formats.contains(.svg) && formats.contains(.lottie))
-        try AtomicFile.write(page, to: dir.appendingPathComponent(GalleryWriter.pageFileName))
+        outputs.add(page, to: dir.appendingPathComponent(GalleryWriter.pageFileName))
     }
 }

@@ -19,6 +19,8 @@ public struct TransExportCommand {
     public var executable: URL
     public var standardOutput: (String) -> Void
     public var standardError: (String) -> Void
+    /// The files of the current run, all made before the first is written (AtomicFile.swift).
+    let outputs = OutputPlan()
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
@@ -75,14 +77,9 @@ public struct TransExportCommand {
                 }
                 try Self.checkBranches(definition, options: options)
                 simulations.append((try Simulation(definition), s.display))
-            } catch let d as DefinitionDiagnostic {
-                standardError(d.description)
-                failed = true
-            } catch let e as SimulationError {
-                standardError("\(s.display): \(e)")
-                failed = true
             } catch {
-                standardError("\(s.display): \(error)")
+                // A later stage may know only the JSON path: the file gives the line and column.
+                standardError(DefinitionFile.located(error, url: s.url, displayPath: s.display).description)
                 failed = true
             }
         }
@@ -103,6 +100,7 @@ public struct TransExportCommand {
         }
 
         let out = URL(fileURLWithPath: options.outputDirectory)
+        outputs.removeAll()
         var cards: [GalleryCard] = []
         for (simulation, display) in simulations {
             do {
@@ -120,6 +118,12 @@ public struct TransExportCommand {
                 return ExitCode.exportFailed
             }
         }
+        do {
+            try outputs.write()
+        } catch {
+            standardError("trans-export: \(error)")
+            return ExitCode.exportFailed
+        }
         return ExitCode.success
     }
 
@@ -128,7 +132,7 @@ public struct TransExportCommand {
         let name = simulation.definition.name
         if let at = options.at {
             let still = KeyframedTransition.still(simulation, at: at)
-            try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
+            outputs.add(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
             return nil
         }
         // Each animated file from keyframes fitted for its own player (PlayerFiles.swift).
@@ -139,12 +143,12 @@ public struct TransExportCommand {
             switch format {
             case .svg:
                 svg = files.svg
-                try AtomicFile.write(svg!, to: dir.appendingPathComponent("\(name).svg"))
+                outputs.add(svg!, to: dir.appendingPathComponent("\(name).svg"))
             case .lottie:
                 lottie = try files.lottie()
-                try AtomicFile.write(lottie!, to: dir.appendingPathComponent("\(name).json"))
+                outputs.add(lottie!, to: dir.appendingPathComponent("\(name).json"))
             case .tracks:
-                try AtomicFile.write(TracksWriter().text(simulation, fit: try files.reports()),
+                outputs.add(TracksWriter().text(simulation, fit: try files.reports()),
                                      to: dir.appendingPathComponent("\(name).tracks.json"))
             case .html, .all:
                 break
