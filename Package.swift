@@ -40,5 +40,7 @@ let package = Package(
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI"], exclude: ["Inputs"]),
+        // Mutates the templates and runs the binary on each case (README "Limits"); run in release.
+        .executableTarget(name: "trans-export-fuzz", dependencies: ["JSONText"]),
     ]
 )
