@@ -159,7 +159,7 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
         }
         if outcome.isFinding, let save = options.save {
             try? FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
-            let name = "seed\(options.seed)-case\(n)-\(outcome.rawValue)-\(c.format.replacingOccurrences(of: ",", with: "+")).json"
+            let name = "seed\(options.seed)-case\(n)-\(c.format.replacingOccurrences(of: ",", with: "+")).json"
             FileManager.default.createFile(atPath: "\(save)/\(name)", contents: Data(c.bytes))
         }
         lock.unlock()
