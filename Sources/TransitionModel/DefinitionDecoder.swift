@@ -83,6 +83,12 @@ public enum DefinitionDecoder {
             throw node.fail("layers nest more than \(DefinitionLimits.nestingDepth) deep; expected a flatter tree")
         }
         if node.child("use") != nil { return try decodeUse(node) }
+        if let resolver = node.art?.resolver {
+            resolver.layersDecoded += 1
+            guard resolver.layersDecoded <= DefinitionLimits.layers else {
+                throw node.fail("more than \(DefinitionLimits.layers) layers (art included); expected at most \(DefinitionLimits.layers)")
+            }
+        }
         _ = try node.object(allowed: layerMembers)
         var id: String?
         if let n = node.child("id") {

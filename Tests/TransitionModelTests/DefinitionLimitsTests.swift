@@ -58,8 +58,8 @@ final class DefinitionLimitsTests: XCTestCase {
         let deep = replacing("{\"id\": \"card\"", "\(layer), {\"id\": \"card\"")
         XCTAssertTrue(decodeError(deep).hasSuffix(": layers nest more than 64 deep; expected a flatter tree"), decodeError(deep))
         let many = Array(repeating: "{\"type\": \"rect\", \"frame\": [0, 0, 1, 1]}", count: 10_001).joined(separator: ", ")
-        XCTAssertEqual(decodeError(replacing("{\"id\": \"card\"", "\(many), {\"id\": \"card\"")),
-                       "t.json:6:13: layers: 10002 layers (art included); expected at most 10000")
+        let e = decodeError(replacing("{\"id\": \"card\"", "\(many), {\"id\": \"card\""))
+        XCTAssertTrue(e.hasPrefix("t.json:7:") && e.hasSuffix(": layers[10000]: more than 10000 layers (art included); expected at most 10000"), e)
     }
 
     func testMessagesStayOnOneLine() {
