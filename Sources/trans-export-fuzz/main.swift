@@ -1,5 +1,5 @@
 // trans-export-fuzz: mutates the shipped templates and runs the real binary on each case, with
-// a time limit, and sorts what happened: exported, refused with one located line, crashed,
+// a limit of CPU time, and sorts what happened: exported, refused with one located line, crashed,
 // hung, or refused without a location. A case is a pure function of (seed, number), so any
 // finding reproduces with `--seed S --start N --cases 1`; findings are saved for the
 // regression test (Tests/EndToEndTests/Inputs/fuzz, FuzzRegressionTests).
@@ -72,36 +72,38 @@ func makeCase(_ n: Int, seed: UInt64, templates: [(name: String, value: JSONValu
     return (bytes, format, t.name)
 }
 
-/// Runs the binary with a time limit; nil status means it was killed for taking too long.
-func run(_ binary: String, _ args: [String], timeout: Double) -> (status: Int32, signalled: Bool, timedOut: Bool, stderr: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
-    p.arguments = args
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    do { try p.run() } catch { fail("cannot run \(binary): \(error)") }
-    // Read stderr on another thread so a chatty child cannot block on a full pipe.
-    let box = DataBox()
-    let reader = Thread { box.data = err.fileHandleForReading.readDataToEndOfFile(); box.done.signal() }
-    reader.start()
-    let deadline = Date().addingTimeInterval(timeout)
-    var timedOut = false
-    while p.isRunning {
-        if Date() > deadline { kill(p.processIdentifier, SIGKILL); timedOut = true; break }
+/// Runs the binary; stderr goes to `errFile`. A case "hangs" when it uses more than `timeout`
+/// seconds of CPU (wait4's rusage, so a loaded machine does not make slow cases look hung), or
+/// when the wall clock passes 4× the limit (then it is killed).
+func run(_ binary: String, _ args: [String], timeout: Double, errFile: String) -> (status: Int32, signalled: Bool, timedOut: Bool, stderr: String, cpu: Double) {
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = ([binary] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { fail("cannot run \(binary)") }
+    let deadline = Date().addingTimeInterval(timeout * 4)
+    var status: Int32 = 0
+    var usage = rusage()
+    var killed = false
+    while true {
+        let r = wait4(pid, &status, WNOHANG, &usage)
+        if r == pid { break }
+        if r < 0 && errno != EINTR { break }
+        if !killed && Date() > deadline { kill(pid, SIGKILL); killed = true }
         usleep(5_000)
     }
-    p.waitUntilExit()
-    box.done.wait()
-    return (p.terminationStatus, p.terminationReason == .uncaughtSignal, timedOut, String(decoding: box.data, as: UTF8.self))
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    let err = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
+    let signalled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+    let code = (status >> 8) & 0xFF
+    return (code, signalled && !killed, killed || cpu > timeout, err, cpu)
 }
 
-final class DataBox: @unchecked Sendable {
-    var data = Data()
-    let done = DispatchSemaphore(value: 0)
-}
-
-func classify(_ r: (status: Int32, signalled: Bool, timedOut: Bool, stderr: String), file: String) -> Outcome {
+func classify(_ r: (status: Int32, signalled: Bool, timedOut: Bool, stderr: String, cpu: Double), file: String) -> Outcome {
     if r.timedOut { return .hang }
     if r.signalled { return .crash }
     let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: true)
@@ -147,15 +149,17 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
         let out = dir.appendingPathComponent("out")
         try? FileManager.default.removeItem(at: out)
         let t0 = Date()
-        let r = run(options.binary, ["--input", file.path, "--format", c.format, "--output", out.path], timeout: options.timeout)
-        let seconds = Date().timeIntervalSince(t0)
+        let r = run(options.binary, ["--input", file.path, "--format", c.format, "--output", out.path], timeout: options.timeout,
+                    errFile: dir.appendingPathComponent("stderr.txt").path)
+        let seconds = r.cpu
+        _ = t0
         let outcome = classify(r, file: file.path)
         lock.lock()
         counts[outcome, default: 0] += 1
         if seconds > slowest.seconds { slowest = (seconds, n) }
         if outcome.isFinding || options.verbose {
             let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
-            print("case \(n) (\(c.template), --format \(c.format)): \(outcome.rawValue), exit \(r.status), \(String(format: "%.1f", seconds)) s: \(first.prefix(300))")
+            print("case \(n) (\(c.template), --format \(c.format)): \(outcome.rawValue), exit \(r.status), \(String(format: "%.1f", seconds)) s CPU: \(first.prefix(300))")
         }
         if outcome.isFinding, let save = options.save {
             try? FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
@@ -170,5 +174,5 @@ try? FileManager.default.removeItem(at: work)
 
 let elapsed = Date().timeIntervalSince(started)
 let summary = Outcome.allCases.map { "\($0.rawValue) \(counts[$0, default: 0])" }.joined(separator: ", ")
-print("seed \(options.seed), cases \(options.start)..<\(options.start + options.cases), \(options.jobs) jobs, \(String(format: "%.1f", elapsed)) s: \(summary); slowest case \(slowest.caseNumber) \(String(format: "%.1f", slowest.seconds)) s")
+print("seed \(options.seed), cases \(options.start)..<\(options.start + options.cases), \(options.jobs) jobs, \(String(format: "%.1f", elapsed)) s: \(summary); slowest case \(slowest.caseNumber) \(String(format: "%.1f", slowest.seconds)) s CPU")
 exit(Outcome.allCases.contains { $0.isFinding && counts[$0, default: 0] > 0 } ? 1 : 0)
