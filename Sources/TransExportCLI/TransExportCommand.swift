@@ -76,7 +76,9 @@ public struct TransExportCommand {
                                                message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
                 try Self.checkBranches(definition, options: options)
-                simulations.append((try Simulation(definition), s.display))
+                let simulation = try Simulation(definition)
+                if options.resolvedFormats.contains(.tracks) { try Self.checkTracksSize(simulation, file: s.display) }
+                simulations.append((simulation, s.display))
             } catch {
                 // A later stage may know only the JSON path: the file gives the line and column.
                 standardError(DefinitionFile.located(error, url: s.url, displayPath: s.display).description)
@@ -162,5 +164,20 @@ public struct TransExportCommand {
         guard options.resolvedFormats.contains(.html) else { return nil }
         // The motion spec shows each file's fit: the reports `--report` prints.
         return GalleryCard(simulation: simulation, svg: svg ?? files.svg, lottie: try lottie ?? files.lottie(), fit: try files.reports())
+    }
+}
+
+extension TransExportCommand {
+    /// The tracks dump holds every layer's state at 120 Hz; past this many states its text and
+    /// the memory to make it grow into gigabytes (BENCHMARKS.md §7), so it is refused up front.
+    public static let maxTrackStates = 1_000_000
+
+    static func checkTracksSize(_ simulation: Simulation, file: String) throws {
+        let samples = Int((simulation.timeline.duration * TracksWriter().sampleRate).rounded(.up)) + 1
+        let states = samples * simulation.layers.count
+        guard states <= maxTrackStates else {
+            throw DefinitionDiagnostic(file: file, location: nil, path: "layers", message: "the tracks dump would hold \(states) layer states (\(simulation.layers.count) layers × \(samples) samples at 120 Hz); "
+                                  + "expected at most \(maxTrackStates): fewer layers, a shorter timeline, or --format svg,lottie")
+        }
     }
 }

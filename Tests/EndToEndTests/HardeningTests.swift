@@ -113,4 +113,20 @@ final class HardeningTests: BinaryTestCase {
         XCTAssertEqual(try ToolRunner.run(["--template", "douyin-present", "--format", "svg", "--output", out.path]).status, 0)
         XCTAssertEqual(files(in: out), [".notes.tmp-x", "douyin-present.svg"])
     }
+
+    func testOversizedTracksDumpIsRefusedBeforeWriting() throws {
+        let layers = (0..<2_000).map { "{\"type\": \"rect\", \"frame\": [0, 0, 1, 1]}" }.joined(separator: ", ")
+        let text = """
+        {"version": 1, "name": "many", "description": "d", "canvas": {"size": [10, 10]}, "timeline": {"holdAfter": 30},
+         "layers": [{"id": "a", "type": "rect", "frame": [0, 0, 1, 1]}, \(layers)],
+         "phases": {"p": [{"duration": 1, "changes": [{"layer": "a", "property": "opacity", "value": 0}]}]}}
+        """
+        try text.write(to: tmp.appendingPathComponent("many.json"), atomically: true, encoding: .utf8)
+        let r = try ToolRunner.run(["--input", "many.json", "--format", "svg,tracks", "--output", "out"], in: tmp)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("many.json:2:12: layers: the tracks dump would hold 9009009 layer states (2001 layers × 4501 samples at 120 Hz); expected at most 1000000"), r.stderr)
+        XCTAssertEqual(files(in: tmp), ["many.json"])
+        // The other formats are not blocked.
+        XCTAssertEqual(try ToolRunner.run(["--input", "many.json", "--format", "svg", "--output", "out"], in: tmp).status, 0)
+    }
 }
