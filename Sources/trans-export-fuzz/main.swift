@@ -119,6 +119,7 @@ func classify(_ r: (status: Int32, signalled: Bool, timedOut: Bool, stderr: Stri
     }
 }
 
+setvbuf(stdout, nil, _IOLBF, 0)  // findings appear as they happen, also when piped
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 guard FileManager.default.isExecutableFile(atPath: options.binary) else { fail("no binary at \(options.binary); build it first (swift build -c release)") }
 let templateNames = ((try? FileManager.default.contentsOfDirectory(atPath: options.templates)) ?? [])
