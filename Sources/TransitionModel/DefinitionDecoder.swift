@@ -193,5 +193,17 @@ extension DefinitionDecoder {
         guard changes <= DefinitionLimits.changes else {
             throw node.fail("\(changes) property changes; expected at most \(DefinitionLimits.changes)")
         }
+        var perProperty: [String: Int] = [:]
+        for phase in phases {
+            for block in phase.blocks {
+                for c in block.changes {
+                    let key = "\(c.layer).\(c.value.propertyName)"
+                    perProperty[key, default: 0] += 1
+                    guard perProperty[key]! <= DefinitionLimits.animationsPerProperty else {
+                        throw node.fail("more than \(DefinitionLimits.animationsPerProperty) animations of \(key); expected at most \(DefinitionLimits.animationsPerProperty) per layer property")
+                    }
+                }
+            }
+        }
     }
 }
