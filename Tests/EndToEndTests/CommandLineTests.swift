@@ -72,7 +72,7 @@ final class CommandLineTests: BinaryTestCase {
         try text.write(to: tmp.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "f.json", "--output", "out"], in: tmp)
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "f.json: phases.present[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame\n")
+        XCTAssertEqual(r.stderr, "f.json:12:99: phases.present[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame\n")
     }
 
     func testExportWritesEveryFormatAndNoTemporaryFiles() throws {
