@@ -28,6 +28,7 @@ def main():
     ap.add_argument("--binary", default=".build/release/trans-export")
     ap.add_argument("--trials", type=int, default=50)
     ap.add_argument("--seed", type=int, default=16)
+    ap.add_argument("--signal-trials", type=int, default=5, help="SIGINT and SIGTERM runs each")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     work = tempfile.mkdtemp(prefix="interrupt-check-")
@@ -73,7 +74,7 @@ def main():
                 print(f"trial {trial}: the next run left {left} (exit {r.returncode})")
         # SIGINT and SIGTERM: no temporary is left behind.
         for sig in (signal.SIGINT, signal.SIGTERM):
-            for _ in range(5):
+            for _ in range(a.signal_trials):
                 shutil.rmtree(out, ignore_errors=True)
                 p = subprocess.Popen([a.binary, "--format", "svg,lottie,tracks", "--output", out],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -85,7 +86,7 @@ def main():
                     failures += 1
                     print(f"{signal.Signals(sig).name}: left {left}")
         print(f"{a.trials} SIGKILL trials over {len(new)} files: {counts['old']} old and whole, {counts['new']} new and whole, "
-              f"{failures} failures; 10 SIGINT/SIGTERM runs; a clean export takes {full:.1f} s")
+              f"{failures} failures; {2 * a.signal_trials} SIGINT/SIGTERM runs; a clean export takes {full:.1f} s")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     sys.exit(1 if failures else 0)

@@ -111,9 +111,12 @@ func classify(_ r: (status: Int32, signalled: Bool, timedOut: Bool, stderr: Stri
     case 0: return .exported
     case 1: return lines.count == 1 ? .formatLimit : .unlocated
     case 2:
-        guard lines.count == 1, lines[0].hasPrefix(file + ":") else { return .unlocated }
-        // file:LINE:COLUMN: then the message
-        let rest = lines[0].dropFirst(file.count + 1).split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count == 1 else { return .unlocated }
+        // FILE:LINE:COLUMN: then the message; FILE is the case, or an art file it uses (the message
+        // then names the use site).
+        let line = lines[0]
+        let prefix = line.hasPrefix(file + ":") ? file : String(line.prefix { $0 != ":" })
+        let rest = line.dropFirst(prefix.count + 1).split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         return rest.count == 3 && Int(rest[0]) != nil && Int(rest[1]) != nil ? .located : .unlocated
     default: return .crash
     }
