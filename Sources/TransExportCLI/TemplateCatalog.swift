@@ -69,7 +69,8 @@ extension DefinitionFile {
         case let e as SimulationError: d = DefinitionDiagnostic(file: displayPath, location: nil, path: e.path, message: e.message)
         default: d = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "\(error)")
         }
-        guard d.location == nil else { return d }
+        // A message about the run rather than a node (an unknown --branch) stays `file: message`.
+        guard d.location == nil, !d.path.isEmpty || error is DefinitionDiagnostic else { return d }
         // Art files report under their own name; their text is found beside the definition or in the catalog.
         let source = d.file == displayPath ? url : nil
         if let source, let data = FileManager.default.contents(atPath: source.path),
