@@ -129,4 +129,21 @@ final class HardeningTests: BinaryTestCase {
         // The other formats are not blocked.
         XCTAssertEqual(try ToolRunner.run(["--input", "many.json", "--format", "svg", "--output", "out"], in: tmp).status, 0)
     }
+
+    /// Fuzz seed 2 case 271: 12,004 copies of an art layer; refused at the first layer over the
+    /// ceiling while decoding (0.3 s), not after expanding every copy.
+    func testThousandsOfArtCopiesAreRefusedWhileDecoding() throws {
+        let template = ToolRunner.repositoryRoot.appendingPathComponent("Templates/douyin-dismiss.json")
+        var d = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: template)) as? [String: Any])
+        var layers = try XCTUnwrap(d["layers"] as? [Any])
+        layers += Array(repeating: layers[0], count: 12_000)
+        d["layers"] = layers
+        try JSONSerialization.data(withJSONObject: d).write(to: tmp.appendingPathComponent("copies.json"))
+        let start = Date()
+        let r = try ToolRunner.run(["--input", "copies.json", "--format", "lottie", "--output", "out"], in: tmp)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("more than 10000 layers (art included); expected at most 10000"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+    }
 }
