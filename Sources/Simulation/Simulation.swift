@@ -22,6 +22,7 @@ public struct Simulation: Hashable, Sendable {
         var builder = SimulationBuilder(definition)
         try builder.run()
         self.init(definition: definition, builder: builder)
+        try checkLimits()
     }
 
     /// From a builder that has run (also used for an interaction's branch and scrub clip).

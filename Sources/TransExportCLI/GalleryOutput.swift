@@ -38,6 +38,6 @@ extension TransExportCommand {
             return card
         }
         let page = try gallery.page(cards, linkFiles: formats.contains(.svg) && formats.contains(.lottie))
-        try AtomicFile.write(page, to: dir.appendingPathComponent(GalleryWriter.pageFileName))
+        outputs.add(page, to: dir.appendingPathComponent(GalleryWriter.pageFileName))
     }
 }

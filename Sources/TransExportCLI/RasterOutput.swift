@@ -1,5 +1,5 @@
 // The raster files (`--format gif,webp,mp4,png`): NAME.gif / .webp / .mp4 / .png, each from
-// the frames RasterFrames draws, written through AtomicFile like every other file. On a
+// the frames RasterFrames draws, planned with every other file of the run (OutputPlan). On a
 // terminal, a progress bar on stderr once a file takes more than a moment.
 import Foundation
 import Simulation
@@ -20,7 +20,7 @@ extension TransExportCommand {
         case .png: data = try PNGPosterWriter.png(frames, at: options.at ?? PNGPosterWriter.defaultTime(frames))
         case .svg, .lottie, .tracks, .html, .all: return
         }
-        try AtomicFile.write(data, to: dir.appendingPathComponent(file))
+        outputs.add(data, to: dir.appendingPathComponent(file))
     }
 }
 

@@ -1,6 +1,8 @@
 // Where the built-in catalog lives on disk, and reading definition files.
 import Foundation
 import TransitionModel
+import Simulation
+import JSONText
 
 public struct TemplateCatalog: Sendable {
     public let directory: URL
@@ -63,9 +65,11 @@ public enum DefinitionFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "the file is not UTF-8 text")
+        guard data.count <= DefinitionLimits.fileBytes else {
+            throw DefinitionDiagnostic(file: displayPath, location: SourceLocation(line: 1, column: 1), path: "",
+                                       message: "the file has \(data.count) bytes; expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
         }
+        let text = try DefinitionText.utf8(Array(data), file: displayPath)
         let displayDir = (displayPath as NSString).deletingLastPathComponent
         var folders = [(url: url.deletingLastPathComponent().appendingPathComponent("art"),
                         display: displayDir.isEmpty ? "art" : "\(displayDir)/art")]
@@ -73,5 +77,28 @@ public enum DefinitionFile {
         var library = ArtLibrary.folders(folders)
         library.artworkDirectory = (url.deletingLastPathComponent(), displayDir)
         return try DefinitionDecoder.decode(text, file: displayPath, art: library)
+    }
+}
+
+extension DefinitionFile {
+    /// Any failure to load or simulate a definition as one located diagnostic: a path-only one
+    /// gets its line and column from the file (the node, or its nearest ancestor in the file).
+    public static func located(_ error: Error, url: URL, displayPath: String) -> DefinitionDiagnostic {
+        var d: DefinitionDiagnostic
+        switch error {
+        case let e as DefinitionDiagnostic: d = e
+        case let e as SimulationError: d = DefinitionDiagnostic(file: displayPath, location: nil, path: e.path, message: e.message)
+        default: d = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "\(error)")
+        }
+        // A message about the run rather than a node (an unknown --branch) stays `file: message`.
+        guard d.location == nil, !d.path.isEmpty || error is DefinitionDiagnostic else { return d }
+        // Art files report under their own name; their text is found beside the definition or in the catalog.
+        let source = d.file == displayPath ? url : nil
+        if let source, let data = FileManager.default.contents(atPath: source.path),
+           let text = try? DefinitionText.utf8(Array(data), file: displayPath), let root = try? JSONParser.parse(text) {
+            return d.located(in: root)
+        }
+        d.location = SourceLocation(line: 1, column: 1)
+        return d
     }
 }

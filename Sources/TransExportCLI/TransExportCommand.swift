@@ -19,6 +19,8 @@ public struct TransExportCommand {
     public var executable: URL
     public var standardOutput: (String) -> Void
     public var standardError: (String) -> Void
+    /// The files of the current run, all made before the first is written (AtomicFile.swift).
+    let outputs = OutputPlan()
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
@@ -78,15 +80,11 @@ public struct TransExportCommand {
                 try Self.checkBranches(definition, options: options)
                 let simulation = try Simulation(definition)
                 try ArtworkLayerChecks.refuseUnderPerspective(simulation)
+                if options.resolvedFormats.contains(.tracks) { try Self.checkTracksSize(simulation, file: s.display) }
                 simulations.append((simulation, s.display))
-            } catch let d as DefinitionDiagnostic {
-                standardError(d.description)
-                failed = true
-            } catch let e as SimulationError {
-                standardError("\(s.display): \(e)")
-                failed = true
             } catch {
-                standardError("\(s.display): \(error)")
+                // A later stage may know only the JSON path: the file gives the line and column.
+                standardError(DefinitionFile.located(error, url: s.url, displayPath: s.display).description)
                 failed = true
             }
         }
@@ -107,6 +105,7 @@ public struct TransExportCommand {
         }
 
         let out = URL(fileURLWithPath: options.outputDirectory)
+        outputs.removeAll()
         let started = Date()
         defer { if isatty(STDERR_FILENO) != 0 { RunSummary.line(in: out, since: started).map(standardError) } }
         var cards: [GalleryCard] = []
@@ -130,6 +129,12 @@ public struct TransExportCommand {
                 return ExitCode.exportFailed
             }
         }
+        do {
+            try outputs.write()
+        } catch {
+            standardError("trans-export: \(error)")
+            return ExitCode.exportFailed
+        }
         return ExitCode.success
     }
 
@@ -140,7 +145,7 @@ public struct TransExportCommand {
             for format in options.resolvedFormats {
                 if format == .png { try writeRaster(.png, simulation, options: options, to: dir); continue }
                 let still = KeyframedTransition.still(simulation, at: at)
-                try AtomicFile.write(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
+                outputs.add(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
             }
             return nil
         }
@@ -152,12 +157,12 @@ public struct TransExportCommand {
             switch format {
             case .svg:
                 svg = files.svg
-                try AtomicFile.write(svg!, to: dir.appendingPathComponent("\(name).svg"))
+                outputs.add(svg!, to: dir.appendingPathComponent("\(name).svg"))
             case .lottie:
                 lottie = try files.lottie()
-                try AtomicFile.write(lottie!, to: dir.appendingPathComponent("\(name).json"))
+                outputs.add(lottie!, to: dir.appendingPathComponent("\(name).json"))
             case .tracks:
-                try AtomicFile.write(TracksWriter().text(simulation, fit: try files.reports()),
+                outputs.add(TracksWriter().text(simulation, fit: try files.reports()),
                                      to: dir.appendingPathComponent("\(name).tracks.json"))
             case .gif, .webp, .mp4, .png:
                 try writeRaster(format, simulation, options: options, to: dir)
@@ -173,5 +178,20 @@ public struct TransExportCommand {
         guard options.resolvedFormats.contains(.html) else { return nil }
         // The motion spec shows each file's fit: the reports `--report` prints.
         return GalleryCard(simulation: simulation, svg: svg ?? files.svg, lottie: try lottie ?? files.lottie(), fit: try files.reports())
+    }
+}
+
+extension TransExportCommand {
+    /// The tracks dump holds every layer's state at 120 Hz; past this many states its text and
+    /// the memory to make it grow into gigabytes (BENCHMARKS.md §8, "Limits and cost"), so it is refused up front.
+    public static let maxTrackStates = 1_000_000
+
+    static func checkTracksSize(_ simulation: Simulation, file: String) throws {
+        let samples = Int((simulation.timeline.duration * TracksWriter().sampleRate).rounded(.up)) + 1
+        let states = samples * simulation.layers.count
+        guard states <= maxTrackStates else {
+            throw DefinitionDiagnostic(file: file, location: nil, path: "layers", message: "the tracks dump would hold \(states) layer states (\(simulation.layers.count) layers × \(samples) samples at 120 Hz); "
+                                  + "expected at most \(maxTrackStates): fewer layers, a shorter timeline, or --format svg,lottie")
+        }
     }
 }

@@ -138,6 +138,8 @@ struct ArtComponent {
 final class ArtResolver {
     let library: ArtLibrary
     private var cache: [String: ArtComponent] = [:]
+    /// Layers decoded so far, art included: the ceiling is met while decoding, not after.
+    var layersDecoded = 0
     init(library: ArtLibrary) { self.library = library }
 
     /// nil when the library has no art of that name.

@@ -35,7 +35,7 @@ extension DefinitionDecoder {
         for p in try pointsNode.elements() {
             _ = try p.object(allowed: ["time", "translation", "easing"])
             let timeNode = try p.required("time", "seconds after the touch-down")
-            let time = try timeNode.number()
+            let time = try timeNode.seconds("a time after the touch-down")
             guard time > previous else {
                 throw timeNode.fail(points.isEmpty
                     ? "expected a time > 0: the script starts at the touch-down (time 0, translation [0, 0])"
@@ -50,7 +50,7 @@ extension DefinitionDecoder {
         var release = points[points.count - 1].time
         var releaseOrigin = pointsNode.origin
         if let r = node.child("release") {
-            release = try r.nonNegative()
+            release = try r.seconds("a release time")
             releaseOrigin = r.origin
             guard release >= points[points.count - 1].time else {
                 throw r.fail("the finger lifts at \(NumberText.string(release)) s, before the last point (\(NumberText.string(points[points.count - 1].time)) s); remove the points after the release")

@@ -65,7 +65,7 @@ extension DefinitionDecoder {
                                          unavailable: ["tx": "the scrub path gives the translation as a function of p",
                                                        "ty": "the scrub path gives the translation as a function of p",
                                                        "vx": "the scrub path has no velocity", "vy": "the scrub path has no velocity"])
-            let duration = try s.child("duration")?.positive("a duration > 0 in seconds") ?? 1
+            let duration = try s.child("duration")?.number(0.001...DefinitionLimits.seconds, "a duration from 0.001 to 60 s") ?? 1
             if case .percentDriven = kind, let n = s.child("duration") {
                 throw n.fail("a percent-driven scrub takes the phase's duration (p = t / D); remove \"duration\"")
             }
@@ -104,7 +104,7 @@ extension DefinitionDecoder {
     static func decodePercentDriven(_ node: JSONNode) throws -> PercentDriven {
         _ = try node.object(allowed: ["phase", "completionSpeed", "completionCurve"])
         var p = PercentDriven(phase: try node.required("phase", "the name of the phase the drag scrubs").string())
-        if let n = node.child("completionSpeed") { p.completionSpeed = try n.positive("a completion speed > 0") }
+        if let n = node.child("completionSpeed") { p.completionSpeed = try n.number(0.01...100, "a completion speed from 0.01 to 100") }
         if let n = node.child("completionCurve") { p.completionCurve = try decodeEasing(n, what: "completionCurve") }
         return p
     }

@@ -11,7 +11,7 @@ extension DefinitionDecoder {
             let blocksNode = try phaseBlocks(p)
             let blocks = try blocksNode.elements().map(decodeBlock)
             guard !blocks.isEmpty else { throw blocksNode.fail("expected at least one animation block") }
-            phases.append(Phase(name: name, blocks: blocks, holdBefore: try p.child("holdBefore")?.nonNegative()))
+            phases.append(Phase(name: name, blocks: blocks, holdBefore: try p.child("holdBefore")?.seconds("a hold")))
         }
         guard !phases.isEmpty else { throw node.fail("expected at least one phase") }
         return phases
@@ -20,7 +20,7 @@ extension DefinitionDecoder {
     static func decodeBlock(_ node: JSONNode) throws -> AnimationBlock {
         _ = try node.object(allowed: ["duration", "delay", "timing", "before", "changes", "completion"])
         let timing = try node.child("timing").map(decodeTiming) ?? .named(.easeInOut)
-        let duration = try node.child("duration")?.nonNegative()
+        let duration = try node.child("duration")?.seconds("a duration")
         switch timing {
         case .swiftUISpring:
             if let d = node.child("duration") { throw d.fail("a swiftUISpring block takes its duration from the spring; remove \"duration\"") }
@@ -30,7 +30,7 @@ extension DefinitionDecoder {
             guard duration != nil else { throw node.fail("missing member \"duration\"; expected the block's duration in seconds") }
         }
         return AnimationBlock(duration: duration,
-                              delay: try node.child("delay")?.nonNegative() ?? 0,
+                              delay: try node.child("delay")?.seconds("a delay") ?? 0,
                               timing: timing,
                               before: try node.child("before")?.elements().map { try decodeChange($0, animatable: false) } ?? [],
                               changes: try node.required("changes", "an array of property changes").elements().map { try decodeChange($0, animatable: true) },
@@ -57,19 +57,28 @@ extension DefinitionDecoder {
             return .cubicBezier(x1: v[0], y1: v[1], x2: v[2], y2: v[3])
         case "uikitSpring":
             _ = try body.object(allowed: ["damping", "velocity"])
-            return .uikitSpring(dampingRatio: try body.required("damping", "a damping ratio > 0").positive("a damping ratio > 0"),
-                                velocity: try body.child("velocity")?.number() ?? 0)
+            return .uikitSpring(dampingRatio: try body.required("damping", "a damping ratio > 0")
+                                    .number(DefinitionLimits.dampingRatio, "a damping ratio from 0.001 to 1000"),
+                                velocity: try springVelocity(body))
         case "caSpring":
             _ = try body.object(allowed: ["mass", "stiffness", "damping", "velocity"])
-            return .caSpring(mass: try body.child("mass")?.positive() ?? 1,
-                             stiffness: try body.required("stiffness", "a stiffness > 0").positive(),
-                             damping: try body.required("damping", "a damping ≥ 0").positive("a damping > 0"),
-                             velocity: try body.child("velocity")?.number() ?? 0)
+            return .caSpring(mass: try body.child("mass")?.number(DefinitionLimits.springMass, "a mass from 0.001 to 1000") ?? 1,
+                             stiffness: try body.required("stiffness", "a stiffness > 0")
+                                .number(DefinitionLimits.springStiffness, "a stiffness from 0.001 to 100000"),
+                             damping: try body.required("damping", "a damping > 0")
+                                .number(DefinitionLimits.springDamping, "a damping from 0.001 to 100000"),
+                             velocity: try springVelocity(body))
         default:
             _ = try body.object(allowed: ["duration", "bounce"])
-            return .swiftUISpring(duration: try body.required("duration", "a perceptual duration > 0").positive(),
+            return .swiftUISpring(duration: try body.required("duration", "a perceptual duration > 0")
+                                    .number(DefinitionLimits.perceptualDuration, "a perceptual duration from 0.01 to 60 s"),
                                   bounce: try body.child("bounce")?.number(-0.999...1, "a bounce from -1 (exclusive) to 1") ?? 0)
         }
+    }
+
+    static func springVelocity(_ body: JSONNode) throws -> Double {
+        let v = DefinitionLimits.springVelocity
+        return try body.child("velocity")?.number(-v...v, "a velocity from -1000 to 1000") ?? 0
     }
 
     static func decodeChange(_ node: JSONNode, animatable: Bool) throws -> PropertyChange {

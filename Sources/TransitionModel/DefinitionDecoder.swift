@@ -29,11 +29,13 @@ public enum DefinitionDecoder {
         let timeline = try doc.child("timeline").map(decodeTimeline) ?? TimelineSettings()
         let layerNodes = try doc.required("layers", "an array of layers").elements()
         let layers = try layerNodes.map(decodeLayer)
+        try checkLayerCount(layers, node: doc.child("layers")!)
         // An interactive definition may do without phases (its release rules animate blocks).
         let interactiveWithoutPhases = doc.child("interaction") != nil
             && (doc.child("phases").map { if case .object(let m) = $0.node.value { return m.isEmpty } else { return false } } ?? true)
         let phases = interactiveWithoutPhases ? [] : try decodePhases(try doc.required("phases", "an object of named phases"))
 
+        try checkPhaseSize(phases, node: doc.child("phases"))
         var definition = TransitionDefinition(name: name, description: description, source: source, chosen: chosen,
                                               canvas: canvas, frameRate: frameRate, timeline: timeline,
                                               layers: layers, phases: phases)
@@ -65,9 +67,9 @@ public enum DefinitionDecoder {
     static func decodeTimeline(_ node: JSONNode) throws -> TimelineSettings {
         _ = try node.object(allowed: ["holdBefore", "holdBetween", "holdAfter"])
         var t = TimelineSettings()
-        if let n = node.child("holdBefore") { t.holdBefore = try n.nonNegative() }
-        if let n = node.child("holdBetween") { t.holdBetween = try n.nonNegative() }
-        if let n = node.child("holdAfter") { t.holdAfter = try n.nonNegative() }
+        if let n = node.child("holdBefore") { t.holdBefore = try n.seconds("a hold") }
+        if let n = node.child("holdBetween") { t.holdBetween = try n.seconds("a hold") }
+        if let n = node.child("holdAfter") { t.holdAfter = try n.seconds("a hold") }
         return t
     }
 
@@ -76,7 +78,17 @@ public enum DefinitionDecoder {
                                "sublayerTransform", "mask", "file", "contentMode", "scale"]
 
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
+        // Every stage walks the tree recursively; a bound keeps the stack and the output's nesting small.
+        if node.path.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count > DefinitionLimits.nestingDepth {
+            throw node.fail("layers nest more than \(DefinitionLimits.nestingDepth) deep; expected a flatter tree")
+        }
         if node.child("use") != nil { return try decodeUse(node) }
+        if let resolver = node.art?.resolver {
+            resolver.layersDecoded += 1
+            guard resolver.layersDecoded <= DefinitionLimits.layers else {
+                throw node.fail("more than \(DefinitionLimits.layers) layers (art included); expected at most \(DefinitionLimits.layers)")
+            }
+        }
         _ = try node.object(allowed: layerMembers)
         var id: String?
         if let n = node.child("id") {
@@ -128,13 +140,22 @@ public enum DefinitionDecoder {
         var t = LayerTransform.identity
         if let n = node.child("translate") { t.translation = try n.point("a translation [tx, ty]") }
         if let n = node.child("scale") {
-            if case .number(let s) = n.node.value { t.scale = Point(s, s) } else { t.scale = try n.point("a scale [sx, sy] or one number") }
+            let range = -DefinitionLimits.scale...DefinitionLimits.scale, what = "a scale from -1000 to 1000"
+            if case .number = n.node.value {
+                let s = try n.number(range, what)
+                t.scale = Point(s, s)
+            } else {
+                t.scale = try n.point("a scale [sx, sy] or one number", each: range, what)
+            }
         }
-        if let n = node.child("rotation") { t.rotation = try n.number() * .pi / 180 }
-        if let n = node.child("rotationX") { t.rotationX = try n.number() * .pi / 180 }
-        if let n = node.child("rotationY") { t.rotationY = try n.number() * .pi / 180 }
+        let degrees = -DefinitionLimits.degrees...DefinitionLimits.degrees, what = "an angle from -36000 to 36000 degrees"
+        if let n = node.child("rotation") { t.rotation = try n.number(degrees, what) * .pi / 180 }
+        if let n = node.child("rotationX") { t.rotationX = try n.number(degrees, what) * .pi / 180 }
+        if let n = node.child("rotationY") { t.rotationY = try n.number(degrees, what) * .pi / 180 }
         // The eye distance d; CA's m34 = −1/d.
-        if let n = node.child("perspective") { t.m34 = -1 / (try n.positive("an eye distance > 0 (m34 = −1/d)")) }
+        if let n = node.child("perspective") {
+            t.m34 = -1 / (try n.number(DefinitionLimits.eyeDistance, "an eye distance from 1 to 100000 points (m34 = −1/d)"))
+        }
         return t
     }
 
@@ -151,5 +172,40 @@ public enum DefinitionDecoder {
         guard stops.count >= 2 else { throw g.child("stops")!.fail("expected at least 2 stops") }
         return .linearGradient(LinearGradient(start: try g.child("start")?.point() ?? Point(0, 0.5),
                                               end: try g.child("end")?.point() ?? Point(1, 0.5), stops: stops))
+    }
+}
+
+// Ceilings on a definition's size (DefinitionLimits), refused before any simulation.
+extension DefinitionDecoder {
+    static func checkLayerCount(_ layers: [LayerDefinition], node: JSONNode) throws {
+        var count = 0
+        func visit(_ l: LayerDefinition) { count += 1; l.children.forEach(visit) }
+        layers.forEach(visit)
+        guard count <= DefinitionLimits.layers else {
+            throw node.fail("\(count) layers (art included); expected at most \(DefinitionLimits.layers)")
+        }
+    }
+
+    static func checkPhaseSize(_ phases: [Phase], node: JSONNode?) throws {
+        guard let node else { return }
+        guard phases.count <= DefinitionLimits.phases else {
+            throw node.fail("\(phases.count) phases; expected at most \(DefinitionLimits.phases)")
+        }
+        let changes = phases.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.before.count + $1.changes.count + $1.completion.count } }
+        guard changes <= DefinitionLimits.changes else {
+            throw node.fail("\(changes) property changes; expected at most \(DefinitionLimits.changes)")
+        }
+        var perProperty: [String: Int] = [:]
+        for phase in phases {
+            for block in phase.blocks {
+                for c in block.changes {
+                    let key = "\(c.layer).\(c.value.propertyName)"
+                    perProperty[key, default: 0] += 1
+                    guard perProperty[key]! <= DefinitionLimits.animationsPerProperty else {
+                        throw node.fail("more than \(DefinitionLimits.animationsPerProperty) animations of \(key); expected at most \(DefinitionLimits.animationsPerProperty) per layer property")
+                    }
+                }
+            }
+        }
     }
 }

@@ -12,12 +12,68 @@ public struct DefinitionDiagnostic: Error, Hashable, Sendable, CustomStringConve
         self.file = file; self.location = location; self.path = path; self.message = message
     }
 
-    /// One line: `file:line:column: path: message`.
+    /// One line: `file:line:column: path: message`. Control characters are escaped (a newline
+    /// in a quoted value must not split the line) and a very long message is cut in the middle.
     public var description: String {
-        var s = file
+        var s = Self.oneLine(file, limit: 300)
         if let location { s += ":\(location.line):\(location.column)" }
         s += ": "
-        if !path.isEmpty { s += "\(path): " }
-        return s + message
+        if !path.isEmpty { s += "\(Self.oneLine(path, limit: 300)): " }
+        return s + Self.oneLine(message, limit: 600)
+    }
+
+    static func oneLine(_ text: String, limit: Int) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            switch u {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}":
+                out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        guard out.count > limit else { return out }
+        return String(out.prefix(limit * 2 / 3)) + " … " + String(out.suffix(limit / 3))
+    }
+
+    /// With a location found from the JSON path when a later stage knew only the path (the
+    /// node itself, else its nearest ancestor that the file contains, e.g. above art).
+    public func located(in root: LocatedJSON) -> DefinitionDiagnostic {
+        guard location == nil else { return self }
+        var copy = self
+        copy.location = Self.node(at: path, in: root).location
+        return copy
+    }
+
+    /// The deepest node along `path` (`a.b[2].c`) that exists under `root`.
+    static func node(at path: String, in root: LocatedJSON) -> LocatedJSON {
+        var node = root
+        var key = ""
+        var chars = Substring(path)
+        func step() -> Bool {
+            defer { key = "" }
+            guard !key.isEmpty else { return true }
+            guard let next = node.member(key) else { return false }
+            node = next
+            return true
+        }
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            switch c {
+            case ".":
+                guard step() else { return node }
+            case "[":
+                guard step() else { return node }
+                let digits = chars.prefix { $0 != "]" }
+                chars = chars.dropFirst(digits.count + 1)
+                guard let i = Int(digits), node.elements.indices.contains(i), case .array = node.value else { return node }
+                node = node.elements[i]
+            default: key.append(c)
+            }
+        }
+        _ = step()
+        return node
     }
 }

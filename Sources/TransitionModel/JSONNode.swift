@@ -61,20 +61,31 @@ struct JSONNode {
     func number() throws -> Double {
         guard case .number(let d) = node.value else { throw fail("expected a number, found \(node.value.kindName)") }
         // Far beyond any screen; keeps every later computation and printed number finite and exact.
-        guard abs(d) <= 1e9 else { throw fail("expected a number from -1e9 to 1e9, found \(d)") }
+        let limit = DefinitionLimits.coordinate
+        guard abs(d) <= limit else { throw fail("expected a number from -100000 to 100000, found \(Self.shown(d))") }
         return d
     }
 
     func number(_ range: ClosedRange<Double>, _ what: String) throws -> Double {
-        let d = try number()
-        guard range.contains(d) else { throw fail("expected \(what), found \(NumberFormat.string(d, maxDecimals: 9))") }
-        return d
+        guard case .number(let d) = node.value else { throw fail("expected a number, found \(node.value.kindName)") }
+        guard range.contains(d) else { throw fail("expected \(what), found \(Self.shown(d))") }
+        return try number()
+    }
+
+    /// A number as the message quotes it: plain decimals, or an exponent for huge and tiny ones.
+    static func shown(_ d: Double) -> String {
+        abs(d) < 1e15 && (d == 0 || abs(d) >= 1e-9) ? NumberFormat.string(d, maxDecimals: 9) : "\(d)"
+    }
+
+    /// A time in seconds: 0 to 60 (DefinitionLimits.seconds).
+    func seconds(_ what: String = "a time") throws -> Double {
+        try number(0...DefinitionLimits.seconds, "\(what) from 0 to 60 s")
     }
 
     func nonNegative() throws -> Double { try number(0...Double.greatestFiniteMagnitude, "a number ≥ 0") }
     func positive(_ what: String = "a number > 0") throws -> Double {
         let d = try number()
-        guard d > 0 else { throw fail("expected \(what), found \(NumberFormat.string(d, maxDecimals: 9))") }
+        guard d > 0 else { throw fail("expected \(what), found \(Self.shown(d))") }
         return d
     }
 
@@ -106,6 +117,13 @@ struct JSONNode {
     func point(_ what: String = "a point [x, y]") throws -> Point {
         let v = try numbers(count: 2, what)
         return Point(v[0], v[1])
+    }
+
+    /// A pair whose items must each be in `range` (a scale [sx, sy], a velocity [vx, vy]).
+    func point(_ what: String, each range: ClosedRange<Double>, _ itemWhat: String) throws -> Point {
+        _ = try numbers(count: 2, what)
+        let items = try elements()
+        return Point(try items[0].number(range, itemWhat), try items[1].number(range, itemWhat))
     }
 
     func size() throws -> Size {

@@ -70,7 +70,7 @@ final class CommandLineTests: BinaryTestCase {
             ("unknown layer", valid.replacingOccurrences(of: "{\"layer\": \"card\", \"property\": \"position\"", with: "{\"layer\": \"cart\", \"property\": \"position\""),
              "bad.json:12:30: phases.present[0].changes[0].layer: unknown layer \"cart\" (known: card)"),
             ("negative duration", valid.replacingOccurrences(of: "\"duration\": 0.4", with: "\"duration\": -1"),
-             "bad.json:11:20: phases.present[0].duration: expected a number ≥ 0, found -1"),
+             "bad.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found -1"),
             ("NaN", valid.replacingOccurrences(of: "[200, 400]", with: "[NaN, 400]"),
              "bad.json:12:72: NaN and Infinity are not JSON numbers; expected a finite number"),
         ]
@@ -93,7 +93,7 @@ final class CommandLineTests: BinaryTestCase {
         try text.write(to: tmp.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "f.json", "--output", "out"], in: tmp)
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "f.json: phases.present[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame\n")
+        XCTAssertEqual(r.stderr, "f.json:12:99: phases.present[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame\n")
     }
 
     func testExportWritesEveryFormatAndNoTemporaryFiles() throws {
@@ -122,7 +122,7 @@ final class CommandLineTests: BinaryTestCase {
         try "x".write(to: blocker, atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg", "--output", blocker.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasPrefix("Templates/douyin-present.json: export failed: "), r.stderr)
+        XCTAssertEqual(r.stderr, "trans-export: cannot write into \(blocker.path): it is a file, not a folder\n")
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
     }
 

@@ -60,7 +60,7 @@ final class DefinitionDecoderTests: XCTestCase {
 
     func testNegativeDuration() {
         let text = minimalDefinition.replacingOccurrences(of: "\"duration\": 0.5", with: "\"duration\": -0.5")
-        XCTAssertEqual(decodeError(text), "t.json:11:20: phases.present[0].duration: expected a number ≥ 0, found -0.5")
+        XCTAssertEqual(decodeError(text), "t.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found -0.5")
     }
 
     func testNaNIsASyntaxError() {

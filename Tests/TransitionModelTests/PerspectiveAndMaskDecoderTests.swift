@@ -59,7 +59,7 @@ final class PerspectiveAndMaskDecoderTests: XCTestCase {
 
     func testPerspectiveMustBePositive() {
         let text = perspectiveDefinition.replacingOccurrences(of: "{\"perspective\": 500}", with: "{\"perspective\": 0}")
-        XCTAssertEqual(decodeError(text), "t.json:7:100: layers[0].sublayerTransform.perspective: expected an eye distance > 0 (m34 = −1/d), found 0")
+        XCTAssertEqual(decodeError(text), "t.json:7:100: layers[0].sublayerTransform.perspective: expected an eye distance from 1 to 100000 points (m34 = −1/d), found 0")
     }
 
     func testUnknownTransformMember() {
@@ -100,7 +100,7 @@ final class PerspectiveAndMaskDecoderTests: XCTestCase {
 
     func testNegativePhaseHold() {
         let text = perspectiveDefinition.replacingOccurrences(of: "\"holdBefore\": 0", with: "\"holdBefore\": -1")
-        XCTAssertEqual(decodeError(text), "t.json:18:30: phases.reveal.holdBefore: expected a number ≥ 0, found -1")
+        XCTAssertEqual(decodeError(text), "t.json:18:30: phases.reveal.holdBefore: expected a hold from 0 to 60 s, found -1")
     }
 
     func testUnknownLayerInACompletion() {

@@ -39,8 +39,11 @@ public final class PlayerFiles {
     public func reports() throws -> [OutputFitReport] {
         let name = simulation.definition.name
         if let madeReports { return madeReports }
-        let made = [OutputFitReport(file: "\(name).svg", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs)),
-                    OutputFitReport(file: "\(name).json", bytes: try lottie().utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs))]
+        var made = [OutputFitReport(file: "\(name).svg", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
+        // A transition Lottie cannot express still has its SVG report (and its tracks dump).
+        if let lottie = try? lottie() {
+            made.append(OutputFitReport(file: "\(name).json", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
+        }
         madeReports = made
         return made
     }

@@ -1,0 +1,84 @@
+// Checks on a simulated transition that the decoder cannot make from single values: the whole
+// timeline's length (springs settle when they settle) and how near a projected layer comes to
+// the eye. Both bound what the exporters will compute and print (DefinitionLimits).
+import TransitionModel
+import Motion
+
+extension Simulation {
+    func checkLimits() throws {
+        try checkTimelineLength()
+        if definition.usesPerspective { try checkNearEye() }
+    }
+
+    /// The loop (holds, delays, durations, springs until settled) lasts at most 60 s.
+    func checkTimelineLength() throws {
+        let limit = DefinitionLimits.seconds
+        guard timeline.duration.isFinite, timeline.duration <= limit else {
+            let late = timeline.phases.first { !($0.end <= limit) }
+            let path = definition.interaction != nil ? "interaction" : late.map { "phases.\($0.name)" } ?? "timeline"
+            let length = timeline.duration < 1e9 ? "\((timeline.duration * 10).rounded() / 10) s" : "without end (a spring that never settles)"
+            throw SimulationError(path: path, message: "the timeline would last \(length) (holds, delays, durations and springs until they settle); "
+                                  + "expected at most \(Int(limit)) s")
+        }
+    }
+
+    /// Every projected corner stays in front of the eye by at least a tenth of the eye distance
+    /// (homogeneous w ≥ 0.1: the near edge is drawn at most 10× its size); sampled at 240 Hz.
+    func checkNearEye() throws {
+        let paths = Self.layerPaths(definition)
+        let minimumW = DefinitionLimits.nearestDepthFraction
+        let steps = Int((timeline.duration * 240).rounded(.up))
+        for k in 0...max(steps, 0) {
+            let t = min(Double(k) / 240, timeline.duration)
+            let scene = state(at: t)
+            for i in layers.indices {
+                let m = scene.boundsToScreen[i]
+                guard m.m14 != 0 || m.m24 != 0 || m.m44 != 1 else { continue }
+                let s = scene.layers[i].size
+                for (x, y) in [(0, 0), (s.width, 0), (s.width, s.height), (0, s.height)] {
+                    let w = m.applyHomogeneous(x: x, y: y, z: 0).w
+                    guard w.isFinite, w >= minimumW else {
+                        let name = layers[i].id.map { "layer \"\($0)\"" } ?? "this layer"
+                        throw SimulationError(path: paths.indices.contains(i) ? paths[i] : "layers",
+                                              message: "at \(NumberTextRounding.seconds(t)) s a corner of \(name) comes within a tenth of the eye distance of the eye "
+                                              + "(or behind it), where it would be drawn over 10× its size; expected a larger perspective distance or a smaller rotation")
+                    }
+                }
+            }
+        }
+    }
+
+    /// JSON paths of the layers in simulation order (depth first, as SimulationBuilder.flatten).
+    static func layerPaths(_ d: TransitionDefinition) -> [String] {
+        var out: [String] = []
+        func visit(_ l: LayerDefinition, _ path: String) {
+            out.append(path)
+            for (k, c) in l.children.enumerated() { visit(c, "\(path).children[\(k)]") }
+        }
+        for (k, l) in d.layers.enumerated() { visit(l, "layers[\(k)]") }
+        return out
+    }
+}
+
+enum NumberTextRounding {
+    static func seconds(_ t: Double) -> String {
+        let r = (t * 1000).rounded() / 1000
+        return r == r.rounded() ? String(Int(r)) : "\(r)"
+    }
+}
+
+extension TransitionDefinition {
+    /// Whether any layer could be drawn in perspective (an interaction's expressions may set one).
+    var usesPerspective: Bool {
+        if interaction != nil { return true }
+        func has(_ l: LayerDefinition) -> Bool {
+            l.transform.m34 != 0 || l.sublayerTransform.m34 != 0 || l.children.contains(where: has)
+        }
+        if layers.contains(where: has) { return true }
+        return phases.contains { p in
+            p.blocks.contains { b in
+                (b.before + b.changes + b.completion).contains { if case .transform(let t) = $0.value { return t.m34 != 0 } else { return false } }
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+// trans-export-fuzz: mutates the shipped templates and runs the real binary on each case, with
+// a limit of CPU time, and sorts what happened: exported, refused with one located line, crashed,
+// hung, or refused without a location. A case is a pure function of (seed, number), so any
+// finding reproduces with `--seed S --start N --cases 1`; findings are saved for the
+// regression test (Tests/EndToEndTests/Inputs/fuzz, FuzzRegressionTests).
+//
+//   swift build -c release
+//   .build/release/trans-export-fuzz --seed 1 --cases 100000 --jobs 2   # the documented 10^5 run
+import Foundation
+import JSONText
+
+struct Options {
+    var seed: UInt64 = 1
+    var start = 0
+    var cases = 1_000
+    var jobs = 2
+    var timeout = 10.0
+    var binary = ".build/release/trans-export"
+    var templates = "Templates"
+    var save: String? = nil
+    var verbose = false
+
+    static func parse(_ args: [String]) -> Options {
+        var o = Options()
+        var i = 0
+        func value() -> String {
+            i += 1
+            guard i < args.count else { fail("\(args[i - 1]) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            switch args[i] {
+            case "--seed": o.seed = UInt64(value()) ?? { fail("--seed takes a whole number") }()
+            case "--start": o.start = Int(value()) ?? { fail("--start takes a whole number") }()
+            case "--cases": o.cases = Int(value()) ?? { fail("--cases takes a whole number") }()
+            case "--jobs": o.jobs = max(1, Int(value()) ?? { fail("--jobs takes a whole number") }())
+            case "--timeout": o.timeout = Double(value()) ?? { fail("--timeout takes seconds") }()
+            case "--binary": o.binary = value()
+            case "--templates": o.templates = value()
+            case "--save": o.save = value()
+            case "--verbose": o.verbose = true
+            case "--help", "-h":
+                print("usage: trans-export-fuzz [--seed N] [--start N] [--cases N] [--jobs N] [--timeout S] [--binary PATH] [--templates DIR] [--save DIR] [--verbose]")
+                exit(0)
+            default: fail("unknown option \(args[i])")
+            }
+            i += 1
+        }
+        return o
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("trans-export-fuzz: \(message)\n".utf8))
+    exit(2)
+}
+
+enum Outcome: String, CaseIterable {
+    case exported, located = "refused (located)", formatLimit = "format limit (exit 1)", unlocated, crash, hang
+    var isFinding: Bool { self == .unlocated || self == .crash || self == .hang }
+}
+
+/// Case `n` of seed `s`: a template, 1–3 structural mutations, sometimes textual damage, and a format.
+func makeCase(_ n: Int, seed: UInt64, templates: [(name: String, value: JSONValue)]) -> (bytes: [UInt8], format: String, template: String) {
+    var m = Mutator(rng: SeededGenerator(seed: seed &* 0x1000_0000_01B3 ^ UInt64(n) &* 0x9E37_79B9))
+    let t = templates[m.int(templates.count)]
+    var v = t.value
+    for _ in 0..<(1 + m.int(3)) { m.mutate(&v) }
+    let text = JSONWriter(style: .readable).string(v)
+    let bytes = m.chance(0.12) ? m.damage(text) : Array(text.utf8)
+    let format = ["tracks", "tracks", "svg", "lottie", "svg,lottie,tracks"][m.int(5)]
+    return (bytes, format, t.name)
+}
+
+/// Runs the binary; stderr goes to `errFile`. A case "hangs" when it uses more than `timeout`
+/// seconds of CPU (wait4's rusage, so a loaded machine does not make slow cases look hung), or
+/// when the wall clock passes 4× the limit (then it is killed).
+func run(_ binary: String, _ args: [String], timeout: Double, errFile: String) -> (status: Int32, signalled: Bool, timedOut: Bool, stderr: String, cpu: Double) {
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = ([binary] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { fail("cannot run \(binary)") }
+    let deadline = Date().addingTimeInterval(timeout * 4)
+    var status: Int32 = 0
+    var usage = rusage()
+    var killed = false
+    while true {
+        let r = wait4(pid, &status, WNOHANG, &usage)
+        if r == pid { break }
+        if r < 0 && errno != EINTR { break }
+        if !killed && Date() > deadline { kill(pid, SIGKILL); killed = true }
+        usleep(5_000)
+    }
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    let err = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
+    let signalled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+    let code = (status >> 8) & 0xFF
+    return (code, signalled && !killed, killed || cpu > timeout, err, cpu)
+}
+
+func classify(_ r: (status: Int32, signalled: Bool, timedOut: Bool, stderr: String, cpu: Double), file: String) -> Outcome {
+    if r.timedOut { return .hang }
+    if r.signalled { return .crash }
+    let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: true)
+    switch r.status {
+    case 0: return .exported
+    case 1: return lines.count == 1 ? .formatLimit : .unlocated
+    case 2:
+        guard lines.count == 1 else { return .unlocated }
+        // FILE:LINE:COLUMN: then the message; FILE is the case, or an art file it uses (the message
+        // then names the use site).
+        let line = lines[0]
+        let prefix = line.hasPrefix(file + ":") ? file : String(line.prefix { $0 != ":" })
+        let rest = line.dropFirst(prefix.count + 1).split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        return rest.count == 3 && Int(rest[0]) != nil && Int(rest[1]) != nil ? .located : .unlocated
+    default: return .crash
+    }
+}
+
+setvbuf(stdout, nil, _IOLBF, 0)  // findings appear as they happen, also when piped
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+guard FileManager.default.isExecutableFile(atPath: options.binary) else { fail("no binary at \(options.binary); build it first (swift build -c release)") }
+let templateNames = ((try? FileManager.default.contentsOfDirectory(atPath: options.templates)) ?? [])
+    .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
+guard !templateNames.isEmpty else { fail("no templates in \(options.templates)") }
+let templates: [(name: String, value: JSONValue)] = templateNames.map { name in
+    let url = URL(fileURLWithPath: options.templates).appendingPathComponent(name)
+    guard let text = try? String(contentsOf: url, encoding: .utf8), let v = try? JSONParser.parse(text).value else { fail("cannot read \(url.path)") }
+    return (String(name.dropLast(5)), v)
+}
+
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("trans-export-fuzz-\(getpid())")
+try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+// Art referenced by templates resolves through the catalog the binary finds from the working directory.
+let lock = NSLock()
+var counts: [Outcome: Int] = [:]
+var slowest = (seconds: 0.0, caseNumber: -1)
+let started = Date()
+
+DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
+    let dir = work.appendingPathComponent("job\(job)")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    var n = options.start + job
+    while n < options.start + options.cases {
+        let c = makeCase(n, seed: options.seed, templates: templates)
+        let file = dir.appendingPathComponent("case.json")
+        FileManager.default.createFile(atPath: file.path, contents: Data(c.bytes))
+        let out = dir.appendingPathComponent("out")
+        try? FileManager.default.removeItem(at: out)
+        let t0 = Date()
+        let r = run(options.binary, ["--input", file.path, "--format", c.format, "--output", out.path], timeout: options.timeout,
+                    errFile: dir.appendingPathComponent("stderr.txt").path)
+        let seconds = r.cpu
+        _ = t0
+        let outcome = classify(r, file: file.path)
+        lock.lock()
+        counts[outcome, default: 0] += 1
+        if seconds > slowest.seconds { slowest = (seconds, n) }
+        if outcome.isFinding || options.verbose {
+            let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            print("case \(n) (\(c.template), --format \(c.format)): \(outcome.rawValue), exit \(r.status), \(String(format: "%.1f", seconds)) s CPU: \(first.prefix(300))")
+        }
+        if outcome.isFinding, let save = options.save {
+            try? FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
+            let name = "seed\(options.seed)-case\(n)-\(c.format.replacingOccurrences(of: ",", with: "+")).json"
+            FileManager.default.createFile(atPath: "\(save)/\(name)", contents: Data(c.bytes))
+        }
+        lock.unlock()
+        n += options.jobs
+    }
+}
+try? FileManager.default.removeItem(at: work)
+
+let elapsed = Date().timeIntervalSince(started)
+let summary = Outcome.allCases.map { "\($0.rawValue) \(counts[$0, default: 0])" }.joined(separator: ", ")
+print("seed \(options.seed), cases \(options.start)..<\(options.start + options.cases), \(options.jobs) jobs, \(String(format: "%.1f", elapsed)) s: \(summary); slowest case \(slowest.caseNumber) \(String(format: "%.1f", slowest.seconds)) s CPU")
+exit(Outcome.allCases.contains { $0.isFinding && counts[$0, default: 0] > 0 } ? 1 : 0)
