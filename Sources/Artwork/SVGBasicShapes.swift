@@ -1,4 +1,4 @@
-// SVG's basic shapes as paths, the way SVG 2 §10 defines their outlines (rect corners and
+// SVG's basic shapes as paths, the way the SVG 2 specification (chapter "Basic Shapes") defines their outlines (rect corners and
 // ellipses as quarter arcs, drawn clockwise from the top-left / rightmost point).
 
 enum SVGBasicShapes {

@@ -183,7 +183,7 @@ public struct TransExportCommand {
 
 extension TransExportCommand {
     /// The tracks dump holds every layer's state at 120 Hz; past this many states its text and
-    /// the memory to make it grow into gigabytes (BENCHMARKS.md §8, "Limits and cost"), so it is refused up front.
+    /// the memory to make it grow into gigabytes (BENCHMARKS.md#8-limits-and-cost-issue-15), so it is refused up front.
     public static let maxTrackStates = 1_000_000
 
     static func checkTracksSize(_ simulation: Simulation, file: String) throws {

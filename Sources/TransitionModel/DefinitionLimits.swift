@@ -37,6 +37,6 @@ public enum DefinitionLimits {
     public static let phases = 100
     public static let changes = 5_000
     /// Animations of one layer's property: every sample of a track sums its animations (UIKit's
-    /// additive animations), so this bounds the cost per sample (BENCHMARKS.md §8, "Limits and cost").
+    /// additive animations), so this bounds the cost per sample (BENCHMARKS.md#8-limits-and-cost-issue-15).
     public static let animationsPerProperty = 100
 }
