@@ -63,7 +63,7 @@ def run(opts):
             canvas = (doc["canvas"]["width"], doc["canvas"]["height"])
             cache = {}
 
-            def truths(scale):
+            def truths(scale, cache=cache, template=template, canvas=canvas):
                 if scale not in cache:
                     cache[scale] = Truth(browser, exp, template, os.path.join(work, "at-%d" % scale), canvas, scale)
                 return cache[scale]

@@ -5,7 +5,16 @@ output file must be either the old complete one or the new complete one, and no 
 
     python3 Scripts/interrupt-check.py --binary .build/release/trans-export --trials 50 --seed 16
 """
-import argparse, hashlib, os, random, shutil, signal, subprocess, sys, tempfile, time
+import argparse
+import hashlib
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
 
 
 def digest_dir(path):
