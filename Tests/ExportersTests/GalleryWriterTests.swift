@@ -183,6 +183,7 @@ final class GalleryWriterTests: XCTestCase {
     /// The command line: `--format html` writes only index.html; a player file is inlined; the
     /// same run twice gives the same bytes; `--lottie-player` needs the page.
     func testCommandLineWritesThePage() throws {
+        try CatalogTier.require()
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let player = tmp.appendingPathComponent("player.js")
@@ -322,6 +323,7 @@ extension GalleryWriterTests {
     /// The motion spec's "Exported files": each card carries, per file (the scrub clip's after the
     /// card's), exactly the numbers of the `FitReport` that `--report` prints for it.
     func testCardsCarryTheFitOfTheirFiles() throws {
+        try CatalogTier.require()
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-fit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: tmp) }
         var errors: [String] = []

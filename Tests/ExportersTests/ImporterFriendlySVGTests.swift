@@ -1,4 +1,5 @@
 import XCTest
+import TransExportTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -54,6 +55,7 @@ final class ImporterFriendlySVGTests: XCTestCase {
 
     /// Only the circle reveal's hole (rect + counter-wound circle) animates a `d` with two subpaths.
     func testAnimatedPathsHaveOneSubpathExceptHoles() throws {
+        try CatalogTier.require()
         for name in ["circle-reveal-push", "stories-cube"] where ExportFixtures.templateNames.contains(name) {
             let svg = SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.template(name)))
             let paths = try Self.elements(svg, "//*[local-name()='animate'][@attributeName='d']")
