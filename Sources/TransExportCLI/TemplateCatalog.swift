@@ -62,12 +62,16 @@ public enum DefinitionFile {
     /// Reads and decodes one file; `displayPath` is how diagnostics name it. Art it uses comes
     /// from `art/` beside it, then from the catalog's `art/`.
     public static func load(_ url: URL, displayPath: String, catalog: TemplateCatalog? = nil) throws -> TransitionDefinition {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
-        }
+        // At most one byte past the ceiling is read: a huge file (or an endless pipe) is refused
+        // without reading it into memory.
+        let cannotRead = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw cannotRead }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: DefinitionLimits.fileBytes + 1) ?? Data() else { throw cannotRead }
         guard data.count <= DefinitionLimits.fileBytes else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
             throw DefinitionDiagnostic(file: displayPath, location: SourceLocation(line: 1, column: 1), path: "",
-                                       message: "the file has \(data.count) bytes; expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
+                                       message: "the file has \(size.map { "\($0) bytes" } ?? "more bytes than that"); expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
         }
         let text = try DefinitionText.utf8(Array(data), file: displayPath)
         let displayDir = (displayPath as NSString).deletingLastPathComponent

@@ -21,7 +21,7 @@ struct Mutator {
 
     /// Numbers that break naive code: huge, tiny, negative, just past a limit, near-eye distances.
     static let extremes: [Double] = [0, -0.0, 1e300, -1e300, 1e-300, 1e-9, -1e-9, 1e9, -1, -0.5, 0.5, 1, 2, 10, 59.999, 60,
-                                     60.001, 100, 389, 3600, 1e5, 100_000.5, 1e15, 4.9e-324, 1.7976931348623157e308, 0.1, 0.999, 1.001]
+                                     60.001, 100, 389, 3600, 1e5, 100_000.5, 1e15, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.1, 0.999, 1.001]
     /// Members of the format that a template rarely shows.
     static let corners: [(key: String, value: JSONValue)] = [
         ("timing", .object([("caSpring", .object([("mass", .number(1e-3)), ("stiffness", .number(1e5)), ("damping", .number(1e-3))]))])),

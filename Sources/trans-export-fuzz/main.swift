@@ -65,11 +65,33 @@ func makeCase(_ n: Int, seed: UInt64, templates: [(name: String, value: JSONValu
     var m = Mutator(rng: SeededGenerator(seed: seed &* 0x1000_0000_01B3 ^ UInt64(n) &* 0x9E37_79B9))
     let t = templates[m.int(templates.count)]
     var v = t.value
-    for _ in 0..<(1 + m.int(3)) { m.mutate(&v) }
+    for _ in 0..<(1 + m.int(3)) {
+        // Copies of copies can multiply past any file the tool would read (one case made 8.6 GB):
+        // a mutation that takes the case over the ceiling is undone. 2M nodes is well past the
+        // tool's own 10 MiB and 10,000-layer ceilings, so those refusals are still reached.
+        let before = v
+        m.mutate(&v)
+        if nodeCount(v, limit: 2_000_000) > 2_000_000 { v = before }
+    }
     let text = JSONWriter(style: .readable).string(v)
     let bytes = m.chance(0.12) ? m.damage(text) : Array(text.utf8)
     let format = ["tracks", "tracks", "svg", "lottie", "svg,lottie,tracks"][m.int(5)]
     return (bytes, format, t.name)
+}
+
+/// The nodes of `v`, counted up to just past `limit`.
+func nodeCount(_ v: JSONValue, limit: Int) -> Int {
+    var count = 0
+    var stack = [v]
+    while let top = stack.popLast(), count <= limit {
+        count += 1
+        switch top {
+        case .array(let a): stack.append(contentsOf: a)
+        case .object(let m): stack.append(contentsOf: m.map(\.value))
+        default: break
+        }
+    }
+    return count
 }
 
 /// Runs the binary; stderr goes to `errFile`. A case "hangs" when it uses more than `timeout`
@@ -149,7 +171,7 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
     while n < options.start + options.cases {
         let c = makeCase(n, seed: options.seed, templates: templates)
         let file = dir.appendingPathComponent("case.json")
-        FileManager.default.createFile(atPath: file.path, contents: Data(c.bytes))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(c.bytes))
         let out = dir.appendingPathComponent("out")
         try? FileManager.default.removeItem(at: out)
         let t0 = Date()
@@ -168,7 +190,7 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
         if outcome.isFinding, let save = options.save {
             try? FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
             let name = "seed\(options.seed)-case\(n)-\(c.format.replacingOccurrences(of: ",", with: "+")).json"
-            FileManager.default.createFile(atPath: "\(save)/\(name)", contents: Data(c.bytes))
+            _ = FileManager.default.createFile(atPath: "\(save)/\(name)", contents: Data(c.bytes))
         }
         lock.unlock()
         n += options.jobs
