@@ -21,15 +21,6 @@ let minimalDefinition = """
 """
 
 final class DefinitionDecoderTests: XCTestCase {
-    func decodeError(_ text: String) -> String {
-        do {
-            _ = try DefinitionDecoder.decode(text, file: "t.json")
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     func testDecodesMinimalDefinition() throws {
         let d = try DefinitionDecoder.decode(minimalDefinition, file: "t.json")
         XCTAssertEqual(d.name, "mini")

@@ -5,15 +5,6 @@ import JSONText
 /// Numbers are checked where they enter, each against its stated range (DefinitionLimits), and
 /// every refusal is one located line. The reproductions of issue 15 are here as values.
 final class DefinitionLimitsTests: XCTestCase {
-    func decodeError(_ text: String) -> String {
-        do {
-            _ = try DefinitionDecoder.decode(text, file: "t.json")
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     func replacing(_ a: String, _ b: String) -> String {
         XCTAssertTrue(minimalDefinition.contains(a), a)
         return minimalDefinition.replacingOccurrences(of: a, with: b)

@@ -50,15 +50,6 @@ let dragInteraction = """
 """
 
 final class InteractionDecoderTests: XCTestCase {
-    func decodeError(_ text: String) -> String {
-        do {
-            _ = try DefinitionDecoder.decode(text, file: "t.json")
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     func replacing(_ a: String, _ b: String) -> String {
         precondition(dragInteraction.contains(a), a)
         return dragDefinition(interaction: dragInteraction.replacingOccurrences(of: a, with: b))

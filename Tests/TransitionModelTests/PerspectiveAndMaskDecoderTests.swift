@@ -31,15 +31,6 @@ let perspectiveDefinition = """
 """
 
 final class PerspectiveAndMaskDecoderTests: XCTestCase {
-    func decodeError(_ text: String) -> String {
-        do {
-            _ = try DefinitionDecoder.decode(text, file: "t.json")
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     func testDecodesTransform3DSublayerTransformMaskAndChainedPhase() throws {
         let d = try DefinitionDecoder.decode(perspectiveDefinition, file: "t.json")
         XCTAssertEqual(d.layers[0].sublayerTransform, LayerTransform(m34: -1.0 / 500))
