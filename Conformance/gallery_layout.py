@@ -96,34 +96,69 @@ def key(page, name, code, key_code, text=None):
         page.tab.send("Input.dispatchKeyEvent", p)
 
 
+# A point of card i's motion spec that the card itself gets: in the viewport, under no sticky bar,
+# on no control (a click there only makes the card the one in use).
+SPEC_POINT_JS = r"""(() => { const c = gallery.cards[%d], h = c.root.querySelector('.inspector h3');
+  h.scrollIntoView({block: 'center'});
+  const r = h.getBoundingClientRect(), x = r.left + Math.min(r.width / 2, 40), y = r.top + r.height / 2, e = document.elementFromPoint(x, y);
+  return {x: x, y: y, hit: e ? e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') : null,
+          inCard: !!e && c.root.contains(e), onControl: !!e && !!e.closest('a, button, input, summary, label, select, textarea')}; })()"""
+
+
+def use_card(page, i):
+    """Makes card i the one in use as a reader does: a click on its spec (no control). → (point, current card's name)."""
+    pt = page.eval(SPEC_POINT_JS % i)
+    page.frames(2)
+    click(page, pt["x"], pt["y"])
+    return pt, page.eval("gallery.current() ? gallery.current().data.name : null")
+
+
+def key_states(page, i):
+    """Space, Home, → ×3, ←, End, space on the card in use; card i's state after each (the page plays it first)."""
+    page.eval("(() => { const c = gallery.cards[%d]; c.seek(c.duration / 2); c.play(); document.activeElement.blur(); })()" % i)
+    page.frames(2)
+    out = {}
+    for label, k in (("space", (" ", "Space", 32, " ")), ("home", ("Home", "Home", 36)), ("r1", ("ArrowRight", "ArrowRight", 39)),
+                     ("r2", ("ArrowRight", "ArrowRight", 39)), ("three", ("ArrowRight", "ArrowRight", 39)),
+                     ("two", ("ArrowLeft", "ArrowLeft", 37)), ("end", ("End", "End", 35)), ("again", (" ", "Space", 32, " "))):
+        key(page, *k)
+        out[label] = page.state(i)
+    return out
+
+
+def keys_verdict(s, tolerance):
+    """What is wrong with key_states' figures ([] if nothing): each key judged on its own."""
+    fr, bad = s["space"]["fr"], []
+    if s["space"]["playing"]:
+        bad.append("space did not pause")
+    if s["home"]["t"] != 0 or s["home"]["playing"] or abs(s["home"]["svgT"]) > tolerance:
+        bad.append("Home went to t=%.4f (SVG %.4f s), not 0" % (s["home"]["t"], s["home"]["svgT"]))
+    if abs(s["three"]["t"] - 3 / fr) > 1e-9:
+        bad.append("→ ×3 went to t=%.4f, not frame 3 (%.4f s)" % (s["three"]["t"], 3 / fr))
+    two = s["two"]
+    if abs(two["t"] - 2 / fr) > 1e-9 or abs(two["svgT"] - 2 / fr) > tolerance or abs(two["frame"] - 2) > tolerance * fr:
+        bad.append("← went to t=%.4f (SVG %.4f s, Lottie frame %.2f), not frame 2" % (two["t"], two["svgT"], two["frame"]))
+    end = s["end"]
+    if abs(end["t"] - end["duration"]) > 1e-9 or abs(end["svgT"] - end["maxT"]) > tolerance or end["playing"]:
+        bad.append("End went to t=%.4f, not %.4f" % (end["t"], end["duration"]))
+    if not s["again"]["playing"]:
+        bad.append("space did not play again")
+    return bad
+
+
 def check_keys_and_links(page, check, tolerance):
     """Space, ←/→, Home/End on the card in use; #NAME@SECONDS opens a card paused there."""
     i = min(1, page.eval("gallery.cards.length") - 1)
-    page.eval("(() => { const c = gallery.cards[%d]; c.root.scrollIntoView({block: 'center'}); c.play(); document.activeElement.blur(); })()" % i)
-    page.frames(2)
-    r = page.eval("(() => { const r = gallery.cards[%d].root.querySelector('.inspector').getBoundingClientRect(); return [r.left + 5, r.top + 5]; })()" % i)
-    click(page, r[0], r[1])              # makes it the card in use (a click on its spec, no control)
-    key(page, " ", "Space", 32, " ")
-    s = page.state(i)
-    paused = not s["playing"]
-    fr = s["fr"]
-    key(page, "Home", "Home", 36)
-    home = page.state(i)
-    for _ in range(3):
-        key(page, "ArrowRight", "ArrowRight", 39)
-    three = page.state(i)
-    key(page, "ArrowLeft", "ArrowLeft", 37)
-    two = page.state(i)
-    key(page, "End", "End", 35)
-    end = page.state(i)
-    key(page, " ", "Space", 32, " ")
-    again = page.state(i)
     name = page.eval("gallery.cards[%d].data.name" % i)
-    check.ok(paused and home["t"] == 0 and abs(three["t"] - 3 / fr) < 1e-9 and abs(two["t"] - 2 / fr) < 1e-9
-             and abs(two["svgT"] - 2 / fr) < tolerance and abs(two["frame"] - 2) < tolerance * fr
-             and abs(end["t"] - end["duration"]) < 1e-9 and abs(end["svgT"] - end["maxT"]) < tolerance and again["playing"],
-             "keys on %s: space paused, Home t=%.3f, → ×3 t=%.4f (frame 3), ← t=%.4f (SVG %.4f s, Lottie frame %.2f), End t=%.3f, space plays again"
-             % (name, home["t"], three["t"], two["t"], two["svgT"], two["frame"], end["t"]))
+    pt, current = use_card(page, i)
+    check.ok(pt["inCard"] and not pt["onControl"] and current == name,
+             "a click on %s's spec (at %d, %d: %s, no control) makes it the card in use: %s"
+             % (name, pt["x"], pt["y"], pt["hit"], current))
+    s = key_states(page, i)
+    bad = keys_verdict(s, tolerance)
+    check.ok(not bad, "keys on %s: space paused, Home t=%.3f, → ×3 t=%.4f (frame 3), ← t=%.4f (SVG %.4f s, Lottie frame %.2f), "
+             "End t=%.3f, space plays again%s" % (name, s["home"]["t"], s["three"]["t"], s["two"]["t"], s["two"]["svgT"],
+                                                  s["two"]["frame"], s["end"]["t"], "" if not bad else " — NOT: " + "; ".join(bad)))
     page.eval("gallery.cards[%d].pause()" % i)
     # A link to a card at a time: the Link button's href follows the paused time; the link opens it.
     page.eval("(() => { const c = gallery.cards[%d]; c.seek(0.5); c.render(); })()" % i)
@@ -196,10 +231,14 @@ def check_stalled_player(browser, page_class, export, player_file, out_dir, chec
                  and early[1] and all(x.startswith("loading: Loading lottie-web") for x in early[1]),
                  "stalled lottie-web: the page loads in %.1f s, the SVG plays at once (%.3f → %.3f s), the Lottie side says %r"
                  % (loaded_in, a["svgT"] or -1, b["svgT"] or -1, early[1][0][:60] if early[1] else None))
-        page.wait(max(0.0, 4.6 - (time.monotonic() - t0)))
+        # The page says "late" 4 s after its script ran; on a loaded machine that can be later: wait for
+        # the first change of state, which must come before the player does.
+        page.eval("new Promise(r => { const t0 = performance.now(); (function f() { if (gallery.player !== 'loading' || "
+                  "performance.now() - t0 > %d) r(); else setTimeout(f, 50); })(); })" % int(stall * 1000 + 2000), await_promise=True)
         late = page.eval("[gallery.player, Array.from(document.querySelectorAll('.missing')).map(m => m.dataset.player + ': ' + m.textContent)]")
         check.ok(late[0] == "late" and late[1] and all(x.startswith("late: lottie-web is late") for x in late[1]),
-                 "stalled lottie-web: after 4 s the Lottie side says it is late (%r)" % (late[1][0][:70] if late[1] else None))
+                 "stalled lottie-web: before the player arrives (%.1f s in) the Lottie side says it is late (%r)"
+                 % (time.monotonic() - t0, late[1][0][:70] if late[1] else None))
         page.wait(max(0.0, stall + 1.5 - (time.monotonic() - t0)))
         page.frames(3)
         s = page.state(0)
