@@ -8,8 +8,10 @@ same in the Lottie as in the SVG. Switching back, the card's timeline scrubber w
 """
 import json
 import os
+import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REFERENCE_LIMIT = 1.0   # mean |SMIL − `--at`| (0..255), the suite's limit for Chromium SMIL vs --at frames
@@ -40,6 +42,35 @@ def scrub_reference(binary, name, t, out_dir):
         return f.read(), None
 
 
+class References:
+    """The `--at` references of every interactive card's progress values, exported by two workers
+    while the rest of the page is checked (0.4 s each, one process per time: --at takes one time)."""
+
+    def __init__(self, page, titles, binary):
+        self.binary, self.futures = binary, {}
+        self.tmp = tempfile.mkdtemp(prefix="gallery-scrub-")
+        self.pool = ThreadPoolExecutor(max_workers=2)
+        if not os.path.exists(binary):
+            return
+        for i, name in enumerate(titles):
+            d = page.eval("(() => { const s = gallery.cards[%d].scrub; return s ? s.duration : null; })()" % i)
+            if d is not None and name in interactive_templates([name]):
+                for p in PROGRESS_VALUES:
+                    self.futures[(name, p, p * d)] = self.pool.submit(scrub_reference, binary, name, p * d, self.folder(name, p))
+
+    def folder(self, name, p):
+        return os.path.join(self.tmp, "%s@%r" % (name, p))
+
+    def get(self, name, p, t):
+        """(svg text, error) of `name`'s scrub clip at t = p·D."""
+        f = self.futures.get((name, p, t))
+        return f.result() if f else scrub_reference(self.binary, name, t, self.folder(name, p))
+
+    def close(self):
+        self.pool.shutdown(wait=True)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
 def scrub_state(page, i):
     return page.eval("""(() => { const c = gallery.cards[%d], s = c.scrub;
         return {view: c.view, playing: c.playing, p: s.p, t: s.t, fr: s.fr, label: s.label.textContent,
@@ -63,9 +94,10 @@ def reference_pixels(page, i, svg_text):
     return px
 
 
-def check_progress_sliders(page, check, titles, binary, mean_diff, time_tolerance, pixel_limit):
+def check_progress_sliders(page, check, titles, binary, mean_diff, time_tolerance, pixel_limit, references=None):
     """Interactive cards: the Progress view's slider seeks the scrub clip's SVG and Lottie to t = p·D.
-    `page` is gallery_check's Page; SVG vs Lottie pixels within `pixel_limit`, times within `time_tolerance`."""
+    `page` is gallery_check's Page; SVG vs Lottie pixels within `pixel_limit`, times within `time_tolerance`;
+    `references` (References) started earlier, else made here."""
     has = page.eval("gallery.cards.map(c => c.root.querySelectorAll('input.progress-slider').length === 1 && !!c.scrub)")
     count = page.eval("document.querySelectorAll('input.progress-slider').length")
     expected = interactive_templates(titles)
@@ -75,7 +107,9 @@ def check_progress_sliders(page, check, titles, binary, mean_diff, time_toleranc
     if not os.path.exists(binary):
         check.ok(False, "no exporter at %s for the --at references of the scrub clips" % binary)
         return
-    with tempfile.TemporaryDirectory(prefix="gallery-scrub-") as tmp:
+    own = references is None
+    references = references or References(page, titles, binary)
+    try:
         for i in (k for k in range(len(titles)) if has[k]):
             name = titles[i]
             page.eval("(() => { const c = gallery.cards[%d]; c.play(); c.root.scrollIntoView({block: 'start'}); window.scrollBy(0, -80); })()" % i)
@@ -119,7 +153,7 @@ def check_progress_sliders(page, check, titles, binary, mean_diff, time_toleranc
                           and abs(st["svgT"] - t) < time_tolerance and abs(st["frame"] - t * st["fr"]) < time_tolerance * st["fr"])
                 svg_px, lottie_px = page.screen_pixels(i, "c.scrub")
                 dl = mean_diff(svg_px[2], lottie_px[2]) if svg_px[:2] == lottie_px[:2] else 255.0
-                text, err = scrub_reference(binary, name, t, tmp)
+                text, err = references.get(name, p, t)
                 ref_px = reference_pixels(page, i, text) if text else None
                 dr = mean_diff(svg_px[2], ref_px[2]) if ref_px and ref_px[:2] == svg_px[:2] else 255.0
                 worst_lottie, worst_ref = max(worst_lottie, dl), max(worst_ref, dr)
@@ -143,3 +177,6 @@ def check_progress_sliders(page, check, titles, binary, mean_diff, time_toleranc
                      and abs(s["svgT"] - mid) < time_tolerance and abs(s["frame"] - mid * s["fr"]) < time_tolerance * s["fr"],
                      "%s back to Branches: the scrubber seeks the timeline again (SVG %.4f s, Lottie frame %.2f at %.4f s)"
                      % (name, s["svgT"], s["frame"], mid))
+    finally:
+        if own:
+            references.close()
