@@ -1,6 +1,6 @@
 """Checks the gallery page (output/index.html) in headless Chromium, as a designer uses it.
 
-    python3 Conformance/gallery_check.py [--binary PATH] [--lottie-player FILE] [--screenshot PNG]
+    python3 Conformance/gallery_check.py [--binary PATH] [--templates NAME ...] [--lottie-player FILE] [--screenshot PNG]
 
 Standard library only (DevTools protocol over --remote-debugging-pipe, via Conformance/chromium.py).
 It exports the page with `--lottie-player FILE` (inlined: no network) into a temporary folder
