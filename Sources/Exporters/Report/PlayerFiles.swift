@@ -21,12 +21,12 @@ public final class PlayerFiles {
     public private(set) lazy var inputs = ReductionInputs(simulation, tolerance: tolerance)
     public private(set) lazy var svgKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(format: .smil))
     public private(set) lazy var lottieKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(format: .lottie))
-    /// `NAME.svg`.
+    /// `NAME.svg` (SVGFormat).
     public private(set) lazy var svg = SVGWriter().svg(svgKeyframes)
     private var lottieText: String?
     private var madeReports: [OutputFitReport]?
 
-    /// `NAME.json`.
+    /// `NAME.json` (LottieFormat).
     public func lottie() throws -> String {
         if let lottieText { return lottieText }
         let text = try LottieWriter().data(lottieKeyframes)
@@ -39,10 +39,10 @@ public final class PlayerFiles {
     public func reports() throws -> [OutputFitReport] {
         let name = simulation.definition.name
         if let madeReports { return madeReports }
-        var made = [OutputFitReport(file: "\(name).svg", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
+        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
         // A transition Lottie cannot express still has its SVG report (and its tracks dump).
         if let lottie = try? lottie() {
-            made.append(OutputFitReport(file: "\(name).json", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
+            made.append(OutputFitReport(file: "\(name).\(LottieFormat.fileExtension)", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
         }
         madeReports = made
         return made
