@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
+        .testTarget(name: "KeyframesTests", dependencies: ["Keyframes", "Simulation", "Motion"]),
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
