@@ -1,6 +1,7 @@
 // swift-tools-version:5.9
 // trans-export: screen-transition definitions → UIKit-exact simulation → keyframes → SVG (SMIL) / Lottie.
-// The module graph; every dependency points down this list, never up (keep it true):
+// The module graph; every dependency points down this list, never up (Scripts/check_module_graph.py
+// checks it against the targets and every import, in .ci/run):
 //   Geometry, JSONText          no dependencies (Point, Size, Rect; JSON values and text)
 //   Artwork                     CLibXML2
 //   TransitionModel             Geometry, JSONText, Artwork (re-exports Geometry)
