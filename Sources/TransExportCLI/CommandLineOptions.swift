@@ -201,7 +201,7 @@ extension CommandLineOptions {
         let optionLines = options.map { "  " + $0.helpName.padding(toLength: 18, withPad: " ", startingAt: 0) + $0.help + "\n" }.joined()
         func file(_ f: any ExportFormat) -> String { "NAME.\(f.fileExtension!)" + (f.fileNote.map { " (\($0))" } ?? "") }
         let files = inAll.filter { $0.fileExtension != nil }.map(file)
-            + [named.map(file).joined(separator: ", ") + " (raster, when asked for)"]
+            + [named.map(file).joined(separator: ", ") + " (when asked for)"]
             + formats.compactMap { f in f.runFile.map { $0 + (f.fileNote.map { " (\($0))" } ?? "") } }
         return """
         USAGE: trans-export [--format \(OutputFormat.values.map(\.rawValue).joined(separator: "|"))] [--template NAME]…
@@ -214,7 +214,7 @@ extension CommandLineOptions {
 
         OPTIONS:
           --format F        \(list(inAll.map(\.name) + ["all"])) (default: all); repeat or separate with commas;
-        \(wrap("raster files only when named (not in all): " + namedList, width: 76, indent: String(repeating: " ", count: 20)))
+        \(wrap("only when named (not in all): " + namedList, width: 76, indent: String(repeating: " ", count: 20)))
           --template NAME   a template of the catalog (default: every template); repeatable
           --input FILE      a definition file of your own (JSON, format v1); repeatable
           --output DIR      where files go (default: output)

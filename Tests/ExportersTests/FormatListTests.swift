@@ -49,13 +49,13 @@ final class FormatListTests: XCTestCase {
         let help = CommandLineOptions.helpText
         XCTAssertTrue(help.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all|gif|webp|mp4|png] [--template NAME]…\n"))
         XCTAssertTrue(help.contains("\n  --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas;\n"
-                                    + "                    raster files only when named (not in all): gif, webp (animated, lossless),\n"
-                                    + "                    mp4 (H.264, needs the ffmpeg program), png (a poster frame: at --at T, else\n"
-                                    + "                    the first phase caught visually halfway)\n"))
+                                    + "                    only when named (not in all): gif, webp (animated, lossless), mp4 (H.264,\n"
+                                    + "                    needs the ffmpeg program), png (a poster frame: at --at T, else the first\n"
+                                    + "                    phase caught visually halfway)\n"))
         XCTAssertTrue(help.contains("[--tolerance PX] [--report] [--scale 1|2|3] [--fps N]\n"))
         XCTAssertTrue(help.contains("\n  --scale N         raster formats: pixels per point, 1, 2 or 3 (default 2)\n"))
         XCTAssertTrue(help.contains("FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), NAME.gif,\n"
-                                    + "NAME.webp, NAME.mp4, NAME.png (raster, when asked for), index.html (the gallery: every\n"))
+                                    + "NAME.webp, NAME.mp4, NAME.png (when asked for), index.html (the gallery: every transition's\n"))
         XCTAssertFalse(help.split(separator: "\n").contains { $0.count > 100 }, "lines fit a terminal")
     }
 }
