@@ -1,13 +1,22 @@
 // swift-tools-version:5.9
 // trans-export: screen-transition definitions → UIKit-exact simulation → keyframes → SVG (SMIL) / Lottie.
-// Dependencies point one way: TransitionModel → Motion → Simulation → Keyframes → Exporters;
-// the `trans-export` executable is a thin shell over TransExportCLI.
+// The module graph; every dependency points down this list, never up (Scripts/check_module_graph.py
+// checks it against the targets and every import, in .ci/run):
+//   Geometry, JSONText          no dependencies (Point, Size, Rect; JSON values and text)
+//   Artwork                     CLibXML2
+//   TransitionModel             Geometry, JSONText, Artwork (re-exports Geometry)
+//   Motion                      Geometry
+//   Simulation                  TransitionModel, Motion
+//   Keyframes                   Simulation
+//   Exporters                   Keyframes, JSONText, Artwork, CLibXML2, CRsvg, CWebP, CGif
+//   TransExportCLI              Exporters
+//   trans-export                TransExportCLI (a thin shell); trans-export-bench, trans-export-fuzz: tools
 import PackageDescription
 
 let package = Package(
     name: "trans-export",
     products: [
-        .library(name: "TransExport", targets: ["TransitionModel", "Motion", "Simulation", "Keyframes", "Exporters"]),
+        .library(name: "TransExport", targets: ["Geometry", "TransitionModel", "Motion", "Simulation", "Keyframes", "Exporters"]),
         .executable(name: "trans-export", targets: ["trans-export"]),
     ],
     targets: [
@@ -23,12 +32,14 @@ let package = Package(
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // Ordered JSON values with source locations, and a deterministic writer.
         .target(name: "JSONText"),
+        // Plain 2D geometry in points: Point, Size, Rect.
+        .target(name: "Geometry"),
         // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
         .target(name: "Artwork", dependencies: ["CLibXML2"]),
         // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
-        .target(name: "TransitionModel", dependencies: ["JSONText", "Artwork"]),
+        .target(name: "TransitionModel", dependencies: ["Geometry", "JSONText", "Artwork"]),
         // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
-        .target(name: "Motion", dependencies: ["TransitionModel"]),
+        .target(name: "Motion", dependencies: ["Geometry"]),
         // A transition evaluated as a value: every layer's exact state at any time of the timeline.
         .target(name: "Simulation", dependencies: ["TransitionModel", "Motion"]),
         // Property tracks → keyframes with bezier easing (sampled or exact); swappable reducers.
@@ -44,9 +55,10 @@ let package = Package(
         // Shared by the test targets: the test tiers (CatalogTier).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
+        .testTarget(name: "KeyframesTests", dependencies: ["Keyframes", "Simulation", "Motion"]),
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),

@@ -2,6 +2,7 @@
 
 The suite only needs these options of the exporter's command line:
     CMD --list
+    CMD --list-formats    (NAME<tab>FILE<tab>all|named per format: which files to export and check)
     CMD --format svg,lottie,tracks --template NAME... --output DIR
     CMD --format svg --template NAME --output DIR --at SECONDS      (static SVG at time T)
 and, for interactive templates (those whose plain export also writes NAME.scrub.*):
@@ -65,6 +66,16 @@ class Exporter:
 
     def list_templates(self):
         return [line.strip() for line in self._run(["--list"]).splitlines() if line.strip()]
+
+    def list_formats(self):
+        """The exporter's formats as (name, file, in_all), e.g. ("lottie", "NAME.json", True);
+        file is NAME.EXT for a file per transition, else the run's one file (index.html)."""
+        rows = []
+        for line in self._run(["--list-formats"]).splitlines():
+            if line.strip():
+                name, file, scope = line.split("\t")
+                rows.append((name, file, scope == "all"))
+        return rows
 
     def export(self, fmt, templates, outdir, branch=None):
         os.makedirs(outdir, exist_ok=True)

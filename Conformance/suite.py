@@ -182,10 +182,10 @@ def file_units(templates, outdir):
     return units
 
 
-def check_coverage(units, outdir):
+def check_coverage(units, outdir, suffixes=(".svg", ".json", ".tracks.json")):
     """Every exported file belongs to a checked unit (NAME.svg, NAME.json, NAME.tracks.json)."""
     row = Row("(all files)", "every file is checked", limit="no file left out")
-    claimed = {unit_name(u) + ext for u in units for ext in (".svg", ".json", ".tracks.json")}
+    claimed = {unit_name(u) + ext for u in units for ext in suffixes}
     files = sorted(os.listdir(outdir))
     row.frames = len(files)
     left = [f for f in files if f not in claimed]
@@ -203,7 +203,7 @@ def export_branches(exporter, templates, outdir, branch_dir):
     row.frames = 0
     if not interactive:
         return row.note("no interactive template")
-    exporter.export(FORMATS, interactive, branch_dir, branch="all")
+    exporter.export(",".join(checked_formats(exporter)[0]), interactive, branch_dir, branch="all")
     for f in sorted(os.listdir(branch_dir)):
         src, dst = os.path.join(branch_dir, f), os.path.join(outdir, f)
         row.frames += 1
@@ -227,11 +227,30 @@ def check_determinism(exporter, templates, dir_a, dir_b):
     return row
 
 
-FORMATS = "svg,lottie,tracks"   # one exporter run: each template is simulated once, not thrice
+CHECKED = ("svg", "lottie", "tracks")   # the formats check_template has checks for
+
+
+def checked_formats(exporter):
+    """From the exporter's format list (`--list-formats`): the formats `all` writes per template
+    (names, and file suffixes such as ".tracks.json"), and those of them this suite cannot check."""
+    if not hasattr(exporter, "_formats"):
+        per_file = [(n, f[len("NAME"):]) for n, f, in_all in exporter.list_formats() if in_all and f.startswith("NAME.")]
+        exporter._formats = ([n for n, _ in per_file], [x for _, x in per_file], [n for n, _ in per_file if n not in CHECKED])
+    return exporter._formats
+
+
+def check_formats(exporter):
+    row = Row("(exporter)", "every format in all is checked", limit="no format left out")
+    names, _, unchecked = checked_formats(exporter)
+    row.frames = len(names)
+    if unchecked:
+        row.fail("no checks for: %s" % ", ".join(unchecked))
+    return row
 
 
 def export_all(exporter, templates, outdir):
-    exporter.export(FORMATS, templates, outdir)
+    # one exporter run: each template is simulated once, not once per format
+    exporter.export(",".join(checked_formats(exporter)[0]), templates, outdir)
 
 
 def check_template(unit, outdir, opts, static_exporter, tabs, lottie_page, workdir, log, firefox=None):
@@ -354,7 +373,8 @@ def run(opts, log=None):
         rows.append(check_determinism(exporter, templates, dir_a, dir_b))
         rows.append(branch_row)
         units = file_units(templates, dir_a)
-        rows.append(check_coverage(units, dir_a))
+        rows.append(check_formats(exporter))
+        rows.append(check_coverage(units, dir_a, checked_formats(exporter)[1]))
         if opts.keep:
             shutil.copytree(dir_a, opts.keep, dirs_exist_ok=True)
 

@@ -254,5 +254,23 @@ class ExporterFailures(unittest.TestCase):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+class FormatList(unittest.TestCase):
+    """The suite exports and claims the formats the exporter lists (`--list-formats`)."""
+
+    def test_formats_come_from_the_exporter(self):
+        names, suffixes, unchecked = suite.checked_formats(Exporter(FAKE))
+        self.assertEqual((names, suffixes, unchecked), (["svg", "lottie", "tracks"], [".svg", ".json", ".tracks.json"], []))
+        self.assertTrue(suite.check_formats(Exporter(FAKE)).ok)
+
+    def test_a_new_format_in_all_without_checks_fails(self):
+        class Listed:
+            def list_formats(self):
+                return [("svg", "NAME.svg", True), ("html", "index.html", True), ("apng", "NAME.apng", True),
+                        ("gif", "NAME.gif", False)]
+        row = suite.check_formats(Listed())
+        self.assertFalse(row.ok)
+        self.assertEqual(row.notes, ["no checks for: apng"])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -10,7 +10,8 @@
 //   line is error no easing can remove, so each sample gets its own budget for |p − q|.
 // - The easing starts as the Hermite curve with the exact end slopes, then Levenberg–Marquardt
 //   refines all four handle values (least squares in units of each sample's budget).
-// - SMIL keeps every handle in [0, 1] (the segment is monotone); Lottie lets y leave it.
+// - The player's rules (PlayerRules) say where handles may go: SMIL keeps every handle in
+//   [0, 1] (the segment is monotone); Lottie lets y leave it.
 // - Afterwards every segment is checked again, as the player evaluates it (handles rounded to the
 //   6 decimals the files carry), against freshly computed exact values between the grid points;
 //   a segment over the tolerance is split.
@@ -19,18 +20,11 @@ import TransitionModel
 import Motion
 import Simulation
 
-public enum KeyframeFormat: String, Hashable, Sendable, CaseIterable {
-    /// SVG SMIL: keySplines in [0, 1], so a segment never overshoots its end values.
-    case smil
-    /// Lottie: easing handles may leave [0, 1] in y, so a segment can cover a spring's lobe.
-    case lottie
-}
-
 struct CurveFitter<V: AnimatableValue> {
     /// One fitted segment, between grid indices.
     struct Segment { var from: Int; var to: Int; var curve: CubicBezier }
 
-    let format: KeyframeFormat
+    let rules: PlayerRules
     let measure: ErrorMeasure<V>
     let exact: @Sendable (Double) -> V
     /// Grid times and exact values; the last value is the stretch's end value (its left limit,
@@ -46,9 +40,9 @@ struct CurveFitter<V: AnimatableValue> {
     static var fitFraction: Double { 0.97 }
     static var verifyFraction: Double { 0.985 }
 
-    init(format: KeyframeFormat, measure: ErrorMeasure<V>, exact: @escaping @Sendable (Double) -> V,
+    init(rules: PlayerRules, measure: ErrorMeasure<V>, exact: @escaping @Sendable (Double) -> V,
          from t0: Double, to t1: Double, endValue: V, gridRate: Double) {
-        self.format = format
+        self.rules = rules
         self.measure = measure
         self.exact = exact
         let n = max(16, Int(((t1 - t0) * gridRate).rounded(.up)))

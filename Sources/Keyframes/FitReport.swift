@@ -28,7 +28,7 @@ public struct FitReport: Hashable, Sendable {
         public var errorRatio: Double { measured && tolerance > 0 ? maxError / tolerance : 0 }
     }
 
-    public var format: KeyframeFormat?
+    public var player: PlayerRules?
     public var method: String
     /// Animated tracks only, in layer order.
     public var tracks: [Track]
@@ -48,12 +48,12 @@ public struct FitReport: Hashable, Sendable {
     /// - Parameter inputs: the inputs the transition was reduced from, when at hand (saves
     ///   recomputing its measures and exact tracks).
     public init(_ transition: KeyframedTransition, inputs: ReductionInputs? = nil, rate: Double = 4000) {
-        format = transition.format
+        player = transition.player
         method = transition.method
         let sim = transition.simulation
         let measures = inputs?.measures ?? LayerMeasures.all(sim, tolerance: transition.tolerance)
         let exactTracks = inputs?.exact ?? ExactLayerTracks.all(sim)
-        let player = PlayerTiming(format: transition.format, duration: sim.timeline.duration,
+        let timing = PlayerTiming(rules: transition.player, duration: sim.timeline.duration,
                                   frameRate: transition.definition.frameRate)
         var tracks: [Track] = []
         for x in exactTracks {
@@ -62,11 +62,11 @@ public struct FitReport: Hashable, Sendable {
             func add<V: AnimatableValue>(_ property: String, _ kt: KeyframeTrack<V>, _ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>) {
                 guard kt.isAnimated || exact.pieces.contains(where: { $0 != .still }) else { return }
                 let exactOnly = exact.pieces.allSatisfy { piece in
-                    if case .bezier(let c) = piece { return transition.format != .smil || c.staysInUnitInterval }
+                    if case .bezier(let c) = piece { return transition.player?.plays(c) ?? true }
                     return piece == .still
                 }
                 tracks.append(Track(layer: name, property: property, keyframes: kt.keyframes.count,
-                                    maxError: Self.maxError(player.played(kt), exact, measure, rate: rate),
+                                    maxError: Self.maxError(timing.played(kt), exact, measure, rate: rate),
                                     tolerance: measure.tolerance, unit: measure.unit,
                                     method: exactOnly ? "exact" : transition.method))
             }
@@ -116,23 +116,17 @@ public struct FitReport: Hashable, Sendable {
     }
 }
 
-/// How a player reads key times and easing handles from the file: SMIL keyTimes are fractions
-/// of the loop with 6 decimals, Lottie times are frames with 6 decimals, handles have 6 decimals.
+/// How a player reads key times (its rules' `keyTimes`) and easing handles (6 decimals) from
+/// the file; without a player, as they are.
 struct PlayerTiming {
-    var format: KeyframeFormat?
+    var rules: PlayerRules?
     var duration: Double
     var frameRate: Double
 
-    func time(_ t: Double) -> Double {
-        switch format {
-        case .smil where duration > 0: return (t / duration * 1e6).rounded() / 1e6 * duration
-        case .lottie where frameRate > 0: return (t * frameRate * 1e6).rounded() / 1e6 / frameRate
-        default: return t
-        }
-    }
+    func time(_ t: Double) -> Double { rules?.playedTime(t, duration: duration, frameRate: frameRate) ?? t }
 
     func played<V>(_ track: KeyframeTrack<V>) -> KeyframeTrack<V> {
-        guard format != nil else { return track }
+        guard rules != nil else { return track }
         return KeyframeTrack(track.keyframes.map { k in
             var k = k
             k.time = time(k.time)

@@ -21,7 +21,7 @@ public enum FitYardstick {
         var result = Comparison(fitted: 0, optimal: 0, candidates: 0)
         for (k, piece) in track.pieces.enumerated() {
             if piece == .still { continue }
-            if case .bezier(let c) = piece, reducer.keyframeFormat == .lottie || c.staysInUnitInterval { continue }
+            if case .bezier(let c) = piece, reducer.rules.plays(c) { continue }
             let fitter = reducer.fitter(track, piece: k, measure: measure).0
             result.fitted += fitter.segments().count
             result.optimal += optimalSegments(fitter)

@@ -15,20 +15,21 @@ import Motion
 import Simulation
 
 public struct FittingReducer: KeyframeReducer {
-    public var keyframeFormat: KeyframeFormat
+    /// What the player accepts (PlayerRules.smil, .lottie).
+    public var rules: PlayerRules
     /// Samples per second of the grid breakpoints are chosen from.
     public var gridRate: Double
     /// The fraction of each measure's tolerance the fit aims for (≤ 1).
     public var aim: Double
 
-    public init(format: KeyframeFormat, gridRate: Double = 240, aim: Double? = nil) {
-        self.keyframeFormat = format
+    public init(rules: PlayerRules, gridRate: Double = 240, aim: Double? = nil) {
+        self.rules = rules
         self.gridRate = gridRate
-        self.aim = aim ?? (format == .smil ? 0.6 : 1)
+        self.aim = aim ?? rules.aim
     }
 
     public var method: String { "fitted" }
-    public var format: KeyframeFormat? { keyframeFormat }
+    public var player: PlayerRules? { rules }
 
     public func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
@@ -48,7 +49,7 @@ public struct FittingReducer: KeyframeReducer {
             switch track.pieces[i] {
             case .still:
                 out.append(Keyframe(time: b, value: right))
-            case .bezier(let curve) where keyframeFormat == .lottie || curve.staysInUnitInterval:
+            case .bezier(let curve) where rules.plays(curve):
                 out.append(Keyframe(time: b, value: right, easing: curve.isLinear ? .linear : .bezier(curve)))
             case .bezier, .moving:
                 let (fitter, absorbs) = self.fitter(track, piece: i, measure: measure)
@@ -70,7 +71,7 @@ public struct FittingReducer: KeyframeReducer {
         let b = track.breakpoints[k], next = track.breakpoints[k + 1]
         let left = track.leftValue(at: next), after = track.value(next)
         let absorbs = left != after && measure.norm(after - left) <= measure.tolerance / 2
-        let fitter = CurveFitter(format: keyframeFormat, measure: measure, exact: track.value, from: b, to: next,
+        let fitter = CurveFitter(rules: rules, measure: measure, exact: track.value, from: b, to: next,
                                  endValue: absorbs ? after : left, gridRate: gridRate)
         return (fitter, absorbs)
     }

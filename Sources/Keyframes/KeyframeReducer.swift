@@ -11,13 +11,13 @@ public protocol KeyframeReducer: Sendable {
     func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V>
     /// How the keyframes are made, for reports ("fitted", "sampled").
     var method: String { get }
-    /// The player whose rules the keyframes follow, if one (SMIL keySplines stay in [0, 1]).
-    var format: KeyframeFormat? { get }
+    /// The rules of the player the keyframes are made for, if one.
+    var player: PlayerRules? { get }
 }
 
 extension KeyframeReducer {
     public var method: String { "reduced" }
-    public var format: KeyframeFormat? { nil }
+    public var player: PlayerRules? { nil }
 
     /// Keyframes for a property track over [0, end], measured in the value's own units.
     public func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V> {

@@ -53,7 +53,7 @@ public struct KeyframedTransition: Hashable, Sendable {
     public let tolerance: FitTolerance
     /// How the tracks were reduced ("fitted", "sampled"; "exact" for a still) and for which player.
     public let method: String
-    public let format: KeyframeFormat?
+    public let player: PlayerRules?
 
     public var definition: TransitionDefinition { simulation.definition }
     public var timeline: Timeline { simulation.timeline }
@@ -68,7 +68,7 @@ public struct KeyframedTransition: Hashable, Sendable {
         self.simulation = simulation
         tolerance = inputs.tolerance
         method = reducer.method
-        format = reducer.format
+        player = reducer.player
         layers = inputs.exact.map { x in
             let l = simulation.layers[x.layer], m = inputs.measures[x.layer]
             return LayerKeyframes(
@@ -93,9 +93,9 @@ public struct KeyframedTransition: Hashable, Sendable {
     }
 
     /// Keyframes fitted for one player within `tolerance`: what the exporters write.
-    public static func fitted(_ simulation: Simulation, for format: KeyframeFormat,
+    public static func fitted(_ simulation: Simulation, for player: PlayerRules,
                               tolerance: FitTolerance = .standard) -> KeyframedTransition {
-        KeyframedTransition(simulation, reducer: FittingReducer(format: format), tolerance: tolerance)
+        KeyframedTransition(simulation, reducer: FittingReducer(rules: player), tolerance: tolerance)
     }
 }
 
@@ -125,7 +125,7 @@ extension KeyframedTransition {
         self.projected = projected
         tolerance = .standard
         method = "exact"
-        format = nil
+        player = nil
     }
 
     /// Every track frozen at the exact simulated state at time t: the ground truth an animated

@@ -5,7 +5,7 @@ import Motion
 import Simulation
 
 struct SegmentProblem {
-    let format: KeyframeFormat
+    let rules: PlayerRules
     /// Interior samples: normalised time, target progress, allowed |p − q|.
     private var u: [Double] = []
     private var q: [Double] = []
@@ -18,7 +18,7 @@ struct SegmentProblem {
     /// Nil when no easing can fit: a sample lies off the line A → B by more than the target, or
     /// (SMIL) beyond A or B.
     init?<V>(_ f: CurveFitter<V>, _ i: Int, _ j: Int) {
-        format = f.format
+        rules = f.rules
         let a = f.values[i], d = f.values[j] - a
         let length = f.measure.norm(d)
         let t0 = f.times[i], span = f.times[j] - t0
@@ -43,21 +43,21 @@ struct SegmentProblem {
             let qk = f.dot(e, d) * inv
             let off = f.measure.norm(e - d.scaled(by: qk))
             guard off <= f.target else { return nil }
-            if format == .smil, qk < -slack || qk > 1 + slack { return nil }
+            if rules.handlesInUnitSquare, qk < -slack || qk > 1 + slack { return nil }
             u.append((t - t0) / span)
             q.append(qk)
             budget.append((f.target * f.target - off * off).squareRoot() / length)
         }
         m0 = f.dot(f.derivative(at: i), d) * inv * span
         m1 = f.dot(f.derivative(at: j), d) * inv * span
-        if format == .smil { m0 = max(0, m0); m1 = max(0, m1) }
+        if rules.handlesInUnitSquare { m0 = max(0, m0); m1 = max(0, m1) }
     }
 
     func solve() -> CubicBezier? {
         if flatFits || u.isEmpty { return .linear }
         // Hermite: handles a third of the way along the exact tangents (SMIL: shortened to stay in [0, 1]).
-        let a = format == .smil ? min(1 / 3, 1 / max(m0, 1e-12)) : 1 / 3
-        let b = format == .smil ? min(1 / 3, 1 / max(m1, 1e-12)) : 1 / 3
+        let a = rules.handlesInUnitSquare ? min(1 / 3, 1 / max(m0, 1e-12)) : 1 / 3
+        let b = rules.handlesInUnitSquare ? min(1 / 3, 1 / max(m1, 1e-12)) : 1 / 3
         let hermite = CubicBezier(a, m0 * a, 1 - b, 1 - m1 * b)
         if fits(hermite) { return hermite.rounded6 }
         return refine(hermite)
@@ -72,10 +72,11 @@ struct SegmentProblem {
 
     // MARK: Levenberg–Marquardt on the handles
 
-    /// Keeps x in [0, 1] (a function of time) and, for SMIL, y too.
+    /// Keeps x in [0, 1] (a function of time) and y in the player's handle range.
     func projected(_ p: SIMD4<Double>) -> SIMD4<Double> {
-        let lo = format == .smil ? SIMD4<Double>(0, 0, 0, 0) : SIMD4<Double>(0, -8, 0, -8)
-        let hi = format == .smil ? SIMD4<Double>(1, 1, 1, 1) : SIMD4<Double>(1, 8, 1, 8)
+        let y = rules.handleY
+        let lo = SIMD4<Double>(0, y.lowerBound, 0, y.lowerBound)
+        let hi = SIMD4<Double>(1, y.upperBound, 1, y.upperBound)
         return p.clamped(lowerBound: lo, upperBound: hi)
     }
 

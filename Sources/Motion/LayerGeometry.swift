@@ -1,4 +1,4 @@
-import TransitionModel
+import Geometry
 
 /// docs/uikit-motion.md#layer-geometry: the matrix taking a point in a layer's bounds coordinates to its superlayer's bounds coordinates.
 public struct LayerGeometry: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import TransitionModel
+import Geometry
 
 /// What a CATransform3D does to the z = 0 plane of a layer: the 2D homography made of rows and
 /// columns 1, 2 and 4 (docs/uikit-motion.md#projected-rectangles), row vectors: (x, y, 1)·H, then divide by the third

@@ -1,5 +1,5 @@
 import Foundation
-import TransitionModel
+import Geometry
 
 /// Core Animation's CATransform3D: ROW vectors, p' = p·M, translation in row 4 (docs/uikit-motion.md#transform-matrices).
 public struct Transform3D: Hashable, Sendable {

@@ -2,11 +2,35 @@
 import Keyframes
 import Exporters
 
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case svg, lottie, tracks, html, all
-    /// Raster files (RasterOutput.swift): only when asked for, never part of `all`.
-    case gif, webp, mp4, png
-    static let raster: [OutputFormat] = [.gif, .webp, .mp4, .png]
+/// A `--format` value: a registered format's name (ExportFormats.swift) or `all`.
+public struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    /// Every format whose `inAll` is set.
+    public static let all = OutputFormat(checked: "all")
+
+    public init?(rawValue: String) {
+        guard rawValue == "all" || ExportFormats.named(rawValue) != nil else { return nil }
+        self.rawValue = rawValue
+    }
+    private init(checked name: String) { rawValue = name }
+
+    /// The registered format; nil for `all`.
+    public var format: (any ExportFormat)? { ExportFormats.named(rawValue) }
+    public var description: String { rawValue }
+    /// Every `--format` value in list order, `all` after the formats it stands for.
+    public static var values: [OutputFormat] {
+        let formats = ExportFormats.all
+        return (formats.filter(\.inAll) .map(\.name) + ["all"] + formats.filter { !$0.inAll }.map(\.name)).map(OutputFormat.init(checked:))
+    }
+}
+
+extension OutputFormat {
+    /// Shorthands for callers and tests; a new format needs none (the command line uses `html`
+    /// for the page it writes once per run).
+    public static let svg = OutputFormat(checked: SVGFormat().name), lottie = OutputFormat(checked: LottieFormat().name)
+    public static let tracks = OutputFormat(checked: TracksFormat().name), html = OutputFormat(checked: GalleryPageFormat().name)
+    public static let gif = OutputFormat(checked: GIFFormat().name), webp = OutputFormat(checked: WebPFormat().name)
+    public static let mp4 = OutputFormat(checked: MP4Format().name), png = OutputFormat(checked: PNGPosterFormat().name)
 }
 
 public struct CommandLineOptions: Equatable, Sendable {
@@ -26,6 +50,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// `--scale 1|2|3` and `--fps N`: the raster formats' pixels per point and frame rate.
     public var raster = RasterSettings()
     public var list = false
+    /// `--list-formats`: print the registered formats and stop.
+    public var listFormats = false
     /// `--screen ID=FILE`: layer ID of the template shows the picture in FILE (ScreenOptions.swift).
     public var screens: [ScreenOption] = []
     public var help = false
@@ -33,17 +59,27 @@ public struct CommandLineOptions: Equatable, Sendable {
 
     public init() {}
 
-    /// The concrete formats to write, in a fixed order.
+    /// The concrete formats to write, in the registry's order.
     public var resolvedFormats: [OutputFormat] {
-        if at != nil { return formats.contains(.png) ? [OutputFormat.svg, .png].filter(formats.contains) : [.svg] }
+        let registered = OutputFormat.values.filter { $0.format != nil }
+        if at != nil {
+            let stills = registered.filter { $0.format!.writesStill }
+            let named = stills.filter(formats.contains)
+            return named.isEmpty ? stills.filter { $0.format!.inAll } : named
+        }
         if !branches.isEmpty {
             var all = self
             all.branches = []
-            return all.resolvedFormats.filter { $0 != .html }
+            // Branch files only: the page is written for the combined files.
+            return all.resolvedFormats.filter { $0.format?.fileExtension != nil }
         }
-        let raster = OutputFormat.raster.filter(formats.contains)
-        if formats.contains(.all) { return [.svg, .lottie, .tracks, .html] + raster }
-        return [OutputFormat.svg, .lottie, .tracks, .html].filter(formats.contains) + raster
+        return registered.filter { formats.contains($0) || (formats.contains(.all) && $0.format!.inAll) }
+    }
+
+    /// What every format gets from the command line.
+    public var exportSettings: ExportSettings {
+        get { ExportSettings(tolerance: tolerance, at: at, raster: raster) }
+        set { tolerance = newValue.tolerance; at = newValue.at; raster = newValue.raster }
     }
 }
 
@@ -78,7 +114,7 @@ extension CommandLineOptions {
                 let v = try next()
                 for part in v.split(separator: ",") {
                     guard let f = OutputFormat(rawValue: String(part)) else {
-                        throw UsageError(message: "unknown format \"\(part)\"; expected svg, lottie, tracks, html, all, gif, webp, mp4 or png")
+                        throw UsageError(message: "unknown format \"\(part)\"; expected \(Self.list(OutputFormat.values.map(\.rawValue)))")
                     }
                     explicitFormats.append(f)
                 }
@@ -99,35 +135,35 @@ extension CommandLineOptions {
                 }
                 o.tolerance = px
             case "--report": o.report = true
-            case "--scale":
-                let v = try next()
-                guard let n = Int(v), RasterSettings.scales.contains(n) else {
-                    throw UsageError(message: "--scale expects 1, 2 or 3, found \"\(v)\"")
-                }
-                o.raster.scale = n
-            case "--fps":
-                let v = try next()
-                guard let n = Int(v), RasterSettings.fpsRange.contains(n) else {
-                    throw UsageError(message: "--fps expects a whole number of frames per second from 1 to 120, found \"\(v)\"")
-                }
-                o.raster.fps = n
             case "--branch", "-b":
                 for part in try next().split(separator: ",") { o.branches.append(String(part)) }
             case "--list": o.list = true
+            case "--list-formats": o.listFormats = true
             case "--screen": o.screens.append(try ScreenOption(parsing: try next()))
             case "--help", "-h": o.help = true
             case "--version": o.version = true
             default:
+                // The formats' own options (`--scale`, `--fps`): whole numbers in a range.
+                if let option = ExportFormats.options.first(where: { $0.flag == arg }) {
+                    let v = try next()
+                    guard let n = Int(v), option.allowed.contains(n) else {
+                        throw UsageError(message: "\(option.flag) expects \(option.expected), found \"\(v)\"")
+                    }
+                    o.exportSettings[keyPath: option.setting] = n
+                    break
+                }
                 throw UsageError(message: "unknown argument \"\(arg)\"; see trans-export --help")
             }
             i += 1
         }
         if !explicitFormats.isEmpty { o.formats = explicitFormats }
-        if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .svg && $0 != .all && $0 != .png }) {
+        if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .all && $0.format?.writesStill != true }) {
             throw UsageError(message: "--at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png")
         }
-        if o.raster != RasterSettings(), !o.resolvedFormats.contains(where: OutputFormat.raster.contains) {
-            throw UsageError(message: "--scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png")
+        if o.raster != RasterSettings(), !o.resolvedFormats.contains(where: { !($0.format?.options.isEmpty ?? true) }) {
+            let takers = ExportFormats.all.filter { !$0.options.isEmpty }.map(\.name)
+            throw UsageError(message: "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
+                             + "use them with --format \(list(takers))")
         }
         if !o.branches.isEmpty, explicitFormats.contains(.html) {
             throw UsageError(message: "--branch writes branch files; the gallery page (html) shows the combined file")
@@ -141,49 +177,80 @@ extension CommandLineOptions {
         return o
     }
 
-    public static let helpText = """
-    USAGE: trans-export [--format svg|lottie|tracks|html|all|gif|webp|mp4|png] [--template NAME]…
-                        [--input FILE]… [--output DIR] [--at SECONDS] [--branch NAME]…
-                        [--tolerance PX] [--report] [--scale 1|2|3] [--fps N]
-                        [--lottie-player URL|FILE] [--list] [--help] [--version]
+    /// "a, b or c".
+    static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 
-    Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
-    animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
+    /// Greedy word wrap: lines of at most `width` characters after `indent`.
+    static func wrap(_ text: String, width: Int, indent: String) -> String {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.map { indent + $0 }.joined(separator: "\n")
+    }
 
-    OPTIONS:
-      --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas;
-                        raster files only when named (not in all): gif, webp (animated, lossless),
-                        mp4 (H.264, needs the ffmpeg program), png (a poster frame: at --at T, else
-                        the first phase caught visually halfway)
-      --template NAME   a template of the catalog (default: every template); repeatable
-      --input FILE      a definition file of your own (JSON, format v1); repeatable
-      --output DIR      where files go (default: output)
-      --at SECONDS      write NAME.svg as a static SVG of the exact state at that time
-      --branch NAME     interactive templates: write branch NAME alone (cancel, finish, scrub
-                        for the scrub clip, or all) as NAME.BRANCH.svg/.json/.tracks.json,
-                        instead of the file that plays every branch in turn; repeatable
-      --lottie-player URL|FILE
-                        lottie-web for the gallery page: a URL (default: lottie-web 5.12.2 on
-                        cdnjs) or a script file, inlined so the page works offline
-      --tolerance PX    largest error of the animated files' keyframes on screen, in pixels
-                        (default 0.25; opacity 0.002 and rotation 0.1° scale with it)
-      --scale N         raster formats: pixels per point, 1, 2 or 3 (default 2)
-      --fps N           raster formats: frames per second (default 60; GIF plays at most 50)
-      --report          print, per animated file: tracks, keyframes, bytes, and each track's
-                        largest error against the exact motion with its tolerance
-      --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
-                    its animations; its placeholder art gives way); repeatable
-      --list            print the catalog's template names and stop; with --template NAME,
-                    the ids --screen can replace and their sizes in points
-      --help            print this help
-      --version         print the version
+    /// `--help`; the formats, their options and files come from ExportFormats.
+    public static var helpText: String {
+        let formats = ExportFormats.all, options = ExportFormats.options
+        let inAll = formats.filter(\.inAll), named = formats.filter { !$0.inAll }
+        let namedList = named.map { f in f.name + (f.helpNote.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+        let optionLines = options.map { "  " + $0.helpName.padding(toLength: 18, withPad: " ", startingAt: 0) + $0.help + "\n" }.joined()
+        func file(_ f: any ExportFormat) -> String { "NAME.\(f.fileExtension!)" + (f.fileNote.map { " (\($0))" } ?? "") }
+        let files = inAll.filter { $0.fileExtension != nil }.map(file)
+            + [named.map(file).joined(separator: ", ") + " (when asked for)"]
+            + formats.compactMap { f in f.runFile.map { $0 + (f.fileNote.map { " (\($0))" } ?? "") } }
+        return """
+        USAGE: trans-export [--format \(OutputFormat.values.map(\.rawValue).joined(separator: "|"))] [--template NAME]…
+                            [--input FILE]… [--output DIR] [--at SECONDS] [--branch NAME]…
+                            [--tolerance PX] [--report] \(options.map { "[\($0.usage)]" }.joined(separator: " "))
+                            [--lottie-player URL|FILE] [--list] [--list-formats] [--help] [--version]
 
-    FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), NAME.gif,
-    NAME.webp, NAME.mp4, NAME.png (raster, when asked for), index.html
-    (the gallery: every transition's SVG and Lottie side by side, a scrubber, the motion spec);
-    for an interactive template also NAME.scrub.* (the drag alone: time t shows progress t / D).
-    The catalog is read from ./Templates, else $TRANS_EXPORT_TEMPLATES, else the Templates
-    folder found above the executable, else <prefix>/share/trans-export/Templates.
-    EXIT: 0 ok, 1 export failed, 2 bad usage or bad input.
-    """
+        Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
+        animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
+
+        OPTIONS:
+          --format F        \(list(inAll.map(\.name) + ["all"])) (default: all); repeat or separate with commas;
+        \(wrap("only when named (not in all): " + namedList, width: 76, indent: String(repeating: " ", count: 20)))
+          --template NAME   a template of the catalog (default: every template); repeatable
+          --input FILE      a definition file of your own (JSON, format v1); repeatable
+          --output DIR      where files go (default: output)
+          --at SECONDS      write NAME.svg as a static SVG of the exact state at that time
+          --branch NAME     interactive templates: write branch NAME alone (cancel, finish, scrub
+                            for the scrub clip, or all) as NAME.BRANCH.svg/.json/.tracks.json,
+                            instead of the file that plays every branch in turn; repeatable
+          --lottie-player URL|FILE
+                            lottie-web for the gallery page: a URL (default: lottie-web 5.12.2 on
+                            cdnjs) or a script file, inlined so the page works offline
+          --tolerance PX    largest error of the animated files' keyframes on screen, in pixels
+                            (default 0.25; opacity 0.002 and rotation 0.1° scale with it)
+        \(optionLines)  --report          print, per animated file: tracks, keyframes, bytes, and each track's
+                            largest error against the exact motion with its tolerance
+          --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
+                        its animations; its placeholder art gives way); repeatable
+          --list            print the catalog's template names and stop; with --template NAME,
+                        the ids --screen can replace and their sizes in points
+          --list-formats    print each format: its name, the file it writes and whether all includes
+                            it (all) or only naming it does (named); then stop
+          --help            print this help
+          --version         print the version
+
+        \(wrap("FILES: " + files.joined(separator: ", ") + ";", width: 92, indent: ""))
+        for an interactive template also NAME.scrub.* (the drag alone: time t shows progress t / D).
+        The catalog is read from ./Templates, else $TRANS_EXPORT_TEMPLATES, else the Templates
+        folder found above the executable, else <prefix>/share/trans-export/Templates.
+        EXIT: 0 ok, 1 export failed, 2 bad usage or bad input.
+        """
+    }
+
+    /// `--list-formats`: one line per format, `NAME<tab>FILE<tab>all|named` (the conformance
+    /// suite reads it).
+    public static var formatList: [String] {
+        ExportFormats.all.map { f in
+            [f.name, f.fileExtension.map { "NAME.\($0)" } ?? f.runFile ?? "-", f.inAll ? "all" : "named"].joined(separator: "\t")
+        }
+    }
 }

@@ -33,7 +33,8 @@ extension TransExportCommand {
         // Raster files are linked when they are there (written now or by an earlier run).
         let cards = cards.map { card -> GalleryCard in
             var card = card
-            card.downloads = ["gif", "webp", "mp4", "png"].map { "\(card.simulation.definition.name).\($0)" }
+            card.downloads = ExportFormats.all.filter(\.galleryDownload).compactMap(\.fileExtension)
+                .map { "\(card.simulation.definition.name).\($0)" }
                 .filter { FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).path) }
             return card
         }

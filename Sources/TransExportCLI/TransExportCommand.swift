@@ -42,6 +42,7 @@ public struct TransExportCommand {
         }
         if options.help { standardOutput(CommandLineOptions.helpText); return ExitCode.success }
         if options.version { standardOutput("trans-export \(Self.version)"); return ExitCode.success }
+        if options.listFormats { CommandLineOptions.formatList.forEach(standardOutput); return ExitCode.success }
 
         let catalog = TemplateCatalog.locate(environment: environment, executable: executable)
         if options.list {
@@ -80,7 +81,7 @@ public struct TransExportCommand {
                 try Self.checkBranches(definition, options: options)
                 let simulation = try Simulation(definition)
                 try ArtworkLayerChecks.refuseUnderPerspective(simulation)
-                if options.resolvedFormats.contains(.tracks) { try Self.checkTracksSize(simulation, file: s.display) }
+                for format in options.resolvedFormats { try format.format?.preflight(simulation, file: s.display) }
                 simulations.append((simulation, s.display))
             } catch {
                 // A later stage may know only the JSON path: the file gives the line and column.
@@ -138,60 +139,34 @@ public struct TransExportCommand {
         return ExitCode.success
     }
 
-    /// Writes one transition's files; returns its gallery card when the page (html) is wanted.
+    /// Writes one transition's files, one per format (ExportFormats.swift); returns its gallery
+    /// card when the page (html) is wanted.
     func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws -> GalleryCard? {
-        let name = simulation.definition.name
-        if let at = options.at {
-            for format in options.resolvedFormats {
-                if format == .png { try writeRaster(.png, simulation, options: options, to: dir); continue }
-                let still = KeyframedTransition.still(simulation, at: at)
-                outputs.add(SVGWriter().svg(still), to: dir.appendingPathComponent("\(name).svg"))
-            }
-            return nil
-        }
-        // Each animated file from keyframes fitted for its own player (PlayerFiles.swift).
-        let files = PlayerFiles(simulation, tolerance: .screen(options.tolerance))
-        // The page embeds the very bytes written to NAME.svg and NAME.json.
-        var svg: String?, lottie: String?
-        for format in options.resolvedFormats {
-            switch format {
-            case .svg:
-                svg = files.svg
-                outputs.add(svg!, to: dir.appendingPathComponent("\(name).svg"))
-            case .lottie:
-                lottie = try files.lottie()
-                outputs.add(lottie!, to: dir.appendingPathComponent("\(name).json"))
-            case .tracks:
-                outputs.add(TracksWriter().text(simulation, fit: try files.reports()),
-                                     to: dir.appendingPathComponent("\(name).tracks.json"))
-            case .gif, .webp, .mp4, .png:
-                try writeRaster(format, simulation, options: options, to: dir)
-            case .html, .all:
-                break
+        let job = ExportJob(simulation, settings: options.exportSettings)
+        var written: [String] = []
+        for format in options.resolvedFormats.compactMap(\.format) {
+            guard let ext = format.fileExtension else { continue }
+            let file = "\(job.stem).\(ext)"
+            if let data = try withProgressBar(file, job: job, { try format.file(job) }) {
+                outputs.add(data, to: dir.appendingPathComponent(file))
+                written.append(file)
             }
         }
+        if options.at != nil { return nil }
         if options.report {
-            // The animated files written, or both when only the tracks dump (which lists both) was.
-            let written = [svg.map { _ in "\(name).svg" }, lottie.map { _ in "\(name).json" }].compactMap { $0 }
-            for r in try files.reports() where written.isEmpty || written.contains(r.file) { standardOutput(r.text) }
+            // The animated files written, or every report when none was (the tracks dump lists them all).
+            let reports = try job.players.reports()
+            let shown = reports.filter { written.contains($0.file) }
+            for r in shown.isEmpty ? reports : shown { standardOutput(r.text) }
         }
         guard options.resolvedFormats.contains(.html) else { return nil }
-        // The motion spec shows each file's fit: the reports `--report` prints.
-        return GalleryCard(simulation: simulation, svg: svg ?? files.svg, lottie: try lottie ?? files.lottie(), fit: try files.reports())
+        // The page embeds the very bytes written to NAME.svg and NAME.json; its motion spec shows
+        // each file's fit, the reports `--report` prints.
+        return GalleryCard(simulation: simulation, svg: job.players.svg, lottie: try job.players.lottie(), fit: try job.players.reports())
     }
 }
 
 extension TransExportCommand {
-    /// The tracks dump holds every layer's state at 120 Hz; past this many states its text and
-    /// the memory to make it grow into gigabytes (BENCHMARKS.md#8-limits-and-cost-issue-15), so it is refused up front.
-    public static let maxTrackStates = 1_000_000
-
-    static func checkTracksSize(_ simulation: Simulation, file: String) throws {
-        let samples = Int((simulation.timeline.duration * TracksWriter().sampleRate).rounded(.up)) + 1
-        let states = samples * simulation.layers.count
-        guard states <= maxTrackStates else {
-            throw DefinitionDiagnostic(file: file, location: nil, path: "layers", message: "the tracks dump would hold \(states) layer states (\(simulation.layers.count) layers × \(samples) samples at 120 Hz); "
-                                  + "expected at most \(maxTrackStates): fewer layers, a shorter timeline, or --format svg,lottie")
-        }
-    }
+    /// The tracks dump's ceiling of layer states (TracksFormat.swift).
+    public static let maxTrackStates = TracksFormat.maxStates
 }

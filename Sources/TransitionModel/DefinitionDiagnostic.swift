@@ -1,15 +1,30 @@
-// A problem found in a definition, as a value: where (file, line:column, JSON path) and what was expected.
+// The project's error as a value: its kind, where (file, line:column, JSON path) and what was
+// expected. The command line prints it as one line, `file:line:column: path: expected`.
 import JSONText
 
-public struct DefinitionDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// A definition, or a file it names, that cannot be read or simulated (exit 2).
+        case input
+        /// A file that could not be made from good input (exit 1).
+        case export
+    }
+
+    public var kind: Kind
     public var file: String
     public var location: SourceLocation?
     /// A JSON path such as `phases.present[0].timing.damping`; empty for syntax errors.
     public var path: String
+    /// What was expected (and, usually, what was found instead).
     public var message: String
+    public var expected: String { message }
+
+    public init(kind: Kind = .input, file: String, location: SourceLocation?, path: String, expected: String) {
+        self.kind = kind; self.file = file; self.location = location; self.path = path; self.message = expected
+    }
 
     public init(file: String, location: SourceLocation?, path: String, message: String) {
-        self.file = file; self.location = location; self.path = path; self.message = message
+        self.init(file: file, location: location, path: path, expected: message)
     }
 
     /// One line: `file:line:column: path: message`. Control characters are escaped (a newline
@@ -40,7 +55,7 @@ public struct DefinitionDiagnostic: Error, Hashable, Sendable, CustomStringConve
 
     /// With a location found from the JSON path when a later stage knew only the path (the
     /// node itself, else its nearest ancestor that the file contains, e.g. above art).
-    public func located(in root: LocatedJSON) -> DefinitionDiagnostic {
+    public func located(in root: LocatedJSON) -> TransExportError {
         guard location == nil else { return self }
         var copy = self
         copy.location = Self.node(at: path, in: root).location
@@ -77,3 +92,6 @@ public struct DefinitionDiagnostic: Error, Hashable, Sendable, CustomStringConve
         return node
     }
 }
+
+/// A definition's problems: the decoder and the later stages throw TransExportError under this name.
+public typealias DefinitionDiagnostic = TransExportError

@@ -16,8 +16,8 @@ struct SpringTrack {
     var end: Double
     var frameRate: Double
     /// Fits, bakes and measures the track (its value type stays inside).
-    var fit: (KeyframeFormat) -> FitRow
-    var yardstick: (KeyframeFormat) -> FitYardstick.Comparison
+    var fit: (PlayerRules) -> FitRow
+    var yardstick: (PlayerRules) -> FitYardstick.Comparison
 
     static func all(in sim: Simulation) -> [SpringTrack] {
         let measures = LayerMeasures.all(sim, tolerance: .standard)
@@ -30,7 +30,7 @@ struct SpringTrack {
                 let end = sim.timeline.duration, fr = sim.definition.frameRate
                 out.append(SpringTrack(template: sim.definition.name, layer: l.id ?? "layer-\(l.index)", property: name, end: end, frameRate: fr,
                                        fit: { FitRow.measure(exact, measure, format: $0, end: end, frameRate: fr, components: c) },
-                                       yardstick: { FitYardstick.compare(exact, measure: measure, reducer: FittingReducer(format: $0)) }))
+                                       yardstick: { FitYardstick.compare(exact, measure: measure, reducer: FittingReducer(rules: $0)) }))
             }
             add("position", springs(l.position), x.position, m.position) { [$0.x, $0.y] }
             add("size", springs(l.size), x.size, m.size) { [$0.width, $0.height] }
@@ -53,13 +53,13 @@ struct FitRow {
     /// The lowest sampling rate at which baking reaches the tolerance, and its keyframes.
     var bakedAtTolerance: (rate: Double, keyframes: Int)
 
-    static func measure<V: AnimatableValue>(_ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>, format: KeyframeFormat,
+    static func measure<V: AnimatableValue>(_ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>, format: PlayerRules,
                                             end: Double, frameRate: Double, components: @escaping (V) -> [Double]) -> FitRow {
         func bytes(_ k: KeyframeTrack<V>) -> Int {
             let c = k.map(components)
             return (format == .smil ? TrackEncoding.smil(c, duration: end) : TrackEncoding.lottie(c, frameRate: frameRate)).utf8.count
         }
-        let fitted = FittingReducer(format: format).keyframes(for: exact, measure: measure)
+        let fitted = FittingReducer(rules: format).keyframes(for: exact, measure: measure)
         let baked = SamplingReducer(sampleRate: 60).keyframes(for: exact, measure: measure)
         // Baking's error falls as 1/rate²: double until it fits, then bisect to 1 Hz.
         func bakedError(_ rate: Double) -> (Double, Int) {
@@ -86,13 +86,13 @@ enum SpringBench {
         var out: [String] = []
         let tracks = try catalog.definitions.flatMap { SpringTrack.all(in: try Simulation($0)) }
         var rows: [[String]] = []
-        var totals: [KeyframeFormat: (fk: Int, bk: Int, fb: Int, bb: Int, worst: Double, bakedWorst: Double, minRatio: Double, fm: Int, bm: Int)] = [:]
-        for format in KeyframeFormat.allCases { totals[format] = (0, 0, 0, 0, 0, 0, .infinity, 0, 0) }
+        var totals: [PlayerRules: (fk: Int, bk: Int, fb: Int, bb: Int, worst: Double, bakedWorst: Double, minRatio: Double, fm: Int, bm: Int)] = [:]
+        for format in PlayerRules.players { totals[format] = (0, 0, 0, 0, 0, 0, .infinity, 0, 0) }
         for t in tracks {
-            for format in KeyframeFormat.allCases {
+            for format in PlayerRules.players {
                 let r = t.fit(format)
                 let ratio = Double(r.baked.keyframes) / Double(r.fitted.keyframes)
-                rows.append(["\(t.template) \(t.layer).\(t.property)", format.rawValue,
+                rows.append(["\(t.template) \(t.layer).\(t.property)", format.name,
                              "\(r.fitted.keyframes)", "\(r.fitted.bytes)", fixed(r.fitted.error, 3),
                              "\(r.baked.keyframes)", "\(r.baked.bytes)", fixed(r.baked.error, 2),
                              fixed(ratio, 1) + "×", fixed(Double(r.moving.baked) / Double(r.moving.fitted), 1) + "×",
@@ -110,9 +110,9 @@ enum SpringBench {
         out.append(table(["track", "format", "fitted kf", "bytes", "max err", "60 fps kf", "bytes", "max err", "kf ratio", "w/o jump keys", "bytes ratio",
                           "baking at tolerance"], rows))
         var sums: [[String]] = []
-        for format in KeyframeFormat.allCases {
+        for format in PlayerRules.players {
             let s = totals[format]!
-            sums.append([format.rawValue, "\(s.fk)", "\(s.bk)", fixed(Double(s.bk) / Double(s.fk), 2) + "×",
+            sums.append([format.name, "\(s.fk)", "\(s.bk)", fixed(Double(s.bk) / Double(s.fk), 2) + "×",
                          fixed(Double(s.bm) / Double(s.fm), 2) + "×", fixed(s.minRatio, 2) + "×",
                          fixed(Double(s.bb) / Double(s.fb), 2) + "×", fixed(s.worst * 100, 1) + " %", fixed(s.bakedWorst, 2) + " px"])
         }
@@ -129,7 +129,7 @@ enum SpringBench {
     static func spread(_ catalog: Catalog, variants: Int) -> String {
         let sims = Variants.simulations(variants, of: catalog.definitions, stride: 7)
         var rows: [[String]] = []
-        for format in KeyframeFormat.allCases {
+        for format in PlayerRules.players {
             var ratios: [Double] = [], fk = 0, bk = 0, fb = 0, bb = 0, fm = 0, bm = 0, worst = 0.0
             for sim in sims {
                 for t in SpringTrack.all(in: sim) {
@@ -142,7 +142,7 @@ enum SpringBench {
             }
             ratios.sort()
             func q(_ p: Double) -> String { ratios.isEmpty ? "-" : fixed(ratios[min(ratios.count - 1, Int(p * Double(ratios.count)))], 1) + "×" }
-            rows.append([format.rawValue, "\(ratios.count)", fixed(Double(bk) / Double(fk), 2) + "×", fixed(Double(bm) / Double(fm), 2) + "×",
+            rows.append([format.name, "\(ratios.count)", fixed(Double(bk) / Double(fk), 2) + "×", fixed(Double(bm) / Double(fm), 2) + "×",
                          q(0), q(0.1), q(0.5), q(0.9),
                          fixed(Double(bb) / Double(fb), 2) + "×", fixed(worst * 100, 1) + " %"])
         }
@@ -152,15 +152,15 @@ enum SpringBench {
     /// Benchmark 2: the greedy fitter's segments against the exhaustive optimum.
     static func optimum(_ catalog: Catalog, variants: Int) throws -> String {
         var rows: [[String]] = []
-        var total: [KeyframeFormat: (fitted: Int, optimal: Int, worst: Double)] = [.smil: (0, 0, 1), .lottie: (0, 0, 1)]
+        var total: [PlayerRules: (fitted: Int, optimal: Int, worst: Double)] = [.smil: (0, 0, 1), .lottie: (0, 0, 1)]
         var seconds = 0.0
         func add(_ t: SpringTrack, _ label: String) {
-            for format in KeyframeFormat.allCases {
+            for format in PlayerRules.players {
                 var c: FitYardstick.Comparison?
                 seconds += wallTime { c = t.yardstick(format) }
                 let comparison = c!
                 let ratio = Double(comparison.fitted) / Double(max(1, comparison.optimal))
-                rows.append([label, format.rawValue, "\(comparison.candidates)", "\(comparison.fitted)", "\(comparison.optimal)", fixed(ratio, 2)])
+                rows.append([label, format.name, "\(comparison.candidates)", "\(comparison.fitted)", "\(comparison.optimal)", fixed(ratio, 2)])
                 // Progress on stderr: the whole run takes ~20 min, more on a loaded machine.
                 FileHandle.standardError.write(Data((rows.last!.joined(separator: " | ") + "\n").utf8))
                 var s = total[format]!
@@ -176,9 +176,9 @@ enum SpringBench {
         }
         var out = ["### 2. Greedy fitter vs the optimum (exhaustive DP over the same grid breakpoints)\n",
                    table(["track", "format", "candidates", "fitted segments", "optimal segments", "ratio"], rows), ""]
-        out.append(table(["format", "fitted segments", "optimal segments", "total ratio", "worst track ratio"], KeyframeFormat.allCases.map { f in
+        out.append(table(["format", "fitted segments", "optimal segments", "total ratio", "worst track ratio"], PlayerRules.players.map { f in
             let s = total[f]!
-            return [f.rawValue, "\(s.fitted)", "\(s.optimal)", fixed(Double(s.fitted) / Double(max(1, s.optimal)), 3), fixed(s.worst, 2)]
+            return [f.name, "\(s.fitted)", "\(s.optimal)", fixed(Double(s.fitted) / Double(max(1, s.optimal)), 3), fixed(s.worst, 2)]
         }))
         out.append("\n(dynamic programme: \(fixed(seconds, 1)) s)")
         return out.joined(separator: "\n")

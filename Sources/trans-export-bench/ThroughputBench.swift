@@ -160,10 +160,10 @@ extension ThroughputBench {
                 case "report": _ = FitReport(smil); _ = FitReport(lottie)
                 case "tol":
                     for px in [0.1, 0.25, 0.5, 1, 2, 4, 8] {
-                        for f in KeyframeFormat.allCases {
+                        for f in PlayerRules.players {
                             let k = KeyframedTransition.fitted(sim, for: f, tolerance: .screen(px))
                             let i = sim.index(ofLayer: "player")!
-                            print(px, f, k.layers[i].position.keyframes.count, k.layers[i].scale.keyframes.count, FitReport(k).worstRatio)
+                            print(px, f.name, k.layers[i].position.keyframes.count, k.layers[i].scale.keyframes.count, FitReport(k).worstRatio)
                         }
                     }
                     return

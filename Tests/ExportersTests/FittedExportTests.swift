@@ -83,24 +83,23 @@ final class FittedExportTests: XCTestCase {
     func testBezierTimedChangesAreTwoKeyframes() throws {
         let sim = try Simulation(ExportFixtures.showcase)
         let card = try XCTUnwrap(sim.index(ofLayer: "card-snapshot")), badge = try XCTUnwrap(sim.index(ofLayer: "badge"))
-        for format in KeyframeFormat.allCases {
+        for format in PlayerRules.players {
             let kt = KeyframedTransition.fitted(sim, for: format)
             // easeInOut frame change of the snapshot (its centre stays): the size, 2 keyframes.
             let size = kt.layers[card].size.keyframes
-            XCTAssertEqual(size.count, 2, "\(format)")
-            XCTAssertEqual(size.first?.easing, .bezier(.easeInEaseOut), "\(format)")
-            XCTAssertEqual(size.last?.value, Size(90, 84), "\(format)")
+            XCTAssertEqual(size.count, 2, "\(format.name)")
+            XCTAssertEqual(size.first?.easing, .bezier(.easeInEaseOut), "\(format.name)")
+            XCTAssertEqual(size.last?.value, Size(90, 84), "\(format.name)")
             XCTAssertFalse(kt.layers[card].position.isAnimated)
             let fade = kt.layers[badge].opacity.keyframes
-            switch format {
-            case .lottie:
-                XCTAssertEqual(fade.count, 2)
-                XCTAssertEqual(fade[0].easing, .bezier(CubicBezier(0.34, 1.56, 0.64, 1)))
-            case .smil:
+            if format.handlesInUnitSquare {
                 XCTAssertGreaterThan(fade.count, 2)
                 for k in fade { if case .bezier(let c) = k.easing { XCTAssertTrue(c.staysInUnitInterval, "\(c)") } }
+            } else {
+                XCTAssertEqual(fade.count, 2)
+                XCTAssertEqual(fade[0].easing, .bezier(CubicBezier(0.34, 1.56, 0.64, 1)))
             }
-            XCTAssertTrue(FitReport(kt).withinTolerance, "\(format)")
+            XCTAssertTrue(FitReport(kt).withinTolerance, "\(format.name)")
         }
     }
 
@@ -109,11 +108,11 @@ final class FittedExportTests: XCTestCase {
     func testEveryCatalogTemplateIsWithinTolerance() throws {
         try CatalogTier.require()
         for t in Self.catalog {
-            for (format, report) in [(KeyframeFormat.smil, t.smil), (.lottie, t.lottie)] {
+            for (format, report) in [(PlayerRules.smil, t.smil), (.lottie, t.lottie)] {
                 let name = t.name
-                XCTAssertEqual(report.format, format)
+                XCTAssertEqual(report.player, format)
                 for t in report.tracks where !t.withinTolerance {
-                    XCTFail("\(name) \(format): \(t.layer).\(t.property) max \(t.maxError) \(t.unit) > \(t.tolerance)")
+                    XCTFail("\(name) \(format.name): \(t.layer).\(t.property) max \(t.maxError) \(t.unit) > \(t.tolerance)")
                 }
             }
         }
@@ -124,11 +123,11 @@ final class FittedExportTests: XCTestCase {
     func testLooserToleranceNeverNeedsMoreKeyframes() throws {
         for name in ["douyin-present", "slide-up-segue"] {
             let sim = try Simulation(try ExportFixtures.template(name))
-            for format in KeyframeFormat.allCases {
+            for format in PlayerRules.players {
                 let tight = FitReport(KeyframedTransition.fitted(sim, for: format))
                 let loose = FitReport(KeyframedTransition.fitted(sim, for: format, tolerance: .screen(2)))
-                XCTAssertLessThanOrEqual(loose.keyframes, tight.keyframes, "\(name) \(format)")
-                if name == "slide-up-segue" { XCTAssertLessThan(loose.keyframes, tight.keyframes, "\(name) \(format)") }
+                XCTAssertLessThanOrEqual(loose.keyframes, tight.keyframes, "\(name) \(format.name)")
+                if name == "slide-up-segue" { XCTAssertLessThan(loose.keyframes, tight.keyframes, "\(name) \(format.name)") }
                 XCTAssertTrue(loose.withinTolerance)
                 XCTAssertEqual(loose.tracks.first { $0.unit == .px }?.tolerance, 2)
                 if let opacity = loose.tracks.first(where: { $0.unit == .opacity }) { XCTAssertEqual(opacity.tolerance, 0.016, accuracy: 1e-12) }

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import TransitionModel
+import Geometry
 @testable import Motion
 
 private func assertPoint(_ p: Point, _ x: Double, _ y: Double, _ accuracy: Double = 1e-6,

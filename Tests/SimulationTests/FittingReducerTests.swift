@@ -13,17 +13,17 @@ final class FittingReducerTests: XCTestCase {
         let player = try XCTUnwrap(sim.index(ofLayer: "player"))
         let measure = LayerMeasures.all(sim, tolerance: .standard)[player].position
         let exact = ExactTrack(sim.layers[player].position, until: sim.timeline.duration)
-        for format in KeyframeFormat.allCases {
-            let track = FittingReducer(format: format).keyframes(for: exact, measure: measure)
+        for format in PlayerRules.players {
+            let track = FittingReducer(rules: format).keyframes(for: exact, measure: measure)
             var worst = 0.0
             for k in 0..<1000 {
                 let t = 0.6 + 0.3 * Double(k) / 999
                 worst = max(worst, measure.error(track.value(at: t), exact.value(t)))
             }
-            XCTAssertLessThanOrEqual(worst, 0.25, "\(format)")
-            XCTAssertGreaterThan(worst, 0.05, "\(format)")  // it is fitted to the tolerance, not exact
+            XCTAssertLessThanOrEqual(worst, 0.25, "\(format.name)")
+            XCTAssertGreaterThan(worst, 0.05, "\(format.name)")  // it is fitted to the tolerance, not exact
             let inSpring = track.keyframes.filter { $0.time >= 0.6 && $0.time <= 0.9 && $0.easing != .hold }
-            XCTAssertLessThanOrEqual(inSpring.count, format == .smil ? 4 : 3, "\(format)")
+            XCTAssertLessThanOrEqual(inSpring.count, format == .smil ? 4 : 3, "\(format.name)")
             for k in track.keyframes {
                 if case .bezier(let c) = k.easing, format == .smil { XCTAssertTrue(c.staysInUnitInterval, "\(c)") }
             }
@@ -38,7 +38,7 @@ final class FittingReducerTests: XCTestCase {
         let track = sim.layers[player].position
         let cut = try XCTUnwrap(track.animations.first).endTime  // 0.6 + 0.3 in doubles
         XCTAssertGreaterThan(track.value(at: cut.nextDown).distance(to: track.value(at: cut)), 1e-6)
-        let kfs = FittingReducer(format: .smil).keyframes(for: track, until: sim.timeline.duration).keyframes
+        let kfs = FittingReducer(rules: .smil).keyframes(for: track, until: sim.timeline.duration).keyframes
         let jump = try XCTUnwrap(kfs.firstIndex { $0.time == 0.6 })
         XCTAssertEqual(kfs[jump].easing, .hold)
         XCTAssertEqual(kfs[jump + 1].time, 0.6)

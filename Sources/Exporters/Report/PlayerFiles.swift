@@ -19,14 +19,14 @@ public final class PlayerFiles {
 
     /// Measures, exact tracks and projected layers: computed once for both players.
     public private(set) lazy var inputs = ReductionInputs(simulation, tolerance: tolerance)
-    public private(set) lazy var svgKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(format: .smil))
-    public private(set) lazy var lottieKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(format: .lottie))
-    /// `NAME.svg`.
+    public private(set) lazy var svgKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .smil))
+    public private(set) lazy var lottieKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .lottie))
+    /// `NAME.svg` (SVGFormat).
     public private(set) lazy var svg = SVGWriter().svg(svgKeyframes)
     private var lottieText: String?
     private var madeReports: [OutputFitReport]?
 
-    /// `NAME.json`.
+    /// `NAME.json` (LottieFormat).
     public func lottie() throws -> String {
         if let lottieText { return lottieText }
         let text = try LottieWriter().data(lottieKeyframes)
@@ -39,10 +39,10 @@ public final class PlayerFiles {
     public func reports() throws -> [OutputFitReport] {
         let name = simulation.definition.name
         if let madeReports { return madeReports }
-        var made = [OutputFitReport(file: "\(name).svg", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
+        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
         // A transition Lottie cannot express still has its SVG report (and its tracks dump).
         if let lottie = try? lottie() {
-            made.append(OutputFitReport(file: "\(name).json", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
+            made.append(OutputFitReport(file: "\(name).\(LottieFormat.fileExtension)", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
         }
         madeReports = made
         return made
@@ -59,7 +59,7 @@ public struct OutputFitReport: Hashable, Sendable {
     /// For `--report`: a heading line, then one line per animated track.
     public var text: String {
         let f = fit
-        var lines = ["\(file): \(f.format?.rawValue ?? f.method), \(f.tracks.count) animated tracks, \(f.keyframes) keyframes, "
+        var lines = ["\(file): \(f.player?.name ?? f.method), \(f.tracks.count) animated tracks, \(f.keyframes) keyframes, "
                      + "\(bytes) bytes; worst error \(Self.number(f.worstRatio * 100, 1)) % of its tolerance"]
         let width = max(5, f.tracks.map { $0.layer.count + 1 + $0.property.count }.max() ?? 0)
         for t in f.tracks {
@@ -76,7 +76,7 @@ public struct OutputFitReport: Hashable, Sendable {
     public var json: JSONValue {
         func num(_ x: Double, _ d: Int) -> JSONValue { .number(NumberFormat.round(x, decimals: d)) }
         return .object([
-            ("file", .string(file)), ("format", fit.format.map { .string($0.rawValue) } ?? .null),
+            ("file", .string(file)), ("format", fit.player.map { .string($0.name) } ?? .null),
             ("method", .string(fit.method)), ("bytes", .number(Double(bytes))),
             ("keyframes", .number(Double(fit.keyframes))),
             ("tracks", .array(fit.tracks.map { t in

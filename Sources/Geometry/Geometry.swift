@@ -1,4 +1,5 @@
-// Plain value types for 2D geometry in points (1 pt = 1 SVG user unit = 1 Lottie pixel).
+// Plain value types for 2D geometry in points (1 pt = 1 SVG user unit = 1 Lottie pixel): the
+// base module every other one builds on (Package.swift states the graph).
 
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
@@ -38,18 +39,4 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var midY: Double { origin.y + size.height / 2 }
     public var center: Point { Point(midX, midY) }
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
-}
-
-/// sRGB colour with straight (not premultiplied) alpha, components in 0...1.
-public struct Color: Hashable, Sendable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-    }
-    public static let black = Color(red: 0, green: 0, blue: 0)
-    public static let white = Color(red: 1, green: 1, blue: 1)
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }

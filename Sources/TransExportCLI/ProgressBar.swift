@@ -1,26 +1,16 @@
-// The raster files (`--format gif,webp,mp4,png`): NAME.gif / .webp / .mp4 / .png, each from
-// the frames RasterFrames draws, planned with every other file of the run (OutputPlan). On a
-// terminal, a progress bar on stderr once a file takes more than a moment.
+// The progress bar: on a terminal, a bar on stderr once a file takes more than a moment (the
+// raster formats report their frames through ExportJob.progress).
 import Foundation
 import Simulation
 import Exporters
 
 extension TransExportCommand {
-    func writeRaster(_ format: OutputFormat, _ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws {
-        let frames = RasterFrames(simulation, settings: options.raster)
-        let name = simulation.definition.name
-        let file = "\(name).\(format.rawValue)"
+    /// Makes `file` with the job's progress hook drawing a bar (formats that take long call it).
+    func withProgressBar<T>(_ file: String, job: ExportJob, _ make: () throws -> T) throws -> T {
         let bar = ProgressBar(label: file, enabled: isatty(STDERR_FILENO) != 0 && environment["TERM"] != "dumb")
-        defer { bar.finish() }
-        let data: Data
-        switch format {
-        case .gif: data = try GIFWriter.gif(frames, progress: bar.update)
-        case .webp: data = try WebPWriter.webp(frames, progress: bar.update)
-        case .mp4: data = try MP4Writer.mp4(frames, progress: bar.update)
-        case .png: data = try PNGPosterWriter.png(frames, at: options.at ?? PNGPosterWriter.defaultTime(frames))
-        case .svg, .lottie, .tracks, .html, .all: return
-        }
-        outputs.add(data, to: dir.appendingPathComponent(file))
+        defer { bar.finish(); job.progress = nil }
+        job.progress = bar.update
+        return try make()
     }
 }
 

@@ -1,0 +1,110 @@
+// What every output format is to the rest of the program: a name for `--format`, the file it
+// writes per transition, whether the default run (`all`) writes it, the options it takes, and a
+// function from one transition to that file's bytes. The command line, its help, the gallery's
+// download list and the conformance suite (through `--list-formats`) read these values from the
+// one list in ExportFormats.swift; none of them names a format.
+import Foundation
+import TransitionModel
+import Simulation
+import Keyframes
+
+public protocol ExportFormat: Sendable {
+    /// The `--format` value.
+    var name: String { get }
+    /// The file's name after `NAME.` (`svg`, `tracks.json`); nil when the format writes no file
+    /// per transition (the gallery page, written once per run).
+    var fileExtension: String? { get }
+    /// A file written once per run instead (`index.html`), if any.
+    var runFile: String? { get }
+    /// Part of `--format all`, the default run.
+    var inAll: Bool { get }
+    /// With `--at T`, writes the state at T instead of the animation.
+    var writesStill: Bool { get }
+    /// Options of its own (`--scale`, `--fps`), parsed by the command line from this list.
+    var options: [FormatOption] { get }
+    /// Offered for download on the gallery page's cards when the file is there.
+    var galleryDownload: Bool { get }
+    /// For `--help`, after the name (`animated, lossless`).
+    var helpNote: String? { get }
+    /// For `--help`'s FILES list, after the file name (`Lottie`).
+    var fileNote: String? { get }
+    /// Refuses a transition before any file of the run is written (bad input, exit 2).
+    func preflight(_ simulation: Simulation, file: String) throws
+    /// The file's bytes for one transition; nil when `fileExtension` is nil.
+    func file(_ job: ExportJob) throws -> Data?
+}
+
+extension ExportFormat {
+    public var runFile: String? { nil }
+    public var writesStill: Bool { false }
+    public var options: [FormatOption] { [] }
+    public var galleryDownload: Bool { false }
+    public var helpNote: String? { nil }
+    public var fileNote: String? { nil }
+    public func preflight(_ simulation: Simulation, file: String) throws {}
+}
+
+/// The settings a run passes to every format (the command line's `--tolerance`, `--at`, and the
+/// formats' own options).
+public struct ExportSettings: Equatable, Sendable {
+    /// `--tolerance PX`: the fitted keyframes' error on screen.
+    public var tolerance: Double
+    /// `--at T`: a still of that time instead of the animation.
+    public var at: Double?
+    /// `--scale`, `--fps`.
+    public var raster: RasterSettings
+
+    public init(tolerance: Double = FitTolerance.standard.screen, at: Double? = nil, raster: RasterSettings = RasterSettings()) {
+        self.tolerance = tolerance
+        self.at = at
+        self.raster = raster
+    }
+}
+
+/// A whole-number option a format takes, e.g. `--scale 1|2|3`.
+public struct FormatOption: Sendable {
+    /// `--scale`.
+    public var flag: String
+    /// For the usage line: `--scale 1|2|3`.
+    public var usage: String
+    /// For the options list: `--scale N` and what it does.
+    public var helpName: String
+    public var help: String
+    public var allowed: ClosedRange<Int>
+    /// The usage error's words after `--scale expects`.
+    public var expected: String
+    /// Where the value goes.
+    public var setting: WritableKeyPath<ExportSettings, Int> & Sendable
+
+    public init(flag: String, usage: String, helpName: String, help: String, allowed: ClosedRange<Int>, expected: String,
+                setting: WritableKeyPath<ExportSettings, Int> & Sendable) {
+        self.flag = flag
+        self.usage = usage
+        self.helpName = helpName
+        self.help = help
+        self.allowed = allowed
+        self.expected = expected
+        self.setting = setting
+    }
+}
+
+/// One transition being exported: what its formats share, made on first use (the players'
+/// fitted keyframes, the raster frames), so a run that writes one format pays for that one.
+public final class ExportJob {
+    public let simulation: Simulation
+    public let settings: ExportSettings
+    /// Called by long formats with (done, total); the command line draws a progress bar.
+    public var progress: RasterFrames.Progress?
+
+    public init(_ simulation: Simulation, settings: ExportSettings) {
+        self.simulation = simulation
+        self.settings = settings
+    }
+
+    /// The file stem: `NAME` (a branch's or scrub clip's definition is named `NAME.BRANCH`).
+    public var stem: String { simulation.definition.name }
+    /// The animated SVG and Lottie with their fit reports.
+    public private(set) lazy var players = PlayerFiles(simulation, tolerance: .screen(settings.tolerance))
+    /// The raster formats' frames.
+    public private(set) lazy var frames = RasterFrames(simulation, settings: settings.raster)
+}
