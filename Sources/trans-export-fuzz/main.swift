@@ -104,17 +104,17 @@ func classify(_ r: RunResult, file: String) -> Outcome {
     if r.timedOut { return .hang }
     if r.signalled { return .crash }
     let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: true)
-    switch r.status {
-    case 0: return .exported
-    case 1: return lines.count == 1 ? .formatLimit : .unlocated
-    case 2:
-        guard lines.count == 1 else { return .unlocated }
-        // FILE:LINE:COLUMN: then the message; FILE is the case, or an art file it uses (the message
-        // then names the use site).
-        let line = lines[0]
+    // FILE:LINE:COLUMN: then the message; FILE is the case, or an art file it uses (the message
+    // then names the use site). A format's limit (exit 1) names its layer's line too.
+    func located(_ line: Substring) -> Bool {
         let prefix = line.hasPrefix(file + ":") ? file : String(line.prefix { $0 != ":" })
         let rest = line.dropFirst(prefix.count + 1).split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        return rest.count == 3 && Int(rest[0]) != nil && Int(rest[1]) != nil ? .located : .unlocated
+        return rest.count == 3 && Int(rest[0]) != nil && Int(rest[1]) != nil
+    }
+    switch r.status {
+    case 0: return .exported
+    case 1: return lines.count == 1 && located(lines[0]) ? .formatLimit : .unlocated
+    case 2: return lines.count == 1 && located(lines[0]) ? .located : .unlocated
     default: return .crash
     }
 }
