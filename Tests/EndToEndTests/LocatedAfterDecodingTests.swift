@@ -9,7 +9,7 @@ final class LocatedAfterDecodingTests: BinaryTestCase {
         """
         {"version": 1, "name": "two", "description": "d", "canvas": {"size": [100, 100]},
          "layers": [
-          {"id": "a", "type": "rect", "frame": [0, 0, 50, 50]\(mask ? ", \"mask\": {\"type\": \"rect\", \"frame\": [0, 0, 20, 20]}" : ""),
+          {"id": "a", "type": "rect", "frame": [0, 0, 50, 50]\(mask ? ", \"mask\": {\"shape\": \"rect\", \"frame\": [0, 0, 20, 20]}" : ""),
            "children": [{"id": "inner", "type": "rect", "frame": [0, 0, 10, 10]}]},
           {"id": "b", "type": "rect", "frame": [10, 10, 50, 50]}
          ],
@@ -19,14 +19,15 @@ final class LocatedAfterDecodingTests: BinaryTestCase {
 
     func testAZPositionChangeThatReordersSiblingsNamesTheChange() throws {
         let text = definition(phase: """
-        [{"duration": 0.5, "changes": [
-            {"layer": "b", "property": "opacity", "value": 0.5},
-            {"layer": "a", "property": "zPosition", "value": 5}]}]
+        [{"duration": 0.5,
+          "before": [{"layer": "b", "property": "opacity", "value": 0.5},
+                     {"layer": "a", "property": "zPosition", "value": 5}],
+          "changes": [{"layer": "b", "property": "opacity", "value": 1}]}]
         """)
         try text.write(to: tmp.appendingPathComponent("z.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "z.json", "--format", "tracks", "--output", "out"], in: tmp)
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "z.json:10:13: phases.p[0].changes[1]: a zPosition change at 0 s reorders sibling layers "
+        XCTAssertEqual(r.stderr, "z.json:9:14: phases.p[0].before[1]: a zPosition change at 0.6 s reorders sibling layers "
                        + "(\"a\" would move above \"b\"); the exported formats draw in one fixed order\n")
     }
 
@@ -39,7 +40,7 @@ final class LocatedAfterDecodingTests: BinaryTestCase {
         try text.write(to: tmp.appendingPathComponent("mask.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "mask.json", "--format", "svg,lottie", "--output", "out"], in: tmp)
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasPrefix("mask.json:5:18: layers[0].children[0]: cannot export two.json (Lottie): layer \"inner\" is its own Lottie layer inside \"a\", which has a mask"),
+        XCTAssertTrue(r.stderr.hasPrefix("mask.json:4:17: layers[0].children[0]: cannot export two.json (Lottie): layer \"inner\" is its own Lottie layer inside \"a\", which has a mask"),
                       r.stderr)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
         XCTAssertEqual(files(in: tmp), ["mask.json"], "nothing is written when one file cannot be made")
@@ -55,6 +56,6 @@ final class LocatedAfterDecodingTests: BinaryTestCase {
         try text.write(to: tmp.appendingPathComponent("empty.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "empty.json", "--format", "lottie", "--output", "out"], in: tmp)
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasPrefix("empty.json:8:13: phases: cannot export two.json (Lottie): the timeline is empty"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("empty.json:7:12: phases: cannot export two.json (Lottie): the timeline is empty"), r.stderr)
     }
 }

@@ -61,7 +61,7 @@ final class DefinitionLimitsTests: XCTestCase {
             return replacing("\"present\": [", (0..<n).map { "\"p\($0)\": \(block), " }.joined() + "\"present\": [")
         }
         XCTAssertEqual(decodeError(phases(999)), "no error")
-        XCTAssertEqual(decodeError(phases(1_000)), "t.json:14:13: phases: 1001 phases; expected at most 1000")
+        XCTAssertEqual(decodeError(phases(1_000)), "t.json:9:13: phases: 1001 phases; expected at most 1000")
     }
 
     func testMessagesStayOnOneLine() {
