@@ -64,5 +64,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
         // Mutates the templates and runs the binary on each case (README "Limits"); run in release.
         .executableTarget(name: "trans-export-fuzz", dependencies: ["JSONText"]),
+        // The fuzzer's persistent worker: TransExportCommand on case after case (no process start per case).
+        .executableTarget(name: "trans-export-fuzz-worker", dependencies: ["TransExportCLI"]),
     ]
 )

@@ -83,26 +83,47 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
 
     public let initial: Value
     public private(set) var events: [Event] = []
+    /// `reach[k]`: the latest end time of any animation among events 0...k (non-decreasing). An
+    /// event before the first k with `reach[k] > t` cannot be attached at t, so `value(at:)`
+    /// starts there: a sample costs the animations still running, not every earlier phase
+    /// (the cost was quadratic in phases; BENCHMARKS.md "Limits and cost").
+    @usableFromInline private(set) var reach: [Double] = []
 
     public init(initial: Value) { self.initial = initial }
+
+    /// How many events happen at or before `t` (events are in time order).
+    @inlinable
+    func eventCount(atOrBefore t: Double) -> Int {
+        var lo = 0, hi = events.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if events[mid].time <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
 
     /// The model value after every event up to and including time `t`.
     @inlinable
     public func modelValue(at t: Double) -> Value {
-        var v = initial
-        for e in events where e.time <= t {
-            switch e {
-            case .set(_, let value): v = value
-            case .animate(let a): v = a.to
-            }
+        modelValue(afterEvents: eventCount(atOrBefore: t))
+    }
+
+    @inlinable
+    func modelValue(afterEvents n: Int) -> Value {
+        guard n > 0 else { return initial }
+        switch events[n - 1] {
+        case .set(_, let value): return value
+        case .animate(let a): return a.to
         }
-        return v
     }
 
     /// Value events must be appended in time order (the simulation builds them that way).
     mutating func append(_ e: Event) {
         precondition(events.last.map { $0.time <= e.time } ?? true, "track events out of order")
         events.append(e)
+        var end = reach.last ?? -.infinity
+        if case .animate(let a) = e { end = max(end, a.endTime) }
+        reach.append(end)
     }
 
     public var animations: [TrackAnimation<Value>] {
@@ -114,9 +135,17 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     /// Inlinable and allocation-free: keyframe fitters evaluate it thousands of times per track.
     @inlinable
     public func value(at t: Double) -> Value {
-        var v = modelValue(at: t)
-        for case .animate(let a) in events where a.callTime <= t && t < a.endTime {
-            v = v + a.delta(at: t)
+        let n = eventCount(atOrBefore: t)
+        var v = modelValue(afterEvents: n)
+        // The first event that may still be attached at t (reach is non-decreasing).
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if reach[mid] > t { hi = mid } else { lo = mid + 1 }
+        }
+        // Deltas are added in event order, as before: the same sums to the last bit.
+        for k in lo..<n {
+            if case .animate(let a) = events[k], t < a.endTime { v = v + a.delta(at: t) }
         }
         return v
     }

@@ -188,7 +188,7 @@ struct InteractionBuilder {
             let v = e.evaluate(env)
             guard v.isFinite, v >= 0, v <= 1e9 else {
                 let message = "\"\(e.source)\" gives \(NumberText6.string(v)) s at the release (\(describe(env))); expected a time ≥ 0"
-                throw e.origin.map { $0.diagnostic(message) } ?? SimulationError(path: "", message: message)
+                throw e.origin.map { $0.diagnostic(message) } ?? SimulationError(path: "interaction", message: message)
             }
             return v
         }

@@ -8,6 +8,8 @@ struct SimulationBuilder {
     var roots: [Int] = []
     var timeline = Timeline(phases: [], duration: 0)
     var byID: [String: Int] = [:]
+    /// Where each zPosition change was written, so a reordering is reported at its node.
+    var zPositionOrigins: [(layer: Int, time: Double, path: String)] = []
 
     init(_ definition: TransitionDefinition) { self.definition = definition }
 
@@ -98,7 +100,9 @@ struct SimulationBuilder {
             layers[i].position.change(to: center, at: t, curve: animated, delay: delay)
             layers[i].size.change(to: f.size, at: t, curve: animated, delay: delay)
         case .hidden(let h): layers[i].hidden.set(h, at: t)
-        case .zPosition(let z): layers[i].zPosition.set(z, at: t)
+        case .zPosition(let z):
+            layers[i].zPosition.set(z, at: t)
+            zPositionOrigins.append((i, t, change.origin))
         case .anchorPoint(let a):
             // Changing the anchor moves the layer unless position moves with it (CALayer semantics).
             layers[i].anchorPoint.set(a, at: t)
@@ -124,14 +128,21 @@ struct SimulationBuilder {
         }
     }
 
+    func describe(_ i: Int) -> String { layers[i].id.map { "\"\($0)\"" } ?? "layer \(i)" }
+
     /// Exported formats draw in one fixed order, so a zPosition change may not reorder siblings.
     func checkPaintOrderIsStable() throws {
         let times = Set(layers.flatMap { $0.zPosition.changes.map(\.time) }).sorted()
         for t in times {
             for parent in layers.map(\.children) + [roots] {
                 let z = parent.map { layers[$0].zPosition.value(at: t) }
-                if zip(z, z.dropFirst()).contains(where: { $0 > $1 }) {
-                    throw SimulationError(path: "", message: "a zPosition change at \(t) s reorders sibling layers; the exported formats draw in one fixed order")
+                if let k = z.indices.dropLast().first(where: { z[$0] > z[$0 + 1] }) {
+                    // The latest change of either sibling up to t is the one that reordered them.
+                    let pair = [parent[k], parent[k + 1]]
+                    let origin = zPositionOrigins.last { pair.contains($0.layer) && $0.time <= t && !$0.path.isEmpty }
+                    throw SimulationError(path: origin?.path ?? "layers",
+                                          message: "a zPosition change at \(t) s reorders sibling layers (\(describe(pair[0])) would move above \(describe(pair[1]))); "
+                                          + "the exported formats draw in one fixed order")
                 }
             }
         }

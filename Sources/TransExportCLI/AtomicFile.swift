@@ -31,9 +31,12 @@ public final class OutputPlan: @unchecked Sendable {
         }
     }
 
-    /// Writes every file, each atomically; stops at the first failure.
+    /// Writes every file, each atomically; stops at the first failure. A destination that is
+    /// not a regular file (a device, a FIFO, a folder, a link to one) refuses the run before
+    /// anything is written.
     public func write() throws {
         var prepared: Set<String> = []
+        for f in files { try AtomicFile.checkDestination(f.url) }
         for f in files {
             let dir = f.url.deletingLastPathComponent()
             if prepared.insert(dir.path).inserted {
@@ -58,6 +61,7 @@ enum AtomicFile {
     static func write(_ data: Data, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
         try prepareFolder(dir)
+        try checkDestination(url)
         SignalCleanup.installOnce()
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent)\(marker)\(getpid())").path
         var bytes = [UInt8](data)
@@ -99,6 +103,33 @@ enum AtomicFile {
             throw failure(e, writing: url)
         }
         SignalCleanup.current(nil)
+    }
+
+    /// The rename would replace whatever has the name: fine for a regular file (or a link to
+    /// one, which the new file replaces), never for a device such as /dev/null, a FIFO, a
+    /// socket or a folder (or a link to one).
+    static func checkDestination(_ url: URL) throws {
+        var st = stat()
+        guard lstat(url.path, &st) == 0 else { return }  // nothing there yet
+        var kind = st.st_mode & S_IFMT
+        var through = ""
+        if kind == S_IFLNK {
+            guard stat(url.path, &st) == 0 else { return }  // a dangling link: replaced like a file
+            kind = st.st_mode & S_IFMT
+            through = " (through a symbolic link)"
+        }
+        let what: String
+        switch kind {
+        case S_IFREG: return
+        case S_IFDIR where through.isEmpty: throw failure(EISDIR, writing: url)
+        case S_IFDIR: what = "a folder"
+        case S_IFCHR, S_IFBLK: what = "a device"
+        case S_IFIFO: what = "a FIFO (named pipe)"
+        case S_IFSOCK: what = "a socket"
+        default: what = "an unknown kind of file"
+        }
+        throw OutputError(description: "cannot write \(url.path): it is \(what)\(through), not a regular file; "
+                          + "remove it or choose another --output folder")
     }
 
     /// Creates the folder (and missing parents); a problem is one line in our words.

@@ -69,6 +69,7 @@ public struct TransExportCommand {
         if sources.isEmpty { standardError("trans-export: nothing to export (no templates found and no --input)"); return ExitCode.badInput }
 
         var simulations: [(Simulation, String)] = []
+        var urls: [String: URL] = [:]  // display name → file, to locate an export failure
         var failed = false
         for s in sources {
             do {
@@ -83,6 +84,7 @@ public struct TransExportCommand {
                 try ArtworkLayerChecks.refuseUnderPerspective(simulation)
                 for format in options.resolvedFormats { try format.format?.preflight(simulation, file: s.display) }
                 simulations.append((simulation, s.display))
+                urls[s.display] = s.url
             } catch {
                 // A later stage may know only the JSON path: the file gives the line and column.
                 standardError(DefinitionFile.located(error, url: s.url, displayPath: s.display).description)
@@ -114,11 +116,11 @@ public struct TransExportCommand {
         let results = ParallelExport.map(simulations.count, workers: options.report ? 1 : ProcessInfo.processInfo.activeProcessorCount) { n in
             Result { try exportWithBranches(simulations[n].0, options: options, to: out) }
         }
-        for (result, (_, display)) in zip(results, simulations) {
+        for (result, (simulation, display)) in zip(results, simulations) {
             switch result {
             case .success(let card): if let card { cards.append(card) }
             case .failure(let error):
-                standardError("\(display): export failed: \(error)")
+                standardError(Self.exportFailure(error, simulation, display: display, url: urls[display]))
                 return ExitCode.exportFailed
             }
         }
@@ -167,6 +169,19 @@ public struct TransExportCommand {
 }
 
 extension TransExportCommand {
+    /// A format's limit met by one layer is reported at that layer's line (exit 1: the
+    /// definition is valid, this format cannot carry it); anything else names the file.
+    static func exportFailure(_ error: Error, _ simulation: Simulation, display: String, url: URL?) -> String {
+        guard let e = error as? LottieExportError else { return "\(display): export failed: \(error)" }
+        let message = "cannot export \(simulation.definition.name).json (Lottie): \(e.message)"
+        if let i = e.layer, simulation.layers.indices.contains(i), let origin = simulation.layers[i].definition.origin {
+            return origin.diagnostic(message).description
+        }
+        let d = DefinitionDiagnostic(file: display, location: nil, path: e.path ?? "", message: message)
+        guard let url, e.path != nil else { return "\(display): export failed: \(error)" }
+        return DefinitionFile.located(d, url: url, displayPath: display).description
+    }
+
     /// The tracks dump's ceiling of layer states (TracksFormat.swift).
     public static let maxTrackStates = TracksFormat.maxStates
 }

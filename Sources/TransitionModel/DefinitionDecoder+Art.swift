@@ -12,6 +12,7 @@ extension DefinitionDecoder {
             let (root, siteChildren) = try resolveUse(site)
             var layer = try decodeLayer(root)
             layer.children += try siteChildren.map(decodeLayer)
+            layer.origin = SourceOrigin(file: site.file, location: site.node.location, path: site.path)
             return layer
         }
     }

@@ -132,6 +132,7 @@ public enum DefinitionDecoder {
         if let n = node.child("sublayerTransform") { layer.sublayerTransform = try decodeTransform(n) }
         if let n = node.child("mask") { layer.mask = try decodeMask(n, bounds: layer.size) }
         if let n = node.child("children") { layer.children = try n.elements().map(decodeLayer) }
+        layer.origin = SourceOrigin(file: node.file, location: node.node.location, path: node.path)
         return layer
     }
 

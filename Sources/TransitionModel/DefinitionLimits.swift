@@ -34,7 +34,7 @@ public enum DefinitionLimits {
     public static let fileBytes = 10 * 1_024 * 1_024
     public static let layers = 10_000
     public static let nestingDepth = 64
-    public static let phases = 100
+    public static let phases = 1_000
     public static let changes = 5_000
     /// Animations of one layer's property: every sample of a track sums its animations (UIKit's
     /// additive animations), so this bounds the cost per sample (BENCHMARKS.md#8-limits-and-cost-issue-15).

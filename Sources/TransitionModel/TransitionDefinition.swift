@@ -95,6 +95,13 @@ public struct LayerDefinition: Hashable, Sendable {
     public var sublayerTransform: LayerTransform = .identity
     /// `layer.mask`: a shape in this layer's bounds space; it cuts the layer and its sublayers.
     public var mask: LayerMask?
+    /// Where the layer was written (the `use` site for art), so that a problem found after
+    /// decoding (an exporter's limit) is reported at its line and column; nil for code-built layers.
+    public var origin: SourceOrigin? {
+        get { written.origin }
+        set { written.origin = newValue }
+    }
+    var written = WhereWritten()
 
     public init(id: String? = nil, kind: Kind = .group, position: Point, size: Size,
                 anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
@@ -167,4 +174,12 @@ public struct LinearGradient: Hashable, Sendable {
     public init(start: Point = Point(0, 0.5), end: Point = Point(1, 0.5), stops: [Stop]) {
         self.start = start; self.end = end; self.stops = stops
     }
+}
+
+/// A value's place in the file, carried for diagnostics only: it takes no part in equality or
+/// hashing, so a decoded definition equals the same definition built in code.
+struct WhereWritten: Hashable, Sendable {
+    var origin: SourceOrigin?
+    static func == (a: WhereWritten, b: WhereWritten) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

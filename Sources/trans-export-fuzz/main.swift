@@ -19,6 +19,10 @@ struct Options {
     var templates = "Templates"
     var save: String? = nil
     var verbose = false
+    /// A fresh process per case instead of the persistent worker.
+    var fresh = false
+    var worker: String? = nil
+    var workerPath: String { worker ?? ((binary as NSString).deletingLastPathComponent as NSString).appendingPathComponent("trans-export-fuzz-worker") }
 
     static func parse(_ args: [String]) -> Options {
         var o = Options()
@@ -39,8 +43,10 @@ struct Options {
             case "--templates": o.templates = value()
             case "--save": o.save = value()
             case "--verbose": o.verbose = true
+            case "--fresh": o.fresh = true
+            case "--worker": o.worker = value()
             case "--help", "-h":
-                print("usage: trans-export-fuzz [--seed N] [--start N] [--cases N] [--jobs N] [--timeout S] [--binary PATH] [--templates DIR] [--save DIR] [--verbose]")
+                print("usage: trans-export-fuzz [--seed N] [--start N] [--cases N] [--jobs N] [--timeout S] [--binary PATH] [--templates DIR] [--save DIR] [--verbose] [--fresh | --worker PATH]")
                 exit(0)
             default: fail("unknown option \(args[i])")
             }
@@ -94,52 +100,21 @@ func nodeCount(_ v: JSONValue, limit: Int) -> Int {
     return count
 }
 
-/// Runs the binary; stderr goes to `errFile`. A case "hangs" when it uses more than `timeout`
-/// seconds of CPU (wait4's rusage, so a loaded machine does not make slow cases look hung), or
-/// when the wall clock passes 4× the limit (then it is killed).
-func run(_ binary: String, _ args: [String], timeout: Double, errFile: String) -> (status: Int32, signalled: Bool, timedOut: Bool, stderr: String, cpu: Double) {
-    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = ([binary] + args).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { fail("cannot run \(binary)") }
-    let deadline = Date().addingTimeInterval(timeout * 4)
-    var status: Int32 = 0
-    var usage = rusage()
-    var killed = false
-    while true {
-        let r = wait4(pid, &status, WNOHANG, &usage)
-        if r == pid { break }
-        if r < 0 && errno != EINTR { break }
-        if !killed && Date() > deadline { kill(pid, SIGKILL); killed = true }
-        usleep(5_000)
-    }
-    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    let err = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
-    let signalled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
-    let code = (status >> 8) & 0xFF
-    return (code, signalled && !killed, killed || cpu > timeout, err, cpu)
-}
-
-func classify(_ r: (status: Int32, signalled: Bool, timedOut: Bool, stderr: String, cpu: Double), file: String) -> Outcome {
+func classify(_ r: RunResult, file: String) -> Outcome {
     if r.timedOut { return .hang }
     if r.signalled { return .crash }
     let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: true)
-    switch r.status {
-    case 0: return .exported
-    case 1: return lines.count == 1 ? .formatLimit : .unlocated
-    case 2:
-        guard lines.count == 1 else { return .unlocated }
-        // FILE:LINE:COLUMN: then the message; FILE is the case, or an art file it uses (the message
-        // then names the use site).
-        let line = lines[0]
+    // FILE:LINE:COLUMN: then the message; FILE is the case, or an art file it uses (the message
+    // then names the use site). A format's limit (exit 1) names its layer's line too.
+    func located(_ line: Substring) -> Bool {
         let prefix = line.hasPrefix(file + ":") ? file : String(line.prefix { $0 != ":" })
         let rest = line.dropFirst(prefix.count + 1).split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        return rest.count == 3 && Int(rest[0]) != nil && Int(rest[1]) != nil ? .located : .unlocated
+        return rest.count == 3 && Int(rest[0]) != nil && Int(rest[1]) != nil
+    }
+    switch r.status {
+    case 0: return .exported
+    case 1: return lines.count == 1 && located(lines[0]) ? .formatLimit : .unlocated
+    case 2: return lines.count == 1 && located(lines[0]) ? .located : .unlocated
     default: return .crash
     }
 }
@@ -147,6 +122,10 @@ func classify(_ r: (status: Int32, signalled: Bool, timedOut: Bool, stderr: Stri
 setvbuf(stdout, nil, _IOLBF, 0)  // findings appear as they happen, also when piped
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 guard FileManager.default.isExecutableFile(atPath: options.binary) else { fail("no binary at \(options.binary); build it first (swift build -c release)") }
+guard options.fresh || FileManager.default.isExecutableFile(atPath: options.workerPath) else {
+    fail("no worker at \(options.workerPath); build it (swift build -c release --product trans-export-fuzz-worker) or pass --fresh")
+}
+signal(SIGPIPE, SIG_IGN)  // a worker that dies mid-request is noticed by its reply, not by a signal here
 let templateNames = ((try? FileManager.default.contentsOfDirectory(atPath: options.templates)) ?? [])
     .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
 guard !templateNames.isEmpty else { fail("no templates in \(options.templates)") }
@@ -162,32 +141,47 @@ try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: 
 let lock = NSLock()
 var counts: [Outcome: Int] = [:]
 var slowest = (seconds: 0.0, caseNumber: -1)
+var caseCPU = 0.0
+var workerMismatches = 0
 let started = Date()
 
 DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
     let dir = work.appendingPathComponent("job\(job)")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let worker = options.fresh ? nil : Worker(path: options.workerPath)
+    defer { worker?.stop() }
     var n = options.start + job
     while n < options.start + options.cases {
         let c = makeCase(n, seed: options.seed, templates: templates)
         let file = dir.appendingPathComponent("case.json")
         _ = FileManager.default.createFile(atPath: file.path, contents: Data(c.bytes))
         let out = dir.appendingPathComponent("out")
+        let args = ["--input", file.path, "--format", c.format, "--output", out.path]
+        let errFile = dir.appendingPathComponent("stderr.txt").path
         try? FileManager.default.removeItem(at: out)
-        let t0 = Date()
-        let r = run(options.binary, ["--input", file.path, "--format", c.format, "--output", out.path], timeout: options.timeout,
-                    errFile: dir.appendingPathComponent("stderr.txt").path)
-        let seconds = r.cpu
-        _ = t0
-        let outcome = classify(r, file: file.path)
+        var r = worker?.run(args, timeout: options.timeout, errFile: errFile)
+            ?? runFresh(options.binary, args, timeout: options.timeout, errFile: errFile)
+        var outcome = classify(r, file: file.path)
+        var cpuUsed = r.cpu
+        var note = ""
+        if worker != nil, outcome.isFinding {
+            // The real binary in a fresh process decides; a difference is a finding of its own.
+            try? FileManager.default.removeItem(at: out)
+            let fresh = runFresh(options.binary, args, timeout: options.timeout, errFile: errFile)
+            let freshOutcome = classify(fresh, file: file.path)
+            if freshOutcome != outcome { note = " (the worker said \(outcome.rawValue))" }
+            outcome = freshOutcome; r = fresh; cpuUsed += fresh.cpu
+        }
         lock.lock()
         counts[outcome, default: 0] += 1
-        if seconds > slowest.seconds { slowest = (seconds, n) }
-        if outcome.isFinding || options.verbose {
+        caseCPU += cpuUsed
+        if !note.isEmpty { workerMismatches += 1 }
+        if r.cpu > slowest.seconds { slowest = (r.cpu, n) }
+        if outcome.isFinding || !note.isEmpty || options.verbose {
             let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
-            print("case \(n) (\(c.template), --format \(c.format)): \(outcome.rawValue), exit \(r.status), \(String(format: "%.1f", seconds)) s CPU: \(first.prefix(300))")
+            print("case \(n) (\(c.template), --format \(c.format)): \(outcome.rawValue)\(note), exit \(r.status), \(String(format: "%.3f", r.cpu)) s CPU: \(first.prefix(300))")
         }
-        if outcome.isFinding, let save = options.save {
+        if outcome.isFinding || !note.isEmpty, let save = options.save {
             try? FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
             let name = "seed\(options.seed)-case\(n)-\(c.format.replacingOccurrences(of: ",", with: "+")).json"
             _ = FileManager.default.createFile(atPath: "\(save)/\(name)", contents: Data(c.bytes))
@@ -200,5 +194,10 @@ try? FileManager.default.removeItem(at: work)
 
 let elapsed = Date().timeIntervalSince(started)
 let summary = Outcome.allCases.map { "\($0.rawValue) \(counts[$0, default: 0])" }.joined(separator: ", ")
-print("seed \(options.seed), cases \(options.start)..<\(options.start + options.cases), \(options.jobs) jobs, \(String(format: "%.1f", elapsed)) s: \(summary); slowest case \(slowest.caseNumber) \(String(format: "%.1f", slowest.seconds)) s CPU")
-exit(Outcome.allCases.contains { $0.isFinding && counts[$0, default: 0] > 0 } ? 1 : 0)
+var own = rusage()
+getrusage(RUSAGE_SELF.rawValue, &own)
+// CPU figures do not depend on what else the machine runs; wall time does.
+print("seed \(options.seed), cases \(options.start)..<\(options.start + options.cases), \(options.jobs) jobs, \(options.fresh ? "a fresh process per case" : "persistent workers"), "
+      + "\(String(format: "%.1f", elapsed)) s wall, CPU \(String(format: "%.1f", caseCPU)) s in cases + \(String(format: "%.1f", cpu(own))) s making them: \(summary); "
+      + "worker/fresh disagreements \(workerMismatches); slowest case \(slowest.caseNumber) \(String(format: "%.1f", slowest.seconds)) s CPU")
+exit(Outcome.allCases.contains { $0.isFinding && counts[$0, default: 0] > 0 } || workerMismatches > 0 ? 1 : 0)

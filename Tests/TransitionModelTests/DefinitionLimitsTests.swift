@@ -53,6 +53,17 @@ final class DefinitionLimitsTests: XCTestCase {
         XCTAssertTrue(e.hasPrefix("t.json:7:") && e.hasSuffix(": layers[10000]: more than 10000 layers (art included); expected at most 10000"), e)
     }
 
+    /// 1,000 phases (the cost is linear in phases since tracks skip finished animations); one more is refused.
+    func testPhaseCeiling() {
+        func phases(_ n: Int) -> String {
+            // Assignments (`before`): animations of one property have their own ceiling of 100.
+            let block = "[{\"duration\": 0.01, \"before\": [{\"layer\": \"card\", \"property\": \"opacity\", \"value\": 0.5}], \"changes\": []}]"
+            return replacing("\"present\": [", (0..<n).map { "\"p\($0)\": \(block), " }.joined() + "\"present\": [")
+        }
+        XCTAssertEqual(decodeError(phases(999)), "no error")
+        XCTAssertEqual(decodeError(phases(1_000)), "t.json:9:13: phases: 1001 phases; expected at most 1000")
+    }
+
     func testMessagesStayOnOneLine() {
         let text = replacing("\"name\": \"mini\"", "\"name\": \"two\\nlines\\u0007\"")
         XCTAssertEqual(decodeError(text), "t.json:3:11: name: expected a name of letters, digits, '-' or '_', found \"two\\nlines\\u{7}\"")

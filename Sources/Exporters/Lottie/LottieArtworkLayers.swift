@@ -13,13 +13,13 @@ extension LottieDocument {
             switch art.artwork {
             case .raster:
                 throw LottieExportError("layer \"\(names[i])\": the picture \(art.path) is carried by the SVG export only; "
-                                        + "Lottie image layers are not written yet")
+                                        + "Lottie image layers are not written yet", layer: i)
             case .vector(let document):
                 do {
                     _ = try LottieArtworkShapes.items(document, file: art.path, mode: art.contentMode,
                                                       bounds: (layer.definition.size.width, layer.definition.size.height))
                 } catch {
-                    throw LottieExportError("layer \"\(names[i])\": \(error)")
+                    throw LottieExportError("layer \"\(names[i])\": \(error)", layer: i)
                 }
             }
         }

@@ -177,7 +177,7 @@ extension LottieDocument {
                     throw LottieExportError(
                         "layer \"\(names[layer.index])\" is a snapshot of \"\(names[source])\", whose sublayer \"\(names[j])\" "
                         + "clips its sublayers to its bounds (clipsToBounds) and cuts some of them; Lottie shape groups cannot clip, "
-                        + "so only the snapshot source's own clip is exported. Remove that clip or keep its sublayers inside its bounds.")
+                        + "so only the snapshot source's own clip is exported. Remove that clip or keep its sublayers inside its bounds.", layer: layer.index)
                 }
                 stack += simulation.layers[j].children
             }
@@ -198,7 +198,7 @@ extension LottieDocument {
             while let j = p {
                 if simulation.layers[j].definition.mask != nil {
                     throw LottieExportError("layer \"\(names[i])\" is its own Lottie layer inside \"\(names[j])\", which has a mask; "
-                        + "masks on layers with animated or named sublayers are not supported in Lottie yet. Move the mask or the sublayer.")
+                        + "masks on layers with animated or named sublayers are not supported in Lottie yet. Move the mask or the sublayer.", layer: i)
                 }
                 p = simulation.layers[j].parent
             }

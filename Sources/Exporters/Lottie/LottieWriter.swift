@@ -20,7 +20,11 @@ import JSONText
 
 public struct LottieExportError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The simulation's index of the layer that Lottie cannot carry, so the frontend can name its line.
+    public var layer: Int?
+    /// Else the JSON path of the definition's member at fault (`canvas.size`), or nil.
+    public var path: String?
+    public init(_ message: String, layer: Int? = nil, path: String? = nil) { self.message = message; self.layer = layer; self.path = path }
     public var description: String { message }
 }
 
@@ -102,10 +106,10 @@ final class LottieDocument {
     func build() throws -> JSONValue {
         let d = transition.definition
         let fr = d.frameRate
-        guard fr > 0, fr.isFinite else { throw LottieExportError("frame rate must be > 0 (got \(fr))") }
+        guard fr > 0, fr.isFinite else { throw LottieExportError("frame rate must be > 0 (got \(fr))", path: "frameRate") }
         let duration = transition.timeline.duration
         guard duration > 0, duration.isFinite else {
-            throw LottieExportError("the timeline is empty (duration \(duration) s); Lottie needs op > ip")
+            throw LottieExportError("the timeline is empty (duration \(duration) s); Lottie needs op > ip", path: "phases")
         }
         outPoint = Int((duration * fr - 1e-6).rounded(.up))
         try checkSnapshotArtClips()
@@ -113,7 +117,7 @@ final class LottieDocument {
         try checkArtwork()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
-            throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))")
+            throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))", path: "canvas.size")
         }
 
         // Array order: top first. A matte sits directly above the layer it clips.
