@@ -5,10 +5,13 @@ and two 390 x 844 @3x PNG screenshots (1170 x 2532 px, made here from those SVGs
 rsvg-convert -z 3, so both rows show the same pictures). For each: the exported SVG and Lottie
 sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), and the worst
 frame of each player from the conformance suite run over that export (`--exporter` with the
-`--screen` options). Prints a markdown table; exit 1 when a suite row fails.
+`--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
+(projected paths), checked the same way through input_exporter.py. Prints a markdown table;
+exit 1 when a suite row fails.
 """
 import os
 import shutil
+import sys
 import subprocess
 import tempfile
 import time
@@ -32,17 +35,17 @@ def make_pngs(work):
     return out
 
 
-def export_once(command, outdir):
+def export_once(command, outdir, template=TEMPLATE):
     shutil.rmtree(outdir, ignore_errors=True)
     t0 = time.monotonic()
-    subprocess.run(command + ["--template", TEMPLATE, "--format", "svg,lottie", "--output", outdir],
+    subprocess.run(command + ["--template", template, "--format", "svg,lottie", "--output", outdir],
                    cwd=REPO, check=True, capture_output=True)
     return time.monotonic() - t0
 
 
-def suite_rows(command, opts):
+def suite_rows(command, opts, template=TEMPLATE):
     from . import suite
-    run_opts = SimpleNamespace(exporter=command, static_exporter=None, templates=[TEMPLATE], frames_step=opts.frames_step,
+    run_opts = SimpleNamespace(exporter=command, static_exporter=None, templates=[template], frames_step=opts.frames_step,
                                keep=None, chromium=opts.chromium, firefox_step=0, firefox=None, known_failures=None,
                                artifacts=os.path.join(REPO, ".conformance"), versions={}, report="")
     rows, ok = suite.run(run_opts, log=lambda s: None)
@@ -63,17 +66,22 @@ def run(opts):
     try:
         pngs = make_pngs(work)
         svgs = {n: os.path.join(REPO, "Templates", "art", "screens", n + ".svg") for n in SCREENS}
-        variants = [("two SVG screens", svgs), ("two 1170 x 2532 PNG screenshots (@3x)", pngs)]
+
+        def screens(files):
+            return [binary] + [a for n in SCREENS for a in ("--screen", "%s=%s" % (n, files[n]))]
+        flip = [sys.executable, "-m", "Conformance.input_exporter", binary, os.path.join(REPO, "Examples", "svg-art-flip.json")]
+        variants = [("douyin-present, two SVG screens", screens(svgs), TEMPLATE),
+                    ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
+                    ("Examples/svg-art-flip.json (svg layer under perspective)", flip, "svg-art-flip")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
-                 % ("douyin-present with", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
+                 % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]
         all_ok = True
-        for label, files in variants:
-            command = [binary] + [a for n in SCREENS for a in ("--screen", "%s=%s" % (n, files[n]))]
+        for label, command, template in variants:
             out = os.path.join(work, "export")
-            wall = min(export_once(command, out) for _ in range(opts.repeat))
-            size = {ext: os.path.getsize(os.path.join(out, TEMPLATE + ext)) for ext in (".svg", ".json")}
-            rows, ok = suite_rows(command, opts)
+            wall = min(export_once(command, out, template) for _ in range(opts.repeat))
+            size = {ext: os.path.getsize(os.path.join(out, template + ext)) for ext in (".svg", ".json")}
+            rows, ok = suite_rows(command, opts, template)
             all_ok = all_ok and ok
             cells = []
             for _, check in PLAYERS:
