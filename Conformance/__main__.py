@@ -1,5 +1,6 @@
 """python3 -m Conformance run [--frames-step N] [--templates NAME ...] [--exporter CMD] ...
 python3 -m Conformance raster [--templates NAME ...] [--formats gif webp mp4 png] [--binary PATH]
+python3 -m Conformance screens [--binary PATH]
 python3 -m Conformance selftest
 python3 -m Conformance doctor
 
@@ -82,6 +83,11 @@ def main(argv=None):
     rb.add_argument("--templates", nargs="+", metavar="NAME", default=["douyin-present", "stories-cube", "flip-push"])
     rb.add_argument("--scale", type=int, default=2, choices=[1, 2, 3])
     rb.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    sc = sub.add_parser("screens", help="douyin-present with PNG and with SVG screens: bytes, export time, worst frame per player")
+    sc.add_argument("--binary", default=".build/release/trans-export", metavar="PATH")
+    sc.add_argument("--repeat", type=int, default=3, help="export runs timed per variant (the best is shown)")
+    sc.add_argument("--frames-step", type=int, default=1, metavar="N")
+    sc.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
     sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
     sub.add_parser("doctor", help="show which checkers are installed")
     opts = ap.parse_args(argv)
@@ -93,6 +99,9 @@ def main(argv=None):
         return doctor()
     if opts.cmd == "raster":
         return raster(opts)
+    if opts.cmd == "screens":
+        from . import screens_bench
+        return screens_bench.run(opts)
     if opts.cmd == "raster-bench":
         from . import raster_bench
         return raster_bench.run(opts)

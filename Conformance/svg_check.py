@@ -13,6 +13,9 @@ SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 ANIMATION_ELEMENTS = {"animate", "animateTransform", "animateMotion", "animateColor", "set", "discard"}
 _URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.I)
+# A user's PNG/JPEG embedded in the file (an <image>'s only allowed href besides #id): it loads
+# nothing and runs nothing. An SVG data URI could carry script: it stays an error.
+_EMBEDDED_PICTURE = re.compile(r"data:image/(png|jpeg);base64,[A-Za-z0-9+/]*={0,2}")
 
 
 def _local(name):
@@ -37,7 +40,8 @@ def xmllint_errors(path):
 
 def lint_svg(path, canvas=None, static=False):
     """Errors of one SVG file: well-formed (libxml2 and expat), an SVG root of the canvas size,
-    no script, no event handlers, no external references; `static`: no animation elements."""
+    no script, no event handlers, no external references (a PNG/JPEG data URI on <image> is
+    embedded, not a reference); `static`: no animation elements."""
     errs = xmllint_errors(path)
     try:
         root = ET.parse(path).getroot()
@@ -72,7 +76,8 @@ def lint_svg(path, canvas=None, static=False):
             a = _local(attr)
             if a.lower().startswith("on"):
                 errs.append("event handler attribute %s on <%s>" % (a, name))
-            if a == "href" and not value.startswith("#"):
+            embedded = name == "image" and _EMBEDDED_PICTURE.fullmatch(value) is not None
+            if a == "href" and not value.startswith("#") and not embedded:
                 errs.append("external reference %s=%r on <%s>" % (attr.replace("{%s}" % XLINK_NS, "xlink:"),
                                                                    value[:60], name))
             for ref in _URL.findall(value):

@@ -48,6 +48,13 @@ class SvgLint(unittest.TestCase):
         self.assertTrue(any("@import" in e for e in lint('<style>@import "x.css";</style>')))
         self.assertTrue(any("foreignObject" in e for e in lint("<foreignObject/>")))
 
+    def test_embedded_pictures(self):
+        self.assertEqual(lint('<image href="data:image/png;base64,iVBORw0KGgo="/>'), [])
+        self.assertEqual(lint('<image xlink:href="data:image/jpeg;base64,/9j/4AAQ"/>'), [])
+        self.assertTrue(any("external reference" in e for e in lint('<image href="data:image/svg+xml;base64,PHN2Zz4="/>')))
+        self.assertTrue(any("external reference" in e for e in lint('<image href="data:image/png;base64,iVBOR w0K"/>')))
+        self.assertTrue(any("external reference" in e for e in lint('<use href="data:image/png;base64,iVBORw0KGgo="/>')))
+
     def test_not_well_formed(self):
         errs = lint(None, text='<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844"><g></svg>')
         self.assertTrue(any(e.startswith("libxml2:") for e in errs), errs)

@@ -46,3 +46,8 @@ public enum Artwork: Hashable, Sendable {
         }
     }
 }
+
+extension Artwork {
+    /// RasterImage as seen from modules that have a RasterImage of their own (Exporters' frames).
+    public typealias Picture = RasterImage
+}

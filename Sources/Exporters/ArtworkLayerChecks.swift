@@ -5,14 +5,18 @@ import Simulation
 import Keyframes
 
 public enum ArtworkLayerChecks {
-    /// Artwork under a 3D transform would have to be drawn projected within 0.5 px; the projected
-    /// drawing path does not carry pictures or SVG art yet, so such a layer is refused by name.
+    /// Artwork under a 3D transform is drawn projected within 0.5 px like other paint: SVG art
+    /// whose shapes that path carries (ProjectedArtwork); a picture, or art it cannot carry, is
+    /// refused by name and by the art's file and line.
     public static func refuseUnderPerspective(_ simulation: Simulation) throws {
         let projected = Projection.projectedLayers(simulation)
         for layer in simulation.layers where projected[layer.index] {
             guard case .artwork(let art) = layer.definition.kind else { continue }
-            throw ArtworkError(file: art.path, "layer \"\(layer.id ?? "layer-\(layer.index)")\" is under a 3D transform; "
-                               + "image and svg layers under perspective are not drawn yet")
+            do {
+                _ = try ProjectedArtwork.shapes(art, bounds: layer.definition.size)
+            } catch let error as ArtworkError {
+                throw ArtworkError(file: error.file, line: error.line, "layer \"\(layer.id ?? "layer-\(layer.index)")\": \(error.message)")
+            }
         }
     }
 }

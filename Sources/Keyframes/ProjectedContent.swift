@@ -105,11 +105,15 @@ struct PathSpec: Hashable {
         case bar(Rect, base: Size)
         case maskRect(rounded: Bool)
         case maskCircle(reversed: Bool)
+        /// An SVG art shape laid out at the definition's size and stretched with the bounds.
+        case art(BezierPath, base: Size)
     }
     var layer: Int
     var source: Source
     var gradient: LinearGradient?
     var levels = 0
+    /// The paint when it is not the layer's fill (an art shape's colour).
+    var fill: Fill?
 
     /// The path in the layer's bounds space.
     func boundsPath(_ s: LayerState) -> BezierPath {
@@ -129,6 +133,9 @@ struct PathSpec: Hashable {
             let m = s.mask!
             let c = BezierPath.circle(center: m.center, radius: m.radius)
             return reversed ? c.reversed : c
+        case .art(let path, let base):
+            let sx = base.width > 0 ? s.size.width / base.width : 0, sy = base.height > 0 ? s.size.height / base.height : 0
+            return path.map { Point($0.x * sx, $0.y * sy) }
         }
     }
 
@@ -204,8 +211,14 @@ struct PathSpec: Hashable {
             if d.fill != nil {
                 paint = TextBars.bars(size: d.size, lines: lines).map { PathSpec(layer: i, source: .bar($0, base: d.size), gradient: gradient) }
             }
-        case .snapshot, .artwork:
-            break  // snapshot art under a 3D transform is not drawn yet; artwork there is refused (ArtworkLayerChecks)
+        case .snapshot:
+            break  // snapshot art under a 3D transform is not drawn yet
+        case .artwork(let art):
+            // The background fill, then the art's shapes (pictures are refused: ArtworkLayerChecks).
+            if d.fill != nil { paint.append(PathSpec(layer: i, source: .bounds(rounded: rounded), gradient: gradient)) }
+            for shape in (try? ProjectedArtwork.shapes(art, bounds: d.size)) ?? [] {
+                paint.append(PathSpec(layer: i, source: .art(shape.path, base: d.size), fill: .solid(shape.color)))
+            }
         }
         let clip = d.clipsToBounds ? PathSpec(layer: i, source: .bounds(rounded: rounded)) : nil
         var mask: [PathSpec] = []

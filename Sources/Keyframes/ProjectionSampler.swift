@@ -323,7 +323,7 @@ struct ProjectionSampler {
             let r = ranges[i]!
             let paint = r.paint.map { n -> ProjectedPaint in
                 let spec = specs[n]
-                let fill = simulation.layers[i].definition.fill!
+                let fill = spec.fill ?? simulation.layers[i].definition.fill!
                 var colors: [Color] = []
                 var gradient: KeyframeTrack<GradientAxis>? = nil
                 if let g = spec.gradient {

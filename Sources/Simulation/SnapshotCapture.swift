@@ -2,6 +2,8 @@
 // view's bounds and nothing outside them, whether or not the source clips its sublayers: art
 // that reaches past the source's edges (a photo's hills, a shadow shape) is cut at the bounds.
 // When the source clips to bounds, the cut is its rounded bounds (cornerRadius applies).
+// A picture laid out by contentMode (scaleAspectFill, center, ...) may reach past its own
+// layer's bounds: that counts as painted art too, the source's own picture included.
 import TransitionModel
 import Motion
 
@@ -26,7 +28,8 @@ extension Simulation {
     }
 
     /// Whether a painted descendant of layer `source`, in its definition state, has a bounds
-    /// corner outside the source's bounds rounded by `cornerRadius` (conservative for ellipses).
+    /// corner outside the source's bounds rounded by `cornerRadius` (conservative for ellipses),
+    /// or a picture (the source's own included) has a corner of its contentMode frame outside.
     func artReachesOutside(_ source: Int, cornerRadius r: Double) -> Bool {
         let size = layers[source].definition.size
         func inside(_ p: Point) -> Bool {
@@ -36,12 +39,19 @@ extension Simulation {
             let cx = min(max(p.x, r), size.width - r), cy = min(max(p.y, r), size.height - r)
             return ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot() <= r + eps
         }
+        func outside(_ r: Rect, _ toSource: Transform3D) -> Bool {
+            let x0 = r.origin.x, y0 = r.origin.y, x1 = x0 + r.size.width, y1 = y0 + r.size.height
+            return [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)].contains { !inside(toSource.apply(to: $0)) }
+        }
+        // The source's own picture: the cut is its bounds, whether or not the source clips.
+        if case .artwork(let art) = layers[source].definition.kind, outside(art.frame(in: size), .identity) { return true }
         func reaches(_ j: Int, _ toSource: Transform3D) -> Bool {
             let d = layers[j].definition
             guard !d.hidden else { return false }
-            let w = d.size.width, h = d.size.height
-            let out = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].contains { !inside(toSource.apply(to: $0)) }
+            let out = outside(Rect(0, 0, d.size.width, d.size.height), toSource)
             if d.fill != nil, out { return true }
+            // A picture reaches as far as its contentMode frame, or its bounds when its layer clips.
+            if case .artwork(let art) = d.kind, d.clipsToBounds ? out : outside(art.frame(in: d.size), toSource) { return true }
             // A descendant that clips to its bounds keeps its sublayers within them.
             if d.clipsToBounds { return out && !layers[j].children.isEmpty }
             return layers[j].children.contains { c in reaches(c, Self.definitionMatrix(layers[c].definition).concatenating(toSource)) }

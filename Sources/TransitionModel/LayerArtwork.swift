@@ -20,6 +20,12 @@ public struct LayerArtwork: Hashable, Sendable {
         let s = artwork.size(scale: scale)
         return Size(s.width, s.height)
     }
+
+    /// Where the picture lies in bounds of `bounds` size (contentMode; may reach outside them).
+    public func frame(in bounds: Size) -> Rect {
+        let f = contentMode.frame(content: artwork.size(scale: scale), bounds: (bounds.width, bounds.height))
+        return Rect(f.x, f.y, f.width, f.height)
+    }
 }
 
 extension LayerDefinition.Kind {

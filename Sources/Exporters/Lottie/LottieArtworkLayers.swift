@@ -1,6 +1,5 @@
 // image/svg layers in the Lottie export. SVG art becomes shape items (LottieArtworkShapes);
-// pictures would need image layers (`ty: 2`) with embedded assets, not written yet, so a file
-// with one is refused by name rather than played without its picture.
+// pictures become image layers with embedded assets (LottiePictures.swift).
 import Artwork
 import TransitionModel
 import JSONText
@@ -12,8 +11,7 @@ extension LottieDocument {
             guard case .artwork(let art) = layer.definition.kind else { continue }
             switch art.artwork {
             case .raster:
-                throw LottieExportError("layer \"\(names[i])\": the picture \(art.path) is carried by the SVG export only; "
-                                        + "Lottie image layers are not written yet", layer: i)
+                continue  // an image layer (LottiePictures.swift)
             case .vector(let document):
                 do {
                     _ = try LottieArtworkShapes.items(document, file: art.path, mode: art.contentMode,

@@ -104,10 +104,23 @@ extension LottieDocument {
     /// intersect.
     func clipMasks(_ i: Int) -> [JSONValue] {
         if transition.projected[i] != nil { return projectedMasks(i) }
+        let k = transition.layers[i]
+        let paths = clipPaths(i)
+        var masks = paths.enumerated().map { n, p in mask(p.0, mode: n == 0 ? "a" : "i", name: p.1) }
+        // layer.mask cuts the layer's own content here; Lottie-layer sublayers get it through their matte.
+        if let m = k.mask {
+            masks += cuttingMasks(MaskPaths.track(m), shape: m.shape, first: masks.isEmpty, decimals: LottieDecimals.length)
+        }
+        return masks
+    }
+
+    /// The rects that cut layer i's own content (bounds space, intersected): its bounds when it
+    /// clips, a snapshot's capture cut; with their mask names.
+    func clipPaths(_ i: Int) -> [(KeyframeTrack<LVec>, String)] {
         let layer = simulation.layers[i]
         let k = transition.layers[i]
         var paths: [(KeyframeTrack<LVec>, String)] = []
-        if layer.definition.clipsToBounds {
+        if layer.definition.clipsToBounds, !ownPaintStaysInside(i) {
             let n = k.cornerRadius.isAnimated || k.cornerRadius.initialValue != 0 ? 8 : 4
             paths.append((LottieTracks.combine([k.size.lvec, k.cornerRadius.lvec], .jointlyAffine) { v in
                 ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
@@ -122,12 +135,20 @@ extension LottieDocument {
                 return ClipPath.roundedRect(width: s.width, height: s.height, rx: r * fx, ry: r * fy, vertices: r > 0 ? 8 : 4)
             }, "clip-\(names[source])"))
         }
-        var masks = paths.enumerated().map { n, p in mask(p.0, mode: n == 0 ? "a" : "i", name: p.1) }
-        // layer.mask cuts the layer's own content here; Lottie-layer sublayers get it through their matte.
-        if let m = k.mask {
-            masks += cuttingMasks(MaskPaths.track(m), shape: m.shape, first: masks.isEmpty, decimals: LottieDecimals.length)
-        }
-        return masks
+        return paths
+    }
+
+    /// Whether layer i's own paint (shapes drawn in its Lottie layer, pictures over it) can never
+    /// reach outside its square bounds, so its clip would cut nothing: no corner radius, no static
+    /// sublayers, a picture laid out inside (a snapshot's reach has its own cut). ThorVG drops
+    /// stroked open paths under a mask (douyin-present with an SVG feed: the tab bar's plus).
+    func ownPaintStaysInside(_ i: Int) -> Bool {
+        let k = transition.layers[i], d = simulation.layers[i].definition
+        guard !k.cornerRadius.isAnimated, k.cornerRadius.initialValue == 0,
+              simulation.layers[i].children.allSatisfy({ isLottieLayer[$0] }) else { return false }
+        guard case .artwork(let art) = d.kind else { return true }
+        let f = art.frame(in: d.size), eps = 1e-9
+        return f.minX >= -eps && f.minY >= -eps && f.maxX <= d.size.width + eps && f.maxY <= d.size.height + eps
     }
 
     /// The source of snapshot layer i when the capture's cut (its bounds) removes part of its

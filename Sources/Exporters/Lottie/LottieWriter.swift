@@ -75,10 +75,11 @@ final class LottieDocument {
             if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil || layer.definition.kind.isArtwork {
                 isLayer = true
             }
-            // A snapshot carrying its source's clip as a mask: that mask must not cut its children.
-            let sourceClip = snapshotClipSource(i) != nil
-            if sourceClip { isLayer = true }
-            isLayer = plan(children: layer.children, all: sourceClip) || isLayer
+            // A snapshot carrying its source's clip as a mask: that mask must not cut its children;
+            // a picture is an image layer above its host: the host's sublayers must draw above it.
+            let sublayersAsLayers = snapshotClipSource(i) != nil || hostsPictures(i)
+            if sublayersAsLayers { isLayer = true }
+            isLayer = plan(children: layer.children, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
             return isLayer
         }
@@ -115,18 +116,25 @@ final class LottieDocument {
         try checkSnapshotArtClips()
         try checkMaskedAncestors()
         try checkArtwork()
+        try checkPictures()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
             throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))", path: "canvas.size")
         }
 
         // Array order: top first. A matte sits directly above the layer it clips.
-        enum Entry { case content(Int), matte(Int), overlay(Int), background }
+        // A host's pictures (image layers) sit right above its content, each with its own matte.
+        enum Entry { case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), background }
         var entries: [Entry] = []
         let overlayBelow = opacityOverlay.map(topOfSubtree)
         for i in lottieLayersInPaintOrder.reversed() {
             if i == overlayBelow, let l = opacityOverlay { entries.append(.overlay(l)) }
-            if !clippingAncestors(i).isEmpty { entries.append(.matte(i)) }
+            let clipped = !clippingAncestors(i).isEmpty
+            for (n, p) in try pictures(over: i).enumerated().reversed() {
+                if clipped { entries.append(.matte(i)) }
+                entries.append(.picture(p, n))
+            }
+            if clipped { entries.append(.matte(i)) }
             entries.append(.content(i))
         }
         entries.append(.background)
@@ -135,9 +143,10 @@ final class LottieDocument {
             switch e {
             case .content(let i): contentInd[i] = n + 1
             case .matte(let i): matteInd[i] = n + 1
-            case .overlay, .background: break
+            case .overlay, .picture, .background: break
             }
         }
+        let images = imageAssets()
         var layers: [JSONValue] = []
         for (n, e) in entries.enumerated() {
             switch e {
@@ -149,6 +158,10 @@ final class LottieDocument {
                 layers.append(matteLayer(for: i, ind: n + 1, parentInd: contentInd[nearest]!)!)
             case .overlay(let l):
                 layers.append(opacityOverlayLayer(for: l, ind: n + 1, parentInd: contentInd[l]!))
+            case .picture(let p, let k):
+                let matte: Int? = n > 0 ? { if case .matte = entries[n - 1] { return n } else { return nil } }() : nil
+                layers.append(pictureLayer(p, refId: images.ids[p.image]!, name: "\(names[p.host]).picture\(k == 0 ? "" : "-\(k + 1)")",
+                                           ind: n + 1, hostInd: contentInd[p.host]!, matte: matte))
             case .background:
                 layers.append(backgroundLayer(ind: n + 1))
             }
@@ -160,7 +173,7 @@ final class LottieDocument {
         return LJ.obj([
             ("v", LJ.str("5.7.0")), ("fr", LJ.num(fr, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
             ("w", LJ.num(w, 0)), ("h", LJ.num(h, 0)), ("nm", LJ.str(d.name)), ("ddd", LJ.int(0)),
-            ("assets", .array([])), ("layers", .array(layers)), ("markers", .array(markers)),
+            ("assets", .array(images.assets)), ("layers", .array(layers)), ("markers", .array(markers)),
         ])
     }
 

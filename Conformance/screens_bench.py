@@ -1,0 +1,98 @@
+"""`python3 -m Conformance screens`: issue 11's closing figures in one command.
+
+douyin-present with the user's screens, twice: two SVG screens (Templates/art/screens/*.svg)
+and two 390 x 844 @3x PNG screenshots (1170 x 2532 px, made here from those SVGs with
+rsvg-convert -z 3, so both rows show the same pictures). For each: the exported SVG and Lottie
+sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), and the worst
+frame of each player from the conformance suite run over that export (`--exporter` with the
+`--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
+(projected paths), checked the same way through input_exporter.py. Prints a markdown table;
+exit 1 when a suite row fails.
+"""
+import os
+import shutil
+import sys
+import subprocess
+import tempfile
+import time
+from types import SimpleNamespace
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEMPLATE = "douyin-present"
+SCREENS = ("feed", "player")
+# The suite's rows, by check name, reported as one column each.
+PLAYERS = [("Chromium SMIL", "Chromium SMIL vs --at"), ("rsvg t=0", "rsvg-convert vs Chromium t=0"),
+           ("rlottie", "rlottie"), ("ThorVG", "thorvg"), ("lottie-web", "lottie-web svg")]
+
+
+def make_pngs(work):
+    out = {}
+    for name in SCREENS:
+        path = os.path.join(work, name + ".png")
+        subprocess.run(["rsvg-convert", "-z", "3", "-o", path,
+                        os.path.join(REPO, "Templates", "art", "screens", name + ".svg")], check=True)
+        out[name] = path
+    return out
+
+
+def export_once(command, outdir, template=TEMPLATE):
+    shutil.rmtree(outdir, ignore_errors=True)
+    t0 = time.monotonic()
+    subprocess.run(command + ["--template", template, "--format", "svg,lottie", "--output", outdir],
+                   cwd=REPO, check=True, capture_output=True)
+    return time.monotonic() - t0
+
+
+def suite_rows(command, opts, template=TEMPLATE):
+    from . import suite
+    run_opts = SimpleNamespace(exporter=command, static_exporter=None, templates=[template], frames_step=opts.frames_step,
+                               keep=None, chromium=opts.chromium, firefox_step=0, firefox=None, known_failures=None,
+                               artifacts=os.path.join(REPO, ".conformance"), versions={}, report="")
+    rows, ok = suite.run(run_opts, log=lambda s: None)
+    return rows, ok
+
+
+def worst(rows, check):
+    hits = [r for r in rows if r.file.endswith((".svg", ".json")) and r.check.startswith(check) and r.mean is not None]
+    if not hits:
+        return None
+    r = max(hits, key=lambda r: r.mean)
+    return r
+
+
+def run(opts):
+    binary = os.path.abspath(opts.binary)
+    work = tempfile.mkdtemp(prefix="screens-bench-")
+    try:
+        pngs = make_pngs(work)
+        svgs = {n: os.path.join(REPO, "Templates", "art", "screens", n + ".svg") for n in SCREENS}
+
+        def screens(files):
+            return [binary] + [a for n in SCREENS for a in ("--screen", "%s=%s" % (n, files[n]))]
+        flip = [sys.executable, "-m", "Conformance.input_exporter", binary, os.path.join(REPO, "Examples", "svg-art-flip.json")]
+        variants = [("douyin-present, two SVG screens", screens(svgs), TEMPLATE),
+                    ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
+                    ("Examples/svg-art-flip.json (svg layer under perspective)", flip, "svg-art-flip")]
+        lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
+                 % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
+                 "|" + "---|" * (5 + len(PLAYERS))]
+        all_ok = True
+        for label, command, template in variants:
+            out = os.path.join(work, "export")
+            wall = min(export_once(command, out, template) for _ in range(opts.repeat))
+            size = {ext: os.path.getsize(os.path.join(out, template + ext)) for ext in (".svg", ".json")}
+            rows, ok = suite_rows(command, opts, template)
+            all_ok = all_ok and ok
+            cells = []
+            for _, check in PLAYERS:
+                r = worst(rows, check)
+                cells.append("–" if r is None else "%.3f at %.3f s, %s solid px" % (r.mean, r.worst_t or 0, r.solid or 0))
+            failing = [r for r in rows if not r.ok]
+            lines.append("| %s | %s | %s | %.2f s | %s | %s |" % (
+                label, format(size[".svg"], ","), format(size[".json"], ","), wall, " | ".join(cells),
+                "; ".join("%s: %s" % (r.file, r.check) for r in failing) or "none"))
+            print("%s: %d rows, %d failing" % (label, len(rows), len(failing)), flush=True)
+        print("\n".join(lines))
+        return 0 if all_ok else 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

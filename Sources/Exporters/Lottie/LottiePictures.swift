@@ -1,0 +1,170 @@
+// PNG/JPEG pictures in the Lottie export. A picture cannot be a shape item, so each one is an
+// image layer (`ty: 2`, `refId` to an asset embedded once per file: `e: 1`, `p` a data URI)
+// directly above the content layer of its host, parented to it:
+// - an image layer's host is itself; its sublayers become Lottie layers (they draw above);
+// - a snapshot hosts the pictures of its source's tree (static), which must be drawn last in
+//   that tree (shape groups cannot sit above a layer), else the file is refused by name.
+// The image layer's own space is the picture's pixels: `ks` places them in the host's bounds
+// (contentMode frame, then the host's stretch to its current size); the host's clip masks are
+// mapped into that space, its clipping ancestors' matte is repeated above it, its opacity is the
+// host's (with visibility) times the static opacities between host and picture.
+import Foundation
+import Artwork
+import TransitionModel
+import Simulation
+import Keyframes
+import JSONText
+
+/// One picture drawn over a host layer.
+struct LottiePicture {
+    let host: Int
+    let image: Artwork.Picture
+    /// Picture pixels → the host's bounds at `base` size (before the host's stretch).
+    let place: Affine2D
+    /// The host's size that `place` is laid out in; the host's current size stretches it.
+    let base: Size
+    /// Static opacity of the layers between the host's content and the picture.
+    let opacity: Double
+}
+
+extension LottieDocument {
+    /// The pictures drawn over Lottie layer `host`, bottom first; throws what cannot be drawn.
+    func pictures(over host: Int) throws -> [LottiePicture] {
+        let layer = simulation.layers[host]
+        let d = layer.definition
+        if case .artwork(let art) = d.kind, case .raster(let image) = art.artwork {
+            return [LottiePicture(host: host, image: image, place: placement(art, image, in: d.size), base: d.size, opacity: 1)]
+        }
+        guard let source = layer.snapshotSource else { return [] }
+        var found: [LottiePicture] = []
+        var paintedAfter: Int?
+        /// Static art of layer j (source bounds ← j bounds by m), in paint order.
+        func visit(_ j: Int, _ m: Affine2D, _ opacity: Double) {
+            let dj = simulation.layers[j].definition
+            if j != source, dj.hidden { return }
+            if case .artwork(let art) = dj.kind, case .raster(let image) = art.artwork {
+                if dj.fill != nil, !found.isEmpty { paintedAfter = paintedAfter ?? j }
+                found.append(LottiePicture(host: host, image: image, place: m.after(placement(art, image, in: dj.size)),
+                                           base: simulation.layers[source].definition.size, opacity: opacity))
+            } else if !found.isEmpty, dj.fill != nil || dj.kind.isArtwork {
+                paintedAfter = paintedAfter ?? j
+            }
+            for c in simulation.layers[j].children {
+                let dc = simulation.layers[c].definition
+                visit(c, m.after(staticAffine(dc)), opacity * dc.opacity)
+            }
+        }
+        visit(source, .identity, 1)
+        if let j = paintedAfter {
+            throw LottieExportError("layer \"\(names[host])\" is a snapshot of \"\(names[source])\", where \"\(names[j])\" paints above "
+                                    + "a PNG/JPEG picture; a Lottie snapshot draws its pictures above the rest of its art. "
+                                    + "Move that picture to the top of the snapshot's source.")
+        }
+        return found
+    }
+
+    /// Pixels → bounds of `size`: the contentMode frame.
+    func placement(_ art: LayerArtwork, _ image: Artwork.Picture, in size: Size) -> Affine2D {
+        let f = art.frame(in: size)
+        return Affine2D(a: f.size.width / Double(image.pixelWidth), d: f.size.height / Double(image.pixelHeight),
+                        tx: f.origin.x, ty: f.origin.y)
+    }
+
+    /// Whether layer i hosts a picture (its sublayers must then be Lottie layers, above it).
+    func hostsPictures(_ i: Int) -> Bool { (try? pictures(over: i)).map { !$0.isEmpty } ?? true }
+
+    /// Pictures of every host, checked before anything is written.
+    func checkPictures() throws {
+        for i in simulation.layers.indices {
+            let found = try pictures(over: i)
+            guard !found.isEmpty else { continue }
+            if transition.projected[i] != nil {
+                throw LottieExportError("layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform; not carried in Lottie yet")
+            }
+            if transition.layers[i].mask != nil {
+                throw LottieExportError("layer \"\(names[i])\" draws a PNG/JPEG picture and has a mask; a masked picture is not carried in Lottie yet "
+                                        + "(clipsToBounds and cornerRadius are)")
+            }
+            for p in found { _ = try pictureTransform(p) }
+        }
+    }
+
+    // MARK: Assets
+
+    /// One image asset per distinct picture, in order of first use; ids by picture.
+    func imageAssets() -> (assets: [JSONValue], ids: [Artwork.Picture: String]) {
+        var ids: [Artwork.Picture: String] = [:]
+        var assets: [JSONValue] = []
+        for i in lottieLayersInPaintOrder {
+            for p in (try? pictures(over: i)) ?? [] where ids[p.image] == nil {
+                let id = "picture-\(assets.count + 1)"
+                ids[p.image] = id
+                assets.append(LJ.obj([("id", LJ.str(id)), ("w", LJ.int(p.image.pixelWidth)), ("h", LJ.int(p.image.pixelHeight)),
+                                      ("u", LJ.str("")), ("e", LJ.int(1)),
+                                      ("p", LJ.str("data:\(p.image.mimeType);base64," + Data(p.image.bytes).base64EncodedString()))]))
+            }
+        }
+        return (assets, ids)
+    }
+
+    // MARK: Image layers
+
+    /// The image layer drawing picture p, parented to its host's content layer.
+    func pictureLayer(_ p: LottiePicture, refId: String, name: String, ind: Int, hostInd: Int, matte: Int?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(2)), ("nm", LJ.str(name)), ("ind", LJ.int(ind)),
+                                              ("parent", LJ.int(hostInd))]
+        if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
+        let toPixels = (try? pictureTransform(p)) ?? (position: .constant(LVec([0, 0])), scale: .constant(LVec([100, 100])),
+                                                      rotation: .constant(LVec([0])), inverse: { _ in nil })
+        let masks = clipPaths(p.host).enumerated().map { n, clip -> JSONValue in
+            let mapped = LottieTracks.combine([clip.0, transition.layers[p.host].size.lvec], .nonlinear) { v in
+                toPixels.inverse(v[1]).map { ClipPath.transformed(v[0], by: $0) } ?? v[0]
+            }
+            return mask(mapped, mode: n == 0 ? "a" : "i", name: clip.1)
+        }
+        if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+        let visible = LottieTracks.visibility(([p.host] + ancestors(p.host)).map { transition.layers[$0].visible })
+        let opacity = LottieTracks.combine([combinedOpacity(p.host), visible], .affineInEach) { v in
+            LVec([v[0].c[0] * v[1].c[0] / 100 * p.opacity])
+        }
+        members += [("sr", LJ.int(1)),
+                    ("ks", transformJSON(position: props.position(toPixels.position),
+                                         scale: props.property(toPixels.scale, decimals: LottieDecimals.scalePercent, kind: .vector),
+                                         rotation: props.property(toPixels.rotation, decimals: LottieDecimals.degrees, kind: .scalar),
+                                         opacity: props.opacity(opacity), layer: true)),
+                    ("refId", LJ.str(refId))]
+        members += layerTiming()
+        return LJ.obj(members)
+    }
+
+    /// `ks` parts placing picture p (pixels) in its host's bounds at the host's current size, and
+    /// the inverse map for a host size. Throws when the map skews (a rotated picture in a host
+    /// stretched unevenly): `ks` has no skew that every player draws alike.
+    func pictureTransform(_ p: LottiePicture) throws -> (position: KeyframeTrack<LVec>, scale: KeyframeTrack<LVec>,
+                                                        rotation: KeyframeTrack<LVec>, inverse: (LVec) -> Affine2D?) {
+        let size = transition.layers[p.host].size.lvec
+        func map(_ s: LVec) -> Affine2D {
+            let fx = p.base.width > 0 ? s.c[0] / p.base.width : 0, fy = p.base.height > 0 ? s.c[1] / p.base.height : 0
+            return Affine2D(a: fx, d: fy).after(p.place)
+        }
+        for s in [size.initialValue] + size.keyframes.map(\.value) {
+            let m = map(s)
+            let scale = max(abs(m.a) + abs(m.b), abs(m.c) + abs(m.d), 1e-12)
+            guard abs(m.a * m.c + m.b * m.d) <= 1e-9 * scale * scale else {
+                throw LottieExportError("layer \"\(names[p.host])\" draws a rotated PNG/JPEG picture stretched unevenly; "
+                                        + "Lottie cannot draw that skew (keep the stretch uniform or the picture upright)")
+            }
+        }
+        let rotates = p.place.b != 0 || p.place.c != 0
+        let dependence: Dependence = rotates ? .nonlinear : .affineInEach
+        let position = LottieTracks.combine([size], .jointlyAffine) { v in let m = map(v[0]); return LVec([m.tx, m.ty]) }
+        let scale = LottieTracks.combine([size], dependence) { v in
+            let m = map(v[0])
+            let sx = (m.a * m.a + m.b * m.b).squareRoot()
+            let θ = atan2(m.b, m.a)
+            return LVec([sx * 100, (-m.c * sin(θ) + m.d * cos(θ)) * 100])
+        }
+        let rotation = LottieTracks.combine([size], .nonlinear) { v in let m = map(v[0]); return LVec([atan2(m.b, m.a) * 180 / .pi]) }
+        return (position, scale, rotation, { map($0).inverse })
+    }
+}
