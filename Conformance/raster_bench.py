@@ -58,6 +58,16 @@ def run(opts):
     work = tempfile.mkdtemp(prefix="raster-bench-")
     rows = []
     load = os.getloadavg()
+    print("load average at start: %.1f %.1f %.1f; cores: %d" % (load + (os.cpu_count(),)))
+    print("| template | format | tool | bytes | worst frame mean /255 | frames stored | loop ms | wall s | CPU s | our frames/s (wall) |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|", flush=True)
+
+    def add(row):
+        """Prints each row as soon as it is measured (a whole run takes long on a shared machine)."""
+        rows.append(row)
+        t, fmt, tool, size, err, stored, ms, wall, cpu, fps = row
+        print("| %s | %s | %s | %d | %s | %d | %d | %.1f | %.1f | %s |" % (t, fmt, tool, size, "–" if err is None else "%.3f" % err,
+                                                                          stored, ms, wall, cpu, "%.1f" % fps if fps else ""), flush=True)
     with chromium.Browser(opts.chromium) as browser:
         for template in opts.templates:
             d = os.path.join(work, template)
@@ -80,21 +90,15 @@ def run(opts):
                     raise SystemExit("trans-export %s %s: %s" % (template, fmt, failure))
                 err, stored, ms = worst_error(ours, truths, canvas)
                 grid = int(doc["duration"] * (min(60, 50) if fmt == "gif" else 60) + 1e-9)
-                rows.append((template, fmt, "trans-export @%dx" % opts.scale, os.path.getsize(ours), err, stored, ms, wall, cpu, grid / wall))
+                add((template, fmt, "trans-export @%dx" % opts.scale, os.path.getsize(ours), err, stored, ms, wall, cpu, grid / wall))
                 theirs = os.path.join(d, "%s.lottie.%s" % (template, fmt))
                 wall, cpu, failure = timed(convert + [os.path.join(d, template + ".json"), theirs])
                 if failure or not os.path.exists(theirs):
                     # Recorded, not fatal: the table says how python-lottie failed.
-                    rows.append((template, fmt, "python-lottie: FAILED (%s)" % (failure or "no file"), 0, None, 0, 0, wall, cpu, None))
+                    add((template, fmt, "python-lottie: FAILED (%s)" % (failure or "no file"), 0, None, 0, 0, wall, cpu, None))
                     continue
                 err, stored, ms = worst_error(theirs, truths, canvas)
-                rows.append((template, fmt, "python-lottie", os.path.getsize(theirs), err, stored, ms, wall, cpu, None))
+                add((template, fmt, "python-lottie", os.path.getsize(theirs), err, stored, ms, wall, cpu, None))
             for t in cache.values():
                 t.close()
-    print("load average at start: %.1f %.1f %.1f; cores: %d" % (load + (os.cpu_count(),)))
-    print("| template | format | tool | bytes | worst frame mean /255 | frames stored | loop ms | wall s | CPU s | our frames/s (wall) |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for t, fmt, tool, size, err, stored, ms, wall, cpu, fps in rows:
-        print("| %s | %s | %s | %d | %s | %d | %d | %.1f | %.1f | %s |" % (t, fmt, tool, size, "–" if err is None else "%.3f" % err,
-                                                                          stored, ms, wall, cpu, "%.1f" % fps if fps else ""))
     return 0

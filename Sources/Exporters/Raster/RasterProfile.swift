@@ -16,7 +16,7 @@ public struct RasterProfile: Sendable {
     /// Other WebP settings on the same frames: (label, ms per drawn frame, bytes of all frames).
     public var webpSettings: [(label: String, ms: Double, bytes: Int)] = []
     public static let webpVariants: [(label: String, lossless: Bool, level: Int32)] =
-        [("lossless 0", true, 0), ("lossless 1", true, 1), ("lossless 3", true, 3), ("lossy q90 m0", false, 0), ("lossy q90 m2", false, 2)]
+        [("lossless 0", true, 0), ("lossless 1", true, 1), ("lossy q90 m0", false, 0), ("lossy q90 m2", false, 2)]
 
     public static func measure(_ frames: RasterFrames) throws -> RasterProfile {
         var p = RasterProfile()
