@@ -23,13 +23,17 @@ TEMPLATES = ["douyin-present", "stories-cube", "flip-push"]
 
 
 def timed(cmd):
-    """(wall s, CPU s of the children) of one command."""
+    """(wall s, CPU s of the children, None or the last line a failed command printed)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.time()
-    subprocess.run(cmd, check=True, capture_output=True)
+    done = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.time() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    failure = None
+    if done.returncode != 0:
+        lines = (done.stderr or done.stdout or "").strip().splitlines()
+        failure = "exit %d: %s" % (done.returncode, lines[-1] if lines else "no message")
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), failure
 
 
 def worst_error(path, truths, canvas):
@@ -54,6 +58,16 @@ def run(opts):
     work = tempfile.mkdtemp(prefix="raster-bench-")
     rows = []
     load = os.getloadavg()
+    print("load average at start: %.1f %.1f %.1f; cores: %d" % (load + (os.cpu_count(),)))
+    print("| template | format | tool | bytes | worst frame mean /255 | frames stored | loop ms | wall s | CPU s | our frames/s (wall) |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|", flush=True)
+
+    def add(row):
+        """Prints each row as soon as it is measured (a whole run takes long on a shared machine)."""
+        rows.append(row)
+        t, fmt, tool, size, err, stored, ms, wall, cpu, fps = row
+        print("| %s | %s | %s | %d | %s | %d | %d | %.1f | %.1f | %s |" % (t, fmt, tool, size, "–" if err is None else "%.3f" % err,
+                                                                          stored, ms, wall, cpu, "%.1f" % fps if fps else ""), flush=True)
     with chromium.Browser(opts.chromium) as browser:
         for template in opts.templates:
             d = os.path.join(work, template)
@@ -70,20 +84,21 @@ def run(opts):
 
             for fmt in ("gif", "webp"):
                 ours = os.path.join(d, "%s.%s" % (template, fmt))
-                wall, cpu = timed(exp.command + ["--format", fmt, "--template", template, "--output", d, "--scale", str(opts.scale)])
+                wall, cpu, failure = timed(exp.command + ["--format", fmt, "--template", template, "--output", d,
+                                                          "--scale", str(opts.scale)])
+                if failure:
+                    raise SystemExit("trans-export %s %s: %s" % (template, fmt, failure))
                 err, stored, ms = worst_error(ours, truths, canvas)
                 grid = int(doc["duration"] * (min(60, 50) if fmt == "gif" else 60) + 1e-9)
-                rows.append((template, fmt, "trans-export @%dx" % opts.scale, os.path.getsize(ours), err, stored, ms, wall, cpu, grid / wall))
+                add((template, fmt, "trans-export @%dx" % opts.scale, os.path.getsize(ours), err, stored, ms, wall, cpu, grid / wall))
                 theirs = os.path.join(d, "%s.lottie.%s" % (template, fmt))
-                wall, cpu = timed(convert + [os.path.join(d, template + ".json"), theirs])
+                wall, cpu, failure = timed(convert + [os.path.join(d, template + ".json"), theirs])
+                if failure or not os.path.exists(theirs):
+                    # Recorded, not fatal: the table says how python-lottie failed.
+                    add((template, fmt, "python-lottie: FAILED (%s)" % (failure or "no file"), 0, None, 0, 0, wall, cpu, None))
+                    continue
                 err, stored, ms = worst_error(theirs, truths, canvas)
-                rows.append((template, fmt, "python-lottie", os.path.getsize(theirs), err, stored, ms, wall, cpu, None))
+                add((template, fmt, "python-lottie", os.path.getsize(theirs), err, stored, ms, wall, cpu, None))
             for t in cache.values():
                 t.close()
-    print("load average at start: %.1f %.1f %.1f; cores: %d" % (load + (os.cpu_count(),)))
-    print("| template | format | tool | bytes | worst frame mean /255 | frames stored | loop ms | wall s | CPU s | our frames/s (wall) |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for t, fmt, tool, size, err, stored, ms, wall, cpu, fps in rows:
-        print("| %s | %s | %s | %d | %.3f | %d | %d | %.1f | %.1f | %s |" % (t, fmt, tool, size, err, stored, ms, wall, cpu,
-                                                                           "%.1f" % fps if fps else ""))
     return 0

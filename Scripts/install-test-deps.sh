@@ -95,9 +95,11 @@ fi
 if [ "${1:-}" = "--bench" ]; then
   BENCH="${LOTTIE_VENV:-$HOME/.cache/trans-export-bench-venv}"
   [ -x "$BENCH/bin/python" ] || "$PY" -m venv "$BENCH"
-  if ! "$BENCH/bin/python" -c 'import lottie, cairosvg, PIL' 2>/dev/null; then
-    log "pip install lottie==0.7.2 cairosvg pillow into $BENCH"
-    "$BENCH/bin/python" -m pip install -q --disable-pip-version-check "lottie==0.7.2" cairosvg pillow numpy
+  # Pillow < 12: python-lottie 0.7.2's WebP export asks features.check("webp_anim"), which
+  # Pillow 12 removed ("WebP animations not supported in this system").
+  if ! "$BENCH/bin/python" -c 'import lottie, cairosvg, PIL; from PIL import features; assert features.check("webp_anim")' 2>/dev/null; then
+    log "pip install lottie==0.7.2 cairosvg pillow<12 into $BENCH"
+    "$BENCH/bin/python" -m pip install -q --disable-pip-version-check "lottie==0.7.2" cairosvg "pillow<12" numpy
   fi
 fi
 log "ok: venv $VENV"

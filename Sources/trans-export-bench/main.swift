@@ -1,6 +1,6 @@
 // trans-export-bench: the fitter's and exporters' benchmarks (BENCHMARKS.md). Run from the
 // repository root in release:
-//   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [--variants N]
+//   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N]
 // With no benchmark named, runs springs, catalog and batch (optimum is slow: name it).
 import Foundation
 
@@ -15,14 +15,19 @@ let variants3D = option("--variants-3d", default: 1_000)
 let spread = option("--spread", default: 300)
 let optimumVariants = option("--optimum-variants", default: 6)
 let repeats = option("--repeats", default: 10)
+var rasterTemplates: [String] = []  // raster: --template NAME (repeatable), else RasterBench.templates
+while let i = args.firstIndex(of: "--template"), i + 1 < args.count {
+    rasterTemplates.append(args[i + 1])
+    args.removeSubrange(i...(i + 1))
+}
 let chosen = Set(args)
-let known: Set = ["springs", "optimum", "catalog", "batch"]
+let known: Set = ["springs", "optimum", "catalog", "batch", "raster"]
 guard chosen.isSubset(of: known) else {
-    FileHandle.standardError.write(Data("usage: trans-export-bench [springs] [optimum] [catalog] [batch] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME]\n".utf8))
     exit(2)
 }
 let run = chosen.isEmpty ? ["springs", "catalog", "batch"] : known.filter(chosen.contains).sorted { a, b in
-    ["springs", "optimum", "catalog", "batch"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch"].firstIndex(of: b)!
+    ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: b)!
 }
 do {
     let catalog = try Catalog.load()
@@ -39,6 +44,7 @@ do {
         case "springs": text = try SpringBench.run(catalog, variants: spread)
         case "optimum": text = try SpringBench.optimum(catalog, variants: optimumVariants)
         case "catalog": text = try ThroughputBench.catalog(repeats: repeats)
+        case "raster": text = try RasterBench.run(catalog, names: rasterTemplates.isEmpty ? RasterBench.templates : rasterTemplates, repeats: min(repeats, 3))
         default: text = "### 4. Batch of generated variants\n\n" + ThroughputBench.batch(catalog, count: variants, countWith3D: variants3D)
         }
         print(text + "\n")

@@ -64,30 +64,46 @@ enum GIFPalette {
     /// Median cut over 6-bit bins: split the box with the most (pixels × widest channel range)
     /// at the pixel-weighted median of that channel, until there are `colors` boxes.
     static func medianCut(_ rgb: [Int32], colors: Int) -> [[Int32]] {
-        var counts = [Int](repeating: 0, count: 1 << 18)
-        var sums = [Int](repeating: 0, count: 3 << 18)
-        for p in 0..<(rgb.count / 3) {
-            let k = Int(rgb[3 * p] >> 2) << 12 | Int(rgb[3 * p + 1] >> 2) << 6 | Int(rgb[3 * p + 2] >> 2)
-            counts[k] += 1
-            sums[3 * k] += Int(rgb[3 * p]); sums[3 * k + 1] += Int(rgb[3 * p + 1]); sums[3 * k + 2] += Int(rgb[3 * p + 2])
+        // UInt32 is enough: a region has at most 8192² pixels of 255 (counted by the sums' bins).
+        var counts = [UInt32](repeating: 0, count: 1 << 18)
+        var sums = [UInt32](repeating: 0, count: 3 << 18)
+        counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                rgb.withUnsafeBufferPointer { rgb in
+                    for p in 0..<(rgb.count / 3) {
+                        let r = rgb[3 * p], g = rgb[3 * p + 1], b = rgb[3 * p + 2]
+                        let k = Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
+                        counts[k] &+= 1
+                        sums[3 * k] &+= UInt32(r); sums[3 * k + 1] &+= UInt32(g); sums[3 * k + 2] &+= UInt32(b)
+                    }
+                }
+            }
         }
         var bins: [Bin] = []
         for k in 0..<counts.count where counts[k] > 0 {
-            bins.append(Bin(count: counts[k], r: sums[3 * k], g: sums[3 * k + 1], b: sums[3 * k + 2], key: k))
+            bins.append(Bin(count: Int(counts[k]), r: Int(sums[3 * k]), g: Int(sums[3 * k + 1]), b: Int(sums[3 * k + 2]), key: k))
         }
         func channel(_ bin: Bin, _ c: Int) -> Int { (bin.key >> (12 - 6 * c)) & 63 }
-        var boxes: [ArraySlice<Bin>] = [bins[...]]
-        while boxes.count < colors {
-            var best = -1, bestScore = 0, bestChannel = 0
-            for (i, box) in boxes.enumerated() where box.count > 1 {
-                for c in 0..<3 {
-                    var lo = 63, hi = 0, n = 0
-                    for bin in box { lo = min(lo, channel(bin, c)); hi = max(hi, channel(bin, c)); n += bin.count }
-                    let score = (hi - lo) * n
-                    if score > bestScore { best = i; bestScore = score; bestChannel = c }
-                }
+        /// A box's score and the channel it would be cut along (kept per box: only the two
+        /// halves of a cut need it again).
+        func score(_ box: ArraySlice<Bin>) -> (score: Int, channel: Int) {
+            guard box.count > 1 else { return (0, 0) }
+            var best = (score: 0, channel: 0)
+            let n = box.reduce(0) { $0 + $1.count }
+            for c in 0..<3 {
+                var lo = 63, hi = 0
+                for bin in box { lo = min(lo, channel(bin, c)); hi = max(hi, channel(bin, c)) }
+                if (hi - lo) * n > best.score { best = ((hi - lo) * n, c) }
             }
+            return best
+        }
+        var boxes: [ArraySlice<Bin>] = [bins[...]]
+        var scores = [score(bins[...])]
+        while boxes.count < colors {
+            var best = -1, bestScore = 0
+            for i in scores.indices where scores[i].score > bestScore { best = i; bestScore = scores[i].score }
             guard best >= 0 else { break }
+            let bestChannel = scores[best].channel
             let sorted = boxes[best].sorted { (channel($0, bestChannel), $0.key) < (channel($1, bestChannel), $1.key) }
             let total = sorted.reduce(0) { $0 + $1.count }
             var running = 0, cut = 1
@@ -98,6 +114,8 @@ enum GIFPalette {
             let all = Array(sorted)
             boxes[best] = all[..<cut]
             boxes.append(all[cut...])
+            scores[best] = score(boxes[best])
+            scores.append(score(boxes[boxes.count - 1]))
         }
         return boxes.map { box in
             let n = box.reduce(0) { $0 + $1.count }
@@ -107,38 +125,52 @@ enum GIFPalette {
     }
 
     /// Floyd–Steinberg: each pixel takes the palette colour nearest to its 6-bit bin's centre
-    /// (cached per bin: a miss costs 256 distances) and passes 7/16, 3/16, 5/16, 1/16 of its
-    /// error on, so what the bin rounding loses is diffused too.
+    /// (a 3D lookup table filled on first use: a miss costs one pass over the palette) and
+    /// passes 7/16, 3/16, 5/16, 1/16 of its error on, so what the bin rounding loses is
+    /// diffused too.
     static func diffuse(_ rgb: inout [Int32], width: Int, height: Int, palette: [[Int32]]) -> [UInt8] {
         var indices = [UInt8](repeating: 0, count: width * height)
         var cache = [Int16](repeating: -1, count: 1 << 18)
-        func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> Int {
-            let k = Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
-            if cache[k] >= 0 { return Int(cache[k]) }
-            let cr = (r & ~3) + 2, cg = (g & ~3) + 2, cb = (b & ~3) + 2
-            var best = 0, bestDistance = Int32.max
-            for (i, p) in palette.enumerated() {
-                let d = (p[0] - cr) * (p[0] - cr) + (p[1] - cg) * (p[1] - cg) + (p[2] - cb) * (p[2] - cb)
-                if d < bestDistance { best = i; bestDistance = d }
-            }
-            cache[k] = Int16(best)
-            return best
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = (y * width + x) * 3
-                let r = min(255, max(0, rgb[p])), g = min(255, max(0, rgb[p + 1])), b = min(255, max(0, rgb[p + 2]))
-                let i = nearest(r, g, b)
-                indices[y * width + x] = UInt8(i)
-                let er = r - palette[i][0], eg = g - palette[i][1], eb = b - palette[i][2]
-                if er == 0 && eg == 0 && eb == 0 { continue }
-                func spread(_ dx: Int, _ dy: Int, _ w: Int32) {
-                    let nx = x + dx, ny = y + dy
-                    guard nx >= 0, nx < width, ny < height else { return }
-                    let q = (ny * width + nx) * 3
-                    rgb[q] += er * w / 16; rgb[q + 1] += eg * w / 16; rgb[q + 2] += eb * w / 16
+        let flat = palette.flatMap { $0 }
+        let colors = palette.count
+        flat.withUnsafeBufferPointer { pal in
+            cache.withUnsafeMutableBufferPointer { cache in
+                rgb.withUnsafeMutableBufferPointer { rgb in
+                    indices.withUnsafeMutableBufferPointer { indices in
+                        func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> Int {
+                            let k = Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
+                            if cache[k] >= 0 { return Int(cache[k]) }
+                            let cr = (r & ~3) + 2, cg = (g & ~3) + 2, cb = (b & ~3) + 2
+                            var best = 0, bestDistance = Int32.max
+                            for i in 0..<colors {
+                                let dr = pal[3 * i] - cr, dg = pal[3 * i + 1] - cg, db = pal[3 * i + 2] - cb
+                                let d = dr * dr + dg * dg + db * db
+                                if d < bestDistance { best = i; bestDistance = d }
+                            }
+                            cache[k] = Int16(best)
+                            return best
+                        }
+                        for y in 0..<height {
+                            for x in 0..<width {
+                                let p = (y * width + x) * 3
+                                let r = min(255, max(0, rgb[p])), g = min(255, max(0, rgb[p + 1])), b = min(255, max(0, rgb[p + 2]))
+                                let i = nearest(r, g, b)
+                                indices[y * width + x] = UInt8(i)
+                                let er = r - pal[3 * i], eg = g - pal[3 * i + 1], eb = b - pal[3 * i + 2]
+                                if er == 0 && eg == 0 && eb == 0 { continue }
+                                func spread(_ q: Int, _ w: Int32) {
+                                    rgb[q] += er * w / 16; rgb[q + 1] += eg * w / 16; rgb[q + 2] += eb * w / 16
+                                }
+                                if x + 1 < width { spread(p + 3, 7) }
+                                if y + 1 < height {
+                                    if x > 0 { spread(p + 3 * width - 3, 3) }
+                                    spread(p + 3 * width, 5)
+                                    if x + 1 < width { spread(p + 3 * width + 3, 1) }
+                                }
+                            }
+                        }
+                    }
                 }
-                spread(1, 0, 7); spread(-1, 1, 3); spread(0, 1, 5); spread(1, 1, 1)
             }
         }
         return indices

@@ -20,8 +20,8 @@ public enum GIFWriter {
         var pending: (image: GIFIndexedImage, delay: Int)?
         try frames.produce(times: slots.map(\.time), prepare: { image, previous in
             changedRectangle(image, previous).map { GIFPalette.indexed(image, left: $0.left, top: $0.top, width: $0.width, height: $0.height) }
-        }, consume: { k, indexed in
-            if let indexed {
+        }, consume: { k, value in
+            if let indexed = value ?? nil {
                 if let p = pending { try encoder.put(p.image, delay: p.delay) }
                 pending = (indexed, slots[k].length)
             } else {

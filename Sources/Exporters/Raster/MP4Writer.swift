@@ -5,9 +5,11 @@
 import Foundation
 
 public enum MP4Writer {
-    /// x264 settings for docs: CRF 20 (visually lossless on flat UI art) with the `medium` preset.
+    /// x264 settings for docs: CRF 20 (visually lossless on flat UI art) with the `veryfast`
+    /// preset: on our frames it is about half the CPU of `medium` and smaller (douyin-present
+    /// 129,747 vs 166,906 B; BENCHMARKS.md §7).
     public static let crf = 20
-    public static let preset = "medium"
+    public static let preset = "veryfast"
 
     public static func times(_ frames: RasterFrames) -> [Double] {
         let count = max(1, Int((frames.duration * Double(frames.settings.fps)).rounded()))
@@ -61,8 +63,10 @@ public enum MP4Writer {
         }
         var writeError: Error?
         do {
+            var last: RasterImage?  // a repeated frame is sent again
             try frames.produce(times: times(frames), prepare: { image, _ in image }, consume: { _, image in
-                try image.bgra.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
+                if let image { last = image }
+                try last?.bgra.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
             }, progress: progress)
         } catch {
             writeError = error

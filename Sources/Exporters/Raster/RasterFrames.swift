@@ -91,77 +91,131 @@ public struct RasterFrames: Sendable {
         try SVGRasterizer.draw(svg(at: time), width: width, height: height)
     }
 
-    /// Draws the frames at `times` on every core, runs `prepare` on each (also in parallel; it
-    /// gets the frame before it too), and hands the results to `consume` in order.
+    /// Draws the distinct frames at `times` on every core, runs `prepare` on each (on the same
+    /// core; it gets the distinct frame before it too), and hands the results to `consume` in
+    /// order. A frame whose `--at` SVG is byte for byte the one before it is not drawn again:
+    /// `consume` gets nil for it. The result does not depend on which core did what.
     public func produce<T>(times: [Double],
                            prepare: @escaping @Sendable (_ image: RasterImage, _ previous: RasterImage?) throws -> T,
-                           consume: (Int, T) throws -> Void,
+                           consume: (Int, T?) throws -> Void,
                            progress: Progress? = nil) throws {
+        guard !times.isEmpty else { return }
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let batch = max(2, 2 * cores)
-        let batches = stride(from: 0, to: times.count, by: batch).map { $0..<min($0 + batch, times.count) }
-        let frames = self
-        // One batch is drawn in the background while the previous one is consumed.
-        func start(_ b: Int, after previous: RasterImage?) -> BatchJob<T> {
-            let job = BatchJob<T>(range: batches[b])
-            DispatchQueue.global().async {
-                job.run(frames: frames, times: times, previous: previous, prepare: prepare)
-            }
-            return job
+        let pipeline = FramePipeline<T>(frames: self, times: times, prepare: prepare, window: 4 * cores)
+        for _ in 0..<cores {
+            DispatchQueue.global().async { pipeline.work() }
         }
-        guard !batches.isEmpty else { return }
-        var job = start(0, after: nil)
-        for b in batches.indices {
-            let results = try job.wait()
-            if b + 1 < batches.count { job = start(b + 1, after: results.lastImage) }
-            for (offset, value) in results.values.enumerated() {
-                try consume(batches[b].lowerBound + offset, value)
-            }
-            progress?(batches[b].upperBound, times.count)
+        defer { pipeline.cancel() }
+        for k in times.indices {
+            let value = try pipeline.take(k)
+            try consume(k, value)
+            progress?(k + 1, times.count)
         }
     }
 }
 
-/// One batch of frames: drawn, then prepared, each step on all cores.
-final class BatchJob<T>: @unchecked Sendable {
-    let range: Range<Int>
-    private let done = DispatchSemaphore(value: 0)
-    private var values: [T?] = []
-    private var lastImage: RasterImage?
+/// Frames flowing from the cores to the (sequential) consumer: each worker takes the next
+/// frame, writes its SVG, draws it unless it repeats the frame before, waits for the frame
+/// before to be drawn and prepares it against that. At most `window` frames are ahead of the
+/// consumer, so memory stays bounded. Frames are handed out in order, so the frame before is
+/// always taken (and its drawing under way) before anyone waits for it.
+final class FramePipeline<T>: @unchecked Sendable {
+    private let frames: RasterFrames
+    private let times: [Double]
+    private let prepare: @Sendable (RasterImage, RasterImage?) throws -> T
+    private let condition = NSCondition()
+    private let window: Int
+    private var next = 0
+    private var consumed = 0
+    private var cancelled = false
     private var failure: Error?
-    private let lock = NSLock()
+    private var svgs: [Int: String] = [:]
+    /// The picture each frame shows: its own, or (a repeat) the same as the frame before.
+    private var images: [Int: RasterImage] = [:]
+    private var values: [Int: T] = [:]
+    private var done: Set<Int> = []
 
-    init(range: Range<Int>) { self.range = range }
-
-    func run(frames: RasterFrames, times: [Double], previous: RasterImage?,
-             prepare: @Sendable (RasterImage, RasterImage?) throws -> T) {
-        defer { done.signal() }
-        var images = [RasterImage?](repeating: nil, count: range.count)
-        DispatchQueue.concurrentPerform(iterations: range.count) { i in
-            do {
-                let image = try frames.image(at: times[range.lowerBound + i])
-                lock.withLock { images[i] = image }
-            } catch {
-                lock.withLock { failure = failure ?? error }
-            }
-        }
-        guard failure == nil else { return }
-        values = [T?](repeating: nil, count: range.count)
-        DispatchQueue.concurrentPerform(iterations: range.count) { i in
-            do {
-                let value = try prepare(images[i]!, i > 0 ? images[i - 1] : previous)
-                lock.withLock { values[i] = value }
-            } catch {
-                lock.withLock { failure = failure ?? error }
-            }
-        }
-        lastImage = images.last!
+    init(frames: RasterFrames, times: [Double], prepare: @escaping @Sendable (RasterImage, RasterImage?) throws -> T, window: Int) {
+        self.frames = frames
+        self.times = times
+        self.prepare = prepare
+        self.window = window
     }
 
-    func wait() throws -> (values: [T], lastImage: RasterImage?) {
-        done.wait()
+    func work() {
+        while true {
+            condition.lock()
+            while !cancelled && failure == nil && next < times.count && next >= consumed + window { condition.wait() }
+            guard !cancelled, failure == nil, next < times.count else { condition.unlock(); return }
+            let k = next
+            next += 1
+            condition.unlock()
+            do {
+                try run(k)
+            } catch {
+                condition.lock()
+                failure = failure ?? error
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+        }
+    }
+
+    private func run(_ k: Int) throws {
+        let svg = frames.svg(at: times[k])
+        condition.lock()
+        svgs[k] = svg
+        condition.broadcast()
+        while k > 0 && svgs[k - 1] == nil && failure == nil && !cancelled { condition.wait() }
+        let repeated = k > 0 && svgs[k - 1] == svg
+        condition.unlock()
+        if repeated {
+            // The same picture: wait for the frame before, then show it again.
+            condition.lock()
+            while images[k - 1] == nil && failure == nil && !cancelled { condition.wait() }
+            if let previous = images[k - 1] { images[k] = previous }
+            done.insert(k)
+            condition.broadcast()
+            condition.unlock()
+            return
+        }
+        let image = try SVGRasterizer.draw(svg, width: frames.width, height: frames.height)
+        condition.lock()
+        images[k] = image
+        condition.broadcast()
+        while k > 0 && images[k - 1] == nil && failure == nil && !cancelled { condition.wait() }
+        let previous = k > 0 ? images[k - 1] : nil
+        condition.unlock()
+        let value = try prepare(image, previous)
+        condition.lock()
+        values[k] = value
+        done.insert(k)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Frame k's prepared value (nil for a repeat), once it is ready.
+    func take(_ k: Int) throws -> T? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !done.contains(k) && failure == nil { condition.wait() }
         if let failure { throw failure }
-        return (values.map { $0! }, lastImage)
+        let value = values.removeValue(forKey: k)
+        done.remove(k)
+        // Frame k-1 is no longer needed by anyone: k has been prepared against it.
+        images.removeValue(forKey: k - 1)
+        svgs.removeValue(forKey: k - 1)
+        consumed = k + 1
+        condition.broadcast()
+        return value
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
 
@@ -175,24 +229,21 @@ enum SVGRasterizer {
             throw RasterError.render(takeMessage(gerror))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw RasterError.render("no cairo surface")
-        }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr) }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard rsvg_handle_render_document(handle, cr, &viewport, &gerror) != 0 else {
-            throw RasterError.render(takeMessage(gerror))
-        }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { throw RasterError.render("no pixels") }
+        // Drawn straight into our buffer (cairo's ARGB32 stride for any width is 4·width).
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBytes { out in
-            for y in 0..<height {
-                memcpy(out.baseAddress! + y * width * 4, data + y * stride, width * 4)
+        try pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width),
+                                                                    Int32(height), Int32(width * 4)) else {
+                throw RasterError.render("no cairo surface")
             }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+            guard rsvg_handle_render_document(handle, cr, &viewport, &gerror) != 0 else {
+                throw RasterError.render(takeMessage(gerror))
+            }
+            cairo_surface_flush(surface)
         }
         return RasterImage(width: width, height: height, bgra: pixels)
     }

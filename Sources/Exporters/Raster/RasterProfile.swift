@@ -1,0 +1,73 @@
+// Where a raster frame's time goes, stage by stage on one thread (trans-export-bench raster,
+// BENCHMARKS.md §7): the `--at` SVG text, librsvg's parse + render, the GIF quantiser, giflib's
+// LZW and libwebp's encoding at a few settings, each in CPU milliseconds of this thread per
+// drawn frame (CPU, not wall: the machine is shared).
+import Foundation
+import CWebP
+
+public struct RasterProfile: Sendable {
+    public var frames = 0          // frames of the 60 fps grid
+    public var drawn = 0           // frames whose SVG differs from the frame before
+    public var svg = 0.0           // ms per grid frame
+    public var render = 0.0        // ms per drawn frame, and the rest likewise
+    public var gifQuantise = 0.0
+    public var gifWrite = 0.0
+    public var webpEncode = 0.0
+    /// Other WebP settings on the same frames: (label, ms per drawn frame, bytes of all frames).
+    public var webpSettings: [(label: String, ms: Double, bytes: Int)] = []
+    public static let webpVariants: [(label: String, lossless: Bool, level: Int32)] =
+        [("lossless 0", true, 0), ("lossless 1", true, 1), ("lossy q90 m0", false, 0), ("lossy q90 m2", false, 2)]
+
+    public static func measure(_ frames: RasterFrames) throws -> RasterProfile {
+        var p = RasterProfile()
+        let times = (0..<max(1, Int(frames.duration * 60 + 1e-9))).map { Double($0) / 60 }
+        p.frames = times.count
+        func ms(_ body: () throws -> Void) rethrows -> Double {
+            func now() -> Double {
+                var t = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+                return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+            }
+            let start = now()
+            try body()
+            return now() - start
+        }
+        var variants: [WebPConfig] = []
+        for v in webpVariants {
+            var c = WebPConfig()
+            guard WebPConfigInit(&c) != 0 else { throw RasterError.encode("WebP: libwebp version mismatch") }
+            if v.lossless { _ = WebPConfigLosslessPreset(&c, v.level) } else { c.quality = 90; c.method = v.level }
+            variants.append(c)
+            p.webpSettings.append((v.label, 0, 0))
+        }
+        var svgs: [String] = []
+        p.svg = ms { svgs = times.map(frames.svg(at:)) } / Double(times.count)
+        var previous: RasterImage?, lastSVG: String?
+        let config = try WebPWriter.config()
+        let encoder = try GIFEncoder(width: frames.width, height: frames.height)
+        for svg in svgs where svg != lastSVG {
+            lastSVG = svg
+            var image: RasterImage!
+            p.render += try ms { image = try SVGRasterizer.draw(svg, width: frames.width, height: frames.height) }
+            var indexed: GIFIndexedImage?
+            p.gifQuantise += ms {
+                indexed = GIFWriter.changedRectangle(image, previous).map {
+                    GIFPalette.indexed(image, left: $0.left, top: $0.top, width: $0.width, height: $0.height)
+                }
+            }
+            if let indexed { p.gifWrite += try ms { try encoder.put(indexed, delay: 2) } }
+            p.webpEncode += try ms { _ = try WebPWriter.encode(image, previous, config: config) }
+            for (i, c) in variants.enumerated() {
+                var bytes = 0
+                p.webpSettings[i].ms += try ms { bytes = try WebPWriter.encode(image, previous, config: c)?.bitstream.count ?? 0 }
+                p.webpSettings[i].bytes += bytes
+            }
+            previous = image
+            p.drawn += 1
+        }
+        let n = Double(max(1, p.drawn))
+        p.render /= n; p.gifQuantise /= n; p.gifWrite /= n; p.webpEncode /= n
+        for i in p.webpSettings.indices { p.webpSettings[i].ms /= n }
+        return p
+    }
+}
