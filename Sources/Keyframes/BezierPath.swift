@@ -46,6 +46,21 @@ public struct BezierPath: AnimatableValue {
                           isLine: isLine)
     }
 
+    /// The same outline without its zero-length lines (a stadium's sides: a rounded rect whose
+    /// radius is half its height): fewer numbers per key. Vertex 0 stays.
+    public var withoutEmptyLines: BezierPath {
+        var v: [Point] = [], o: [Point] = [], i: [Point] = [], line: [Bool] = []
+        for k in vertices.indices {
+            if k > 0, isLine[k - 1], vertices[k - 1].distance(to: vertices[k]) < 1e-9 {
+                // The empty line ends here: the kept vertex before it takes this one's segment.
+                o[o.count - 1] = outControls[k]; line[line.count - 1] = isLine[k]
+                continue
+            }
+            v.append(vertices[k]); o.append(outControls[k]); i.append(inControls[k]); line.append(isLine[k])
+        }
+        return BezierPath(vertices: v, outControls: o, inControls: i, isLine: line)
+    }
+
     /// All points, for error measures: a cubic lies in the hull of its control points, so a
     /// bound on every point's error bounds the curve's.
     public var allPoints: [Point] { vertices + outControls + inControls }

@@ -125,7 +125,7 @@ struct PathSpec: Hashable {
             return .ellipse(Rect(origin: .zero, size: s.size))
         case .bar(let bar, let base):
             let sx = base.width > 0 ? s.size.width / base.width : 0, sy = base.height > 0 ? s.size.height / base.height : 0
-            return BezierPath.roundedRect(bar, radius: bar.size.height / 2).map { Point($0.x * sx, $0.y * sy) }
+            return BezierPath.roundedRect(bar, radius: bar.size.height / 2).withoutEmptyLines.map { Point($0.x * sx, $0.y * sy) }
         case .maskRect(let rounded):
             let m = s.mask!
             return rounded ? .roundedRect(m.frame, radius: m.cornerRadius) : .rect(m.frame)

@@ -51,6 +51,20 @@ final class ProjectionFitterTests: XCTestCase {
         XCTAssertFalse(fitter.within(outlined, exact, a, b, 0.5, Rect(-2, -2, 40, 200)))
     }
 
+    /// A text bar (radius half its height) drops its two zero-length sides and draws the same outline.
+    func testStadiumLosesItsEmptySides() {
+        let bar = BezierPath.roundedRect(Rect(0, 0, 40, 10), radius: 5), short = bar.withoutEmptyLines
+        XCTAssertEqual(bar.segmentCount, 8)
+        XCTAssertEqual(short.isLine, [true, false, false, true, false, false])
+        for (new, old) in [(0, 0), (1, 1), (2, 3), (3, 4), (4, 5), (5, 7)] {
+            for u in [0.0, 0.3, 0.7, 1.0] {
+                XCTAssertEqual(short.point(segment: new, at: u).distance(to: bar.point(segment: old, at: u)), 0, accuracy: 1e-9)
+            }
+        }
+        // A rounded rect with straight sides keeps all eight segments.
+        XCTAssertEqual(BezierPath.roundedRect(Rect(0, 0, 40, 10), radius: 3).withoutEmptyLines.segmentCount, 8)
+    }
+
     /// A page turning to −60° in 0.6 s, easeOut: its outline (bounds corners, bounded anywhere) in
     /// few keys, each on the written grid, and as played (KeyframeTrack.value, easing solved)
     /// within 0.5 px of the exact corners, on the canvas or off it.
