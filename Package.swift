@@ -59,8 +59,10 @@ let package = Package(
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
         .testTarget(name: "KeyframesTests", dependencies: ["Keyframes", "Simulation", "Motion"]),
-        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
-                    exclude: ["Snapshots"]),
+        .testTarget(
+            name: "ExportersTests",
+            dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
         // Mutates the templates and runs the binary on each case (README "Limits"); run in release.
         .executableTarget(name: "trans-export-fuzz", dependencies: ["JSONText"]),

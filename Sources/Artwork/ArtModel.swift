@@ -15,9 +15,10 @@ public struct ArtTransform: Hashable, Sendable {
 
     /// `self` applied after `inner`: the SVG order of `transform="self inner"`.
     public func concatenating(_ inner: ArtTransform) -> ArtTransform {
-        ArtTransform(a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
-                     c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
-                     e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
+        ArtTransform(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+            c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
     }
     public func apply(_ p: ArtPoint) -> ArtPoint { ArtPoint(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
 }
@@ -56,14 +57,15 @@ public struct ArtPath: Hashable, Sendable {
     public init(_ segments: [ArtPathSegment]) { self.segments = segments }
 
     public func transformed(by t: ArtTransform) -> ArtPath {
-        ArtPath(segments.map {
-            switch $0 {
-            case .move(let p): return .move(t.apply(p))
-            case .line(let p): return .line(t.apply(p))
-            case .cubic(let a, let b, let c): return .cubic(t.apply(a), t.apply(b), t.apply(c))
-            case .close: return .close
-            }
-        })
+        ArtPath(
+            segments.map {
+                switch $0 {
+                case .move(let p): return .move(t.apply(p))
+                case .line(let p): return .line(t.apply(p))
+                case .cubic(let a, let b, let c): return .cubic(t.apply(a), t.apply(b), t.apply(c))
+                case .close: return .close
+                }
+            })
     }
 
     /// Bounds of the control polygon: exact for lines, an outer bound for curves. Used only
@@ -179,7 +181,11 @@ public struct ArtDocument: Hashable, Sendable {
         let s = aspectRatio.slice ? max(sx, sy) : min(sx, sy)
         sx = s; sy = s
         func offset(_ a: ArtAspectRatio.Align, _ free: Double) -> Double {
-            switch a { case .min: return 0; case .mid: return free / 2; case .max: return free }
+            switch a {
+            case .min: return 0;
+            case .mid: return free / 2;
+            case .max: return free
+            }
         }
         let tx = offset(align.x, width - box.width * s), ty = offset(align.y, height - box.height * s)
         return ArtTransform.translation(tx, ty).concatenating(.scale(s, s)).concatenating(.translation(-box.x, -box.y))

@@ -42,9 +42,11 @@ public struct RasterImage: Hashable, Sendable {
         }
         guard width > 0, height > 0 else { throw refuse("declares an empty picture (\(width) x \(height) px)") }
         guard width <= ArtworkLimits.imageSide, height <= ArtworkLimits.imageSide,
-              width * height <= ArtworkLimits.imagePixels else {
-            throw refuse("declares \(width) x \(height) px, over the limit of \(ArtworkLimits.imageSide) px a side "
-                         + "and \(ArtworkLimits.imagePixels) px in all")
+            width * height <= ArtworkLimits.imagePixels
+        else {
+            throw refuse(
+                "declares \(width) x \(height) px, over the limit of \(ArtworkLimits.imageSide) px a side "
+                    + "and \(ArtworkLimits.imagePixels) px in all")
         }
         self.kind = kind; pixelWidth = width; pixelHeight = height; self.bytes = bytes
         digest = fnv1a(bytes)

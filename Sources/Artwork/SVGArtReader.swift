@@ -2,6 +2,8 @@
 // changes the picture is either carried exactly or refused with `file:line: <element>: why`.
 // Metadata (title, desc, metadata, other XML namespaces such as Inkscape's) is skipped.
 
+import Foundation
+
 public enum SVGArtReader {
     public static func read(bytes: [UInt8], file: String) throws -> ArtDocument {
         let root = try SafeXML.parse(bytes, file: file)
@@ -80,8 +82,9 @@ struct SVGArtConverter {
         }
         let aspect = try aspectRatio(root)
         let nodes = try children(of: root, style: style(root, inherited: SVGInheritedStyle()))
-        return ArtDocument(size: ArtRect(x: 0, y: 0, width: width, height: height), viewBox: viewBox,
-                           aspectRatio: aspect, nodes: nodes)
+        return ArtDocument(
+            size: ArtRect(x: 0, y: 0, width: width, height: height), viewBox: viewBox,
+            aspectRatio: aspect, nodes: nodes)
     }
 
     func aspectRatio(_ e: XMLElement) throws -> ArtAspectRatio {
@@ -97,7 +100,8 @@ struct SVGArtConverter {
         if first == "none" { return ArtAspectRatio(align: nil, slice: slice) }
         let names: [String: ArtAspectRatio.Align] = ["Min": .min, "Mid": .mid, "Max": .max]
         guard first.count == 8, first.hasPrefix("x"), let x = names[String(first.dropFirst().prefix(3))],
-              first.dropFirst(4).hasPrefix("Y"), let y = names[String(first.suffix(3))] else {
+            first.dropFirst(4).hasPrefix("Y"), let y = names[String(first.suffix(3))]
+        else {
             throw fail(e, "preserveAspectRatio=\"\(text)\" is not understood")
         }
         return ArtAspectRatio(align: (x, y), slice: slice)
@@ -148,7 +152,9 @@ struct SVGArtConverter {
             s.miterLimit = m
         }
         if let v = p["stroke-dasharray"] {
-            if v == "none" { s.dashes = [] } else {
+            if v == "none" {
+                s.dashes = []
+            } else {
                 guard let d = SVGValues.numbers(v), d.allSatisfy({ $0 >= 0 }) else {
                     throw fail(e, "stroke-dasharray=\"\(v)\" is not a list of lengths")
                 }
@@ -181,10 +187,11 @@ struct SVGArtConverter {
             guard let t = SVGValues.transform(text) else { throw fail(e, "transform=\"\(text)\" is not understood") }
             transform = t
         }
-        let opacity = try p["opacity"].map { text -> Double in
-            guard let v = SVGValues.unitInterval(text) else { throw fail(e, "opacity=\"\(text)\" is not a number") }
-            return v
-        } ?? 1
+        let opacity =
+            try p["opacity"].map { text -> Double in
+                guard let v = SVGValues.unitInterval(text) else { throw fail(e, "opacity=\"\(text)\" is not a number") }
+                return v
+            } ?? 1
         let clip = try p["clip-path"].flatMap { $0 == "none" ? nil : try clipPath($0, from: e) }
         let content: ArtContent
         if e.name == "g" {
@@ -196,8 +203,9 @@ struct SVGArtConverter {
             let fill = try paint(s.fill, opacity: s.fillOpacity, style: s, bounds: bounds, on: e)
             var stroke: ArtStroke?
             if s.strokeWidth > 0, let strokePaint = try paint(s.stroke, opacity: s.strokeOpacity, style: s, bounds: bounds, on: e) {
-                stroke = ArtStroke(paint: strokePaint, width: s.strokeWidth, cap: s.cap, join: s.join,
-                                   miterLimit: s.miterLimit, dashes: s.dashes)
+                stroke = ArtStroke(
+                    paint: strokePaint, width: s.strokeWidth, cap: s.cap, join: s.join,
+                    miterLimit: s.miterLimit, dashes: s.dashes)
             }
             content = .shape(ArtShape(path: path, fill: fill, fillRule: s.fillRule, stroke: stroke))
         }
@@ -234,10 +242,11 @@ struct SVGArtConverter {
         let p = properties(clip)
         if let units = p["clipPathUnits"], units != "userSpaceOnUse" { throw fail(clip, "clipPathUnits=\"\(units)\" is not carried") }
         if p["clip-path"] != nil { throw fail(clip, "a clip path that is itself clipped is not carried") }
-        let outer = try p["transform"].map { t -> ArtTransform in
-            guard let v = SVGValues.transform(t) else { throw fail(clip, "transform=\"\(t)\" is not understood") }
-            return v
-        } ?? .identity
+        let outer =
+            try p["transform"].map { t -> ArtTransform in
+                guard let v = SVGValues.transform(t) else { throw fail(clip, "transform=\"\(t)\" is not understood") }
+                return v
+            } ?? .identity
         var paths: [ArtPath] = [], rules: Set<ArtFillRule> = []
         for child in clip.children where child.namespace == nil || child.namespace == svgNamespace {
             if ["title", "desc"].contains(child.name) { continue }
@@ -247,10 +256,11 @@ struct SVGArtConverter {
                 continue
             }
             let cp = properties(child)
-            let inner = try cp["transform"].map { t -> ArtTransform in
-                guard let v = SVGValues.transform(t) else { throw fail(child, "transform=\"\(t)\" is not understood") }
-                return v
-            } ?? .identity
+            let inner =
+                try cp["transform"].map { t -> ArtTransform in
+                    guard let v = SVGValues.transform(t) else { throw fail(child, "transform=\"\(t)\" is not understood") }
+                    return v
+                } ?? .identity
             rules.insert(ArtFillRule(rawValue: cp["clip-rule"] ?? p["clip-rule"] ?? "nonzero") ?? .nonzero)
             paths.append(path.transformed(by: outer.concatenating(inner)))
         }
@@ -258,8 +268,6 @@ struct SVGArtConverter {
         return ArtClip(paths: paths, rule: rules.first ?? .nonzero)
     }
 }
-
-import Foundation
 
 extension String {
     /// CSS `!important` changes nothing here: attributes never compete with a style sheet.

@@ -35,8 +35,10 @@ enum SVGBasicShapes {
             let rx = try length("rx")!, ry = try length("ry")!
             return rx > 0 && ry > 0 ? ellipse(try length("cx")!, try length("cy")!, rx, ry) : nil
         case "line":
-            return ArtPath([.move(ArtPoint(try length("x1")!, try length("y1")!)),
-                            .line(ArtPoint(try length("x2")!, try length("y2")!))])
+            return ArtPath([
+                .move(ArtPoint(try length("x1")!, try length("y1")!)),
+                .line(ArtPoint(try length("x2")!, try length("y2")!)),
+            ])
         case "polyline", "polygon":
             guard let text = e.attribute("points") else { return nil }
             guard let n = SVGValues.numbers(text), n.count % 2 == 0 else {
@@ -54,8 +56,10 @@ enum SVGBasicShapes {
 
     static func rectangle(_ x: Double, _ y: Double, _ w: Double, _ h: Double, rx: Double, ry: Double) -> ArtPath {
         guard rx > 0, ry > 0 else {
-            return ArtPath([.move(ArtPoint(x, y)), .line(ArtPoint(x + w, y)), .line(ArtPoint(x + w, y + h)),
-                            .line(ArtPoint(x, y + h)), .close])
+            return ArtPath([
+                .move(ArtPoint(x, y)), .line(ArtPoint(x + w, y)), .line(ArtPoint(x + w, y + h)),
+                .line(ArtPoint(x, y + h)), .close,
+            ])
         }
         let kx = rx * kappa, ky = ry * kappa, r = x + w, b = y + h
         return ArtPath([

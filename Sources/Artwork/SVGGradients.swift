@@ -13,7 +13,8 @@ enum SVGGradients {
         var chain = [server]
         while let href = chain.last!.attribute("href") ?? chain.last!.attribute("xlink:href"), chain.count <= maxChain {
             guard href.hasPrefix("#"), let next = converter.byID[String(href.dropFirst())],
-                  next.name.hasSuffix("Gradient") else {
+                next.name.hasSuffix("Gradient")
+            else {
                 throw converter.fail(chain.last!, "href=\"\(href)\" names no gradient of this file")
             }
             chain.append(next)
@@ -52,9 +53,10 @@ enum SVGGradients {
         guard let first = stops.first else { return nil }
         if stops.count == 1 { return .color(first.color) }
         if server.name == "linearGradient" {
-            return .linear(start: ArtPoint(try coordinate("x1", 0), try coordinate("y1", 0)),
-                           end: ArtPoint(try coordinate("x2", byBox ? 1 : 0), try coordinate("y2", 0)),
-                           transform: transform, stops: stops)
+            return .linear(
+                start: ArtPoint(try coordinate("x1", 0), try coordinate("y1", 0)),
+                end: ArtPoint(try coordinate("x2", byBox ? 1 : 0), try coordinate("y2", 0)),
+                transform: transform, stops: stops)
         }
         let half = byBox ? 0.5 : 0
         let cx = try coordinate("cx", half), cy = try coordinate("cy", half), r = try coordinate("r", half)

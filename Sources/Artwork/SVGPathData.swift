@@ -52,7 +52,8 @@ enum SVGPathData {
                 out.append(quadratic(current, q, p)); current = p; nextQuad = q
             case "A":
                 guard let rx = s.number(), let ry = s.number(), let angle = s.number(),
-                      let large = s.flag(), let sweep = s.flag(), let p = point() else { return nil }
+                    let large = s.flag(), let sweep = s.flag(), let p = point()
+                else { return nil }
                 out += arc(from: current, to: p, rx: abs(rx), ry: abs(ry), degrees: angle, large: large, sweep: sweep)
                 current = p
             case "Z":
@@ -67,13 +68,16 @@ enum SVGPathData {
     }
 
     static func quadratic(_ p0: ArtPoint, _ q: ArtPoint, _ p: ArtPoint) -> ArtPathSegment {
-        .cubic(ArtPoint(p0.x + 2 / 3 * (q.x - p0.x), p0.y + 2 / 3 * (q.y - p0.y)),
-               ArtPoint(p.x + 2 / 3 * (q.x - p.x), p.y + 2 / 3 * (q.y - p.y)), p)
+        .cubic(
+            ArtPoint(p0.x + 2 / 3 * (q.x - p0.x), p0.y + 2 / 3 * (q.y - p0.y)),
+            ArtPoint(p.x + 2 / 3 * (q.x - p.x), p.y + 2 / 3 * (q.y - p.y)), p)
     }
 
     /// SVG 1.1 appendix F.6: endpoint to centre parameterisation, radii scaled up when too small.
-    static func arc(from p0: ArtPoint, to p1: ArtPoint, rx rx0: Double, ry ry0: Double,
-                    degrees: Double, large: Bool, sweep: Bool) -> [ArtPathSegment] {
+    static func arc(
+        from p0: ArtPoint, to p1: ArtPoint, rx rx0: Double, ry ry0: Double,
+        degrees: Double, large: Bool, sweep: Bool
+    ) -> [ArtPathSegment] {
         if p0 == p1 { return [] }
         if rx0 == 0 || ry0 == 0 { return [.line(p1)] }
         let phi = degrees * .pi / 180, cosPhi = cos(phi), sinPhi = sin(phi)
@@ -108,8 +112,10 @@ enum SVGPathData {
         for i in 0..<pieces {
             let (a, ta) = onEllipse(t), (b, tb) = onEllipse(t + step)
             let end = i == pieces - 1 ? p1 : b
-            segments.append(.cubic(ArtPoint(a.x + alpha * ta.x, a.y + alpha * ta.y),
-                                   ArtPoint(b.x - alpha * tb.x, b.y - alpha * tb.y), end))
+            segments.append(
+                .cubic(
+                    ArtPoint(a.x + alpha * ta.x, a.y + alpha * ta.y),
+                    ArtPoint(b.x - alpha * tb.x, b.y - alpha * tb.y), end))
             t += step
         }
         return segments

@@ -123,7 +123,8 @@ enum SVGValues {
             case ("rotate", 1), ("rotate", 3):
                 let r = args[0] * .pi / 180
                 let rotation = ArtTransform(a: cos(r), b: sin(r), c: -sin(r), d: cos(r), e: 0, f: 0)
-                t = args.count == 3
+                t =
+                    args.count == 3
                     ? ArtTransform.translation(args[1], args[2]).concatenating(rotation).concatenating(.translation(-args[1], -args[2]))
                     : rotation
             case ("skewX", 1): t = ArtTransform(a: 1, b: 0, c: tan(args[0] * .pi / 180), d: 1, e: 0, f: 0)

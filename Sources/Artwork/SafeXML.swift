@@ -24,8 +24,9 @@ struct XMLElement {
 }
 
 enum SafeXML {
-    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                               | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
     /// Second lock on the door: even if an option above were changed, no entity or DTD is ever fetched.
     private static let entityLoaderClosed: Void = {
@@ -66,8 +67,9 @@ enum SafeXML {
             throw ArtworkError(file: file, "not an XML document")
         }
         if let subset = doc.pointee.intSubset, subset.pointee.entities != nil || subset.pointee.pentities != nil {
-            throw ArtworkError(file: file, line: doctypeLine(bytes), element: "!DOCTYPE",
-                               "declares entities; entity declarations are refused (they can read files or expand without bound)")
+            throw ArtworkError(
+                file: file, line: doctypeLine(bytes), element: "!DOCTYPE",
+                "declares entities; entity declarations are refused (they can read files or expand without bound)")
         }
         var count = 0
         return try copy(root, depth: 1, count: &count, file: file)
@@ -90,8 +92,9 @@ enum SafeXML {
         guard count <= ArtworkLimits.svgElements else {
             throw ArtworkError(file: file, line: line, element: name, "more than \(ArtworkLimits.svgElements) elements")
         }
-        var element = XMLElement(name: name, namespace: node.pointee.ns?.pointee.href.map { String(cString: $0) },
-                                 attributes: [], children: [], text: "", line: line)
+        var element = XMLElement(
+            name: name, namespace: node.pointee.ns?.pointee.href.map { String(cString: $0) },
+            attributes: [], children: [], text: "", line: line)
         var attribute = node.pointee.properties
         while let a = attribute {
             var key = String(cString: a.pointee.name)

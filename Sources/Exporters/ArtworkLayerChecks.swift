@@ -1,8 +1,8 @@
 // What image/svg layers cannot do yet, refused before any file is written (exit 2).
 import Artwork
-import TransitionModel
-import Simulation
 import Keyframes
+import Simulation
+import TransitionModel
 
 public enum ArtworkLayerChecks {
     /// Artwork under a 3D transform is drawn projected within 0.5 px like other paint: SVG art

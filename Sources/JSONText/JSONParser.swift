@@ -253,4 +253,3 @@ final class ColumnCache {
     var box: (index: Int, column: Int) = (0, 1)
     var index: Int { box.index }
 }
-

@@ -70,8 +70,10 @@ public final class LocatedJSON: @unchecked Sendable {
     /// Where each member name starts, parallel to `keys`.
     public let keyLocations: [SourceLocation]
 
-    init(value: JSONValue, location: SourceLocation, elements: [LocatedJSON] = [], keys: [String] = [],
-         keyLocations: [SourceLocation] = []) {
+    init(
+        value: JSONValue, location: SourceLocation, elements: [LocatedJSON] = [], keys: [String] = [],
+        keyLocations: [SourceLocation] = []
+    ) {
         self.value = value; self.location = location; self.elements = elements; self.keys = keys
         self.keyLocations = keyLocations
     }

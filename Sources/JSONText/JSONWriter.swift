@@ -53,7 +53,10 @@ public struct JSONWriter: Sendable {
             }
         case .object(let members):
             if members.isEmpty { out += "{}".utf8; return }
-            if style == .compact || (members.allSatisfy { $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays } && compactLength(value) <= 160) {
+            if style == .compact
+                || (members.allSatisfy { $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays }
+                    && compactLength(value) <= 160)
+            {
                 out.append(0x7B)  // {
                 for (i, m) in members.enumerated() {
                     if i > 0 { out.append(0x2C) }

@@ -1,10 +1,10 @@
+import Motion
+import Simulation
 // Closed paths of line and cubic segments, in a layer's bounds space or projected into its
 // host's. Interpolating two paths point by point is what SVG `d` morphs and Lottie `sh`
 // keyframes do (and CAShapeLayer.path, docs/uikit-motion.md#shape-paths), so a path is an animatable value
 // as long as its structure (vertex count, which segments are lines) stays the same.
 import TransitionModel
-import Motion
-import Simulation
 
 public struct BezierPath: AnimatableValue {
     /// Segment k runs from vertices[k] to vertices[(k + 1) % n] through the control points
@@ -21,12 +21,14 @@ public struct BezierPath: AnimatableValue {
     }
 
     public static func + (a: BezierPath, b: BezierPath) -> BezierPath {
-        BezierPath(vertices: zip(a.vertices, b.vertices).map(+), outControls: zip(a.outControls, b.outControls).map(+),
-                   inControls: zip(a.inControls, b.inControls).map(+), isLine: a.isLine)
+        BezierPath(
+            vertices: zip(a.vertices, b.vertices).map(+), outControls: zip(a.outControls, b.outControls).map(+),
+            inControls: zip(a.inControls, b.inControls).map(+), isLine: a.isLine)
     }
     public static func - (a: BezierPath, b: BezierPath) -> BezierPath {
-        BezierPath(vertices: zip(a.vertices, b.vertices).map(-), outControls: zip(a.outControls, b.outControls).map(-),
-                   inControls: zip(a.inControls, b.inControls).map(-), isLine: a.isLine)
+        BezierPath(
+            vertices: zip(a.vertices, b.vertices).map(-), outControls: zip(a.outControls, b.outControls).map(-),
+            inControls: zip(a.inControls, b.inControls).map(-), isLine: a.isLine)
     }
     public func scaled(by k: Double) -> BezierPath { map { $0.scaled(by: k) } }
 
@@ -40,10 +42,11 @@ public struct BezierPath: AnimatableValue {
     /// projected curve far closer than projecting the control points. Lines stay lines.
     public func projected(by h: PlaneProjection) -> BezierPath {
         let n = vertices.count
-        return BezierPath(vertices: vertices.map(h.apply),
-                          outControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], outControls[$0] - vertices[$0]) },
-                          inControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], inControls[$0] - vertices[$0]) },
-                          isLine: isLine)
+        return BezierPath(
+            vertices: vertices.map(h.apply),
+            outControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], outControls[$0] - vertices[$0]) },
+            inControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], inControls[$0] - vertices[$0]) },
+            isLine: isLine)
     }
 
     /// The same outline without its zero-length lines (a stadium's sides: a rounded rect whose
@@ -89,8 +92,9 @@ public struct BezierPath: AnimatableValue {
             segments += pieces.map { ($0.0, $0.1, $0.2, false) }
         }
         let m = segments.count
-        return BezierPath(vertices: segments.map(\.p0), outControls: segments.map(\.c1),
-                          inControls: (0..<m).map { segments[($0 - 1 + m) % m].c2 }, isLine: segments.map(\.line))
+        return BezierPath(
+            vertices: segments.map(\.p0), outControls: segments.map(\.c1),
+            inControls: (0..<m).map { segments[($0 - 1 + m) % m].c2 }, isLine: segments.map(\.line))
     }
 
     static func split(_ c: (Point, Point, Point, Point)) -> [(Point, Point, Point, Point)] {
@@ -105,7 +109,7 @@ public struct BezierPath: AnimatableValue {
         let n = vertices.count
         var v: [Point] = [], o: [Point] = [], i: [Point] = [], line: [Bool] = []
         for m in 0..<n {
-            let k = (n - m) % n           // vertex order: 0, n−1, n−2, …
+            let k = (n - m) % n  // vertex order: 0, n−1, n−2, …
             v.append(vertices[k]); o.append(inControls[k]); i.append(outControls[k])
             line.append(isLine[(k - 1 + n) % n])  // the segment leaving k backwards is the one arriving at k
         }
@@ -137,8 +141,10 @@ extension BezierPath {
     public static func roundedRect(_ r: Rect, radius: Double) -> BezierPath {
         let c = max(0, min(radius, r.size.width / 2, r.size.height / 2)), k = kappa * c
         let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
-        let v = [Point(x0 + c, y0), Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y1 - c),
-                 Point(x1 - c, y1), Point(x0 + c, y1), Point(x0, y1 - c), Point(x0, y0 + c)]
+        let v = [
+            Point(x0 + c, y0), Point(x1 - c, y0), Point(x1, y0 + c), Point(x1, y1 - c),
+            Point(x1 - c, y1), Point(x0 + c, y1), Point(x0, y1 - c), Point(x0, y0 + c),
+        ]
         let o = [v[0], Point(x1 - c + k, y0), v[2], Point(x1, y1 - c + k), v[4], Point(x0 + c - k, y1), v[6], Point(x0, y0 + c - k)]
         let i = [Point(x0 + c - k, y0), v[1], Point(x1, y0 + c - k), v[3], Point(x1 - c + k, y1), v[5], Point(x0, y1 - c + k), v[7]]
         return BezierPath(vertices: v, outControls: o, inControls: i, isLine: [true, false, true, false, true, false, true, false])

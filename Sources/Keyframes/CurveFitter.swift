@@ -16,9 +16,9 @@
 //   6 decimals the files carry), against freshly computed exact values between the grid points;
 //   a segment over the tolerance is split.
 import Foundation
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
 
 struct CurveFitter<V: AnimatableValue> {
     /// One fitted segment, between grid indices.
@@ -40,8 +40,10 @@ struct CurveFitter<V: AnimatableValue> {
     static var fitFraction: Double { 0.97 }
     static var verifyFraction: Double { 0.985 }
 
-    init(rules: PlayerRules, measure: ErrorMeasure<V>, exact: @escaping @Sendable (Double) -> V,
-         from t0: Double, to t1: Double, endValue: V, gridRate: Double) {
+    init(
+        rules: PlayerRules, measure: ErrorMeasure<V>, exact: @escaping @Sendable (Double) -> V,
+        from t0: Double, to t1: Double, endValue: V, gridRate: Double
+    ) {
         self.rules = rules
         self.measure = measure
         self.exact = exact
@@ -55,8 +57,10 @@ struct CurveFitter<V: AnimatableValue> {
 
     /// The grid with the exact time of every extremum of the motion added (along its largest
     /// excursion): a segment can end on a peak, as SMIL's monotone segments must.
-    static func withExtrema(_ times: [Double], _ values: [V], _ exact: (Double) -> V,
-                            _ measure: ErrorMeasure<V>) -> ([Double], [V]) {
+    static func withExtrema(
+        _ times: [Double], _ values: [V], _ exact: (Double) -> V,
+        _ measure: ErrorMeasure<V>
+    ) -> ([Double], [V]) {
         let n = times.count - 1
         let far = values.indices.max { measure.norm(values[$0] - values[0]) < measure.norm(values[$1] - values[0]) }!
         let axis = values[far] - values[0]
@@ -78,8 +82,11 @@ struct CurveFitter<V: AnimatableValue> {
             var c = b - g * (b - a), d = a + g * (b - a)
             var fc = sign * along(exact(c)), fd = sign * along(exact(d))
             for _ in 0..<40 where b - a > 1e-9 {
-                if fc > fd { b = d; d = c; fd = fc; c = b - g * (b - a); fc = sign * along(exact(c)) }
-                else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = sign * along(exact(d)) }
+                if fc > fd {
+                    b = d; d = c; fd = fc; c = b - g * (b - a); fc = sign * along(exact(c))
+                } else {
+                    a = c; c = d; fc = fd; d = a + g * (b - a); fd = sign * along(exact(d))
+                }
             }
             let t = (a + b) / 2
             guard t > times[k - 1] + 1e-7, t < times[k + 1] - 1e-7, abs(t - times[k]) > 1e-7 else { continue }
@@ -151,8 +158,10 @@ struct CurveFitter<V: AnimatableValue> {
     func verified(_ s: Segment) -> [Segment] {
         guard maxError(s) > verifyLimit, s.to - s.from > 1 else { return [s] }
         let mid = (s.from + s.to) / 2
-        return [Segment(from: s.from, to: mid, curve: fit(s.from, mid) ?? .linear),
-                Segment(from: mid, to: s.to, curve: fit(mid, s.to) ?? .linear)].flatMap(verified)
+        return [
+            Segment(from: s.from, to: mid, curve: fit(s.from, mid) ?? .linear),
+            Segment(from: mid, to: s.to, curve: fit(mid, s.to) ?? .linear),
+        ].flatMap(verified)
     }
 
     /// The largest error of segment s between its grid points, in output units.

@@ -1,8 +1,8 @@
+import Motion
 // One interval's easing for a whole group of projected paths: the unit cubic bezier p(u) whose
 // blend A + (B − A)·p(u) follows the exact motion best, and the greedy search for the longest
 // intervals such a blend keeps within tolerance (ProjectionFitter.swift). Pure arithmetic.
 import TransitionModel
-import Motion
 
 enum EasingFit {
     /// The unit cubic bezier (every control value in [0, 1], so SMIL can play it) closest in the

@@ -1,9 +1,9 @@
 // How far a keyframed value may stray from the exact one, in the output's units after every
 // transform: screen pixels for anything that moves or resizes, opacity units, degrees.
 import Foundation
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
 
 public enum ErrorUnit: String, Hashable, Sendable {
     /// Pixels on the canvas (the exported files draw the canvas at 1 px per point).

@@ -1,8 +1,8 @@
+import Motion
+import Simulation
 // A layer's exact motion as the reducers see it: one `ExactTrack` per exported property, the
 // transform's components apart (each is its own SVG transform and Lottie property).
 import TransitionModel
-import Motion
-import Simulation
 
 public struct ExactLayerTracks: Sendable {
     public struct Mask: Sendable {
@@ -38,9 +38,10 @@ public struct ExactLayerTracks: Sendable {
                 opacity: ExactTrack(l.opacity, until: end).clamped(to: DrawnRange.opacity),
                 cornerRadius: ExactTrack(l.cornerRadius, until: end).clamped(to: DrawnRange.cornerRadius),
                 mask: l.definition.mask.map { m in
-                    Mask(shape: m.shape, frame: ExactTrack(l.maskFrame, until: end),
-                         cornerRadius: ExactTrack(l.maskCornerRadius, until: end).clamped(to: DrawnRange.cornerRadius),
-                         center: ExactTrack(l.maskCenter, until: end), radius: ExactTrack(l.maskRadius, until: end))
+                    Mask(
+                        shape: m.shape, frame: ExactTrack(l.maskFrame, until: end),
+                        cornerRadius: ExactTrack(l.maskCornerRadius, until: end).clamped(to: DrawnRange.cornerRadius),
+                        center: ExactTrack(l.maskCenter, until: end), radius: ExactTrack(l.maskRadius, until: end))
                 })
         }
     }

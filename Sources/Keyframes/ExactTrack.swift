@@ -1,9 +1,9 @@
+import Motion
+import Simulation
 // The exact motion of one exported property, as a keyframe reducer sees it: the value at any
 // time, and the times between which it is smooth. A `PropertyTrack` gives one directly; a
 // projection (a transform component, a projected path) maps one or is built from a closure.
 import TransitionModel
-import Motion
-import Simulation
 
 public struct ExactTrack<Value: AnimatableValue>: Sendable {
     /// What the value does between two consecutive breakpoints.
@@ -38,8 +38,10 @@ public struct ExactTrack<Value: AnimatableValue>: Sendable {
 
     /// One component of a property track (`f` linear, such as a transform's scale): an animation
     /// that leaves the component unchanged does not move it.
-    public init<Whole: AnimatableValue>(_ track: PropertyTrack<Whole>, until end: Double,
-                                        component f: @escaping @Sendable (Whole) -> Value) {
+    public init<Whole: AnimatableValue>(
+        _ track: PropertyTrack<Whole>, until end: Double,
+        component f: @escaping @Sendable (Whole) -> Value
+    ) {
         if track.events.isEmpty {
             let v = f(track.initial)
             self.init(breakpoints: end > 0 ? [0, end] : [0], pieces: end > 0 ? [.still] : [], value: { _ in v })
@@ -59,7 +61,8 @@ public struct ExactTrack<Value: AnimatableValue>: Sendable {
             let moving = animations.filter { $0.beginTime < next && $0.endTime > b && $0.callTime <= b }
             if moving.isEmpty { return .still }
             if moving.count == 1, case .bezier(let curve) = moving[0].curve.shape,
-               moving[0].beginTime == b, moving[0].endTime == next {
+                moving[0].beginTime == b, moving[0].endTime == next
+            {
                 return .bezier(curve)
             }
             return .moving

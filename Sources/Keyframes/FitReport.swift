@@ -2,9 +2,9 @@
 // keyframe count and the largest error against the exact motion, measured as the player plays
 // the file (key times and easing handles rounded as written) in the tolerance's units.
 import Foundation
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
 
 public struct FitReport: Hashable, Sendable {
     public struct Track: Hashable, Sendable {
@@ -53,8 +53,9 @@ public struct FitReport: Hashable, Sendable {
         let sim = transition.simulation
         let measures = inputs?.measures ?? LayerMeasures.all(sim, tolerance: transition.tolerance)
         let exactTracks = inputs?.exact ?? ExactLayerTracks.all(sim)
-        let timing = PlayerTiming(rules: transition.player, duration: sim.timeline.duration,
-                                  frameRate: transition.definition.frameRate)
+        let timing = PlayerTiming(
+            rules: transition.player, duration: sim.timeline.duration,
+            frameRate: transition.definition.frameRate)
         var tracks: [Track] = []
         for x in exactTracks {
             let k = transition.layers[x.layer], m = measures[x.layer]
@@ -65,10 +66,12 @@ public struct FitReport: Hashable, Sendable {
                     if case .bezier(let c) = piece { return transition.player?.plays(c) ?? true }
                     return piece == .still
                 }
-                tracks.append(Track(layer: name, property: property, keyframes: kt.keyframes.count,
-                                    maxError: Self.maxError(timing.played(kt), exact, measure, rate: rate),
-                                    tolerance: measure.tolerance, unit: measure.unit,
-                                    method: exactOnly ? "exact" : transition.method))
+                tracks.append(
+                    Track(
+                        layer: name, property: property, keyframes: kt.keyframes.count,
+                        maxError: Self.maxError(timing.played(kt), exact, measure, rate: rate),
+                        tolerance: measure.tolerance, unit: measure.unit,
+                        method: exactOnly ? "exact" : transition.method))
             }
             add("position", k.position, x.position, m.position)
             add("size", k.size, x.size, m.size)
@@ -88,8 +91,10 @@ public struct FitReport: Hashable, Sendable {
         for case let p? in transition.projected {
             let name = sim.layers[p.layer].id ?? "layer-\(p.layer)"
             func add(_ property: String, _ count: Int) {
-                tracks.append(Track(layer: name, property: property, keyframes: count, maxError: .nan,
-                                    tolerance: ProjectionTolerance.interpolation, unit: .px, method: "sampled (projection)"))
+                tracks.append(
+                    Track(
+                        layer: name, property: property, keyframes: count, maxError: .nan,
+                        tolerance: ProjectionTolerance.interpolation, unit: .px, method: "sampled (projection)"))
             }
             for (k, paint) in p.paint.enumerated() { add(p.paint.count > 1 ? "path[\(k)]" : "path", paint.path.keyframes.count) }
             if let clip = p.clip { add("clip", clip.keyframes.count) }
@@ -99,8 +104,10 @@ public struct FitReport: Hashable, Sendable {
     }
 
     /// The largest error of `keyframes` against `exact` over the timeline.
-    public static func maxError<V: AnimatableValue>(_ keyframes: KeyframeTrack<V>, _ exact: ExactTrack<V>,
-                                                    _ measure: ErrorMeasure<V>, rate: Double = 4000) -> Double {
+    public static func maxError<V: AnimatableValue>(
+        _ keyframes: KeyframeTrack<V>, _ exact: ExactTrack<V>,
+        _ measure: ErrorMeasure<V>, rate: Double = 4000
+    ) -> Double {
         let margin = 1e-5
         var worst = 0.0
         for (k, piece) in exact.pieces.enumerated() {
@@ -127,11 +134,12 @@ struct PlayerTiming {
 
     func played<V>(_ track: KeyframeTrack<V>) -> KeyframeTrack<V> {
         guard rules != nil else { return track }
-        return KeyframeTrack(track.keyframes.map { k in
-            var k = k
-            k.time = time(k.time)
-            if case .bezier(let c) = k.easing { k.easing = .bezier(c.rounded6) }
-            return k
-        })
+        return KeyframeTrack(
+            track.keyframes.map { k in
+                var k = k
+                k.time = time(k.time)
+                if case .bezier(let c) = k.easing { k.easing = .bezier(c.rounded6) }
+                return k
+            })
     }
 }

@@ -1,10 +1,10 @@
+import Motion
+import Simulation
 // The yardstick the fitter is measured against (BENCHMARKS.md#2-greedy-fitter-vs-the-optimum): for every fitted stretch of a
 // track, the fewest segments any choice of breakpoints on the fitter's grid allows, by dynamic
 // programming over all pairs of grid points with a slow, thorough search for each segment's
 // easing (multi-start minimax least squares). Slow by design; not used for exports.
 import TransitionModel
-import Motion
-import Simulation
 
 public enum FitYardstick {
     public struct Comparison: Hashable, Sendable {
@@ -16,8 +16,10 @@ public enum FitYardstick {
         public var candidates: Int
     }
 
-    public static func compare<V: AnimatableValue>(_ track: ExactTrack<V>, measure: ErrorMeasure<V>,
-                                                  reducer: FittingReducer) -> Comparison {
+    public static func compare<V: AnimatableValue>(
+        _ track: ExactTrack<V>, measure: ErrorMeasure<V>,
+        reducer: FittingReducer
+    ) -> Comparison {
         var result = Comparison(fitted: 0, optimal: 0, candidates: 0)
         for (k, piece) in track.pieces.enumerated() {
             if piece == .still { continue }

@@ -1,3 +1,5 @@
+import Motion
+import Simulation
 // The error-bounded reducer: for each exact track, the fewest keyframes whose cubic-bezier
 // easing reproduces it within the measure's tolerance, in one player's rules.
 // - Still stretches: one keyframe. A stretch that one bezier-timed animation spans: 2 keyframes
@@ -11,8 +13,6 @@
 //   on average, over the conformance suite's 1/255 (measured on slide-up-segue; at 0.15 px,
 //   0.85/255), for about 6 % more keyframes. The report states the error reached either way.
 import TransitionModel
-import Motion
-import Simulation
 
 public struct FittingReducer: KeyframeReducer {
     /// What the player accepts (PlayerRules.smil, .lottie).
@@ -71,8 +71,9 @@ public struct FittingReducer: KeyframeReducer {
         let b = track.breakpoints[k], next = track.breakpoints[k + 1]
         let left = track.leftValue(at: next), after = track.value(next)
         let absorbs = left != after && measure.norm(after - left) <= measure.tolerance / 2
-        let fitter = CurveFitter(rules: rules, measure: measure, exact: track.value, from: b, to: next,
-                                 endValue: absorbs ? after : left, gridRate: gridRate)
+        let fitter = CurveFitter(
+            rules: rules, measure: measure, exact: track.value, from: b, to: next,
+            endValue: absorbs ? after : left, gridRate: gridRate)
         return (fitter, absorbs)
     }
 }

@@ -1,8 +1,8 @@
+import Motion
+import Simulation
 // Keyframes in the shape every exporter shares: a value at a time, and how to get to the next
 // one (linear, a cubic-bezier easing with its control points, or a hold).
 import TransitionModel
-import Motion
-import Simulation
 
 public enum KeyframeEasing: Hashable, Sendable {
     case linear

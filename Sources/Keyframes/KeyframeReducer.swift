@@ -1,9 +1,9 @@
+import Motion
+import Simulation
 // The tracks → keyframes stage. A reducer decides how many keyframes stand for an exact track;
 // it is a protocol so the error-bounded fitter (`FittingReducer`) and the sampler are swappable
 // without touching exporters.
 import TransitionModel
-import Motion
-import Simulation
 
 public protocol KeyframeReducer: Sendable {
     /// Keyframes standing for `track`; `measure` says how an error shows in the output and how

@@ -1,8 +1,8 @@
+import Motion
+import Simulation
 // A whole transition as keyframes: per layer, one track per exported property. Exporters read
 // this and the simulation's static data (art, tree); they never evaluate motion themselves.
 import TransitionModel
-import Motion
-import Simulation
 
 public struct LayerKeyframes: Hashable, Sendable {
     public var layer: Int
@@ -83,18 +83,21 @@ public struct KeyframedTransition: Hashable, Sendable {
                 cornerRadius: reducer.keyframes(for: x.cornerRadius, measure: m.cornerRadius),
                 visible: l.hidden.keyframes().map { !$0 },
                 mask: x.mask.map { mask in
-                    MaskKeyframes(shape: mask.shape, frame: reducer.keyframes(for: mask.frame, measure: m.maskFrame),
-                                  cornerRadius: reducer.keyframes(for: mask.cornerRadius, measure: m.maskLength),
-                                  center: reducer.keyframes(for: mask.center, measure: m.maskPoint),
-                                  radius: reducer.keyframes(for: mask.radius, measure: m.maskLength))
+                    MaskKeyframes(
+                        shape: mask.shape, frame: reducer.keyframes(for: mask.frame, measure: m.maskFrame),
+                        cornerRadius: reducer.keyframes(for: mask.cornerRadius, measure: m.maskLength),
+                        center: reducer.keyframes(for: mask.center, measure: m.maskPoint),
+                        radius: reducer.keyframes(for: mask.radius, measure: m.maskLength))
                 })
         }
         projected = inputs.projected
     }
 
     /// Keyframes fitted for one player within `tolerance`: what the exporters write.
-    public static func fitted(_ simulation: Simulation, for player: PlayerRules,
-                              tolerance: FitTolerance = .standard) -> KeyframedTransition {
+    public static func fitted(
+        _ simulation: Simulation, for player: PlayerRules,
+        tolerance: FitTolerance = .standard
+    ) -> KeyframedTransition {
         KeyframedTransition(simulation, reducer: FittingReducer(rules: player), tolerance: tolerance)
     }
 }
@@ -134,17 +137,20 @@ extension KeyframedTransition {
         let t = simulation.state(at: time).time  // wrapped into the loop
         let layers = simulation.layers.map { l -> LayerKeyframes in
             let s = l.state(at: t)
-            return LayerKeyframes(layer: l.index, position: .constant(s.position), size: .constant(s.size),
-                                  anchorPoint: .constant(s.anchorPoint), translation: .constant(s.transform.translation),
-                                  scale: .constant(s.transform.scale), rotation: .constant(s.transform.rotation),
-                                  opacity: .constant(s.opacity), cornerRadius: .constant(s.cornerRadius),
-                                  visible: .constant(!s.hidden),
-                                  mask: s.mask.map { m in
-                                      MaskKeyframes(shape: m.shape, frame: .constant(m.frame), cornerRadius: .constant(m.cornerRadius),
-                                                    center: .constant(m.center), radius: .constant(m.radius))
-                                  })
+            return LayerKeyframes(
+                layer: l.index, position: .constant(s.position), size: .constant(s.size),
+                anchorPoint: .constant(s.anchorPoint), translation: .constant(s.transform.translation),
+                scale: .constant(s.transform.scale), rotation: .constant(s.transform.rotation),
+                opacity: .constant(s.opacity), cornerRadius: .constant(s.cornerRadius),
+                visible: .constant(!s.hidden),
+                mask: s.mask.map { m in
+                    MaskKeyframes(
+                        shape: m.shape, frame: .constant(m.frame), cornerRadius: .constant(m.cornerRadius),
+                        center: .constant(m.center), radius: .constant(m.radius))
+                })
         }
-        return KeyframedTransition(simulation: simulation, layers: layers,
-                                   projected: ProjectionSampler.projectedLayers(simulation, at: t))
+        return KeyframedTransition(
+            simulation: simulation, layers: layers,
+            projected: ProjectionSampler.projectedLayers(simulation, at: t))
     }
 }

@@ -33,12 +33,14 @@ public struct PlayerRules: Hashable, Sendable {
     }
 
     /// SVG SMIL: keySplines in [0, 1], keyTimes as fractions of the loop with 6 decimals.
-    public static let smil = PlayerRules(name: "smil", handlesInUnitSquare: true, handleY: 0...1,
-                                         keyTimes: .fractionOfDuration(decimals: 6), aim: 0.6)
+    public static let smil = PlayerRules(
+        name: "smil", handlesInUnitSquare: true, handleY: 0...1,
+        keyTimes: .fractionOfDuration(decimals: 6), aim: 0.6)
     /// Lottie: handles may leave [0, 1] in y (one segment can hold a spring's lobe); times in
     /// frames with 6 decimals.
-    public static let lottie = PlayerRules(name: "lottie", handlesInUnitSquare: false, handleY: -8...8,
-                                           keyTimes: .frames(decimals: 6), aim: 1)
+    public static let lottie = PlayerRules(
+        name: "lottie", handlesInUnitSquare: false, handleY: -8...8,
+        keyTimes: .frames(decimals: 6), aim: 1)
     /// The players the exporters fit for, in the order they are written.
     public static let players: [PlayerRules] = [.smil, .lottie]
 

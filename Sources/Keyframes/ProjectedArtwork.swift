@@ -5,8 +5,8 @@
 // several subpaths (holes), opacity on a group of several shapes. Pictures (PNG/JPEG) need a
 // projective warp neither SMIL nor Lottie has: refused (ArtworkLayerChecks).
 import Artwork
-import TransitionModel
 import Motion
+import TransitionModel
 
 public enum ProjectedArtwork {
     /// The art's shapes in the layer's bounds space at `bounds` size, bottom first, each a closed

@@ -1,3 +1,5 @@
+import Motion
+import Simulation
 // Content under a 3D (projective) transform, baked into 2D. Neither SVG nor Lottie players share
 // a perspective model, but a projective map keeps lines straight: every vertex of a layer's
 // shapes is projected per keyframe and the exporters morph paths with fixed command lists
@@ -6,8 +8,6 @@
 // all of a host's paths) so what a player draws stays within `ProjectionTolerance.interpolation`
 // (ProjectionSampler.swift, ProjectionFitter.swift).
 import TransitionModel
-import Motion
-import Simulation
 
 public enum ProjectionTolerance {
     /// Max distance (pt) between a projected cubic and the cubic drawn for it.
@@ -87,12 +87,13 @@ public enum Projection {
     }
 
     static func values<V>(of track: PropertyTrack<V>) -> [V] {
-        [track.initial] + track.events.flatMap { e -> [V] in
-            switch e {
-            case .set(_, let v): return [v]
-            case .animate(let a): return [a.from, a.to]
+        [track.initial]
+            + track.events.flatMap { e -> [V] in
+                switch e {
+                case .set(_, let v): return [v]
+                case .animate(let a): return [a.from, a.to]
+                }
             }
-        }
     }
 }
 
@@ -163,8 +164,9 @@ struct PathSpec: Hashable {
         let a = stops[k], b = stops[k + 1]
         let f = b.offset > a.offset ? (u - a.offset) / (b.offset - a.offset) : 0
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
-        return Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
-                     blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
+        return Color(
+            red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+            blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
     }
 
     /// The axis on which the iso-colour line through the gradient's midpoint lands exactly.

@@ -1,3 +1,4 @@
+import Motion
 // Fitted keyframes for a group of projected paths (every projected path of one host, so shapes
 // that share an edge share every key time and easing and never part). Between two keys a
 // player blends every number of a path with one easing (SMIL: one keySpline per interval for
@@ -7,7 +8,6 @@
 // grid time (on flat arrays: no allocation per check). Off the canvas a painted path is not
 // seen and not bounded; a named layer's outline (what readers measure) is, everywhere.
 import TransitionModel
-import Motion
 
 struct ProjectionFitter {
     /// Every member path's structure, in the order of the flat point arrays.
@@ -90,7 +90,9 @@ struct ProjectionFitter {
 
     /// Whether the blend with `easing` stays within every tolerance at each grid time in (i, j);
     /// times far apart first, so a span that fails usually fails after a few checks.
-    func fits(_ layout: Layout, _ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ easing: KeyframeEasing) -> Bool {
+    func fits(_ layout: Layout, _ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ easing: KeyframeEasing)
+        -> Bool
+    {
         guard j - i > 1 else { return true }
         var order: [Int] = []
         var step = max(1, (j - i) / 8)

@@ -1,3 +1,5 @@
+import Motion
+import Simulation
 // Keyframes for projected layers (ProjectedContent.swift): one time grid for all of them, so
 // shapes that share an edge (a page and its shading) share every keyframe and never part.
 // The grid starts at every event time of the simulation and is split wherever what a player
@@ -6,8 +8,6 @@
 // `interpolationAnywhere` (checked at every eighth of each interval, in the host's space
 // scaled to screen).
 import TransitionModel
-import Motion
-import Simulation
 
 struct ProjectionSampler {
     let simulation: Simulation
@@ -174,9 +174,10 @@ struct ProjectionSampler {
     func groups(at state: SceneState) -> [[Int]] {
         var root = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.index) })
         func find(_ i: Int) -> Int { var i = i; while root[i]! != i { i = root[i]! }; return i }
-        let corners = Dictionary(uniqueKeysWithValues: layers.map { l in
-            (l.index, BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size)).vertices.map(projection(state, l.index, host: l.host).apply))
-        })
+        let corners = Dictionary(
+            uniqueKeysWithValues: layers.map { l in
+                (l.index, BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size)).vertices.map(projection(state, l.index, host: l.host).apply))
+            })
         for (x, lx) in layers.enumerated() {
             for ly in layers[(x + 1)...] where lx.host == ly.host && Self.shareAnEdge(corners[lx.index]!, corners[ly.index]!) {
                 root[find(ly.index)] = find(lx.index)
@@ -244,8 +245,9 @@ struct ProjectionSampler {
     /// before it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
     /// The states of the time grid are computed once for all groups.
     func keyframes(_ groups: [[Int]], end: Double) -> [[Frame]] {
-        let fitter = ProjectionFitter(visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
-                                      outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
+        let fitter = ProjectionFitter(
+            visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
+            outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
         func frame(_ t: Double, _ s: (paths: [BezierPath], axes: [GradientAxis?], box: Rect), _ easing: KeyframeEasing) -> Frame {
             Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
         }
@@ -300,10 +302,11 @@ struct ProjectionSampler {
         guard !sampler.isEmpty else { return Array(repeating: nil, count: simulation.layers.count) }
         let state = simulation.state(at: t)
         sampler.chooseLevels(times: [state.time], end: .infinity)
-        return sampler.assemble(sampler.groups(at: state).map { members in
-            let s = sampler.sample(state, members)
-            return (members, [Frame(time: 0, paths: s.paths, axes: s.axes, easing: .linear)])
-        })
+        return sampler.assemble(
+            sampler.groups(at: state).map { members in
+                let s = sampler.sample(state, members)
+                return (members, [Frame(time: 0, paths: s.paths, axes: s.axes, easing: .linear)])
+            })
     }
 
     /// Tracks from each group's keys (members: indices in `specs`).
@@ -332,9 +335,10 @@ struct ProjectionSampler {
                 }
                 return ProjectedPaint(path: path(n), fill: fill, gradient: gradient, gradientColors: colors)
             }
-            out[i] = ProjectedLayer(layer: i, host: host, paint: paint, clip: r.clip.map(path),
-                                    mask: r.mask.isEmpty ? nil : track(Array(r.mask)) { f, p in MultiPath(p.map { f.paths[$0] }) },
-                                    outline: r.outline.map(path))
+            out[i] = ProjectedLayer(
+                layer: i, host: host, paint: paint, clip: r.clip.map(path),
+                mask: r.mask.isEmpty ? nil : track(Array(r.mask)) { f, p in MultiPath(p.map { f.paths[$0] }) },
+                outline: r.outline.map(path))
         }
         return out
     }

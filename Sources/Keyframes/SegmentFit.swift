@@ -1,8 +1,8 @@
+import Motion
+import Simulation
 // One segment's easing: the unit cubic bezier p(u) closest to the target progress q(u) of the
 // exact value, within a per-sample budget. Pure arithmetic on doubles (no values of the track).
 import TransitionModel
-import Motion
-import Simulation
 
 struct SegmentProblem {
     let rules: PlayerRules

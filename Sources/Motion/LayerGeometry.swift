@@ -12,9 +12,11 @@ public struct LayerGeometry: Hashable, Sendable {
     public var zPosition: Double
     public var transform: Transform3D
 
-    public init(position: Point = .zero, boundsOrigin: Point = .zero, boundsSize: Size = .zero,
-                anchorPoint: Point = Point(0.5, 0.5), anchorPointZ: Double = 0, zPosition: Double = 0,
-                transform: Transform3D = .identity) {
+    public init(
+        position: Point = .zero, boundsOrigin: Point = .zero, boundsSize: Size = .zero,
+        anchorPoint: Point = Point(0.5, 0.5), anchorPointZ: Double = 0, zPosition: Double = 0,
+        transform: Transform3D = .identity
+    ) {
         self.position = position; self.boundsOrigin = boundsOrigin; self.boundsSize = boundsSize
         self.anchorPoint = anchorPoint; self.anchorPointZ = anchorPointZ; self.zPosition = zPosition
         self.transform = transform
@@ -22,8 +24,9 @@ public struct LayerGeometry: Hashable, Sendable {
 
     /// The anchor point in the layer's own bounds coordinates: b + a⊙size.
     public var anchorInBounds: Point {
-        Point(boundsOrigin.x + anchorPoint.x * boundsSize.width,
-              boundsOrigin.y + anchorPoint.y * boundsSize.height)
+        Point(
+            boundsOrigin.x + anchorPoint.x * boundsSize.width,
+            boundsOrigin.y + anchorPoint.y * boundsSize.height)
     }
 
     /// Tr(−(b.x + a.x·w), −(b.y + a.y·h), −anchorZ) · T · Tr(position.x, position.y, zPosition)
@@ -37,8 +40,10 @@ public struct LayerGeometry: Hashable, Sendable {
 
     /// docs/uikit-motion.md#layer-geometry: when the superlayer has a sublayerTransform ST, M ← M · Tr(−A_S) · ST · Tr(A_S),
     /// A_S = the superlayer's anchor in its bounds coordinates (its `anchorInBounds`).
-    public static func applyingSublayerTransform(_ m: Transform3D, sublayerTransform: Transform3D,
-                                                 superlayerAnchorInBounds: Point) -> Transform3D {
+    public static func applyingSublayerTransform(
+        _ m: Transform3D, sublayerTransform: Transform3D,
+        superlayerAnchorInBounds: Point
+    ) -> Transform3D {
         let a = superlayerAnchorInBounds
         return m.concatenating(.translation(-a.x, -a.y))
             .concatenating(sublayerTransform)
@@ -49,9 +54,11 @@ public struct LayerGeometry: Hashable, Sendable {
     /// with an identity transform, origin = position − anchor⊙size exactly.
     public var frame: Rect {
         if transform == .identity {
-            return Rect(origin: Point(position.x - anchorPoint.x * boundsSize.width,
-                                      position.y - anchorPoint.y * boundsSize.height),
-                        size: boundsSize)
+            return Rect(
+                origin: Point(
+                    position.x - anchorPoint.x * boundsSize.width,
+                    position.y - anchorPoint.y * boundsSize.height),
+                size: boundsSize)
         }
         let m = toSuperlayer
         let b = boundsOrigin, w = boundsSize.width, h = boundsSize.height

@@ -46,9 +46,11 @@ public struct PlaneProjection: Hashable, Sendable {
         let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
         let det = a[0] * c00 + a[1] * c01 + a[2] * c02
         guard det != 0, det.isFinite else { return nil }
-        let inv = [c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
-                   c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
-                   c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3]]
+        let inv = [
+            c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
+            c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
+            c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
+        ]
         return PlaneProjection(inv.map { $0 / det })
     }
 

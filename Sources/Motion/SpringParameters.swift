@@ -12,8 +12,10 @@ public struct SpringParameters: Hashable, Sendable {
     /// Off: ζ > 1 is evaluated as critical at ω0. On only for the iOS 17+ bounce APIs (docs/uikit-motion.md#spring-closed-forms).
     public var allowsOverdamping: Bool
 
-    public init(mass: Double = 1, stiffness: Double, damping: Double,
-                initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
+    public init(
+        mass: Double = 1, stiffness: Double, damping: Double,
+        initialVelocity: Double = 0, allowsOverdamping: Bool = false
+    ) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
         self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
     }
@@ -40,8 +42,9 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     var state: SpringState {
-        SpringState(mass: effectiveMass, stiffness: effectiveStiffness, damping: effectiveDamping,
-                    velocity: initialVelocity, allowsOverdamping: allowsOverdamping)
+        SpringState(
+            mass: effectiveMass, stiffness: effectiveStiffness, damping: effectiveDamping,
+            velocity: initialVelocity, allowsOverdamping: allowsOverdamping)
     }
 
     /// p(t), with p(0) = 0 and p'(0) = v; 0 before the start.
@@ -115,8 +118,10 @@ public enum UIKitSpring {
     /// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) → CASpringAnimation parameters
     /// (m = 1, exactly 12 Newton steps from ω = 5/T, ε = 0.001, ζ clamped to [1.1920929e-7, 1], T clamped to [0.01, 10]).
     /// ω is chosen so that the sine-term amplitude (critical: the displacement) is ε at t = T.
-    public static func parameters(duration: Double, dampingRatio: Double, initialVelocity: Double,
-                                  epsilon: Double = 0.001) -> SpringParameters {
+    public static func parameters(
+        duration: Double, dampingRatio: Double, initialVelocity: Double,
+        epsilon: Double = 0.001
+    ) -> SpringParameters {
         let z = min(max(dampingRatio, 1.1920929e-7), 1.0)
         let T = min(max(duration, 0.01), 10.0)
         let v = initialVelocity
@@ -141,8 +146,9 @@ public enum UIKitSpring {
         }
         let m = 1.0
         let root = (w * (m * m * w)).squareRoot()
-        return SpringParameters(mass: m, stiffness: w * (w * m), damping: z * (root + root),
-                                initialVelocity: v, allowsOverdamping: false)
+        return SpringParameters(
+            mass: m, stiffness: w * (w * m), damping: z * (root + root),
+            initialVelocity: v, allowsOverdamping: false)
     }
 }
 
@@ -156,7 +162,8 @@ public enum SwiftUISpring {
         let P = duration
         let k = P <= 0 ? Double.infinity : (2 * Double.pi / P) * (2 * Double.pi / P)
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (bounce + 1)
-        return SpringParameters(mass: 1, stiffness: k, damping: zeta * (4 * Double.pi) / P,
-                                initialVelocity: 0, allowsOverdamping: true)
+        return SpringParameters(
+            mass: 1, stiffness: k, damping: zeta * (4 * Double.pi) / P,
+            initialVelocity: 0, allowsOverdamping: true)
     }
 }

@@ -1,6 +1,6 @@
+import Motion
 // From the definition's timing words to the exact curve UIKit / Core Animation would run.
 import TransitionModel
-import Motion
 
 extension AnimationCurve {
     /// The curve of one block. `duration` is the block's; springs that decide their own length use it when nil.

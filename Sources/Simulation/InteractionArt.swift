@@ -11,10 +11,12 @@ enum Finger {
     /// Hidden until a touch-down; a dark halo and a light disc read on light and dark art alike (chosen).
     static func layer(at touch: Point) -> LayerDefinition {
         let d = diameter, inner = 32.0, inset = (diameter - inner) / 2
-        return LayerDefinition(id: id, kind: .group, position: touch, size: Size(d, d), hidden: true, zPosition: 1000, children: [
-            LayerDefinition(kind: .ellipse, frame: Rect(0, 0, d, d), fill: .solid(Color(red: 0, green: 0, blue: 0, alpha: 0.18))),
-            LayerDefinition(kind: .ellipse, frame: Rect(inset, inset, inner, inner), fill: .solid(Color(red: 1, green: 1, blue: 1, alpha: 0.75))),
-        ])
+        return LayerDefinition(
+            id: id, kind: .group, position: touch, size: Size(d, d), hidden: true, zPosition: 1000,
+            children: [
+                LayerDefinition(kind: .ellipse, frame: Rect(0, 0, d, d), fill: .solid(Color(red: 0, green: 0, blue: 0, alpha: 0.18))),
+                LayerDefinition(kind: .ellipse, frame: Rect(inset, inset, inner, inner), fill: .solid(Color(red: 1, green: 1, blue: 1, alpha: 0.75))),
+            ])
     }
 }
 
@@ -53,14 +55,19 @@ enum BranchLabel {
                     guard cells[col] == "#" else { col += 1; continue }
                     var end = col
                     while end < 5, cells[end] == "#" { end += 1 }
-                    bars.append(LayerDefinition(kind: .rect, frame: Rect(x0 + Double(col) * pixel, padY + Double(row) * pixel,
-                                                                         Double(end - col) * pixel, pixel), fill: .solid(.white)))
+                    bars.append(
+                        LayerDefinition(
+                            kind: .rect,
+                            frame: Rect(
+                                x0 + Double(col) * pixel, padY + Double(row) * pixel,
+                                Double(end - col) * pixel, pixel), fill: .solid(.white)))
                     col = end
                 }
             }
         }
-        return LayerDefinition(id: id(branch), kind: .rect, frame: Rect((canvas.width - w) / 2, 56, w, h), hidden: true,
-                               cornerRadius: h / 2, fill: .solid(color(branch)), children: bars)
+        return LayerDefinition(
+            id: id(branch), kind: .rect, frame: Rect((canvas.width - w) / 2, 56, w, h), hidden: true,
+            cornerRadius: h / 2, fill: .solid(color(branch)), children: bars)
     }
 }
 

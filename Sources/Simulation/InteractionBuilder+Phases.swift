@@ -1,7 +1,7 @@
+import Motion
 // The parts of an interactive build that run phases and blocks (plainly, or scrubbed), the
 // scrub clip, the finger and the labels, and the resets between branches.
 import TransitionModel
-import Motion
 
 extension InteractionBuilder {
     /// A phase's length: its longest block (delay + duration).
@@ -41,7 +41,8 @@ extension InteractionBuilder {
         var completions: [PropertyChange] = []
         for block in phase.blocks {
             let own = AnimationCurve(timing: block.timing, duration: block.duration)
-            let scrubbed = e > b && (own.duration > 0 || block.delay > 0)
+            let scrubbed =
+                e > b && (own.duration > 0 || block.delay > 0)
                 ? AnimationCurve(.custom(CustomProgress(ScrubbedProgress(curve: own, delay: block.delay, clock: clock))), duration: e - b)
                 : nil
             for change in block.before { try base.apply(change, at: b, curve: nil, delay: 0) }

@@ -1,8 +1,8 @@
+import Motion
 // The finger of an interactive definition as a function of wall-clock time: its translation and
 // velocity (as UIPanGestureRecognizer reports them), and the environment the interaction's
 // expressions read (tx, ty, vx, vy, p and the `let` values).
 import TransitionModel
-import Motion
 
 struct GestureDriver: Hashable, Sendable {
     enum Path: Hashable, Sendable {
@@ -129,7 +129,8 @@ struct GestureTiming {
         }
         guard let begin else {
             let failing = rules.filter { !$0.holds(driver.environment(local: script.release, side: .left)) }.map(\.source)
-            let message = "the gesture never begins: from the touch-down to the release (\(NumberText6.string(script.release)) s) the begin rules "
+            let message =
+                "the gesture never begins: from the touch-down to the release (\(NumberText6.string(script.release)) s) the begin rules "
                 + "(\(rules.map(\.source).joined(separator: ", "))) never all hold; at the release \(failing.joined(separator: ", ")) "
                 + "\(failing.count == 1 ? "fails" : "fail")"
             throw script.origin.map { $0.diagnostic(message) } ?? SimulationError(path: "interaction.scripts.\(script.name)", message: message)

@@ -1,3 +1,4 @@
+import Motion
 // How finger-driven motion becomes ordinary property tracks, so every exporter and reducer
 // reads it unchanged: animations whose curve is a `CustomProgress` (AnimationCurve.Shape.custom).
 //
@@ -9,7 +10,6 @@
 //   evaluated at the phase's local time τ(t): p(t)·D while dragging, then the completion
 //   (`PhaseClock`, `ScrubbedProgress`; docs/uikit-motion.md#percent-driven-transitions, layer path).
 import TransitionModel
-import Motion
 
 /// A track value as numbered components (the order `ValueExpression` writes them in).
 protocol ComponentValue: AnimatableValue {
@@ -153,8 +153,10 @@ extension PropertyTrack where Value: ComponentValue {
     /// Direct manipulation over [begin, release]: constant components are assigned at the begin,
     /// each moving component is carried by a `FollowedComponent` animation, and at the release
     /// the model takes the released value `released`.
-    mutating func follow(_ value: ValueExpression, driver: GestureDriver, begin: Double, release: Double, localBegin: Double,
-                         at begin0: PropertyValue, released: PropertyValue) {
+    mutating func follow(
+        _ value: ValueExpression, driver: GestureDriver, begin: Double, release: Double, localBegin: Double,
+        at begin0: PropertyValue, released: PropertyValue
+    ) {
         var model = modelValue(at: begin)
         for k in 0..<Value.componentCount where value.componentIsConstant(k) {
             model = model.replacing(k, with: begin0.component(k))
@@ -165,8 +167,11 @@ extension PropertyTrack where Value: ComponentValue {
                 let from = model.replacing(k, with: model.component(k) + 1)
                 let unit = (from - model).component(k)
                 let f = FollowedComponent(driver: driver, value: value, component: k, model: model.component(k), unit: unit, start: localBegin)
-                append(.animate(TrackAnimation(callTime: begin, delay: 0, curve: AnimationCurve(.custom(CustomProgress(f)), duration: release - begin),
-                                               from: from, to: model)))
+                append(
+                    .animate(
+                        TrackAnimation(
+                            callTime: begin, delay: 0, curve: AnimationCurve(.custom(CustomProgress(f)), duration: release - begin),
+                            from: from, to: model)))
             }
         }
         var end = model

@@ -1,7 +1,7 @@
+import Motion
 // The public face of an interactive simulation: where each branch sits on the timeline, one
 // branch on its own, and the scrub clip (the interactive part alone, seekable by progress).
 import TransitionModel
-import Motion
 
 /// One branch of an interactive definition on its simulation's timeline: a gesture script from
 /// its touch-down to the end of the motion its release started, between holds.
@@ -37,7 +37,9 @@ public extension Simulation {
             throw SimulationError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no branch \"\(branch)\"")
         }
         guard interaction.script(named: branch) != nil else {
-            throw SimulationError(path: "", message: "\"\(definition.name)\" has no branch \"\(branch)\"; expected one of \(interaction.scripts.map(\.name).joined(separator: ", "))")
+            throw SimulationError(
+                path: "",
+                message: "\"\(definition.name)\" has no branch \"\(branch)\"; expected one of \(interaction.scripts.map(\.name).joined(separator: ", "))")
         }
         var builder = SimulationBuilder(definition)
         try builder.runInteraction(interaction, .branch(branch))

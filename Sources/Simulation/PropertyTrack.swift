@@ -1,8 +1,8 @@
+import Motion
 // One layer property over the timeline, with Core Animation's additive semantics: UIKit sets
 // the model value to `to` at once and adds an animation of (from − to) → 0, so an animation
 // that interrupts another adds to it and the motion stays continuous (docs/uikit-motion.md#additive-view-animations).
 import TransitionModel
-import Motion
 
 /// Values that animate by interpolating components linearly.
 public protocol AnimatableValue: Hashable, Sendable {
@@ -37,16 +37,19 @@ extension Rect: AnimatableValue {
 /// several axes at once would take CA's quaternion path and are interpolated per angle here.
 extension LayerTransform: AnimatableValue {
     public static func + (a: LayerTransform, b: LayerTransform) -> LayerTransform {
-        LayerTransform(translation: a.translation + b.translation, scale: a.scale + b.scale, rotation: a.rotation + b.rotation,
-                       rotationX: a.rotationX + b.rotationX, rotationY: a.rotationY + b.rotationY, m34: a.m34 + b.m34)
+        LayerTransform(
+            translation: a.translation + b.translation, scale: a.scale + b.scale, rotation: a.rotation + b.rotation,
+            rotationX: a.rotationX + b.rotationX, rotationY: a.rotationY + b.rotationY, m34: a.m34 + b.m34)
     }
     public static func - (a: LayerTransform, b: LayerTransform) -> LayerTransform {
-        LayerTransform(translation: a.translation - b.translation, scale: a.scale - b.scale, rotation: a.rotation - b.rotation,
-                       rotationX: a.rotationX - b.rotationX, rotationY: a.rotationY - b.rotationY, m34: a.m34 - b.m34)
+        LayerTransform(
+            translation: a.translation - b.translation, scale: a.scale - b.scale, rotation: a.rotation - b.rotation,
+            rotationX: a.rotationX - b.rotationX, rotationY: a.rotationY - b.rotationY, m34: a.m34 - b.m34)
     }
     public func scaled(by k: Double) -> LayerTransform {
-        LayerTransform(translation: translation.scaled(by: k), scale: scale.scaled(by: k), rotation: rotation * k,
-                       rotationX: rotationX * k, rotationY: rotationY * k, m34: m34 * k)
+        LayerTransform(
+            translation: translation.scaled(by: k), scale: scale.scaled(by: k), rotation: rotation * k,
+            rotationX: rotationX * k, rotationY: rotationY * k, m34: m34 * k)
     }
 }
 
@@ -191,8 +194,9 @@ extension AnimatableValue {
         case let s as Size: return max(abs(s.width), abs(s.height))
         case let r as Rect: return max(r.origin.magnitude, r.size.magnitude)
         case let t as LayerTransform:
-            return max(abs(t.translation.x), abs(t.translation.y), abs(t.scale.x), abs(t.scale.y), abs(t.rotation),
-                       abs(t.rotationX), abs(t.rotationY), abs(t.m34))
+            return max(
+                abs(t.translation.x), abs(t.translation.y), abs(t.scale.x), abs(t.scale.y), abs(t.rotation),
+                abs(t.rotationX), abs(t.rotationY), abs(t.m34))
         default: return 0
         }
     }

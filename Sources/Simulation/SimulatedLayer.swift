@@ -1,6 +1,6 @@
+import Motion
 // A layer of the simulated tree: its definition (art, initial values) and one track per property.
 import TransitionModel
-import Motion
 
 public struct SimulatedLayer: Hashable, Sendable {
     public let index: Int
@@ -53,15 +53,17 @@ public struct SimulatedLayer: Hashable, Sendable {
 
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
     public func state(at t: Double) -> LayerState {
-        LayerState(position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
-                   transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), DrawnRange.opacity),
-                   hidden: hidden.value(at: t), zPosition: zPosition.value(at: t),
-                   cornerRadius: DrawnRange.clamp(cornerRadius.value(at: t), DrawnRange.cornerRadius),
-                   mask: definition.mask.map { m in
-                       LayerMask(shape: m.shape, frame: maskFrame.value(at: t),
-                                 cornerRadius: DrawnRange.clamp(maskCornerRadius.value(at: t), DrawnRange.cornerRadius),
-                                 center: maskCenter.value(at: t), radius: maskRadius.value(at: t))
-                   })
+        LayerState(
+            position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
+            transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), DrawnRange.opacity),
+            hidden: hidden.value(at: t), zPosition: zPosition.value(at: t),
+            cornerRadius: DrawnRange.clamp(cornerRadius.value(at: t), DrawnRange.cornerRadius),
+            mask: definition.mask.map { m in
+                LayerMask(
+                    shape: m.shape, frame: maskFrame.value(at: t),
+                    cornerRadius: DrawnRange.clamp(maskCornerRadius.value(at: t), DrawnRange.cornerRadius),
+                    center: maskCenter.value(at: t), radius: maskRadius.value(at: t))
+            })
     }
 }
 
@@ -78,8 +80,10 @@ public struct LayerState: Hashable, Sendable {
     /// The mask's current geometry (bounds space), when the layer has a mask.
     public var mask: LayerMask?
 
-    public init(position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, opacity: Double,
-                hidden: Bool, zPosition: Double, cornerRadius: Double, mask: LayerMask? = nil) {
+    public init(
+        position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, opacity: Double,
+        hidden: Bool, zPosition: Double, cornerRadius: Double, mask: LayerMask? = nil
+    ) {
         self.position = position; self.size = size; self.anchorPoint = anchorPoint; self.transform = transform
         self.opacity = opacity; self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
         self.mask = mask

@@ -1,8 +1,8 @@
+import Motion
 // Checks on a simulated transition that the decoder cannot make from single values: the whole
 // timeline's length (springs settle when they settle) and how near a projected layer comes to
 // the eye. Both bound what the exporters will compute and print (DefinitionLimits).
 import TransitionModel
-import Motion
 
 extension Simulation {
     func checkLimits() throws {
@@ -17,8 +17,10 @@ extension Simulation {
             let late = timeline.phases.first { !($0.end <= limit) }
             let path = definition.interaction != nil ? "interaction" : late.map { "phases.\($0.name)" } ?? "timeline"
             let length = timeline.duration < 1e9 ? "\((timeline.duration * 10).rounded() / 10) s" : "without end (a spring that never settles)"
-            throw SimulationError(path: path, message: "the timeline would last \(length) (holds, delays, durations and springs until they settle); "
-                                  + "expected at most \(Int(limit)) s")
+            throw SimulationError(
+                path: path,
+                message: "the timeline would last \(length) (holds, delays, durations and springs until they settle); "
+                    + "expected at most \(Int(limit)) s")
         }
     }
 
@@ -39,9 +41,10 @@ extension Simulation {
                     let w = m.applyHomogeneous(x: x, y: y, z: 0).w
                     guard w.isFinite, w >= minimumW else {
                         let name = layers[i].id.map { "layer \"\($0)\"" } ?? "this layer"
-                        throw SimulationError(path: paths.indices.contains(i) ? paths[i] : "layers",
-                                              message: "at \(NumberTextRounding.seconds(t)) s a corner of \(name) comes within a tenth of the eye distance of the eye "
-                                              + "(or behind it), where it would be drawn over 10× its size; expected a larger perspective distance or a smaller rotation")
+                        throw SimulationError(
+                            path: paths.indices.contains(i) ? paths[i] : "layers",
+                            message: "at \(NumberTextRounding.seconds(t)) s a corner of \(name) comes within a tenth of the eye distance of the eye "
+                                + "(or behind it), where it would be drawn over 10× its size; expected a larger perspective distance or a smaller rotation")
                     }
                 }
             }

@@ -1,7 +1,7 @@
+import Motion
 // A transition evaluated as a value: built once from a definition, then `state(at:)` gives every
 // layer's exact presentation at any time of the exported (looping) timeline.
 import TransitionModel
-import Motion
 
 public struct SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// JSON path of the change that could not be simulated.
@@ -55,8 +55,9 @@ public struct Simulation: Hashable, Sendable {
             if let p = layers[i].parent {
                 let st = layers[p].definition.sublayerTransform
                 if !st.isIdentity {
-                    m = LayerGeometry.applyingSublayerTransform(m, sublayerTransform: LayerState.matrix(st),
-                                                                 superlayerAnchorInBounds: local[p].geometry.anchorInBounds)
+                    m = LayerGeometry.applyingSublayerTransform(
+                        m, sublayerTransform: LayerState.matrix(st),
+                        superlayerAnchorInBounds: local[p].geometry.anchorInBounds)
                 }
                 // A plain CALayer flattens its sublayers into its plane: their z is dropped (docs/uikit-motion.md#layer-geometry).
                 world[i] = m.flatteningZ.concatenating(world[p])

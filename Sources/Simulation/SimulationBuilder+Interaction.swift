@@ -1,10 +1,10 @@
+import Motion
 // Builds an interactive definition's tracks: each gesture script is one branch, played in turn
 // (or alone, or the scrub clip). A branch: hold → the finger touches down → the gesture begins
 // when its rules hold → the drag drives the layers (direct manipulation or a scrubbed phase) →
 // release: the first release rule that holds runs → the motion ends → hold. Between branches
 // every property returns to its initial value, as at the loop's wrap.
 import TransitionModel
-import Motion
 
 enum InteractionSelection: Hashable {
     /// Every branch in turn: the exported `NAME.svg` / `NAME.json`.
@@ -80,9 +80,10 @@ struct InteractionBuilder {
         }
         let rule = interaction.release[ruleIndex]
         guard rule.outcome.rawValue == script.name else {
-            throw failure(script.releaseOrigin ?? script.origin,
-                          "script \"\(script.name)\" releases at \(Self.describe(env)), where release rule \(ruleIndex + 1) "
-                          + "(\(rule.when?.source ?? "otherwise")) gives \(rule.outcome.rawValue); change the script, or name it \(rule.outcome.rawValue)")
+            throw failure(
+                script.releaseOrigin ?? script.origin,
+                "script \"\(script.name)\" releases at \(Self.describe(env)), where release rule \(ruleIndex + 1) "
+                    + "(\(rule.when?.source ?? "otherwise")) gives \(rule.outcome.rawValue); change the script, or name it \(rule.outcome.rawValue)")
         }
 
         // The finger: shown from the touch-down to the release, following the script.
@@ -104,18 +105,20 @@ struct InteractionBuilder {
             }
         case .percentDriven(let pd):
             let phase = definition.phases.first { $0.name == pd.phase }!
-            let clock = PhaseClock(driver: driver, begin: begin, release: release, localBegin: timing.begin, phaseDuration: Self.length(phase),
-                                   releasedProgress: env.p, outcome: rule.outcome, completionSpeed: pd.completionSpeed,
-                                   completionCurve: GestureDriver.easing(pd.completionCurve))
+            let clock = PhaseClock(
+                driver: driver, begin: begin, release: release, localBegin: timing.begin, phaseDuration: Self.length(phase),
+                releasedProgress: env.p, outcome: rule.outcome, completionSpeed: pd.completionSpeed,
+                completionCurve: GestureDriver.easing(pd.completionCurve))
             try runScrubbed(phase, clock: clock)
         }
         let motionEnd = max(release, lastEventTime())
         // The hold after ends on the frame grid, so every branch (and the loop) is a whole number of frames.
         let end = onFrame(motionEnd + definition.timeline.holdAfter)
         hideLabel(script.name, at: end)
-        return BranchSpan(name: script.name, start: start, end: end, touchDown: touchDown, begin: begin, release: release,
-                          motionEnd: motionEnd, progress: env.p, translation: Point(env.tx, env.ty), velocity: Point(env.vx, env.vy),
-                          rule: ruleIndex)
+        return BranchSpan(
+            name: script.name, start: start, end: end, touchDown: touchDown, begin: begin, release: release,
+            motionEnd: motionEnd, progress: env.p, translation: Point(env.tx, env.ty), velocity: Point(env.vx, env.vy),
+            rule: ruleIndex)
     }
 
     /// The first time at or after t that is a whole number of frames and of milliseconds (3
@@ -158,9 +161,12 @@ struct InteractionBuilder {
             do {
                 values.append(try change.value.value(env))
             } catch let e as ValueRangeError {
-                let when = script.map { "in script \"\($0.name)\" at \(NumberText6.string(t)) s after the touch-down" }
+                let when =
+                    script.map { "in script \"\($0.name)\" at \(NumberText6.string(t)) s after the touch-down" }
                     ?? "at p = \(NumberText6.string(env.p))"
-                throw failure(e.expression.origin, "\"\(e.expression.source)\" gives \(NumberText6.string(e.value)) \(when) (\(Self.describe(env))); expected \(e.expected)")
+                throw failure(
+                    e.expression.origin,
+                    "\"\(e.expression.source)\" gives \(NumberText6.string(e.value)) \(when) (\(Self.describe(env))); expected \(e.expected)")
             }
         }
         let first = values[0], last = values[values.count - 1]
@@ -168,8 +174,10 @@ struct InteractionBuilder {
         case .position: base.layers[i].position.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .size: base.layers[i].size.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .opacity: base.layers[i].opacity.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
-        case .cornerRadius: base.layers[i].cornerRadius.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
-        case .transform: base.layers[i].transform.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
+        case .cornerRadius:
+            base.layers[i].cornerRadius.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
+        case .transform:
+            base.layers[i].transform.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .constant(let v): try base.apply(PropertyChange(layer: change.layer, v, origin: change.origin), at: begin, curve: nil, delay: 0)
         }
     }
@@ -192,9 +200,10 @@ struct InteractionBuilder {
             }
             return v
         }
-        return AnimationBlock(duration: try block.duration.map(seconds), delay: try seconds(block.delay), timing: block.timing,
-                              before: try block.before.map { try evaluate($0, env) },
-                              changes: try block.changes.map { try evaluate($0, env) })
+        return AnimationBlock(
+            duration: try block.duration.map(seconds), delay: try seconds(block.delay), timing: block.timing,
+            before: try block.before.map { try evaluate($0, env) },
+            changes: try block.changes.map { try evaluate($0, env) })
     }
 
     /// The phase with `start` assignments in place of its `before` assignments to the same
@@ -205,8 +214,10 @@ struct InteractionBuilder {
             let change = try evaluate(s, env)
             var replaced = false
             for b in phase.blocks.indices {
-                for c in phase.blocks[b].before.indices where phase.blocks[b].before[c].layer == change.layer
-                    && phase.blocks[b].before[c].value.propertyName == change.value.propertyName {
+                for c in phase.blocks[b].before.indices
+                where phase.blocks[b].before[c].layer == change.layer
+                    && phase.blocks[b].before[c].value.propertyName == change.value.propertyName
+                {
                     phase.blocks[b].before[c] = change
                     replaced = true
                 }

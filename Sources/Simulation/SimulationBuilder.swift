@@ -1,6 +1,6 @@
+import Motion
 // Turns phases and blocks into property tracks, in call order, as UIKit would apply them.
 import TransitionModel
-import Motion
 
 struct SimulationBuilder {
     let definition: TransitionDefinition
@@ -92,8 +92,9 @@ struct SimulationBuilder {
         case .frame(let f):
             // UIKit: frame is undefined under a non-identity transform; the seed sets transform = identity first.
             guard layers[i].transform.modelValue(at: t).isIdentity else {
-                throw SimulationError(path: change.origin,
-                                      message: "frame is undefined while the layer's transform is not identity; set transform to identity before frame")
+                throw SimulationError(
+                    path: change.origin,
+                    message: "frame is undefined while the layer's transform is not identity; set transform to identity before frame")
             }
             let a = layers[i].anchorPoint.value(at: t)
             let center = Point(f.minX + a.x * f.size.width, f.minY + a.y * f.size.height)
@@ -140,9 +141,10 @@ struct SimulationBuilder {
                     // The latest change of either sibling up to t is the one that reordered them.
                     let pair = [parent[k], parent[k + 1]]
                     let origin = zPositionOrigins.last { pair.contains($0.layer) && $0.time <= t && !$0.path.isEmpty }
-                    throw SimulationError(path: origin?.path ?? "layers",
-                                          message: "a zPosition change at \(t) s reorders sibling layers (\(describe(pair[0])) would move above \(describe(pair[1]))); "
-                                          + "the exported formats draw in one fixed order")
+                    throw SimulationError(
+                        path: origin?.path ?? "layers",
+                        message: "a zPosition change at \(t) s reorders sibling layers (\(describe(pair[0])) would move above \(describe(pair[1]))); "
+                            + "the exported formats draw in one fixed order")
                 }
             }
         }

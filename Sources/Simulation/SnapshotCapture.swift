@@ -1,3 +1,4 @@
+import Motion
 // What a snapshot view shows. UIKit's snapshotView(afterScreenUpdates:) captures the source
 // view's bounds and nothing outside them, whether or not the source clips its sublayers: art
 // that reaches past the source's edges (a photo's hills, a shadow shape) is cut at the bounds.
@@ -5,7 +6,6 @@
 // A picture laid out by contentMode (scaleAspectFill, center, ...) may reach past its own
 // layer's bounds: that counts as painted art too, the source's own picture included.
 import TransitionModel
-import Motion
 
 public struct SnapshotCapture: Hashable, Sendable {
     /// The captured layer (its definition-state art, stretched to the snapshot's bounds).
@@ -61,7 +61,9 @@ extension Simulation {
 
     /// A layer's definition-state bounds → superlayer map.
     static func definitionMatrix(_ d: LayerDefinition) -> Transform3D {
-        LayerState(position: d.position, size: d.size, anchorPoint: d.anchorPoint, transform: d.transform, opacity: d.opacity,
-                   hidden: d.hidden, zPosition: d.zPosition, cornerRadius: d.cornerRadius).geometry.toSuperlayer.flatteningZ
+        LayerState(
+            position: d.position, size: d.size, anchorPoint: d.anchorPoint, transform: d.transform, opacity: d.opacity,
+            hidden: d.hidden, zPosition: d.zPosition, cornerRadius: d.cornerRadius
+        ).geometry.toSuperlayer.flatteningZ
     }
 }

@@ -128,8 +128,9 @@ enum AtomicFile {
         case S_IFSOCK: what = "a socket"
         default: what = "an unknown kind of file"
         }
-        throw OutputError(description: "cannot write \(url.path): it is \(what)\(through), not a regular file; "
-                          + "remove it or choose another --output folder")
+        throw OutputError(
+            description: "cannot write \(url.path): it is \(what)\(through), not a regular file; "
+                + "remove it or choose another --output folder")
     }
 
     /// Creates the folder (and missing parents); a problem is one line in our words.
@@ -211,7 +212,7 @@ enum SignalCleanup {
         guard let tmp, tmp.utf8.count <= Int(PATH_MAX) else { path[0] = 0; return }
         path[0] = 0
         let n = tmp.utf8.count
-        tmp.withCString { memcpy(path + 1, $0 + 1, n) }  // all but the first byte, then the first
+        tmp.withCString { _ = memcpy(path + 1, $0 + 1, n) }  // all but the first byte, then the first
         path[n] = 0
         tmp.withCString { path[0] = $0[0] }
     }

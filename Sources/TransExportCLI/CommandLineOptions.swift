@@ -1,6 +1,6 @@
+import Exporters
 // Parsing of the command line into values; no file is touched here.
 import Keyframes
-import Exporters
 
 /// A `--format` value: a registered format's name (ExportFormats.swift) or `all`.
 public struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -20,7 +20,7 @@ public struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// Every `--format` value in list order, `all` after the formats it stands for.
     public static var values: [OutputFormat] {
         let formats = ExportFormats.all
-        return (formats.filter(\.inAll) .map(\.name) + ["all"] + formats.filter { !$0.inAll }.map(\.name)).map(OutputFormat.init(checked:))
+        return (formats.filter(\.inAll).map(\.name) + ["all"] + formats.filter { !$0.inAll }.map(\.name)).map(OutputFormat.init(checked:))
     }
 }
 
@@ -162,8 +162,9 @@ extension CommandLineOptions {
         }
         if o.raster != RasterSettings(), !o.resolvedFormats.contains(where: { !($0.format?.options.isEmpty ?? true) }) {
             let takers = ExportFormats.all.filter { !$0.options.isEmpty }.map(\.name)
-            throw UsageError(message: "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
-                             + "use them with --format \(list(takers))")
+            throw UsageError(
+                message: "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
+                    + "use them with --format \(list(takers))")
         }
         if !o.branches.isEmpty, explicitFormats.contains(.html) {
             throw UsageError(message: "--branch writes branch files; the gallery page (html) shows the combined file")
@@ -200,50 +201,51 @@ extension CommandLineOptions {
         let namedList = named.map { f in f.name + (f.helpNote.map { " (\($0))" } ?? "") }.joined(separator: ", ")
         let optionLines = options.map { "  " + $0.helpName.padding(toLength: 18, withPad: " ", startingAt: 0) + $0.help + "\n" }.joined()
         func file(_ f: any ExportFormat) -> String { "NAME.\(f.fileExtension!)" + (f.fileNote.map { " (\($0))" } ?? "") }
-        let files = inAll.filter { $0.fileExtension != nil }.map(file)
+        let files =
+            inAll.filter { $0.fileExtension != nil }.map(file)
             + [named.map(file).joined(separator: ", ") + " (when asked for)"]
             + formats.compactMap { f in f.runFile.map { $0 + (f.fileNote.map { " (\($0))" } ?? "") } }
         return """
-        USAGE: trans-export [--format \(OutputFormat.values.map(\.rawValue).joined(separator: "|"))] [--template NAME]…
-                            [--input FILE]… [--output DIR] [--at SECONDS] [--branch NAME]…
-                            [--tolerance PX] [--report] \(options.map { "[\($0.usage)]" }.joined(separator: " "))
-                            [--lottie-player URL|FILE] [--list] [--list-formats] [--help] [--version]
+            USAGE: trans-export [--format \(OutputFormat.values.map(\.rawValue).joined(separator: "|"))] [--template NAME]…
+                                [--input FILE]… [--output DIR] [--at SECONDS] [--branch NAME]…
+                                [--tolerance PX] [--report] \(options.map { "[\($0.usage)]" }.joined(separator: " "))
+                                [--lottie-player URL|FILE] [--list] [--list-formats] [--help] [--version]
 
-        Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
-        animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
+            Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
+            animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
 
-        OPTIONS:
-          --format F        \(list(inAll.map(\.name) + ["all"])) (default: all); repeat or separate with commas;
-        \(wrap("only when named (not in all): " + namedList, width: 76, indent: String(repeating: " ", count: 20)))
-          --template NAME   a template of the catalog (default: every template); repeatable
-          --input FILE      a definition file of your own (JSON, format v1); repeatable
-          --output DIR      where files go (default: output)
-          --at SECONDS      write NAME.svg as a static SVG of the exact state at that time
-          --branch NAME     interactive templates: write branch NAME alone (cancel, finish, scrub
-                            for the scrub clip, or all) as NAME.BRANCH.svg/.json/.tracks.json,
-                            instead of the file that plays every branch in turn; repeatable
-          --lottie-player URL|FILE
-                            lottie-web for the gallery page: a URL (default: lottie-web 5.12.2 on
-                            cdnjs) or a script file, inlined so the page works offline
-          --tolerance PX    largest error of the animated files' keyframes on screen, in pixels
-                            (default 0.25; opacity 0.002 and rotation 0.1° scale with it)
-        \(optionLines)  --report          print, per animated file: tracks, keyframes, bytes, and each track's
-                            largest error against the exact motion with its tolerance
-          --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
-                        its animations; its placeholder art gives way); repeatable
-          --list            print the catalog's template names and stop; with --template NAME,
-                        the ids --screen can replace and their sizes in points
-          --list-formats    print each format: its name, the file it writes and whether all includes
-                            it (all) or only naming it does (named); then stop
-          --help            print this help
-          --version         print the version
+            OPTIONS:
+              --format F        \(list(inAll.map(\.name) + ["all"])) (default: all); repeat or separate with commas;
+            \(wrap("only when named (not in all): " + namedList, width: 76, indent: String(repeating: " ", count: 20)))
+              --template NAME   a template of the catalog (default: every template); repeatable
+              --input FILE      a definition file of your own (JSON, format v1); repeatable
+              --output DIR      where files go (default: output)
+              --at SECONDS      write NAME.svg as a static SVG of the exact state at that time
+              --branch NAME     interactive templates: write branch NAME alone (cancel, finish, scrub
+                                for the scrub clip, or all) as NAME.BRANCH.svg/.json/.tracks.json,
+                                instead of the file that plays every branch in turn; repeatable
+              --lottie-player URL|FILE
+                                lottie-web for the gallery page: a URL (default: lottie-web 5.12.2 on
+                                cdnjs) or a script file, inlined so the page works offline
+              --tolerance PX    largest error of the animated files' keyframes on screen, in pixels
+                                (default 0.25; opacity 0.002 and rotation 0.1° scale with it)
+            \(optionLines)  --report          print, per animated file: tracks, keyframes, bytes, and each track's
+                                largest error against the exact motion with its tolerance
+              --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
+                            its animations; its placeholder art gives way); repeatable
+              --list            print the catalog's template names and stop; with --template NAME,
+                            the ids --screen can replace and their sizes in points
+              --list-formats    print each format: its name, the file it writes and whether all includes
+                                it (all) or only naming it does (named); then stop
+              --help            print this help
+              --version         print the version
 
-        \(wrap("FILES: " + files.joined(separator: ", ") + ";", width: 92, indent: ""))
-        for an interactive template also NAME.scrub.* (the drag alone: time t shows progress t / D).
-        The catalog is read from ./Templates, else $TRANS_EXPORT_TEMPLATES, else the Templates
-        folder found above the executable, else <prefix>/share/trans-export/Templates.
-        EXIT: 0 ok, 1 export failed, 2 bad usage or bad input.
-        """
+            \(wrap("FILES: " + files.joined(separator: ", ") + ";", width: 92, indent: ""))
+            for an interactive template also NAME.scrub.* (the drag alone: time t shows progress t / D).
+            The catalog is read from ./Templates, else $TRANS_EXPORT_TEMPLATES, else the Templates
+            folder found above the executable, else <prefix>/share/trans-export/Templates.
+            EXIT: 0 ok, 1 export failed, 2 bad usage or bad input.
+            """
     }
 
     /// `--list-formats`: one line per format, `NAME<tab>FILE<tab>all|named` (the conformance

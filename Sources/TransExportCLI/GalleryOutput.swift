@@ -1,7 +1,7 @@
+import Exporters
 // The gallery page (`--format html`): its template from the catalog, lottie-web from
 // `--lottie-player`, and `index.html` written once every transition is exported.
 import Foundation
-import Exporters
 
 extension TransExportCommand {
     /// Reads the page template and the player before any file is written (bad input stops the run).

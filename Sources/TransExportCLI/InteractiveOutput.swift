@@ -1,9 +1,9 @@
+import Exporters
 // The files of an interactive definition beyond NAME.*: its scrub clip (NAME.scrub.*, always),
 // and with `--branch NAME` each branch on its own (NAME.BRANCH.*) instead of the combined file.
 import Foundation
-import TransitionModel
 import Simulation
-import Exporters
+import TransitionModel
 
 public enum InteractiveFiles {
     /// The pseudo-branch naming the scrub clip in `--branch` and in file names.

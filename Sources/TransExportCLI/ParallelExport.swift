@@ -6,8 +6,10 @@ import Foundation
 enum ParallelExport {
     /// `work(i)` for every i in 0..<count on up to `workers` threads, results in index order.
     /// Longest jobs are not known up front; indices are handed out one at a time as threads free up.
-    static func map<T>(_ count: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                       _ work: (Int) -> T) -> [T] {
+    static func map<T>(
+        _ count: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ work: (Int) -> T
+    ) -> [T] {
         guard count > 1, workers > 1 else { return (0..<count).map(work) }
         var results = [T?](repeating: nil, count: count)
         let lock = NSLock()

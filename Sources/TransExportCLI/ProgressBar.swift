@@ -1,8 +1,8 @@
+import Exporters
 // The progress bar: on a terminal, a bar on stderr once a file takes more than a moment (the
 // raster formats report their frames through ExportJob.progress).
 import Foundation
 import Simulation
-import Exporters
 
 extension TransExportCommand {
     /// Makes `file` with the job's progress hook drawing a bar (formats that take long call it).

@@ -8,7 +8,8 @@ enum RunSummary {
         guard let items = try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: keys) else { return nil }
         let written = items.compactMap { url -> (name: String, bytes: Int)? in
             guard let v = try? url.resourceValues(forKeys: Set(keys)), v.isRegularFile == true,
-                  let date = v.contentModificationDate, date >= start.addingTimeInterval(-1), !url.lastPathComponent.hasPrefix(".") else { return nil }
+                let date = v.contentModificationDate, date >= start.addingTimeInterval(-1), !url.lastPathComponent.hasPrefix(".")
+            else { return nil }
             return (url.lastPathComponent, v.fileSize ?? 0)
         }.sorted { $0.name < $1.name }
         guard !written.isEmpty else { return nil }
@@ -16,7 +17,8 @@ enum RunSummary {
         let size = ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
         let names = written.count <= 3 ? written.map(\.name).joined(separator: ", ") : "\(written.count) files"
         let folder = dir.path.hasSuffix("/") ? dir.path : dir.path + "/"
-        let open = written.map(\.name).first { $0 == "index.html" }
+        let open =
+            written.map(\.name).first { $0 == "index.html" }
             ?? written.map(\.name).first { $0.hasSuffix(".svg") || $0.hasSuffix(".gif") || $0.hasSuffix(".mp4") }
             ?? written[0].name
         return "trans-export: wrote \(names) (\(size)) to \(relative(folder)); open \(relative(folder))\(open)"

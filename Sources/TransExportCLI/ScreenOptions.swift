@@ -1,8 +1,8 @@
+import Artwork
 // `--screen ID=FILE` and `--list --template NAME`: the user's pictures in a template's layers.
 import Foundation
-import Artwork
-import TransitionModel
 import JSONText
+import TransitionModel
 
 public struct ScreenOption: Equatable, Sendable {
     public var id: String
@@ -22,8 +22,9 @@ public struct ScreenOption: Equatable, Sendable {
             let artwork = try Artwork.load(path: screen.file)  // ArtworkError: "FILE:LINE: …" as is
             guard let replaced = d.replacingScreen(id: screen.id, path: screen.file, artwork: artwork) else {
                 let ids = d.replaceableLayers.map(\.id).joined(separator: ", ")
-                throw DefinitionDiagnostic(file: display, location: nil, path: "layers",
-                                           message: "--screen \(screen.id): no layer with that id; replaceable: \(ids)")
+                throw DefinitionDiagnostic(
+                    file: display, location: nil, path: "layers",
+                    message: "--screen \(screen.id): no layer with that id; replaceable: \(ids)")
             }
             d = replaced
         }

@@ -1,8 +1,8 @@
 // Where the built-in catalog lives on disk, and reading definition files.
 import Foundation
-import TransitionModel
-import Simulation
 import JSONText
+import Simulation
+import TransitionModel
 
 public struct TemplateCatalog: Sendable {
     public let directory: URL
@@ -70,13 +70,18 @@ public enum DefinitionFile {
         guard let data = try? handle.read(upToCount: DefinitionLimits.fileBytes + 1) ?? Data() else { throw cannotRead }
         guard data.count <= DefinitionLimits.fileBytes else {
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-            throw DefinitionDiagnostic(file: displayPath, location: SourceLocation(line: 1, column: 1), path: "",
-                                       message: "the file has \(size.map { "\($0) bytes" } ?? "more bytes than that"); expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
+            throw DefinitionDiagnostic(
+                file: displayPath, location: SourceLocation(line: 1, column: 1), path: "",
+                message: "the file has \(size.map { "\($0) bytes" } ?? "more bytes than that"); expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
         }
         let text = try DefinitionText.utf8(Array(data), file: displayPath)
         let displayDir = (displayPath as NSString).deletingLastPathComponent
-        var folders = [(url: url.deletingLastPathComponent().appendingPathComponent("art"),
-                        display: displayDir.isEmpty ? "art" : "\(displayDir)/art")]
+        var folders = [
+            (
+                url: url.deletingLastPathComponent().appendingPathComponent("art"),
+                display: displayDir.isEmpty ? "art" : "\(displayDir)/art"
+            )
+        ]
         if let catalog { folders.append((catalog.artDirectory, "Templates/art")) }
         var library = ArtLibrary.folders(folders)
         library.artworkDirectory = (url.deletingLastPathComponent(), displayDir)
@@ -99,7 +104,8 @@ extension DefinitionFile {
         // Art files report under their own name; their text is found beside the definition or in the catalog.
         let source = d.file == displayPath ? url : nil
         if let source, let data = FileManager.default.contents(atPath: source.path),
-           let text = try? DefinitionText.utf8(Array(data), file: displayPath), let root = try? JSONParser.parse(text) {
+            let text = try? DefinitionText.utf8(Array(data), file: displayPath), let root = try? JSONParser.parse(text)
+        {
             return d.located(in: root)
         }
         d.location = SourceLocation(line: 1, column: 1)

@@ -1,10 +1,10 @@
+import Exporters
 // The frontend: options → definitions → simulation → keyframes → files. Every failure becomes
 // one line on stderr and an exit code; nothing here knows how motion or formats work.
 import Foundation
-import TransitionModel
-import Simulation
 import Keyframes
-import Exporters
+import Simulation
+import TransitionModel
 
 public enum ExitCode {
     public static let success: Int32 = 0
@@ -22,10 +22,12 @@ public struct TransExportCommand {
     /// The files of the current run, all made before the first is written (AtomicFile.swift).
     let outputs = OutputPlan()
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
-                standardOutput: @escaping (String) -> Void = { print($0) },
-                standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
+        standardOutput: @escaping (String) -> Void = { print($0) },
+        standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) {
         self.environment = environment
         self.executable = executable
         self.standardOutput = standardOutput
@@ -73,11 +75,13 @@ public struct TransExportCommand {
         var failed = false
         for s in sources {
             do {
-                let definition = try ScreenOption.apply(options.screens, to: DefinitionFile.load(s.url, displayPath: s.display, catalog: catalog),
-                                                        display: s.display)
+                let definition = try ScreenOption.apply(
+                    options.screens, to: DefinitionFile.load(s.url, displayPath: s.display, catalog: catalog),
+                    display: s.display)
                 if let t = s.template, definition.name != t {
-                    throw DefinitionDiagnostic(file: s.display, location: nil, path: "name",
-                                               message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
+                    throw DefinitionDiagnostic(
+                        file: s.display, location: nil, path: "name",
+                        message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
                 try Self.checkBranches(definition, options: options)
                 let simulation = try Simulation(definition)
@@ -98,7 +102,7 @@ public struct TransExportCommand {
         if options.at == nil, options.resolvedFormats.contains(.html) {
             do {
                 gallery = try galleryWriter(options, catalog: catalog)
-            } catch where !options.formats.contains(.html) && options.lottiePlayer == nil {
+            } catch  where !options.formats.contains(.html) && options.lottiePlayer == nil {
                 // Only implied by `all`: the other files are still worth writing.
                 standardError("trans-export: warning: \(error); \(GalleryWriter.pageFileName) not written")
             } catch {

@@ -30,8 +30,9 @@ public struct ArtLibrary: Sendable {
 
     /// Art files held in memory (name → text), named `folder/NAME.json` in diagnostics.
     public static func inMemory(_ files: [String: String], folder: String = "art") -> ArtLibrary {
-        ArtLibrary(names: { files.keys.sorted() },
-                   source: { name in files[name].map { ArtSource(text: $0, file: "\(folder)/\(name).json") } })
+        ArtLibrary(
+            names: { files.keys.sorted() },
+            source: { name in files[name].map { ArtSource(text: $0, file: "\(folder)/\(name).json") } })
     }
 }
 
@@ -87,7 +88,9 @@ struct ArtComponent {
                 }
                 var defaultValue = ArtParameter.Default.required
                 if let d = p.child("default") {
-                    if case .null = d.node.value { defaultValue = .optional } else {
+                    if case .null = d.node.value {
+                        defaultValue = .optional
+                    } else {
                         try check(d, isA: type)
                         defaultValue = .value(d)
                     }

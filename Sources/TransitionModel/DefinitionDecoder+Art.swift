@@ -29,9 +29,11 @@ extension DefinitionDecoder {
         }
         guard let art = try scope.resolver.component(name) else {
             let known = scope.resolver.library.names()
-            throw useNode.fail("unknown art \"\(name)\"; " + (known.isEmpty
-                ? "no art found (art lives in art/NAME.json beside the definition or in the catalog)"
-                : "expected one of \(known.joined(separator: ", "))"))
+            throw useNode.fail(
+                "unknown art \"\(name)\"; "
+                    + (known.isEmpty
+                        ? "no art found (art lives in art/NAME.json beside the definition or in the catalog)"
+                        : "expected one of \(known.joined(separator: ", "))"))
         }
 
         var arguments: [String: JSONNode?] = [:]
@@ -40,9 +42,10 @@ extension DefinitionDecoder {
             guard case .object = with.node.value else { throw with.fail("expected an object of parameter values, found \(with.node.value.kindName)") }
             let declared = art.parameters.map(\.name)
             for (i, key) in with.node.keys.enumerated() where !declared.contains(key) {
-                throw DefinitionDiagnostic(file: with.file, location: with.node.keyLocations[i], path: "\(with.path).\(key)",
-                                           message: "unknown parameter \"\(key)\" of art \"\(name)\"; "
-                                               + (declared.isEmpty ? "it takes none" : "it takes \(declared.joined(separator: ", "))"))
+                throw DefinitionDiagnostic(
+                    file: with.file, location: with.node.keyLocations[i], path: "\(with.path).\(key)",
+                    message: "unknown parameter \"\(key)\" of art \"\(name)\"; "
+                        + (declared.isEmpty ? "it takes none" : "it takes \(declared.joined(separator: ", "))"))
             }
         }
         for p in art.parameters {
@@ -61,15 +64,17 @@ extension DefinitionDecoder {
         var overrides: [(key: String, node: JSONNode?)] = []
         let placement = placementMembers.map { (key: $0, node: site.child($0)) }
         if (placement[1].node == nil) != (placement[2].node == nil), site.child("frame") == nil {
-            throw (placement[1].node ?? placement[2].node!).fail("give \"position\" and \"size\" together, or a \"frame\", or neither (the art's own placement)")
+            throw (placement[1].node ?? placement[2].node!).fail(
+                "give \"position\" and \"size\" together, or a \"frame\", or neither (the art's own placement)")
         }
         if placement.contains(where: { $0.node != nil }) { overrides += placement }
         for key in site.node.keys where !["use", "with", "children"].contains(key) && !placementMembers.contains(key) {
             overrides.append((key, site.child(key)))
         }
-        let root = JSONNode(node: art.layer, path: "layer", file: art.file,
-                            art: ArtScope(resolver: scope.resolver, arguments: arguments, chain: scope.chain + [name]),
-                            overrides: overrides)
+        let root = JSONNode(
+            node: art.layer, path: "layer", file: art.file,
+            art: ArtScope(resolver: scope.resolver, arguments: arguments, chain: scope.chain + [name]),
+            overrides: overrides)
         return (root, try site.child("children")?.elements() ?? [])
     }
 

@@ -13,12 +13,14 @@ extension DefinitionDecoder {
         for (i, name) in node.node.keys.enumerated() {
             let s = node.child(name)!
             guard let outcome = InteractionOutcome(rawValue: name) else {
-                throw DefinitionDiagnostic(file: s.file, location: node.node.keyLocations[i], path: s.path,
-                                           message: "a script is named after the branch its release reaches; expected cancel or finish, found \"\(name)\"")
+                throw DefinitionDiagnostic(
+                    file: s.file, location: node.node.keyLocations[i], path: s.path,
+                    message: "a script is named after the branch its release reaches; expected cancel or finish, found \"\(name)\"")
             }
             guard outcomes.contains(outcome) else {
-                throw DefinitionDiagnostic(file: s.file, location: node.node.keyLocations[i], path: s.path,
-                                           message: "no release rule has the outcome \"\(name)\"; this script could never reach it")
+                throw DefinitionDiagnostic(
+                    file: s.file, location: node.node.keyLocations[i], path: s.path,
+                    message: "no release rule has the outcome \"\(name)\"; this script could never reach it")
             }
             scripts.append(try decodeScript(s, name: name))
         }
@@ -37,14 +39,16 @@ extension DefinitionDecoder {
             let timeNode = try p.required("time", "seconds after the touch-down")
             let time = try timeNode.seconds("a time after the touch-down")
             guard time > previous else {
-                throw timeNode.fail(points.isEmpty
-                    ? "expected a time > 0: the script starts at the touch-down (time 0, translation [0, 0])"
-                    : "expected a time after the previous point's \(NumberText.string(previous)) s")
+                throw timeNode.fail(
+                    points.isEmpty
+                        ? "expected a time > 0: the script starts at the touch-down (time 0, translation [0, 0])"
+                        : "expected a time after the previous point's \(NumberText.string(previous)) s")
             }
             previous = time
-            points.append(GestureScript.Waypoint(
-                time: time, translation: try p.required("translation", "the translation [tx, ty] from the touch-down").point("a translation [tx, ty]"),
-                easing: try p.child("easing").map { try decodeEasing($0, what: "a finger's easing") } ?? easing))
+            points.append(
+                GestureScript.Waypoint(
+                    time: time, translation: try p.required("translation", "the translation [tx, ty] from the touch-down").point("a translation [tx, ty]"),
+                    easing: try p.child("easing").map { try decodeEasing($0, what: "a finger's easing") } ?? easing))
         }
         guard !points.isEmpty else { throw pointsNode.fail("expected at least one point after the touch-down") }
         var release = points[points.count - 1].time
@@ -53,13 +57,16 @@ extension DefinitionDecoder {
             release = try r.seconds("a release time")
             releaseOrigin = r.origin
             guard release >= points[points.count - 1].time else {
-                throw r.fail("the finger lifts at \(NumberText.string(release)) s, before the last point (\(NumberText.string(points[points.count - 1].time)) s); remove the points after the release")
+                throw r.fail(
+                    "the finger lifts at \(NumberText.string(release)) s, before the last point (\(NumberText.string(points[points.count - 1].time)) s); remove the points after the release"
+                )
             }
         }
-        return GestureScript(name: name, points: points, release: release,
-                             releaseVelocity: try node.child("velocity")?.point("a velocity [vx, vy] in points per second"),
-                             touch: try node.child("touch")?.point("the touch-down point [x, y]"),
-                             origin: node.origin, releaseOrigin: releaseOrigin)
+        return GestureScript(
+            name: name, points: points, release: release,
+            releaseVelocity: try node.child("velocity")?.point("a velocity [vx, vy] in points per second"),
+            touch: try node.child("touch")?.point("the touch-down point [x, y]"),
+            origin: node.origin, releaseOrigin: releaseOrigin)
     }
 
     /// The layers and phases an interaction names exist; every phase runs from the interaction;
@@ -91,7 +98,9 @@ extension DefinitionDecoder {
             throw node.fail("phase \"\(unused.name)\" never runs: in an interactive definition phases run from \"percentDriven\" or a release rule's \"phase\"")
         }
         if let taken = ids.first(where: interactionLayerIDs.contains) {
-            throw node.fail("layer id \"\(taken)\" is taken by the layers an interactive definition adds (\(interactionLayerIDs.joined(separator: ", "))); rename that layer")
+            throw node.fail(
+                "layer id \"\(taken)\" is taken by the layers an interactive definition adds (\(interactionLayerIDs.joined(separator: ", "))); rename that layer"
+            )
         }
     }
 }

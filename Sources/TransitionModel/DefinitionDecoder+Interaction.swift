@@ -17,12 +17,14 @@ extension DefinitionDecoder {
             for (i, key) in letNode.node.keys.enumerated() {
                 let n = letNode.child(key)!
                 guard isExpressionName(key) else {
-                    throw DefinitionDiagnostic(file: n.file, location: letNode.node.keyLocations[i], path: n.path,
-                                               message: "expected a name of letters, digits or '_' starting with a letter, found \"\(key)\"")
+                    throw DefinitionDiagnostic(
+                        file: n.file, location: letNode.node.keyLocations[i], path: n.path,
+                        message: "expected a name of letters, digits or '_' starting with a letter, found \"\(key)\"")
                 }
                 if scope.lookup(key) != nil || ExpressionFunction(rawValue: key) != nil {
-                    throw DefinitionDiagnostic(file: n.file, location: letNode.node.keyLocations[i], path: n.path,
-                                               message: "\"\(key)\" is already a name (\(scope.names.map(\.0).joined(separator: ", ")), min, max, clamp, abs); choose another")
+                    throw DefinitionDiagnostic(
+                        file: n.file, location: letNode.node.keyLocations[i], path: n.path,
+                        message: "\"\(key)\" is already a name (\(scope.names.map(\.0).joined(separator: ", ")), min, max, clamp, abs); choose another")
                 }
                 lets.append(NamedExpression(name: key, expression: try n.expression(scope)))
                 scope.names.append((key, .let(lets.count - 1)))
@@ -61,10 +63,13 @@ extension DefinitionDecoder {
             let t = try s.required("translation", "[tx, ty] as expressions of p, such as [\"p * W\", 0]")
             let pair = try t.elements()
             guard pair.count == 2 else { throw t.fail("expected [tx, ty] (2 expressions of p)") }
-            let pScope = ExpressionScope(names: ExpressionName.builtins.filter { ["p", "W", "H"].contains($0.0) },
-                                         unavailable: ["tx": "the scrub path gives the translation as a function of p",
-                                                       "ty": "the scrub path gives the translation as a function of p",
-                                                       "vx": "the scrub path has no velocity", "vy": "the scrub path has no velocity"])
+            let pScope = ExpressionScope(
+                names: ExpressionName.builtins.filter { ["p", "W", "H"].contains($0.0) },
+                unavailable: [
+                    "tx": "the scrub path gives the translation as a function of p",
+                    "ty": "the scrub path gives the translation as a function of p",
+                    "vx": "the scrub path has no velocity", "vy": "the scrub path has no velocity",
+                ])
             let duration = try s.child("duration")?.number(0.001...DefinitionLimits.seconds, "a duration from 0.001 to 60 s") ?? 1
             if case .percentDriven = kind, let n = s.child("duration") {
                 throw n.fail("a percent-driven scrub takes the phase's duration (p = t / D); remove \"duration\"")
@@ -82,16 +87,20 @@ extension DefinitionDecoder {
                 var q = progress.evaluate(back)
                 if clamps { q = min(max(q, 0), 1) }
                 guard abs(q - env.p) <= 1e-9 else {
-                    throw t.fail("at p = \(NumberText.string(env.p)) the scrub translation is (\(NumberText.string(tx)), \(NumberText.string(ty))), "
-                                 + "where \"progress\" gives p = \(NumberText.string(q)); the path must give back the same p")
+                    throw t.fail(
+                        "at p = \(NumberText.string(env.p)) the scrub translation is (\(NumberText.string(tx)), \(NumberText.string(ty))), "
+                            + "where \"progress\" gives p = \(NumberText.string(q)); the path must give back the same p")
                 }
             }
         } else if case .directManipulation = kind {
-            throw node.fail("missing member \"scrub\"; a direct manipulation needs the translation as a function of p for the scrub clip, such as {\"translation\": [\"p * W\", 0]}")
+            throw node.fail(
+                "missing member \"scrub\"; a direct manipulation needs the translation as a function of p for the scrub clip, such as {\"translation\": [\"p * W\", 0]}"
+            )
         }
 
-        let interaction = Interaction(progress: progress, lets: lets, begin: begin, kind: kind, release: rules, scripts: scripts,
-                                      touch: touch, scrub: scrub, origin: node.origin)
+        let interaction = Interaction(
+            progress: progress, lets: lets, begin: begin, kind: kind, release: rules, scripts: scripts,
+            touch: touch, scrub: scrub, origin: node.origin)
         try checkInteractionReferences(interaction, node: node, definition: d)
         return interaction
     }
@@ -157,11 +166,16 @@ extension DefinitionDecoder {
             if let d = node.child("duration") { throw d.fail("a swiftUISpring block takes its duration from the spring; remove \"duration\"") }
         case .caSpring: break
         default:
-            guard duration != nil else { throw node.fail("missing member \"duration\"; expected the block's duration in seconds (a number or an expression such as \"p\")") }
+            guard duration != nil else {
+                throw node.fail("missing member \"duration\"; expected the block's duration in seconds (a number or an expression such as \"p\")")
+            }
         }
-        return ExpressionBlock(duration: duration, delay: try node.child("delay")?.expression(scope) ?? Expression(0), timing: timing,
-                               before: try node.child("before")?.elements().map { try decodeExpressionChange($0, scope: scope, following: false, animatable: false) } ?? [],
-                               changes: try node.required("changes", "an array of property changes").elements().map { try decodeExpressionChange($0, scope: scope, following: false) })
+        return ExpressionBlock(
+            duration: duration, delay: try node.child("delay")?.expression(scope) ?? Expression(0), timing: timing,
+            before: try node.child("before")?.elements().map { try decodeExpressionChange($0, scope: scope, following: false, animatable: false) } ?? [],
+            changes: try node.required("changes", "an array of property changes").elements().map {
+                try decodeExpressionChange($0, scope: scope, following: false)
+            })
     }
 
     /// A change whose numbers may be expressions. `following`: it is assigned on every touch
@@ -273,7 +287,8 @@ extension JSONNode {
     func expressionFailure(_ text: String, _ e: ExpressionError) -> DefinitionDiagnostic {
         let escaped = text.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }
         let location = escaped ? node.location : SourceLocation(line: node.location.line, column: node.location.column + e.column)
-        return DefinitionDiagnostic(file: file, location: location, path: path,
-                                    message: "in \"\(text)\" at column \(e.column): \(e.message)")
+        return DefinitionDiagnostic(
+            file: file, location: location, path: path,
+            message: "in \"\(text)\" at column \(e.column): \(e.message)")
     }
 }

@@ -11,8 +11,10 @@ extension DefinitionDecoder {
         guard let shape = LayerMask.Shape(rawValue: try shapeNode.string()) else {
             throw shapeNode.fail("unknown mask shape \"\(try shapeNode.string())\"; expected one of \(names)")
         }
-        let members: [LayerMask.Shape: [String]] = [.rect: ["frame", "cornerRadius"], .circle: ["center", "radius"],
-                                                   .hole: ["frame", "center", "radius"]]
+        let members: [LayerMask.Shape: [String]] = [
+            .rect: ["frame", "cornerRadius"], .circle: ["center", "radius"],
+            .hole: ["frame", "center", "radius"],
+        ]
         for key in ["frame", "cornerRadius", "center", "radius"] where !members[shape]!.contains(key) {
             if let n = node.child(key) { throw n.fail("a \(shape.rawValue) mask has no \"\(key)\"; it takes \(members[shape]!.joined(separator: ", "))") }
         }

@@ -29,12 +29,13 @@ extension DefinitionDecoder {
         default:
             guard duration != nil else { throw node.fail("missing member \"duration\"; expected the block's duration in seconds") }
         }
-        return AnimationBlock(duration: duration,
-                              delay: try node.child("delay")?.seconds("a delay") ?? 0,
-                              timing: timing,
-                              before: try node.child("before")?.elements().map { try decodeChange($0, animatable: false) } ?? [],
-                              changes: try node.required("changes", "an array of property changes").elements().map { try decodeChange($0, animatable: true) },
-                              completion: try node.child("completion")?.elements().map { try decodeChange($0, animatable: false) } ?? [])
+        return AnimationBlock(
+            duration: duration,
+            delay: try node.child("delay")?.seconds("a delay") ?? 0,
+            timing: timing,
+            before: try node.child("before")?.elements().map { try decodeChange($0, animatable: false) } ?? [],
+            changes: try node.required("changes", "an array of property changes").elements().map { try decodeChange($0, animatable: true) },
+            completion: try node.child("completion")?.elements().map { try decodeChange($0, animatable: false) } ?? [])
     }
 
     static func decodeTiming(_ node: JSONNode) throws -> Timing {
@@ -57,22 +58,25 @@ extension DefinitionDecoder {
             return .cubicBezier(x1: v[0], y1: v[1], x2: v[2], y2: v[3])
         case "uikitSpring":
             _ = try body.object(allowed: ["damping", "velocity"])
-            return .uikitSpring(dampingRatio: try body.required("damping", "a damping ratio > 0")
-                                    .number(DefinitionLimits.dampingRatio, "a damping ratio from 0.001 to 1000"),
-                                velocity: try springVelocity(body))
+            return .uikitSpring(
+                dampingRatio: try body.required("damping", "a damping ratio > 0")
+                    .number(DefinitionLimits.dampingRatio, "a damping ratio from 0.001 to 1000"),
+                velocity: try springVelocity(body))
         case "caSpring":
             _ = try body.object(allowed: ["mass", "stiffness", "damping", "velocity"])
-            return .caSpring(mass: try body.child("mass")?.number(DefinitionLimits.springMass, "a mass from 0.001 to 1000") ?? 1,
-                             stiffness: try body.required("stiffness", "a stiffness > 0")
-                                .number(DefinitionLimits.springStiffness, "a stiffness from 0.001 to 100000"),
-                             damping: try body.required("damping", "a damping > 0")
-                                .number(DefinitionLimits.springDamping, "a damping from 0.001 to 100000"),
-                             velocity: try springVelocity(body))
+            return .caSpring(
+                mass: try body.child("mass")?.number(DefinitionLimits.springMass, "a mass from 0.001 to 1000") ?? 1,
+                stiffness: try body.required("stiffness", "a stiffness > 0")
+                    .number(DefinitionLimits.springStiffness, "a stiffness from 0.001 to 100000"),
+                damping: try body.required("damping", "a damping > 0")
+                    .number(DefinitionLimits.springDamping, "a damping from 0.001 to 100000"),
+                velocity: try springVelocity(body))
         default:
             _ = try body.object(allowed: ["duration", "bounce"])
-            return .swiftUISpring(duration: try body.required("duration", "a perceptual duration > 0")
-                                    .number(DefinitionLimits.perceptualDuration, "a perceptual duration from 0.01 to 60 s"),
-                                  bounce: try body.child("bounce")?.number(-0.999...1, "a bounce from -1 (exclusive) to 1") ?? 0)
+            return .swiftUISpring(
+                duration: try body.required("duration", "a perceptual duration > 0")
+                    .number(DefinitionLimits.perceptualDuration, "a perceptual duration from 0.01 to 60 s"),
+                bounce: try body.child("bounce")?.number(-0.999...1, "a bounce from -1 (exclusive) to 1") ?? 0)
         }
     }
 
@@ -102,7 +106,9 @@ extension DefinitionDecoder {
         case "mask.center": value = .maskCenter(try v.point())
         case "mask.radius": value = .maskRadius(try v.nonNegative())
         case let other:
-            throw propNode.fail("unknown property \"\(other)\"; expected one of position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint, mask.frame, mask.cornerRadius, mask.center, mask.radius")
+            throw propNode.fail(
+                "unknown property \"\(other)\"; expected one of position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint, mask.frame, mask.cornerRadius, mask.center, mask.radius"
+            )
         }
         if animatable {
             switch value {

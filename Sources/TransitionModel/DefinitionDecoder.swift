@@ -12,8 +12,10 @@ public enum DefinitionDecoder {
             throw DefinitionDiagnostic(file: file, location: e.location, path: "", message: e.message)
         }
         let doc = JSONNode(node: root, path: "", file: file, art: ArtScope(resolver: ArtResolver(library: art)))
-        _ = try doc.object(allowed: ["$schema", "version", "name", "description", "source", "chosen",
-                                               "canvas", "frameRate", "timeline", "layers", "phases", "interaction"])
+        _ = try doc.object(allowed: [
+            "$schema", "version", "name", "description", "source", "chosen",
+            "canvas", "frameRate", "timeline", "layers", "phases", "interaction",
+        ])
         let version = try doc.required("version", "the format version 1").integer(1...Int.max)
         guard version == TransitionDefinition.formatVersion else {
             throw doc.child("version")!.fail("unsupported version \(version); expected 1")
@@ -31,14 +33,16 @@ public enum DefinitionDecoder {
         let layers = try layerNodes.map(decodeLayer)
         try checkLayerCount(layers, node: doc.child("layers")!)
         // An interactive definition may do without phases (its release rules animate blocks).
-        let interactiveWithoutPhases = doc.child("interaction") != nil
+        let interactiveWithoutPhases =
+            doc.child("interaction") != nil
             && (doc.child("phases").map { if case .object(let m) = $0.node.value { return m.isEmpty } else { return false } } ?? true)
         let phases = interactiveWithoutPhases ? [] : try decodePhases(try doc.required("phases", "an object of named phases"))
 
         try checkPhaseSize(phases, node: doc.child("phases"))
-        var definition = TransitionDefinition(name: name, description: description, source: source, chosen: chosen,
-                                              canvas: canvas, frameRate: frameRate, timeline: timeline,
-                                              layers: layers, phases: phases)
+        var definition = TransitionDefinition(
+            name: name, description: description, source: source, chosen: chosen,
+            canvas: canvas, frameRate: frameRate, timeline: timeline,
+            layers: layers, phases: phases)
         try checkReferences(definition, doc: doc)
         if let n = doc.child("interaction") { definition.interaction = try decodeInteraction(n, definition: definition) }
         return definition
@@ -52,8 +56,9 @@ public enum DefinitionDecoder {
     static func decodeChosen(_ node: JSONNode) throws -> [ChosenValue] {
         try node.elements().map { item in
             _ = try item.object(allowed: ["what", "why"])
-            return ChosenValue(what: try item.required("what", "what was chosen").string(),
-                               why: try item.required("why", "why it was chosen").string())
+            return ChosenValue(
+                what: try item.required("what", "what was chosen").string(),
+                why: try item.required("why", "why it was chosen").string())
         }
     }
 
@@ -73,9 +78,11 @@ public enum DefinitionDecoder {
         return t
     }
 
-    static let layerMembers = ["id", "type", "frame", "position", "size", "anchorPoint", "transform", "opacity",
-                               "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children",
-                               "sublayerTransform", "mask", "file", "contentMode", "scale"]
+    static let layerMembers = [
+        "id", "type", "frame", "position", "size", "anchorPoint", "transform", "opacity",
+        "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children",
+        "sublayerTransform", "mask", "file", "contentMode", "scale",
+    ]
 
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
         // Every stage walks the tree recursively; a bound keeps the stack and the output's nesting small.
@@ -171,8 +178,10 @@ public enum DefinitionDecoder {
             return LinearGradient.Stop(offset: try pair[0].number(0...1, "an offset from 0 to 1"), color: try pair[1].color())
         }
         guard stops.count >= 2 else { throw g.child("stops")!.fail("expected at least 2 stops") }
-        return .linearGradient(LinearGradient(start: try g.child("start")?.point() ?? Point(0, 0.5),
-                                              end: try g.child("end")?.point() ?? Point(1, 0.5), stops: stops))
+        return .linearGradient(
+            LinearGradient(
+                start: try g.child("start")?.point() ?? Point(0, 0.5),
+                end: try g.child("end")?.point() ?? Point(1, 0.5), stops: stops))
     }
 }
 
@@ -203,7 +212,9 @@ extension DefinitionDecoder {
                     let key = "\(c.layer).\(c.value.propertyName)"
                     perProperty[key, default: 0] += 1
                     guard perProperty[key]! <= DefinitionLimits.animationsPerProperty else {
-                        throw node.fail("more than \(DefinitionLimits.animationsPerProperty) animations of \(key); expected at most \(DefinitionLimits.animationsPerProperty) per layer property")
+                        throw node.fail(
+                            "more than \(DefinitionLimits.animationsPerProperty) animations of \(key); expected at most \(DefinitionLimits.animationsPerProperty) per layer property"
+                        )
                     }
                 }
             }

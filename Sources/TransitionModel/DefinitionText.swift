@@ -15,8 +15,9 @@ public enum DefinitionText {
                 return String(decoding: bytes, as: UTF8.self)
             case .error:
                 let hex = String(bytes[offset], radix: 16, uppercase: true)
-                throw DefinitionDiagnostic(file: file, location: SourceLocation(line: line, column: column), path: "",
-                                           message: "byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(offset) is not UTF-8; expected UTF-8 text")
+                throw DefinitionDiagnostic(
+                    file: file, location: SourceLocation(line: line, column: column), path: "",
+                    message: "byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(offset) is not UTF-8; expected UTF-8 text")
             }
         }
     }

@@ -12,8 +12,10 @@ public enum ExpressionName: Hashable, Sendable {
     case tx, ty, vx, vy, p, W, H
     case `let`(Int)
 
-    public static let builtins: [(String, ExpressionName)] = [("tx", .tx), ("ty", .ty), ("vx", .vx), ("vy", .vy),
-                                                              ("p", .p), ("W", .W), ("H", .H)]
+    public static let builtins: [(String, ExpressionName)] = [
+        ("tx", .tx), ("ty", .ty), ("vx", .vx), ("vy", .vy),
+        ("p", .p), ("W", .W), ("H", .H),
+    ]
 }
 
 public enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {

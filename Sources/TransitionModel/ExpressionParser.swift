@@ -185,9 +185,11 @@ private struct Parser {
 
     mutating func primary() throws -> ExpressionNode {
         guard let t = next() else {
-            throw ExpressionError(column: endColumn, message: index <= 1 && tokens.isEmpty
-                                  ? "empty expression; expected a number, a name or \"(\""
-                                  : "the expression ends too early; expected a number, a name or \"(\"")
+            throw ExpressionError(
+                column: endColumn,
+                message: index <= 1 && tokens.isEmpty
+                    ? "empty expression; expected a number, a name or \"(\""
+                    : "the expression ends too early; expected a number, a name or \"(\"")
         }
         switch t.kind {
         case .number(let d):
@@ -222,7 +224,10 @@ private struct Parser {
             break
         }
         guard f.arity.contains(args.count) else {
-            throw error(at: t, "\(f.rawValue) takes \(f.arity.lowerBound == f.arity.upperBound ? "\(f.arity.lowerBound)" : "at least \(f.arity.lowerBound)") arguments (\(usage)), found \(args.count)")
+            throw error(
+                at: t,
+                "\(f.rawValue) takes \(f.arity.lowerBound == f.arity.upperBound ? "\(f.arity.lowerBound)" : "at least \(f.arity.lowerBound)") arguments (\(usage)), found \(args.count)"
+            )
         }
         return .call(f, args)
     }

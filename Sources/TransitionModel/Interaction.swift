@@ -32,8 +32,10 @@ public struct Interaction: Hashable, Sendable {
     public var scrub: ScrubPath?
     public var origin: SourceOrigin?
 
-    public init(progress: Expression, lets: [NamedExpression] = [], begin: [Condition] = [], kind: Kind,
-                release: [ReleaseRule], scripts: [GestureScript], touch: Point, scrub: ScrubPath? = nil, origin: SourceOrigin? = nil) {
+    public init(
+        progress: Expression, lets: [NamedExpression] = [], begin: [Condition] = [], kind: Kind,
+        release: [ReleaseRule], scripts: [GestureScript], touch: Point, scrub: ScrubPath? = nil, origin: SourceOrigin? = nil
+    ) {
         self.progress = progress; self.lets = lets; self.begin = begin; self.kind = kind; self.release = release
         self.scripts = scripts; self.touch = touch; self.scrub = scrub; self.origin = origin
     }
@@ -88,8 +90,10 @@ public struct ExpressionBlock: Hashable, Sendable {
     public var timing: Timing
     public var before: [ExpressionChange]
     public var changes: [ExpressionChange]
-    public init(duration: Expression?, delay: Expression = Expression(0), timing: Timing = .named(.easeInOut),
-                before: [ExpressionChange] = [], changes: [ExpressionChange]) {
+    public init(
+        duration: Expression?, delay: Expression = Expression(0), timing: Timing = .named(.easeInOut),
+        before: [ExpressionChange] = [], changes: [ExpressionChange]
+    ) {
         self.duration = duration; self.delay = delay; self.timing = timing; self.before = before; self.changes = changes
     }
 }
@@ -204,8 +208,10 @@ public struct GestureScript: Hashable, Sendable {
     public var origin: SourceOrigin?
     public var releaseOrigin: SourceOrigin?
 
-    public init(name: String, points: [Waypoint], release: Double? = nil, releaseVelocity: Point? = nil, touch: Point? = nil,
-                origin: SourceOrigin? = nil, releaseOrigin: SourceOrigin? = nil) {
+    public init(
+        name: String, points: [Waypoint], release: Double? = nil, releaseVelocity: Point? = nil, touch: Point? = nil,
+        origin: SourceOrigin? = nil, releaseOrigin: SourceOrigin? = nil
+    ) {
         self.name = name; self.points = points; self.release = release ?? points.last?.time ?? 0
         self.releaseVelocity = releaseVelocity; self.touch = touch; self.origin = origin; self.releaseOrigin = releaseOrigin
     }

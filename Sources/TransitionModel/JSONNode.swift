@@ -25,7 +25,8 @@ struct JSONNode {
     /// at the use site); nil when the parameter is optional and was not given.
     var substituted: JSONNode? {
         guard let art, case .string(let s) = node.value, s.hasPrefix("$"),
-              let argument = art.arguments[String(s.dropFirst())] else { return self }
+            let argument = art.arguments[String(s.dropFirst())]
+        else { return self }
         return argument
     }
 
@@ -40,8 +41,9 @@ struct JSONNode {
         var out: [(String, JSONNode)] = []
         for (index, key) in node.keys.enumerated() {
             if !allowed.contains(key) {
-                throw DefinitionDiagnostic(file: file, location: node.keyLocations[index], path: path.isEmpty ? key : "\(path).\(key)",
-                                           message: "unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
+                throw DefinitionDiagnostic(
+                    file: file, location: node.keyLocations[index], path: path.isEmpty ? key : "\(path).\(key)",
+                    message: "unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
             }
             if !overrides.contains(where: { $0.key == key }), let c = child(key) { out.append((key, c)) }
         }
@@ -143,11 +145,13 @@ struct JSONNode {
         let s = try string()
         let hex = Array(s.utf8)
         guard hex.first == UInt8(ascii: "#"), hex.count == 7 || hex.count == 9,
-              let v = UInt64(String(decoding: hex.dropFirst(), as: UTF8.self), radix: 16) else {
+            let v = UInt64(String(decoding: hex.dropFirst(), as: UTF8.self), radix: 16)
+        else {
             throw fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(s)\"")
         }
         let c = hex.count == 9 ? v : (v << 8) | 0xFF
-        return Color(red: Double((c >> 24) & 0xFF) / 255, green: Double((c >> 16) & 0xFF) / 255,
-                     blue: Double((c >> 8) & 0xFF) / 255, alpha: Double(c & 0xFF) / 255)
+        return Color(
+            red: Double((c >> 24) & 0xFF) / 255, green: Double((c >> 16) & 0xFF) / 255,
+            blue: Double((c >> 8) & 0xFF) / 255, alpha: Double(c & 0xFF) / 255)
     }
 }

@@ -21,8 +21,10 @@ public struct LayerMask: Hashable, Sendable {
     public var center: Point
     public var radius: Double
 
-    public init(shape: Shape, frame: Rect = Rect(0, 0, 0, 0), cornerRadius: Double = 0,
-                center: Point = .zero, radius: Double = 0) {
+    public init(
+        shape: Shape, frame: Rect = Rect(0, 0, 0, 0), cornerRadius: Double = 0,
+        center: Point = .zero, radius: Double = 0
+    ) {
         self.shape = shape; self.frame = frame; self.cornerRadius = cornerRadius
         self.center = center; self.radius = radius
     }

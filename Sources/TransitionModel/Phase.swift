@@ -24,8 +24,10 @@ public struct AnimationBlock: Hashable, Sendable {
     /// Plain assignments made in the completion handler, when the block's animations end
     /// (e.g. `removeFromSuperview()` as `hidden = true`).
     public var completion: [PropertyChange]
-    public init(duration: Double?, delay: Double = 0, timing: Timing = .named(.easeInOut),
-                before: [PropertyChange] = [], changes: [PropertyChange], completion: [PropertyChange] = []) {
+    public init(
+        duration: Double?, delay: Double = 0, timing: Timing = .named(.easeInOut),
+        before: [PropertyChange] = [], changes: [PropertyChange], completion: [PropertyChange] = []
+    ) {
         self.duration = duration; self.delay = delay; self.timing = timing
         self.before = before; self.changes = changes; self.completion = completion
     }

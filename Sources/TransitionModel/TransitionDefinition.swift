@@ -21,9 +21,11 @@ public struct TransitionDefinition: Hashable, Sendable {
     /// phases run from it.
     public var interaction: Interaction? = nil
 
-    public init(name: String, description: String, source: String? = nil, chosen: [ChosenValue] = [],
-                canvas: Canvas, frameRate: Double = 60, timeline: TimelineSettings = TimelineSettings(),
-                layers: [LayerDefinition], phases: [Phase]) {
+    public init(
+        name: String, description: String, source: String? = nil, chosen: [ChosenValue] = [],
+        canvas: Canvas, frameRate: Double = 60, timeline: TimelineSettings = TimelineSettings(),
+        layers: [LayerDefinition], phases: [Phase]
+    ) {
         self.name = name; self.description = description; self.source = source; self.chosen = chosen
         self.canvas = canvas; self.frameRate = frameRate; self.timeline = timeline
         self.layers = layers; self.phases = phases
@@ -103,11 +105,13 @@ public struct LayerDefinition: Hashable, Sendable {
     }
     var written = WhereWritten()
 
-    public init(id: String? = nil, kind: Kind = .group, position: Point, size: Size,
-                anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
-                opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0,
-                cornerRadius: Double = 0, clipsToBounds: Bool = false, fill: Fill? = nil,
-                children: [LayerDefinition] = [], sublayerTransform: LayerTransform = .identity, mask: LayerMask? = nil) {
+    public init(
+        id: String? = nil, kind: Kind = .group, position: Point, size: Size,
+        anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
+        opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0,
+        cornerRadius: Double = 0, clipsToBounds: Bool = false, fill: Fill? = nil,
+        children: [LayerDefinition] = [], sublayerTransform: LayerTransform = .identity, mask: LayerMask? = nil
+    ) {
         self.id = id; self.kind = kind; self.position = position; self.size = size
         self.anchorPoint = anchorPoint; self.transform = transform; self.opacity = opacity
         self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
@@ -116,14 +120,17 @@ public struct LayerDefinition: Hashable, Sendable {
     }
 
     /// A layer placed by its frame, as `UIView(frame:)` does (identity transform).
-    public init(id: String? = nil, kind: Kind = .group, frame: Rect, anchorPoint: Point = Point(0.5, 0.5),
-                opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0, cornerRadius: Double = 0,
-                clipsToBounds: Bool = false, fill: Fill? = nil, children: [LayerDefinition] = []) {
-        self.init(id: id, kind: kind,
-                  position: Point(frame.minX + anchorPoint.x * frame.size.width, frame.minY + anchorPoint.y * frame.size.height),
-                  size: frame.size, anchorPoint: anchorPoint, opacity: opacity, hidden: hidden,
-                  zPosition: zPosition, cornerRadius: cornerRadius, clipsToBounds: clipsToBounds,
-                  fill: fill, children: children)
+    public init(
+        id: String? = nil, kind: Kind = .group, frame: Rect, anchorPoint: Point = Point(0.5, 0.5),
+        opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0, cornerRadius: Double = 0,
+        clipsToBounds: Bool = false, fill: Fill? = nil, children: [LayerDefinition] = []
+    ) {
+        self.init(
+            id: id, kind: kind,
+            position: Point(frame.minX + anchorPoint.x * frame.size.width, frame.minY + anchorPoint.y * frame.size.height),
+            size: frame.size, anchorPoint: anchorPoint, opacity: opacity, hidden: hidden,
+            zPosition: zPosition, cornerRadius: cornerRadius, clipsToBounds: clipsToBounds,
+            fill: fill, children: children)
     }
 }
 
@@ -142,8 +149,10 @@ public struct LayerTransform: Hashable, Sendable {
     /// The perspective entry m34 = −1/d for an eye distance d; 0 = none. It animates linearly
     /// (CA interpolates the decomposed perspective component).
     public var m34: Double
-    public init(translation: Point = .zero, scale: Point = Point(1, 1), rotation: Double = 0,
-                rotationX: Double = 0, rotationY: Double = 0, m34: Double = 0) {
+    public init(
+        translation: Point = .zero, scale: Point = Point(1, 1), rotation: Double = 0,
+        rotationX: Double = 0, rotationY: Double = 0, m34: Double = 0
+    ) {
         self.translation = translation; self.scale = scale; self.rotation = rotation
         self.rotationX = rotationX; self.rotationY = rotationY; self.m34 = m34
     }

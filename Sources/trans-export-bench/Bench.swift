@@ -1,9 +1,9 @@
 // Shared pieces of the benchmarks: the machine, the catalog, markdown tables, timing, memory.
 import Foundation
-import TransitionModel
-import Simulation
 import Keyframes
+import Simulation
 import TransExportCLI
+import TransitionModel
 
 enum Machine {
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -33,9 +33,9 @@ enum Machine {
 
     static var summary: String {
         #if DEBUG
-        let build = "debug build (numbers are for release: swift run -c release trans-export-bench)"
+            let build = "debug build (numbers are for release: swift run -c release trans-export-bench)"
         #else
-        let build = "release build"
+            let build = "release build"
         #endif
         // Other work on the machine slows every figure: the load average says how much there was.
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
@@ -49,8 +49,11 @@ struct Catalog {
     let directory: URL
 
     static func load() throws -> Catalog {
-        guard let catalog = TemplateCatalog.locate(environment: ProcessInfo.processInfo.environment,
-                                                   executable: URL(fileURLWithPath: CommandLine.arguments[0])) else {
+        guard
+            let catalog = TemplateCatalog.locate(
+                environment: ProcessInfo.processInfo.environment,
+                executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        else {
             throw BenchError("no Templates folder found; run from the repository root")
         }
         let names = catalog.names
@@ -82,12 +85,16 @@ func wallTime(_ body: () throws -> Void) rethrows -> Double {
 func table(_ header: [String], _ rows: [[String]]) -> String {
     let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max()! }
     func line(_ cells: [String]) -> String {
-        "| " + cells.enumerated().map { c, s in
-            let pad = String(repeating: " ", count: widths[c] - s.count)
-            return c == 0 ? s + pad : pad + s
-        }.joined(separator: " | ") + " |"
+        "| "
+            + cells.enumerated().map { c, s in
+                let pad = String(repeating: " ", count: widths[c] - s.count)
+                return c == 0 ? s + pad : pad + s
+            }.joined(separator: " | ") + " |"
     }
-    let rule = "|" + widths.enumerated().map { c, w in c == 0 ? " " + String(repeating: "-", count: w) + " " : " " + String(repeating: "-", count: w - 1) + ": " }.joined(separator: "|") + "|"
+    let rule =
+        "|"
+        + widths.enumerated().map { c, w in c == 0 ? " " + String(repeating: "-", count: w) + " " : " " + String(repeating: "-", count: w - 1) + ": " }.joined(
+            separator: "|") + "|"
     return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
 }
 

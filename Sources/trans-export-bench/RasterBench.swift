@@ -1,9 +1,9 @@
+import Exporters
 // Benchmark 7 (BENCHMARKS.md §7): raster frames per second at @2x. Per template: where one
 // frame's time goes on one thread (RasterProfile), then each format end to end on every core
 // (wall and CPU time of the whole file, frames of its grid per wall second).
 import Foundation
 import Simulation
-import Exporters
 
 enum RasterBench {
     static let templates = ["douyin-present", "slide-up-segue", "circle-reveal-push", "shared-element-push", "flip-push"]
@@ -14,8 +14,10 @@ enum RasterBench {
             guard let i = catalog.names.firstIndex(of: name) else { throw BenchError("no template \(name)") }
             let frames = RasterFrames(try Simulation(catalog.definitions[i]), settings: RasterSettings(scale: 2, fps: 60))
             let p = try RasterProfile.measure(frames)
-            stageRows.append([name, "\(frames.width)×\(frames.height)", "\(p.drawn) of \(p.frames)", fixed(p.svg, 2), fixed(p.render, 2),
-                              fixed(p.gifQuantise, 2), fixed(p.gifWrite, 2), fixed(p.webpEncode, 2)])
+            stageRows.append([
+                name, "\(frames.width)×\(frames.height)", "\(p.drawn) of \(p.frames)", fixed(p.svg, 2), fixed(p.render, 2),
+                fixed(p.gifQuantise, 2), fixed(p.gifWrite, 2), fixed(p.webpEncode, 2),
+            ])
             webpRows.append([name] + p.webpSettings.map { "\(fixed($0.ms, 1)) ms, \($0.bytes) B" })
             for format in ["gif", "webp", "mp4"] {
                 var best = (wall: Double.infinity, cpu: 0.0), bytes = 0
@@ -33,13 +35,18 @@ enum RasterBench {
                     if t.wall < best.wall { best = t }
                     bytes = data.count
                 }
-                let count = format == "gif" ? GIFWriter.slots(frames).count
+                let count =
+                    format == "gif"
+                    ? GIFWriter.slots(frames).count
                     : format == "webp" ? WebPWriter.slots(frames).count : MP4Writer.times(frames).count
-                rows.append([name, format, "\(count)", "\(bytes)", fixed(best.wall, 3), fixed(best.cpu, 3),
-                             fixed(Double(count) / best.wall, 1), fixed(Double(count) / best.cpu, 1)])
+                rows.append([
+                    name, format, "\(count)", "\(bytes)", fixed(best.wall, 3), fixed(best.cpu, 3),
+                    fixed(Double(count) / best.wall, 1), fixed(Double(count) / best.cpu, 1),
+                ])
             }
         }
-        return "### 7. Raster frames at @2x\n\nOne frame's stages on one thread (CPU ms of the thread; SVG per grid frame at 60 fps, the rest per drawn frame):\n\n"
+        return
+            "### 7. Raster frames at @2x\n\nOne frame's stages on one thread (CPU ms of the thread; SVG per grid frame at 60 fps, the rest per drawn frame):\n\n"
             + table(["template", "pixels", "drawn", "SVG text", "librsvg parse+render", "GIF quantise", "GIF LZW", "WebP lossless"], stageRows)
             + "\n\nWebP settings on the same drawn frames (changed rectangles; CPU ms per frame, bytes of all frames before muxing):\n\n"
             + table(["template"] + RasterProfile.webpVariants.map(\.label), webpRows)

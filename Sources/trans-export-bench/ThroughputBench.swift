@@ -1,11 +1,11 @@
+import Exporters
 // Benchmarks 3 and 4: the whole catalog through the command line in one process, and a batch of
 // generated variants exported on 1 and on 2 cores.
 import Foundation
-import TransitionModel
-import Simulation
 import Keyframes
-import Exporters
+import Simulation
 import TransExportCLI
+import TransitionModel
 
 enum ThroughputBench {
     /// Benchmark 3: `trans-export` (every template, every format, into a temporary folder), run
@@ -33,8 +33,10 @@ enum ThroughputBench {
                 guard status == 0 else { throw BenchError("trans-export failed (\(status))") }
             }
             let warm = times.dropFirst().sorted(), warmCPU = cpu.dropFirst().sorted()
-            rows.append([label, fixed(times[0] * 1000, 1), fixed(warm.first! * 1000, 1), fixed(warm[warm.count / 2] * 1000, 1),
-                         fixed(warmCPU.first! * 1000, 1), fixed(warmCPU[warmCPU.count / 2] * 1000, 1)])
+            rows.append([
+                label, fixed(times[0] * 1000, 1), fixed(warm.first! * 1000, 1), fixed(warm[warm.count / 2] * 1000, 1),
+                fixed(warmCPU.first! * 1000, 1), fixed(warmCPU[warmCPU.count / 2] * 1000, 1),
+            ])
         }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).count) ?? 0
         return "### 3. Whole catalog, one process\n\n" + table(["run", "first (ms)", "best (ms)", "median (ms)", "best CPU (ms)", "median CPU (ms)"], rows)
@@ -51,11 +53,13 @@ enum ThroughputBench {
             var bytes = (0, 0)
             for _ in 0..<max(1, repeats / 2) {
                 var sim: Simulation!, smil: KeyframedTransition!, lottie: KeyframedTransition!, svg = "", json = ""
-                let t = [wallTime { sim = try? Simulation(d) },
-                         wallTime { smil = KeyframedTransition.fitted(sim, for: .smil) },
-                         wallTime { lottie = KeyframedTransition.fitted(sim, for: .lottie) },
-                         wallTime { svg = SVGWriter().svg(smil) },
-                         wallTime { json = (try? LottieWriter().data(lottie)) ?? "" }]
+                let t = [
+                    wallTime { sim = try? Simulation(d) },
+                    wallTime { smil = KeyframedTransition.fitted(sim, for: .smil) },
+                    wallTime { lottie = KeyframedTransition.fitted(sim, for: .lottie) },
+                    wallTime { svg = SVGWriter().svg(smil) },
+                    wallTime { json = (try? LottieWriter().data(lottie)) ?? "" },
+                ]
                 let projected = wallTime { _ = KeyframedTransition(sim, reducer: ConstantReducer()) }
                 for k in 0..<5 { best[k] = min(best[k], t[k]) }
                 best[5] = min(best[5], projected)
@@ -104,9 +108,11 @@ enum ThroughputBench {
             }
             walls.append(wall)
             let r = result.value
-            rows.append(["\(workers)", "\(r.exports)", "\(r.failures)", fixed(wall, 2), fixed(Double(r.exports) / wall, 0),
-                         fixed(cpu, 2), fixed(Double(r.exports) / cpu, 0),
-                         fixed(Double(r.bytes) / Double(max(1, r.exports)) / 1024, 1), fixed(Double(r.keyframes) / Double(max(1, r.exports)), 1)])
+            rows.append([
+                "\(workers)", "\(r.exports)", "\(r.failures)", fixed(wall, 2), fixed(Double(r.exports) / wall, 0),
+                fixed(cpu, 2), fixed(Double(r.exports) / cpu, 0),
+                fixed(Double(r.bytes) / Double(max(1, r.exports)) / 1024, 1), fixed(Double(r.keyframes) / Double(max(1, r.exports)), 1),
+            ])
         }
         return "#### \(count) variants of \(label) (SVG + Lottie each, in memory)\n\n"
             + table(["workers", "exported", "failed", "wall (s)", "exports/s", "CPU (s)", "exports per CPU s", "KiB per export", "keyframes per export"], rows)
@@ -136,10 +142,13 @@ extension KeyframedTransition {
     /// Keyframes over every animated track.
     var keyframeCount: Int {
         layers.reduce(0) { n, k in
-            n + [k.position.isAnimated ? k.position.keyframes.count : 0, k.size.isAnimated ? k.size.keyframes.count : 0,
-                 k.translation.isAnimated ? k.translation.keyframes.count : 0, k.scale.isAnimated ? k.scale.keyframes.count : 0,
-                 k.rotation.isAnimated ? k.rotation.keyframes.count : 0, k.opacity.isAnimated ? k.opacity.keyframes.count : 0,
-                 k.cornerRadius.isAnimated ? k.cornerRadius.keyframes.count : 0].reduce(0, +)
+            n
+                + [
+                    k.position.isAnimated ? k.position.keyframes.count : 0, k.size.isAnimated ? k.size.keyframes.count : 0,
+                    k.translation.isAnimated ? k.translation.keyframes.count : 0, k.scale.isAnimated ? k.scale.keyframes.count : 0,
+                    k.rotation.isAnimated ? k.rotation.keyframes.count : 0, k.opacity.isAnimated ? k.opacity.keyframes.count : 0,
+                    k.cornerRadius.isAnimated ? k.cornerRadius.keyframes.count : 0,
+                ].reduce(0, +)
         }
     }
 }

@@ -2,8 +2,8 @@
 // is a catalog template with its blocks' durations scaled, its springs' damping ratio and
 // velocity replaced, and the frames and positions it animates to moved.
 import Foundation
-import TransitionModel
 import Simulation
+import TransitionModel
 
 enum Variants {
     static let durationScales = [0.6, 0.8, 1.0, 1.25, 1.6, 2.0]

@@ -23,12 +23,18 @@ while let i = args.firstIndex(of: "--template"), i + 1 < args.count {
 let chosen = Set(args)
 let known: Set = ["springs", "optimum", "catalog", "batch", "raster"]
 guard chosen.isSubset(of: known) else {
-    FileHandle.standardError.write(Data("usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME]\n"
+                .utf8))
     exit(2)
 }
-let run = chosen.isEmpty ? ["springs", "catalog", "batch"] : known.filter(chosen.contains).sorted { a, b in
-    ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: b)!
-}
+let run =
+    chosen.isEmpty
+    ? ["springs", "catalog", "batch"]
+    : known.filter(chosen.contains).sorted { a, b in
+        ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: b)!
+    }
 do {
     let catalog = try Catalog.load()
     if let name = ProcessInfo.processInfo.environment["BENCH_PROFILE"] {

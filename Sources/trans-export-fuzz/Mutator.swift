@@ -20,8 +20,10 @@ struct Mutator {
     var rng: SeededGenerator
 
     /// Numbers that break naive code: huge, tiny, negative, just past a limit, near-eye distances.
-    static let extremes: [Double] = [0, -0.0, 1e300, -1e300, 1e-300, 1e-9, -1e-9, 1e9, -1, -0.5, 0.5, 1, 2, 10, 59.999, 60,
-                                     60.001, 100, 389, 3600, 1e5, 100_000.5, 1e15, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.1, 0.999, 1.001]
+    static let extremes: [Double] = [
+        0, -0.0, 1e300, -1e300, 1e-300, 1e-9, -1e-9, 1e9, -1, -0.5, 0.5, 1, 2, 10, 59.999, 60,
+        60.001, 100, 389, 3600, 1e5, 100_000.5, 1e15, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.1, 0.999, 1.001,
+    ]
     /// Members of the format that a template rarely shows.
     static let corners: [(key: String, value: JSONValue)] = [
         ("timing", .object([("caSpring", .object([("mass", .number(1e-3)), ("stiffness", .number(1e5)), ("damping", .number(1e-3))]))])),
@@ -46,9 +48,11 @@ struct Mutator {
         ("duration", .number(0)),
         ("delay", .number(60)),
     ]
-    static let oddStrings = ["", " ", "\n", "a\nb\u{1}c", "\u{0}", "é", "🙂", "\u{202E}rtl", "#", "#GGGGGG", "#00000000",
-                             "$missing", "../../etc/passwd", "<script>alert(1)</script>", "]]>", "&amp;", "\"", "\\",
-                             String(repeating: "x", count: 5000), "group", "rect", "text", "snapshot", "easeInOut", "transform"]
+    static let oddStrings = [
+        "", " ", "\n", "a\nb\u{1}c", "\u{0}", "é", "🙂", "\u{202E}rtl", "#", "#GGGGGG", "#00000000",
+        "$missing", "../../etc/passwd", "<script>alert(1)</script>", "]]>", "&amp;", "\"", "\\",
+        String(repeating: "x", count: 5000), "group", "rect", "text", "snapshot", "easeInOut", "transform",
+    ]
 
     mutating func int(_ n: Int) -> Int { n <= 0 ? 0 : Int(rng.next() % UInt64(n)) }
     mutating func chance(_ p: Double) -> Bool { Double(rng.next() >> 11) / Double(1 << 53) < p }
@@ -101,8 +105,11 @@ struct Mutator {
                 default: node = .null
                 }
             case 1:  // duplicate an element (layers, phases' blocks, changes)
-                if case .array(var a) = node, !a.isEmpty { a.insert(a[r.int(a.count)], at: r.int(a.count + 1)); node = .array(a) }
-                else { node = r.randomValue() }
+                if case .array(var a) = node, !a.isEmpty {
+                    a.insert(a[r.int(a.count)], at: r.int(a.count + 1)); node = .array(a)
+                } else {
+                    node = r.randomValue()
+                }
             case 2, 3:  // an extreme number, or a scaled one
                 if case .number(let d) = node, r.chance(0.5) {
                     node = .number(d * [1e3, 1e6, -1, 0, 1e-6, 1e9, 1e300][r.int(7)])
@@ -116,14 +123,19 @@ struct Mutator {
                     let c = Self.corners[r.int(Self.corners.count)]
                     m.removeAll { $0.key == c.key }
                     m.append(c); node = .object(m)
-                } else { node = r.randomValue() }
+                } else {
+                    node = r.randomValue()
+                }
             case 7:  // deep nesting
                 var v = node
                 for _ in 0..<[3, 70, 300, 600][r.int(4)] { v = r.chance(0.5) ? .array([v]) : .object([("children", v)]) }
                 node = v
             case 8:  // many copies: work ceilings
-                if case .array(let a) = node, let first = a.first { node = .array(a + Array(repeating: first, count: [10, 500, 12_000][r.int(3)])) }
-                else { node = .array(Array(repeating: node, count: 100)) }
+                if case .array(let a) = node, let first = a.first {
+                    node = .array(a + Array(repeating: first, count: [10, 500, 12_000][r.int(3)]))
+                } else {
+                    node = .array(Array(repeating: node, count: 100))
+                }
             default:  // swap the type
                 switch node {
                 case .number(let d): node = .string("\(d)")

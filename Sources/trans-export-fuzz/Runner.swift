@@ -20,7 +20,8 @@ func cpu(_ u: rusage) -> Double {
 /// CPU seconds used so far by a running process (utime + stime in /proc/PID/stat), nil when unreadable.
 func processCPU(_ pid: pid_t) -> Double? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = text.lastIndex(of: ")") else { return nil }
+        let close = text.lastIndex(of: ")")
+    else { return nil }
     let fields = text[text.index(after: close)...].split(separator: " ")  // fields 3... of stat(5)
     guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -160,7 +161,8 @@ final class Worker {
         // The worker died on this case (or was killed for passing the wall limit).
         let status = stop(kill: timedOut ? SIGKILL : 0)
         let signalled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
-        return RunResult(status: signalled ? 128 + (status & 0x7F) : (status >> 8) & 0xFF, signalled: signalled && !timedOut,
-                         timedOut: timedOut, stderr: err, cpu: timedOut ? timeout : 0)
+        return RunResult(
+            status: signalled ? 128 + (status & 0x7F) : (status >> 8) & 0xFF, signalled: signalled && !timedOut,
+            timedOut: timedOut, stderr: err, cpu: timedOut ? timeout : 0)
     }
 }

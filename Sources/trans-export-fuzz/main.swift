@@ -46,7 +46,9 @@ struct Options {
             case "--fresh": o.fresh = true
             case "--worker": o.worker = value()
             case "--help", "-h":
-                print("usage: trans-export-fuzz [--seed N] [--start N] [--cases N] [--jobs N] [--timeout S] [--binary PATH] [--templates DIR] [--save DIR] [--verbose] [--fresh | --worker PATH]")
+                print(
+                    "usage: trans-export-fuzz [--seed N] [--start N] [--cases N] [--jobs N] [--timeout S] [--binary PATH] [--templates DIR] [--save DIR] [--verbose] [--fresh | --worker PATH]"
+                )
                 exit(0)
             default: fail("unknown option \(args[i])")
             }
@@ -159,7 +161,8 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
         let args = ["--input", file.path, "--format", c.format, "--output", out.path]
         let errFile = dir.appendingPathComponent("stderr.txt").path
         try? FileManager.default.removeItem(at: out)
-        var r = worker?.run(args, timeout: options.timeout, errFile: errFile)
+        var r =
+            worker?.run(args, timeout: options.timeout, errFile: errFile)
             ?? runFresh(options.binary, args, timeout: options.timeout, errFile: errFile)
         var outcome = classify(r, file: file.path)
         var cpuUsed = r.cpu
@@ -179,7 +182,9 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
         if r.cpu > slowest.seconds { slowest = (r.cpu, n) }
         if outcome.isFinding || !note.isEmpty || options.verbose {
             let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
-            print("case \(n) (\(c.template), --format \(c.format)): \(outcome.rawValue)\(note), exit \(r.status), \(String(format: "%.3f", r.cpu)) s CPU: \(first.prefix(300))")
+            print(
+                "case \(n) (\(c.template), --format \(c.format)): \(outcome.rawValue)\(note), exit \(r.status), \(String(format: "%.3f", r.cpu)) s CPU: \(first.prefix(300))"
+            )
         }
         if outcome.isFinding || !note.isEmpty, let save = options.save {
             try? FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
@@ -197,7 +202,8 @@ let summary = Outcome.allCases.map { "\($0.rawValue) \(counts[$0, default: 0])" 
 var own = rusage()
 getrusage(RUSAGE_SELF.rawValue, &own)
 // CPU figures do not depend on what else the machine runs; wall time does.
-print("seed \(options.seed), cases \(options.start)..<\(options.start + options.cases), \(options.jobs) jobs, \(options.fresh ? "a fresh process per case" : "persistent workers"), "
-      + "\(String(format: "%.1f", elapsed)) s wall, CPU \(String(format: "%.1f", caseCPU)) s in cases + \(String(format: "%.1f", cpu(own))) s making them: \(summary); "
-      + "worker/fresh disagreements \(workerMismatches); slowest case \(slowest.caseNumber) \(String(format: "%.1f", slowest.seconds)) s CPU")
+print(
+    "seed \(options.seed), cases \(options.start)..<\(options.start + options.cases), \(options.jobs) jobs, \(options.fresh ? "a fresh process per case" : "persistent workers"), "
+        + "\(String(format: "%.1f", elapsed)) s wall, CPU \(String(format: "%.1f", caseCPU)) s in cases + \(String(format: "%.1f", cpu(own))) s making them: \(summary); "
+        + "worker/fresh disagreements \(workerMismatches); slowest case \(slowest.caseNumber) \(String(format: "%.1f", slowest.seconds)) s CPU")
 exit(Outcome.allCases.contains { $0.isFinding && counts[$0, default: 0] > 0 } || workerMismatches > 0 ? 1 : 0)

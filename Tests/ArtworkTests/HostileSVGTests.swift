@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Artwork
 
 /// One test per way a hostile SVG could fetch, expand, run or hang; each must be refused with one located line.
@@ -16,8 +17,10 @@ final class HostileSVGTests: XCTestCase {
         let secret = try! ArtworkTestFiles.temporaryFile("secret.txt", Array("TOP-SECRET-42".utf8))
         let text = "<!DOCTYPE svg [<!ENTITY x SYSTEM \"file://\(secret)\">]>\n\(open)<text>&x;</text></svg>"
         let message = refusal(text)
-        XCTAssertEqual(message, "evil.svg:1: <!DOCTYPE>: declares entities; entity declarations are refused "
-                       + "(they can read files or expand without bound)")
+        XCTAssertEqual(
+            message,
+            "evil.svg:1: <!DOCTYPE>: declares entities; entity declarations are refused "
+                + "(they can read files or expand without bound)")
         XCTAssertFalse(message.contains("TOP-SECRET"))
     }
 
@@ -44,39 +47,50 @@ final class HostileSVGTests: XCTestCase {
     }
 
     func testTheUsualSVGDoctypeWithoutEntitiesIsAccepted() {
-        let text = #"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">"#
+        let text =
+            #"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">"#
             + "\n\(open)<rect width=\"5\" height=\"5\"/></svg>"
         XCTAssertEqual(refusal(text), "accepted")
     }
 
     func testFileAndHTTPHrefsAreRefused() {
-        XCTAssertEqual(refusal("\(open)\n<use href=\"file:///etc/passwd#x\"/></svg>"),
-                       "evil.svg:2: <use>: href=\"file:///etc/passwd#x\" points outside the file; external references are refused (nothing is fetched)")
-        XCTAssertTrue(refusal("\(open)\n<image xmlns:xlink=\"http://www.w3.org/1999/xlink\" xlink:href=\"http://example.com/a.png\"/></svg>")
-            .hasPrefix("evil.svg:2: <image>: xlink:href=\"http://example.com/a.png\" points outside the file"))
-        XCTAssertTrue(refusal("\(open)\n<rect width=\"5\" height=\"5\" fill=\"url(http://example.com/p.svg#g)\"/></svg>")
-            .hasPrefix("evil.svg:2: <rect>: attribute fill: url(http://example.com/p.svg#g)…) points outside the file"))
+        XCTAssertEqual(
+            refusal("\(open)\n<use href=\"file:///etc/passwd#x\"/></svg>"),
+            "evil.svg:2: <use>: href=\"file:///etc/passwd#x\" points outside the file; external references are refused (nothing is fetched)")
+        XCTAssertTrue(
+            refusal("\(open)\n<image xmlns:xlink=\"http://www.w3.org/1999/xlink\" xlink:href=\"http://example.com/a.png\"/></svg>")
+                .hasPrefix("evil.svg:2: <image>: xlink:href=\"http://example.com/a.png\" points outside the file"))
+        XCTAssertTrue(
+            refusal("\(open)\n<rect width=\"5\" height=\"5\" fill=\"url(http://example.com/p.svg#g)\"/></svg>")
+                .hasPrefix("evil.svg:2: <rect>: attribute fill: url(http://example.com/p.svg#g)…) points outside the file"))
     }
 
     func testScriptAndEventAttributesAndScriptURLsAreRefused() {
-        XCTAssertEqual(refusal("\(open)\n<script>alert(1)</script></svg>"),
-                       "evil.svg:2: <script>: active content is refused (nothing scriptable or embedded reaches an exported file)")
-        XCTAssertEqual(refusal("\(open)\n<rect width=\"5\" height=\"5\" onclick=\"alert(1)\"/></svg>"),
-                       "evil.svg:2: <rect>: event attribute onclick is refused (no script reaches an exported file)")
-        XCTAssertEqual(refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9\" height=\"9\" onload=\"x()\"/>"),
-                       "evil.svg:1: <svg>: event attribute onload is refused (no script reaches an exported file)")
-        XCTAssertEqual(refusal("\(open)\n<a href=\" javascript:alert(1)\"><rect width=\"5\" height=\"5\"/></a></svg>"),
-                       "evil.svg:2: <a>: attribute href holds a script URL; refused")
+        XCTAssertEqual(
+            refusal("\(open)\n<script>alert(1)</script></svg>"),
+            "evil.svg:2: <script>: active content is refused (nothing scriptable or embedded reaches an exported file)")
+        XCTAssertEqual(
+            refusal("\(open)\n<rect width=\"5\" height=\"5\" onclick=\"alert(1)\"/></svg>"),
+            "evil.svg:2: <rect>: event attribute onclick is refused (no script reaches an exported file)")
+        XCTAssertEqual(
+            refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9\" height=\"9\" onload=\"x()\"/>"),
+            "evil.svg:1: <svg>: event attribute onload is refused (no script reaches an exported file)")
+        XCTAssertEqual(
+            refusal("\(open)\n<a href=\" javascript:alert(1)\"><rect width=\"5\" height=\"5\"/></a></svg>"),
+            "evil.svg:2: <a>: attribute href holds a script URL; refused")
     }
 
     func testForeignObjectIframeAndCSSImportsAreRefused() {
-        XCTAssertTrue(refusal("\(open)\n<foreignObject><div xmlns=\"http://www.w3.org/1999/xhtml\"/></foreignObject></svg>")
-            .hasPrefix("evil.svg:2: <foreignObject>: active content is refused"))
+        XCTAssertTrue(
+            refusal("\(open)\n<foreignObject><div xmlns=\"http://www.w3.org/1999/xhtml\"/></foreignObject></svg>")
+                .hasPrefix("evil.svg:2: <foreignObject>: active content is refused"))
         XCTAssertTrue(refusal("\(open)\n<iframe src=\"x\"/></svg>").hasPrefix("evil.svg:2: <iframe>: active content is refused"))
-        XCTAssertEqual(refusal("\(open)\n<style>@import url(http://example.com/x.css);</style></svg>"),
-                       "evil.svg:2: <style>: CSS @import is refused (nothing is fetched)")
-        XCTAssertTrue(refusal("\(open)\n<rect width=\"5\" height=\"5\" style=\"fill: url( 'https://x.test/p' )\"/></svg>")
-            .hasPrefix("evil.svg:2: <rect>: attribute style: url(https://x.test/p')…) points outside the file"))
+        XCTAssertEqual(
+            refusal("\(open)\n<style>@import url(http://example.com/x.css);</style></svg>"),
+            "evil.svg:2: <style>: CSS @import is refused (nothing is fetched)")
+        XCTAssertTrue(
+            refusal("\(open)\n<rect width=\"5\" height=\"5\" style=\"fill: url( 'https://x.test/p' )\"/></svg>")
+                .hasPrefix("evil.svg:2: <rect>: attribute style: url(https://x.test/p')…) points outside the file"))
     }
 
     func testDeepNestingIsRefusedAtOurLimitAndAtLibxml2s() {
@@ -94,13 +108,17 @@ final class HostileSVGTests: XCTestCase {
     }
 
     func testWhatCannotBeCarriedIsALocatedError() {
-        XCTAssertEqual(refusal("\(open)\n<g>\n<text x=\"1\" y=\"5\">Hi</text></g></svg>", file: "feed.svg"),
-                       "feed.svg:3: <text>: text is not carried; convert text to outlines in the design tool before exporting")
-        XCTAssertEqual(refusal("\(open)\n<image href=\"data:image/png;base64,AAAA\"/></svg>"),
-                       "evil.svg:2: <image>: pictures inside an SVG are not carried; use an `image` layer for the picture")
-        XCTAssertEqual(refusal("\(open)\n<rect width=\"5\" height=\"5\" filter=\"url(#f)\"/></svg>"),
-                       "evil.svg:2: <rect>: filter is not carried")
-        XCTAssertEqual(refusal("\(open)\n<defs><pattern id=\"p\"/></defs><rect width=\"5\" height=\"5\" fill=\"url(#p)\"/></svg>"),
-                       "evil.svg:2: <pattern>: used as a paint; only linear and radial gradients are carried")
+        XCTAssertEqual(
+            refusal("\(open)\n<g>\n<text x=\"1\" y=\"5\">Hi</text></g></svg>", file: "feed.svg"),
+            "feed.svg:3: <text>: text is not carried; convert text to outlines in the design tool before exporting")
+        XCTAssertEqual(
+            refusal("\(open)\n<image href=\"data:image/png;base64,AAAA\"/></svg>"),
+            "evil.svg:2: <image>: pictures inside an SVG are not carried; use an `image` layer for the picture")
+        XCTAssertEqual(
+            refusal("\(open)\n<rect width=\"5\" height=\"5\" filter=\"url(#f)\"/></svg>"),
+            "evil.svg:2: <rect>: filter is not carried")
+        XCTAssertEqual(
+            refusal("\(open)\n<defs><pattern id=\"p\"/></defs><rect width=\"5\" height=\"5\" fill=\"url(#p)\"/></svg>"),
+            "evil.svg:2: <pattern>: used as a paint; only linear and radial gradients are carried")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Artwork
 
 final class RasterImageTests: XCTestCase {
@@ -32,14 +33,16 @@ final class RasterImageTests: XCTestCase {
             return XCTFail("a JPEG named .png must still be read as a JPEG")
         }
         XCTAssertEqual(image.kind, .jpeg)
-        XCTAssertEqual(refusal(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)),
-                       "shot.png: is neither PNG, JPEG nor SVG (decided from its first bytes, not its name)")
+        XCTAssertEqual(
+            refusal(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)),
+            "shot.png: is neither PNG, JPEG nor SVG (decided from its first bytes, not its name)")
     }
 
     func testTruncatedPNGIsRefused() {
         let whole = F.png(width: 10, height: 10)
-        XCTAssertEqual(refusal(Array(whole.prefix(50))),
-                       "shot.png: truncated PNG: chunk IDAT at byte 33 declares 8 bytes past the end")
+        XCTAssertEqual(
+            refusal(Array(whole.prefix(50))),
+            "shot.png: truncated PNG: chunk IDAT at byte 33 declares 8 bytes past the end")
         XCTAssertEqual(refusal(Array(whole.dropLast(12))), "shot.png: truncated PNG: chunk header at byte 53 is cut off")
     }
 
@@ -50,8 +53,9 @@ final class RasterImageTests: XCTestCase {
     }
 
     func testPNGDecompressionBombIsRefusedFromItsHeader() {
-        XCTAssertEqual(refusal(F.png(width: 100_000, height: 100_000)),
-                       "shot.png: declares 100000 x 100000 px, over the limit of 8192 px a side and 40000000 px in all")
+        XCTAssertEqual(
+            refusal(F.png(width: 100_000, height: 100_000)),
+            "shot.png: declares 100000 x 100000 px, over the limit of 8192 px a side and 40000000 px in all")
         XCTAssertTrue(refusal(F.png(width: 8000, height: 8000)).contains("over the limit"), "64 Mpx is over 40 Mpx")
         XCTAssertEqual(refusal(F.png(width: 0, height: 5)), "shot.png: declares an empty picture (0 x 5 px)")
     }
@@ -59,13 +63,15 @@ final class RasterImageTests: XCTestCase {
     func testTruncatedJPEGIsRefused() {
         let whole = F.jpeg(width: 10, height: 10)
         XCTAssertEqual(refusal(Array(whole.dropLast(2)), file: "a.jpg"), "a.jpg: truncated JPEG: no end-of-image marker after the scan")
-        XCTAssertEqual(refusal(Array(whole.prefix(25)), file: "a.jpg"),
-                       "a.jpg: truncated JPEG: segment FFC0 at byte 20 runs past the end")
+        XCTAssertEqual(
+            refusal(Array(whole.prefix(25)), file: "a.jpg"),
+            "a.jpg: truncated JPEG: segment FFC0 at byte 20 runs past the end")
     }
 
     func testJPEGBombIsRefusedFromItsHeader() {
-        XCTAssertTrue(refusal(F.jpeg(width: 65_535, height: 65_535), file: "b.jpg")
-            .hasPrefix("b.jpg: declares 65535 x 65535 px, over the limit"))
+        XCTAssertTrue(
+            refusal(F.jpeg(width: 65_535, height: 65_535), file: "b.jpg")
+                .hasPrefix("b.jpg: declares 65535 x 65535 px, over the limit"))
     }
 
     func testOversizedFileIsRefusedBeforeReadingIt() throws {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Artwork
 
 /// What a well-behaved SVG becomes in the art model, value by value.
@@ -18,7 +19,8 @@ final class SVGArtReaderTests: XCTestCase {
     }
 
     func testRectWithTransformFillAndInheritedStroke() throws {
-        let doc = try read(##"<g stroke="#ff0000" stroke-width="2"><rect x="1" y="2" width="10" height="20" fill="#0080ff" transform="translate(5 6)" opacity=".5"/></g>"##)
+        let doc = try read(
+            ##"<g stroke="#ff0000" stroke-width="2"><rect x="1" y="2" width="10" height="20" fill="#0080ff" transform="translate(5 6)" opacity=".5"/></g>"##)
         XCTAssertEqual(doc.size, ArtRect(x: 0, y: 0, width: 100, height: 50))
         guard case .group(let children) = doc.nodes.first?.content else { return XCTFail("a group") }
         let rect = try XCTUnwrap(shape(children.first))
@@ -39,8 +41,12 @@ final class SVGArtReaderTests: XCTestCase {
     func testRelativePathCommandsAndAQuarterArc() throws {
         let doc = try read(##"<path d="M10 10 h10 v10 l-10 0 z m0 20 a10 10 0 0 1 10 10"/>"##)
         let segments = try XCTUnwrap(shape(doc.nodes.first)).path.segments
-        XCTAssertEqual(Array(segments.prefix(5)), [.move(ArtPoint(10, 10)), .line(ArtPoint(20, 10)), .line(ArtPoint(20, 20)),
-                                                    .line(ArtPoint(10, 20)), .close])
+        XCTAssertEqual(
+            Array(segments.prefix(5)),
+            [
+                .move(ArtPoint(10, 10)), .line(ArtPoint(20, 10)), .line(ArtPoint(20, 20)),
+                .line(ArtPoint(10, 20)), .close,
+            ])
         XCTAssertEqual(segments[5], .move(ArtPoint(10, 30)))
         guard case .cubic(let c1, let c2, let end) = segments[6] else { return XCTFail("the arc is one cubic") }
         // Centre (10, 40): the quarter arc's tangents are horizontal at the start and vertical at the end.
@@ -56,7 +62,9 @@ final class SVGArtReaderTests: XCTestCase {
     }
 
     func testBoundingBoxGradientIsResolvedToUserSpace() throws {
-        let doc = try read(##"<defs><linearGradient id="g" x2="0%" y2="100%"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></linearGradient></defs><rect x="10" y="20" width="30" height="40" fill="url(#g)"/>"##)
+        let doc = try read(
+            ##"<defs><linearGradient id="g" x2="0%" y2="100%"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></linearGradient></defs><rect x="10" y="20" width="30" height="40" fill="url(#g)"/>"##
+        )
         guard case .linear(let start, let end, let transform, let stops)? = shape(doc.nodes.first)?.fill else {
             return XCTFail("a linear gradient")
         }
@@ -67,7 +75,9 @@ final class SVGArtReaderTests: XCTestCase {
     }
 
     func testRadialGradientInheritsStopsThroughHref() throws {
-        let doc = try read(##"<linearGradient id="base"><stop offset="0.2" stop-color="red"/><stop offset="0.1" stop-color="blue"/></linearGradient><radialGradient id="r" href="#base" gradientUnits="userSpaceOnUse" cx="5" cy="6" r="7"/><circle r="3" fill="url(#r)"/>"##)
+        let doc = try read(
+            ##"<linearGradient id="base"><stop offset="0.2" stop-color="red"/><stop offset="0.1" stop-color="blue"/></linearGradient><radialGradient id="r" href="#base" gradientUnits="userSpaceOnUse" cx="5" cy="6" r="7"/><circle r="3" fill="url(#r)"/>"##
+        )
         guard case .radial(let center, let radius, let focus, _, let stops)? = shape(doc.nodes.first)?.fill else {
             return XCTFail("a radial gradient")
         }
@@ -77,7 +87,9 @@ final class SVGArtReaderTests: XCTestCase {
     }
 
     func testClipPathBakesItsTransformsIntoUserSpace() throws {
-        let doc = try read(##"<clipPath id="c" transform="translate(10 0)"><rect width="5" height="5" transform="scale(2)"/></clipPath><g clip-path="url(#c)"><rect width="100" height="50"/></g>"##)
+        let doc = try read(
+            ##"<clipPath id="c" transform="translate(10 0)"><rect width="5" height="5" transform="scale(2)"/></clipPath><g clip-path="url(#c)"><rect width="100" height="50"/></g>"##
+        )
         let clip = try XCTUnwrap(doc.nodes.first?.clip)
         XCTAssertEqual(clip.paths.count, 1)
         XCTAssertEqual(clip.paths[0].segments[2], .line(ArtPoint(20, 10)))

@@ -1,5 +1,5 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// Art components as the command line finds them: beside the definition, in the catalog, and in
 /// an installed catalog; never listed as templates.
@@ -26,9 +26,11 @@ final class ArtCatalogTests: BinaryTestCase {
     }
 
     func testAnInputFileUsesArtBesideItAndFromTheCatalog() throws {
-        try write(##"{"version": 1, "name": "dot", "description": "d", "parameters": {"c": {"type": "color"}}, "layer": {"type": "ellipse", "frame": [0, 0, 10, 10], "fill": "$c"}}"##,
-                  "in/art/dot.json")
-        try write(definition(##"[{"use": "dot", "id": "a", "with": {"c": "#FF0000"}}, {"use": "heart", "id": "h", "frame": [50, 50, 24, 24]}]"##), "in/badge.json")
+        try write(
+            ##"{"version": 1, "name": "dot", "description": "d", "parameters": {"c": {"type": "color"}}, "layer": {"type": "ellipse", "frame": [0, 0, 10, 10], "fill": "$c"}}"##,
+            "in/art/dot.json")
+        try write(
+            definition(##"[{"use": "dot", "id": "a", "with": {"c": "#FF0000"}}, {"use": "heart", "id": "h", "frame": [50, 50, 24, 24]}]"##), "in/badge.json")
         let r = try ToolRunner.run(["--input", tmp.appendingPathComponent("in/badge.json").path, "--format", "svg", "--output", tmp.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("badge.svg").path))

@@ -1,5 +1,5 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// Interactive templates from the command line: the combined file with its scrub clip, one file
 /// per branch with `--branch`, and the diagnostics of a bad branch or a bad interaction.
@@ -7,8 +7,12 @@ final class BranchCommandTests: BinaryTestCase {
     func testCombinedFileWithBranchMarkersAndScrubClip() throws {
         let r = try ToolRunner.run(["--template", "douyin-drag-dismiss", "--format", "svg,lottie,tracks", "--output", tmp.path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(files(in: tmp), ["douyin-drag-dismiss.json", "douyin-drag-dismiss.scrub.json", "douyin-drag-dismiss.scrub.svg",
-                                        "douyin-drag-dismiss.scrub.tracks.json", "douyin-drag-dismiss.svg", "douyin-drag-dismiss.tracks.json"])
+        XCTAssertEqual(
+            files(in: tmp),
+            [
+                "douyin-drag-dismiss.json", "douyin-drag-dismiss.scrub.json", "douyin-drag-dismiss.scrub.svg",
+                "douyin-drag-dismiss.scrub.tracks.json", "douyin-drag-dismiss.svg", "douyin-drag-dismiss.tracks.json",
+            ])
         let lottie = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("douyin-drag-dismiss.json"))) as! [String: Any]
         let markers = (lottie["markers"] as! [[String: Any]]).map { $0["cm"] as! String }
         XCTAssertEqual(markers, ["cancel", "finish"])
@@ -24,9 +28,15 @@ final class BranchCommandTests: BinaryTestCase {
     func testBranchOptionWritesOneFilePerBranch() throws {
         let r = try ToolRunner.run(["--template", "douyin-drag-dismiss", "--branch", "cancel", "--branch", "scrub", "--output", tmp.path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(files(in: tmp), ["douyin-drag-dismiss.cancel.json", "douyin-drag-dismiss.cancel.svg", "douyin-drag-dismiss.cancel.tracks.json",
-                                        "douyin-drag-dismiss.scrub.json", "douyin-drag-dismiss.scrub.svg", "douyin-drag-dismiss.scrub.tracks.json"])
-        let still = try ToolRunner.run(["--template", "douyin-drag-dismiss", "--branch", "finish", "--at", "0.8", "--output", tmp.appendingPathComponent("at").path])
+        XCTAssertEqual(
+            files(in: tmp),
+            [
+                "douyin-drag-dismiss.cancel.json", "douyin-drag-dismiss.cancel.svg", "douyin-drag-dismiss.cancel.tracks.json",
+                "douyin-drag-dismiss.scrub.json", "douyin-drag-dismiss.scrub.svg", "douyin-drag-dismiss.scrub.tracks.json",
+            ])
+        let still = try ToolRunner.run([
+            "--template", "douyin-drag-dismiss", "--branch", "finish", "--at", "0.8", "--output", tmp.appendingPathComponent("at").path,
+        ])
         XCTAssertEqual(still.status, 0, still.stderr)
         XCTAssertEqual(files(in: tmp.appendingPathComponent("at")), ["douyin-drag-dismiss.finish.svg"])
     }
@@ -34,7 +44,9 @@ final class BranchCommandTests: BinaryTestCase {
     func testBadBranchesExitTwoBeforeWriting() throws {
         let unknown = try ToolRunner.run(["--template", "douyin-drag-dismiss", "--branch", "undo", "--output", tmp.path])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertEqual(unknown.stderr, "Templates/douyin-drag-dismiss.json: --branch: \"douyin-drag-dismiss\" has no branch \"undo\"; expected one of cancel, finish, scrub or all\n")
+        XCTAssertEqual(
+            unknown.stderr,
+            "Templates/douyin-drag-dismiss.json: --branch: \"douyin-drag-dismiss\" has no branch \"undo\"; expected one of cancel, finish, scrub or all\n")
         let plain = try ToolRunner.run(["--template", "douyin-present", "--branch", "cancel", "--output", tmp.path])
         XCTAssertEqual(plain.status, 2)
         XCTAssertTrue(plain.stderr.contains("is not interactive"), plain.stderr)

@@ -1,7 +1,7 @@
-import XCTest
-import TransExportTestSupport
 import Foundation
 import TransExportCLI
+import TransExportTestSupport
+import XCTest
 
 final class CommandLineTests: BinaryTestCase {
     func testVersionAndHelp() throws {
@@ -30,8 +30,10 @@ final class CommandLineTests: BinaryTestCase {
         let text = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Templates/catalog.txt"), encoding: .utf8)
         XCTAssertEqual(names, TemplateCatalog.order(text), "every template is in Templates/catalog.txt, once")
         XCTAssertEqual(Array(names.prefix(3)), ["douyin-present", "douyin-dismiss", "douyin-dismiss-to-center"])
-        for (before, after) in [("stories-open", "stories-close"), ("flip-push", "flip-pop"), ("circle-reveal-push", "circle-reveal-pop"),
-                                ("douyin-drag-dismiss", "stories-open"), ("shared-element-push", "shared-element-pop")] {
+        for (before, after) in [
+            ("stories-open", "stories-close"), ("flip-push", "flip-pop"), ("circle-reveal-push", "circle-reveal-pop"),
+            ("douyin-drag-dismiss", "stories-open"), ("shared-element-push", "shared-element-pop"),
+        ] {
             XCTAssertLessThan(try XCTUnwrap(names.firstIndex(of: before)), try XCTUnwrap(names.firstIndex(of: after)), "\(before) before \(after)")
         }
         XCTAssertEqual(TemplateCatalog.order("# comment\n b \n\na # why\nb\n"), ["b", "a"])
@@ -44,12 +46,16 @@ final class CommandLineTests: BinaryTestCase {
             (["--frmat", "svg"], "trans-export: unknown argument \"--frmat\"; see trans-export --help\n"),
             (["--format", "jpeg"], "trans-export: unknown format \"jpeg\"; expected svg, lottie, tracks, html, all, gif, webp, mp4 or png\n"),
             (["--at", "-1"], "trans-export: --at expects a time in seconds ≥ 0, found \"-1\"\n"),
-            (["--at", "0.5", "--format", "lottie"],
-             "trans-export: --at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png\n"),
+            (
+                ["--at", "0.5", "--format", "lottie"],
+                "trans-export: --at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png\n"
+            ),
             (["--format", "gif", "--scale", "4"], "trans-export: --scale expects 1, 2 or 3, found \"4\"\n"),
             (["--format", "webp", "--fps", "0"], "trans-export: --fps expects a whole number of frames per second from 1 to 120, found \"0\"\n"),
-            (["--format", "svg", "--scale", "1"],
-             "trans-export: --scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png\n"),
+            (
+                ["--format", "svg", "--scale", "1"],
+                "trans-export: --scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png\n"
+            ),
             (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of \(catalog)\n"),
         ] {
             let r = try ToolRunner.run(args + ["--output", tmp.path])
@@ -63,16 +69,27 @@ final class CommandLineTests: BinaryTestCase {
     func testMalformedDefinitionsAreLocated() throws {
         let valid = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json"), encoding: .utf8)
         let cases: [(String, String, String)] = [
-            ("bad JSON", valid.replacingOccurrences(of: "\"layers\": [", with: "\"layers\": [}"),
-             "bad.json:6:14: expected a value, found '}'"),
-            ("wrong type", valid.replacingOccurrences(of: "\"damping\": 0.8", with: "\"damping\": \"soft\""),
-             "bad.json:11:63: phases.present[0].timing.uikitSpring.damping: expected a number, found a string"),
-            ("unknown layer", valid.replacingOccurrences(of: "{\"layer\": \"card\", \"property\": \"position\"", with: "{\"layer\": \"cart\", \"property\": \"position\""),
-             "bad.json:12:30: phases.present[0].changes[0].layer: unknown layer \"cart\" (known: card)"),
-            ("negative duration", valid.replacingOccurrences(of: "\"duration\": 0.4", with: "\"duration\": -1"),
-             "bad.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found -1"),
-            ("NaN", valid.replacingOccurrences(of: "[200, 400]", with: "[NaN, 400]"),
-             "bad.json:12:72: NaN and Infinity are not JSON numbers; expected a finite number"),
+            (
+                "bad JSON", valid.replacingOccurrences(of: "\"layers\": [", with: "\"layers\": [}"),
+                "bad.json:6:14: expected a value, found '}'"
+            ),
+            (
+                "wrong type", valid.replacingOccurrences(of: "\"damping\": 0.8", with: "\"damping\": \"soft\""),
+                "bad.json:11:63: phases.present[0].timing.uikitSpring.damping: expected a number, found a string"
+            ),
+            (
+                "unknown layer",
+                valid.replacingOccurrences(of: "{\"layer\": \"card\", \"property\": \"position\"", with: "{\"layer\": \"cart\", \"property\": \"position\""),
+                "bad.json:12:30: phases.present[0].changes[0].layer: unknown layer \"cart\" (known: card)"
+            ),
+            (
+                "negative duration", valid.replacingOccurrences(of: "\"duration\": 0.4", with: "\"duration\": -1"),
+                "bad.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found -1"
+            ),
+            (
+                "NaN", valid.replacingOccurrences(of: "[200, 400]", with: "[NaN, 400]"),
+                "bad.json:12:72: NaN and Infinity are not JSON numbers; expected a finite number"
+            ),
         ]
         for (what, text, line) in cases {
             let input = tmp.appendingPathComponent("bad.json")
@@ -88,16 +105,24 @@ final class CommandLineTests: BinaryTestCase {
 
     func testSemanticErrorFromTheSimulationIsLocatedByPath() throws {
         let valid = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json"), encoding: .utf8)
-        let text = valid.replacingOccurrences(of: "\"property\": \"position\", \"value\": [200, 400]", with: "\"property\": \"frame\", \"value\": [0, 0, 10, 10]")
-            .replacingOccurrences(of: "\"changes\": [", with: "\"before\": [{\"layer\": \"card\", \"property\": \"transform\", \"value\": {\"scale\": 2}}], \"changes\": [")
+        let text = valid.replacingOccurrences(
+            of: "\"property\": \"position\", \"value\": [200, 400]", with: "\"property\": \"frame\", \"value\": [0, 0, 10, 10]"
+        )
+        .replacingOccurrences(
+            of: "\"changes\": [", with: "\"before\": [{\"layer\": \"card\", \"property\": \"transform\", \"value\": {\"scale\": 2}}], \"changes\": [")
         try text.write(to: tmp.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "f.json", "--output", "out"], in: tmp)
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "f.json:12:99: phases.present[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame\n")
+        XCTAssertEqual(
+            r.stderr,
+            "f.json:12:99: phases.present[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame\n"
+        )
     }
 
     func testExportWritesEveryFormatAndNoTemporaryFiles() throws {
-        let r = try ToolRunner.run(["--input", ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json").path, "--output", tmp.path])
+        let r = try ToolRunner.run([
+            "--input", ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json").path, "--output", tmp.path,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(files(in: tmp), ["card.json", "card.svg", "card.tracks.json", "index.html"])
@@ -144,8 +169,9 @@ final class CommandLineTests: BinaryTestCase {
         let repeated = files(in: b).filter { $0 != "index.html" }
         XCTAssertEqual(repeated, names.filter { n in again.contains { n.hasPrefix($0 + ".") } })
         for n in repeated {
-            XCTAssertEqual(FileManager.default.contents(atPath: a.appendingPathComponent(n).path),
-                           FileManager.default.contents(atPath: b.appendingPathComponent(n).path), n)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: a.appendingPathComponent(n).path),
+                FileManager.default.contents(atPath: b.appendingPathComponent(n).path), n)
         }
     }
 }

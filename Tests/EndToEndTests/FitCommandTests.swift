@@ -1,5 +1,5 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// `--tolerance` and `--report` (error-bounded keyframes, issue 5), as a user runs them.
 final class FitCommandTests: BinaryTestCase {

@@ -1,5 +1,5 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// Issue 15: bad input is one located line (exit 2), output problems one line in our words
 /// (exit 1), nothing half-written, and every case the fuzzer ever found stays fixed.
@@ -35,11 +35,20 @@ final class HardeningTests: BinaryTestCase {
 
     func testIssueReproductionsAreRefusedAtTheValue() throws {
         let cases: [(String, String)] = [
-            ("issue15-douyin-present-scale-1e300-svg+lottie+tracks.json", "phases.present[0].changes[1].value.scale: expected a scale from -1000 to 1000, found 1e+300"),
+            (
+                "issue15-douyin-present-scale-1e300-svg+lottie+tracks.json",
+                "phases.present[0].changes[1].value.scale: expected a scale from -1000 to 1000, found 1e+300"
+            ),
             ("issue15-slide-up-segue-duration-1e9-tracks.json", "phases.segue[0].duration: expected a duration from 0 to 60 s, found 1000000000"),
             ("issue15-circle-reveal-pop-duration-3600-tracks.json", "phases.pop[0].duration: expected a duration from 0 to 60 s, found 3600"),
-            ("issue15-flip-push-perspective-10-svg.json", "layers[0].children[1]: at 0.608 s a corner of layer \"page\" comes within a tenth of the eye distance"),
-            ("issue15-flip-push-perspective-389-lottie.json", "layers[0].children[1]: at 0.917 s a corner of layer \"page\" comes within a tenth of the eye distance"),
+            (
+                "issue15-flip-push-perspective-10-svg.json",
+                "layers[0].children[1]: at 0.608 s a corner of layer \"page\" comes within a tenth of the eye distance"
+            ),
+            (
+                "issue15-flip-push-perspective-389-lottie.json",
+                "layers[0].children[1]: at 0.917 s a corner of layer \"page\" comes within a tenth of the eye distance"
+            ),
         ]
         for (name, expected) in cases {
             let input = Self.fuzzCases.appendingPathComponent(name).path
@@ -76,8 +85,11 @@ final class HardeningTests: BinaryTestCase {
     func testPathOnlyErrorsGetALineAndColumn() throws {
         // frame under a non-identity transform is found while simulating, from the change's path.
         let valid = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json"), encoding: .utf8)
-        let text = valid.replacingOccurrences(of: "{\"layer\": \"card\", \"property\": \"position\", \"value\": [200, 400]}",
-                                              with: "{\"layer\": \"card\", \"property\": \"transform\", \"value\": {\"scale\": 2}}, {\"layer\": \"card\", \"property\": \"frame\", \"value\": [0, 0, 10, 10]}")
+        let text = valid.replacingOccurrences(
+            of: "{\"layer\": \"card\", \"property\": \"position\", \"value\": [200, 400]}",
+            with:
+                "{\"layer\": \"card\", \"property\": \"transform\", \"value\": {\"scale\": 2}}, {\"layer\": \"card\", \"property\": \"frame\", \"value\": [0, 0, 10, 10]}"
+        )
         XCTAssertNotEqual(text, valid)
         try text.write(to: tmp.appendingPathComponent("frame.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "frame.json", "--format", "tracks", "--output", "out"], in: tmp)
@@ -131,14 +143,17 @@ final class HardeningTests: BinaryTestCase {
     func testOversizedTracksDumpIsRefusedBeforeWriting() throws {
         let layers = (0..<2_000).map { _ in "{\"type\": \"rect\", \"frame\": [0, 0, 1, 1]}" }.joined(separator: ", ")
         let text = """
-        {"version": 1, "name": "many", "description": "d", "canvas": {"size": [10, 10]}, "timeline": {"holdAfter": 30},
-         "layers": [{"id": "a", "type": "rect", "frame": [0, 0, 1, 1]}, \(layers)],
-         "phases": {"p": [{"duration": 1, "changes": [{"layer": "a", "property": "opacity", "value": 0}]}]}}
-        """
+            {"version": 1, "name": "many", "description": "d", "canvas": {"size": [10, 10]}, "timeline": {"holdAfter": 30},
+             "layers": [{"id": "a", "type": "rect", "frame": [0, 0, 1, 1]}, \(layers)],
+             "phases": {"p": [{"duration": 1, "changes": [{"layer": "a", "property": "opacity", "value": 0}]}]}}
+            """
         try text.write(to: tmp.appendingPathComponent("many.json"), atomically: true, encoding: .utf8)
         let r = try ToolRunner.run(["--input", "many.json", "--format", "svg,tracks", "--output", "out"], in: tmp)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("many.json:2:12: layers: the tracks dump would hold 7589793 layer states (2001 layers × 3793 samples at 120 Hz); expected at most 1000000"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasPrefix(
+                "many.json:2:12: layers: the tracks dump would hold 7589793 layer states (2001 layers × 3793 samples at 120 Hz); expected at most 1000000"),
+            r.stderr)
         XCTAssertEqual(files(in: tmp), ["many.json"])
         // The other formats are not blocked.
         XCTAssertEqual(try ToolRunner.run(["--input", "many.json", "--format", "svg", "--output", "out"], in: tmp).status, 0)

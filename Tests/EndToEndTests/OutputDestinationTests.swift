@@ -1,5 +1,5 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// Issue 15: a destination that is not a regular file is refused, never replaced (a device such
 /// as /dev/null once became a regular file); a full disk is one line in our words, exit 1.
@@ -17,7 +17,8 @@ final class OutputDestinationTests: BinaryTestCase {
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg,lottie", "--output", out.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "trans-export: cannot write \(fifo): it is a FIFO (named pipe), not a regular file; remove it or choose another --output folder\n")
+        XCTAssertEqual(
+            r.stderr, "trans-export: cannot write \(fifo): it is a FIFO (named pipe), not a regular file; remove it or choose another --output folder\n")
         XCTAssertEqual(kind(fifo), S_IFIFO)
         XCTAssertEqual(files(in: out), ["douyin-present.json"], "nothing is written, the SVG neither")
     }
@@ -32,8 +33,10 @@ final class OutputDestinationTests: BinaryTestCase {
         XCTAssertEqual(symlink(fifo, link), 0)
         let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg", "--output", out.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "trans-export: cannot write \(link): it is a FIFO (named pipe) (through a symbolic link), not a regular file; "
-                       + "remove it or choose another --output folder\n")
+        XCTAssertEqual(
+            r.stderr,
+            "trans-export: cannot write \(link): it is a FIFO (named pipe) (through a symbolic link), not a regular file; "
+                + "remove it or choose another --output folder\n")
         XCTAssertEqual(kind(link), S_IFLNK)
         XCTAssertEqual(kind(fifo), S_IFIFO)
         // A link to a regular file is replaced by the new file, as before; its target is left alone.
@@ -55,11 +58,11 @@ final class OutputDestinationTests: BinaryTestCase {
         let dir = tmp.appendingPathComponent("small")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let script = """
-        mount -t tmpfs -o size=16k tmpfs "$1" || exit 97
-        "$2" --template douyin-present --format svg,lottie --output "$1"; status=$?
-        ls -A "$1"
-        exit $status
-        """
+            mount -t tmpfs -o size=16k tmpfs "$1" || exit 97
+            "$2" --template douyin-present --format svg,lottie --output "$1"; status=$?
+            ls -A "$1"
+            exit $status
+            """
         let r = try shell(["unshare", "-rm", "sh", "-c", script, "sh", dir.path, ToolRunner.binary.path])
         if r.status == 97 { throw XCTSkip("mount -t tmpfs is not permitted here: \(r.stderr)") }
         XCTAssertEqual(r.status, 1, r.stderr)

@@ -1,5 +1,5 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// `--screen ID=FILE` and `--list --template NAME` through the binary: pictures in, one located
 /// line and exit 2 for what is refused, nothing written then.
@@ -13,8 +13,10 @@ final class ScreenCommandTests: BinaryTestCase {
     }
 
     func testScreensReplaceTheTemplatesArtInBothFormats() throws {
-        let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg,lottie", "--output", tmp.path,
-                                    "--screen", "feed=\(feed)", "--screen", "player=\(player)"])
+        let r = try ToolRunner.run([
+            "--template", "douyin-present", "--format", "svg,lottie", "--output", tmp.path,
+            "--screen", "feed=\(feed)", "--screen", "player=\(player)",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(files(in: tmp), ["douyin-present.json", "douyin-present.svg"])
         let svg = try String(contentsOf: tmp.appendingPathComponent("douyin-present.svg"), encoding: .utf8)
@@ -29,8 +31,10 @@ final class ScreenCommandTests: BinaryTestCase {
         let out = tmp.appendingPathComponent("out")
         let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg", "--output", out.path, "--screen", "feed=\(text.path)"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "Templates/douyin-present.json: \(text.path):2: <text>: text is not carried; "
-                       + "convert text to outlines in the design tool before exporting\n")
+        XCTAssertEqual(
+            r.stderr,
+            "Templates/douyin-present.json: \(text.path):2: <text>: text is not carried; "
+                + "convert text to outlines in the design tool before exporting\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
         let bad = try ToolRunner.run(["--template", "douyin-present", "--screen", "feed"])
         XCTAssertEqual(bad.status, 2)

@@ -1,5 +1,5 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// Runs the built `trans-export` binary, as a user would.
 struct ToolResult {

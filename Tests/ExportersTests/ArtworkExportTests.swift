@@ -1,5 +1,6 @@
-import XCTest
 import JSONText
+import XCTest
+
 @testable import Artwork
 @testable import Exporters
 
@@ -12,7 +13,11 @@ final class ArtworkExportTests: XCTestCase {
     func svg(_ write: (SVGArtworkMarkup) -> Void) -> String {
         let xml = XMLTextWriter()
         var n = 0
-        let markup = SVGArtworkMarkup(xml: xml, newID: { n += 1; return "\($0)-\(n)" }, images: SVGEmbeddedImages())
+        let markup = SVGArtworkMarkup(
+            xml: xml,
+            newID: {
+                n += 1; return "\($0)-\(n)"
+            }, images: SVGEmbeddedImages())
         xml.start("svg")
         write(markup)
         xml.end()
@@ -41,7 +46,9 @@ final class ArtworkExportTests: XCTestCase {
     }
 
     func testLottieShapesBakeTransformsAndKeepLinearGradientsExact() throws {
-        let doc = try document(##"<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="10" y2="10"><stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#fff"/></linearGradient><rect width="10" height="10" fill="url(#g)" transform="scale(2 1)"/>"##)
+        let doc = try document(
+            ##"<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="10" y2="10"><stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#fff"/></linearGradient><rect width="10" height="10" fill="url(#g)" transform="scale(2 1)"/>"##
+        )
         let items = try LottieArtworkShapes.items(doc, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))
         let text = JSONWriter().string(.array(items))
         XCTAssertTrue(text.contains(#""v":[[0,0],[20,0],[20,10],[0,10]]"#), text)
@@ -55,7 +62,8 @@ final class ArtworkExportTests: XCTestCase {
         XCTAssertThrowsError(try LottieArtworkShapes.items(clip, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))) {
             XCTAssertEqual("\($0)", "art.svg:1: a clip path inside SVG art is not carried in Lottie yet (the SVG export carries it)")
         }
-        let stroke = try document(#"<rect width="5" height="5" stroke="red"/>"#, root: #"width="20" height="10" viewBox="0 0 10 10" preserveAspectRatio="none""#)
+        let stroke = try document(
+            #"<rect width="5" height="5" stroke="red"/>"#, root: #"width="20" height="10" viewBox="0 0 10 10" preserveAspectRatio="none""#)
         XCTAssertThrowsError(try LottieArtworkShapes.items(stroke, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))) {
             XCTAssertEqual("\($0)", "art.svg:1: a stroke under a non-uniform scale or skew is not carried in Lottie")
         }

@@ -1,9 +1,10 @@
-import XCTest
 import JSONText
-@testable import Artwork
-import TransitionModel
-import Simulation
 import Keyframes
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Artwork
 @testable import Exporters
 
 /// A snapshot of a picture laid out past its layer's bounds (scaleAspectFill) shows only the
@@ -11,17 +12,22 @@ import Keyframes
 /// a 194 x 259 cell; the Lottie drew the whole screen, 41.8/255 off at 1.5 s).
 final class ArtworkSnapshotTests: XCTestCase, LottieReading {
     func transition(mode: ContentMode, clips: Bool) throws -> TransitionDefinition {
-        let screen = try SVGArtReader.read(bytes: Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844"><rect width="390" height="844" fill="#f6d365"/></svg>"##.utf8),
-                                           file: "player.svg")
-        let cell = LayerDefinition(id: "cell", kind: .artwork(LayerArtwork(path: "player.svg", artwork: .vector(screen), contentMode: mode)),
-                                   frame: Rect(196, 349, 194, 259), clipsToBounds: clips)
-        let snapshot = LayerDefinition(id: "cell-snapshot", kind: .snapshot(of: "cell"), position: Point(195, 422), size: Size(194, 259),
-                                       hidden: true, zPosition: 20)
-        let show = AnimationBlock(duration: 0.25, timing: .named(.easeInOut),
-                                  before: [PropertyChange(layer: "cell-snapshot", .hidden(false))],
-                                  changes: [PropertyChange(layer: "cell-snapshot", .frame(Rect(196, 349, 194, 259)))])
-        return TransitionDefinition(name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-                                    layers: [cell, snapshot], phases: [Phase(name: "dismiss", blocks: [show])])
+        let screen = try SVGArtReader.read(
+            bytes: Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844"><rect width="390" height="844" fill="#f6d365"/></svg>"##.utf8),
+            file: "player.svg")
+        let cell = LayerDefinition(
+            id: "cell", kind: .artwork(LayerArtwork(path: "player.svg", artwork: .vector(screen), contentMode: mode)),
+            frame: Rect(196, 349, 194, 259), clipsToBounds: clips)
+        let snapshot = LayerDefinition(
+            id: "cell-snapshot", kind: .snapshot(of: "cell"), position: Point(195, 422), size: Size(194, 259),
+            hidden: true, zPosition: 20)
+        let show = AnimationBlock(
+            duration: 0.25, timing: .named(.easeInOut),
+            before: [PropertyChange(layer: "cell-snapshot", .hidden(false))],
+            changes: [PropertyChange(layer: "cell-snapshot", .frame(Rect(196, 349, 194, 259)))])
+        return TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            layers: [cell, snapshot], phases: [Phase(name: "dismiss", blocks: [show])])
     }
 
     func testAnAspectFilledPictureIsCutByItsSnapshot() throws {

@@ -1,9 +1,10 @@
-import XCTest
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import JSONText
+import TransitionModel
+import XCTest
+
 @testable import Exporters
 
 /// A clipping layer's clip becomes a Lottie track matte on each Lottie-layer sublayer, but only
@@ -12,12 +13,14 @@ import JSONText
 final class ClipReachTests: XCTestCase {
     func definition(childMoves: Bool) -> TransitionDefinition {
         let shade = LayerDefinition(id: "shade", kind: .rect, frame: Rect(0, 0, 200, 300), opacity: 0, fill: .solid(.white))
-        let card = LayerDefinition(id: "card", kind: .group, frame: Rect(95, 272, 200, 300), clipsToBounds: true,
-                                   fill: .solid(Color(red: 0.2, green: 0.4, blue: 0.9)), children: [shade])
+        let card = LayerDefinition(
+            id: "card", kind: .group, frame: Rect(95, 272, 200, 300), clipsToBounds: true,
+            fill: .solid(Color(red: 0.2, green: 0.4, blue: 0.9)), children: [shade])
         var changes = [PropertyChange(layer: "shade", .opacity(0.5))]
         if childMoves { changes.append(PropertyChange(layer: "shade", .position(Point(180, 150)))) }
-        return TransitionDefinition(name: "clip-reach", description: "", canvas: Canvas(size: Size(390, 844)), layers: [card],
-                                    phases: [Phase(name: "shade", blocks: [AnimationBlock(duration: 0.3, changes: changes)])])
+        return TransitionDefinition(
+            name: "clip-reach", description: "", canvas: Canvas(size: Size(390, 844)), layers: [card],
+            phases: [Phase(name: "shade", blocks: [AnimationBlock(duration: 0.3, changes: changes)])])
     }
 
     func mattes(_ d: TransitionDefinition) throws -> [String] {

@@ -1,7 +1,7 @@
-import XCTest
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
+import XCTest
 
 /// douyin-drag-dismiss-continuous: at the finish's release the cell snapshot takes over from
 /// the dragged player's centre and width; douyin-drag-dismiss keeps the seed's jump to the

@@ -1,7 +1,7 @@
-import XCTest
-import TransitionModel
-import Simulation
 import Keyframes
+import Simulation
+import TransitionModel
+import XCTest
 
 /// One rule for the instant of a discrete change (hidden, a `before` assignment, a completion):
 /// the new value applies at the instant itself, as SMIL's `set` and discrete `animate` apply

@@ -1,9 +1,10 @@
-import XCTest
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import JSONText
+import TransitionModel
+import XCTest
+
 @testable import Exporters
 
 /// Core Animation draws opacity within [0, 1] and a negative corner radius as square corners:
@@ -11,12 +12,17 @@ import JSONText
 final class DrawnRangeTests: XCTestCase {
     /// A card that springs (damping 0.5) from alpha 0 to 1 and from cornerRadius 20 to 0.
     static var overshootingCard: TransitionDefinition {
-        let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(95, 322, 200, 200), opacity: 0, cornerRadius: 20,
-                                   fill: .solid(Color(red: 0.2, green: 0.4, blue: 0.9)))
-        let spring = AnimationBlock(duration: 0.8, timing: .uikitSpring(dampingRatio: 0.5, velocity: 0), changes: [
-            PropertyChange(layer: "card", .opacity(1)), PropertyChange(layer: "card", .cornerRadius(0))])
-        return TransitionDefinition(name: "overshoot", description: "", canvas: Canvas(size: Size(390, 844)),
-                                    layers: [card], phases: [Phase(name: "spring", blocks: [spring])])
+        let card = LayerDefinition(
+            id: "card", kind: .rect, frame: Rect(95, 322, 200, 200), opacity: 0, cornerRadius: 20,
+            fill: .solid(Color(red: 0.2, green: 0.4, blue: 0.9)))
+        let spring = AnimationBlock(
+            duration: 0.8, timing: .uikitSpring(dampingRatio: 0.5, velocity: 0),
+            changes: [
+                PropertyChange(layer: "card", .opacity(1)), PropertyChange(layer: "card", .cornerRadius(0)),
+            ])
+        return TransitionDefinition(
+            name: "overshoot", description: "", canvas: Canvas(size: Size(390, 844)),
+            layers: [card], phases: [Phase(name: "spring", blocks: [spring])])
     }
 
     func testTheSpringOvershootsButTheDrawnStateIsClamped() throws {

@@ -1,11 +1,11 @@
-import XCTest
-import TransExportTestSupport
+import Exporters
 import Foundation
-import TransitionModel
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import Exporters
+import TransExportTestSupport
+import TransitionModel
+import XCTest
 
 /// The fitted keyframes as the players play the exported files (issue 5): within tolerance,
 /// keySplines in [0, 1], bezier-timed changes exact.
@@ -45,10 +45,12 @@ final class FittedExportTests: XCTestCase {
             let t = 0.6 + 1e-5 + (0.3 - 2e-5) * Double(k) / 999
             let p = exact.position.value(at: t), s = exact.transform.value(at: t).scale
             func point(_ v: [Double], _ f: Double = 1) -> Point { Point(v[0] / f, v[1] / f) }
-            let smil = max(measure.position.error(point(smilPosition.value(at: t)), p),
-                           measure.scale.error(point(smilScale.value(at: t)), s))
-            let lottie = max(measure.position.error(point(lottiePosition.value(at: t)), p),
-                             measure.scale.error(point(lottieScale.value(at: t), 100), s))
+            let smil = max(
+                measure.position.error(point(smilPosition.value(at: t)), p),
+                measure.scale.error(point(smilScale.value(at: t)), s))
+            let lottie = max(
+                measure.position.error(point(lottiePosition.value(at: t)), p),
+                measure.scale.error(point(lottieScale.value(at: t), 100), s))
             worst = (max(worst.smil, smil), max(worst.lottie, lottie))
         }
         XCTAssertLessThanOrEqual(worst.smil, 0.25)
@@ -144,6 +146,7 @@ final class FittedExportTests: XCTestCase {
         XCTAssertEqual(fit.map { $0["file"] as? String }, ["douyin-dismiss.svg", "douyin-dismiss.json"])
         XCTAssertEqual(fit[0]["bytes"] as? Int, files.svg.utf8.count)
         let tracks = try XCTUnwrap(fit[1]["tracks"] as? [[String: Any]])
-        XCTAssertTrue(tracks.contains { $0["layer"] as? String == "cell-snapshot" && $0["property"] as? String == "position" && $0["method"] as? String == "fitted" })
+        XCTAssertTrue(
+            tracks.contains { $0["layer"] as? String == "cell-snapshot" && $0["property"] as? String == "position" && $0["method"] as? String == "fitted" })
     }
 }

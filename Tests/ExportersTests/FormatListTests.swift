@@ -1,6 +1,7 @@
 // The one list of output formats (ExportFormats.swift) and what the command line derives from
 // it. These tests name every format on purpose: a new format edits them once.
 import XCTest
+
 @testable import Exporters
 @testable import TransExportCLI
 
@@ -20,8 +21,12 @@ final class FormatListTests: XCTestCase {
         var out: [String] = []
         let command = TransExportCommand(environment: [:], standardOutput: { out.append($0) }, standardError: { _ in })
         XCTAssertEqual(command.run(["--list-formats"]), 0)
-        XCTAssertEqual(out, ["svg\tNAME.svg\tall", "lottie\tNAME.json\tall", "tracks\tNAME.tracks.json\tall", "html\tindex.html\tall",
-                             "gif\tNAME.gif\tnamed", "webp\tNAME.webp\tnamed", "mp4\tNAME.mp4\tnamed", "png\tNAME.png\tnamed"])
+        XCTAssertEqual(
+            out,
+            [
+                "svg\tNAME.svg\tall", "lottie\tNAME.json\tall", "tracks\tNAME.tracks.json\tall", "html\tindex.html\tall",
+                "gif\tNAME.gif\tnamed", "webp\tNAME.webp\tnamed", "mp4\tNAME.mp4\tnamed", "png\tNAME.png\tnamed",
+            ])
     }
 
     /// `--format` values, their order, and the options' parsing come from the list.
@@ -48,14 +53,18 @@ final class FormatListTests: XCTestCase {
     func testHelp() {
         let help = CommandLineOptions.helpText
         XCTAssertTrue(help.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all|gif|webp|mp4|png] [--template NAME]…\n"))
-        XCTAssertTrue(help.contains("\n  --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas;\n"
-                                    + "                    only when named (not in all): gif, webp (animated, lossless), mp4 (H.264,\n"
-                                    + "                    needs the ffmpeg program), png (a poster frame: at --at T, else the first\n"
-                                    + "                    phase caught visually halfway)\n"))
+        XCTAssertTrue(
+            help.contains(
+                "\n  --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas;\n"
+                    + "                    only when named (not in all): gif, webp (animated, lossless), mp4 (H.264,\n"
+                    + "                    needs the ffmpeg program), png (a poster frame: at --at T, else the first\n"
+                    + "                    phase caught visually halfway)\n"))
         XCTAssertTrue(help.contains("[--tolerance PX] [--report] [--scale 1|2|3] [--fps N]\n"))
         XCTAssertTrue(help.contains("\n  --scale N         raster formats: pixels per point, 1, 2 or 3 (default 2)\n"))
-        XCTAssertTrue(help.contains("FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), NAME.gif,\n"
-                                    + "NAME.webp, NAME.mp4, NAME.png (when asked for), index.html (the gallery: every transition's\n"))
+        XCTAssertTrue(
+            help.contains(
+                "FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), NAME.gif,\n"
+                    + "NAME.webp, NAME.mp4, NAME.png (when asked for), index.html (the gallery: every transition's\n"))
         XCTAssertFalse(help.split(separator: "\n").contains { $0.count > 100 }, "lines fit a terminal")
     }
 }

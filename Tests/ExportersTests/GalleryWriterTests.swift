@@ -1,13 +1,13 @@
-import XCTest
-import TransExportTestSupport
+import Exporters
 import Foundation
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import Exporters
-import JSONText
 import TransExportCLI
+import TransExportTestSupport
+import TransitionModel
+import XCTest
 
 /// The gallery page (`index.html`): its data (cards, phases, the motion spec with the solved
 /// spring numbers), the page's controls, escaping, determinism and a golden of a small page.
@@ -23,9 +23,12 @@ final class GalleryWriterTests: XCTestCase {
         let kt = KeyframedTransition(sim)
         let svg = SVGWriter().svg(kt), lottie = try LottieWriter().data(kt)
         let fit = FitReport(kt)
-        return GalleryCard(simulation: sim, svg: svg, lottie: lottie,
-                           fit: [OutputFitReport(file: "\(d.name).svg", bytes: svg.utf8.count, fit: fit),
-                                 OutputFitReport(file: "\(d.name).json", bytes: lottie.utf8.count, fit: fit)])
+        return GalleryCard(
+            simulation: sim, svg: svg, lottie: lottie,
+            fit: [
+                OutputFitReport(file: "\(d.name).svg", bytes: svg.utf8.count, fit: fit),
+                OutputFitReport(file: "\(d.name).json", bytes: lottie.utf8.count, fit: fit),
+            ])
     }
 
     static func page(_ definitions: [TransitionDefinition], player: LottiePlayer = .default) throws -> String {
@@ -83,10 +86,11 @@ final class GalleryWriterTests: XCTestCase {
         XCTAssertEqual(first["timing"]?["title"], .string("UIKit spring"))
         XCTAssertEqual(first["timing"]?["summary"], .string("damping ratio 0.8 · velocity 1 · 0.3 s"))
         guard case .array(let equivalents)? = first["timing"]?["equivalents"] else { return XCTFail() }
-        let code = Dictionary(uniqueKeysWithValues: equivalents.compactMap { e -> (String, String)? in
-            guard case .string(let l)? = e["label"], case .string(let c)? = e["code"] else { return nil }
-            return (l, c)
-        })
+        let code = Dictionary(
+            uniqueKeysWithValues: equivalents.compactMap { e -> (String, String)? in
+                guard case .string(let l)? = e["label"], case .string(let c)? = e["code"] else { return nil }
+                return (l, c)
+            })
         XCTAssertEqual(code["CASpringAnimation"], "mass 1, stiffness 888.186, damping 47.684, initialVelocity 1, duration 0.3")
         XCTAssertEqual(code["SwiftUI"], "Spring(duration: 0.211, bounce: 0.2)")
         XCTAssertEqual(code["UIKit"], "UIView.animate(withDuration: 0.3, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 1)")
@@ -99,7 +103,8 @@ final class GalleryWriterTests: XCTestCase {
         // Phases on the loop's timeline, for the buttons.
         guard case .array(let phases)? = present["phases"] else { return XCTFail() }
         XCTAssertEqual(phases.map { $0["name"] }, [.string("present"), .string("dismiss")])
-        XCTAssertEqual(phases[0]["end"], .number(NumberFormat.round(try Simulation(ExportFixtures.template("douyin-present")).timeline.phases[0].end, decimals: 6)))
+        XCTAssertEqual(
+            phases[0]["end"], .number(NumberFormat.round(try Simulation(ExportFixtures.template("douyin-present")).timeline.phases[0].end, decimals: 6)))
 
         // The controls are in the page: one scrubber seeking both players, phase buttons.
         for needle in ["'scrubber'", "setCurrentTime(", "pauseAnimations()", "goToAndStop(", "playPhase(", "phaseButtons", "attachShadow("] {
@@ -116,35 +121,44 @@ final class GalleryWriterTests: XCTestCase {
         let spec = MotionSpec(try Simulation(ExportFixtures.showcase))
         XCTAssertEqual(spec.blocks.map(\.phase), ["present", "present", "collapse"])
         let rows = spec.blocks.map { $0.changes.map { "\($0.kind == .animated ? "" : "set ")\($0.layer).\($0.property): \($0.from ?? "?") → \($0.to)" } }
-        XCTAssertEqual(rows, [
-            ["card.position: (100, 600) → (195, 300)", "card.transform: identity → scale(1.5) rotate(15°)"],
-            ["badge.opacity: 1 → 0.2"],
-            ["set card.hidden: false → true", "set card-snapshot.hidden: true → false",
-             "card-snapshot.frame: (115, 322, 160, 200) → (150, 380, 90, 84)"],
-        ])
+        XCTAssertEqual(
+            rows,
+            [
+                ["card.position: (100, 600) → (195, 300)", "card.transform: identity → scale(1.5) rotate(15°)"],
+                ["badge.opacity: 1 → 0.2"],
+                [
+                    "set card.hidden: false → true", "set card-snapshot.hidden: true → false",
+                    "card-snapshot.frame: (115, 322, 160, 200) → (150, 380, 90, 84)",
+                ],
+            ])
         XCTAssertEqual(spec.blocks.map(\.delay), [0, 0.1, 0])
         XCTAssertEqual(spec.blocks[1].timing.equivalents.first { $0.label == "CSS" }?.code, "cubic-bezier(0.34, 1.56, 0.64, 1)")
         XCTAssertEqual(spec.blocks[2].timing.equivalents.first { $0.label == "CSS" }?.code, "ease-in-out = cubic-bezier(0.42, 0, 0.58, 1)")
-        XCTAssertEqual(spec.blocks[2].timing.equivalents.first { $0.label == "UIKit" }?.code,
-                       "UIView.animate(withDuration: 0.25, delay: 0, options: .curveEaseInOut)")
+        XCTAssertEqual(
+            spec.blocks[2].timing.equivalents.first { $0.label == "UIKit" }?.code,
+            "UIView.animate(withDuration: 0.25, delay: 0, options: .curveEaseInOut)")
         // ζ 0.5, v 0, T 0.5: UIKit's solver (12 Newton steps) gives these CASpringAnimation numbers.
         let spring = UIKitSpring.parameters(duration: 0.5, dampingRatio: 0.5, initialVelocity: 0)
-        XCTAssertEqual(spec.blocks[0].timing.equivalents.first { $0.label == "CASpringAnimation" }?.code,
-                       "mass 1, stiffness \(SpecText.number(spring.stiffness)), damping \(SpecText.number(spring.damping)), initialVelocity 0, duration 0.5")
-        XCTAssertEqual(spec.blocks[0].timing.equivalents.first { $0.label == "SwiftUI" }?.code,
-                       "Spring(duration: \(SpecText.number(spring.perceptualDuration)), bounce: 0.5)")
+        XCTAssertEqual(
+            spec.blocks[0].timing.equivalents.first { $0.label == "CASpringAnimation" }?.code,
+            "mass 1, stiffness \(SpecText.number(spring.stiffness)), damping \(SpecText.number(spring.damping)), initialVelocity 0, duration 0.5")
+        XCTAssertEqual(
+            spec.blocks[0].timing.equivalents.first { $0.label == "SwiftUI" }?.code,
+            "Spring(duration: \(SpecText.number(spring.perceptualDuration)), bounce: 0.5)")
     }
 
     func testSwiftUIAndCASpringsShowTheirEquivalents() {
         let swiftUI = TimingSpec(.swiftUISpring(duration: 0.5, bounce: 0.3), duration: nil)
         let s = SwiftUISpring.parameters(duration: 0.5, bounce: 0.3)
-        XCTAssertEqual(swiftUI.equivalents.first { $0.label == "CASpringAnimation" }?.code,
-                       "mass 1, stiffness 157.914, damping 17.593, initialVelocity 0, duration = settlingDuration \(SpecText.number(s.settlingDuration()))")
+        XCTAssertEqual(
+            swiftUI.equivalents.first { $0.label == "CASpringAnimation" }?.code,
+            "mass 1, stiffness 157.914, damping 17.593, initialVelocity 0, duration = settlingDuration \(SpecText.number(s.settlingDuration()))")
         XCTAssertEqual(swiftUI.equivalents.first { $0.label == "SwiftUI" }?.code, "Spring(duration: 0.5, bounce: 0.3)")
         let ca = TimingSpec(.caSpring(mass: 1, stiffness: 100, damping: 10, velocity: 0), duration: nil)
         XCTAssertEqual(ca.equivalents.first { $0.label == "SwiftUI" }?.code, "Spring(duration: 0.628, bounce: 0.5)")
-        XCTAssertEqual(ca.equivalents.first { $0.label == "CASpringAnimation" }?.code,
-                       "mass 1, stiffness 100, damping 10, initialVelocity 0, duration = settlingDuration 1.473")
+        XCTAssertEqual(
+            ca.equivalents.first { $0.label == "CASpringAnimation" }?.code,
+            "mass 1, stiffness 100, damping 10, initialVelocity 0, duration = settlingDuration 1.473")
         // ζ 1.5: CA runs it critically damped (no overdamping outside the bounce APIs), so bounce 0.
         let stiff = TimingSpec(.caSpring(mass: 1, stiffness: 100, damping: 30, velocity: 0), duration: 1)
         XCTAssertEqual(stiff.equivalents.first { $0.label == "SwiftUI" }?.code, "Spring(duration: 0.628, bounce: 0)")
@@ -156,12 +170,14 @@ final class GalleryWriterTests: XCTestCase {
         d.description = "Ends </script><img src=x onerror=alert(1)> & \"quotes\" <!-- here"
         let player = LottiePlayer.inline(source: "var s = '</script>'; var t = '<!--';", name: "evil</script>.js")
         let page = try Self.page([d], player: player)
-        XCTAssertEqual(page.components(separatedBy: "</script>").count - 1, page.components(separatedBy: "<script").count - 1,
-                       "every script element ends where it should")
+        XCTAssertEqual(
+            page.components(separatedBy: "</script>").count - 1, page.components(separatedBy: "<script").count - 1,
+            "every script element ends where it should")
         XCTAssertFalse(Self.has(page, "<img src=x"))
         XCTAssertTrue(Self.has(page, "var s = '<\\/script>'; var t = '<\\!--';"))
-        XCTAssertEqual(try Self.data(page)["transitions"].flatMap { if case .array(let a) = $0 { return a.first?["description"] } else { return nil } },
-                       .string(d.description))
+        XCTAssertEqual(
+            try Self.data(page)["transitions"].flatMap { if case .array(let a) = $0 { return a.first?["description"] } else { return nil } },
+            .string(d.description))
         XCTAssertThrowsError(try GalleryWriter(template: "<html>{{GALLERY_DATA}}</html>").page([]))
         XCTAssertThrowsError(try GalleryWriter(template: "{{GALLERY_DATA}}{{GALLERY_MEDIA}}{{LOTTIE_PLAYER}}{{OTHER}}").page([]))
     }
@@ -190,21 +206,25 @@ final class GalleryWriterTests: XCTestCase {
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         try "window.lottie = {loadAnimation: function () {}};".write(to: player, atomically: true, encoding: .utf8)
         var errors: [String] = []
-        let command = TransExportCommand(environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
-                                         standardOutput: { _ in }, standardError: { errors.append($0) })
+        let command = TransExportCommand(
+            environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
+            standardOutput: { _ in }, standardError: { errors.append($0) })
         var pages: [Data] = []
         for run in ["a", "b"] {
             let out = tmp.appendingPathComponent(run)
-            XCTAssertEqual(command.run(["--format", "html", "--template", "douyin-present", "--lottie-player", player.path, "--output", out.path]), 0, "\(errors)")
+            XCTAssertEqual(
+                command.run(["--format", "html", "--template", "douyin-present", "--lottie-player", player.path, "--output", out.path]), 0, "\(errors)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["index.html"])
             pages.append(try Data(contentsOf: out.appendingPathComponent("index.html")))
         }
         XCTAssertEqual(pages[0], pages[1])
         let page = String(decoding: pages[0], as: UTF8.self)
-        XCTAssertTrue(Self.has(page, "/* lottie-web, inlined from player.js by --lottie-player */\nwindow.lottie = {loadAnimation: function () {}};\n</script>"))
+        XCTAssertTrue(
+            Self.has(page, "/* lottie-web, inlined from player.js by --lottie-player */\nwindow.lottie = {loadAnimation: function () {}};\n</script>"))
         XCTAssertFalse(Self.has(page, "cdnjs"))
-        XCTAssertNil(try Self.data(page)["transitions"].flatMap { if case .array(let a) = $0 { return a.first?["files"] } else { return nil } },
-                     "no links to files that were not written")
+        XCTAssertNil(
+            try Self.data(page)["transitions"].flatMap { if case .array(let a) = $0 { return a.first?["files"] } else { return nil } },
+            "no links to files that were not written")
 
         XCTAssertEqual(command.run(["--format", "svg", "--lottie-player", player.path, "--output", tmp.path]), 2)
         XCTAssertEqual(errors.last, "trans-export: --lottie-player is for the gallery page; use it with --format html or all")
@@ -227,10 +247,22 @@ final class GalleryWriterTests: XCTestCase {
             canvas: Canvas(size: Size(120, 120), background: .white), frameRate: 30,
             timeline: TimelineSettings(holdBefore: 0.2, holdBetween: 0.1, holdAfter: 0.2),
             layers: [dot],
-            phases: [Phase(name: "move", blocks: [AnimationBlock(duration: 0.4, timing: .uikitSpring(dampingRatio: 0.7, velocity: 0),
-                                                                  changes: [PropertyChange(layer: "dot", .position(Point(80, 80)))])]),
-                     Phase(name: "fade", blocks: [AnimationBlock(duration: 0.2, delay: 0.05, timing: .named(.easeOut),
-                                                                  changes: [PropertyChange(layer: "dot", .opacity(0))])])])
+            phases: [
+                Phase(
+                    name: "move",
+                    blocks: [
+                        AnimationBlock(
+                            duration: 0.4, timing: .uikitSpring(dampingRatio: 0.7, velocity: 0),
+                            changes: [PropertyChange(layer: "dot", .position(Point(80, 80)))])
+                    ]),
+                Phase(
+                    name: "fade",
+                    blocks: [
+                        AnimationBlock(
+                            duration: 0.2, delay: 0.05, timing: .named(.easeOut),
+                            changes: [PropertyChange(layer: "dot", .opacity(0))])
+                    ]),
+            ])
     }
 }
 
@@ -242,8 +274,9 @@ extension GalleryWriterTests {
         d.phases[1].blocks[0].completion = [PropertyChange(layer: "dot", .hidden(true))]
         let spec = MotionSpec(try Simulation(d))
         XCTAssertEqual(spec.groups.map(\.note), ["called at 0.2 s · runs 0.4 s", "called at 0.7 s · runs 0.25 s"])
-        XCTAssertEqual(spec.groups[1].blocks[0].changes.map { "\($0.kind.rawValue) \($0.property): \($0.from ?? "?") → \($0.to)" },
-                       ["animated opacity: 1 → 0", "completion hidden: false → true"])
+        XCTAssertEqual(
+            spec.groups[1].blocks[0].changes.map { "\($0.kind.rawValue) \($0.property): \($0.from ?? "?") → \($0.to)" },
+            ["animated opacity: 1 → 0", "completion hidden: false → true"])
 
         guard ExportFixtures.templateNames.contains("douyin-drag-dismiss") else { return }
         let drag = MotionSpec(try Simulation(ExportFixtures.template("douyin-drag-dismiss")))
@@ -266,8 +299,9 @@ extension GalleryWriterTests {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-scrub-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: tmp) }
         var errors: [String] = []
-        let command = TransExportCommand(environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
-                                         standardOutput: { _ in }, standardError: { errors.append($0) })
+        let command = TransExportCommand(
+            environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
+            standardOutput: { _ in }, standardError: { errors.append($0) })
         let all = tmp.appendingPathComponent("all"), html = tmp.appendingPathComponent("html")
         XCTAssertEqual(command.run(["--format", "all", "--template", name, "--template", "douyin-present", "--output", all.path]), 0, "\(errors)")
         XCTAssertEqual(command.run(["--format", "html", "--template", name, "--template", "douyin-present", "--output", html.path]), 0, "\(errors)")
@@ -303,7 +337,8 @@ extension GalleryWriterTests {
         // The media block holds the written files' exact bytes: the card's, then its scrub clip's.
         func safe(_ s: String) -> String { s.replacingOccurrences(of: "<", with: "\\u003c") }
         let scrubSVG = try text(all, "\(name).scrub.svg")
-        let expected = "{\"svg\":" + safe(JSONWriter().string(.string(try text(all, "\(name).svg")))) + ",\"lottie\":" + safe(try text(all, "\(name).json"))
+        let expected =
+            "{\"svg\":" + safe(JSONWriter().string(.string(try text(all, "\(name).svg")))) + ",\"lottie\":" + safe(try text(all, "\(name).json"))
             + ",\"scrub\":{\"svg\":" + safe(JSONWriter().string(.string(scrubSVG))) + ",\"lottie\":" + safe(scrubLottie) + "}},\n{\"svg\":"
         let media = try Self.script("gallery-media", in: page)
         XCTAssertTrue(media.hasPrefix("\n[\n" + expected))
@@ -312,8 +347,10 @@ extension GalleryWriterTests {
         XCTAssertEqual(Data(try Self.script("gallery-media", in: text(html, "index.html")).utf8), Data(media.utf8))
 
         // The page's progress slider: seeks both players to t = p·D, labelled with p.
-        for needle in ["'progress-slider", "'progress p = '", "this.t = this.p * this.duration", "this.svg.setCurrentTime(this.t)",
-                       "this.anim.goToAndStop(this.t * this.fr, true)", "dataset.view", "setView("] {
+        for needle in [
+            "'progress-slider", "'progress p = '", "this.t = this.p * this.duration", "this.svg.setCurrentTime(this.t)",
+            "this.anim.goToAndStop(this.t * this.fr, true)", "dataset.view", "setView(",
+        ] {
             XCTAssertTrue(Self.has(page, needle), needle)
         }
     }
@@ -327,8 +364,9 @@ extension GalleryWriterTests {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-fit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: tmp) }
         var errors: [String] = []
-        let command = TransExportCommand(environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
-                                         standardOutput: { _ in }, standardError: { errors.append($0) })
+        let command = TransExportCommand(
+            environment: ["TRANS_EXPORT_TEMPLATES": ExportFixtures.repositoryRoot.appendingPathComponent("Templates").path],
+            standardOutput: { _ in }, standardError: { errors.append($0) })
         let names = ["douyin-present", "douyin-drag-dismiss"]
         XCTAssertEqual(command.run(["--format", "html", "--output", tmp.path] + names.flatMap { ["--template", $0] }), 0, "\(errors)")
         let page = try String(contentsOf: tmp.appendingPathComponent("index.html"), encoding: .utf8)
@@ -403,8 +441,10 @@ extension GalleryWriterTests {
         let page = try Self.page([Self.small], player: .url("lottie.min.js"))
         guard case .array(let cards)? = try Self.data(page)["transitions"] else { return XCTFail("no transitions") }
         XCTAssertEqual(cards.first?["swift"], .string(SwiftAnimationCode(try Simulation(Self.small)).text))
-        for needle in ["'btn copy-swift'", "case 'ArrowLeft': c.step(-1)", "case 'Home':", "case 'End':", "'hashchange'",
-                       "@media (prefers-color-scheme: dark)", "@media (max-width: 600px)", "'downloads'"] {
+        for needle in [
+            "'btn copy-swift'", "case 'ArrowLeft': c.step(-1)", "case 'Home':", "case 'End':", "'hashchange'",
+            "@media (prefers-color-scheme: dark)", "@media (max-width: 600px)", "'downloads'",
+        ] {
             XCTAssertTrue(Self.has(page, needle), needle)
         }
     }

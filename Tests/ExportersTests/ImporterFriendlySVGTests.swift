@@ -1,13 +1,14 @@
-import XCTest
-import TransExportTestSupport
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import TransitionModel
-import Simulation
-import Keyframes
 import Exporters
+import Foundation
+import Keyframes
+import Simulation
+import TransExportTestSupport
+import TransitionModel
+import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// SVG that animation importers (Glaxnimate's SVG import) read as the players draw it, where it
 /// costs no fidelity: display and opacity never animate on one element, axis-aligned gradients
@@ -48,7 +49,8 @@ final class ImporterFriendlySVGTests: XCTestCase {
         XCTAssertTrue(attrs.contains(["userSpaceOnUse", "0", "0", "0", "200"]), "\(attrs)")
         // A diagonal gradient keeps the box's units (its isolines would turn in user space).
         var d = ExportFixtures.showcase
-        d.layers[0].fill = .linearGradient(LinearGradient(start: Point(0, 0), end: Point(1, 1), stops: [.init(offset: 0, color: .white), .init(offset: 1, color: .black)]))
+        d.layers[0].fill = .linearGradient(
+            LinearGradient(start: Point(0, 0), end: Point(1, 1), stops: [.init(offset: 0, color: .white), .init(offset: 1, color: .black)]))
         let diagonal = try Self.elements(SVGWriter().svg(try ExportFixtures.keyframes(d)), "//*[local-name()='linearGradient']")
         XCTAssertTrue(diagonal.contains { $0.value(of: "gradientUnits") == nil && $0.value(of: "x2") == "1" })
     }

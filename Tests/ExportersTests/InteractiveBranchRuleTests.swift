@@ -1,7 +1,7 @@
-import XCTest
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
+import XCTest
 
 /// The shipped templates' release rules at the seed's thresholds (issue 4): douyin-drag-dismiss
 /// cancels below p = 0.2 (0.19 cancels, 0.21 finishes; seed 000), flip-edge-pan finishes above

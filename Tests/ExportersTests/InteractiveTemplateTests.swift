@@ -1,8 +1,8 @@
-import XCTest
-import TransitionModel
-import Simulation
-import Keyframes
 import Exporters
+import Keyframes
+import Simulation
+import TransitionModel
+import XCTest
 
 /// The catalog's interactive entries (Templates/douyin-drag-dismiss.json, Templates/flip-edge-pan.json) as shipped.
 final class InteractiveTemplateTests: XCTestCase {

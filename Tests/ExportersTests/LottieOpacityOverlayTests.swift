@@ -1,10 +1,11 @@
-import XCTest
 import Foundation
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import JSONText
+import TransitionModel
+import XCTest
+
 @testable import Exporters
 
 /// The bottom layer's opacity written as a background-coloured fill overlay
@@ -17,20 +18,26 @@ final class LottieOpacityOverlayTests: XCTestCase {
 
     /// A full-canvas opaque screen at the bottom dimming 1 → 0.5 (easeInOut) with a moving child
     /// at opacity 0.8, and a card above it; `edit` changes one thing.
-    static func dimming(background: Color = background, screenFrame: Rect = Rect(0, 0, 390, 844),
-                        cornerRadius: Double = 0, fill: Fill? = .solid(.white), layerBelow: Bool = false,
-                        screenMoves: Bool = false) -> TransitionDefinition {
+    static func dimming(
+        background: Color = background, screenFrame: Rect = Rect(0, 0, 390, 844),
+        cornerRadius: Double = 0, fill: Fill? = .solid(.white), layerBelow: Bool = false,
+        screenMoves: Bool = false
+    ) -> TransitionDefinition {
         let dot = LayerDefinition(id: "dot", kind: .ellipse, frame: Rect(20, 20, 40, 40), opacity: 0.8, fill: .solid(.black))
-        let screen = LayerDefinition(id: "screen", kind: .group, frame: screenFrame, cornerRadius: cornerRadius, fill: fill,
-                                     children: [dot])
+        let screen = LayerDefinition(
+            id: "screen", kind: .group, frame: screenFrame, cornerRadius: cornerRadius, fill: fill,
+            children: [dot])
         let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(40, 100, 200, 120), fill: .solid(Color(red: 1, green: 0.4, blue: 0.3)))
         let under = LayerDefinition(id: "under", kind: .rect, frame: Rect(0, 0, 100, 100), fill: .solid(.white))
-        var changes = [PropertyChange(layer: "screen", .opacity(0.5)), PropertyChange(layer: "dot", .position(Point(200, 300))),
-                       PropertyChange(layer: "card", .position(Point(200, 500)))]
+        var changes = [
+            PropertyChange(layer: "screen", .opacity(0.5)), PropertyChange(layer: "dot", .position(Point(200, 300))),
+            PropertyChange(layer: "card", .position(Point(200, 500))),
+        ]
         if screenMoves { changes.append(PropertyChange(layer: "screen", .position(Point(195, 430)))) }
-        return TransitionDefinition(name: "overlay", description: "test", canvas: Canvas(size: Size(390, 844), background: background),
-                                    layers: (layerBelow ? [under] : []) + [screen, card],
-                                    phases: [Phase(name: "dim", blocks: [AnimationBlock(duration: 0.5, timing: .named(.easeInOut), changes: changes)])])
+        return TransitionDefinition(
+            name: "overlay", description: "test", canvas: Canvas(size: Size(390, 844), background: background),
+            layers: (layerBelow ? [under] : []) + [screen, card],
+            phases: [Phase(name: "dim", blocks: [AnimationBlock(duration: 0.5, timing: .named(.easeInOut), changes: changes)])])
     }
 
     func layers(_ doc: JSONValue) -> [JSONValue] { base.array(doc["layers"]) }
@@ -57,8 +64,10 @@ final class LottieOpacityOverlayTests: XCTestCase {
         XCTAssertEqual(base.numbers(fill["c"]?["k"]), [bg.red, bg.green, bg.blue].map { NumberFormat.round($0, decimals: 4) }, file: file, line: line)
         let keys = base.array(fill["o"]?["k"])
         // As written: a jump's pre-jump key held or moved, so no two keys share a time (LottieProperties).
-        let alpha = LottieProperties.withoutCoincidentKeys(k.layers[l].opacity.keyframes.map { Keyframe(time: $0.time, value: LVec([$0.value]), easing: $0.easing) },
-                                                            frameRate: k.definition.frameRate).map { Keyframe(time: $0.time, value: $0.value.c[0], easing: $0.easing) }
+        let alpha = LottieProperties.withoutCoincidentKeys(
+            k.layers[l].opacity.keyframes.map { Keyframe(time: $0.time, value: LVec([$0.value]), easing: $0.easing) },
+            frameRate: k.definition.frameRate
+        ).map { Keyframe(time: $0.time, value: $0.value.c[0], easing: $0.easing) }
         XCTAssertEqual(keys.count, alpha.count, file: file, line: line)
         let fr = k.definition.frameRate
         for (key, a) in zip(keys, alpha) {
@@ -130,8 +139,14 @@ final class LottieOpacityOverlayTests: XCTestCase {
     func testNotAppliedToATranslucentOrUnfilledLayer() throws {
         try assertNoOverlay(Self.dimming(fill: .solid(Color(red: 1, green: 1, blue: 1, alpha: 0.9))))
         try assertNoOverlay(Self.dimming(fill: nil))
-        try assertNoOverlay(Self.dimming(fill: .linearGradient(LinearGradient(start: Point(0, 0), end: Point(0, 1), stops: [
-            .init(offset: 0, color: .white), .init(offset: 1, color: Color(red: 1, green: 1, blue: 1, alpha: 0.5))]))))
+        try assertNoOverlay(
+            Self.dimming(
+                fill: .linearGradient(
+                    LinearGradient(
+                        start: Point(0, 0), end: Point(0, 1),
+                        stops: [
+                            .init(offset: 0, color: .white), .init(offset: 1, color: Color(red: 1, green: 1, blue: 1, alpha: 0.5)),
+                        ]))))
     }
 
     func testNotAppliedOverATranslucentBackground() throws {
@@ -148,8 +163,14 @@ final class LottieOpacityOverlayTests: XCTestCase {
     func testAppliesToALargerOpaqueLayerAndAGradient() throws {
         let (k, doc, _) = try Base.export(Self.dimming(screenFrame: Rect(-10, -10, 410, 900)))
         try assertOverlay(on: "screen", k, doc)
-        let (k2, doc2, _) = try Base.export(Self.dimming(fill: .linearGradient(LinearGradient(start: Point(0, 0), end: Point(0, 1), stops: [
-            .init(offset: 0, color: .white), .init(offset: 1, color: .black)]))))
+        let (k2, doc2, _) = try Base.export(
+            Self.dimming(
+                fill: .linearGradient(
+                    LinearGradient(
+                        start: Point(0, 0), end: Point(0, 1),
+                        stops: [
+                            .init(offset: 0, color: .white), .init(offset: 1, color: .black),
+                        ]))))
         try assertOverlay(on: "screen", k2, doc2)
     }
 }

@@ -1,9 +1,10 @@
-import XCTest
 import JSONText
-@testable import Artwork
-import TransitionModel
-import Simulation
 import Keyframes
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Artwork
 @testable import Exporters
 
 /// PNG/JPEG pictures in Lottie: image layers (`ty: 2`) over embedded assets, each picture once.
@@ -15,9 +16,16 @@ final class LottiePictureTests: XCTestCase, LottieReading {
     }
 
     func lottie(_ layers: [LayerDefinition], changes: [PropertyChange]) throws -> JSONValue {
-        let d = TransitionDefinition(name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-                                     layers: layers, phases: [Phase(name: "p", blocks: [
-                                         AnimationBlock(duration: 0.3, timing: .named(.easeInOut), changes: changes)])])
+        let d = TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            layers: layers,
+            phases: [
+                Phase(
+                    name: "p",
+                    blocks: [
+                        AnimationBlock(duration: 0.3, timing: .named(.easeInOut), changes: changes)
+                    ])
+            ])
         return try LottieWriter().lottie(KeyframedTransition.fitted(try Simulation(d), for: .lottie))
     }
 
@@ -25,8 +33,9 @@ final class LottiePictureTests: XCTestCase, LottieReading {
 
     func testAPictureIsOneAssetShownByImageLayersAboveTheirHosts() throws {
         let badge = LayerDefinition(kind: .rect, frame: Rect(0, 0, 4, 4), fill: .solid(.white))
-        let a = LayerDefinition(id: "a", kind: try picture(.scaleAspectFill), frame: Rect(0, 0, 40, 40), clipsToBounds: true,
-                                fill: .solid(.white), children: [badge])
+        let a = LayerDefinition(
+            id: "a", kind: try picture(.scaleAspectFill), frame: Rect(0, 0, 40, 40), clipsToBounds: true,
+            fill: .solid(.white), children: [badge])
         let b = LayerDefinition(id: "b", kind: try picture(), frame: Rect(100, 0, 20, 40))
         let c = LayerDefinition(id: "c", kind: try picture(.scaleAspectFill), frame: Rect(0, 100, 40, 40))
         let snap = LayerDefinition(id: "snap", kind: .snapshot(of: "c"), position: Point(200, 400), size: Size(80, 80))
@@ -69,12 +78,17 @@ final class LottiePictureTests: XCTestCase, LottieReading {
 
     func testASnapshotWithArtAboveAPictureIsRefused() throws {
         let cover = LayerDefinition(kind: .rect, frame: Rect(0, 0, 4, 4), fill: .solid(.white))
-        let a = LayerDefinition(id: "a", kind: .group, frame: Rect(0, 0, 40, 40), children: [
-            LayerDefinition(kind: try picture(), frame: Rect(0, 0, 40, 40)), cover])
+        let a = LayerDefinition(
+            id: "a", kind: .group, frame: Rect(0, 0, 40, 40),
+            children: [
+                LayerDefinition(kind: try picture(), frame: Rect(0, 0, 40, 40)), cover,
+            ])
         let snap = LayerDefinition(id: "snap", kind: .snapshot(of: "a"), position: Point(200, 400), size: Size(40, 40))
         XCTAssertThrowsError(try lottie([a, snap], changes: [PropertyChange(layer: "snap", .opacity(0.5))])) {
-            XCTAssertEqual("\($0)", "layer \"snap\" is a snapshot of \"a\", where \"layer-2\" paints above a PNG/JPEG picture; "
-                           + "a Lottie snapshot draws its pictures above the rest of its art. Move that picture to the top of the snapshot's source.")
+            XCTAssertEqual(
+                "\($0)",
+                "layer \"snap\" is a snapshot of \"a\", where \"layer-2\" paints above a PNG/JPEG picture; "
+                    + "a Lottie snapshot draws its pictures above the rest of its art. Move that picture to the top of the snapshot's source.")
         }
     }
 }

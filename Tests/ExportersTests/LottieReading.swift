@@ -1,6 +1,6 @@
-import XCTest
 import JSONText
 import Motion
+import XCTest
 
 /// Reading a Lottie document as a player does: layers by name, numbers, and a property's value
 /// at a frame through its bezier easing. Test classes adopt it; `JSONReading()` is a plain reader.
@@ -30,8 +30,9 @@ extension LottieReading {
             let a = numbers(kfs[n]["s"]), b = numbers(kfs[n + 1]["s"])
             if kfs[n]["h"] == .number(1) { return a }
             let u = (f - times[n]) / (times[n + 1] - times[n])
-            let curve = CubicBezier(numbers(kfs[n]["o"]?["x"])[0], numbers(kfs[n]["o"]?["y"])[0],
-                                    numbers(kfs[n]["i"]?["x"])[0], numbers(kfs[n]["i"]?["y"])[0])
+            let curve = CubicBezier(
+                numbers(kfs[n]["o"]?["x"])[0], numbers(kfs[n]["o"]?["y"])[0],
+                numbers(kfs[n]["i"]?["x"])[0], numbers(kfs[n]["i"]?["y"])[0])
             let p = curve.progress(at: u)
             return zip(a, b).map { $0 + ($1 - $0) * p }
         }

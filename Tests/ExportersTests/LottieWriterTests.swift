@@ -1,10 +1,11 @@
-import XCTest
 import Foundation
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import JSONText
+import TransitionModel
+import XCTest
+
 @testable import Exporters
 
 final class LottieWriterTests: XCTestCase, LottieReading {
@@ -14,94 +15,136 @@ final class LottieWriterTests: XCTestCase, LottieReading {
 
     /// A card that moves with easeInOut, a child dot, a spring-driven sheet, a faded container.
     static func sampleDefinition() -> TransitionDefinition {
-        let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(40, 100, 200, 120), cornerRadius: 12,
-                                   fill: .solid(Color(red: 1, green: 0.4, blue: 0.3)),
-                                   children: [LayerDefinition(kind: .ellipse, frame: Rect(10, 10, 40, 40), fill: .solid(.white)),
-                                              LayerDefinition(kind: .text(lines: 2), frame: Rect(60, 20, 120, 30), fill: .solid(.white))])
-        let sheet = LayerDefinition(id: "sheet", kind: .rect, frame: Rect(0, 844, 390, 844), cornerRadius: 0,
-                                    fill: .linearGradient(LinearGradient(start: Point(0, 0), end: Point(0, 1), stops: [
-                                        .init(offset: 0, color: Color(red: 0.2, green: 0.6, blue: 1)),
-                                        .init(offset: 1, color: Color(red: 0.1, green: 0.2, blue: 0.8, alpha: 0.5))])))
-        let container = LayerDefinition(id: "container", kind: .group, frame: Rect(0, 0, 390, 844), opacity: 0.8,
-                                        children: [card, sheet])
-        let present = Phase(name: "present", blocks: [
-            AnimationBlock(duration: 0.4, timing: .named(.easeInOut), changes: [
-                PropertyChange(layer: "card", .position(Point(200, 500))),
-            ]),
-            AnimationBlock(duration: 0.5, timing: .uikitSpring(dampingRatio: 0.5, velocity: 0), changes: [
-                PropertyChange(layer: "sheet", .position(Point(195, 422))),
-            ]),
-        ])
-        let dismiss = Phase(name: "dismiss", blocks: [
-            AnimationBlock(duration: 0.3, timing: .named(.easeOut), changes: [
-                PropertyChange(layer: "container", .opacity(0.4)),
-                PropertyChange(layer: "card", .position(Point(140, 160))),
-                PropertyChange(layer: "card", .transform(LayerTransform(scale: Point(0.5, 0.5), rotation: .pi / 8))),
-            ]),
-            AnimationBlock(duration: 0, timing: .named(.linear), before: [PropertyChange(layer: "sheet", .hidden(true))], changes: []),
-        ])
-        return TransitionDefinition(name: "lottie-sample", description: "test", canvas: canvas,
-                                    layers: [container], phases: [present, dismiss])
+        let card = LayerDefinition(
+            id: "card", kind: .rect, frame: Rect(40, 100, 200, 120), cornerRadius: 12,
+            fill: .solid(Color(red: 1, green: 0.4, blue: 0.3)),
+            children: [
+                LayerDefinition(kind: .ellipse, frame: Rect(10, 10, 40, 40), fill: .solid(.white)),
+                LayerDefinition(kind: .text(lines: 2), frame: Rect(60, 20, 120, 30), fill: .solid(.white)),
+            ])
+        let sheet = LayerDefinition(
+            id: "sheet", kind: .rect, frame: Rect(0, 844, 390, 844), cornerRadius: 0,
+            fill: .linearGradient(
+                LinearGradient(
+                    start: Point(0, 0), end: Point(0, 1),
+                    stops: [
+                        .init(offset: 0, color: Color(red: 0.2, green: 0.6, blue: 1)),
+                        .init(offset: 1, color: Color(red: 0.1, green: 0.2, blue: 0.8, alpha: 0.5)),
+                    ])))
+        let container = LayerDefinition(
+            id: "container", kind: .group, frame: Rect(0, 0, 390, 844), opacity: 0.8,
+            children: [card, sheet])
+        let present = Phase(
+            name: "present",
+            blocks: [
+                AnimationBlock(
+                    duration: 0.4, timing: .named(.easeInOut),
+                    changes: [
+                        PropertyChange(layer: "card", .position(Point(200, 500)))
+                    ]),
+                AnimationBlock(
+                    duration: 0.5, timing: .uikitSpring(dampingRatio: 0.5, velocity: 0),
+                    changes: [
+                        PropertyChange(layer: "sheet", .position(Point(195, 422)))
+                    ]),
+            ])
+        let dismiss = Phase(
+            name: "dismiss",
+            blocks: [
+                AnimationBlock(
+                    duration: 0.3, timing: .named(.easeOut),
+                    changes: [
+                        PropertyChange(layer: "container", .opacity(0.4)),
+                        PropertyChange(layer: "card", .position(Point(140, 160))),
+                        PropertyChange(layer: "card", .transform(LayerTransform(scale: Point(0.5, 0.5), rotation: .pi / 8))),
+                    ]),
+                AnimationBlock(duration: 0, timing: .named(.linear), before: [PropertyChange(layer: "sheet", .hidden(true))], changes: []),
+            ])
+        return TransitionDefinition(
+            name: "lottie-sample", description: "test", canvas: canvas,
+            layers: [container], phases: [present, dismiss])
     }
 
     /// A clipping player with a static child sticking out and an animated child (matte).
     static func clipDefinition() -> TransitionDefinition {
         let inner = LayerDefinition(id: "video", kind: .rect, frame: Rect(-20, -20, 300, 300), fill: .solid(Color(red: 0.9, green: 0.8, blue: 0.2)))
-        let player = LayerDefinition(id: "player", kind: .rect, frame: Rect(45, 200, 300, 400), cornerRadius: 20,
-                                     clipsToBounds: true, fill: .solid(Color(red: 0.2, green: 0.3, blue: 0.5)),
-                                     children: [LayerDefinition(kind: .ellipse, frame: Rect(-50, -50, 100, 100), fill: .solid(.white)), inner])
-        return TransitionDefinition(name: "lottie-clip", description: "", canvas: canvas, layers: [player], phases: [
-            Phase(name: "go", blocks: [
-                AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "video", .position(Point(150, 300)))]),
-                AnimationBlock(duration: 0.4, delay: 0.1, timing: .named(.easeOut), changes: [
-                    PropertyChange(layer: "player", .transform(LayerTransform(scale: Point(0.6, 0.6), rotation: -0.3))),
-                    PropertyChange(layer: "player", .cornerRadius(60)),
-                ]),
-            ]),
-        ])
+        let player = LayerDefinition(
+            id: "player", kind: .rect, frame: Rect(45, 200, 300, 400), cornerRadius: 20,
+            clipsToBounds: true, fill: .solid(Color(red: 0.2, green: 0.3, blue: 0.5)),
+            children: [LayerDefinition(kind: .ellipse, frame: Rect(-50, -50, 100, 100), fill: .solid(.white)), inner])
+        return TransitionDefinition(
+            name: "lottie-clip", description: "", canvas: canvas, layers: [player],
+            phases: [
+                Phase(
+                    name: "go",
+                    blocks: [
+                        AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "video", .position(Point(150, 300)))]),
+                        AnimationBlock(
+                            duration: 0.4, delay: 0.1, timing: .named(.easeOut),
+                            changes: [
+                                PropertyChange(layer: "player", .transform(LayerTransform(scale: Point(0.6, 0.6), rotation: -0.3))),
+                                PropertyChange(layer: "player", .cornerRadius(60)),
+                            ]),
+                    ])
+            ])
     }
 
     /// Two nested clipping layers; the inner one moves, so the outer rect seen from it animates.
     static func nestedClipDefinition() -> TransitionDefinition {
         let leaf = LayerDefinition(id: "leaf", kind: .rect, frame: Rect(0, 0, 50, 50), fill: .solid(.white))
-        let inner = LayerDefinition(id: "inner", kind: .rect, frame: Rect(100, 100, 200, 200), clipsToBounds: true,
-                                    fill: .solid(Color(red: 0.8, green: 0.2, blue: 0.2)), children: [leaf])
-        let outer = LayerDefinition(id: "outer", kind: .rect, frame: Rect(20, 20, 250, 250), clipsToBounds: true,
-                                    fill: .solid(Color(red: 0.2, green: 0.2, blue: 0.8)), children: [inner])
-        return TransitionDefinition(name: "lottie-nested-clip", description: "", canvas: canvas, layers: [outer], phases: [
-            Phase(name: "go", blocks: [
-                AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "leaf", .position(Point(150, 150)))]),
-                AnimationBlock(duration: 0.5, timing: .uikitSpring(dampingRatio: 0.7, velocity: 0), changes: [
-                    PropertyChange(layer: "inner", .position(Point(260, 240))),
-                    PropertyChange(layer: "inner", .transform(LayerTransform(rotation: 0.5))),
-                ]),
-            ]),
-        ])
+        let inner = LayerDefinition(
+            id: "inner", kind: .rect, frame: Rect(100, 100, 200, 200), clipsToBounds: true,
+            fill: .solid(Color(red: 0.8, green: 0.2, blue: 0.2)), children: [leaf])
+        let outer = LayerDefinition(
+            id: "outer", kind: .rect, frame: Rect(20, 20, 250, 250), clipsToBounds: true,
+            fill: .solid(Color(red: 0.2, green: 0.2, blue: 0.8)), children: [inner])
+        return TransitionDefinition(
+            name: "lottie-nested-clip", description: "", canvas: canvas, layers: [outer],
+            phases: [
+                Phase(
+                    name: "go",
+                    blocks: [
+                        AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "leaf", .position(Point(150, 150)))]),
+                        AnimationBlock(
+                            duration: 0.5, timing: .uikitSpring(dampingRatio: 0.7, velocity: 0),
+                            changes: [
+                                PropertyChange(layer: "inner", .position(Point(260, 240))),
+                                PropertyChange(layer: "inner", .transform(LayerTransform(rotation: 0.5))),
+                            ]),
+                    ])
+            ])
     }
 
     /// A snapshot of a cell (fill + text bars) stretched from the cell's frame to full screen.
     static func snapshotDefinition() -> TransitionDefinition {
-        let cell = LayerDefinition(id: "cell", kind: .rect, frame: Rect(0, 0, 100, 200), fill: .solid(Color(red: 0.3, green: 0.7, blue: 0.4)),
-                                   children: [LayerDefinition(kind: .text(lines: 3), frame: Rect(10, 150, 80, 30), fill: .solid(.black))])
+        let cell = LayerDefinition(
+            id: "cell", kind: .rect, frame: Rect(0, 0, 100, 200), fill: .solid(Color(red: 0.3, green: 0.7, blue: 0.4)),
+            children: [LayerDefinition(kind: .text(lines: 3), frame: Rect(10, 150, 80, 30), fill: .solid(.black))])
         let snap = LayerDefinition(id: "snap", kind: .snapshot(of: "cell"), frame: Rect(0, 0, 100, 200))
-        return TransitionDefinition(name: "lottie-snapshot", description: "", canvas: canvas, layers: [cell, snap], phases: [
-            Phase(name: "grow", blocks: [AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "snap", .frame(Rect(0, 0, 390, 844)))])]),
-        ])
+        return TransitionDefinition(
+            name: "lottie-snapshot", description: "", canvas: canvas, layers: [cell, snap],
+            phases: [
+                Phase(name: "grow", blocks: [AnimationBlock(duration: 0.3, changes: [PropertyChange(layer: "snap", .frame(Rect(0, 0, 390, 844)))])])
+            ])
     }
 
     /// A snapshot of a clipping, rounded card whose badge sticks out; the snapshot itself clips
     /// with a larger radius and has a static child (a close button) near its corner.
     static func clippedSnapshotDefinition() -> TransitionDefinition {
         let badge = LayerDefinition(kind: .ellipse, frame: Rect(150, -30, 80, 80), fill: .solid(Color(red: 1, green: 0.2, blue: 0.3)))
-        let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(20, 60, 200, 140), cornerRadius: 16, clipsToBounds: true,
-                                   fill: .solid(Color(red: 0.95, green: 0.85, blue: 0.3)),
-                                   children: [badge, LayerDefinition(kind: .text(lines: 2), frame: Rect(16, 90, 150, 30), fill: .solid(.black))])
+        let card = LayerDefinition(
+            id: "card", kind: .rect, frame: Rect(20, 60, 200, 140), cornerRadius: 16, clipsToBounds: true,
+            fill: .solid(Color(red: 0.95, green: 0.85, blue: 0.3)),
+            children: [badge, LayerDefinition(kind: .text(lines: 2), frame: Rect(16, 90, 150, 30), fill: .solid(.black))])
         let close = LayerDefinition(kind: .ellipse, frame: Rect(-10, -10, 40, 40), fill: .solid(.white))
-        let snap = LayerDefinition(id: "card-snapshot", kind: .snapshot(of: "card"), frame: Rect(20, 60, 200, 140),
-                                   cornerRadius: 30, clipsToBounds: true, children: [close])
-        return TransitionDefinition(name: "lottie-clipped-snapshot", description: "", canvas: canvas, layers: [card, snap], phases: [
-            Phase(name: "open", blocks: [AnimationBlock(duration: 0.4, changes: [PropertyChange(layer: "card-snapshot", .frame(Rect(0, 200, 390, 500)))])]),
-        ])
+        let snap = LayerDefinition(
+            id: "card-snapshot", kind: .snapshot(of: "card"), frame: Rect(20, 60, 200, 140),
+            cornerRadius: 30, clipsToBounds: true, children: [close])
+        return TransitionDefinition(
+            name: "lottie-clipped-snapshot", description: "", canvas: canvas, layers: [card, snap],
+            phases: [
+                Phase(name: "open", blocks: [AnimationBlock(duration: 0.4, changes: [PropertyChange(layer: "card-snapshot", .frame(Rect(0, 200, 390, 500)))])])
+            ])
     }
 
     /// Fitted for Lottie, as the Lottie files are written (PlayerFiles).
@@ -172,9 +215,11 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         let v = { (x: Double) in LVec([x]) }
         let fr = 60.0
         // After a constant stretch: the earlier key holds.
-        var out = LottieProperties.withoutCoincidentKeys([
-            Keyframe(time: 0, value: v(1)), Keyframe(time: 1, value: v(1), easing: .hold), Keyframe(time: 1, value: v(5)),
-            Keyframe(time: 2, value: v(5))], frameRate: fr)
+        var out = LottieProperties.withoutCoincidentKeys(
+            [
+                Keyframe(time: 0, value: v(1)), Keyframe(time: 1, value: v(1), easing: .hold), Keyframe(time: 1, value: v(5)),
+                Keyframe(time: 2, value: v(5)),
+            ], frameRate: fr)
         XCTAssertEqual(out.map(\.time), [0, 1, 2])
         XCTAssertEqual(out.map(\.easing), [.hold, .linear, .linear])
         // At the first key: the old value is keyed from 0.
@@ -183,8 +228,10 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         XCTAssertEqual(out.map(\.value), [v(1), v(0)])
         XCTAssertEqual(out[0].easing, .hold)
         // Ending a moving segment: the old value 0.001 frame before.
-        out = LottieProperties.withoutCoincidentKeys([
-            Keyframe(time: 0, value: v(0)), Keyframe(time: 1, value: v(3), easing: .hold), Keyframe(time: 1, value: v(7))], frameRate: fr)
+        out = LottieProperties.withoutCoincidentKeys(
+            [
+                Keyframe(time: 0, value: v(0)), Keyframe(time: 1, value: v(3), easing: .hold), Keyframe(time: 1, value: v(7)),
+            ], frameRate: fr)
         XCTAssertEqual(out.map(\.value), [v(0), v(3), v(7)])
         XCTAssertEqual(out[1].time, 1 - 0.001 / fr, accuracy: 1e-12)
         XCTAssertEqual(out[1].easing, .hold)
@@ -362,8 +409,9 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         let both = LottieTracks.combine([a, c], .jointlyAffine) { $0[0] + $0[1] }
         XCTAssertEqual(both.keyframes.count, 241)
         for t in stride(from: 0.0, through: 1, by: 0.01) {
-            XCTAssertEqual(LottieTracks.value(both, at: t).c[0],
-                           LottieTracks.value(a, at: t).c[0] + LottieTracks.value(c, at: t).c[0], accuracy: 0.01)
+            XCTAssertEqual(
+                LottieTracks.value(both, at: t).c[0],
+                LottieTracks.value(a, at: t).c[0] + LottieTracks.value(c, at: t).c[0], accuracy: 0.01)
         }
         // A jump stays a jump: hold key, then the new value at the same time.
         let step = KeyframeTrack([Keyframe(time: 0, value: LVec([1]), easing: .hold), Keyframe(time: 0.5, value: LVec([2]), easing: .hold)])
@@ -420,8 +468,11 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         var d = Self.clippedSnapshotDefinition()
         // Move the clip one level down: a clipping group inside the card, whose child sticks out.
         d.layers[0].clipsToBounds = false
-        d.layers[0].children = [LayerDefinition(kind: .group, frame: Rect(0, 0, 100, 100), clipsToBounds: true,
-                                                children: [LayerDefinition(kind: .rect, frame: Rect(50, 50, 100, 100), fill: .solid(.black))])]
+        d.layers[0].children = [
+            LayerDefinition(
+                kind: .group, frame: Rect(0, 0, 100, 100), clipsToBounds: true,
+                children: [LayerDefinition(kind: .rect, frame: Rect(50, 50, 100, 100), fill: .solid(.black))])
+        ]
         XCTAssertThrowsError(try LottieWriter().lottie(try Self.keyframed(d))) { error in
             XCTAssertTrue("\(error)".contains("clipsToBounds"), "\(error)")
         }

@@ -1,7 +1,7 @@
-import XCTest
-import TransExportTestSupport
 import Foundation
 import TransExportCLI
+import TransExportTestSupport
+import XCTest
 
 /// `output/` is committed and must be what the current code exports from `Templates/`: the
 /// command's default run (every template, every format) in-process, compared byte for byte, so
@@ -16,9 +16,10 @@ final class OutputFreshnessTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: fresh) }
 
         var errors: [String] = []
-        let command = TransExportCommand(environment: ["TRANS_EXPORT_TEMPLATES": root.appendingPathComponent("Templates").path],
-                                         executable: root.appendingPathComponent(".build/none/trans-export"),
-                                         standardOutput: { _ in }, standardError: { errors.append($0) })
+        let command = TransExportCommand(
+            environment: ["TRANS_EXPORT_TEMPLATES": root.appendingPathComponent("Templates").path],
+            executable: root.appendingPathComponent(".build/none/trans-export"),
+            standardOutput: { _ in }, standardError: { errors.append($0) })
         XCTAssertEqual(command.run(["--output", fresh.path]), ExitCode.success, errors.joined(separator: "\n"))
 
         let written = try FileManager.default.contentsOfDirectory(atPath: fresh.path).sorted()
@@ -27,8 +28,9 @@ final class OutputFreshnessTests: XCTestCase {
             let committed = FileManager.default.contents(atPath: output.appendingPathComponent(file).path)
             XCTAssertNotNil(committed, "output/\(file) is missing; \(refresh)")
             if let committed {
-                XCTAssertTrue(committed == FileManager.default.contents(atPath: fresh.appendingPathComponent(file).path),
-                              "output/\(file) is stale; \(refresh)")
+                XCTAssertTrue(
+                    committed == FileManager.default.contents(atPath: fresh.appendingPathComponent(file).path),
+                    "output/\(file) is stale; \(refresh)")
             }
         }
         // conformance.md is the suite's report, not an export.

@@ -1,12 +1,12 @@
-import XCTest
-import TransExportTestSupport
+import Exporters
 import Foundation
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import Exporters
-import JSONText
+import TransExportTestSupport
+import TransitionModel
+import XCTest
 
 /// The baked perspective as written: outlines read back from the SVG (`d` morphs) and the Lottie
 /// (`sh` keyframes), interpolated as a player does (linearly, holds held) every 1/1000 s, against
@@ -218,7 +218,9 @@ final class PerspectiveExportErrorTests: XCTestCase {
             let lottieTrack = try Self.lottieTrack(lottie, layer: layer, mask: isMask)
             for (format, track) in [("svg", svgTrack), ("lottie", lottieTrack)] {
                 let e = Self.measure(track, layer: i, sim, reference: reference)
-                report.append("\(name) \(format) \(layer): \(track.times.count) keyframes, painted on canvas ≤ \(NumberFormat.string(e.onCanvas, maxDecimals: 3)) px (vertices anywhere ≤ \(NumberFormat.string(e.anywhere, maxDecimals: 3)) px, unbounded)")
+                report.append(
+                    "\(name) \(format) \(layer): \(track.times.count) keyframes, painted on canvas ≤ \(NumberFormat.string(e.onCanvas, maxDecimals: 3)) px (vertices anywhere ≤ \(NumberFormat.string(e.anywhere, maxDecimals: 3)) px, unbounded)"
+                )
                 XCTAssertLessThanOrEqual(e.onCanvas, 0.5, "\(name) \(format) \(layer)")
             }
             let outline = Self.measure(try Self.svgOutline(svg, layer: layer), layer: i, sim, reference: reference)

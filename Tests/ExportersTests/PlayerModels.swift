@@ -1,6 +1,6 @@
 import Foundation
-import TransitionModel
 import Motion
+import TransitionModel
 
 /// How a SMIL player plays one animation element (values, keyTimes, calcMode, keySplines, dur):
 /// the interval whose keyTime is the last at or before the time, eased by its keySpline.
@@ -54,8 +54,9 @@ struct LottiePlayerModel {
                 let i = try XCTUnwrapValue(i)
                 return CubicBezier(o["x"]![0], o["y"]![0], i["x"]![0], i["y"]![0])
             }
-            return Key(t: try XCTUnwrapValue(key["t"] as? Double), s: try XCTUnwrapValue(key["s"] as? [Double]),
-                       hold: (key["h"] as? Int) == 1, curve: curve)
+            return Key(
+                t: try XCTUnwrapValue(key["t"] as? Double), s: try XCTUnwrapValue(key["s"] as? [Double]),
+                hold: (key["h"] as? Int) == 1, curve: curve)
         }
     }
 

@@ -1,23 +1,26 @@
-import XCTest
-@testable import Artwork
-import TransitionModel
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
+import TransitionModel
+import XCTest
+
+@testable import Artwork
 @testable import Exporters
 
 /// SVG art under a 3D transform goes through the projection path like any paint; what that path
 /// cannot carry, and pictures, are refused with the art's file and line.
 final class ProjectedArtworkTests: XCTestCase {
     func art(_ body: String) throws -> LayerArtwork {
-        let doc = try SVGArtReader.read(bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8),
-                                        file: "art.svg")
+        let doc = try SVGArtReader.read(
+            bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8),
+            file: "art.svg")
         return LayerArtwork(path: "art.svg", artwork: .vector(doc))
     }
 
     func testShapesAreClosedPathsInTheBoundsWithTheirColours() throws {
-        let shapes = try ProjectedArtwork.shapes(try art(##"<rect width="10" height="10" fill="#ff0000"/><g opacity="0.5"><circle cx="15" cy="5" r="5" fill="#0000ff"/></g>"##),
-                                                 bounds: Size(40, 20))
+        let shapes = try ProjectedArtwork.shapes(
+            try art(##"<rect width="10" height="10" fill="#ff0000"/><g opacity="0.5"><circle cx="15" cy="5" r="5" fill="#0000ff"/></g>"##),
+            bounds: Size(40, 20))
         XCTAssertEqual(shapes.count, 2)
         // scaleToFill 20 x 10 → 40 x 20: the rect doubles.
         XCTAssertEqual(shapes[0].path.vertices, [Point(0, 0), Point(20, 0), Point(20, 20), Point(0, 20)])
@@ -40,13 +43,18 @@ final class ProjectedArtworkTests: XCTestCase {
     }
 
     func testArtUnderPerspectiveIsDrawnWithinHalfAPoint() throws {
-        let card = LayerDefinition(id: "card", kind: .artwork(try art(##"<rect x="2" y="2" width="16" height="6" fill="#ff0000"/>"##)),
-                                   frame: Rect(95, 322, 200, 200))
-        let flip = AnimationBlock(duration: 0.5, timing: .named(.easeInOut), changes: [
-            PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))])
-        let d = TransitionDefinition(name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-                                     timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
-                                     layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
+        let card = LayerDefinition(
+            id: "card", kind: .artwork(try art(##"<rect x="2" y="2" width="16" height="6" fill="#ff0000"/>"##)),
+            frame: Rect(95, 322, 200, 200))
+        let flip = AnimationBlock(
+            duration: 0.5, timing: .named(.easeInOut),
+            changes: [
+                PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))
+            ])
+        let d = TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
+            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
         let sim = try Simulation(d)
         XCTAssertNoThrow(try ArtworkLayerChecks.refuseUnderPerspective(sim))
         let projected = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0])

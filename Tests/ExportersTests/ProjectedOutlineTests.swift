@@ -1,15 +1,16 @@
-import XCTest
-import TransExportTestSupport
+import Exporters
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import Exporters
-import JSONText
+import TransExportTestSupport
+import TransitionModel
+import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A named layer drawn under 3D perspective has no affine bounds space; its `X.bounds` is an
 /// unpainted outline path whose 4 vertices are its bounds corners projected, on the same

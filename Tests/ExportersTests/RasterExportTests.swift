@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import Simulation
-@testable import Exporters
 import TransExportCLI
+import XCTest
+
+@testable import Exporters
 
 final class RasterExportTests: XCTestCase {
     /// GIF at 50 fps over douyin-present's 2.35 s: 117 frames of 2 cs, the last 3 cs, 235 cs in all.

@@ -1,13 +1,14 @@
-import XCTest
-import TransExportTestSupport
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import TransitionModel
-import Simulation
-import Keyframes
 import Exporters
+import Foundation
+import Keyframes
+import Simulation
+import TransExportTestSupport
+import TransitionModel
+import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 final class SVGWriterTests: XCTestCase {
     func testShowcaseSVG() throws {

@@ -1,11 +1,13 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// Golden files live beside the tests in `Snapshots/`, named after the test:
 /// `Snapshots/testCardSVG().svg`. A missing golden is recorded and the test fails; set
 /// RECORD_SNAPSHOTS=1 to re-record on purpose.
-func assertSnapshot(_ actual: String, extension ext: String, testName: String = #function,
-                    file: StaticString = #filePath, line: UInt = #line) {
+func assertSnapshot(
+    _ actual: String, extension ext: String, testName: String = #function,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let dir = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Snapshots")
     let url = dir.appendingPathComponent("\(testName).\(ext)")
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
@@ -21,6 +23,7 @@ func assertSnapshot(_ actual: String, extension ext: String, testName: String = 
     let i = Array(zip(a, e)).firstIndex { $0 != $1 } ?? min(a.count, e.count)
     let got = i < a.count ? String(a[i]) : "<end of output>"
     let want = i < e.count ? String(e[i]) : "<end of golden>"
-    XCTFail("differs from \(url.lastPathComponent) at line \(i + 1):\n  golden: \(want.prefix(300))\n  actual: \(got.prefix(300))\nRe-record on purpose with RECORD_SNAPSHOTS=1 swift test",
-            file: file, line: line)
+    XCTFail(
+        "differs from \(url.lastPathComponent) at line \(i + 1):\n  golden: \(want.prefix(300))\n  actual: \(got.prefix(300))\nRe-record on purpose with RECORD_SNAPSHOTS=1 swift test",
+        file: file, line: line)
 }

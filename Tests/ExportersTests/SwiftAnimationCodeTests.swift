@@ -1,7 +1,7 @@
-import XCTest
-import TransitionModel
-import Simulation
 import Exporters
+import Simulation
+import TransitionModel
+import XCTest
 
 /// "Copy as Swift": the UIKit calls of a transition, in order, with their timing and delays.
 /// Readable goldens beside the tests (Snapshots/*.swift); re-record on purpose only.
@@ -21,10 +21,15 @@ final class SwiftAnimationCodeTests: XCTestCase {
         XCTAssertEqual(lines.first, "/// showcase: Every layer kind and timing the exporters write.")
         XCTAssertTrue(lines.contains("func animateShowcase(card: UIView, badge: UIView, cardSnapshot: UIView) {"), text)
         // Phase 1 at 0: the spring move (0.5 s, ζ 0.5), then the bezier fade 0.1 s later.
-        let spring = try XCTUnwrap(lines.firstIndex(of: "UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: []) {"))
+        let spring = try XCTUnwrap(
+            lines.firstIndex(of: "UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: []) {"))
         XCTAssertEqual(lines[spring + 1], "card.center = CGPoint(x: 195, y: 300)")
         XCTAssertEqual(lines[spring + 2], "card.transform = CGAffineTransform(rotationAngle: 15 * .pi / 180).scaledBy(x: 1.5, y: 1.5)")
-        let bezier = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("let animator = UIViewPropertyAnimator(duration: 0.3, timingParameters: UICubicTimingParameters(controlPoint1: CGPoint(x: 0.34, y: 1.56)") })
+        let bezier = try XCTUnwrap(
+            lines.firstIndex {
+                $0.hasPrefix(
+                    "let animator = UIViewPropertyAnimator(duration: 0.3, timingParameters: UICubicTimingParameters(controlPoint1: CGPoint(x: 0.34, y: 1.56)")
+            })
         XCTAssertGreaterThan(bezier, spring)
         XCTAssertTrue(lines[bezier...].contains("animator.startAnimation(afterDelay: 0.1)"))
         // Phase 2 starts when phase 1 has ended plus the hold (0.6 s spring end, + 0.2 s hold).
@@ -32,9 +37,13 @@ final class SwiftAnimationCodeTests: XCTestCase {
         let gap = sim.timeline.phases[1].start - sim.timeline.phases[0].start
         XCTAssertTrue(lines.contains("DispatchQueue.main.asyncAfter(deadline: .now() + \(SwiftAnimationCodeTests.number(gap))) {"), text)
         let eased = try XCTUnwrap(lines.firstIndex(of: "UIView.animate(withDuration: 0.25, delay: 0, options: [.curveEaseInOut]) {"))
-        XCTAssertEqual(Array(lines[(eased - 2)...(eased + 1)]), ["card.isHidden = true", "cardSnapshot.isHidden = false",
-                                                                  "UIView.animate(withDuration: 0.25, delay: 0, options: [.curveEaseInOut]) {",
-                                                                  "cardSnapshot.frame = CGRect(x: 150, y: 380, width: 90, height: 84)"])
+        XCTAssertEqual(
+            Array(lines[(eased - 2)...(eased + 1)]),
+            [
+                "card.isHidden = true", "cardSnapshot.isHidden = false",
+                "UIView.animate(withDuration: 0.25, delay: 0, options: [.curveEaseInOut]) {",
+                "cardSnapshot.frame = CGRect(x: 150, y: 380, width: 90, height: 84)",
+            ])
     }
 
     static func number(_ x: Double) -> String {
@@ -44,17 +53,23 @@ final class SwiftAnimationCodeTests: XCTestCase {
     /// 3D transforms keep CA's factor order; a circle mask is a mask view with half-size corners.
     func testTransformsMasksAndNames() {
         let flip = LayerTransform(rotationY: -.pi / 2, m34: -0.002)
-        XCTAssertEqual(SwiftAnimationCode.assignment(PropertyChange(layer: "to-view", .transform(flip))),
-                       ["toView.layer.transform = [CATransform3DMakeRotation(-90 * .pi / 180, 0, 1, 0), "
-                        + "{ var p = CATransform3DIdentity; p.m34 = -0.002; return p }()].reduce(CATransform3DIdentity, CATransform3DConcat)"])
-        XCTAssertEqual(SwiftAnimationCode.assignment(PropertyChange(layer: "player", .transform(.scale(194.0 / 390, 259.0 / 844)))),
-                       ["player.transform = CGAffineTransform(scaleX: 0.497436, y: 0.306872)"])
-        XCTAssertEqual(SwiftAnimationCode.assignment(PropertyChange(layer: "poster", .maskRadius(30))),
-                       ["poster.mask?.bounds.size = CGSize(width: 60, height: 60)", "poster.mask?.layer.cornerRadius = 30"])
+        XCTAssertEqual(
+            SwiftAnimationCode.assignment(PropertyChange(layer: "to-view", .transform(flip))),
+            [
+                "toView.layer.transform = [CATransform3DMakeRotation(-90 * .pi / 180, 0, 1, 0), "
+                    + "{ var p = CATransform3DIdentity; p.m34 = -0.002; return p }()].reduce(CATransform3DIdentity, CATransform3DConcat)"
+            ])
+        XCTAssertEqual(
+            SwiftAnimationCode.assignment(PropertyChange(layer: "player", .transform(.scale(194.0 / 390, 259.0 / 844)))),
+            ["player.transform = CGAffineTransform(scaleX: 0.497436, y: 0.306872)"])
+        XCTAssertEqual(
+            SwiftAnimationCode.assignment(PropertyChange(layer: "poster", .maskRadius(30))),
+            ["poster.mask?.bounds.size = CGSize(width: 60, height: 60)", "poster.mask?.layer.cornerRadius = 30"])
         XCTAssertEqual(SwiftAnimationCode.identifier("2nd-card"), "view2ndCard")
         XCTAssertEqual(SwiftAnimationCode.identifier("default"), "`default`")
-        XCTAssertEqual(SwiftAnimationCode.timingParameters(.caSpring(mass: 1, stiffness: 300, damping: 30, velocity: 0)),
-                       "UISpringTimingParameters(mass: 1, stiffness: 300, damping: 30, initialVelocity: CGVector(dx: 0, dy: 0))")
+        XCTAssertEqual(
+            SwiftAnimationCode.timingParameters(.caSpring(mass: 1, stiffness: 300, damping: 30, velocity: 0)),
+            "UISpringTimingParameters(mass: 1, stiffness: 300, damping: 30, initialVelocity: CGVector(dx: 0, dy: 0))")
     }
 
     /// Rows that change nothing ("false → false") are not in the motion spec.

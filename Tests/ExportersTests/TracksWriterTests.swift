@@ -1,8 +1,8 @@
-import XCTest
-import TransitionModel
-import Simulation
 import Exporters
 import JSONText
+import Simulation
+import TransitionModel
+import XCTest
 
 final class TracksWriterTests: XCTestCase {
     func testShowcaseTracks() throws {

@@ -1,9 +1,10 @@
+import Keyframes
+import Motion
 // What a player accepts is data (PlayerRules): its values, and that the fitter follows the
 // values rather than the player's name.
 import XCTest
-import Motion
+
 @testable import Simulation
-import Keyframes
 
 final class PlayerRulesTests: XCTestCase {
     func testSMILAndLottieRules() {

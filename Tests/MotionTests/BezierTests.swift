@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Motion
 
 final class CubicBezierTests: XCTestCase {
@@ -39,7 +40,7 @@ final class CubicBezierTests: XCTestCase {
     }
 
     func testSolverPrecision() {
-        let curve = CubicBezier(0.9, 0.1, 0.05, 0.95)   // steep middle, flat ends
+        let curve = CubicBezier(0.9, 0.1, 0.05, 0.95)  // steep middle, flat ends
         for u in stride(from: 0.0, through: 1.0, by: 0.01) {
             let s = curve.solveParameter(forX: u)
             XCTAssertEqual(curve.x(atParameter: s), u, accuracy: 1e-12)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Motion
 
 final class UIKitSpringTests: XCTestCase {
@@ -72,10 +73,12 @@ final class UIKitSpringTests: XCTestCase {
     }
 
     func testClampsDuration() {
-        XCTAssertEqual(UIKitSpring.parameters(duration: 20, dampingRatio: 0.5, initialVelocity: 0),
-                       UIKitSpring.parameters(duration: 10, dampingRatio: 0.5, initialVelocity: 0))
-        XCTAssertEqual(UIKitSpring.parameters(duration: 0, dampingRatio: 0.5, initialVelocity: 0),
-                       UIKitSpring.parameters(duration: 0.01, dampingRatio: 0.5, initialVelocity: 0))
+        XCTAssertEqual(
+            UIKitSpring.parameters(duration: 20, dampingRatio: 0.5, initialVelocity: 0),
+            UIKitSpring.parameters(duration: 10, dampingRatio: 0.5, initialVelocity: 0))
+        XCTAssertEqual(
+            UIKitSpring.parameters(duration: 0, dampingRatio: 0.5, initialVelocity: 0),
+            UIKitSpring.parameters(duration: 0.01, dampingRatio: 0.5, initialVelocity: 0))
     }
 }
 
@@ -95,8 +98,9 @@ final class SpringParametersTests: XCTestCase {
         XCTAssertGreaterThan(abs(1 - s.progress(at: 0.9)), 0.001)
         // Without allowsOverdamping the extra damping is ignored: same answer as critical.
         XCTAssertEqual(SpringParameters(stiffness: 100, damping: 200).settlingDuration(), s.settlingDuration())
-        XCTAssertEqual(SpringParameters(stiffness: 100, damping: 0).settlingDuration(),
-                       Double(Float.greatestFiniteMagnitude))
+        XCTAssertEqual(
+            SpringParameters(stiffness: 100, damping: 0).settlingDuration(),
+            Double(Float.greatestFiniteMagnitude))
     }
 
     // docs/uikit-motion.md#other-system-springs: system default spring, critical at √(1000/3).

@@ -1,10 +1,13 @@
 import Foundation
-import XCTest
 import Geometry
+import XCTest
+
 @testable import Motion
 
-private func assertPoint(_ p: Point, _ x: Double, _ y: Double, _ accuracy: Double = 1e-6,
-                         file: StaticString = #filePath, line: UInt = #line) {
+private func assertPoint(
+    _ p: Point, _ x: Double, _ y: Double, _ accuracy: Double = 1e-6,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     XCTAssertEqual(p.x, x, accuracy: accuracy, "x of \(p)", file: file, line: line)
     XCTAssertEqual(p.y, y, accuracy: accuracy, "y of \(p)", file: file, line: line)
 }
@@ -13,8 +16,8 @@ final class Transform3DTests: XCTestCase {
     // CATransform3DConcat(a, b) applies a first (docs/uikit-motion.md#transform-matrices).
     func testConcatOrder() {
         let a = Transform3D.scale(2, 2), b = Transform3D.translation(10, 0)
-        assertPoint(a.concatenating(b).apply(to: Point(1, 1)), 12, 2)   // scale, then move
-        assertPoint(b.concatenating(a).apply(to: Point(1, 1)), 22, 2)   // move, then scale
+        assertPoint(a.concatenating(b).apply(to: Point(1, 1)), 12, 2)  // scale, then move
+        assertPoint(b.concatenating(a).apply(to: Point(1, 1)), 22, 2)  // move, then scale
         // CA-style helpers put the op before the receiver.
         XCTAssertEqual(b.scaled(2, 2), a.concatenating(b))
         XCTAssertEqual(Transform3D.identity.translated(10, 0), b)
@@ -66,8 +69,10 @@ final class Transform3DTests: XCTestCase {
     // docs/uikit-motion.md#perspective test vector: 100×100 layer, 45° about y, d = 500, anchor at the centre; transform = R_y·P.
     func testPerspectiveProjectionVector() {
         let t = Transform3D.perspective(eyeDistance: 500).rotated(angle: .pi / 4, x: 0, y: 1, z: 0)
-        XCTAssertEqual(t, Transform3D.rotation(angle: .pi / 4, x: 0, y: 1, z: 0)
-            .concatenating(.perspective(eyeDistance: 500)))
+        XCTAssertEqual(
+            t,
+            Transform3D.rotation(angle: .pi / 4, x: 0, y: 1, z: 0)
+                .concatenating(.perspective(eyeDistance: 500)))
         let layer = LayerGeometry(position: .zero, boundsSize: Size(100, 100), transform: t)
         let m = layer.toSuperlayer
         assertPoint(m.apply(to: Point(0, 0)), -38.046, -53.805, 0.5e-3)
@@ -79,8 +84,9 @@ final class Transform3DTests: XCTestCase {
 
 final class LayerGeometryTests: XCTestCase {
     func testFrameWithIdentityTransform() {
-        let layer = LayerGeometry(position: Point(100, 200), boundsOrigin: Point(5, 7), boundsSize: Size(40, 60),
-                                  anchorPoint: Point(0.25, 0.5))
+        let layer = LayerGeometry(
+            position: Point(100, 200), boundsOrigin: Point(5, 7), boundsSize: Size(40, 60),
+            anchorPoint: Point(0.25, 0.5))
         XCTAssertEqual(layer.frame, Rect(90, 170, 40, 60))
         // The general path (corner bounding box) agrees.
         let m = layer.toSuperlayer
@@ -89,8 +95,9 @@ final class LayerGeometryTests: XCTestCase {
     }
 
     func testFrameIsCornerBoundingBox() {
-        let layer = LayerGeometry(position: Point(50, 50), boundsSize: Size(20, 10),
-                                  transform: .rotation(angle: .pi / 2, x: 0, y: 0, z: 1))
+        let layer = LayerGeometry(
+            position: Point(50, 50), boundsSize: Size(20, 10),
+            transform: .rotation(angle: .pi / 2, x: 0, y: 0, z: 1))
         let f = layer.frame
         XCTAssertEqual(f.minX, 45, accuracy: 1e-9); XCTAssertEqual(f.minY, 40, accuracy: 1e-9)
         XCTAssertEqual(f.size.width, 10, accuracy: 1e-9); XCTAssertEqual(f.size.height, 20, accuracy: 1e-9)
@@ -98,10 +105,11 @@ final class LayerGeometryTests: XCTestCase {
 
     // The anchor lands on position whatever the transform, and the inverse brings it back.
     func testPositionAnchorRoundTrip() {
-        let layer = LayerGeometry(position: Point(30, 80), boundsOrigin: Point(-10, 4), boundsSize: Size(200, 120),
-                                  anchorPoint: Point(0.2, 0.9),
-                                  transform: Transform3D.rotation(angle: 0.5, x: 1, y: 1, z: 0)
-                                      .concatenating(.perspective(eyeDistance: 600)))
+        let layer = LayerGeometry(
+            position: Point(30, 80), boundsOrigin: Point(-10, 4), boundsSize: Size(200, 120),
+            anchorPoint: Point(0.2, 0.9),
+            transform: Transform3D.rotation(angle: 0.5, x: 1, y: 1, z: 0)
+                .concatenating(.perspective(eyeDistance: 600)))
         let anchor = layer.anchorInBounds
         assertPoint(anchor, 30, 112, 1e-12)
         assertPoint(layer.toSuperlayer.apply(to: anchor), 30, 80, 1e-9)
@@ -113,8 +121,9 @@ final class LayerGeometryTests: XCTestCase {
     func testLeftEdgeHingeUnderYRotation() {
         for angle in [0.0, 0.3, -1.2, .pi / 2 * 0.99] {
             let t = Transform3D.perspective(eyeDistance: 1000).rotated(angle: angle, x: 0, y: 1, z: 0)
-            let layer = LayerGeometry(position: Point(0, 422), boundsSize: Size(390, 844),
-                                      anchorPoint: Point(0, 0.5), transform: t)
+            let layer = LayerGeometry(
+                position: Point(0, 422), boundsSize: Size(390, 844),
+                anchorPoint: Point(0, 0.5), transform: t)
             let m = layer.toSuperlayer
             assertPoint(m.apply(to: Point(0, 0)), 0, 0, 1e-9)
             assertPoint(m.apply(to: Point(0, 844)), 0, 844, 1e-9)
@@ -125,8 +134,9 @@ final class LayerGeometryTests: XCTestCase {
     func testSublayerTransformAboutSuperlayerAnchor() {
         let child = LayerGeometry(position: Point(50, 50), boundsSize: Size(10, 10))
         let st = Transform3D.scale(2, 2)
-        let m = LayerGeometry.applyingSublayerTransform(child.toSuperlayer, sublayerTransform: st,
-                                                        superlayerAnchorInBounds: Point(100, 100))
+        let m = LayerGeometry.applyingSublayerTransform(
+            child.toSuperlayer, sublayerTransform: st,
+            superlayerAnchorInBounds: Point(100, 100))
         // Child centre (50,50) scales about (100,100) → (0,0).
         assertPoint(m.apply(to: Point(5, 5)), 0, 0, 1e-12)
         assertPoint(m.apply(to: Point(0, 0)), -10, -10, 1e-12)

@@ -1,8 +1,8 @@
-import XCTest
-import TransitionModel
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
+import TransitionModel
+import XCTest
 
 /// The error-bounded reducer on single tracks (FittingReducer, CurveFitter, ExactTrack).
 final class FittingReducerTests: XCTestCase {

@@ -1,53 +1,56 @@
-import XCTest
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
+import XCTest
 
 /// The seed's rules for interactive transitions (docs/uikit-motion.md#direct-manipulation, #percent-driven-transitions).
 final class InteractionTests: XCTestCase {
     static let layers = """
-      "canvas": {"size": [390, 844]},
-      "layers": [
-        {"id": "feed", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#202020"},
-        {"id": "player", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#7F7FD5", "clipsToBounds": true},
-        {"id": "snap", "type": "rect", "position": [293, 478.5], "size": [194, 259], "fill": "#FF0000", "hidden": true}
-      ],
-    """
+          "canvas": {"size": [390, 844]},
+          "layers": [
+            {"id": "feed", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#202020"},
+            {"id": "player", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#7F7FD5", "clipsToBounds": true},
+            {"id": "snap", "type": "rect", "position": [293, 478.5], "size": [194, 259], "fill": "#FF0000", "hidden": true}
+          ],
+        """
 
     /// The drag-to-dismiss of seed 000 with one script that lifts at translation (tx, ty).
-    func drag(_ name: String, tx: Double, ty: Double = 0, time: Double = 0.25, begin: String = "\"tx >= 0\", \"ty >= 0\", \"tx >= ty\", \"vx >= 0\"") throws -> TransitionDefinition {
-        try DefinitionDecoder.decode("""
-        {
-          "version": 1, "name": "drag", "description": "drag to dismiss",
-          \(Self.layers)
-          "phases": {
-            "dismiss": [{"duration": 0.25, "timing": {"uikitSpring": {"damping": 0.8, "velocity": 0.2}},
-                         "before": [{"layer": "player", "property": "alpha", "value": 0},
-                                    {"layer": "snap", "property": "hidden", "value": false},
-                                    {"layer": "snap", "property": "center", "value": [195, 422]}],
-                         "changes": [{"layer": "snap", "property": "center", "value": [293, 478.5]}]}]
-          },
-          "interaction": {
-            "touch": [150, 560],
-            "progress": "clamp(tx / W, 0, 1)",
-            "let": {"ratio": "1 - 0.5 * p"},
-            "begin": [\(begin)],
-            "follow": [
-              {"layer": "player", "property": "center", "value": ["195 + tx * ratio", "422 + ty * ratio"]},
-              {"layer": "player", "property": "transform", "value": {"scale": "ratio"}}
-            ],
-            "release": [
-              {"when": "p < 0.2", "outcome": "cancel",
-               "blocks": [{"duration": "p", "timing": "easeOut",
-                           "changes": [{"layer": "player", "property": "center", "value": ["W / 2", "H / 2"]},
-                                       {"layer": "player", "property": "transform", "value": {"scale": 1}}]}]},
-              {"outcome": "finish", "phase": "dismiss"}
-            ],
-            "scripts": {"\(name)": {"easing": "easeOut", "points": [{"time": \(time), "translation": [\(tx), \(ty)]}]}},
-            "scrub": {"translation": ["p * W", "p * W / 2"]}
-          }
-        }
-        """, file: "drag.json")
+    func drag(_ name: String, tx: Double, ty: Double = 0, time: Double = 0.25, begin: String = "\"tx >= 0\", \"ty >= 0\", \"tx >= ty\", \"vx >= 0\"") throws
+        -> TransitionDefinition
+    {
+        try DefinitionDecoder.decode(
+            """
+            {
+              "version": 1, "name": "drag", "description": "drag to dismiss",
+              \(Self.layers)
+              "phases": {
+                "dismiss": [{"duration": 0.25, "timing": {"uikitSpring": {"damping": 0.8, "velocity": 0.2}},
+                             "before": [{"layer": "player", "property": "alpha", "value": 0},
+                                        {"layer": "snap", "property": "hidden", "value": false},
+                                        {"layer": "snap", "property": "center", "value": [195, 422]}],
+                             "changes": [{"layer": "snap", "property": "center", "value": [293, 478.5]}]}]
+              },
+              "interaction": {
+                "touch": [150, 560],
+                "progress": "clamp(tx / W, 0, 1)",
+                "let": {"ratio": "1 - 0.5 * p"},
+                "begin": [\(begin)],
+                "follow": [
+                  {"layer": "player", "property": "center", "value": ["195 + tx * ratio", "422 + ty * ratio"]},
+                  {"layer": "player", "property": "transform", "value": {"scale": "ratio"}}
+                ],
+                "release": [
+                  {"when": "p < 0.2", "outcome": "cancel",
+                   "blocks": [{"duration": "p", "timing": "easeOut",
+                               "changes": [{"layer": "player", "property": "center", "value": ["W / 2", "H / 2"]},
+                                           {"layer": "player", "property": "transform", "value": {"scale": 1}}]}]},
+                  {"outcome": "finish", "phase": "dismiss"}
+                ],
+                "scripts": {"\(name)": {"easing": "easeOut", "points": [{"time": \(time), "translation": [\(tx), \(ty)]}]}},
+                "scrub": {"translation": ["p * W", "p * W / 2"]}
+              }
+            }
+            """, file: "drag.json")
     }
 
     func testCancelRunsForPSecondsWithEaseOut() throws {

@@ -1,14 +1,21 @@
-import XCTest
-import TransitionModel
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
+import TransitionModel
+import XCTest
 
 final class KeyframeReducerTests: XCTestCase {
     func testBezierChangeIsExactlyTwoKeyframesWithItsControlPoints() throws {
         var def = douyinPresent(hold: 0.5)
-        def.phases = [Phase(name: "fade", blocks: [AnimationBlock(duration: 0.4, timing: .cubicBezier(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1),
-                                                                  changes: [PropertyChange(layer: "feed", .opacity(0.25))])])]
+        def.phases = [
+            Phase(
+                name: "fade",
+                blocks: [
+                    AnimationBlock(
+                        duration: 0.4, timing: .cubicBezier(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1),
+                        changes: [PropertyChange(layer: "feed", .opacity(0.25))])
+                ])
+        ]
         let kt = KeyframedTransition(try Simulation(def))
         let feed = try XCTUnwrap(kt.simulation.index(ofLayer: "feed"))
         let kfs = kt.layers[feed].opacity.keyframes

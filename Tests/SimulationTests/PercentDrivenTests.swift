@@ -1,7 +1,7 @@
-import XCTest
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
+import XCTest
 
 /// UIPercentDrivenInteractiveTransition (docs/uikit-motion.md#percent-driven-transitions, layer path): while the finger drags,
 /// each animation of the phase shows local time p·D through its own curve; the completion runs
@@ -9,39 +9,40 @@ import Simulation
 final class PercentDrivenTests: XCTestCase {
     /// Three blocks with different curves, a delay and a spring; D = 0.6 s.
     func definition(speed: Double = 1, curve: String = "\"easeInOut\"") throws -> TransitionDefinition {
-        try DefinitionDecoder.decode("""
-        {
-          "version": 1, "name": "pan", "description": "edge pan",
-          "canvas": {"size": [390, 844]},
-          "layers": [
-            {"id": "next", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#FFFFFF"},
-            {"id": "page", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#3366CC"},
-            {"id": "shadow", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#000000", "opacity": 0}
-          ],
-          "phases": {
-            "push": [
-              {"duration": 0.6, "timing": "easeOut",
-               "changes": [{"layer": "page", "property": "transform", "value": {"translate": [-390, 0], "rotation": 10}}]},
-              {"duration": 0.4, "delay": 0.1, "timing": "easeIn",
-               "changes": [{"layer": "shadow", "property": "alpha", "value": 1}]},
-              {"duration": 0.5, "timing": {"uikitSpring": {"damping": 0.6, "velocity": 0}},
-               "before": [{"layer": "next", "property": "center", "value": [100, 422]}],
-               "changes": [{"layer": "next", "property": "center", "value": [195, 422]}]}
-            ]
-          },
-          "interaction": {
-            "touch": [385, 500],
-            "progress": "abs(tx) / W",
-            "percentDriven": {"phase": "push", "completionSpeed": \(speed), "completionCurve": \(curve)},
-            "release": [{"when": "p > 0.5", "outcome": "finish"}, {"outcome": "cancel"}],
-            "scripts": {
-              "finish": {"points": [{"time": 0.4, "translation": [-250, 0]}]},
-              "cancel": {"points": [{"time": 0.3, "translation": [-120, 0]}]}
-            },
-            "scrub": {"translation": ["-p * W", 0]}
-          }
-        }
-        """, file: "pan.json")
+        try DefinitionDecoder.decode(
+            """
+            {
+              "version": 1, "name": "pan", "description": "edge pan",
+              "canvas": {"size": [390, 844]},
+              "layers": [
+                {"id": "next", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#FFFFFF"},
+                {"id": "page", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#3366CC"},
+                {"id": "shadow", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#000000", "opacity": 0}
+              ],
+              "phases": {
+                "push": [
+                  {"duration": 0.6, "timing": "easeOut",
+                   "changes": [{"layer": "page", "property": "transform", "value": {"translate": [-390, 0], "rotation": 10}}]},
+                  {"duration": 0.4, "delay": 0.1, "timing": "easeIn",
+                   "changes": [{"layer": "shadow", "property": "alpha", "value": 1}]},
+                  {"duration": 0.5, "timing": {"uikitSpring": {"damping": 0.6, "velocity": 0}},
+                   "before": [{"layer": "next", "property": "center", "value": [100, 422]}],
+                   "changes": [{"layer": "next", "property": "center", "value": [195, 422]}]}
+                ]
+              },
+              "interaction": {
+                "touch": [385, 500],
+                "progress": "abs(tx) / W",
+                "percentDriven": {"phase": "push", "completionSpeed": \(speed), "completionCurve": \(curve)},
+                "release": [{"when": "p > 0.5", "outcome": "finish"}, {"outcome": "cancel"}],
+                "scripts": {
+                  "finish": {"points": [{"time": 0.4, "translation": [-250, 0]}]},
+                  "cancel": {"points": [{"time": 0.3, "translation": [-120, 0]}]}
+                },
+                "scrub": {"translation": ["-p * W", 0]}
+              }
+            }
+            """, file: "pan.json")
     }
 
     /// The phase played plainly from time 0: its state at local time τ.
@@ -72,8 +73,9 @@ final class PercentDrivenTests: XCTestCase {
             for k in 1...10 {
                 let τ = script.release * Double(k) / 10
                 let p = abs(end.translation.x) * τ / end.time / 390  // linear finger
-                try assertSameLayers(sim.state(at: branch.touchDown + τ), reference.state(at: p * 0.6), sim, accuracy: 1e-9,
-                                     "\(branch.name) p=\(p)")
+                try assertSameLayers(
+                    sim.state(at: branch.touchDown + τ), reference.state(at: p * 0.6), sim, accuracy: 1e-9,
+                    "\(branch.name) p=\(p)")
             }
         }
         // The scrub clip: time t is progress t / D, D = 0.6 s.
@@ -96,8 +98,9 @@ final class PercentDrivenTests: XCTestCase {
                     let s = R * Double(k) / 8
                     let c = CubicBezier.easeInEaseOut.progress(at: s / R)
                     let τ = branch.name == "finish" ? p * D + (1 - p) * D * c : p * D * (1 - c)
-                    try assertSameLayers(sim.state(at: branch.release + s), reference.state(at: τ), sim, accuracy: 1e-9,
-                                         "\(branch.name) s=\(s)")
+                    try assertSameLayers(
+                        sim.state(at: branch.release + s), reference.state(at: τ), sim, accuracy: 1e-9,
+                        "\(branch.name) s=\(s)")
                 }
             }
             XCTAssertEqual(sim.timeline.branches.map(\.progress), [250.0 / 390, 120.0 / 390])

@@ -1,31 +1,40 @@
-import XCTest
 import Foundation
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
+import XCTest
 
 /// The seed's flip (Templates/flip-push.json) built with the Swift API: a container whose sublayerTransform has
 /// m34 = −1/d, the page anchored at (0, 0.5) and placed at (0, H/2), turning to θ about y.
 func flipDefinition(to degrees: Double = -90, eyeDistance d: Double = 500, hold: Double = 0.5) -> TransitionDefinition {
     var container = LayerDefinition(id: "container", frame: Rect(0, 0, 390, 844))
     container.sublayerTransform = LayerTransform(m34: -1 / d)
-    container.children = [LayerDefinition(id: "page", kind: .rect, position: Point(0, 422), size: Size(390, 844),
-                                           anchorPoint: Point(0, 0.5), fill: .solid(.white))]
-    let turn = AnimationBlock(duration: 0.6, timing: .named(.easeOut), changes: [
-        PropertyChange(layer: "page", .transform(LayerTransform(rotationY: degrees * .pi / 180)))])
-    return TransitionDefinition(name: "flip", description: "test", canvas: Canvas(size: Size(390, 844)),
-                                timeline: TimelineSettings(holdBefore: hold, holdBetween: hold, holdAfter: hold),
-                                layers: [container], phases: [Phase(name: "turn", blocks: [turn])])
+    container.children = [
+        LayerDefinition(
+            id: "page", kind: .rect, position: Point(0, 422), size: Size(390, 844),
+            anchorPoint: Point(0, 0.5), fill: .solid(.white))
+    ]
+    let turn = AnimationBlock(
+        duration: 0.6, timing: .named(.easeOut),
+        changes: [
+            PropertyChange(layer: "page", .transform(LayerTransform(rotationY: degrees * .pi / 180)))
+        ])
+    return TransitionDefinition(
+        name: "flip", description: "test", canvas: Canvas(size: Size(390, 844)),
+        timeline: TimelineSettings(holdBefore: hold, holdBetween: hold, holdAfter: hold),
+        layers: [container], phases: [Phase(name: "turn", blocks: [turn])])
 }
 
 final class PerspectiveSimulationTests: XCTestCase {
     // docs/uikit-motion.md#perspective test vector through the simulation: a 100×100 layer, anchor at its
     // centre placed at the origin, transform R_y(45°)·P(500).
     func testProjectionVectorThroughTheSimulation() throws {
-        let layer = LayerDefinition(id: "square", kind: .rect, position: .zero, size: Size(100, 100),
-                                    transform: LayerTransform(rotationY: .pi / 4, m34: -1.0 / 500))
-        let d = TransitionDefinition(name: "v", description: "§5", canvas: Canvas(size: Size(390, 844)), layers: [layer],
-                                     phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.1, changes: [])])])
+        let layer = LayerDefinition(
+            id: "square", kind: .rect, position: .zero, size: Size(100, 100),
+            transform: LayerTransform(rotationY: .pi / 4, m34: -1.0 / 500))
+        let d = TransitionDefinition(
+            name: "v", description: "§5", canvas: Canvas(size: Size(390, 844)), layers: [layer],
+            phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.1, changes: [])])])
         let sim = try Simulation(d)
         let c = sim.state(at: 0).corners(of: 0)  // top-left, top-right, bottom-right, bottom-left
         let expected = [(-38.046, -53.805), (33.020, -46.698), (33.020, 46.698), (-38.046, 53.805)]
@@ -62,12 +71,17 @@ final class PerspectiveSimulationTests: XCTestCase {
     /// A plain CALayer flattens its sublayers: a page turned by θ inside a parent turned by φ
     /// (no perspective) is x·cos θ·cos φ wide, not x·cos(θ + φ).
     func testPlainLayersFlattenTheirSublayers() throws {
-        var parent = LayerDefinition(id: "parent", position: .zero, size: Size(100, 100), anchorPoint: .zero,
-                                     transform: LayerTransform(rotationY: 0.5))
-        parent.children = [LayerDefinition(id: "child", kind: .rect, position: .zero, size: Size(100, 100), anchorPoint: .zero,
-                                           transform: LayerTransform(rotationY: 0.7), fill: .solid(.black))]
-        let d = TransitionDefinition(name: "f", description: "flatten", canvas: Canvas(size: Size(390, 844)), layers: [parent],
-                                     phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.1, changes: [])])])
+        var parent = LayerDefinition(
+            id: "parent", position: .zero, size: Size(100, 100), anchorPoint: .zero,
+            transform: LayerTransform(rotationY: 0.5))
+        parent.children = [
+            LayerDefinition(
+                id: "child", kind: .rect, position: .zero, size: Size(100, 100), anchorPoint: .zero,
+                transform: LayerTransform(rotationY: 0.7), fill: .solid(.black))
+        ]
+        let d = TransitionDefinition(
+            name: "f", description: "flatten", canvas: Canvas(size: Size(390, 844)), layers: [parent],
+            phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.1, changes: [])])])
         let s = try Simulation(d).state(at: 0)
         XCTAssertEqual(s.corners(of: 1)[1].x, 100 * cos(0.7) * cos(0.5), accuracy: 1e-12)
         XCTAssertEqual(s.boundsToScreen[1].m33, 0)
@@ -79,10 +93,12 @@ final class PerspectiveSimulationTests: XCTestCase {
         var cover = LayerDefinition(id: "cover", kind: .rect, frame: Rect(0, 0, 390, 844), fill: .solid(.white))
         cover.mask = LayerMask(shape: .hole, frame: Rect(0, 0, 390, 844), center: Point(79, 200), radius: 0.1)
         let move = AnimationBlock(duration: 0.6, changes: [PropertyChange(layer: "cover", .opacity(0.5))])
-        let reveal = AnimationBlock(duration: 0.2, timing: .named(.easeOut), changes: [PropertyChange(layer: "cover", .maskRadius(633))],
-                                    completion: [PropertyChange(layer: "cover", .hidden(true))])
-        let d = TransitionDefinition(name: "r", description: "reveal", canvas: Canvas(size: Size(390, 844)), layers: [cover],
-                                     phases: [Phase(name: "move", blocks: [move]), Phase(name: "reveal", blocks: [reveal], holdBefore: 0)])
+        let reveal = AnimationBlock(
+            duration: 0.2, timing: .named(.easeOut), changes: [PropertyChange(layer: "cover", .maskRadius(633))],
+            completion: [PropertyChange(layer: "cover", .hidden(true))])
+        let d = TransitionDefinition(
+            name: "r", description: "reveal", canvas: Canvas(size: Size(390, 844)), layers: [cover],
+            phases: [Phase(name: "move", blocks: [move]), Phase(name: "reveal", blocks: [reveal], holdBefore: 0)])
         let sim = try Simulation(d)
         XCTAssertEqual(sim.timeline.phases.map(\.start), [0.6, 1.2])
         XCTAssertEqual(sim.timeline.duration, 2.0, accuracy: 1e-12)

@@ -1,9 +1,9 @@
-import XCTest
 import Foundation
-import TransitionModel
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
+import TransitionModel
+import XCTest
 
 /// The baked perspective (KeyframedTransition.projected) evaluated as a player does (linear
 /// between keyframes) at fine time steps, against the exact projection from Simulation.state.
@@ -56,7 +56,7 @@ final class ProjectionErrorTests: XCTestCase {
             print("flip to \(degrees)° d \(d): \(path.keyframes.count) keyframes, max on-canvas error \(worst) px")
             for k in path.keyframes {
                 for (a, b) in zip(k.value.vertices, sim.state(at: min(k.time, sim.timeline.duration.nextDown)).corners(of: page))
-                    where k.easing != .hold {
+                where k.easing != .hold {
                     XCTAssertEqual(a.distance(to: b), 0, accuracy: 0.0708, "keys are the exact corners on the written 0.1 grid")
                 }
             }

@@ -1,7 +1,8 @@
-import XCTest
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
+import XCTest
+
 @testable import Keyframes
 
 /// The projected-content fitter's parts: the one easing per interval, the greedy spans, the
@@ -27,7 +28,9 @@ final class ProjectionFitterTests: XCTestCase {
 
     func testSpansAreTheLongestThatFit() {
         var calls = 0
-        let spans = EasingFit.spans(count: 12) { i, j in calls += 1; return j - i <= 5 ? .linear : nil }
+        let spans = EasingFit.spans(count: 12) { i, j in
+            calls += 1; return j - i <= 5 ? .linear : nil
+        }
         XCTAssertEqual(spans.map(\.start), [0, 5, 10])
         XCTAssertLessThan(calls, 20)
         // A span that never fits still advances one step at a time.

@@ -1,22 +1,28 @@
-import XCTest
-import TransitionModel
 import Motion
 import Simulation
+import TransitionModel
+import XCTest
 
 /// The seed's present animation built with the Swift API (Templates/douyin-present.json).
 func douyinPresent(hold: Double = 0.6) -> TransitionDefinition {
     let present = AnimationBlock(
         duration: 0.3, timing: .uikitSpring(dampingRatio: 0.8, velocity: 1),
-        before: [PropertyChange(layer: "player", .hidden(false)),
-                 PropertyChange(layer: "player", .position(Point(293, 478.5))),
-                 PropertyChange(layer: "player", .transform(.scale(194.0 / 390, 259.0 / 844)))],
-        changes: [PropertyChange(layer: "player", .position(Point(195, 422))),
-                  PropertyChange(layer: "player", .transform(.identity))])
+        before: [
+            PropertyChange(layer: "player", .hidden(false)),
+            PropertyChange(layer: "player", .position(Point(293, 478.5))),
+            PropertyChange(layer: "player", .transform(.scale(194.0 / 390, 259.0 / 844))),
+        ],
+        changes: [
+            PropertyChange(layer: "player", .position(Point(195, 422))),
+            PropertyChange(layer: "player", .transform(.identity)),
+        ])
     return TransitionDefinition(
         name: "present", description: "test", canvas: Canvas(size: Size(390, 844)),
         timeline: TimelineSettings(holdBefore: hold, holdBetween: hold, holdAfter: hold),
-        layers: [LayerDefinition(id: "feed", frame: Rect(0, 0, 390, 844)),
-                 LayerDefinition(id: "player", frame: Rect(0, 0, 390, 844), hidden: true)],
+        layers: [
+            LayerDefinition(id: "feed", frame: Rect(0, 0, 390, 844)),
+            LayerDefinition(id: "player", frame: Rect(0, 0, 390, 844), hidden: true),
+        ],
         phases: [Phase(name: "present", blocks: [present])])
 }
 
@@ -74,7 +80,7 @@ final class SimulationTests: XCTestCase {
         // Two linear animations on one property: the second starts at 0.5 s into the first.
         var def = douyinPresent(hold: 0)
         def.phases = [
-            Phase(name: "a", blocks: [AnimationBlock(duration: 1, timing: .named(.linear), changes: [PropertyChange(layer: "feed", .opacity(0))])]),
+            Phase(name: "a", blocks: [AnimationBlock(duration: 1, timing: .named(.linear), changes: [PropertyChange(layer: "feed", .opacity(0))])])
         ]
         def.phases[0].blocks.append(AnimationBlock(duration: 1, delay: 0.5, timing: .named(.linear), changes: [PropertyChange(layer: "feed", .opacity(0.5))]))
         let sim = try Simulation(def)
@@ -90,8 +96,15 @@ final class SimulationTests: XCTestCase {
 
     func testDelayHoldsTheFromValue() throws {
         var def = douyinPresent(hold: 0)
-        def.phases = [Phase(name: "fade", blocks: [AnimationBlock(duration: 0.4, delay: 0.2, timing: .named(.easeIn),
-                                                                  changes: [PropertyChange(layer: "feed", .opacity(0))])])]
+        def.phases = [
+            Phase(
+                name: "fade",
+                blocks: [
+                    AnimationBlock(
+                        duration: 0.4, delay: 0.2, timing: .named(.easeIn),
+                        changes: [PropertyChange(layer: "feed", .opacity(0))])
+                ])
+        ]
         let sim = try Simulation(def)
         let feed = try XCTUnwrap(sim.index(ofLayer: "feed"))
         XCTAssertEqual(sim.state(at: 0.1).layers[feed].opacity, 1)
@@ -101,10 +114,18 @@ final class SimulationTests: XCTestCase {
 
     func testFrameUnderATransformIsRejected() throws {
         var def = douyinPresent()
-        def.phases = [Phase(name: "x", blocks: [AnimationBlock(duration: 0.3, before: [PropertyChange(layer: "player", .transform(.scale(2, 2)))],
-                                                               changes: [PropertyChange(layer: "player", .frame(Rect(0, 0, 10, 10)), origin: "phases.x[0].changes[0]")])])]
+        def.phases = [
+            Phase(
+                name: "x",
+                blocks: [
+                    AnimationBlock(
+                        duration: 0.3, before: [PropertyChange(layer: "player", .transform(.scale(2, 2)))],
+                        changes: [PropertyChange(layer: "player", .frame(Rect(0, 0, 10, 10)), origin: "phases.x[0].changes[0]")])
+                ])
+        ]
         XCTAssertThrowsError(try Simulation(def)) { error in
-            XCTAssertEqual("\(error)", "phases.x[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame")
+            XCTAssertEqual(
+                "\(error)", "phases.x[0].changes[0]: frame is undefined while the layer's transform is not identity; set transform to identity before frame")
         }
     }
 
@@ -112,10 +133,16 @@ final class SimulationTests: XCTestCase {
         // DismissScaleAnimation: transform = identity, then frame = cell frame, in one block.
         var def = douyinPresent()
         def.layers.append(LayerDefinition(id: "snap", kind: .snapshot(of: "player"), position: Point(195, 422), size: Size(390, 844)))
-        def.phases = [Phase(name: "dismiss", blocks: [AnimationBlock(
-            duration: 0.25, timing: .uikitSpring(dampingRatio: 0.8, velocity: 0.2),
-            before: [PropertyChange(layer: "snap", .transform(.scale(2, 2)))],
-            changes: [PropertyChange(layer: "snap", .transform(.identity)), PropertyChange(layer: "snap", .frame(Rect(192.5, 419.5, 5, 5)))])])]
+        def.phases = [
+            Phase(
+                name: "dismiss",
+                blocks: [
+                    AnimationBlock(
+                        duration: 0.25, timing: .uikitSpring(dampingRatio: 0.8, velocity: 0.2),
+                        before: [PropertyChange(layer: "snap", .transform(.scale(2, 2)))],
+                        changes: [PropertyChange(layer: "snap", .transform(.identity)), PropertyChange(layer: "snap", .frame(Rect(192.5, 419.5, 5, 5)))])
+                ])
+        ]
         let sim = try Simulation(def)
         let snap = try XCTUnwrap(sim.index(ofLayer: "snap"))
         XCTAssertEqual(sim.layers[snap].snapshotSource, sim.index(ofLayer: "player"))

@@ -1,6 +1,7 @@
-import XCTest
-import Foundation
 import Artwork
+import Foundation
+import XCTest
+
 @testable import TransitionModel
 
 /// `image` and `svg` layers: the file is read while decoding, relative to the definition's folder.
@@ -18,10 +19,10 @@ final class ArtworkLayerDecoderTests: XCTestCase {
 
     func decode(_ layer: String) throws -> TransitionDefinition {
         let text = """
-        {"version": 1, "name": "t", "description": "d", "canvas": {"size": [390, 844]},
-         "layers": [\(layer)],
-         "phases": {"p": [{"duration": 1, "changes": [{"layer": "a", "property": "alpha", "value": 0}]}]}}
-        """
+            {"version": 1, "name": "t", "description": "d", "canvas": {"size": [390, 844]},
+             "layers": [\(layer)],
+             "phases": {"p": [{"duration": 1, "changes": [{"layer": "a", "property": "alpha", "value": 0}]}]}}
+            """
         var library = ArtLibrary.empty
         library.artworkDirectory = (folder, "defs")
         return try DefinitionDecoder.decode(text, file: "defs/t.json", art: library)
@@ -40,18 +41,24 @@ final class ArtworkLayerDecoderTests: XCTestCase {
     }
 
     func testArtworkProblemsAreLocatedInTheDefinitionAndTheArtwork() {
-        XCTAssertEqual(error(#"{"id": "a", "type": "svg", "file": "text.svg", "frame": [0, 0, 9, 9]}"#),
-                       "defs/t.json:2:48: layers[0].file: defs/text.svg:2: <text>: text is not carried; "
-                       + "convert text to outlines in the design tool before exporting")
-        XCTAssertEqual(error(#"{"id": "a", "type": "image", "file": "screen.svg", "frame": [0, 0, 9, 9]}"#),
-                       "defs/t.json:2:50: layers[0].file: defs/screen.svg is SVG; use a layer of type \"svg\" for it")
-        XCTAssertEqual(error(#"{"id": "a", "type": "svg", "file": "/etc/passwd", "frame": [0, 0, 9, 9]}"#),
-                       "defs/t.json:2:48: layers[0].file: expected a relative path to a file beside the definition, found \"/etc/passwd\"")
-        XCTAssertEqual(error(#"{"id": "a", "type": "svg", "file": "screen.svg", "scale": 2, "frame": [0, 0, 9, 9]}"#),
-                       "defs/t.json:2:71: layers[0].scale: \"scale\" applies only to image layers (an SVG's units are points)")
-        XCTAssertEqual(error(#"{"id": "a", "type": "rect", "contentMode": "center", "frame": [0, 0, 9, 9]}"#),
-                       "defs/t.json:2:56: layers[0].contentMode: \"contentMode\" applies only to image and svg layers")
-        XCTAssertTrue(error(#"{"id": "a", "type": "svg", "file": "missing.svg", "frame": [0, 0, 9, 9]}"#)
-            .hasSuffix("layers[0].file: defs/missing.svg: cannot be opened for reading"))
+        XCTAssertEqual(
+            error(#"{"id": "a", "type": "svg", "file": "text.svg", "frame": [0, 0, 9, 9]}"#),
+            "defs/t.json:2:48: layers[0].file: defs/text.svg:2: <text>: text is not carried; "
+                + "convert text to outlines in the design tool before exporting")
+        XCTAssertEqual(
+            error(#"{"id": "a", "type": "image", "file": "screen.svg", "frame": [0, 0, 9, 9]}"#),
+            "defs/t.json:2:50: layers[0].file: defs/screen.svg is SVG; use a layer of type \"svg\" for it")
+        XCTAssertEqual(
+            error(#"{"id": "a", "type": "svg", "file": "/etc/passwd", "frame": [0, 0, 9, 9]}"#),
+            "defs/t.json:2:48: layers[0].file: expected a relative path to a file beside the definition, found \"/etc/passwd\"")
+        XCTAssertEqual(
+            error(#"{"id": "a", "type": "svg", "file": "screen.svg", "scale": 2, "frame": [0, 0, 9, 9]}"#),
+            "defs/t.json:2:71: layers[0].scale: \"scale\" applies only to image layers (an SVG's units are points)")
+        XCTAssertEqual(
+            error(#"{"id": "a", "type": "rect", "contentMode": "center", "frame": [0, 0, 9, 9]}"#),
+            "defs/t.json:2:56: layers[0].contentMode: \"contentMode\" applies only to image and svg layers")
+        XCTAssertTrue(
+            error(#"{"id": "a", "type": "svg", "file": "missing.svg", "frame": [0, 0, 9, 9]}"#)
+                .hasSuffix("layers[0].file: defs/missing.svg: cannot be opened for reading"))
     }
 }

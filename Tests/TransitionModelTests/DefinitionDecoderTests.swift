@@ -1,24 +1,24 @@
-import XCTest
 import TransitionModel
+import XCTest
 
 /// A small valid definition; each test breaks one thing and checks the one-line diagnostic.
 let minimalDefinition = """
-{
-  "version": 1,
-  "name": "mini",
-  "description": "a card slides",
-  "canvas": {"size": [100, 200]},
-  "layers": [
-    {"id": "card", "type": "rect", "frame": [10, 20, 30, 40], "fill": "#336699"}
-  ],
-  "phases": {
-    "present": [
-      {"duration": 0.5, "timing": {"uikitSpring": {"damping": 0.8, "velocity": 1}},
-       "changes": [{"layer": "card", "property": "position", "value": [50, 100]}]}
-    ]
-  }
-}
-"""
+    {
+      "version": 1,
+      "name": "mini",
+      "description": "a card slides",
+      "canvas": {"size": [100, 200]},
+      "layers": [
+        {"id": "card", "type": "rect", "frame": [10, 20, 30, 40], "fill": "#336699"}
+      ],
+      "phases": {
+        "present": [
+          {"duration": 0.5, "timing": {"uikitSpring": {"damping": 0.8, "velocity": 1}},
+           "changes": [{"layer": "card", "property": "position", "value": [50, 100]}]}
+        ]
+      }
+    }
+    """
 
 final class DefinitionDecoderTests: XCTestCase {
     func testDecodesMinimalDefinition() throws {
@@ -61,11 +61,14 @@ final class DefinitionDecoderTests: XCTestCase {
 
     func testUnknownMemberIsReported() {
         let text = minimalDefinition.replacingOccurrences(of: "\"duration\": 0.5", with: "\"duraton\": 0.5")
-        XCTAssertEqual(decodeError(text), "t.json:11:8: phases.present[0].duraton: unknown member \"duraton\"; expected one of duration, delay, timing, before, changes, completion")
+        XCTAssertEqual(
+            decodeError(text),
+            "t.json:11:8: phases.present[0].duraton: unknown member \"duraton\"; expected one of duration, delay, timing, before, changes, completion")
     }
 
     func testMissingDurationForACurve() {
-        let text = minimalDefinition.replacingOccurrences(of: "\"duration\": 0.5, \"timing\": {\"uikitSpring\": {\"damping\": 0.8, \"velocity\": 1}}", with: "\"timing\": \"easeOut\"")
+        let text = minimalDefinition.replacingOccurrences(
+            of: "\"duration\": 0.5, \"timing\": {\"uikitSpring\": {\"damping\": 0.8, \"velocity\": 1}}", with: "\"timing\": \"easeOut\"")
         XCTAssertEqual(decodeError(text), "t.json:11:7: phases.present[0]: missing member \"duration\"; expected the block's duration in seconds")
     }
 
@@ -75,12 +78,14 @@ final class DefinitionDecoderTests: XCTestCase {
     }
 
     func testHiddenDoesNotAnimate() {
-        let text = minimalDefinition.replacingOccurrences(of: "\"property\": \"position\", \"value\": [50, 100]", with: "\"property\": \"hidden\", \"value\": true")
+        let text = minimalDefinition.replacingOccurrences(
+            of: "\"property\": \"position\", \"value\": [50, 100]", with: "\"property\": \"hidden\", \"value\": true")
         XCTAssertEqual(decodeError(text), "t.json:12:50: phases.present[0].changes[0].property: hidden does not animate; set it in \"before\"")
     }
 
     func testDuplicateLayerID() {
-        let text = minimalDefinition.replacingOccurrences(of: "\"fill\": \"#336699\"}", with: "\"fill\": \"#336699\"}, {\"id\": \"card\", \"type\": \"rect\", \"frame\": [0, 0, 1, 1]}")
+        let text = minimalDefinition.replacingOccurrences(
+            of: "\"fill\": \"#336699\"}", with: "\"fill\": \"#336699\"}, {\"id\": \"card\", \"type\": \"rect\", \"frame\": [0, 0, 1, 1]}")
         XCTAssertTrue(decodeError(text).contains("layers[1].id: duplicate layer id \"card\""), decodeError(text))
     }
 
@@ -89,14 +94,18 @@ final class DefinitionDecoderTests: XCTestCase {
             ("\"easeInOut\"", .named(.easeInOut)),
             ("\"default\"", .named(.default)),
             ("{\"cubicBezier\": [0.1, 0.2, 0.3, 1.4]}", .cubicBezier(x1: 0.1, y1: 0.2, x2: 0.3, y2: 1.4)),
-            ("{\"caSpring\": {\"mass\": 2, \"stiffness\": 300, \"damping\": 20, \"velocity\": 0.5}}", .caSpring(mass: 2, stiffness: 300, damping: 20, velocity: 0.5)),
+            (
+                "{\"caSpring\": {\"mass\": 2, \"stiffness\": 300, \"damping\": 20, \"velocity\": 0.5}}",
+                .caSpring(mass: 2, stiffness: 300, damping: 20, velocity: 0.5)
+            ),
         ]
         for (json, expected) in timings {
             let text = minimalDefinition.replacingOccurrences(of: "{\"uikitSpring\": {\"damping\": 0.8, \"velocity\": 1}}", with: json)
             XCTAssertEqual(try DefinitionDecoder.decode(text, file: "t.json").phases[0].blocks[0].timing, expected)
         }
-        let swiftUI = minimalDefinition.replacingOccurrences(of: "\"duration\": 0.5, \"timing\": {\"uikitSpring\": {\"damping\": 0.8, \"velocity\": 1}}",
-                                                              with: "\"timing\": {\"swiftUISpring\": {\"duration\": 0.4, \"bounce\": 0.2}}")
+        let swiftUI = minimalDefinition.replacingOccurrences(
+            of: "\"duration\": 0.5, \"timing\": {\"uikitSpring\": {\"damping\": 0.8, \"velocity\": 1}}",
+            with: "\"timing\": {\"swiftUISpring\": {\"duration\": 0.4, \"bounce\": 0.2}}")
         XCTAssertEqual(try DefinitionDecoder.decode(swiftUI, file: "t.json").phases[0].blocks[0].timing, .swiftUISpring(duration: 0.4, bounce: 0.2))
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import JSONText
+import XCTest
+
 @testable import TransitionModel
 
 /// Numbers are checked where they enter, each against its stated range (DefinitionLimits), and
@@ -20,27 +21,36 @@ final class DefinitionLimitsTests: XCTestCase {
 
     func testLongDurationsAreRefused() {
         // slide-up-segue with 1e9 s aborted on allocation; circle-reveal-pop with 3600 s hung.
-        XCTAssertEqual(decodeError(replacing("\"duration\": 0.5", "\"duration\": 1e9")),
-                       "t.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found 1000000000")
-        XCTAssertEqual(decodeError(replacing("\"duration\": 0.5", "\"duration\": 3600")),
-                       "t.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found 3600")
-        XCTAssertEqual(decodeError(replacing("\"duration\": 0.5", "\"duration\": 60, \"delay\": 60.5")),
-                       "t.json:11:33: phases.present[0].delay: expected a delay from 0 to 60 s, found 60.5")
-        XCTAssertEqual(decodeError(replacing("\"canvas\"", "\"timeline\": {\"holdAfter\": 61}, \"canvas\"")),
-                       "t.json:5:29: timeline.holdAfter: expected a hold from 0 to 60 s, found 61")
+        XCTAssertEqual(
+            decodeError(replacing("\"duration\": 0.5", "\"duration\": 1e9")),
+            "t.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found 1000000000")
+        XCTAssertEqual(
+            decodeError(replacing("\"duration\": 0.5", "\"duration\": 3600")),
+            "t.json:11:20: phases.present[0].duration: expected a duration from 0 to 60 s, found 3600")
+        XCTAssertEqual(
+            decodeError(replacing("\"duration\": 0.5", "\"duration\": 60, \"delay\": 60.5")),
+            "t.json:11:33: phases.present[0].delay: expected a delay from 0 to 60 s, found 60.5")
+        XCTAssertEqual(
+            decodeError(replacing("\"canvas\"", "\"timeline\": {\"holdAfter\": 61}, \"canvas\"")),
+            "t.json:5:29: timeline.holdAfter: expected a hold from 0 to 60 s, found 61")
     }
 
     func testSpringsPerspectiveAndLengthsHaveRanges() {
-        XCTAssertEqual(decodeError(replacing("\"damping\": 0.8", "\"damping\": 1e-9")),
-                       "t.json:11:63: phases.present[0].timing.uikitSpring.damping: expected a damping ratio from 0.001 to 1000, found 0.000000001")
-        XCTAssertEqual(decodeError(replacing("\"velocity\": 1}", "\"velocity\": 1e4}")),
-                       "t.json:11:80: phases.present[0].timing.uikitSpring.velocity: expected a velocity from -1000 to 1000, found 10000")
-        XCTAssertEqual(decodeError(replacing("\"fill\"", "\"sublayerTransform\": {\"perspective\": 1e-300}, \"fill\"")),
-                       "t.json:7:100: layers[0].sublayerTransform.perspective: expected an eye distance from 1 to 100000 points (m34 = −1/d), found 1e-300")
-        XCTAssertEqual(decodeError(replacing("[10, 20, 30, 40]", "[10, 20, 1e9, 40]")),
-                       "t.json:7:54: layers[0].frame[2]: expected a number from -100000 to 100000, found 1000000000")
-        XCTAssertEqual(decodeError(replacing("[10, 20, 30, 40]", "[10, 20, 30, 40], \"transform\": {\"rotation\": 1e6}")),
-                       "t.json:7:89: layers[0].transform.rotation: expected an angle from -36000 to 36000 degrees, found 1000000")
+        XCTAssertEqual(
+            decodeError(replacing("\"damping\": 0.8", "\"damping\": 1e-9")),
+            "t.json:11:63: phases.present[0].timing.uikitSpring.damping: expected a damping ratio from 0.001 to 1000, found 0.000000001")
+        XCTAssertEqual(
+            decodeError(replacing("\"velocity\": 1}", "\"velocity\": 1e4}")),
+            "t.json:11:80: phases.present[0].timing.uikitSpring.velocity: expected a velocity from -1000 to 1000, found 10000")
+        XCTAssertEqual(
+            decodeError(replacing("\"fill\"", "\"sublayerTransform\": {\"perspective\": 1e-300}, \"fill\"")),
+            "t.json:7:100: layers[0].sublayerTransform.perspective: expected an eye distance from 1 to 100000 points (m34 = −1/d), found 1e-300")
+        XCTAssertEqual(
+            decodeError(replacing("[10, 20, 30, 40]", "[10, 20, 1e9, 40]")),
+            "t.json:7:54: layers[0].frame[2]: expected a number from -100000 to 100000, found 1000000000")
+        XCTAssertEqual(
+            decodeError(replacing("[10, 20, 30, 40]", "[10, 20, 30, 40], \"transform\": {\"rotation\": 1e6}")),
+            "t.json:7:89: layers[0].transform.rotation: expected an angle from -36000 to 36000 degrees, found 1000000")
     }
 
     func testNestingAndCountCeilings() {

@@ -1,5 +1,5 @@
-import XCTest
 import TransitionModel
+import XCTest
 
 /// The seed's drag-to-dismiss (Templates/douyin-drag-dismiss.json) on two plain layers; tests break one part at a time.
 func dragDefinition(interaction: String = dragInteraction) -> String {
@@ -25,29 +25,29 @@ func dragDefinition(interaction: String = dragInteraction) -> String {
 }
 
 let dragInteraction = """
-{
-    "touch": [150, 560],
-    "progress": "clamp(tx / W, 0, 1)",
-    "let": {"ratio": "1 - 0.5 * p"},
-    "begin": ["tx >= 0", "ty >= 0", "tx >= ty", "vx >= 0"],
-    "follow": [
-      {"layer": "player", "property": "center", "value": ["195 + tx * ratio", "422 + ty * ratio"]},
-      {"layer": "player", "property": "transform", "value": {"scale": "ratio"}}
-    ],
-    "release": [
-      {"when": "p < 0.2", "outcome": "cancel",
-       "blocks": [{"duration": "p", "timing": "easeOut",
-                   "changes": [{"layer": "player", "property": "center", "value": ["W / 2", "H / 2"]},
-                               {"layer": "player", "property": "transform", "value": {"scale": 1}}]}]},
-      {"outcome": "finish", "phase": "dismiss"}
-    ],
-    "scripts": {
-      "cancel": {"easing": "easeOut", "points": [{"time": 0.25, "translation": [60, 20]}]},
-      "finish": {"easing": "easeOut", "points": [{"time": 0.35, "translation": [160, 80]}]}
-    },
-    "scrub": {"translation": ["p * W", "p * W / 2"]}
-  }
-"""
+    {
+        "touch": [150, 560],
+        "progress": "clamp(tx / W, 0, 1)",
+        "let": {"ratio": "1 - 0.5 * p"},
+        "begin": ["tx >= 0", "ty >= 0", "tx >= ty", "vx >= 0"],
+        "follow": [
+          {"layer": "player", "property": "center", "value": ["195 + tx * ratio", "422 + ty * ratio"]},
+          {"layer": "player", "property": "transform", "value": {"scale": "ratio"}}
+        ],
+        "release": [
+          {"when": "p < 0.2", "outcome": "cancel",
+           "blocks": [{"duration": "p", "timing": "easeOut",
+                       "changes": [{"layer": "player", "property": "center", "value": ["W / 2", "H / 2"]},
+                                   {"layer": "player", "property": "transform", "value": {"scale": 1}}]}]},
+          {"outcome": "finish", "phase": "dismiss"}
+        ],
+        "scripts": {
+          "cancel": {"easing": "easeOut", "points": [{"time": 0.25, "translation": [60, 20]}]},
+          "finish": {"easing": "easeOut", "points": [{"time": 0.35, "translation": [160, 80]}]}
+        },
+        "scrub": {"translation": ["p * W", "p * W / 2"]}
+      }
+    """
 
 final class InteractionDecoderTests: XCTestCase {
     func replacing(_ a: String, _ b: String) -> String {
@@ -75,22 +75,28 @@ final class InteractionDecoderTests: XCTestCase {
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("rato") }! + 1
         let lineText = text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
         let quote = lineText.distance(from: lineText.startIndex, to: lineText.range(of: "\"422 + ty")!.lowerBound) + 1
-        XCTAssertEqual(decodeError(text),
-                       "t.json:\(line):\(quote + 12): interaction.follow[0].value[1]: in \"422 + ty * rato\" at column 12: "
-                       + "unknown name \"rato\"; expected a number or one of tx, ty, vx, vy, p, W, H, ratio")
+        XCTAssertEqual(
+            decodeError(text),
+            "t.json:\(line):\(quote + 12): interaction.follow[0].value[1]: in \"422 + ty * rato\" at column 12: "
+                + "unknown name \"rato\"; expected a number or one of tx, ty, vx, vy, p, W, H, ratio")
     }
 
     func testExpressionSyntaxErrors() {
-        XCTAssertTrue(decodeError(replacing("\"clamp(tx / W, 0, 1)\"", "\"clamp(tx / W, 0)\""))
-            .hasSuffix("interaction.progress: in \"clamp(tx / W, 0)\" at column 1: clamp takes 3 arguments (clamp(x, lo, hi)), found 2"))
+        XCTAssertTrue(
+            decodeError(replacing("\"clamp(tx / W, 0, 1)\"", "\"clamp(tx / W, 0)\""))
+                .hasSuffix("interaction.progress: in \"clamp(tx / W, 0)\" at column 1: clamp takes 3 arguments (clamp(x, lo, hi)), found 2"))
         XCTAssertTrue(decodeError(replacing("\"1 - 0.5 * p\"", "\"1 - 0.5 * (p\"")).hasSuffix("at column 13: missing \")\" for the \"(\" at column 11"))
-        XCTAssertTrue(decodeError(replacing("\"1 - 0.5 * p\"", "\"1 - 0.5 ** p\"")).hasSuffix("at column 10: unexpected \"*\"; expected a number, a name or \"(\""))
+        XCTAssertTrue(
+            decodeError(replacing("\"1 - 0.5 * p\"", "\"1 - 0.5 ** p\"")).hasSuffix("at column 10: unexpected \"*\"; expected a number, a name or \"(\""))
         XCTAssertTrue(decodeError(replacing("\"p < 0.2\"", "\"p = 0.2\"")).hasSuffix("at column 3: unexpected character \"=\"; compare with =="))
         XCTAssertTrue(decodeError(replacing("\"p < 0.2\"", "\"p\"")).hasSuffix("at column 2: expected a comparison (<, <=, >, >=, ==, !=) such as \"p < 0.2\""))
-        XCTAssertTrue(decodeError(replacing("\"clamp(tx / W, 0, 1)\"", "\"clamp(p, 0, 1)\""))
-            .hasSuffix("at column 7: \"p\" cannot be used here: \"progress\" is what defines p"))
-        XCTAssertTrue(decodeError(replacing("\"p * W / 2\"", "\"ty\"")).contains("\"ty\" cannot be used here: the scrub path gives the translation as a function of p"))
-        XCTAssertTrue(decodeError(replacing("\"1 - 0.5 * p\"", "\"sqrt(p)\"")).hasSuffix("at column 1: unknown function \"sqrt\"; expected one of min, max, clamp, abs"))
+        XCTAssertTrue(
+            decodeError(replacing("\"clamp(tx / W, 0, 1)\"", "\"clamp(p, 0, 1)\""))
+                .hasSuffix("at column 7: \"p\" cannot be used here: \"progress\" is what defines p"))
+        XCTAssertTrue(
+            decodeError(replacing("\"p * W / 2\"", "\"ty\"")).contains("\"ty\" cannot be used here: the scrub path gives the translation as a function of p"))
+        XCTAssertTrue(
+            decodeError(replacing("\"1 - 0.5 * p\"", "\"sqrt(p)\"")).hasSuffix("at column 1: unknown function \"sqrt\"; expected one of min, max, clamp, abs"))
         XCTAssertTrue(decodeError(replacing("\"1 - 0.5 * p\"", "\"\"")).hasSuffix("at column 1: empty expression; expected a number, a name or \"(\""))
     }
 
@@ -109,30 +115,45 @@ final class InteractionDecoderTests: XCTestCase {
     }
 
     func testStructuralErrors() {
-        XCTAssertTrue(decodeError(replacing("\"outcome\": \"finish\", \"phase\": \"dismiss\"", "\"outcome\": \"finish\", \"phase\": \"gone\""))
-            .contains("unknown phase \"gone\"; expected one of dismiss"))
-        XCTAssertTrue(decodeError(replacing("{\"layer\": \"player\", \"property\": \"center\", \"value\": [\"195", "{\"layer\": \"plyr\", \"property\": \"center\", \"value\": [\"195"))
+        XCTAssertTrue(
+            decodeError(replacing("\"outcome\": \"finish\", \"phase\": \"dismiss\"", "\"outcome\": \"finish\", \"phase\": \"gone\""))
+                .contains("unknown phase \"gone\"; expected one of dismiss"))
+        XCTAssertTrue(
+            decodeError(
+                replacing(
+                    "{\"layer\": \"player\", \"property\": \"center\", \"value\": [\"195", "{\"layer\": \"plyr\", \"property\": \"center\", \"value\": [\"195")
+            )
             .contains("interaction.follow[0].layer: unknown layer \"plyr\""))
-        XCTAssertTrue(decodeError(replacing("\"cancel\": {\"easing\"", "\"undo\": {\"easing\""))
-            .contains("expected cancel or finish, found \"undo\""))
-        XCTAssertTrue(decodeError(replacing("{\"when\": \"p < 0.2\", \"outcome\": \"cancel\",", "{\"outcome\": \"cancel\","))
-            .contains("this rule is never tried"))
+        XCTAssertTrue(
+            decodeError(replacing("\"cancel\": {\"easing\"", "\"undo\": {\"easing\""))
+                .contains("expected cancel or finish, found \"undo\""))
+        XCTAssertTrue(
+            decodeError(replacing("{\"when\": \"p < 0.2\", \"outcome\": \"cancel\",", "{\"outcome\": \"cancel\","))
+                .contains("this rule is never tried"))
         XCTAssertTrue(decodeError(replacing("{\"time\": 0.25,", "{\"time\": 0,")).contains("expected a time > 0"))
-        XCTAssertTrue(decodeError(replacing("\"easing\": \"easeOut\", \"points\": [{\"time\": 0.25",
-                                            "\"easing\": {\"uikitSpring\": {\"damping\": 1}}, \"points\": [{\"time\": 0.25")).contains("not a spring"))
-        XCTAssertTrue(decodeError(replacing("\"property\": \"center\", \"value\": [\"195", "\"property\": \"hidden\", \"value\": [\"195"))
-            .contains("\"hidden\" cannot follow the finger"))
-        XCTAssertTrue(decodeError(replacing(", \"phase\": \"dismiss\"}", ", \"blocks\": [{\"duration\": 0.1, \"changes\": []}]}"))
-            .contains("phase \"dismiss\" never runs"))
+        XCTAssertTrue(
+            decodeError(
+                replacing(
+                    "\"easing\": \"easeOut\", \"points\": [{\"time\": 0.25",
+                    "\"easing\": {\"uikitSpring\": {\"damping\": 1}}, \"points\": [{\"time\": 0.25")
+            ).contains("not a spring"))
+        XCTAssertTrue(
+            decodeError(replacing("\"property\": \"center\", \"value\": [\"195", "\"property\": \"hidden\", \"value\": [\"195"))
+                .contains("\"hidden\" cannot follow the finger"))
+        XCTAssertTrue(
+            decodeError(replacing(", \"phase\": \"dismiss\"}", ", \"blocks\": [{\"duration\": 0.1, \"changes\": []}]}"))
+                .contains("phase \"dismiss\" never runs"))
     }
 }
 
 extension InteractionDecoderTests {
     /// Release rules may animate blocks on both branches; then the definition needs no phases.
     func testAnInteractionWithoutPhases() throws {
-        var text = dragDefinition().replacingOccurrences(of: "{\"outcome\": \"finish\", \"phase\": \"dismiss\"}", with: """
-            {"outcome": "finish", "blocks": [{"duration": 0.3, "changes": [{"layer": "player", "property": "center", "value": ["W * 1.5", "H / 2"]}]}]}
-            """)
+        var text = dragDefinition().replacingOccurrences(
+            of: "{\"outcome\": \"finish\", \"phase\": \"dismiss\"}",
+            with: """
+                {"outcome": "finish", "blocks": [{"duration": 0.3, "changes": [{"layer": "player", "property": "center", "value": ["W * 1.5", "H / 2"]}]}]}
+                """)
         let start = text.range(of: "\"phases\": {")!.lowerBound, end = text.range(of: "\"interaction\":")!.lowerBound
         text.replaceSubrange(start..<end, with: "")
         let d = try DefinitionDecoder.decode(text, file: "t.json")

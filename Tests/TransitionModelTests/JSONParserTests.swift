@@ -1,5 +1,5 @@
-import XCTest
 import JSONText
+import XCTest
 
 final class JSONParserTests: XCTestCase {
     func testLocationsOfNestedValues() throws {
@@ -61,6 +61,7 @@ final class NumberFormatTests: XCTestCase {
         XCTAssertEqual(JSONWriter().string(v), #"{"z":1,"a":[0.5,"x"]}"#)
         XCTAssertEqual(JSONWriter(style: .readable).string(v), "{\"z\": 1, \"a\": [0.5, \"x\"]}\n")
         let nested = JSONValue.object([("list", .array([.object([("k", .string(String(repeating: "x", count: 200)))])]))])
-        XCTAssertEqual(JSONWriter(style: .readable).string(nested), "{\n  \"list\": [\n    {\n      \"k\": \"\(String(repeating: "x", count: 200))\"\n    }\n  ]\n}\n")
+        XCTAssertEqual(
+            JSONWriter(style: .readable).string(nested), "{\n  \"list\": [\n    {\n      \"k\": \"\(String(repeating: "x", count: 200))\"\n    }\n  ]\n}\n")
     }
 }

@@ -1,34 +1,34 @@
-import XCTest
 import TransitionModel
+import XCTest
 
 /// A page flip with a perspective container, a masked cover and a chained phase; each test breaks
 /// one thing and checks the one-line diagnostic.
 let perspectiveDefinition = """
-{
-  "version": 1,
-  "name": "flip",
-  "description": "3D and masks",
-  "canvas": {"size": [390, 844]},
-  "layers": [
-    {"id": "box", "type": "group", "frame": [0, 0, 390, 844], "sublayerTransform": {"perspective": 500}, "children": [
-      {"id": "page", "type": "rect", "anchorPoint": [0, 0.5], "position": [0, 422], "size": [390, 844], "fill": "#FFFFFF"}
-    ]},
-    {"id": "cover", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#AAAAAA",
-     "mask": {"shape": "hole", "center": [79, 200], "radius": 0.1}}
-  ],
-  "phases": {
-    "turn": [
-      {"duration": 0.6, "timing": "easeOut",
-       "changes": [{"layer": "page", "property": "transform", "value": {"rotationY": -90, "perspective": 800}}]}
-    ],
-    "reveal": {"holdBefore": 0, "blocks": [
-      {"duration": 0.2, "timing": "easeOut",
-       "changes": [{"layer": "cover", "property": "mask.radius", "value": 633}],
-       "completion": [{"layer": "cover", "property": "hidden", "value": true}]}
-    ]}
-  }
-}
-"""
+    {
+      "version": 1,
+      "name": "flip",
+      "description": "3D and masks",
+      "canvas": {"size": [390, 844]},
+      "layers": [
+        {"id": "box", "type": "group", "frame": [0, 0, 390, 844], "sublayerTransform": {"perspective": 500}, "children": [
+          {"id": "page", "type": "rect", "anchorPoint": [0, 0.5], "position": [0, 422], "size": [390, 844], "fill": "#FFFFFF"}
+        ]},
+        {"id": "cover", "type": "rect", "frame": [0, 0, 390, 844], "fill": "#AAAAAA",
+         "mask": {"shape": "hole", "center": [79, 200], "radius": 0.1}}
+      ],
+      "phases": {
+        "turn": [
+          {"duration": 0.6, "timing": "easeOut",
+           "changes": [{"layer": "page", "property": "transform", "value": {"rotationY": -90, "perspective": 800}}]}
+        ],
+        "reveal": {"holdBefore": 0, "blocks": [
+          {"duration": 0.2, "timing": "easeOut",
+           "changes": [{"layer": "cover", "property": "mask.radius", "value": 633}],
+           "completion": [{"layer": "cover", "property": "hidden", "value": true}]}
+        ]}
+      }
+    }
+    """
 
 final class PerspectiveAndMaskDecoderTests: XCTestCase {
     func testDecodesTransform3DSublayerTransformMaskAndChainedPhase() throws {
@@ -50,12 +50,16 @@ final class PerspectiveAndMaskDecoderTests: XCTestCase {
 
     func testPerspectiveMustBePositive() {
         let text = perspectiveDefinition.replacingOccurrences(of: "{\"perspective\": 500}", with: "{\"perspective\": 0}")
-        XCTAssertEqual(decodeError(text), "t.json:7:100: layers[0].sublayerTransform.perspective: expected an eye distance from 1 to 100000 points (m34 = −1/d), found 0")
+        XCTAssertEqual(
+            decodeError(text), "t.json:7:100: layers[0].sublayerTransform.perspective: expected an eye distance from 1 to 100000 points (m34 = −1/d), found 0")
     }
 
     func testUnknownTransformMember() {
         let text = perspectiveDefinition.replacingOccurrences(of: "\"rotationY\": -90", with: "\"rotateY\": -90")
-        XCTAssertEqual(decodeError(text), "t.json:16:73: phases.turn[0].changes[0].value.rotateY: unknown member \"rotateY\"; expected one of translate, scale, rotation, rotationX, rotationY, perspective")
+        XCTAssertEqual(
+            decodeError(text),
+            "t.json:16:73: phases.turn[0].changes[0].value.rotateY: unknown member \"rotateY\"; expected one of translate, scale, rotation, rotationX, rotationY, perspective"
+        )
     }
 
     func testUnknownMaskShape() {
@@ -74,14 +78,21 @@ final class PerspectiveAndMaskDecoderTests: XCTestCase {
     }
 
     func testMaskChangeNeedsAMask() {
-        let text = perspectiveDefinition.replacingOccurrences(of: "{\"layer\": \"cover\", \"property\": \"mask.radius\"",
-                                                              with: "{\"layer\": \"page\", \"property\": \"mask.radius\"")
-        XCTAssertEqual(decodeError(text), "t.json:20:50: phases.reveal.blocks[0].changes[0].property: layer \"page\" has no mask; give it a \"mask\" to change mask.radius")
+        let text = perspectiveDefinition.replacingOccurrences(
+            of: "{\"layer\": \"cover\", \"property\": \"mask.radius\"",
+            with: "{\"layer\": \"page\", \"property\": \"mask.radius\"")
+        XCTAssertEqual(
+            decodeError(text), "t.json:20:50: phases.reveal.blocks[0].changes[0].property: layer \"page\" has no mask; give it a \"mask\" to change mask.radius"
+        )
     }
 
     func testMaskChangeMustFitTheShape() {
-        let text = perspectiveDefinition.replacingOccurrences(of: "\"property\": \"mask.radius\", \"value\": 633", with: "\"property\": \"mask.cornerRadius\", \"value\": 8")
-        XCTAssertEqual(decodeError(text), "t.json:20:51: phases.reveal.blocks[0].changes[0].property: a hole mask has no mask.cornerRadius; expected one of mask.frame, mask.center, mask.radius")
+        let text = perspectiveDefinition.replacingOccurrences(
+            of: "\"property\": \"mask.radius\", \"value\": 633", with: "\"property\": \"mask.cornerRadius\", \"value\": 8")
+        XCTAssertEqual(
+            decodeError(text),
+            "t.json:20:51: phases.reveal.blocks[0].changes[0].property: a hole mask has no mask.cornerRadius; expected one of mask.frame, mask.center, mask.radius"
+        )
     }
 
     func testPhaseObjectNeedsBlocks() {

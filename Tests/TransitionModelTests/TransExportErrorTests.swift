@@ -1,12 +1,13 @@
-// The one error type: its fields and its one line.
-import XCTest
 import JSONText
 import TransitionModel
+// The one error type: its fields and its one line.
+import XCTest
 
 final class TransExportErrorTests: XCTestCase {
     func testOneLine() {
-        let e = TransExportError(file: "Templates/a.json", location: SourceLocation(line: 3, column: 7), path: "phases.present[0].timing.damping",
-                                 expected: "expected a number in 0 < damping ≤ 1, found 0")
+        let e = TransExportError(
+            file: "Templates/a.json", location: SourceLocation(line: 3, column: 7), path: "phases.present[0].timing.damping",
+            expected: "expected a number in 0 < damping ≤ 1, found 0")
         XCTAssertEqual(e.kind, .input)
         XCTAssertEqual(e.expected, "expected a number in 0 < damping ≤ 1, found 0")
         XCTAssertEqual(e.description, "Templates/a.json:3:7: phases.present[0].timing.damping: expected a number in 0 < damping ≤ 1, found 0")

@@ -4,9 +4,9 @@
 // download list and the conformance suite (through `--list-formats`) read these values from the
 // one list in ExportFormats.swift; none of them names a format.
 import Foundation
-import TransitionModel
-import Simulation
 import Keyframes
+import Simulation
+import TransitionModel
 
 public protocol ExportFormat: Sendable {
     /// The `--format` value.
@@ -76,8 +76,10 @@ public struct FormatOption: Sendable {
     /// Where the value goes.
     public var setting: WritableKeyPath<ExportSettings, Int> & Sendable
 
-    public init(flag: String, usage: String, helpName: String, help: String, allowed: ClosedRange<Int>, expected: String,
-                setting: WritableKeyPath<ExportSettings, Int> & Sendable) {
+    public init(
+        flag: String, usage: String, helpName: String, help: String, allowed: ClosedRange<Int>, expected: String,
+        setting: WritableKeyPath<ExportSettings, Int> & Sendable
+    ) {
         self.flag = flag
         self.usage = usage
         self.helpName = helpName

@@ -1,11 +1,13 @@
 // What the raster formats share: `--scale` and `--fps`, options of each raster format.
 extension RasterSettings {
     public static let options: [FormatOption] = [
-        FormatOption(flag: "--scale", usage: "--scale 1|2|3", helpName: "--scale N",
-                     help: "raster formats: pixels per point, 1, 2 or 3 (default 2)",
-                     allowed: scales, expected: "1, 2 or 3", setting: \.raster.scale),
-        FormatOption(flag: "--fps", usage: "--fps N", helpName: "--fps N",
-                     help: "raster formats: frames per second (default 60; GIF plays at most 50)",
-                     allowed: fpsRange, expected: "a whole number of frames per second from 1 to 120", setting: \.raster.fps),
+        FormatOption(
+            flag: "--scale", usage: "--scale 1|2|3", helpName: "--scale N",
+            help: "raster formats: pixels per point, 1, 2 or 3 (default 2)",
+            allowed: scales, expected: "1, 2 or 3", setting: \.raster.scale),
+        FormatOption(
+            flag: "--fps", usage: "--fps N", helpName: "--fps N",
+            help: "raster formats: frames per second (default 60; GIF plays at most 50)",
+            allowed: fpsRange, expected: "a whole number of frames per second from 1 to 120", setting: \.raster.fps),
     ]
 }

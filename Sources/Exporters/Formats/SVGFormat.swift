@@ -1,8 +1,8 @@
 // `--format svg`: NAME.svg, the animated SVG (SMIL) from SMIL-fitted keyframes, or with
 // `--at T` the static SVG of the exact state at T.
 import Foundation
-import Simulation
 import Keyframes
+import Simulation
 
 public struct SVGFormat: ExportFormat {
     public static let fileExtension = "svg"

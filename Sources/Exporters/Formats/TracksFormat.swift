@@ -1,8 +1,8 @@
 // `--format tracks`: NAME.tracks.json, every layer's exact state at 120 Hz and the animated
 // files' fit reports.
 import Foundation
-import TransitionModel
 import Simulation
+import TransitionModel
 
 public struct TracksFormat: ExportFormat {
     public static let fileExtension = "tracks.json"
@@ -21,8 +21,10 @@ public struct TracksFormat: ExportFormat {
         let samples = Int((simulation.timeline.duration * TracksWriter().sampleRate).rounded(.up)) + 1
         let states = samples * simulation.layers.count
         guard states <= Self.maxStates else {
-            throw DefinitionDiagnostic(file: file, location: nil, path: "layers", message: "the tracks dump would hold \(states) layer states (\(simulation.layers.count) layers × \(samples) samples at 120 Hz); "
-                                  + "expected at most \(Self.maxStates): fewer layers, a shorter timeline, or --format svg,lottie")
+            throw DefinitionDiagnostic(
+                file: file, location: nil, path: "layers",
+                message: "the tracks dump would hold \(states) layer states (\(simulation.layers.count) layers × \(samples) samples at 120 Hz); "
+                    + "expected at most \(Self.maxStates): fewer layers, a shorter timeline, or --format svg,lottie")
         }
     }
 

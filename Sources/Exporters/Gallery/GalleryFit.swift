@@ -1,9 +1,9 @@
+import JSONText
 // The cost and accuracy of a card's exported files, for the motion spec: per file (SVG, Lottie,
 // and an interactive card's scrub clip), its tracks, keyframes, bytes, the largest error as a
 // share of its tolerance and in its units, and how many tracks each method wrote. Every figure
 // is read from the file's `OutputFitReport` (the one `--report` prints), never recomputed.
 import Keyframes
-import JSONText
 
 extension GalleryWriter {
     /// `[{"file", "player", "bytes", "tracks", "keyframes", "worstPercent", "worst"?, "unmeasured"?, "methods"}, …]`.
@@ -21,23 +21,38 @@ extension GalleryWriter {
             ]
             if let w = f.worstTrack {
                 let unit = w.unit.suffix
-                members.append(("worst", Self.obj([
-                    ("track", .string("\(w.layer).\(w.property)")),
-                    ("maxError", .number(NumberFormat.round(w.maxError, decimals: 6))),
-                    ("tolerance", .number(NumberFormat.round(w.tolerance, decimals: 6))),
-                    ("text", .string(OutputFitReport.number(w.maxError, 4) + unit + " of " + OutputFitReport.number(w.tolerance, 4) + unit)),
-                ])))
+                members.append(
+                    (
+                        "worst",
+                        Self.obj([
+                            ("track", .string("\(w.layer).\(w.property)")),
+                            ("maxError", .number(NumberFormat.round(w.maxError, decimals: 6))),
+                            ("tolerance", .number(NumberFormat.round(w.tolerance, decimals: 6))),
+                            ("text", .string(OutputFitReport.number(w.maxError, 4) + unit + " of " + OutputFitReport.number(w.tolerance, 4) + unit)),
+                        ])
+                    ))
             }
             // Projected paths: their sampler bounds their error, the report does not measure it.
             let unmeasured = f.tracks.filter { !$0.measured }
             if let bound = unmeasured.map(\.tolerance).max() {
                 let unit = unmeasured.first { $0.tolerance == bound }!.unit.suffix
-                members.append(("unmeasured", Self.obj([("tracks", .number(Double(unmeasured.count))),
-                                                        ("text", .string("≤ " + OutputFitReport.number(bound, 4) + unit))])))
+                members.append(
+                    (
+                        "unmeasured",
+                        Self.obj([
+                            ("tracks", .number(Double(unmeasured.count))),
+                            ("text", .string("≤ " + OutputFitReport.number(bound, 4) + unit)),
+                        ])
+                    ))
             }
-            members.append(("methods", .array(Self.methodCounts(f).map {
-                Self.obj([("method", .string($0.method)), ("tracks", .number(Double($0.tracks)))])
-            })))
+            members.append(
+                (
+                    "methods",
+                    .array(
+                        Self.methodCounts(f).map {
+                            Self.obj([("method", .string($0.method)), ("tracks", .number(Double($0.tracks)))])
+                        })
+                ))
             return Self.obj(members)
         }
     }

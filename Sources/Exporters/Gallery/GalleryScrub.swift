@@ -1,7 +1,7 @@
+import JSONText
 // An interactive transition's scrub clip on its gallery card: the clip's exported files and D,
 // so the page's progress slider can seek both players to t = p·D (NAME.scrub.svg / .json).
 import Simulation
-import JSONText
 
 /// The scrub clip of one card: seeking its files to t shows the exact state at progress p = t / D.
 public struct GalleryScrub: Sendable {
@@ -33,9 +33,13 @@ extension GalleryWriter {
             ("duration", .number(scrub.duration)),
             ("loop", .number(scrub.simulation.timeline.duration)),
             ("frameRate", .number(scrub.simulation.definition.frameRate)),
-            ("releases", .array(branches.map {
-                Self.obj([("branch", .string($0.name)), ("progress", .number($0.progress))])
-            })),
+            (
+                "releases",
+                .array(
+                    branches.map {
+                        Self.obj([("branch", .string($0.name)), ("progress", .number($0.progress))])
+                    })
+            ),
         ]
         if linkFiles { members.append(("files", Self.obj([("svg", .string("\(name).svg")), ("lottie", .string("\(name).json"))]))) }
         return Self.obj(members)

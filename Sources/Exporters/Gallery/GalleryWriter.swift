@@ -1,12 +1,12 @@
+import JSONText
+import Motion
+import Simulation
 // The gallery page (`index.html`): one card per transition with the animated SVG and the Lottie
 // side by side, one scrubber for both, phase buttons, the motion spec and, for an interactive
 // transition, a progress slider over its scrub clip (GalleryScrub.swift). The page template
 // (HTML, CSS, script) lives in `Templates/gallery.html`; this fills its placeholders with JSON
 // built by JSONWriter, so the page is a pure function of its inputs (same bytes every run).
 import TransitionModel
-import Motion
-import Simulation
-import JSONText
 
 public struct GalleryError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
@@ -98,10 +98,16 @@ public struct GalleryWriter: Sendable {
             ("duration", .number(duration)),
             ("frameRate", .number(fr)),
             ("frames", .number((duration * fr - 1e-6).rounded(.up))),
-            ("phases", .array(sim.timeline.phases.map { p in
-                Self.obj([("name", .string(p.name)), ("start", .number(NumberFormat.round(p.start, decimals: 6))),
-                          ("end", .number(NumberFormat.round(p.end, decimals: 6)))])
-            })),
+            (
+                "phases",
+                .array(
+                    sim.timeline.phases.map { p in
+                        Self.obj([
+                            ("name", .string(p.name)), ("start", .number(NumberFormat.round(p.start, decimals: 6))),
+                            ("end", .number(NumberFormat.round(p.end, decimals: 6))),
+                        ])
+                    })
+            ),
         ]
         if !downloads.isEmpty { members.append(("downloads", .array(downloads.map(JSONValue.string)))) }
         if let scrub { members.append(("scrub", scrubData(scrub, branches: sim.timeline.branches, linkFiles: linkFiles))) }
@@ -113,11 +119,18 @@ public struct GalleryWriter: Sendable {
         let files = fitData(fit, scrub: false) + fitData(scrub?.fit ?? [], scrub: true)
         if !files.isEmpty { members.append(("fit", .array(files))) }
         members.append(("swift", .string(SwiftAnimationCode(sim).text)))
-        members.append(("spec", .array(spec.groups.map { g in
-            Self.obj([("phase", .string(g.phase)), ("note", .string(g.note)),
-                      ("timelineIndex", g.timelineIndex.map { .number(Double($0)) } ?? .null),
-                      ("blocks", .array(g.blocks.map(block)))])
-        })))
+        members.append(
+            (
+                "spec",
+                .array(
+                    spec.groups.map { g in
+                        Self.obj([
+                            ("phase", .string(g.phase)), ("note", .string(g.note)),
+                            ("timelineIndex", g.timelineIndex.map { .number(Double($0)) } ?? .null),
+                            ("blocks", .array(g.blocks.map(block))),
+                        ])
+                    })
+            ))
         return Self.obj(members)
     }
 
@@ -126,17 +139,26 @@ public struct GalleryWriter: Sendable {
             ("number", .number(Double(b.number))),
             ("delay", .string(SpecText.number(b.delay))),
             ("duration", .string(SpecText.number(b.duration))),
-            ("timing", Self.obj([
-                ("title", .string(b.timing.title)),
-                ("summary", .string(b.timing.summary)),
-                ("equivalents", .array(b.timing.equivalents.map { Self.obj([("label", .string($0.label)), ("code", .string($0.code))]) })),
-            ])),
+            (
+                "timing",
+                Self.obj([
+                    ("title", .string(b.timing.title)),
+                    ("summary", .string(b.timing.summary)),
+                    ("equivalents", .array(b.timing.equivalents.map { Self.obj([("label", .string($0.label)), ("code", .string($0.code))]) })),
+                ])
+            ),
             ("curve", .array(b.samples.map { .number(NumberFormat.round($0, decimals: 4)) })),
-            ("changes", .array(b.changes.map { c in
-                Self.obj([("layer", .string(c.layer)), ("property", .string(c.property)),
-                          ("from", c.from.map(JSONValue.string) ?? .null), ("to", .string(c.to)),
-                          ("kind", .string(c.kind.rawValue))])
-            })),
+            (
+                "changes",
+                .array(
+                    b.changes.map { c in
+                        Self.obj([
+                            ("layer", .string(c.layer)), ("property", .string(c.property)),
+                            ("from", c.from.map(JSONValue.string) ?? .null), ("to", .string(c.to)),
+                            ("kind", .string(c.kind.rawValue)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -1,7 +1,7 @@
+import Motion
 // The spec of an interactive transition: the gesture, what follows the finger, the release rules
 // and the scripted branches, written with the definition's own expressions.
 import TransitionModel
-import Motion
 
 public struct InteractionSpec: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
@@ -12,16 +12,23 @@ public struct InteractionSpec: Hashable, Sendable {
     public var rows: [Row]
 
     public init(_ i: Interaction) {
-        var rows = [Row(label: "Gesture", code: "pan from \(SpecText.point(i.touch))"
-                        + (i.begin.isEmpty ? "" : "; begins when " + i.begin.map(\.source).joined(separator: " and ")))]
+        var rows = [
+            Row(
+                label: "Gesture",
+                code: "pan from \(SpecText.point(i.touch))"
+                    + (i.begin.isEmpty ? "" : "; begins when " + i.begin.map(\.source).joined(separator: " and ")))
+        ]
         rows.append(Row(label: "Progress", code: "p = \(i.progress.source)"))
         rows += i.lets.map { Row(label: "Let", code: "\($0.name) = \($0.expression.source)") }
         switch i.kind {
         case .directManipulation(let changes):
             rows += changes.map { Row(label: "Follows the finger", code: Self.assignment($0)) }
         case .percentDriven(let p):
-            rows.append(Row(label: "Percent-driven", code: "phase \(p.phase) shows p × its duration; completionSpeed \(SpecText.number(p.completionSpeed)), "
-                            + "completion curve \(TimingSpec.short(p.completionCurve))"))
+            rows.append(
+                Row(
+                    label: "Percent-driven",
+                    code: "phase \(p.phase) shows p × its duration; completionSpeed \(SpecText.number(p.completionSpeed)), "
+                        + "completion curve \(TimingSpec.short(p.completionCurve))"))
         }
         for (n, rule) in i.release.enumerated() {
             let condition = rule.when.map { "if \($0.source)" } ?? (n == 0 ? "always" : "otherwise")
@@ -29,8 +36,9 @@ public struct InteractionSpec: Hashable, Sendable {
         }
         for script in i.scripts {
             var steps = script.points.map { "to \(SpecText.point($0.translation)) at \(SpecText.number($0.time)) s (\(TimingSpec.short($0.easing)))" }
-            steps.append("lifts at \(SpecText.number(script.release)) s"
-                         + (script.releaseVelocity.map { " with velocity \(SpecText.point($0)) pt/s" } ?? ""))
+            steps.append(
+                "lifts at \(SpecText.number(script.release)) s"
+                    + (script.releaseVelocity.map { " with velocity \(SpecText.point($0)) pt/s" } ?? ""))
             rows.append(Row(label: "Branch \(script.name)", code: "finger " + steps.joined(separator: ", ")))
         }
         self.rows = rows

@@ -1,11 +1,11 @@
+import JSONText
+import Motion
+import Simulation
 // The gallery's motion spec: every animation block of a transition, grouped by phase, with its
 // timing (TimingSpec.swift) and every assignment with its from → to. "From" is the simulation's
 // model value just before the assignment: the event the assignment made on its property track
 // (same time, same value) is found, and the value before it is read.
 import TransitionModel
-import Motion
-import Simulation
-import JSONText
 
 public struct MotionSpec: Hashable, Sendable {
     public struct Group: Hashable, Sendable {
@@ -75,14 +75,17 @@ public struct MotionSpec: Hashable, Sendable {
             var completions: [(Int, Double, [PropertyChange])] = []
             for (b, block) in phase.blocks.enumerated() {
                 let curve = AnimationCurve(timing: block.timing, duration: block.duration)
-                let rows = block.before.map { cursor.describe($0, at: start, kind: .before) }
+                let rows =
+                    block.before.map { cursor.describe($0, at: start, kind: .before) }
                     + block.changes.map { cursor.describe($0, at: start, kind: curve.duration > 0 ? .animated : .before) }
                 let samples = (0...Self.sampleCount).map { k -> Double in
                     curve.duration > 0 ? curve.progress(at: curve.duration * Double(k) / Double(Self.sampleCount)) : 1
                 }
-                blocks.append(Block(phase: phase.name, number: b + 1, delay: block.delay, duration: curve.duration,
-                                    timing: TimingSpec(block.timing, duration: block.duration, delay: block.delay),
-                                    samples: samples, changes: rows))
+                blocks.append(
+                    Block(
+                        phase: phase.name, number: b + 1, delay: block.delay, duration: curve.duration,
+                        timing: TimingSpec(block.timing, duration: block.duration, delay: block.delay),
+                        samples: samples, changes: rows))
                 completions.append((b, start + block.delay + curve.duration, block.completion))
             }
             // Completion handlers run after every call of the phase, in the order their blocks end.
@@ -92,8 +95,9 @@ public struct MotionSpec: Hashable, Sendable {
             // Rows that change nothing ("false → false") are read (they use their events) but not shown.
             for b in blocks.indices { blocks[b].changes.removeAll(where: \.changesNothing) }
             let index = simulation.timeline.phases.firstIndex { $0.name == phase.name }
-            return Group(phase: phase.name, note: Self.note(phase.name, span: index.map { simulation.timeline.phases[$0] }, d.interaction),
-                         timelineIndex: index, blocks: blocks)
+            return Group(
+                phase: phase.name, note: Self.note(phase.name, span: index.map { simulation.timeline.phases[$0] }, d.interaction),
+                timelineIndex: index, blocks: blocks)
         }
         interaction = d.interaction.map(InteractionSpec.init)
     }
@@ -120,8 +124,9 @@ struct TrackCursor {
     init(simulation: Simulation?) { self.simulation = simulation }
 
     mutating func describe(_ change: PropertyChange, at t: Double, kind: MotionSpec.Kind) -> MotionSpec.Change {
-        var row = MotionSpec.Change(kind: kind, layer: change.layer, property: change.value.propertyName,
-                                    from: nil, to: SpecText.value(change.value))
+        var row = MotionSpec.Change(
+            kind: kind, layer: change.layer, property: change.value.propertyName,
+            from: nil, to: SpecText.value(change.value))
         guard let sim = simulation, let i = sim.index(ofLayer: change.layer) else { return row }
         let layer = sim.layers[i]
         switch change.value {

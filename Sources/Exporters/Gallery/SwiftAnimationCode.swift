@@ -1,3 +1,6 @@
+import JSONText
+import Motion
+import Simulation
 // The gallery's "copy as Swift": a transition written as the UIKit calls that make it — each
 // animation block one `UIView.animate` call (or a UIViewPropertyAnimator where UIView.animate has
 // no such curve), in order, with its delay, its plain assignments before the call and its
@@ -5,9 +8,6 @@
 // through `DispatchQueue.main.asyncAfter`. The text is built here, in Swift, so it is tested
 // against readable goldens (Tests/ExportersTests/Snapshots/*.swift), not assembled by the page.
 import TransitionModel
-import Motion
-import Simulation
-import JSONText
 
 public struct SwiftAnimationCode: Hashable, Sendable {
     /// The whole function, ready to paste.
@@ -65,7 +65,9 @@ public struct SwiftAnimationCode: Hashable, Sendable {
             out.add("UIView.animate(withDuration: \(d), delay: \(delay), options: [\(TimingSpec.uikitOption(name)!)]) {")
             body(block, closing: "} completion: { _ in", to: &out)
         case .uikitSpring(let ratio, let v):
-            out.add("UIView.animate(withDuration: \(d), delay: \(delay), usingSpringWithDamping: \(number(ratio)), initialSpringVelocity: \(number(v)), options: []) {")
+            out.add(
+                "UIView.animate(withDuration: \(d), delay: \(delay), usingSpringWithDamping: \(number(ratio)), initialSpringVelocity: \(number(v)), options: []) {"
+            )
             body(block, closing: "} completion: { _ in", to: &out)
         case .swiftUISpring(let duration, let bounce):
             out.add("UIView.animate(springDuration: \(number(duration)), bounce: \(number(bounce)), initialSpringVelocity: 0, delay: \(delay), options: []) {")
@@ -105,11 +107,14 @@ public struct SwiftAnimationCode: Hashable, Sendable {
         switch timing {
         case .named(let name):
             let c = CubicBezier(named: name)
-            return "UICubicTimingParameters(controlPoint1: CGPoint(x: \(number(c.x1)), y: \(number(c.y1))), controlPoint2: CGPoint(x: \(number(c.x2)), y: \(number(c.y2))))"
+            return
+                "UICubicTimingParameters(controlPoint1: CGPoint(x: \(number(c.x1)), y: \(number(c.y1))), controlPoint2: CGPoint(x: \(number(c.x2)), y: \(number(c.y2))))"
         case .cubicBezier(let x1, let y1, let x2, let y2):
-            return "UICubicTimingParameters(controlPoint1: CGPoint(x: \(number(x1)), y: \(number(y1))), controlPoint2: CGPoint(x: \(number(x2)), y: \(number(y2))))"
+            return
+                "UICubicTimingParameters(controlPoint1: CGPoint(x: \(number(x1)), y: \(number(y1))), controlPoint2: CGPoint(x: \(number(x2)), y: \(number(y2))))"
         case .caSpring(let m, let k, let c, let v):
-            return "UISpringTimingParameters(mass: \(number(m)), stiffness: \(number(k)), damping: \(number(c)), initialVelocity: CGVector(dx: \(number(v)), dy: \(number(v))))"
+            return
+                "UISpringTimingParameters(mass: \(number(m)), stiffness: \(number(k)), damping: \(number(c)), initialVelocity: CGVector(dx: \(number(v)), dy: \(number(v))))"
         case .uikitSpring(let ratio, let v):
             return "UISpringTimingParameters(dampingRatio: \(number(ratio)), initialVelocity: CGVector(dx: \(number(v)), dy: \(number(v))))"
         case .swiftUISpring(let p, let b):
@@ -138,8 +143,10 @@ public struct SwiftAnimationCode: Hashable, Sendable {
         case .maskCornerRadius(let r): return ["\(v).mask?.layer.cornerRadius = \(number(r))"]
         case .maskCenter(let p): return ["\(v).mask?.center = \(point(p))"]
         case .maskRadius(let r):
-            return ["\(v).mask?.bounds.size = CGSize(width: \(number(2 * r)), height: \(number(2 * r)))",
-                    "\(v).mask?.layer.cornerRadius = \(number(r))"]
+            return [
+                "\(v).mask?.bounds.size = CGSize(width: \(number(2 * r)), height: \(number(2 * r)))",
+                "\(v).mask?.layer.cornerRadius = \(number(r))",
+            ]
         @unknown default: return ["// \(v).\(c.value.propertyName) = \(SpecText.value(c.value))"]
         }
     }
@@ -153,8 +160,10 @@ public struct SwiftAnimationCode: Hashable, Sendable {
             parts.append(parts.isEmpty ? "CGAffineTransform(rotationAngle: \(angle(t.rotation)))" : ".rotated(by: \(angle(t.rotation)))")
         }
         if t.scale != Point(1, 1) {
-            parts.append(parts.isEmpty ? "CGAffineTransform(scaleX: \(number(t.scale.x)), y: \(number(t.scale.y)))"
-                                       : ".scaledBy(x: \(number(t.scale.x)), y: \(number(t.scale.y)))")
+            parts.append(
+                parts.isEmpty
+                    ? "CGAffineTransform(scaleX: \(number(t.scale.x)), y: \(number(t.scale.y)))"
+                    : ".scaledBy(x: \(number(t.scale.x)), y: \(number(t.scale.y)))")
         }
         return parts.joined()
     }
@@ -201,9 +210,11 @@ public struct SwiftAnimationCode: Hashable, Sendable {
         return seen
     }
 
-    static let keywords: Set<String> = ["as", "break", "case", "class", "continue", "default", "do", "else", "enum", "extension", "false",
-                                         "for", "func", "if", "import", "in", "init", "is", "let", "nil", "protocol", "repeat", "return",
-                                         "self", "static", "struct", "super", "switch", "true", "try", "var", "where", "while"]
+    static let keywords: Set<String> = [
+        "as", "break", "case", "class", "continue", "default", "do", "else", "enum", "extension", "false",
+        "for", "func", "if", "import", "in", "init", "is", "let", "nil", "protocol", "repeat", "return",
+        "self", "static", "struct", "super", "switch", "true", "try", "var", "where", "while",
+    ]
 
     /// A layer id as a Swift name: `cell-snapshot` → `cellSnapshot`.
     public static func identifier(_ id: String) -> String {

@@ -1,9 +1,9 @@
+import JSONText
+import Motion
+import Simulation
 // A block's timing written as the calls a developer would type (UIKit, CASpringAnimation,
 // SwiftUI, CSS), and the spec's value text.
 import TransitionModel
-import Motion
-import Simulation
-import JSONText
 
 /// A block's timing as the calls that produce exactly this motion.
 public struct TimingSpec: Hashable, Sendable {
@@ -26,20 +26,31 @@ public struct TimingSpec: Hashable, Sendable {
             title = name.rawValue
             summary = "cubic-bezier(\(SpecText.controlPoints(c))) · \(d) s"
             equivalents = [
-                Equivalent(label: "UIKit", code: Self.uikitOption(name).map { "UIView.animate(withDuration: \(d), delay: \(wait), options: \($0))" }
-                           ?? "a CALayer implicit animation (CATransaction), \(d) s"),
+                Equivalent(
+                    label: "UIKit",
+                    code: Self.uikitOption(name).map { "UIView.animate(withDuration: \(d), delay: \(wait), options: \($0))" }
+                        ?? "a CALayer implicit animation (CATransaction), \(d) s"),
                 Equivalent(label: "Core Animation", code: "CAMediaTimingFunction(name: .\(Self.caName(name)))"),
-                Equivalent(label: "SwiftUI", code: name == .default ? "timingCurve(\(SpecText.controlPoints(c)), duration: \(d))"
-                           : "\(Self.swiftUIName(name))(duration: \(d))"),
-                Equivalent(label: "CSS", code: Self.cssName(name).map { "\($0) = cubic-bezier(\(SpecText.controlPoints(c)))" }
-                    ?? "cubic-bezier(\(SpecText.controlPoints(c)))"),
+                Equivalent(
+                    label: "SwiftUI",
+                    code: name == .default
+                        ? "timingCurve(\(SpecText.controlPoints(c)), duration: \(d))"
+                        : "\(Self.swiftUIName(name))(duration: \(d))"),
+                Equivalent(
+                    label: "CSS",
+                    code: Self.cssName(name).map { "\($0) = cubic-bezier(\(SpecText.controlPoints(c)))" }
+                        ?? "cubic-bezier(\(SpecText.controlPoints(c)))"),
             ]
         case .cubicBezier(let x1, let y1, let x2, let y2):
             let c = CubicBezier(x1, y1, x2, y2)
             title = "cubic-bezier"
             summary = "control points \(SpecText.controlPoints(c)) · \(d) s"
             equivalents = [
-                Equivalent(label: "UIKit", code: "UIViewPropertyAnimator(duration: \(d), controlPoint1: CGPoint(x: \(SpecText.number(x1)), y: \(SpecText.number(y1))), controlPoint2: CGPoint(x: \(SpecText.number(x2)), y: \(SpecText.number(y2))))"),
+                Equivalent(
+                    label: "UIKit",
+                    code:
+                        "UIViewPropertyAnimator(duration: \(d), controlPoint1: CGPoint(x: \(SpecText.number(x1)), y: \(SpecText.number(y1))), controlPoint2: CGPoint(x: \(SpecText.number(x2)), y: \(SpecText.number(y2))))"
+                ),
                 Equivalent(label: "Core Animation", code: "CAMediaTimingFunction(controlPoints: \(SpecText.controlPoints(c)))"),
                 Equivalent(label: "SwiftUI", code: "timingCurve(\(SpecText.controlPoints(c)), duration: \(d))"),
                 Equivalent(label: "CSS", code: "cubic-bezier(\(SpecText.controlPoints(c)))"),
@@ -47,7 +58,14 @@ public struct TimingSpec: Hashable, Sendable {
         case .uikitSpring(let ratio, let v):
             title = "UIKit spring"
             summary = "damping ratio \(SpecText.number(ratio)) · velocity \(SpecText.number(v)) · \(d) s"
-            equivalents = [Equivalent(label: "UIKit", code: "UIView.animate(withDuration: \(d), delay: \(wait), usingSpringWithDamping: \(SpecText.number(ratio)), initialSpringVelocity: \(SpecText.number(v)))")]
+            equivalents =
+                [
+                    Equivalent(
+                        label: "UIKit",
+                        code:
+                            "UIView.animate(withDuration: \(d), delay: \(wait), usingSpringWithDamping: \(SpecText.number(ratio)), initialSpringVelocity: \(SpecText.number(v)))"
+                    )
+                ]
                 + Self.springEquivalents(curve, velocity: v, cutAt: curve.duration)
         case .caSpring(let m, let k, let c, let v):
             title = "CASpringAnimation"

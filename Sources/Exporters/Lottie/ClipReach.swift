@@ -1,12 +1,12 @@
+import Keyframes
+import Motion
+import Simulation
 // Whether a clipping ancestor's clip can ever cut a Lottie layer below it. When nothing on
 // the way down moves or resizes, the ancestor's bounds do not change, and the layer's bounds
 // and its static art lie inside the ancestor's rounded bounds, the clip removes nothing at
 // any time, and the layer is written without a matte (stories-cube's shade fills its face
 // exactly: a matte there only made rlottie's edges worse).
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
 
 extension LottieDocument {
     func clipNeverCuts(_ ancestor: Int, _ i: Int) -> Bool {
@@ -20,10 +20,12 @@ extension LottieDocument {
         for j in chain {
             let k = transition.layers[j]
             guard !k.position.isAnimated, !k.size.isAnimated, !k.translation.isAnimated, !k.scale.isAnimated,
-                  !k.rotation.isAnimated, !k.anchorPoint.isAnimated else { return false }
+                !k.rotation.isAnimated, !k.anchorPoint.isAnimated
+            else { return false }
             let size = k.size.initialValue, an = k.anchorPoint.initialValue
-            let local = Affine2D.layer(position: k.position.initialValue + k.translation.initialValue, scale: k.scale.initialValue,
-                                       rotation: k.rotation.initialValue, anchor: Point(an.x * size.width, an.y * size.height))
+            let local = Affine2D.layer(
+                position: k.position.initialValue + k.translation.initialValue, scale: k.scale.initialValue,
+                rotation: k.rotation.initialValue, anchor: Point(an.x * size.width, an.y * size.height))
             toAncestor = local.after(toAncestor)
         }
         let bounds = a.size.initialValue, radius = a.cornerRadius.initialValue

@@ -1,8 +1,8 @@
 // image/svg layers in the Lottie export. SVG art becomes shape items (LottieArtworkShapes);
 // pictures become image layers with embedded assets (LottiePictures.swift).
 import Artwork
-import TransitionModel
 import JSONText
+import TransitionModel
 
 extension LottieDocument {
     /// Refuses what `artworkItems` cannot draw, before anything is written.
@@ -14,8 +14,9 @@ extension LottieDocument {
                 continue  // an image layer (LottiePictures.swift)
             case .vector(let document):
                 do {
-                    _ = try LottieArtworkShapes.items(document, file: art.path, mode: art.contentMode,
-                                                      bounds: (layer.definition.size.width, layer.definition.size.height))
+                    _ = try LottieArtworkShapes.items(
+                        document, file: art.path, mode: art.contentMode,
+                        bounds: (layer.definition.size.width, layer.definition.size.height))
                 } catch {
                     throw LottieExportError("layer \"\(names[i])\": \(error)", layer: i)
                 }
@@ -26,7 +27,9 @@ extension LottieDocument {
     /// The artwork's shape items (top first) in the layer's initial bounds; checked by `checkArtwork`.
     func artworkItems(_ art: LayerArtwork, bounds: Size) -> [JSONValue] {
         guard case .vector(let document) = art.artwork else { return [] }
-        return (try? LottieArtworkShapes.items(document, file: art.path, mode: art.contentMode,
-                                               bounds: (bounds.width, bounds.height))) ?? []
+        return
+            (try? LottieArtworkShapes.items(
+                document, file: art.path, mode: art.contentMode,
+                bounds: (bounds.width, bounds.height))) ?? []
     }
 }

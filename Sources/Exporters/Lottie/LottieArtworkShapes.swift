@@ -1,15 +1,17 @@
+import Artwork
 // SVG artwork as Lottie shape items. Every transform is baked into the path points (exact for
 // affine maps), so the items need no `tr` beyond opacity; what Lottie cannot draw exactly after
 // baking is refused with the artwork's file and line: clip paths, strokes and radial gradients
 // under a transform that is not a similarity. Linear gradients stay exact under any affine map.
 import Foundation
-import Artwork
 import JSONText
 
 enum LottieArtworkShapes {
     /// Items (top first) drawing `document` laid out by `mode` in bounds of `bounds` size.
-    static func items(_ document: ArtDocument, file: String, mode: ContentMode,
-                      bounds: (width: Double, height: Double)) throws -> [JSONValue] {
+    static func items(
+        _ document: ArtDocument, file: String, mode: ContentMode,
+        bounds: (width: Double, height: Double)
+    ) throws -> [JSONValue] {
         let frame = mode.frame(content: (document.size.width, document.size.height), bounds: bounds)
         let root = ArtTransform.translation(frame.x, frame.y)
             .concatenating(document.viewportTransform(width: frame.width, height: frame.height))
@@ -30,8 +32,10 @@ enum LottieArtworkShapes {
             var styles: [JSONValue] = []
             if let stroke = shape.stroke { styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line)) }
             if let fill = shape.fill {
-                styles.append(try paint(fill, matrix: matrix, file: file, line: node.line,
-                                        extra: [("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))]))
+                styles.append(
+                    try paint(
+                        fill, matrix: matrix, file: file, line: node.line,
+                        extra: [("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))]))
             }
             content = paths + styles
         }
@@ -46,9 +50,11 @@ enum LottieArtworkShapes {
     }
 
     static func group(_ items: [JSONValue], opacity: Double) -> JSONValue {
-        let tr = LJ.obj([("ty", LJ.str("tr")), ("a", LJ.staticArr([0, 0], 0)), ("p", LJ.staticArr([0, 0], 0)),
-                         ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)),
-                         ("o", LJ.staticNum(opacity * 100, LottieDecimals.opacity)), ("sk", LJ.staticNum(0, 0)), ("sa", LJ.staticNum(0, 0))])
+        let tr = LJ.obj([
+            ("ty", LJ.str("tr")), ("a", LJ.staticArr([0, 0], 0)), ("p", LJ.staticArr([0, 0], 0)),
+            ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)),
+            ("o", LJ.staticNum(opacity * 100, LottieDecimals.opacity)), ("sk", LJ.staticNum(0, 0)), ("sa", LJ.staticNum(0, 0)),
+        ])
         return LJ.obj([("ty", LJ.str("gr")), ("np", LJ.int(items.count)), ("it", .array(items + [tr]))])
     }
 
@@ -59,7 +65,13 @@ enum LottieArtworkShapes {
         func flush() { if current.v.count > 1 { subs.append(current) }; current = Sub() }
         func begin(_ p: ArtPoint) { flush(); current.v = [p]; current.i = [ArtPoint(0, 0)]; current.o = [ArtPoint(0, 0)]; start = p }
         for segment in path.segments {
-            if current.v.isEmpty, !{ if case .move = segment { return true }; return false }() { begin(start) }
+            if current.v.isEmpty,
+                !{
+                    if case .move = segment { return true }; return false
+                }()
+            {
+                begin(start)
+            }
             switch segment {
             case .move(let p): begin(p)
             case .line(let p): current.v.append(p); current.i.append(ArtPoint(0, 0)); current.o.append(ArtPoint(0, 0))
@@ -94,10 +106,12 @@ enum LottieArtworkShapes {
         guard let k = similarityScale(matrix) else {
             throw ArtworkError(file: file, line: line, "a stroke under a non-uniform scale or skew is not carried in Lottie")
         }
-        var extra: [(String, JSONValue)] = [("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
-                                            ("lc", LJ.int([.butt: 1, .round: 2, .square: 3][stroke.cap]!)),
-                                            ("lj", LJ.int([.miter: 1, .round: 2, .bevel: 3][stroke.join]!)),
-                                            ("ml", LJ.num(stroke.miterLimit, 3))]
+        var extra: [(String, JSONValue)] = [
+            ("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
+            ("lc", LJ.int([.butt: 1, .round: 2, .square: 3][stroke.cap]!)),
+            ("lj", LJ.int([.miter: 1, .round: 2, .bevel: 3][stroke.join]!)),
+            ("ml", LJ.num(stroke.miterLimit, 3)),
+        ]
         if !stroke.dashes.isEmpty {
             var dashes = stroke.dashes.enumerated().map { n, v in
                 LJ.obj([("n", LJ.str(n % 2 == 0 ? "d" : "g")), ("v", LJ.staticNum(v * k, LottieDecimals.length))])
@@ -109,13 +123,18 @@ enum LottieArtworkShapes {
     }
 
     /// `fl`/`st` for a colour, `gf`/`gs` for a gradient, with gradient points in baked user space.
-    static func paint(_ paint: ArtPaint, matrix: ArtTransform, file: String, line: Int,
-                      extra: [(String, JSONValue)], stroke: Bool = false) throws -> JSONValue {
+    static func paint(
+        _ paint: ArtPaint, matrix: ArtTransform, file: String, line: Int,
+        extra: [(String, JSONValue)], stroke: Bool = false
+    ) throws -> JSONValue {
         switch paint {
         case .color(let c):
-            return LJ.obj([("ty", LJ.str(stroke ? "st" : "fl")),
-                           ("c", LJ.staticArr([c.red, c.green, c.blue], LottieDecimals.color)),
-                           ("o", LJ.staticNum(c.alpha * 100, LottieDecimals.opacity))] + extra)
+            return LJ.obj(
+                [
+                    ("ty", LJ.str(stroke ? "st" : "fl")),
+                    ("c", LJ.staticArr([c.red, c.green, c.blue], LottieDecimals.color)),
+                    ("o", LJ.staticNum(c.alpha * 100, LottieDecimals.opacity)),
+                ] + extra)
         case .linear(let start, let end, let transform, let stops):
             let m = matrix.concatenating(transform)
             let s = m.apply(start), g = ArtPoint(end.x - start.x, end.y - start.y)
@@ -134,19 +153,25 @@ enum LottieArtworkShapes {
             guard focus == center else {
                 throw ArtworkError(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
             }
-            return gradient(type: 2, start: m.apply(center), end: m.apply(ArtPoint(center.x + radius, center.y)),
-                            stops: stops, stroke: stroke, extra: extra)
+            return gradient(
+                type: 2, start: m.apply(center), end: m.apply(ArtPoint(center.x + radius, center.y)),
+                stops: stops, stroke: stroke, extra: extra)
         }
     }
 
-    static func gradient(type: Int, start: ArtPoint, end: ArtPoint, stops: [ArtGradientStop], stroke: Bool,
-                         extra: [(String, JSONValue)]) -> JSONValue {
+    static func gradient(
+        type: Int, start: ArtPoint, end: ArtPoint, stops: [ArtGradientStop], stroke: Bool,
+        extra: [(String, JSONValue)]
+    ) -> JSONValue {
         var colors = stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] }
         if stops.contains(where: { $0.color.alpha < 1 }) { colors += stops.flatMap { [$0.offset, $0.color.alpha] } }
-        return LJ.obj([("ty", LJ.str(stroke ? "gs" : "gf")), ("o", LJ.staticNum(100, 0)),
-                       ("s", LJ.staticArr([start.x, start.y], LottieDecimals.length)),
-                       ("e", LJ.staticArr([end.x, end.y], LottieDecimals.length)), ("t", LJ.int(type)),
-                       ("g", LJ.obj([("p", LJ.int(stops.count)), ("k", LJ.staticArr(colors, LottieDecimals.color))]))] + extra)
+        return LJ.obj(
+            [
+                ("ty", LJ.str(stroke ? "gs" : "gf")), ("o", LJ.staticNum(100, 0)),
+                ("s", LJ.staticArr([start.x, start.y], LottieDecimals.length)),
+                ("e", LJ.staticArr([end.x, end.y], LottieDecimals.length)), ("t", LJ.int(type)),
+                ("g", LJ.obj([("p", LJ.int(stops.count)), ("k", LJ.staticArr(colors, LottieDecimals.color))])),
+            ] + extra)
     }
 }
 

@@ -11,11 +11,11 @@
 //   (its static children become layers so that mask does not cut them);
 //   a clip deeper inside snapshot art that cuts something is an error (groups cannot clip).
 import Foundation
-import TransitionModel
+import JSONText
+import Keyframes
 import Motion
 import Simulation
-import Keyframes
-import JSONText
+import TransitionModel
 
 /// x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 struct Affine2D: Equatable {
@@ -35,9 +35,10 @@ struct Affine2D: Equatable {
 
     /// `self` after `first`: p ↦ self(first(p)).
     func after(_ first: Affine2D) -> Affine2D {
-        Affine2D(a: a * first.a + c * first.b, b: b * first.a + d * first.b,
-                 c: a * first.c + c * first.d, d: b * first.c + d * first.d,
-                 tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+        Affine2D(
+            a: a * first.a + c * first.b, b: b * first.a + d * first.b,
+            c: a * first.c + c * first.d, d: b * first.c + d * first.d,
+            tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
     }
 
     var inverse: Affine2D? {
@@ -122,18 +123,24 @@ extension LottieDocument {
         var paths: [(KeyframeTrack<LVec>, String)] = []
         if layer.definition.clipsToBounds, !ownPaintStaysInside(i) {
             let n = k.cornerRadius.isAnimated || k.cornerRadius.initialValue != 0 ? 8 : 4
-            paths.append((LottieTracks.combine([k.size.lvec, k.cornerRadius.lvec], .jointlyAffine) { v in
-                ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
-            }, "clip"))
+            paths.append(
+                (
+                    LottieTracks.combine([k.size.lvec, k.cornerRadius.lvec], .jointlyAffine) { v in
+                        ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
+                    }, "clip"
+                ))
         }
         if let capture = simulation.capture(of: i), capture.cuts {
             let source = capture.source
             let base = simulation.layers[source].definition.size
             let r = capture.cornerRadius
-            paths.append((k.size.map { s in
-                let fx = base.width > 0 ? s.width / base.width : 0, fy = base.height > 0 ? s.height / base.height : 0
-                return ClipPath.roundedRect(width: s.width, height: s.height, rx: r * fx, ry: r * fy, vertices: r > 0 ? 8 : 4)
-            }, "clip-\(names[source])"))
+            paths.append(
+                (
+                    k.size.map { s in
+                        let fx = base.width > 0 ? s.width / base.width : 0, fy = base.height > 0 ? s.height / base.height : 0
+                        return ClipPath.roundedRect(width: s.width, height: s.height, rx: r * fx, ry: r * fy, vertices: r > 0 ? 8 : 4)
+                    }, "clip-\(names[source])"
+                ))
         }
         return paths
     }
@@ -145,7 +152,8 @@ extension LottieDocument {
     func ownPaintStaysInside(_ i: Int) -> Bool {
         let k = transition.layers[i], d = simulation.layers[i].definition
         guard !k.cornerRadius.isAnimated, k.cornerRadius.initialValue == 0,
-              simulation.layers[i].children.allSatisfy({ isLottieLayer[$0] }) else { return false }
+            simulation.layers[i].children.allSatisfy({ isLottieLayer[$0] })
+        else { return false }
         guard case .artwork(let art) = d.kind else { return true }
         let f = art.frame(in: d.size), eps = 1e-9
         return f.minX >= -eps && f.minY >= -eps && f.maxX <= d.size.width + eps && f.maxY <= d.size.height + eps
@@ -160,8 +168,9 @@ extension LottieDocument {
 
     /// A layer's definition-state transform (bounds → parent's bounds), for static art.
     func staticAffine(_ d: LayerDefinition) -> Affine2D {
-        Affine2D.layer(position: d.position + d.transform.translation, scale: d.transform.scale,
-                       rotation: d.transform.rotation, anchor: Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height))
+        Affine2D.layer(
+            position: d.position + d.transform.translation, scale: d.transform.scale,
+            rotation: d.transform.rotation, anchor: Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height))
     }
 
     /// Whether layer i, drawn as static art (definition state), clips to its bounds and the clip
@@ -177,7 +186,7 @@ extension LottieDocument {
             if dj.fill != nil {
                 let w = dj.size.width, h = dj.size.height
                 for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)]
-                    where !ClipPath.contains(m.apply(x, y), width: d.size.width, height: d.size.height, radius: d.cornerRadius) {
+                where !ClipPath.contains(m.apply(x, y), width: d.size.width, height: d.size.height, radius: d.cornerRadius) {
                     cuts = true
                 }
             }
@@ -197,8 +206,9 @@ extension LottieDocument {
                 if staticClipCuts(j) {
                     throw LottieExportError(
                         "layer \"\(names[layer.index])\" is a snapshot of \"\(names[source])\", whose sublayer \"\(names[j])\" "
-                        + "clips its sublayers to its bounds (clipsToBounds) and cuts some of them; Lottie shape groups cannot clip, "
-                        + "so only the snapshot source's own clip is exported. Remove that clip or keep its sublayers inside its bounds.", layer: layer.index)
+                            + "clips its sublayers to its bounds (clipsToBounds) and cuts some of them; Lottie shape groups cannot clip, "
+                            + "so only the snapshot source's own clip is exported. Remove that clip or keep its sublayers inside its bounds.",
+                        layer: layer.index)
                 }
                 stack += simulation.layers[j].children
             }
@@ -206,9 +216,11 @@ extension LottieDocument {
     }
 
     func mask(_ path: KeyframeTrack<LVec>, mode: String, name: String, decimals: Int = LottieDecimals.length) -> JSONValue {
-        LJ.obj([("nm", LJ.str(name)), ("mode", LJ.str(mode)),
-                ("pt", props.property(path, decimals: decimals, kind: .path)),
-                ("o", LJ.staticNum(100, 0)), ("x", LJ.staticNum(0, 0))])
+        LJ.obj([
+            ("nm", LJ.str(name)), ("mode", LJ.str(mode)),
+            ("pt", props.property(path, decimals: decimals, kind: .path)),
+            ("o", LJ.staticNum(100, 0)), ("x", LJ.staticNum(0, 0)),
+        ])
     }
 
     /// A mask cuts the sublayers too; in Lottie that would take a matte per Lottie-layer sublayer,
@@ -218,8 +230,9 @@ extension LottieDocument {
             var p = simulation.layers[i].parent
             while let j = p {
                 if simulation.layers[j].definition.mask != nil {
-                    throw LottieExportError("layer \"\(names[i])\" is its own Lottie layer inside \"\(names[j])\", which has a mask; "
-                        + "masks on layers with animated or named sublayers are not supported in Lottie yet. Move the mask or the sublayer.", layer: i)
+                    throw LottieExportError(
+                        "layer \"\(names[i])\" is its own Lottie layer inside \"\(names[j])\", which has a mask; "
+                            + "masks on layers with animated or named sublayers are not supported in Lottie yet. Move the mask or the sublayer.", layer: i)
                 }
                 p = simulation.layers[j].parent
             }
@@ -280,8 +293,9 @@ extension LottieDocument {
             for c in 0..<chain.count {
                 let pos = v[6 * c].c, tr = v[6 * c + 1].c, s = v[6 * c + 2].c, r = v[6 * c + 3].c[0]
                 let an = v[6 * c + 4].c, size = v[6 * c + 5].c
-                let local = Affine2D.layer(position: Point(pos[0] + tr[0], pos[1] + tr[1]), scale: Point(s[0], s[1]),
-                                           rotation: r, anchor: Point(an[0] * size[0], an[1] * size[1]))
+                let local = Affine2D.layer(
+                    position: Point(pos[0] + tr[0], pos[1] + tr[1]), scale: Point(s[0], s[1]),
+                    rotation: r, anchor: Point(an[0] * size[0], an[1] * size[1]))
                 m = local.after(m)
             }
             let size = v[6 * chain.count].c, radius = v[6 * chain.count + 1].c[0]

@@ -1,10 +1,10 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Lottie properties as JSON: static `{"a":0,"k":v}` or animated `{"a":1,"k":[keyframes]}` with
 // frame times, `s` always an array, and per-keyframe easing (o/i handles, or `h: 1`).
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 /// Decimals per unit (every rounding stays far below a pixel on a phone canvas).
 enum LottieDecimals {
@@ -48,8 +48,10 @@ struct LottieProperties {
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
         for (n, k) in kfs.enumerated() {
-            var members: [(String, JSONValue)] = [("t", frames(k.time)),
-                                                  ("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true))]
+            var members: [(String, JSONValue)] = [
+                ("t", frames(k.time)),
+                ("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true)),
+            ]
             if n + 1 < kfs.count {
                 // A key followed by one at the same time is a jump: hold it (no zero-length segment).
                 let easing = kfs[n + 1].time == k.time ? KeyframeEasing.hold : k.easing
@@ -109,8 +111,10 @@ struct LottieProperties {
     /// one entry per handle applies to every dimension.
     func handles(_ c: CubicBezier) -> [(String, JSONValue)] {
         let d = LottieDecimals.easing
-        var out: [(String, JSONValue)] = [("o", LJ.obj([("x", LJ.arr([c.x1], d)), ("y", LJ.arr([c.y1], d))])),
-                                          ("i", LJ.obj([("x", LJ.arr([c.x2], d)), ("y", LJ.arr([c.y2], d))]))]
+        var out: [(String, JSONValue)] = [
+            ("o", LJ.obj([("x", LJ.arr([c.x1], d)), ("y", LJ.arr([c.y1], d))])),
+            ("i", LJ.obj([("x", LJ.arr([c.x2], d)), ("y", LJ.arr([c.y2], d))])),
+        ]
         if let name = Self.interpolatorName(c) { out.append(("n", .array([.string(name)]))) }
         return out
     }

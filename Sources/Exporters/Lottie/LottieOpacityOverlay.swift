@@ -1,3 +1,7 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Group opacity of the bottom layer as a fill opacity. rlottie draws any layer opacity (`ks.o`)
 // about 1.5/255 darker than exact (Conformance/README.md, "Known failures"); a single shape's
 // fill `o` it draws within 0.5/255, like ThorVG and lottie-web. When a layer L is painted first
@@ -10,10 +14,6 @@
 // UIKit's group opacity, exactly), and a layer parented to L, right above L's subtree, fills
 // L's bounds with B at fill `o` = 100 − 100·α, α's keyframes (and easing) mapped one to one.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 extension LottieDocument {
     /// The layer whose opacity is written as a background-coloured overlay, when every
@@ -44,9 +44,10 @@ extension LottieDocument {
         // Its bounds cover the canvas at every time: a static placement that contains the canvas.
         guard !k.placementIsAnimated else { return nil }
         let size = k.size.initialValue, anchor = k.anchorPoint.initialValue, scale = k.scale.initialValue
-        let toCanvas = Affine2D.layer(position: k.position.initialValue + k.translation.initialValue, scale: scale,
-                                      rotation: k.rotation.initialValue,
-                                      anchor: Point(anchor.x * size.width, anchor.y * size.height))
+        let toCanvas = Affine2D.layer(
+            position: k.position.initialValue + k.translation.initialValue, scale: scale,
+            rotation: k.rotation.initialValue,
+            anchor: Point(anchor.x * size.width, anchor.y * size.height))
         guard let toBounds = toCanvas.inverse else { return nil }
         let w = canvas.size.width, h = canvas.size.height
         let eps = 1e-6
@@ -87,14 +88,22 @@ extension LottieDocument {
         let k = transition.layers[l]
         let background = transition.definition.canvas.background
         let o = k.opacity.map { LVec([100 - 100 * $0]) }
-        let fill = LJ.obj([("ty", LJ.str("fl")),
-                           ("c", LJ.staticArr([background.red, background.green, background.blue].map { min(max($0, 0), 1) },
-                                              LottieDecimals.color)),
-                           ("o", props.opacity(o)), ("r", LJ.int(1))])
+        let fill = LJ.obj([
+            ("ty", LJ.str("fl")),
+            (
+                "c",
+                LJ.staticArr(
+                    [background.red, background.green, background.blue].map { min(max($0, 0), 1) },
+                    LottieDecimals.color)
+            ),
+            ("o", props.opacity(o)), ("r", LJ.int(1)),
+        ])
         let shape = group([rect(size: k.size.lvec, radius: .constant(LVec([0]))), fill], name: "opacity")
         var members = layerHeader(name: "opacity-of-\(names[l])", ind: ind)
-        members += [("parent", LJ.int(parentInd)), ("sr", LJ.int(1)), ("ks", identityTransform(layer: true)),
-                    ("shapes", .array([shape]))]
+        members += [
+            ("parent", LJ.int(parentInd)), ("sr", LJ.int(1)), ("ks", identityTransform(layer: true)),
+            ("shapes", .array([shape])),
+        ]
         members += layerTiming()
         return LJ.obj(members)
     }

@@ -1,3 +1,4 @@
+import Artwork
 // PNG/JPEG pictures in the Lottie export. A picture cannot be a shape item, so each one is an
 // image layer (`ty: 2`, `refId` to an asset embedded once per file: `e: 1`, `p` a data URI)
 // directly above the content layer of its host, parented to it:
@@ -9,11 +10,10 @@
 // mapped into that space, its clipping ancestors' matte is repeated above it, its opacity is the
 // host's (with visibility) times the static opacities between host and picture.
 import Foundation
-import Artwork
-import TransitionModel
-import Simulation
-import Keyframes
 import JSONText
+import Keyframes
+import Simulation
+import TransitionModel
 
 /// One picture drawn over a host layer.
 struct LottiePicture {
@@ -44,8 +44,10 @@ extension LottieDocument {
             if j != source, dj.hidden { return }
             if case .artwork(let art) = dj.kind, case .raster(let image) = art.artwork {
                 if dj.fill != nil, !found.isEmpty { paintedAfter = paintedAfter ?? j }
-                found.append(LottiePicture(host: host, image: image, place: m.after(placement(art, image, in: dj.size)),
-                                           base: simulation.layers[source].definition.size, opacity: opacity))
+                found.append(
+                    LottiePicture(
+                        host: host, image: image, place: m.after(placement(art, image, in: dj.size)),
+                        base: simulation.layers[source].definition.size, opacity: opacity))
             } else if !found.isEmpty, dj.fill != nil || dj.kind.isArtwork {
                 paintedAfter = paintedAfter ?? j
             }
@@ -56,9 +58,10 @@ extension LottieDocument {
         }
         visit(source, .identity, 1)
         if let j = paintedAfter {
-            throw LottieExportError("layer \"\(names[host])\" is a snapshot of \"\(names[source])\", where \"\(names[j])\" paints above "
-                                    + "a PNG/JPEG picture; a Lottie snapshot draws its pictures above the rest of its art. "
-                                    + "Move that picture to the top of the snapshot's source.")
+            throw LottieExportError(
+                "layer \"\(names[host])\" is a snapshot of \"\(names[source])\", where \"\(names[j])\" paints above "
+                    + "a PNG/JPEG picture; a Lottie snapshot draws its pictures above the rest of its art. "
+                    + "Move that picture to the top of the snapshot's source.")
         }
         return found
     }
@@ -66,8 +69,9 @@ extension LottieDocument {
     /// Pixels → bounds of `size`: the contentMode frame.
     func placement(_ art: LayerArtwork, _ image: Artwork.Picture, in size: Size) -> Affine2D {
         let f = art.frame(in: size)
-        return Affine2D(a: f.size.width / Double(image.pixelWidth), d: f.size.height / Double(image.pixelHeight),
-                        tx: f.origin.x, ty: f.origin.y)
+        return Affine2D(
+            a: f.size.width / Double(image.pixelWidth), d: f.size.height / Double(image.pixelHeight),
+            tx: f.origin.x, ty: f.origin.y)
     }
 
     /// Whether layer i hosts a picture (its sublayers must then be Lottie layers, above it).
@@ -82,8 +86,9 @@ extension LottieDocument {
                 throw LottieExportError("layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform; not carried in Lottie yet")
             }
             if transition.layers[i].mask != nil {
-                throw LottieExportError("layer \"\(names[i])\" draws a PNG/JPEG picture and has a mask; a masked picture is not carried in Lottie yet "
-                                        + "(clipsToBounds and cornerRadius are)")
+                throw LottieExportError(
+                    "layer \"\(names[i])\" draws a PNG/JPEG picture and has a mask; a masked picture is not carried in Lottie yet "
+                        + "(clipsToBounds and cornerRadius are)")
             }
             for p in found { _ = try pictureTransform(p) }
         }
@@ -99,9 +104,12 @@ extension LottieDocument {
             for p in (try? pictures(over: i)) ?? [] where ids[p.image] == nil {
                 let id = "picture-\(assets.count + 1)"
                 ids[p.image] = id
-                assets.append(LJ.obj([("id", LJ.str(id)), ("w", LJ.int(p.image.pixelWidth)), ("h", LJ.int(p.image.pixelHeight)),
-                                      ("u", LJ.str("")), ("e", LJ.int(1)),
-                                      ("p", LJ.str("data:\(p.image.mimeType);base64," + Data(p.image.bytes).base64EncodedString()))]))
+                assets.append(
+                    LJ.obj([
+                        ("id", LJ.str(id)), ("w", LJ.int(p.image.pixelWidth)), ("h", LJ.int(p.image.pixelHeight)),
+                        ("u", LJ.str("")), ("e", LJ.int(1)),
+                        ("p", LJ.str("data:\(p.image.mimeType);base64," + Data(p.image.bytes).base64EncodedString())),
+                    ]))
             }
         }
         return (assets, ids)
@@ -111,11 +119,16 @@ extension LottieDocument {
 
     /// The image layer drawing picture p, parented to its host's content layer.
     func pictureLayer(_ p: LottiePicture, refId: String, name: String, ind: Int, hostInd: Int, matte: Int?) -> JSONValue {
-        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(2)), ("nm", LJ.str(name)), ("ind", LJ.int(ind)),
-                                              ("parent", LJ.int(hostInd))]
+        var members: [(String, JSONValue)] = [
+            ("ddd", LJ.int(0)), ("ty", LJ.int(2)), ("nm", LJ.str(name)), ("ind", LJ.int(ind)),
+            ("parent", LJ.int(hostInd)),
+        ]
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
-        let toPixels = (try? pictureTransform(p)) ?? (position: .constant(LVec([0, 0])), scale: .constant(LVec([100, 100])),
-                                                      rotation: .constant(LVec([0])), inverse: { _ in nil })
+        let toPixels =
+            (try? pictureTransform(p)) ?? (
+                position: .constant(LVec([0, 0])), scale: .constant(LVec([100, 100])),
+                rotation: .constant(LVec([0])), inverse: { _ in nil }
+            )
         let masks = clipPaths(p.host).enumerated().map { n, clip -> JSONValue in
             let mapped = LottieTracks.combine([clip.0, transition.layers[p.host].size.lvec], .nonlinear) { v in
                 toPixels.inverse(v[1]).map { ClipPath.transformed(v[0], by: $0) } ?? v[0]
@@ -127,12 +140,18 @@ extension LottieDocument {
         let opacity = LottieTracks.combine([combinedOpacity(p.host), visible], .affineInEach) { v in
             LVec([v[0].c[0] * v[1].c[0] / 100 * p.opacity])
         }
-        members += [("sr", LJ.int(1)),
-                    ("ks", transformJSON(position: props.position(toPixels.position),
-                                         scale: props.property(toPixels.scale, decimals: LottieDecimals.scalePercent, kind: .vector),
-                                         rotation: props.property(toPixels.rotation, decimals: LottieDecimals.degrees, kind: .scalar),
-                                         opacity: props.opacity(opacity), layer: true)),
-                    ("refId", LJ.str(refId))]
+        members += [
+            ("sr", LJ.int(1)),
+            (
+                "ks",
+                transformJSON(
+                    position: props.position(toPixels.position),
+                    scale: props.property(toPixels.scale, decimals: LottieDecimals.scalePercent, kind: .vector),
+                    rotation: props.property(toPixels.rotation, decimals: LottieDecimals.degrees, kind: .scalar),
+                    opacity: props.opacity(opacity), layer: true)
+            ),
+            ("refId", LJ.str(refId)),
+        ]
         members += layerTiming()
         return LJ.obj(members)
     }
@@ -140,8 +159,10 @@ extension LottieDocument {
     /// `ks` parts placing picture p (pixels) in its host's bounds at the host's current size, and
     /// the inverse map for a host size. Throws when the map skews (a rotated picture in a host
     /// stretched unevenly): `ks` has no skew that every player draws alike.
-    func pictureTransform(_ p: LottiePicture) throws -> (position: KeyframeTrack<LVec>, scale: KeyframeTrack<LVec>,
-                                                        rotation: KeyframeTrack<LVec>, inverse: (LVec) -> Affine2D?) {
+    func pictureTransform(_ p: LottiePicture) throws -> (
+        position: KeyframeTrack<LVec>, scale: KeyframeTrack<LVec>,
+        rotation: KeyframeTrack<LVec>, inverse: (LVec) -> Affine2D?
+    ) {
         let size = transition.layers[p.host].size.lvec
         func map(_ s: LVec) -> Affine2D {
             let fx = p.base.width > 0 ? s.c[0] / p.base.width : 0, fy = p.base.height > 0 ? s.c[1] / p.base.height : 0
@@ -151,20 +172,25 @@ extension LottieDocument {
             let m = map(s)
             let scale = max(abs(m.a) + abs(m.b), abs(m.c) + abs(m.d), 1e-12)
             guard abs(m.a * m.c + m.b * m.d) <= 1e-9 * scale * scale else {
-                throw LottieExportError("layer \"\(names[p.host])\" draws a rotated PNG/JPEG picture stretched unevenly; "
-                                        + "Lottie cannot draw that skew (keep the stretch uniform or the picture upright)")
+                throw LottieExportError(
+                    "layer \"\(names[p.host])\" draws a rotated PNG/JPEG picture stretched unevenly; "
+                        + "Lottie cannot draw that skew (keep the stretch uniform or the picture upright)")
             }
         }
         let rotates = p.place.b != 0 || p.place.c != 0
         let dependence: Dependence = rotates ? .nonlinear : .affineInEach
-        let position = LottieTracks.combine([size], .jointlyAffine) { v in let m = map(v[0]); return LVec([m.tx, m.ty]) }
+        let position = LottieTracks.combine([size], .jointlyAffine) { v in
+            let m = map(v[0]); return LVec([m.tx, m.ty])
+        }
         let scale = LottieTracks.combine([size], dependence) { v in
             let m = map(v[0])
             let sx = (m.a * m.a + m.b * m.b).squareRoot()
             let θ = atan2(m.b, m.a)
             return LVec([sx * 100, (-m.c * sin(θ) + m.d * cos(θ)) * 100])
         }
-        let rotation = LottieTracks.combine([size], .nonlinear) { v in let m = map(v[0]); return LVec([atan2(m.b, m.a) * 180 / .pi]) }
+        let rotation = LottieTracks.combine([size], .nonlinear) { v in
+            let m = map(v[0]); return LVec([atan2(m.b, m.a) * 180 / .pi])
+        }
         return (position, scale, rotation, { map($0).inverse })
     }
 }

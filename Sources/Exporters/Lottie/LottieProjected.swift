@@ -1,13 +1,13 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Layers under a 3D transform (KeyframedTransition.projected) in Lottie: no `ddd`, no camera,
 // no skew (rlottie ignores it; docs/lottie.md#writer-rules, rules 5 and 1). The layer's `ks` is the identity
 // (parented down to its host, whose local space is the host's bounds space) and every shape is
 // an `sh` path whose vertices and tangents are keyframed from the projection. Clips and masks
 // are masks with projected paths (`hasMask`, `x: 0`; a hole is rect "a" + circle "s").
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 extension LottieDocument {
     /// Projected paths keep 0.1 px, the grid their keys are fitted on (ProjectionFitter.grid), as the SVG does.
@@ -53,11 +53,13 @@ extension LottieDocument {
                 if withAlpha { for (n, color) in colors.enumerated() { c += [a.offsets[n], min(max(color.alpha, 0), 1)] } }
                 return LVec(c)
             }
-            fill = LJ.obj([("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
-                           ("s", props.property(axis.map { LVec([$0.start.x, $0.start.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
-                           ("e", props.property(axis.map { LVec([$0.end.x, $0.end.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
-                           ("t", LJ.int(1)),
-                           ("g", LJ.obj([("p", LJ.int(colors.count)), ("k", props.property(data, decimals: LottieDecimals.color, kind: .vector))]))])
+            fill = LJ.obj([
+                ("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
+                ("s", props.property(axis.map { LVec([$0.start.x, $0.start.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
+                ("e", props.property(axis.map { LVec([$0.end.x, $0.end.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
+                ("t", LJ.int(1)),
+                ("g", LJ.obj([("p", LJ.int(colors.count)), ("k", props.property(data, decimals: LottieDecimals.color, kind: .vector))])),
+            ])
         }
         return group([projectedPath(paint.path), fill], name: "fill")
     }
@@ -81,8 +83,10 @@ extension LottieDocument {
         case .rect, .circle:
             return [mask(rect, mode: first ? "a" : "i", name: "mask", decimals: decimals)]
         case .hole:
-            return [mask(rect, mode: first ? "a" : "i", name: "mask", decimals: decimals),
-                    mask(m.map { $0.subpaths[1].lottie }, mode: "s", name: "mask-hole", decimals: decimals)]
+            return [
+                mask(rect, mode: first ? "a" : "i", name: "mask", decimals: decimals),
+                mask(m.map { $0.subpaths[1].lottie }, mode: "s", name: "mask-hole", decimals: decimals),
+            ]
         }
     }
 }

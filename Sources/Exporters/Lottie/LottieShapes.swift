@@ -1,12 +1,12 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // What a layer draws in its own bounds space, as Lottie shapes: a rounded rect / ellipse with a
 // solid or linear-gradient fill, text bars, or a snapshot's frozen art stretched to the bounds.
 // Mirrors SVGPaint. Every drawable is its own group (`gr` with its `tr` last), since a fill
 // applies to all shapes before it in its group; in a group's `it`, the first item is on top.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 extension LottieDocument {
     // MARK: Paint
@@ -64,9 +64,13 @@ extension LottieDocument {
             // Top first: the last bar is drawn last in SVG, so it comes first here.
             return TextBars.bars(size: d.size, lines: lines).reversed().map { bar in
                 let barSize = KeyframeTrack<LVec>.constant(LVec([bar.size.width, bar.size.height]))
-                return group([rect(center: .constant(LVec([bar.midX, bar.midY])), size: barSize,
-                                   radius: .constant(LVec([bar.size.height / 2]))),
-                              self.fill(fill, size: barSize, origin: bar.origin)], name: "bar")
+                return group(
+                    [
+                        rect(
+                            center: .constant(LVec([bar.midX, bar.midY])), size: barSize,
+                            radius: .constant(LVec([bar.size.height / 2]))),
+                        self.fill(fill, size: barSize, origin: bar.origin),
+                    ], name: "bar")
             }
         }
     }
@@ -78,10 +82,12 @@ extension LottieDocument {
         guard !d.hidden else { return nil }
         let items = layer.children.reversed().compactMap(staticArtGroup) + staticPaint(d)
         guard !items.isEmpty else { return nil }
-        return group(items, transform: staticTransform(
-            anchor: Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height),
-            position: d.position + d.transform.translation, scale: d.transform.scale,
-            rotation: d.transform.rotation, opacity: d.opacity))
+        return group(
+            items,
+            transform: staticTransform(
+                anchor: Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height),
+                position: d.position + d.transform.translation, scale: d.transform.scale,
+                rotation: d.transform.rotation, opacity: d.opacity))
     }
 
     // MARK: Shapes
@@ -98,9 +104,11 @@ extension LottieDocument {
     }
 
     func solidFill(_ c: Color) -> JSONValue {
-        LJ.obj([("ty", LJ.str("fl")),
-                ("c", LJ.staticArr([c.red, c.green, c.blue].map { min(max($0, 0), 1) }, LottieDecimals.color)),
-                ("o", LJ.staticNum(min(max(c.alpha, 0), 1) * 100, LottieDecimals.opacity)), ("r", LJ.int(1))])
+        LJ.obj([
+            ("ty", LJ.str("fl")),
+            ("c", LJ.staticArr([c.red, c.green, c.blue].map { min(max($0, 0), 1) }, LottieDecimals.color)),
+            ("o", LJ.staticNum(min(max(c.alpha, 0), 1) * 100, LottieDecimals.opacity)), ("r", LJ.int(1)),
+        ])
     }
 
     /// A fill for a box at `origin` with `size`; gradient points are unit coordinates of the box.
@@ -120,9 +128,11 @@ extension LottieDocument {
             if stops.contains(where: { $0.color.alpha < 1 }) {
                 for s in stops { colors += [min(max(s.offset, 0), 1), min(max(s.color.alpha, 0), 1)] }
             }
-            return LJ.obj([("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
-                           ("s", point(g.start)), ("e", point(g.end)), ("t", LJ.int(1)),
-                           ("g", LJ.obj([("p", LJ.int(stops.count)), ("k", LJ.staticArr(colors, LottieDecimals.color))]))])
+            return LJ.obj([
+                ("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
+                ("s", point(g.start)), ("e", point(g.end)), ("t", LJ.int(1)),
+                ("g", LJ.obj([("p", LJ.int(stops.count)), ("k", LJ.staticArr(colors, LottieDecimals.color))])),
+            ])
         }
     }
 
@@ -137,12 +147,16 @@ extension LottieDocument {
     }
 
     /// A layer `ks` (a p s r o) or a group `tr` (ty "tr", a p s r o sk sa); parts not given are identity.
-    func transformJSON(anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
-                       rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false) -> JSONValue {
+    func transformJSON(
+        anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
+        rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false
+    ) -> JSONValue {
         var members: [(String, JSONValue)] = layer ? [] : [("ty", LJ.str("tr"))]
-        members += [("a", anchor ?? LJ.staticArr([0, 0], 0)), ("p", position ?? LJ.staticArr([0, 0], 0)),
-                    ("s", scale ?? LJ.staticArr([100, 100], 0)), ("r", rotation ?? LJ.staticNum(0, 0)),
-                    ("o", opacity ?? LJ.staticNum(100, 0))]
+        members += [
+            ("a", anchor ?? LJ.staticArr([0, 0], 0)), ("p", position ?? LJ.staticArr([0, 0], 0)),
+            ("s", scale ?? LJ.staticArr([100, 100], 0)), ("r", rotation ?? LJ.staticNum(0, 0)),
+            ("o", opacity ?? LJ.staticNum(100, 0)),
+        ]
         if !layer { members += [("sk", LJ.staticNum(0, 0)), ("sa", LJ.staticNum(0, 0))] }
         return LJ.obj(members)
     }
@@ -150,10 +164,11 @@ extension LottieDocument {
     func identityTransform(layer: Bool) -> JSONValue { transformJSON(layer: layer) }
 
     func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
-        transformJSON(anchor: LJ.staticArr([anchor.x, anchor.y], LottieDecimals.length),
-                      position: LJ.staticArr([position.x, position.y], LottieDecimals.length),
-                      scale: LJ.staticArr([scale.x * 100, scale.y * 100], LottieDecimals.scalePercent),
-                      rotation: LJ.staticNum(rotation * 180 / .pi, LottieDecimals.degrees),
-                      opacity: LJ.staticNum(opacity * 100, LottieDecimals.opacity))
+        transformJSON(
+            anchor: LJ.staticArr([anchor.x, anchor.y], LottieDecimals.length),
+            position: LJ.staticArr([position.x, position.y], LottieDecimals.length),
+            scale: LJ.staticArr([scale.x * 100, scale.y * 100], LottieDecimals.scalePercent),
+            rotation: LJ.staticNum(rotation * 180 / .pi, LottieDecimals.degrees),
+            opacity: LJ.staticNum(opacity * 100, LottieDecimals.opacity))
     }
 }

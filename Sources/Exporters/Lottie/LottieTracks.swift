@@ -1,13 +1,13 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Keyframe tracks in Lottie units, and the one operation the Lottie exporter needs beyond
 // mapping a track: combining several tracks into one property (position + translation,
 // anchor ⊙ size, opacity × ancestors' opacities, a clip path from size and radius). The
 // combination keeps each keyframe's own easing wherever that is exact and samples at 240 Hz
 // with linear keys only where it is not.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 /// A Lottie value: the components of a keyframe's `s` array (a scalar is one component, a
 /// bezier path is its flattened vertices and tangents).
@@ -51,8 +51,10 @@ enum LottieTracks {
     /// - Sampled at 240 Hz with linear keys elsewhere.
     /// - Jumps (holds, two keys at one time) stay jumps: a hold key with the left value, then the
     ///   key with the right value at the same time.
-    static func combine(_ tracks: [KeyframeTrack<LVec>], _ dependence: Dependence,
-                        _ f: ([LVec]) -> LVec) -> KeyframeTrack<LVec> {
+    static func combine(
+        _ tracks: [KeyframeTrack<LVec>], _ dependence: Dependence,
+        _ f: ([LVec]) -> LVec
+    ) -> KeyframeTrack<LVec> {
         precondition(!tracks.isEmpty)
         let animated = tracks.indices.filter { tracks[$0].isAnimated }
         if animated.isEmpty { return .constant(f(tracks.map(\.initialValue))) }
@@ -60,11 +62,12 @@ enum LottieTracks {
             // Exact: every keyframe of the one animated input, mapped.
             let k = animated[0]
             let held = tracks.map(\.initialValue)
-            return simplified(tracks[k].map { v in
-                var args = held
-                args[k] = v
-                return f(args)
-            })
+            return simplified(
+                tracks[k].map { v in
+                    var args = held
+                    args[k] = v
+                    return f(args)
+                })
         }
         let times = Set(tracks.flatMap { $0.keyframes.map(\.time) }).sorted()
         var out: [Keyframe<LVec>] = []
@@ -84,7 +87,8 @@ enum LottieTracks {
             if moving.isEmpty {
                 easing = .linear
             } else if dependence != .nonlinear, moving.count == 1,
-                      moving[0].aligned || moving[0].easing == .linear {
+                moving[0].aligned || moving[0].easing == .linear
+            {
                 easing = moving[0].easing
             } else if dependence == .jointlyAffine, moving.allSatisfy({ $0.easing == .linear }) {
                 easing = .linear
@@ -115,8 +119,9 @@ enum LottieTracks {
         let k = track.keyframes
         guard let i = k.lastIndex(where: { $0.time <= t0 }), i + 1 < k.count else { return nil }
         let a = k[i], b = k[i + 1]
-        return Segment(easing: a.easing, moving: a.easing != .hold && a.value != b.value,
-                       aligned: a.time == t0 && b.time == t1)
+        return Segment(
+            easing: a.easing, moving: a.easing != .hold && a.value != b.value,
+            aligned: a.time == t0 && b.time == t1)
     }
 
     /// The value a player shows at t (right-continuous: after a jump at t).
@@ -166,4 +171,3 @@ enum LottieTracks {
         return KeyframeTrack(out)
     }
 }
-

@@ -1,3 +1,7 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Keyframes → Lottie JSON (bodymovin 5.7 shape layers), playable by rlottie, ThorVG,
 // lottie-web and lottie-ios/android. Same layer semantics as the SVG exporter:
 // - A simulated layer becomes a shape layer (ty 4, `ddd: 0` first) when it has an id, animates,
@@ -13,10 +17,6 @@
 // - Layers array: index 0 is on top, so the paint order reversed; a background layer last.
 // - clipsToBounds: see LottieClip.swift.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 public struct LottieExportError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
@@ -160,8 +160,10 @@ final class LottieDocument {
                 layers.append(opacityOverlayLayer(for: l, ind: n + 1, parentInd: contentInd[l]!))
             case .picture(let p, let k):
                 let matte: Int? = n > 0 ? { if case .matte = entries[n - 1] { return n } else { return nil } }() : nil
-                layers.append(pictureLayer(p, refId: images.ids[p.image]!, name: "\(names[p.host]).picture\(k == 0 ? "" : "-\(k + 1)")",
-                                           ind: n + 1, hostInd: contentInd[p.host]!, matte: matte))
+                layers.append(
+                    pictureLayer(
+                        p, refId: images.ids[p.image]!, name: "\(names[p.host]).picture\(k == 0 ? "" : "-\(k + 1)")",
+                        ind: n + 1, hostInd: contentInd[p.host]!, matte: matte))
             case .background:
                 layers.append(backgroundLayer(ind: n + 1))
             }
@@ -202,8 +204,11 @@ final class LottieDocument {
 
     func backgroundLayer(ind: Int) -> JSONValue {
         let size = transition.definition.canvas.size
-        let shape = group([rect(size: .constant(LVec([size.width, size.height])), radius: .constant(LVec([0]))),
-                           solidFill(transition.definition.canvas.background)], name: "background")
+        let shape = group(
+            [
+                rect(size: .constant(LVec([size.width, size.height])), radius: .constant(LVec([0]))),
+                solidFill(transition.definition.canvas.background),
+            ], name: "background")
         var members = layerHeader(name: "background", ind: ind)
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
         members += layerTiming()
@@ -227,12 +232,15 @@ final class LottieDocument {
         let position = LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] }
         // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
         let opacity = combinedOpacity(i)
-        return transformJSON(anchor: props.position(anchor), position: props.position(position),
-                             scale: props.property(k.scale.map { LVec([$0.x * 100, $0.y * 100]) },
-                                                   decimals: LottieDecimals.scalePercent, kind: .vector),
-                             rotation: props.property(k.rotation.map { LVec([$0 * 180 / .pi]) },
-                                                      decimals: LottieDecimals.degrees, kind: .scalar),
-                             opacity: props.opacity(opacity), layer: true)
+        return transformJSON(
+            anchor: props.position(anchor), position: props.position(position),
+            scale: props.property(
+                k.scale.map { LVec([$0.x * 100, $0.y * 100]) },
+                decimals: LottieDecimals.scalePercent, kind: .vector),
+            rotation: props.property(
+                k.rotation.map { LVec([$0 * 180 / .pi]) },
+                decimals: LottieDecimals.degrees, kind: .scalar),
+            opacity: props.opacity(opacity), layer: true)
     }
 
     /// The layer's own paint and static descendants (top first), in a visibility group when
@@ -241,8 +249,11 @@ final class LottieDocument {
         let items = contentItems(i)
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         if visible.keyframes.count == 1, visible.initialValue.c[0] == 100 { return items }
-        return [group(items, name: "visibility",
-                      transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))]
+        return [
+            group(
+                items, name: "visibility",
+                transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))
+        ]
     }
 
     /// Shape items of layer i, top first: its static children (those that are not Lottie
@@ -262,9 +273,11 @@ final class LottieDocument {
         let items = contentItems(i)
         guard !items.isEmpty else { return nil }
         let size = k.size.initialValue, anchor = k.anchorPoint.initialValue
-        return group(items, name: names[i], transform: staticTransform(
-            anchor: Point(anchor.x * size.width, anchor.y * size.height),
-            position: k.position.initialValue + k.translation.initialValue,
-            scale: k.scale.initialValue, rotation: k.rotation.initialValue, opacity: k.opacity.initialValue))
+        return group(
+            items, name: names[i],
+            transform: staticTransform(
+                anchor: Point(anchor.x * size.width, anchor.y * size.height),
+                position: k.position.initialValue + k.translation.initialValue,
+                scale: k.scale.initialValue, rotation: k.rotation.initialValue, opacity: k.opacity.initialValue))
     }
 }

@@ -1,11 +1,11 @@
+import Keyframes
+import Motion
+import Simulation
 // A 2D layer's `mask` as paths in its bounds space, for both formats. The mask's parameters
 // (frame, corner radius, centre, radius) become one combined track; every point of the shape is
 // affine in them, so a morph keyframed on that track is exact, easing included, whenever one
 // parameter moves at a time (the circle reveal: only the radius).
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
 
 extension KeyframeTrack where Value == Rect {
     var lvec: KeyframeTrack<LVec> { map { LVec([$0.minX, $0.minY, $0.size.width, $0.size.height]) } }

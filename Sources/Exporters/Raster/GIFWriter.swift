@@ -1,3 +1,4 @@
+import CGif
 // Animated GIF with giflib (MIT) and our own quantiser (GIFPalette). GIF delays are whole
 // centiseconds and browsers play 1 cs delays at ~100 ms, so a GIF plays at most 50 fps (2 cs):
 // `--fps 60` (the default) gives 50 fps. Frame k starts at round(100·k/fps) cs and shows the
@@ -5,7 +6,6 @@
 // exactly and nothing drifts. Each frame stores only the rectangle that changed since the one
 // before (disposal: keep), with its own palette; an unchanged frame lengthens the previous delay.
 import Foundation
-import CGif
 
 public enum GIFWriter {
     public static let maxFPS = 50
@@ -18,16 +18,19 @@ public enum GIFWriter {
         let slots = slots(frames)
         let encoder = try GIFEncoder(width: frames.width, height: frames.height)
         var pending: (image: GIFIndexedImage, delay: Int)?
-        try frames.produce(times: slots.map(\.time), prepare: { image, previous in
-            changedRectangle(image, previous).map { GIFPalette.indexed(image, left: $0.left, top: $0.top, width: $0.width, height: $0.height) }
-        }, consume: { k, value in
-            if let indexed = value ?? nil {
-                if let p = pending { try encoder.put(p.image, delay: p.delay) }
-                pending = (indexed, slots[k].length)
-            } else {
-                pending?.delay += slots[k].length
-            }
-        }, progress: progress)
+        try frames.produce(
+            times: slots.map(\.time),
+            prepare: { image, previous in
+                changedRectangle(image, previous).map { GIFPalette.indexed(image, left: $0.left, top: $0.top, width: $0.width, height: $0.height) }
+            },
+            consume: { k, value in
+                if let indexed = value ?? nil {
+                    if let p = pending { try encoder.put(p.image, delay: p.delay) }
+                    pending = (indexed, slots[k].length)
+                } else {
+                    pending?.delay += slots[k].length
+                }
+            }, progress: progress)
         if let p = pending { try encoder.put(p.image, delay: p.delay) }
         return try encoder.finish()
     }
@@ -66,11 +69,13 @@ final class GIFEncoder {
 
     init(width: Int, height: Int) throws {
         var error: Int32 = 0
-        gif = EGifOpen(Unmanaged.passUnretained(box).toOpaque(), { file, bytes, count in
-            guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
-            Unmanaged<DataBox>.fromOpaque(user).takeUnretainedValue().data.append(bytes, count: Int(count))
-            return count
-        }, &error)
+        gif = EGifOpen(
+            Unmanaged.passUnretained(box).toOpaque(),
+            { file, bytes, count in
+                guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
+                Unmanaged<DataBox>.fromOpaque(user).takeUnretainedValue().data.append(bytes, count: Int(count))
+                return count
+            }, &error)
         guard let gif else { throw RasterError.encode("GIF: giflib could not start (error \(error))") }
         EGifSetGifVersion(gif, true)
         try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
@@ -89,8 +94,9 @@ final class GIFEncoder {
 
     func put(_ image: GIFIndexedImage, delay centiseconds: Int) throws {
         guard let gif else { return }
-        var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                       DelayTime: Int32(min(centiseconds, 65535)), TransparentColor: NO_TRANSPARENT_COLOR)
+        var gcb = GraphicsControlBlock(
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
+            DelayTime: Int32(min(centiseconds, 65535)), TransparentColor: NO_TRANSPARENT_COLOR)
         var ext = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&gcb, &ext)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &ext))

@@ -27,13 +27,15 @@ public enum MP4Writer {
     }
 
     public static func arguments(_ frames: RasterFrames, output: String) -> [String] {
-        ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-         "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(frames.width)x\(frames.height)", "-r", "\(frames.settings.fps)", "-i", "-",
-         "-vf", "scale=out_color_matrix=bt709:out_range=tv",
-         "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
-         "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
-         "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
-         output]
+        [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+            "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(frames.width)x\(frames.height)", "-r", "\(frames.settings.fps)", "-i", "-",
+            "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+            "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
+            "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+            "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
+            output,
+        ]
     }
 
     public static func mp4(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
@@ -41,7 +43,8 @@ public enum MP4Writer {
             throw RasterError.encode("MP4 needs the ffmpeg program on PATH (Debian: apt-get install ffmpeg)")
         }
         // ffmpeg writes into a private folder; the bytes then go through the atomic writer.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trans-export-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trans-export-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = dir.appendingPathComponent("video.mp4")
@@ -64,10 +67,12 @@ public enum MP4Writer {
         var writeError: Error?
         do {
             var last: RasterImage?  // a repeated frame is sent again
-            try frames.produce(times: times(frames), prepare: { image, _ in image }, consume: { _, image in
-                if let image { last = image }
-                try last?.bgra.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
-            }, progress: progress)
+            try frames.produce(
+                times: times(frames), prepare: { image, _ in image },
+                consume: { _, image in
+                    if let image { last = image }
+                    try last?.bgra.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
+                }, progress: progress)
         } catch {
             writeError = error
         }

@@ -1,7 +1,7 @@
+import CRsvg
 // PNG poster: one frame, at `--at T` or at the default poster time, written by cairo's PNG
 // writer (libpng inside cairo; deterministic bytes).
 import Foundation
-import CRsvg
 import Simulation
 
 public enum PNGPosterWriter {
@@ -37,16 +37,21 @@ public enum PNGPosterWriter {
         var pixels = image.bgra
         let box = DataBox()
         let status: cairo_status_t = pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_RGB24, Int32(image.width),
-                                                                    Int32(image.height), Int32(image.width * 4)) else {
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    buffer.baseAddress, CAIRO_FORMAT_RGB24, Int32(image.width),
+                    Int32(image.height), Int32(image.width * 4))
+            else {
                 return CAIRO_STATUS_NO_MEMORY
             }
             defer { cairo_surface_destroy(surface) }
-            return cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<DataBox>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(box).toOpaque())
+            return cairo_surface_write_to_png_stream(
+                surface,
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<DataBox>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(box).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RasterError.encode("PNG: cairo could not write the poster: \(String(cString: cairo_status_to_string(status)))")

@@ -1,11 +1,11 @@
+import CRsvg
 // Frames for the raster exporters (GIF, WebP, MP4, PNG), made once here: each frame is the
 // static SVG that `--at T` writes (the exact simulated state at T), drawn by librsvg into a
 // cairo image. Frames are drawn and prepared for the encoder on every core, in batches, while
 // the encoder (which is sequential) takes the previous batch in order.
 import Foundation
-import CRsvg
-import Simulation
 import Keyframes
+import Simulation
 
 /// `--scale` and `--fps`: what every raster format is drawn with.
 public struct RasterSettings: Equatable, Sendable {
@@ -95,10 +95,12 @@ public struct RasterFrames: Sendable {
     /// core; it gets the distinct frame before it too), and hands the results to `consume` in
     /// order. A frame whose `--at` SVG is byte for byte the one before it is not drawn again:
     /// `consume` gets nil for it. The result does not depend on which core did what.
-    public func produce<T>(times: [Double],
-                           prepare: @escaping @Sendable (_ image: RasterImage, _ previous: RasterImage?) throws -> T,
-                           consume: (Int, T?) throws -> Void,
-                           progress: Progress? = nil) throws {
+    public func produce<T>(
+        times: [Double],
+        prepare: @escaping @Sendable (_ image: RasterImage, _ previous: RasterImage?) throws -> T,
+        consume: (Int, T?) throws -> Void,
+        progress: Progress? = nil
+    ) throws {
         guard !times.isEmpty else { return }
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let pipeline = FramePipeline<T>(frames: self, times: times, prepare: prepare, window: 4 * cores)
@@ -232,8 +234,11 @@ enum SVGRasterizer {
         // Drawn straight into our buffer (cairo's ARGB32 stride for any width is 4·width).
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         try pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width),
-                                                                    Int32(height), Int32(width * 4)) else {
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width),
+                    Int32(height), Int32(width * 4))
+            else {
                 throw RasterError.render("no cairo surface")
             }
             defer { cairo_surface_destroy(surface) }

@@ -1,15 +1,15 @@
+import CWebP
 // Where a raster frame's time goes, stage by stage on one thread (trans-export-bench raster,
 // BENCHMARKS.md §7): the `--at` SVG text, librsvg's parse + render, the GIF quantiser, giflib's
 // LZW and libwebp's encoding at a few settings, each in CPU milliseconds of this thread per
 // drawn frame (CPU, not wall: the machine is shared).
 import Foundation
-import CWebP
 
 public struct RasterProfile: Sendable {
-    public var frames = 0          // frames of the 60 fps grid
-    public var drawn = 0           // frames whose SVG differs from the frame before
-    public var svg = 0.0           // ms per grid frame
-    public var render = 0.0        // ms per drawn frame, and the rest likewise
+    public var frames = 0  // frames of the 60 fps grid
+    public var drawn = 0  // frames whose SVG differs from the frame before
+    public var svg = 0.0  // ms per grid frame
+    public var render = 0.0  // ms per drawn frame, and the rest likewise
     public var gifQuantise = 0.0
     public var gifWrite = 0.0
     public var webpEncode = 0.0

@@ -1,3 +1,4 @@
+import CWebP
 // Animated WebP, lossless (libwebp, BSD-3-Clause: WebPEncode for each frame, libwebpmux to put
 // them in one file). Lossless: our frames are flat UI art, which lossless stores smaller than
 // lossy at 2× (README "Raster formats"), and it decodes to the exact pixels librsvg drew.
@@ -8,7 +9,6 @@
 // at round(1000·k/fps) ms and shows the state at that time; the last frame ends at
 // round(1000·D) ms, the loop's length. An unchanged frame lengthens the one before. Loops forever.
 import Foundation
-import CWebP
 
 public enum WebPWriter {
     /// Lossless effort (0 fast … 9 smallest); 1 stores our art within a few per cent of 6 at a
@@ -22,7 +22,8 @@ public enum WebPWriter {
     static func config() throws -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0, WebPConfigLosslessPreset(&config, losslessLevel) != 0,
-              WebPValidateConfig(&config) != 0 else {
+            WebPValidateConfig(&config) != 0
+        else {
             throw RasterError.encode("WebP: libwebp rejected the encoder settings")
         }
         return config
@@ -55,20 +56,24 @@ public enum WebPWriter {
             }
             guard status == WEBP_MUX_OK else { throw RasterError.encode("WebP: libwebpmux refused a frame (\(status.rawValue))") }
         }
-        try frames.produce(times: slots.map(\.time), prepare: { image, previous in
-            try encode(image, previous, config: settings)
-        }, consume: { k, value in
-            if let frame = value ?? nil {
-                if let p = pending { try push(p.frame, duration: p.duration) }
-                pending = (frame, slots[k].length)
-            } else {
-                pending?.duration += slots[k].length
-            }
-        }, progress: progress)
+        try frames.produce(
+            times: slots.map(\.time),
+            prepare: { image, previous in
+                try encode(image, previous, config: settings)
+            },
+            consume: { k, value in
+                if let frame = value ?? nil {
+                    if let p = pending { try push(p.frame, duration: p.duration) }
+                    pending = (frame, slots[k].length)
+                } else {
+                    pending?.duration += slots[k].length
+                }
+            }, progress: progress)
         if let p = pending { try push(p.frame, duration: p.duration) }
         var canvas = WebPMuxAnimParams(bgcolor: 0xFFFF_FFFF, loop_count: 0)  // loop forever
         guard WebPMuxSetCanvasSize(mux, Int32(frames.width), Int32(frames.height)) == WEBP_MUX_OK,
-              WebPMuxSetAnimationParams(mux, &canvas) == WEBP_MUX_OK else {
+            WebPMuxSetAnimationParams(mux, &canvas) == WEBP_MUX_OK
+        else {
             throw RasterError.encode("WebP: libwebpmux refused the canvas")
         }
         var data = WebPData()
@@ -124,7 +129,8 @@ public enum WebPWriter {
             return WebPEncode(&config, &picture)
         }
         guard encoded != 0 else { throw RasterError.encode("WebP: libwebp could not encode a frame (error \(picture.error_code.rawValue))") }
-        return EncodedFrame(bitstream: Array(UnsafeBufferPointer(start: writer.mem, count: writer.size)),
-                            left: left, top: top, blend: previous != nil)
+        return EncodedFrame(
+            bitstream: Array(UnsafeBufferPointer(start: writer.mem, count: writer.size)),
+            left: left, top: top, blend: previous != nil)
     }
 }

@@ -1,12 +1,12 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // One transition's animated files, each from keyframes fitted for its own player: the SVG from
 // SMIL-fitted tracks (keySplines in [0, 1]), the Lottie from Lottie-fitted ones (overshooting
 // handles allowed), both within one `FitTolerance`. Made on first use, so a run that writes one
 // format fits for that one only.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 public final class PlayerFiles {
     public let simulation: Simulation
@@ -42,7 +42,8 @@ public final class PlayerFiles {
         var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
         // A transition Lottie cannot express still has its SVG report (and its tracks dump).
         if let lottie = try? lottie() {
-            made.append(OutputFitReport(file: "\(name).\(LottieFormat.fileExtension)", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
+            made.append(
+                OutputFitReport(file: "\(name).\(LottieFormat.fileExtension)", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
         }
         madeReports = made
         return made
@@ -59,15 +60,18 @@ public struct OutputFitReport: Hashable, Sendable {
     /// For `--report`: a heading line, then one line per animated track.
     public var text: String {
         let f = fit
-        var lines = ["\(file): \(f.player?.name ?? f.method), \(f.tracks.count) animated tracks, \(f.keyframes) keyframes, "
-                     + "\(bytes) bytes; worst error \(Self.number(f.worstRatio * 100, 1)) % of its tolerance"]
+        var lines = [
+            "\(file): \(f.player?.name ?? f.method), \(f.tracks.count) animated tracks, \(f.keyframes) keyframes, "
+                + "\(bytes) bytes; worst error \(Self.number(f.worstRatio * 100, 1)) % of its tolerance"
+        ]
         let width = max(5, f.tracks.map { $0.layer.count + 1 + $0.property.count }.max() ?? 0)
         for t in f.tracks {
             let name = "\(t.layer).\(t.property)"
             let unit = t.unit.suffix
-            lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
-                         + "  " + String(repeating: " ", count: max(0, 4 - String(t.keyframes).count)) + "\(t.keyframes) keyframes"
-                         + "  max \(t.measured ? Self.number(t.maxError, 4) + unit : "—") ≤ \(Self.number(t.tolerance, 4))\(unit)  \(t.method)")
+            lines.append(
+                "  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  " + String(repeating: " ", count: max(0, 4 - String(t.keyframes).count)) + "\(t.keyframes) keyframes"
+                    + "  max \(t.measured ? Self.number(t.maxError, 4) + unit : "—") ≤ \(Self.number(t.tolerance, 4))\(unit)  \(t.method)")
         }
         return lines.joined(separator: "\n")
     }
@@ -79,11 +83,17 @@ public struct OutputFitReport: Hashable, Sendable {
             ("file", .string(file)), ("format", fit.player.map { .string($0.name) } ?? .null),
             ("method", .string(fit.method)), ("bytes", .number(Double(bytes))),
             ("keyframes", .number(Double(fit.keyframes))),
-            ("tracks", .array(fit.tracks.map { t in
-                .object([("layer", .string(t.layer)), ("property", .string(t.property)), ("keyframes", .number(Double(t.keyframes))),
-                         ("maxError", t.measured ? num(t.maxError, 6) : .null), ("tolerance", num(t.tolerance, 6)), ("unit", .string(t.unit.rawValue)),
-                         ("method", .string(t.method))])
-            })),
+            (
+                "tracks",
+                .array(
+                    fit.tracks.map { t in
+                        .object([
+                            ("layer", .string(t.layer)), ("property", .string(t.property)), ("keyframes", .number(Double(t.keyframes))),
+                            ("maxError", t.measured ? num(t.maxError, 6) : .null), ("tolerance", num(t.tolerance, 6)), ("unit", .string(t.unit.rawValue)),
+                            ("method", .string(t.method)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -1,10 +1,10 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Keyframes → the attributes of one SMIL animation element, following docs/smil.md#writer-rules:
 // `values` + `keyTimes` without spaces, keySplines only inside [0, 1], holds as repeated keyTimes.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 struct SMILAnimation {
     var attributes: [(String, String)]
@@ -40,9 +40,11 @@ struct SMILAnimation {
     init<V>(discrete track: KeyframeTrack<V>, duration: Double, format: (V) -> String) {
         var kfs = track.keyframes
         if kfs[0].time > 0 { kfs.insert(Keyframe(time: 0, value: kfs[0].value, easing: .hold), at: 0) }
-        attributes = [("values", kfs.map { format($0.value) }.joined(separator: ";")),
-                      ("keyTimes", kfs.map { NumberFormat.string($0.time / duration, maxDecimals: 6) }.joined(separator: ";")),
-                      ("calcMode", "discrete")]
+        attributes = [
+            ("values", kfs.map { format($0.value) }.joined(separator: ";")),
+            ("keyTimes", kfs.map { NumberFormat.string($0.time / duration, maxDecimals: 6) }.joined(separator: ";")),
+            ("calcMode", "discrete"),
+        ]
         attributes += Self.timing(duration)
     }
 

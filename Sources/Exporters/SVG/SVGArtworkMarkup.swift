@@ -1,8 +1,8 @@
+import Artwork
 // A user's artwork as clean SVG: the art model re-emitted element by element (nothing of the
 // user's markup is copied), and PNG/JPEG pictures embedded as `data:` URIs, each picture once
 // per file (an <image> in <defs> the first time, `<use>` after; Chromium decodes it once).
 import Foundation
-import Artwork
 import JSONText
 
 /// Pictures already embedded in the file being written, by their bytes.
@@ -23,16 +23,22 @@ struct SVGArtworkMarkup {
         let frame = mode.frame(content: natural, bounds: bounds)
         switch artwork {
         case .raster(let image):
-            let id = images.id(for: image.bytes) ?? {
-                let id = newID("picture")
-                xml.start("defs")
-                xml.empty("image", [("id", id), ("width", Self.number(natural.width)), ("height", Self.number(natural.height)),
-                                    ("preserveAspectRatio", "none"),
-                                    ("href", "data:\(image.mimeType);base64," + Data(image.bytes).base64EncodedString())])
-                xml.end()
-                images.record(image.bytes, id: id)
-                return id
-            }()
+            let id =
+                images.id(for: image.bytes)
+                ?? {
+                    let id = newID("picture")
+                    xml.start("defs")
+                    xml.empty(
+                        "image",
+                        [
+                            ("id", id), ("width", Self.number(natural.width)), ("height", Self.number(natural.height)),
+                            ("preserveAspectRatio", "none"),
+                            ("href", "data:\(image.mimeType);base64," + Data(image.bytes).base64EncodedString()),
+                        ])
+                    xml.end()
+                    images.record(image.bytes, id: id)
+                    return id
+                }()
             let place = ArtTransform.translation(frame.x, frame.y)
                 .concatenating(.scale(natural.width > 0 ? frame.width / natural.width : 0, natural.height > 0 ? frame.height / natural.height : 0))
             xml.empty("use", [("href", "#" + id)] + Self.transformAttribute(place))
@@ -84,18 +90,26 @@ struct SVGArtworkMarkup {
             return [(prefix, Self.hex(c))] + (c.alpha < 1 ? [("\(prefix)-opacity", Self.number(c.alpha))] : [])
         case .linear(let start, let end, let transform, let stops)?:
             let id = newID("art-gradient")
-            xml.start("linearGradient", [("id", id), ("gradientUnits", "userSpaceOnUse"),
-                                         ("x1", Self.number(start.x)), ("y1", Self.number(start.y)),
-                                         ("x2", Self.number(end.x)), ("y2", Self.number(end.y))]
-                      + Self.transformAttribute(transform, name: "gradientTransform"))
+            xml.start(
+                "linearGradient",
+                [
+                    ("id", id), ("gradientUnits", "userSpaceOnUse"),
+                    ("x1", Self.number(start.x)), ("y1", Self.number(start.y)),
+                    ("x2", Self.number(end.x)), ("y2", Self.number(end.y)),
+                ]
+                    + Self.transformAttribute(transform, name: "gradientTransform"))
             writeStops(stops)
             return [(prefix, "url(#\(id))")]
         case .radial(let center, let radius, let focus, let transform, let stops)?:
             let id = newID("art-gradient")
-            xml.start("radialGradient", [("id", id), ("gradientUnits", "userSpaceOnUse"),
-                                         ("cx", Self.number(center.x)), ("cy", Self.number(center.y)), ("r", Self.number(radius)),
-                                         ("fx", Self.number(focus.x)), ("fy", Self.number(focus.y))]
-                      + Self.transformAttribute(transform, name: "gradientTransform"))
+            xml.start(
+                "radialGradient",
+                [
+                    ("id", id), ("gradientUnits", "userSpaceOnUse"),
+                    ("cx", Self.number(center.x)), ("cy", Self.number(center.y)), ("r", Self.number(radius)),
+                    ("fx", Self.number(focus.x)), ("fy", Self.number(focus.y)),
+                ]
+                    + Self.transformAttribute(transform, name: "gradientTransform"))
             writeStops(stops)
             return [(prefix, "url(#\(id))")]
         }
@@ -103,8 +117,10 @@ struct SVGArtworkMarkup {
 
     private func writeStops(_ stops: [ArtGradientStop]) {
         for stop in stops {
-            xml.empty("stop", [("offset", Self.number(stop.offset)), ("stop-color", Self.hex(stop.color))]
-                      + (stop.color.alpha < 1 ? [("stop-opacity", Self.number(stop.color.alpha))] : []))
+            xml.empty(
+                "stop",
+                [("offset", Self.number(stop.offset)), ("stop-color", Self.hex(stop.color))]
+                    + (stop.color.alpha < 1 ? [("stop-opacity", Self.number(stop.color.alpha))] : []))
         }
         xml.end()
     }
@@ -113,10 +129,12 @@ struct SVGArtworkMarkup {
 
     static func hex(_ c: ArtColor) -> String {
         let digits = Array("0123456789abcdef")
-        return "#" + String([c.red, c.green, c.blue].flatMap { v -> [Character] in
-            let b = Int((min(max(v, 0), 1) * 255).rounded())
-            return [digits[b >> 4], digits[b & 15]]
-        })
+        return "#"
+            + String(
+                [c.red, c.green, c.blue].flatMap { v -> [Character] in
+                    let b = Int((min(max(v, 0), 1) * 255).rounded())
+                    return [digits[b >> 4], digits[b & 15]]
+                })
     }
 
     static func transformAttribute(_ t: ArtTransform, name: String = "transform") -> [(String, String)] {

@@ -16,8 +16,10 @@ extension SVGDocument {
         xml.start("g", attrs)
         if !split { animate(k.opacity, "opacity", SVGNumber.factor) }
         if k.visible.isAnimated {
-            xml.empty("animate", [("attributeName", "display")]
-                      + SMILAnimation(discrete: k.visible, duration: duration, format: { $0 ? "inline" : "none" }).attributes)
+            xml.empty(
+                "animate",
+                [("attributeName", "display")]
+                    + SMILAnimation(discrete: k.visible, duration: duration, format: { $0 ? "inline" : "none" }).attributes)
         }
         guard split else { return 1 }
         xml.start("g", staticOrFirst(k.opacity, "opacity", SVGNumber.factor))

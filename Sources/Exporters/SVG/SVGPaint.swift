@@ -1,10 +1,10 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // What a layer draws in its own bounds space: its fill shape, text bars, or a snapshot's
 // frozen art stretched to the bounds.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 struct SVGPaint {
     let document: SVGDocument
@@ -51,9 +51,13 @@ struct SVGPaint {
 
     func ellipse(size: KeyframeTrack<Size>, fill: Fill) {
         let s = size.initialValue
-        xml.start("ellipse", [("cx", SVGNumber.length(s.width / 2)), ("cy", SVGNumber.length(s.height / 2)),
-                              ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2))]
-                   + fillAttributes(fill, bounds: size.isAnimated ? nil : s))
+        xml.start(
+            "ellipse",
+            [
+                ("cx", SVGNumber.length(s.width / 2)), ("cy", SVGNumber.length(s.height / 2)),
+                ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2)),
+            ]
+                + fillAttributes(fill, bounds: size.isAnimated ? nil : s))
         let half = size.map { Size($0.width / 2, $0.height / 2) }
         for (name, track) in [("cx", half.map(\.width)), ("rx", half.map(\.width)), ("cy", half.map(\.height)), ("ry", half.map(\.height))] {
             document.animate(track, name, SVGNumber.length)
@@ -122,9 +126,13 @@ struct SVGPaint {
             ellipse(size: .constant(d.size), fill: fill)
         case .text(let lines):
             for bar in TextBars.bars(size: d.size, lines: lines) {
-                xml.empty("rect", [("x", "0"), ("y", SVGNumber.length(bar.minY)), ("width", SVGNumber.length(bar.size.width)),
-                                   ("height", SVGNumber.length(bar.size.height)), ("rx", SVGNumber.length(bar.size.height / 2))]
-                          + fillAttributes(fill))
+                xml.empty(
+                    "rect",
+                    [
+                        ("x", "0"), ("y", SVGNumber.length(bar.minY)), ("width", SVGNumber.length(bar.size.width)),
+                        ("height", SVGNumber.length(bar.size.height)), ("rx", SVGNumber.length(bar.size.height / 2)),
+                    ]
+                        + fillAttributes(fill))
             }
         }
     }
@@ -142,12 +150,16 @@ struct SVGPaint {
             let id = document.newID("gradient")
             var attrs = [("id", id)]
             if let b = bounds, g.start.x == g.end.x || g.start.y == g.end.y {
-                attrs += [("gradientUnits", "userSpaceOnUse"),
-                          ("x1", SVGNumber.length(g.start.x * b.width)), ("y1", SVGNumber.length(g.start.y * b.height)),
-                          ("x2", SVGNumber.length(g.end.x * b.width)), ("y2", SVGNumber.length(g.end.y * b.height))]
+                attrs += [
+                    ("gradientUnits", "userSpaceOnUse"),
+                    ("x1", SVGNumber.length(g.start.x * b.width)), ("y1", SVGNumber.length(g.start.y * b.height)),
+                    ("x2", SVGNumber.length(g.end.x * b.width)), ("y2", SVGNumber.length(g.end.y * b.height)),
+                ]
             } else {
-                attrs += [("x1", SVGNumber.factor(g.start.x)), ("y1", SVGNumber.factor(g.start.y)),
-                          ("x2", SVGNumber.factor(g.end.x)), ("y2", SVGNumber.factor(g.end.y))]
+                attrs += [
+                    ("x1", SVGNumber.factor(g.start.x)), ("y1", SVGNumber.factor(g.start.y)),
+                    ("x2", SVGNumber.factor(g.end.x)), ("y2", SVGNumber.factor(g.end.y)),
+                ]
             }
             xml.start("linearGradient", attrs)
             for s in g.stops {

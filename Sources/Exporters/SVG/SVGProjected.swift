@@ -1,13 +1,13 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Layers under a 3D transform (KeyframedTransition.projected): no transform groups; every
 // shape is a <path> in the host's space whose `d` morphs through the projected keyframes (one
 // command list per path), the outline morph of docs/smil.md#perspective-in-svg.
 // Gradients lie on an animated userSpaceOnUse axis; clips and masks are animated clip paths.
 // A named layer's bounds are an unpainted outline path `X.bounds` (flat layers: a `<g>`).
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 enum SVGPath {
     /// 0.1 pt, the grid projected keys are fitted on (ProjectionFitter.grid).
@@ -73,7 +73,8 @@ struct SVGProjected {
         // opacity goes into the stops' stop-opacity (the same pixels for one fill-only shape), not
         // on its group. Gecko and Chromium round a faint group composited offscreen differently:
         // 0.88/255 apart over the page as the shadow starts to fade in, 0.22 with the stops.
-        let opacityInStops = p.paint.count == 1 && p.paint[0].gradient != nil && p.clip == nil && p.mask == nil
+        let opacityInStops =
+            p.paint.count == 1 && p.paint[0].gradient != nil && p.clip == nil && p.mask == nil
             && layer.children.isEmpty
         var groupKeys = k
         if opacityInStops { groupKeys.opacity = .constant(1) }
@@ -136,15 +137,20 @@ struct SVGProjected {
         let id = document.newID("gradient")
         let axis = paint.gradient!
         let a = axis.initialValue
-        xml.start("linearGradient", [("id", id), ("gradientUnits", "userSpaceOnUse"),
-                                     ("x1", SVGPath.number(a.start.x)), ("y1", SVGPath.number(a.start.y)),
-                                     ("x2", SVGPath.number(a.end.x)), ("y2", SVGPath.number(a.end.y))])
+        xml.start(
+            "linearGradient",
+            [
+                ("id", id), ("gradientUnits", "userSpaceOnUse"),
+                ("x1", SVGPath.number(a.start.x)), ("y1", SVGPath.number(a.start.y)),
+                ("x2", SVGPath.number(a.end.x)), ("y2", SVGPath.number(a.end.y)),
+            ])
         for (name, part) in [("x1", { (g: GradientAxis) in g.start.x }), ("y1", { $0.start.y }), ("x2", { $0.end.x }), ("y2", { $0.end.y })] {
             document.animate(axis.map(part), name, SVGPath.number)
         }
         for (n, color) in paint.gradientColors.enumerated() {
             let alpha = opacity.map { $0 * color.alpha }
-            let attrs = [("offset", SVGNumber.factor(a.offsets[n])), ("stop-color", SVGColor.hex(color))]
+            let attrs =
+                [("offset", SVGNumber.factor(a.offsets[n])), ("stop-color", SVGColor.hex(color))]
                 + document.staticOrFirst(alpha, "stop-opacity", SVGNumber.factor, skipIf: 1)
             xml.start("stop", attrs)
             document.animate(axis.map { $0.offsets[n] }, "offset", SVGNumber.factor)

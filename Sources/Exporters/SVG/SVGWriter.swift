@@ -1,12 +1,12 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // Keyframes → an animated SVG that plays by itself (SMIL, no script) inside <img> and on GitHub.
 // Each layer is a <g id> holding opacity/display, then one nested <g> per transform part
 // (position → translation → rotation → scale → −anchor), following docs/smil.md#transform-composition and #writer-rules.
 // Base attributes equal the first frame, so static viewers show frame 0.
 import TransitionModel
-import Motion
-import Simulation
-import Keyframes
-import JSONText
 
 public struct SVGWriter: Sendable {
     public init() {}
@@ -44,13 +44,19 @@ final class SVGDocument {
     func write() -> String {
         let d = transition.definition
         let size = d.canvas.size
-        xml.start("svg", [("xmlns", "http://www.w3.org/2000/svg"),
-                          ("width", SVGNumber.length(size.width)), ("height", SVGNumber.length(size.height)),
-                          ("viewBox", "0 0 \(SVGNumber.length(size.width)) \(SVGNumber.length(size.height))")])
+        xml.start(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"),
+                ("width", SVGNumber.length(size.width)), ("height", SVGNumber.length(size.height)),
+                ("viewBox", "0 0 \(SVGNumber.length(size.width)) \(SVGNumber.length(size.height))"),
+            ])
         xml.text("title", d.name)
         xml.text("desc", d.description)
-        xml.empty("rect", [("width", SVGNumber.length(size.width)), ("height", SVGNumber.length(size.height))]
-                  + SVGPaint.fillAttributes(.solid(d.canvas.background)))
+        xml.empty(
+            "rect",
+            [("width", SVGNumber.length(size.width)), ("height", SVGNumber.length(size.height))]
+                + SVGPaint.fillAttributes(.solid(d.canvas.background)))
         for root in simulation.roots { writeLayer(root) }
         xml.end()
         return xml.finish()
@@ -82,8 +88,10 @@ final class SVGDocument {
         boundsAttrs.append(("transform", "translate(\(SVGNumber.pair(anchorOffset.initial)))"))
         xml.start("g", boundsAttrs)
         if let track = anchorOffset.track {
-            xml.empty("animateTransform", [("attributeName", "transform"), ("type", "translate")]
-                      + SMILAnimation(track, duration: duration, format: SVGNumber.pair).attributes)
+            xml.empty(
+                "animateTransform",
+                [("attributeName", "transform"), ("type", "translate")]
+                    + SMILAnimation(track, duration: duration, format: SVGNumber.pair).attributes)
         }
         let clipped = layer.definition.clipsToBounds
         if clipped {
@@ -115,13 +123,17 @@ final class SVGDocument {
     /// Opens `<g transform="type(first)">` with its animation; skipped (returns false) when the
     /// part is the identity throughout.
     @discardableResult
-    func transformGroup<V: AnimatableValue>(_ type: String, _ track: KeyframeTrack<V>, _ format: @escaping (V) -> String,
-                                            identity: V? = nil, always: Bool = false) -> Bool {
+    func transformGroup<V: AnimatableValue>(
+        _ type: String, _ track: KeyframeTrack<V>, _ format: @escaping (V) -> String,
+        identity: V? = nil, always: Bool = false
+    ) -> Bool {
         if !always, !track.isAnimated, track.initialValue == identity { return false }
         xml.start("g", [("transform", "\(type)(\(format(track.initialValue)))")])
         if track.isAnimated {
-            xml.empty("animateTransform", [("attributeName", "transform"), ("type", type)]
-                      + SMILAnimation(track, duration: duration, format: format).attributes)
+            xml.empty(
+                "animateTransform",
+                [("attributeName", "transform"), ("type", type)]
+                    + SMILAnimation(track, duration: duration, format: format).attributes)
         }
         return true
     }

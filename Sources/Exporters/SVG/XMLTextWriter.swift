@@ -50,7 +50,6 @@ final class XMLTextWriter {
     }
 }
 
-
 private func xmlTextWriterStartElement(_ w: xmlTextWriterPtr, _ name: String) {
     _ = name.withCString { CLibXML2.xmlTextWriterStartElement(w, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
 }
@@ -58,8 +57,9 @@ private func xmlTextWriterStartElement(_ w: xmlTextWriterPtr, _ name: String) {
 private func xmlTextWriterWriteAttribute(_ w: xmlTextWriterPtr, _ name: String, _ value: String) {
     _ = name.withCString { n in
         value.withCString { v in
-            CLibXML2.xmlTextWriterWriteAttribute(w, UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self),
-                                                 UnsafeRawPointer(v).assumingMemoryBound(to: xmlChar.self))
+            CLibXML2.xmlTextWriterWriteAttribute(
+                w, UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self),
+                UnsafeRawPointer(v).assumingMemoryBound(to: xmlChar.self))
         }
     }
 }
@@ -67,8 +67,9 @@ private func xmlTextWriterWriteAttribute(_ w: xmlTextWriterPtr, _ name: String, 
 private func xmlTextWriterWriteElement(_ w: xmlTextWriterPtr, _ name: String, _ content: String) {
     _ = name.withCString { n in
         content.withCString { c in
-            CLibXML2.xmlTextWriterWriteElement(w, UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self),
-                                               UnsafeRawPointer(c).assumingMemoryBound(to: xmlChar.self))
+            CLibXML2.xmlTextWriterWriteElement(
+                w, UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self),
+                UnsafeRawPointer(c).assumingMemoryBound(to: xmlChar.self))
         }
     }
 }

@@ -1,11 +1,11 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
 // `--format tracks`: the exact simulated state, sampled at 120 Hz over the whole timeline, as
 // readable JSON. It is the ground truth that exported files are measured against, and a
 // reviewable golden: one line per layer per sample.
 import TransitionModel
-import Motion
-import Simulation
-import JSONText
-import Keyframes
 
 public struct TracksWriter: Sendable {
     public var sampleRate: Double
@@ -27,20 +27,25 @@ public struct TracksWriter: Sendable {
             }
             samples.append(.object([("t", .number(NumberFormat.round(t, decimals: 6))), ("layers", .object(layers))]))
         }
-        return .object([
-            ("name", .string(d.name)),
-            ("canvas", .object([("width", .number(d.canvas.size.width)), ("height", .number(d.canvas.size.height))])),
-            ("duration", .number(simulation.timeline.duration)),
-            ("sampleRate", .number(sampleRate)),
-            ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
-        ] + Self.projected(simulation, named) + [
-            ("phases", .array(simulation.timeline.phases.map {
-                .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
-            })),
-        ] + Self.branches(simulation.timeline.branches) + Self.snapshots(simulation, named) + Self.removals(simulation, named)
-          + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
-            ("samples", .array(samples)),
-        ])
+        return .object(
+            [
+                ("name", .string(d.name)),
+                ("canvas", .object([("width", .number(d.canvas.size.width)), ("height", .number(d.canvas.size.height))])),
+                ("duration", .number(simulation.timeline.duration)),
+                ("sampleRate", .number(sampleRate)),
+                ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
+            ] + Self.projected(simulation, named) + [
+                (
+                    "phases",
+                    .array(
+                        simulation.timeline.phases.map {
+                            .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
+                        })
+                )
+            ] + Self.branches(simulation.timeline.branches) + Self.snapshots(simulation, named) + Self.removals(simulation, named)
+                + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
+                    ("samples", .array(samples))
+                ])
     }
 
     /// The named layers drawn under a 3D projection (Projection.projectedLayers), when there are
@@ -57,12 +62,20 @@ public struct TracksWriter: Sendable {
     static func branches(_ spans: [BranchSpan]) -> [(key: String, value: JSONValue)] {
         guard !spans.isEmpty else { return [] }
         func n(_ x: Double) -> JSONValue { .number(NumberFormat.round(x, decimals: 9)) }
-        return [("branches", .array(spans.map { b in
-            .object([("name", .string(b.name)), ("start", n(b.start)), ("touchDown", n(b.touchDown)), ("begin", n(b.begin)),
-                     ("release", n(b.release)), ("motionEnd", n(b.motionEnd)), ("end", n(b.end)),
-                     ("progress", n(b.progress)), ("translation", .array([n(b.translation.x), n(b.translation.y)])),
-                     ("velocity", .array([n(b.velocity.x), n(b.velocity.y)])), ("rule", .number(Double(b.rule)))])
-        }))]
+        return [
+            (
+                "branches",
+                .array(
+                    spans.map { b in
+                        .object([
+                            ("name", .string(b.name)), ("start", n(b.start)), ("touchDown", n(b.touchDown)), ("begin", n(b.begin)),
+                            ("release", n(b.release)), ("motionEnd", n(b.motionEnd)), ("end", n(b.end)),
+                            ("progress", n(b.progress)), ("translation", .array([n(b.translation.x), n(b.translation.y)])),
+                            ("velocity", .array([n(b.velocity.x), n(b.velocity.y)])), ("rule", .number(Double(b.rule))),
+                        ])
+                    })
+            )
+        ]
     }
 
     /// Named snapshot layers and their sources: a snapshot draws nothing outside its own bounds.
@@ -80,8 +93,10 @@ public struct TracksWriter: Sendable {
             guard named.contains(r.layer), let id = simulation.layers[r.layer].id else { return nil }
             let shown = simulation.layers[r.layer].hidden.changes.first { $0.time > r.time && !$0.value }
             let until = shown?.time ?? simulation.timeline.duration
-            return .object([("layer", .string(id)), ("time", .number(NumberFormat.round(r.time, decimals: 9))),
-                            ("until", .number(NumberFormat.round(until, decimals: 9)))])
+            return .object([
+                ("layer", .string(id)), ("time", .number(NumberFormat.round(r.time, decimals: 9))),
+                ("until", .number(NumberFormat.round(until, decimals: 9))),
+            ])
         }
         return list.isEmpty ? [] : [("removals", .array(list))]
     }
