@@ -1,5 +1,5 @@
 import Exporters
-// Benchmark 7 (BENCHMARKS.md §7): raster frames per second at @2x. Per template: where one
+// Benchmark 7 (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12): raster frames per second at @2x. Per template: where one
 // frame's time goes on one thread (RasterProfile), then each format end to end on every core
 // (wall and CPU time of the whole file, frames of its grid per wall second).
 import Foundation

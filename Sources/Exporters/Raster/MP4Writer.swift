@@ -7,7 +7,7 @@ import Foundation
 public enum MP4Writer {
     /// x264 settings for docs: CRF 20 (visually lossless on flat UI art) with the `veryfast`
     /// preset: on our frames it is about half the CPU of `medium` and smaller (douyin-present
-    /// 129,747 vs 166,906 B; BENCHMARKS.md §7).
+    /// 129,747 vs 166,906 B; BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
     public static let crf = 20
     public static let preset = "veryfast"
 

@@ -1,6 +1,6 @@
 import CWebP
 // Where a raster frame's time goes, stage by stage on one thread (trans-export-bench raster,
-// BENCHMARKS.md §7): the `--at` SVG text, librsvg's parse + render, the GIF quantiser, giflib's
+// BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12): the `--at` SVG text, librsvg's parse + render, the GIF quantiser, giflib's
 // LZW and libwebp's encoding at a few settings, each in CPU milliseconds of this thread per
 // drawn frame (CPU, not wall: the machine is shared).
 import Foundation
