@@ -36,8 +36,17 @@ extension DefinitionDecoder {
         let kind: Interaction.Kind
         switch (follow, percent) {
         case (let f?, nil):
-            let changes = try f.elements().map { try decodeExpressionChange($0, scope: scope, following: true) }
+            let elements = try f.elements()
+            let changes = try elements.map { try decodeExpressionChange($0, scope: scope, following: true) }
             guard !changes.isEmpty else { throw f.fail("expected at least one change that follows the finger") }
+            // One gesture sets a layer property once per touch; a second entry for it would write
+            // the same track twice over one drag (found by the fuzzer: seed 1, case 11528).
+            for (i, c) in changes.enumerated() {
+                if let j = changes[..<i].firstIndex(where: { $0.layer == c.layer && $0.value.propertyName == c.value.propertyName }) {
+                    throw elements[i].fail(
+                        "layer \"\(c.layer)\"'s \(c.value.propertyName) already follows the finger in follow[\(j)]; expected each layer property once")
+                }
+            }
             kind = .directManipulation(changes)
         case (nil, let p?):
             kind = .percentDriven(try decodePercentDriven(p))

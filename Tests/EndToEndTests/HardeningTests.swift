@@ -49,6 +49,11 @@ final class HardeningTests: BinaryTestCase {
                 "issue15-flip-push-perspective-389-lottie.json",
                 "layers[0].children[1]: at 0.917 s a corner of layer \"page\" comes within a tenth of the eye distance"
             ),
+            (
+                // The 10^5 run's finding: a property followed twice trapped in the scrub clip.
+                "seed1-case11528-svg+lottie+tracks.json",
+                "interaction.follow[2]: layer \"player\"'s transform already follows the finger in follow[1]; expected each layer property once"
+            ),
         ]
         for (name, expected) in cases {
             let input = Self.fuzzCases.appendingPathComponent(name).path
