@@ -112,7 +112,10 @@ struct Mutator {
                 }
             case 2, 3:  // an extreme number, or a scaled one
                 if case .number(let d) = node, r.chance(0.5) {
-                    node = .number(d * [1e3, 1e6, -1, 0, 1e-6, 1e9, 1e300][r.int(7)])
+                    // A product past Double's range is written as the largest finite number of its
+                    // sign: JSON text has no infinity (the fuzzer's own writer trapped on one).
+                    let scaled = d * [1e3, 1e6, -1, 0, 1e-6, 1e9, 1e300][r.int(7)]
+                    node = .number(scaled.isFinite ? scaled : (scaled < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude))
                 } else {
                     node = .number(Self.extremes[r.int(Self.extremes.count)])
                 }
