@@ -71,17 +71,6 @@ final class OutputDestinationTests: BinaryTestCase {
     }
 
     func shell(_ arguments: [String]) throws -> ToolResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = ToolRunner.repositoryRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolResult(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        try ToolRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments)
     }
 }

@@ -19,8 +19,13 @@ enum ToolRunner {
     }
 
     static func run(_ arguments: [String], in directory: URL = repositoryRoot) throws -> ToolResult {
+        try run(executable: binary, arguments, in: directory)
+    }
+
+    /// Any program, its output captured as `run` captures the tool's.
+    static func run(executable: URL, _ arguments: [String], in directory: URL = repositoryRoot) throws -> ToolResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
