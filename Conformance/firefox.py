@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import shutil
+import tempfile
 import threading
 import time
 
@@ -84,6 +85,7 @@ class Firefox:
         self.version = None
         self.error = None
         self._thread = None
+        self._log_dir = None
 
     def start_async(self):
         self._thread = threading.Thread(target=self._start, daemon=True)
@@ -98,7 +100,11 @@ class Firefox:
             # The headless window must hold a whole 390 × 844 canvas (the element capture is clipped to it).
             os.environ.setdefault("MOZ_HEADLESS_WIDTH", "1200")
             os.environ.setdefault("MOZ_HEADLESS_HEIGHT", "1200")
-            client = Marionette(bin=binary, port=0, headless=True, gecko_log="-" if os.environ.get("GECKO_LOG") else os.devnull,
+            # Never os.devnull: marionette_driver deletes an existing log path before Firefox
+            # opens it, which replaced the machine's /dev/null with a regular file.
+            self._log_dir = tempfile.mkdtemp(prefix="trans-export-gecko-")
+            log = "-" if os.environ.get("GECKO_LOG") else os.path.join(self._log_dir, "gecko.log")
+            client = Marionette(bin=binary, port=0, headless=True, gecko_log=log,
                                 startup_timeout=180, prefs={"layout.css.devPixelsPerPx": "1.0"})
             client.start_session()
             self.client = client
@@ -132,6 +138,9 @@ class Firefox:
             with contextlib.suppress(Exception):
                 self.client.cleanup()
             self.client = None
+        if self._log_dir:
+            shutil.rmtree(self._log_dir, ignore_errors=True)
+            self._log_dir = None
 
 
 def check_firefox_frames(run, firefox, times):
