@@ -84,6 +84,9 @@ public enum DefinitionDecoder {
         "sublayerTransform", "mask", "file", "contentMode", "scale",
     ]
 
+    /// The layer members that place it, read first and together (a frame is about the anchor point).
+    static let placement: Set<LayerProperty> = [.frame, .position, .size, .anchorPoint]
+
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
         // Every stage walks the tree recursively; a bound keeps the stack and the output's nesting small.
         if node.path.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count > DefinitionLimits.nestingDepth {
@@ -129,11 +132,10 @@ public enum DefinitionDecoder {
             let size = try node.required("size", "a size [width, height] (or a frame)").size()
             layer = LayerDefinition(id: id, kind: kind, position: position, size: size, anchorPoint: anchor)
         }
-        if let n = node.child("transform") { layer.transform = try decodeTransform(n) }
-        if let n = node.child("opacity") { layer.opacity = try n.number(0...1, "an opacity from 0 to 1") }
-        if let n = node.child("hidden") { layer.hidden = try n.bool() }
-        if let n = node.child("zPosition") { layer.zPosition = try n.number() }
-        if let n = node.child("cornerRadius") { layer.cornerRadius = try n.nonNegative() }
+        // Its other properties, read as a change's value is (LayerProperties.swift).
+        for p in LayerProperty.allCases where p.isLayerMember && !placement.contains(p) {
+            if let n = node.child(p.rawValue) { layer.set(try decodeValue(of: p, n)) }
+        }
         if let n = node.child("clipsToBounds") { layer.clipsToBounds = try n.bool() }
         if let n = node.child("fill") { layer.fill = try decodeFill(n) }
         if let n = node.child("sublayerTransform") { layer.sublayerTransform = try decodeTransform(n) }
