@@ -78,14 +78,15 @@ public enum DefinitionDecoder {
         return t
     }
 
-    static let layerMembers = [
-        "id", "type", "frame", "position", "size", "anchorPoint", "transform", "opacity",
-        "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children",
-        "sublayerTransform", "mask", "file", "contentMode", "scale",
-    ]
+    /// A layer object's members: its registry properties (placement first) among the members
+    /// that are not properties (art, tree, artwork).
+    static let layerMembers =
+        ["id", "type"] + placement.map(\.rawValue)
+        + LayerProperty.allCases.filter { $0.isLayerMember && !placement.contains($0) }.map(\.rawValue)
+        + ["clipsToBounds", "fill", "lines", "of", "children", "sublayerTransform", "mask", "file", "contentMode", "scale"]
 
     /// The layer members that place it, read first and together (a frame is about the anchor point).
-    static let placement: Set<LayerProperty> = [.frame, .position, .size, .anchorPoint]
+    static let placement: [LayerProperty] = [.frame, .position, .size, .anchorPoint]
 
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
         // Every stage walks the tree recursively; a bound keeps the stack and the output's nesting small.
