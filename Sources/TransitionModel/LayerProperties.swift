@@ -123,8 +123,9 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// Which players draw it. Every property today is drawn by both; the 3D part of a transform
-    /// reaches them as projected outlines (ProjectedContent), not as a property.
+    /// Which players draw it (ExportersTests/LayerPropertyPlayersTests checks each named player's
+    /// file changes with it). Every property today is drawn by both; the 3D part of a transform and
+    /// zPosition under a perspective reach them as projected outlines (ProjectedContent).
     public var players: Players {
         switch self {
         case .position, .size, .frame, .transform, .opacity, .hidden, .zPosition, .cornerRadius, .anchorPoint,
