@@ -132,7 +132,8 @@ extension DefinitionDecoder {
         let t = try decodeTiming(node)
         switch t {
         case .named, .cubicBezier: return t
-        default: throw node.fail("\(what) is a cubic-bezier curve (linear, easeIn, easeOut, easeInOut, default or {\"cubicBezier\": […]}), not a spring")
+        case .uikitSpring, .caSpring, .swiftUISpring:
+            throw node.fail("\(what) is a cubic-bezier curve (linear, easeIn, easeOut, easeInOut, default or {\"cubicBezier\": […]}), not a spring")
         }
     }
 
