@@ -16,7 +16,7 @@ public enum ContentMode: String, CaseIterable, Hashable, Sendable {
             guard cw > 0, ch > 0 else { return ArtRect(x: bw / 2, y: bh / 2, width: 0, height: 0) }
             let s = self == .scaleAspectFit ? min(bw / cw, bh / ch) : max(bw / cw, bh / ch)
             return ArtRect(x: (bw - cw * s) / 2, y: (bh - ch * s) / 2, width: cw * s, height: ch * s)
-        default:
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight:
             let name = rawValue.lowercased()
             let x = name.contains("left") ? 0 : name.contains("right") ? bw - cw : (bw - cw) / 2
             let y = name.hasPrefix("top") ? 0 : name.hasPrefix("bottom") ? bh - ch : (bh - ch) / 2

@@ -133,7 +133,7 @@ extension JSONValue {
     var isScalar: Bool {
         switch self {
         case .array, .object: return false
-        default: return true
+        case .null, .bool, .number, .string: return true
         }
     }
 }

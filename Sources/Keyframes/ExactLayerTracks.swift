@@ -34,13 +34,13 @@ public struct ExactLayerTracks: Sendable {
                 translation: ExactTrack(l.transform, until: end, component: \.translation),
                 scale: ExactTrack(l.transform, until: end, component: \.scale),
                 rotation: ExactTrack(l.transform, until: end, component: \.rotation),
-                // Drawn values: CA clamps opacity and corner radii when it draws (DrawnRange).
-                opacity: ExactTrack(l.opacity, until: end).clamped(to: DrawnRange.opacity),
-                cornerRadius: ExactTrack(l.cornerRadius, until: end).clamped(to: DrawnRange.cornerRadius),
+                // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
+                opacity: ExactTrack(l.opacity, until: end).clamped(as: .opacity),
+                cornerRadius: ExactTrack(l.cornerRadius, until: end).clamped(as: .cornerRadius),
                 mask: l.definition.mask.map { m in
                     Mask(
                         shape: m.shape, frame: ExactTrack(l.maskFrame, until: end),
-                        cornerRadius: ExactTrack(l.maskCornerRadius, until: end).clamped(to: DrawnRange.cornerRadius),
+                        cornerRadius: ExactTrack(l.maskCornerRadius, until: end).clamped(as: .maskCornerRadius),
                         center: ExactTrack(l.maskCenter, until: end), radius: ExactTrack(l.maskRadius, until: end))
                 })
         }

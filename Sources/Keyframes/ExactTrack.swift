@@ -104,4 +104,9 @@ extension ExactTrack where Value == Double {
         }
         return ExactTrack(breakpoints: breakpoints, pieces: pieces, value: { DrawnRange.clamp(value($0), range) })
     }
+
+    /// The motion as Core Animation draws `property` (LayerProperty.drawnRange).
+    public func clamped(as property: LayerProperty) -> ExactTrack<Double> {
+        property.drawnRange.map(clamped(to:)) ?? self
+    }
 }

@@ -56,7 +56,7 @@ public struct PlayerRules: Hashable, Sendable {
         case .frames(let decimals) where frameRate > 0:
             let scale = pow(10, Double(decimals))
             return (t * frameRate * scale).rounded() / scale / frameRate
-        default: return t
+        case .fractionOfDuration, .frames: return t  // no duration or no frame rate: nothing to round to
         }
     }
 }

@@ -1,14 +1,19 @@
-// Core Animation draws some properties clamped: a spring's overshoot may carry a model or
-// presentation value past them, but what is drawn is the clamped value. Opacity is drawn in
-// [0, 1]; a negative cornerRadius (the layer's or its mask's) draws square corners, as 0.
+// Core Animation draws some properties clamped (LayerProperty.drawnRange): a spring's overshoot
+// may carry a model or presentation value past the range, but what is drawn is the clamped value.
 // The simulation's drawn state (LayerState) carries these clamps, and so does every exported
 // track, so that no player is handed a value outside the range it accepts.
-public enum DrawnRange {
-    public static let opacity: ClosedRange<Double> = 0...1
-    public static let cornerRadius: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
+import TransitionModel
 
+public enum DrawnRange {
     @inlinable
     public static func clamp(_ v: Double, _ range: ClosedRange<Double>) -> Double {
         min(max(v, range.lowerBound), range.upperBound)
+    }
+
+    /// `v` as Core Animation draws `property`.
+    @inlinable
+    public static func clamp(_ v: Double, as property: LayerProperty) -> Double {
+        guard let range = property.drawnRange else { return v }
+        return clamp(v, range)
     }
 }

@@ -59,24 +59,12 @@ extension InteractionBuilder {
     /// events, or a cancel would show the lifted finger again.
     mutating func restore(_ before: [SimulatedLayer], at t: Double, after time0: Double) {
         for i in base.layers.indices {
-            let old = before[i]
-            func put<V>(_ track: inout PropertyTrack<V>, _ was: PropertyTrack<V>) {
-                if track.events.count != was.events.count, track.modelValue(at: t) != was.modelValue(at: time0) {
-                    track.append(.set(time: t, value: was.modelValue(at: time0)))
-                }
-            }
-            func put<V>(_ track: inout DiscreteTrack<V>, _ was: DiscreteTrack<V>) {
-                if track.changes.count != was.changes.count, track.value(at: t) != was.value(at: time0) {
-                    track.set(was.value(at: time0), at: t)
-                }
-            }
-            put(&base.layers[i].position, old.position); put(&base.layers[i].size, old.size)
-            put(&base.layers[i].transform, old.transform); put(&base.layers[i].opacity, old.opacity)
-            put(&base.layers[i].cornerRadius, old.cornerRadius)
-            put(&base.layers[i].maskFrame, old.maskFrame); put(&base.layers[i].maskCornerRadius, old.maskCornerRadius)
-            put(&base.layers[i].maskCenter, old.maskCenter); put(&base.layers[i].maskRadius, old.maskRadius)
-            put(&base.layers[i].hidden, old.hidden); put(&base.layers[i].zPosition, old.zPosition)
-            put(&base.layers[i].anchorPoint, old.anchorPoint)
+            // The layer is swapped out while it is restored, so that its tracks are not shared and
+            // appending to them does not copy them.
+            var restoring = TrackRestore(layer: before[i], was: before[i], t: t, time0: time0)
+            swap(&restoring.layer, &base.layers[i])
+            SimulatedLayer.forEachTrack(&restoring)
+            swap(&restoring.layer, &base.layers[i])
         }
     }
 
@@ -90,21 +78,12 @@ extension InteractionBuilder {
 
     /// The latest time any track changes (an assignment, or the end of an animation).
     func lastEventTime() -> Double {
-        var last = 0.0
-        func scan<V>(_ track: PropertyTrack<V>) {
-            for e in track.events {
-                switch e {
-                case .set(let t, _): last = max(last, t)
-                case .animate(let a): last = max(last, a.endTime)
-                }
-            }
-        }
+        var scan = LastEvent()
         for l in base.layers {
-            scan(l.position); scan(l.size); scan(l.transform); scan(l.opacity); scan(l.cornerRadius)
-            scan(l.maskFrame); scan(l.maskCornerRadius); scan(l.maskCenter); scan(l.maskRadius)
-            last = max(last, l.hidden.changes.last?.time ?? 0, l.zPosition.changes.last?.time ?? 0, l.anchorPoint.changes.last?.time ?? 0)
+            scan.layer = l
+            SimulatedLayer.forEachTrack(&scan)
         }
-        return SimulationBuilder.tidy(last)
+        return SimulationBuilder.tidy(scan.last)
     }
 
     // MARK: The scrub clip
@@ -155,5 +134,47 @@ extension InteractionBuilder {
 
     mutating func hideLabel(_ branch: String, at t: Double) {
         if let i = base.byID[BranchLabel.id(branch)] { base.layers[i].hidden.set(true, at: t) }
+    }
+}
+
+/// Sets each track that got events since `was` back to its model value in `was` at `time0`, at t.
+private struct TrackRestore: LayerTrackVisitor {
+    var layer: SimulatedLayer
+    let was: SimulatedLayer
+    let t: Double, time0: Double
+
+    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
+        let old = was[keyPath: k]
+        if layer[keyPath: k].events.count != old.events.count, layer[keyPath: k].modelValue(at: t) != old.modelValue(at: time0) {
+            layer[keyPath: k].append(.set(time: t, value: old.modelValue(at: time0)))
+        }
+    }
+
+    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {
+        let old = was[keyPath: k]
+        if layer[keyPath: k].changes.count != old.changes.count, layer[keyPath: k].value(at: t) != old.value(at: time0) {
+            layer[keyPath: k].set(old.value(at: time0), at: t)
+        }
+    }
+}
+
+/// The latest time any visited track changes (an assignment, or the end of an animation).
+private struct LastEvent: LayerTrackVisitor {
+    var layer: SimulatedLayer? = nil
+    var last = 0.0
+
+    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
+        guard let layer else { return }
+        for e in layer[keyPath: k].events {
+            switch e {
+            case .set(let t, _): last = max(last, t)
+            case .animate(let a): last = max(last, a.endTime)
+            }
+        }
+    }
+
+    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {
+        guard let layer else { return }
+        last = max(last, layer[keyPath: k].changes.last?.time ?? 0)
     }
 }

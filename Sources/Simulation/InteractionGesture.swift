@@ -53,7 +53,7 @@ struct GestureDriver: Hashable, Sendable {
         switch timing {
         case .named(let n): return CubicBezier(named: n)
         case .cubicBezier(let x1, let y1, let x2, let y2): return CubicBezier(x1, y1, x2, y2)
-        default: return .linear  // the decoder admits only bezier easings
+        case .uikitSpring, .caSpring, .swiftUISpring: return .linear  // the decoder admits only bezier easings
         }
     }
 

@@ -80,7 +80,8 @@ extension PropertyValue {
         case .size(let s): return s.component(k)
         case .opacity(let d), .cornerRadius(let d): return d
         case .transform(let t): return t.component(k)
-        default: return .nan
+        // Not followed by a finger (LayerProperty.followsFinger): no component to follow.
+        case .frame, .hidden, .zPosition, .anchorPoint, .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius: return .nan
         }
     }
 }

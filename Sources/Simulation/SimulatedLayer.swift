@@ -55,13 +55,13 @@ public struct SimulatedLayer: Hashable, Sendable {
     public func state(at t: Double) -> LayerState {
         LayerState(
             position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
-            transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), DrawnRange.opacity),
+            transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), as: .opacity),
             hidden: hidden.value(at: t), zPosition: zPosition.value(at: t),
-            cornerRadius: DrawnRange.clamp(cornerRadius.value(at: t), DrawnRange.cornerRadius),
+            cornerRadius: DrawnRange.clamp(cornerRadius.value(at: t), as: .cornerRadius),
             mask: definition.mask.map { m in
                 LayerMask(
                     shape: m.shape, frame: maskFrame.value(at: t),
-                    cornerRadius: DrawnRange.clamp(maskCornerRadius.value(at: t), DrawnRange.cornerRadius),
+                    cornerRadius: DrawnRange.clamp(maskCornerRadius.value(at: t), as: .maskCornerRadius),
                     center: maskCenter.value(at: t), radius: maskRadius.value(at: t))
             })
     }

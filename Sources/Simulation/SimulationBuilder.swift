@@ -116,7 +116,7 @@ struct SimulationBuilder {
             case .maskCornerRadius(let r): layers[i].maskCornerRadius.change(to: r, at: t, curve: animated, delay: delay)
             case .maskCenter(let c): layers[i].maskCenter.change(to: c, at: t, curve: animated, delay: delay)
             case .maskRadius(let r): layers[i].maskRadius.change(to: r, at: t, curve: animated, delay: delay)
-            default: break
+            case .position, .size, .frame, .transform, .opacity, .hidden, .zPosition, .cornerRadius, .anchorPoint: break  // handled above
             }
         }
     }

@@ -132,7 +132,8 @@ extension DefinitionDecoder {
         let t = try decodeTiming(node)
         switch t {
         case .named, .cubicBezier: return t
-        default: throw node.fail("\(what) is a cubic-bezier curve (linear, easeIn, easeOut, easeInOut, default or {\"cubicBezier\": […]}), not a spring")
+        case .uikitSpring, .caSpring, .swiftUISpring:
+            throw node.fail("\(what) is a cubic-bezier curve (linear, easeIn, easeOut, easeInOut, default or {\"cubicBezier\": […]}), not a spring")
         }
     }
 
@@ -174,7 +175,7 @@ extension DefinitionDecoder {
         case .swiftUISpring:
             if let d = node.child("duration") { throw d.fail("a swiftUISpring block takes its duration from the spring; remove \"duration\"") }
         case .caSpring: break
-        default:
+        case .named, .cubicBezier, .uikitSpring:
             guard duration != nil else {
                 throw node.fail("missing member \"duration\"; expected the block's duration in seconds (a number or an expression such as \"p\")")
             }
@@ -195,7 +196,7 @@ extension DefinitionDecoder {
         let propNode = try node.required("property", "a property name")
         let v = try node.required("value", "the new value")
         let property = try propNode.string()
-        let continuous = ["position", "center", "size", "transform", "opacity", "alpha", "cornerRadius"]
+        let continuous = LayerProperty.allCases.filter(\.followsFinger).flatMap { [$0.rawValue] + $0.aliases }
         if following, !continuous.contains(property) {
             throw propNode.fail("\"\(property)\" cannot follow the finger; expected one of \(continuous.joined(separator: ", "))")
         }
@@ -203,17 +204,17 @@ extension DefinitionDecoder {
             return ExpressionChange(layer: layer, .constant(try decodeChange(node, animatable: animatable).value), origin: node.path)
         }
         let value: ValueExpression
-        switch property {
-        case "position", "center":
+        switch LayerProperty(named: property) {
+        case .position?:
             let e = try v.expressions(count: 2, "a point [x, y] of numbers or expressions", scope)
             value = .position(e[0], e[1])
-        case "size":
+        case .size?:
             let e = try v.expressions(count: 2, "a size [width, height] of numbers or expressions", scope)
             value = .size(e[0], e[1])
-        case "opacity", "alpha": value = .opacity(try v.expression(scope))
-        case "cornerRadius": value = .cornerRadius(try v.expression(scope))
-        case "transform": value = .transform(try decodeTransformExpression(v, scope: scope))
-        default:
+        case .opacity?: value = .opacity(try v.expression(scope))
+        case .cornerRadius?: value = .cornerRadius(try v.expression(scope))
+        case .transform?: value = .transform(try decodeTransformExpression(v, scope: scope))
+        case .frame?, .hidden?, .zPosition?, .anchorPoint?, .maskFrame?, .maskCornerRadius?, .maskCenter?, .maskRadius?, nil:
             throw v.fail("\(property) takes numbers, not expressions; expressions go in position, center, size, transform, opacity and cornerRadius")
         }
         return ExpressionChange(layer: layer, value, origin: node.path)
@@ -251,7 +252,7 @@ extension JSONNode {
         case .string: return true
         case .array(let items): return items.contains { if case .string = $0 { return true } else { return JSONNode.contains(string: $0) } }
         case .object(let members): return members.contains { JSONNode.contains(string: $0.value) }
-        default: return false
+        case .null, .bool, .number: return false
         }
     }
 
@@ -260,7 +261,7 @@ extension JSONNode {
         case .string: return true
         case .array(let items): return items.contains(where: contains(string:))
         case .object(let members): return members.contains { contains(string: $0.value) }
-        default: return false
+        case .null, .bool, .number: return false
         }
     }
 

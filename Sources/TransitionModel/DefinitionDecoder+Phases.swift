@@ -26,7 +26,7 @@ extension DefinitionDecoder {
             if let d = node.child("duration") { throw d.fail("a swiftUISpring block takes its duration from the spring; remove \"duration\"") }
         case .caSpring:
             break  // optional: defaults to the spring's settlingDuration
-        default:
+        case .named, .cubicBezier, .uikitSpring:
             guard duration != nil else { throw node.fail("missing member \"duration\"; expected the block's duration in seconds") }
         }
         return AnimationBlock(
@@ -90,34 +90,34 @@ extension DefinitionDecoder {
         let layer = try node.required("layer", "a layer id").string()
         let propNode = try node.required("property", "a property name")
         let v = try node.required("value", "the new value")
-        let value: PropertyValue
-        switch try propNode.string() {
-        case "position", "center": value = .position(try v.point())
-        case "size": value = .size(try v.size())
-        case "frame": value = .frame(try v.rect())
-        case "transform": value = .transform(try decodeTransform(v))
-        case "opacity", "alpha": value = .opacity(try v.number(0...1, "an opacity from 0 to 1"))
-        case "hidden": value = .hidden(try v.bool())
-        case "zPosition": value = .zPosition(try v.number())
-        case "cornerRadius": value = .cornerRadius(try v.nonNegative())
-        case "anchorPoint": value = .anchorPoint(try v.point("an anchor point [x, y] in unit coordinates"))
-        case "mask.frame": value = .maskFrame(try v.rect())
-        case "mask.cornerRadius": value = .maskCornerRadius(try v.nonNegative())
-        case "mask.center": value = .maskCenter(try v.point())
-        case "mask.radius": value = .maskRadius(try v.nonNegative())
-        case let other:
-            throw propNode.fail(
-                "unknown property \"\(other)\"; expected one of position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint, mask.frame, mask.cornerRadius, mask.center, mask.radius"
-            )
+        let name = try propNode.string()
+        guard let property = LayerProperty(named: name) else {
+            throw propNode.fail("unknown property \"\(name)\"; expected one of \(LayerProperty.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if animatable {
-            switch value {
-            case .hidden, .zPosition, .anchorPoint:
-                throw propNode.fail("\(value.propertyName) does not animate; set it in \"before\"")
-            default: break
-            }
+        let value = try decodeValue(of: property, v)
+        if animatable, property.interpolation == .immediate {
+            throw propNode.fail("\(property.rawValue) does not animate; set it in \"before\"")
         }
         return PropertyChange(layer: layer, value, origin: node.path)
+    }
+
+    /// A property's value as a change or a layer member writes it, checked where it enters.
+    static func decodeValue(of property: LayerProperty, _ v: JSONNode) throws -> PropertyValue {
+        switch property {
+        case .position: return .position(try v.point())
+        case .size: return .size(try v.size())
+        case .frame: return .frame(try v.rect())
+        case .transform: return .transform(try decodeTransform(v))
+        case .opacity: return .opacity(try v.number(0...1, "an opacity from 0 to 1"))
+        case .hidden: return .hidden(try v.bool())
+        case .zPosition: return .zPosition(try v.number())
+        case .cornerRadius: return .cornerRadius(try v.nonNegative())
+        case .anchorPoint: return .anchorPoint(try v.point("an anchor point [x, y] in unit coordinates"))
+        case .maskFrame: return .maskFrame(try v.rect())
+        case .maskCornerRadius: return .maskCornerRadius(try v.nonNegative())
+        case .maskCenter: return .maskCenter(try v.point())
+        case .maskRadius: return .maskRadius(try v.nonNegative())
+        }
     }
 
     /// Every id a change or snapshot names must exist, once. Walks the layer nodes as they

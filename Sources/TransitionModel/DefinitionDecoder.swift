@@ -78,11 +78,15 @@ public enum DefinitionDecoder {
         return t
     }
 
-    static let layerMembers = [
-        "id", "type", "frame", "position", "size", "anchorPoint", "transform", "opacity",
-        "hidden", "zPosition", "cornerRadius", "clipsToBounds", "fill", "lines", "of", "children",
-        "sublayerTransform", "mask", "file", "contentMode", "scale",
-    ]
+    /// A layer object's members: its registry properties (placement first) among the members
+    /// that are not properties (art, tree, artwork).
+    static let layerMembers =
+        ["id", "type"] + placement.map(\.rawValue)
+        + LayerProperty.allCases.filter { $0.isLayerMember && !placement.contains($0) }.map(\.rawValue)
+        + ["clipsToBounds", "fill", "lines", "of", "children", "sublayerTransform", "mask", "file", "contentMode", "scale"]
+
+    /// The layer members that place it, read first and together (a frame is about the anchor point).
+    static let placement: [LayerProperty] = [.frame, .position, .size, .anchorPoint]
 
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
         // Every stage walks the tree recursively; a bound keeps the stack and the output's nesting small.
@@ -129,11 +133,10 @@ public enum DefinitionDecoder {
             let size = try node.required("size", "a size [width, height] (or a frame)").size()
             layer = LayerDefinition(id: id, kind: kind, position: position, size: size, anchorPoint: anchor)
         }
-        if let n = node.child("transform") { layer.transform = try decodeTransform(n) }
-        if let n = node.child("opacity") { layer.opacity = try n.number(0...1, "an opacity from 0 to 1") }
-        if let n = node.child("hidden") { layer.hidden = try n.bool() }
-        if let n = node.child("zPosition") { layer.zPosition = try n.number() }
-        if let n = node.child("cornerRadius") { layer.cornerRadius = try n.nonNegative() }
+        // Its other properties, read as a change's value is (LayerProperties.swift).
+        for p in LayerProperty.allCases where p.isLayerMember && !placement.contains(p) {
+            if let n = node.child(p.rawValue) { layer.set(try decodeValue(of: p, n)) }
+        }
         if let n = node.child("clipsToBounds") { layer.clipsToBounds = try n.bool() }
         if let n = node.child("fill") { layer.fill = try decodeFill(n) }
         if let n = node.child("sublayerTransform") { layer.sublayerTransform = try decodeTransform(n) }

@@ -30,11 +30,11 @@ public struct LayerMask: Hashable, Sendable {
     }
 
     /// The `mask.*` properties this shape has (the others would change nothing).
-    public var animatableProperties: [String] {
+    public var animatableProperties: [LayerProperty] {
         switch shape {
-        case .rect: return ["mask.frame", "mask.cornerRadius"]
-        case .circle: return ["mask.center", "mask.radius"]
-        case .hole: return ["mask.frame", "mask.center", "mask.radius"]
+        case .rect: return [.maskFrame, .maskCornerRadius]
+        case .circle: return [.maskCenter, .maskRadius]
+        case .hole: return [.maskFrame, .maskCenter, .maskRadius]
         }
     }
 }

@@ -82,22 +82,4 @@ public enum PropertyValue: Hashable, Sendable {
     case maskCornerRadius(Double)
     case maskCenter(Point)
     case maskRadius(Double)
-
-    public var propertyName: String {
-        switch self {
-        case .position: return "position"
-        case .size: return "size"
-        case .frame: return "frame"
-        case .transform: return "transform"
-        case .opacity: return "opacity"
-        case .hidden: return "hidden"
-        case .zPosition: return "zPosition"
-        case .cornerRadius: return "cornerRadius"
-        case .anchorPoint: return "anchorPoint"
-        case .maskFrame: return "mask.frame"
-        case .maskCornerRadius: return "mask.cornerRadius"
-        case .maskCenter: return "mask.center"
-        case .maskRadius: return "mask.radius"
-        }
-    }
 }

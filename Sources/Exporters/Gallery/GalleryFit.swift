@@ -12,7 +12,7 @@ extension GalleryWriter {
             let f = r.fit
             var members: [(String, JSONValue)] = [
                 ("file", .string(r.file)),
-                ("player", .string((r.file.hasSuffix(".svg") ? "SVG" : "Lottie") + (scrub ? " · scrub clip" : ""))),
+                ("player", .string((r.file.hasSuffix("." + SVGFormat.fileExtension) ? "SVG" : "Lottie") + (scrub ? " · scrub clip" : ""))),
                 ("bytes", .number(Double(r.bytes))),
                 ("tracks", .number(Double(f.tracks.count))),
                 ("keyframes", .number(Double(f.keyframes))),

@@ -41,7 +41,7 @@ extension GalleryWriter {
                     })
             ),
         ]
-        if linkFiles { members.append(("files", Self.obj([("svg", .string("\(name).svg")), ("lottie", .string("\(name).json"))]))) }
+        if linkFiles { members.append(("files", Self.playerFiles(name))) }
         return Self.obj(members)
     }
 

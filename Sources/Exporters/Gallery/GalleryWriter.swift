@@ -92,7 +92,7 @@ public struct GalleryWriter: Sendable {
             ("description", .string(d.description)),
         ]
         if let source = d.source { members.append(("source", .string(source))) }
-        if linkFiles { members.append(("files", Self.obj([("svg", .string("\(d.name).svg")), ("lottie", .string("\(d.name).json"))]))) }
+        if linkFiles { members.append(("files", Self.playerFiles(d.name))) }
         members += [
             ("size", .array([.number(d.canvas.size.width), .number(d.canvas.size.height)])),
             ("duration", .number(duration)),
@@ -231,4 +231,10 @@ public struct GalleryWriter: Sendable {
     static func comment(_ s: String) -> String { s.replacing("*/", with: "* /").replacing("<", with: "‹") }
 
     static func obj(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
+
+    /// `{"svg": "NAME.svg", "lottie": "NAME.json"}`: the files the card's two players load, named
+    /// as their formats name them (ExportFormats).
+    static func playerFiles(_ name: String) -> JSONValue {
+        obj([("svg", .string("\(name).\(SVGFormat.fileExtension)")), ("lottie", .string("\(name).\(LottieFormat.fileExtension)"))])
+    }
 }

@@ -83,7 +83,6 @@ public struct InteractionSpec: Hashable, Sendable {
             if let d = t.perspective { parts.append("perspective(\(d.source))") }
             return parts.isEmpty ? "identity" : parts.joined(separator: " ")
         case .constant(let c): return SpecText.value(c)
-        @unknown default: return "\(v)"
         }
     }
 }

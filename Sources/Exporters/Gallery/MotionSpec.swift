@@ -149,7 +149,6 @@ struct TrackCursor {
         case .maskCornerRadius(let r): row.from = from(layer.maskCornerRadius, "\(i)/maskCornerRadius", t, r).map(SpecText.number)
         case .maskCenter(let c): row.from = from(layer.maskCenter, "\(i)/maskCenter", t, c).map(SpecText.point)
         case .maskRadius(let r): row.from = from(layer.maskRadius, "\(i)/maskRadius", t, r).map(SpecText.number)
-        @unknown default: break  // a property added after this spec: its values are shown, not its from
         }
         return row
     }

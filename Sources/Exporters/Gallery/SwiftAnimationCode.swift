@@ -147,7 +147,6 @@ public struct SwiftAnimationCode: Hashable, Sendable {
                 "\(v).mask?.bounds.size = CGSize(width: \(number(2 * r)), height: \(number(2 * r)))",
                 "\(v).mask?.layer.cornerRadius = \(number(r))",
             ]
-        @unknown default: return ["// \(v).\(c.value.propertyName) = \(SpecText.value(c.value))"]
         }
     }
 

@@ -169,7 +169,6 @@ public enum SpecText {
         case .transform(let t): return transform(t)
         case .opacity(let x), .cornerRadius(let x), .zPosition(let x), .maskCornerRadius(let x), .maskRadius(let x): return number(x)
         case .hidden(let h): return "\(h)"
-        @unknown default: return "\(v)"
         }
     }
     static func rect(_ r: Rect) -> String {

@@ -33,7 +33,7 @@ extension LottieDocument {
         guard d.mask == nil, k.mask == nil else { return nil }
         switch d.kind {
         case .group, .rect: break
-        default: return nil
+        case .ellipse, .text, .snapshot, .artwork: return nil
         }
         switch d.fill {
         case .solid(let c)?: guard c.alpha >= 1 else { return nil }

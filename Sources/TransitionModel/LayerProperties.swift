@@ -1,0 +1,215 @@
+// Every animatable layer property, described once: its JSON name (and the UIKit alias a user may
+// write), the kind of value it holds, how Core Animation moves it, its default, the range values
+// are checked against where they enter, the range it is drawn in, and which players draw it. The
+// decoder reads a change's value through this table, the simulation clamps what it draws with it,
+// and the fitted tracks and writers switch over `LayerProperty` exhaustively, so adding a
+// property is one case here plus the places the compiler then points at.
+
+/// A property a phase's change, an interaction's change or a layer's own member can set.
+/// The raw value is the name a definition writes (`"mask.cornerRadius"`).
+public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
+    case position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint
+    case maskFrame = "mask.frame"
+    case maskCornerRadius = "mask.cornerRadius"
+    case maskCenter = "mask.center"
+    case maskRadius = "mask.radius"
+
+    /// The property a definition's name means, aliases (`center`, `alpha`) included.
+    public init?(named name: String) {
+        guard let p = Self.allCases.first(where: { $0.rawValue == name || $0.aliases.contains(name) }) else { return nil }
+        self = p
+    }
+
+    /// The value a property holds.
+    public enum ValueKind: Sendable {
+        case number, point, size, rect, transform, flag
+    }
+
+    /// How a change to the property reaches the screen.
+    public enum Interpolation: Sendable {
+        /// Core Animation interpolates it (a basic or spring animation, or a finger following it).
+        case animated
+        /// It takes its new value at once and never animates (`isHidden`, `zPosition`, `anchorPoint`).
+        case immediate
+        /// It animates by setting other properties (`frame`: position and bounds size).
+        case derived
+    }
+
+    /// The exported players that draw the property, and how.
+    public struct Players: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Animated SVG (SMIL).
+        public static let smil = Players(rawValue: 1)
+        /// Lottie JSON.
+        public static let lottie = Players(rawValue: 2)
+        public static let all: Players = [.smil, .lottie]
+    }
+
+    /// Other names a definition may write for it: UIKit's (`center` for position, `alpha` for opacity).
+    public var aliases: [String] {
+        switch self {
+        case .position: return ["center"]
+        case .opacity: return ["alpha"]
+        case .size, .frame, .transform, .hidden, .zPosition, .cornerRadius, .anchorPoint,
+            .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
+            return []
+        }
+    }
+
+    public var valueKind: ValueKind {
+        switch self {
+        case .position, .anchorPoint, .maskCenter: return .point
+        case .size: return .size
+        case .frame, .maskFrame: return .rect
+        case .transform: return .transform
+        case .opacity, .zPosition, .cornerRadius, .maskCornerRadius, .maskRadius: return .number
+        case .hidden: return .flag
+        }
+    }
+
+    public var interpolation: Interpolation {
+        switch self {
+        case .position, .size, .transform, .opacity, .cornerRadius, .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
+            return .animated
+        case .hidden, .zPosition, .anchorPoint: return .immediate
+        case .frame: return .derived
+        }
+    }
+
+    /// Whether a gesture may make it follow the finger (assigned on every touch event, so it must
+    /// move continuously), and so whether its numbers may be expressions.
+    public var followsFinger: Bool {
+        switch self {
+        case .position, .size, .transform, .opacity, .cornerRadius: return true
+        case .frame, .hidden, .zPosition, .anchorPoint, .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius: return false
+        }
+    }
+
+    /// A member of a layer's own object (`{"cornerRadius": 16}`); the mask's live in `mask`.
+    public var isLayerMember: Bool { maskMember == nil }
+
+    /// The member's name inside a layer's `mask` object (`cornerRadius` for `mask.cornerRadius`);
+    /// nil for the layer's own properties.
+    public var maskMember: String? { rawValue.hasPrefix("mask.") ? String(rawValue.dropFirst("mask.".count)) : nil }
+
+    /// The value a layer has when its definition does not say; nil when the definition must say
+    /// (position and size, or a frame).
+    public var defaultValue: PropertyValue? {
+        switch self {
+        case .position, .size, .frame: return nil
+        case .transform: return .transform(.identity)
+        case .opacity: return .opacity(1)
+        case .hidden: return .hidden(false)
+        case .zPosition: return .zPosition(0)
+        case .cornerRadius: return .cornerRadius(0)
+        case .anchorPoint: return .anchorPoint(Point(0.5, 0.5))
+        case .maskFrame: return .maskFrame(Rect(0, 0, 0, 0))
+        case .maskCornerRadius: return .maskCornerRadius(0)
+        case .maskCenter: return .maskCenter(.zero)
+        case .maskRadius: return .maskRadius(0)
+        }
+    }
+
+    /// The range Core Animation draws a number in: a spring may carry the value past it, but the
+    /// drawn value is clamped (opacity in [0, 1]; a negative corner radius draws square corners).
+    /// nil: drawn as it is.
+    public var drawnRange: ClosedRange<Double>? {
+        switch self {
+        case .opacity: return 0...1
+        case .cornerRadius, .maskCornerRadius: return 0...Double.greatestFiniteMagnitude
+        case .position, .size, .frame, .transform, .hidden, .zPosition, .anchorPoint, .maskFrame, .maskCenter, .maskRadius:
+            return nil
+        }
+    }
+
+    /// Which players draw it (ExportersTests/LayerPropertyPlayersTests checks each named player's
+    /// file changes with it). Every property today is drawn by both; the 3D part of a transform and
+    /// zPosition under a perspective reach them as projected outlines (ProjectedContent).
+    public var players: Players {
+        switch self {
+        case .position, .size, .frame, .transform, .opacity, .hidden, .zPosition, .cornerRadius, .anchorPoint,
+            .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
+            return .all
+        }
+    }
+}
+
+extension PropertyValue {
+    /// The property this value is for.
+    public var property: LayerProperty {
+        switch self {
+        case .position: return .position
+        case .size: return .size
+        case .frame: return .frame
+        case .transform: return .transform
+        case .opacity: return .opacity
+        case .hidden: return .hidden
+        case .zPosition: return .zPosition
+        case .cornerRadius: return .cornerRadius
+        case .anchorPoint: return .anchorPoint
+        case .maskFrame: return .maskFrame
+        case .maskCornerRadius: return .maskCornerRadius
+        case .maskCenter: return .maskCenter
+        case .maskRadius: return .maskRadius
+        }
+    }
+
+    /// The property's name as a definition writes it (`"mask.cornerRadius"`).
+    public var propertyName: String { property.rawValue }
+}
+
+extension LayerDefinition {
+    /// The layer's initial value of a property; nil for a mask property when it has no mask.
+    public func value(of property: LayerProperty) -> PropertyValue? {
+        switch property {
+        case .position: return .position(position)
+        case .size: return .size(size)
+        case .frame:
+            return .frame(Rect(position.x - anchorPoint.x * size.width, position.y - anchorPoint.y * size.height, size.width, size.height))
+        case .transform: return .transform(transform)
+        case .opacity: return .opacity(opacity)
+        case .hidden: return .hidden(hidden)
+        case .zPosition: return .zPosition(zPosition)
+        case .cornerRadius: return .cornerRadius(cornerRadius)
+        case .anchorPoint: return .anchorPoint(anchorPoint)
+        case .maskFrame: return mask.map { .maskFrame($0.frame) }
+        case .maskCornerRadius: return mask.map { .maskCornerRadius($0.cornerRadius) }
+        case .maskCenter: return mask.map { .maskCenter($0.center) }
+        case .maskRadius: return mask.map { .maskRadius($0.radius) }
+        }
+    }
+
+    /// Sets a property's initial value, as a plain assignment before any animation would: a frame
+    /// places the layer about its anchor point (identity transform assumed, as UIView(frame:));
+    /// a mask property changes nothing on a layer without a mask.
+    public mutating func set(_ value: PropertyValue) {
+        switch value {
+        case .position(let p): position = p
+        case .size(let s): size = s
+        case .frame(let f):
+            position = Point(f.minX + anchorPoint.x * f.size.width, f.minY + anchorPoint.y * f.size.height)
+            size = f.size
+        case .transform(let t): transform = t
+        case .opacity(let o): opacity = o
+        case .hidden(let h): hidden = h
+        case .zPosition(let z): zPosition = z
+        case .cornerRadius(let r): cornerRadius = r
+        case .anchorPoint(let a): anchorPoint = a
+        case .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius: mask?.set(value)
+        }
+    }
+}
+
+extension LayerMask {
+    /// Sets one of the mask's properties; a layer's own property is not the mask's and changes nothing.
+    public mutating func set(_ value: PropertyValue) {
+        switch value {
+        case .maskFrame(let f): frame = f
+        case .maskCornerRadius(let r): cornerRadius = r
+        case .maskCenter(let c): center = c
+        case .maskRadius(let r): radius = r
+        case .position, .size, .frame, .transform, .opacity, .hidden, .zPosition, .cornerRadius, .anchorPoint: break
+        }
+    }
+}
