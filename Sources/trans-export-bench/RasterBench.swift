@@ -16,7 +16,7 @@ enum RasterBench {
             let p = try RasterProfile.measure(frames)
             stageRows.append([
                 name, "\(frames.width)×\(frames.height)", "\(p.drawn) of \(p.frames)", fixed(p.svg, 2), fixed(p.render, 2),
-                fixed(p.gifQuantise, 2), fixed(p.gifWrite, 2), fixed(p.webpEncode, 2),
+                fixed(p.gifQuantise, 2), fixed(p.gifWrite, 2), fixed(p.webpEncode, 2), fixed(p.yuv, 2),
             ])
             webpRows.append([name] + p.webpSettings.map { "\(fixed($0.ms, 1)) ms, \($0.bytes) B" })
             for format in ["gif", "webp", "mp4"] {
@@ -47,7 +47,7 @@ enum RasterBench {
         }
         return
             "### 7. Raster frames at @2x\n\nOne frame's stages on one thread (CPU ms of the thread; SVG per grid frame at 60 fps, the rest per drawn frame):\n\n"
-            + table(["template", "pixels", "drawn", "SVG text", "librsvg parse+render", "GIF quantise", "GIF LZW", "WebP lossless"], stageRows)
+            + table(["template", "pixels", "drawn", "SVG text", "librsvg parse+render", "GIF quantise", "GIF LZW", "WebP lossless", "MP4 yuv420p"], stageRows)
             + "\n\nWebP settings on the same drawn frames (changed rectangles; CPU ms per frame, bytes of all frames before muxing):\n\n"
             + table(["template"] + RasterProfile.webpVariants.map(\.label), webpRows)
             + "\n\nWhole files on every core (best wall time of \(repeats); CPU: this process's threads and, for MP4, the ffmpeg child's):\n\n"

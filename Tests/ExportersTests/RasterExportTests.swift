@@ -85,6 +85,35 @@ final class RasterExportTests: XCTestCase {
         XCTAssertEqual(Array(image.bgra[0..<4]), [247, 242, 242, 255])
     }
 
+    /// Opacities reach cairo as the nearest 8-bit level (Skia's round(255·a)), not cairo's own
+    /// ⌊256·a⌋, which drops a layer under 1/256: stories-cube's shade at 0.002277 is one level.
+    func testOpacityIsSnappedToTheNearestLevel() throws {
+        XCTAssertEqual(RasterOpacity.level(0.002277), "0.003922")
+        XCTAssertEqual(RasterOpacity.level(0.5), "0.501961")
+        XCTAssertEqual(RasterOpacity.level(1), "1")
+        XCTAssertEqual(
+            RasterOpacity.snapped(#"<g opacity="0.002277"><path fill-opacity="0.45" stop-opacity="x"/></g>"#),
+            #"<g opacity="0.003922"><path fill-opacity="0.45098" stop-opacity="x"/></g>"#)
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><rect width="2" height="2" fill="white"/>"#
+            + #"<rect width="2" height="2" opacity="0.002277"/></svg>"#
+        XCTAssertEqual(try SVGRasterizer.draw(svg, width: 2, height: 2).bgra[0], 255, "cairo alone drops the layer")
+        XCTAssertEqual(try SVGRasterizer.draw(RasterOpacity.snapped(svg), width: 2, height: 2).bgra[0], 254)
+    }
+
+    /// MP4's frames: BT.709 limited range (white 235, black 16, red Y 63 Cb 102 Cr 240), chroma
+    /// the mean of each 2×2 block.
+    func testYUV420IsBT709LimitedRange() {
+        // 4×2 pixels as B, G, R, A: the left 2×2 block white, the right one red above black.
+        let white: [UInt8] = [255, 255, 255, 255], black: [UInt8] = [0, 0, 0, 255], red: [UInt8] = [0, 0, 255, 255]
+        let image = RasterImage(width: 4, height: 2, bgra: white + white + red + red + white + white + black + black)
+        let yuv = YUV420.bt709(image)
+        XCTAssertEqual(Array(yuv[0..<8]), [235, 235, 63, 63, 235, 235, 16, 16])
+        XCTAssertEqual(Array(yuv[8..<10]), [128, 115], "Cb: white, then the mean of red and black")
+        XCTAssertEqual(Array(yuv[10..<12]), [128, 184], "Cr")
+        XCTAssertEqual(YUV420.bt709(RasterImage(width: 2, height: 2, bgra: red + red + red + red)), [63, 63, 63, 63, 102, 240])
+    }
+
     func testFilesAreWellFormed() throws {
         // 4 fps: a few frames keep this quick in a debug build.
         let frames = RasterFrames(try Simulation(ExportFixtures.showcase), settings: RasterSettings(scale: 1, fps: 4))

@@ -1,4 +1,15 @@
-// What the raster formats share: `--scale` and `--fps`, options of each raster format.
+// What the raster formats (GIF, WebP, MP4, PNG) share as formats, said once: a file named after
+// the format, written only when named (not in `all`), the options `--scale` and `--fps`, and a
+// download on the gallery's cards.
+public protocol RasterFormat: ExportFormat {}
+
+extension RasterFormat {
+    public var fileExtension: String? { name }
+    public var inAll: Bool { false }
+    public var options: [FormatOption] { RasterSettings.options }
+    public var galleryDownload: Bool { true }
+}
+
 extension RasterSettings {
     public static let options: [FormatOption] = [
         FormatOption(

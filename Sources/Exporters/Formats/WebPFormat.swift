@@ -1,13 +1,9 @@
 // `--format webp`: NAME.webp from the raster frames (WebPWriter.swift); only when named.
 import Foundation
 
-public struct WebPFormat: ExportFormat {
+public struct WebPFormat: RasterFormat {
     public init() {}
     public var name: String { "webp" }
-    public var fileExtension: String? { "webp" }
-    public var inAll: Bool { false }
-    public var options: [FormatOption] { RasterSettings.options }
-    public var galleryDownload: Bool { true }
     public var helpNote: String? { "animated, lossless" }
 
     public func file(_ job: ExportJob) throws -> Data? { try WebPWriter.webp(job.frames, progress: job.progress) }

@@ -1,7 +1,8 @@
-// MP4 (H.264, yuv420p, BT.709 tags): frames piped into the `ffmpeg` program. Debian's FFmpeg
-// libraries are GPL (x264), so they are run as a separate program, never linked. Constant
-// frame rate: round(D·fps) frames, frame k shows the state at k/fps, so one loop of the video
-// lasts within half a frame of the timeline (browsers loop it with `<video loop>`).
+// MP4 (H.264, yuv420p, BT.709): frames converted to yuv420p here (YUV420.swift) and piped into
+// the `ffmpeg` program. Debian's FFmpeg libraries are GPL (x264), so they are run as a
+// separate program, never linked. Constant frame rate: round(D·fps) frames, frame k shows the
+// state at k/fps, so one loop of the video lasts within half a frame of the timeline (browsers
+// loop it with `<video loop>`).
 import Foundation
 
 public enum MP4Writer {
@@ -29,8 +30,8 @@ public enum MP4Writer {
     public static func arguments(_ frames: RasterFrames, output: String) -> [String] {
         [
             "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-            "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(frames.width)x\(frames.height)", "-r", "\(frames.settings.fps)", "-i", "-",
-            "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+            // Frames arrive as BT.709 limited-range yuv420p already (YUV420.swift): no scaler.
+            "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(frames.width)x\(frames.height)", "-r", "\(frames.settings.fps)", "-i", "-",
             "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
             "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
             "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
@@ -66,12 +67,12 @@ public enum MP4Writer {
         }
         var writeError: Error?
         do {
-            var last: RasterImage?  // a repeated frame is sent again
+            var last: [UInt8]?  // a repeated frame is sent again
             try frames.produce(
-                times: times(frames), prepare: { image, _ in image },
-                consume: { _, image in
-                    if let image { last = image }
-                    try last?.bgra.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
+                times: times(frames), prepare: { image, _ in YUV420.bt709(image) },
+                consume: { _, yuv in
+                    if let yuv { last = yuv }
+                    try last?.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
                 }, progress: progress)
         } catch {
             writeError = error

@@ -83,8 +83,11 @@ public struct RasterFrames: Sendable {
 
     public var duration: Double { simulation.timeline.duration }
 
-    /// The exact state at `time` as the static SVG `--at` writes.
-    public func svg(at time: Double) -> String { SVGWriter().svg(KeyframedTransition.still(simulation, at: time)) }
+    /// The exact state at `time` as the static SVG `--at` writes, its opacities snapped to the
+    /// 8-bit levels the frame can show (RasterOpacity).
+    public func svg(at time: Double) -> String {
+        RasterOpacity.snapped(SVGWriter().svg(KeyframedTransition.still(simulation, at: time)))
+    }
 
     /// The frame at `time`, drawn by librsvg.
     public func image(at time: Double) throws -> RasterImage {

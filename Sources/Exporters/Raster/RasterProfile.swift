@@ -1,8 +1,9 @@
 import CWebP
 // Where a raster frame's time goes, stage by stage on one thread (trans-export-bench raster,
-// BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12): the `--at` SVG text, librsvg's parse + render, the GIF quantiser, giflib's
-// LZW and libwebp's encoding at a few settings, each in CPU milliseconds of this thread per
-// drawn frame (CPU, not wall: the machine is shared).
+// BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12): the `--at` SVG text, librsvg's
+// parse + render, the GIF quantiser, giflib's LZW, libwebp's encoding at a few settings and
+// MP4's yuv420p conversion, each in CPU milliseconds of this thread per drawn frame (CPU, not
+// wall: the machine is shared).
 import Foundation
 
 public struct RasterProfile: Sendable {
@@ -13,6 +14,7 @@ public struct RasterProfile: Sendable {
     public var gifQuantise = 0.0
     public var gifWrite = 0.0
     public var webpEncode = 0.0
+    public var yuv = 0.0  // MP4's BT.709 yuv420p conversion
     /// Other WebP settings on the same frames: (label, ms per drawn frame, bytes of all frames).
     public var webpSettings: [(label: String, ms: Double, bytes: Int)] = []
     public static let webpVariants: [(label: String, lossless: Bool, level: Int32)] =
@@ -57,6 +59,7 @@ public struct RasterProfile: Sendable {
             }
             if let indexed { p.gifWrite += try ms { try encoder.put(indexed, delay: 2) } }
             p.webpEncode += try ms { _ = try WebPWriter.encode(image, previous, config: config) }
+            p.yuv += ms { _ = YUV420.bt709(image) }
             for (i, c) in variants.enumerated() {
                 var bytes = 0
                 p.webpSettings[i].ms += try ms { bytes = try WebPWriter.encode(image, previous, config: c)?.bitstream.count ?? 0 }
@@ -66,7 +69,7 @@ public struct RasterProfile: Sendable {
             p.drawn += 1
         }
         let n = Double(max(1, p.drawn))
-        p.render /= n; p.gifQuantise /= n; p.gifWrite /= n; p.webpEncode /= n
+        p.render /= n; p.gifQuantise /= n; p.gifWrite /= n; p.webpEncode /= n; p.yuv /= n
         for i in p.webpSettings.indices { p.webpSettings[i].ms /= n }
         return p
     }
