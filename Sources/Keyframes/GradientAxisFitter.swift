@@ -5,12 +5,18 @@ import Motion
 // never saw it: the flip's shadow axis ends on the page's far edge, off the canvas and so not
 // bounded there, and drifted 2 px between keys (flip-edge-pan.cancel at 0.8 s). What a colour
 // sample looks like is its iso-line (perpendicular to the axis), so the check is how far the
-// drawn iso-line of every sample lies from the exact one where the paint can be seen.
+// drawn iso-line of every sample lies from the exact one where the paint can be seen: within the
+// paths' own bound, or further where the colour changes so slowly that the colour stays within
+// `ProjectionTolerance.gradientLevels`.
 import TransitionModel
 
 struct GradientAxisFitter {
-    /// Host units, as ProjectionFitter.visible.
-    var tolerance: Double
+    /// Host units, as ProjectionFitter.visible: every iso-line may stray this far.
+    var distance: Double
+    /// The largest colour error (0…255 levels, any channel) at full opacity, where more than `distance`.
+    var levels: Double
+    /// The colour at each sample offset.
+    var colors: [Color]
 
     /// Key times (grid indices) and easings over samples[0…n]; `areas` is, per time, where the
     /// paint can be seen (its hull within the canvas box), nil where it cannot.
@@ -79,19 +85,42 @@ struct GradientAxisFitter {
             case .bezier(let c): f = c.progress(at: u)
             }
             let drawn = keys[i] + (keys[j] - keys[i]).scaled(by: f)
-            if !Self.isoLinesWithin(drawn, samples[k], area, tolerance) { return false }
+            if !Self.isoLinesWithin(drawn, samples[k], area, allowed(samples[k])) { return false }
         }
         return true
     }
 
-    /// Whether each colour sample's drawn iso-line lies within `tolerance` of the exact one
+    /// How far each sample's iso-line may stray (host units): `distance`, or `levels` over the
+    /// steepest colour change per unit on either side of it when that is more.
+    func allowed(_ exact: GradientAxis) -> [Double] {
+        let length = exact.start.distance(to: exact.end)
+        func change(_ a: Color, _ b: Color) -> Double {
+            // Premultiplied: |Δ(c·α)| ≤ |Δc| + |Δα|.
+            255 * (max(abs(a.red - b.red), abs(a.green - b.green), abs(a.blue - b.blue)) + abs(a.alpha - b.alpha))
+        }
+        var slopes = [Double](repeating: 0, count: exact.offsets.count)
+        for n in 0..<(exact.offsets.count - 1) {
+            let dx = (exact.offsets[n + 1] - exact.offsets[n]) * length
+            guard dx > 1e-6 else { continue }  // a jump in colour: no stretch to blend over
+            let slope = change(colors[n], colors[n + 1]) / dx
+            slopes[n] = max(slopes[n], slope); slopes[n + 1] = max(slopes[n + 1], slope)
+        }
+        return slopes.map { $0 > 0 ? max(distance, levels / $0) : .infinity }
+    }
+
+    static func isoLinesWithin(_ drawn: GradientAxis, _ exact: GradientAxis, _ area: Rect, _ tolerance: Double) -> Bool {
+        isoLinesWithin(drawn, exact, area, [Double](repeating: tolerance, count: exact.offsets.count))
+    }
+
+    /// Whether each colour sample's drawn iso-line lies within `allowed[n]` of the exact one
     /// along the exact one's stretch across `area` (the distance is linear along it, so its ends
     /// bound it).
-    static func isoLinesWithin(_ drawn: GradientAxis, _ exact: GradientAxis, _ area: Rect, _ tolerance: Double) -> Bool {
+    static func isoLinesWithin(_ drawn: GradientAxis, _ exact: GradientAxis, _ area: Rect, _ allowed: [Double]) -> Bool {
         func dot(_ p: Point, _ q: Point) -> Double { p.x * q.x + p.y * q.y }
         let de = exact.end - exact.start, dd = drawn.end - drawn.start
         let le = dot(de, de).squareRoot(), ld = dot(dd, dd).squareRoot()
         guard le > 1e-9, ld > 1e-9 else {
+            let tolerance = allowed.min() ?? 0
             return drawn.start.distance(to: exact.start) <= tolerance && drawn.end.distance(to: exact.end) <= tolerance
         }
         let ue = de.scaled(by: 1 / le), ud = dd.scaled(by: 1 / ld), ve = Point(-ue.y, ue.x)
@@ -105,7 +134,7 @@ struct GradientAxisFitter {
                 let l = dot(c - pe, ve)
                 lo = min(lo, l); hi = max(hi, l)
             }
-            if abs(across + lo * slope) > tolerance || abs(across + hi * slope) > tolerance { return false }
+            if abs(across + lo * slope) > allowed[n] || abs(across + hi * slope) > allowed[n] { return false }
         }
         return true
     }

@@ -249,7 +249,6 @@ struct ProjectionSampler {
         let fitter = ProjectionFitter(
             visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
             outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
-        let axisFitter = GradientAxisFitter(tolerance: fitter.visible)
         var axes: [Int: [Keyframe<GradientAxis>]] = [:]
         func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
             if let a { axes[n, default: []].append(Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing)) }
@@ -290,6 +289,9 @@ struct ProjectionSampler {
                 let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
                 for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
                 for (m, n) in members.enumerated() where right.axes[m] != nil {
+                    let g = specs[n].gradient!
+                    let colors = PathSpec.gradientSamples(g).map { PathSpec.color(of: g, at: $0) }
+                    let axisFitter = GradientAxisFitter(distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim, colors: colors)
                     let samples = grid.map { $0.axes[m]! }
                     let areas = grid.map { GradientAxisFitter.visibleArea($0.paths[m], $0.box) }
                     for span in axisFitter.fit(times: times, samples: samples, areas: areas) {
