@@ -289,9 +289,10 @@ struct ProjectionSampler {
                 let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
                 for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
                 for (m, n) in members.enumerated() where right.axes[m] != nil {
-                    let g = specs[n].gradient!
-                    let colors = PathSpec.gradientSamples(g).map { PathSpec.color(of: g, at: $0) }
-                    let axisFitter = GradientAxisFitter(distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim, colors: colors)
+                    let gradient = specs[n].gradient!
+                    let axisFitter = GradientAxisFitter(
+                        distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
+                        colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
                     let samples = grid.map { $0.axes[m]! }
                     let areas = grid.map { GradientAxisFitter.visibleArea($0.paths[m], $0.box) }
                     for span in axisFitter.fit(times: times, samples: samples, areas: areas) {
