@@ -18,6 +18,11 @@ public enum ProjectionTolerance {
     /// The same for the 4 vertices of a named layer's bounds outline, on the canvas or not: they
     /// are where readers (the conformance suite, against the tracks' corners) look for the layer.
     public static let outline = 0.5
+    /// A projected gradient's colour samples stay within `interpolation` of where they belong, or
+    /// further where the colour changes so slowly that it stays within this many levels (of 255,
+    /// at full opacity): a quarter, as browsers' own gradient drawing already differs (Gecko and
+    /// Chromium draw the flips' shadow 0.36/255 apart on the same still).
+    public static let gradientLevels = 0.25
     /// The fit checks on a grid of times (ProjectionSampler.fitRate) and aims this fraction of each
     /// tolerance, so what a player draws between grid times stays within the whole of it.
     public static let aim = 0.95

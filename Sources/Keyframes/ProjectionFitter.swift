@@ -94,15 +94,7 @@ struct ProjectionFitter {
         -> Bool
     {
         guard j - i > 1 else { return true }
-        var order: [Int] = []
-        var step = max(1, (j - i) / 8)
-        var seen = Set<Int>()
-        while true {
-            for k in Swift.stride(from: i + step, to: j, by: step) where seen.insert(k).inserted { order.append(k) }
-            if step == 1 { break }
-            step = max(1, step / 2)
-        }
-        for k in order {
+        for k in Self.checkOrder(i, j) {
             let u = (times[k] - times[i]) / (times[j] - times[i])
             let f: Double
             switch easing {
@@ -113,6 +105,19 @@ struct ProjectionFitter {
             if !within(layout, samples[k], keys[i], keys[j], f, boxes[k]) { return false }
         }
         return true
+    }
+
+    /// The grid times in (i, j), far apart first, so a span that fails usually fails after a few checks.
+    static func checkOrder(_ i: Int, _ j: Int) -> [Int] {
+        var order: [Int] = []
+        var step = max(1, (j - i) / 8)
+        var seen = Set<Int>()
+        while true {
+            for k in Swift.stride(from: i + step, to: j, by: step) where seen.insert(k).inserted { order.append(k) }
+            if step == 1 { break }
+            step = max(1, step / 2)
+        }
+        return order
     }
 
     /// The check for one time, as a yes/no: an outline's vertices within `outline` anywhere,

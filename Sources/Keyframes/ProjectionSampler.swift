@@ -243,11 +243,16 @@ struct ProjectionSampler {
 
     /// Each group's keys over [0, end]: at every breakpoint (a hold key with the value just
     /// before it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
-    /// The states of the time grid are computed once for all groups.
-    func keyframes(_ groups: [[Int]], end: Double) -> [[Frame]] {
+    /// The states of the time grid are computed once for all groups. A gradient's axis gets keys
+    /// of its own (GradientAxisFitter), by index in `specs`.
+    func keyframes(_ groups: [[Int]], end: Double) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]]) {
         let fitter = ProjectionFitter(
             visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
             outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
+        var axes: [Int: [Keyframe<GradientAxis>]] = [:]
+        func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
+            if let a { axes[n, default: []].append(Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing)) }
+        }
         func frame(_ t: Double, _ s: (paths: [BezierPath], axes: [GradientAxis?], box: Rect), _ easing: KeyframeEasing) -> Frame {
             Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
         }
@@ -269,18 +274,34 @@ struct ProjectionSampler {
                 if n > 0 {
                     let left = sample(leftState, members)
                     if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
+                    for (m, n) in members.enumerated() where left.axes[m] != right.axes[m] { axisKey(n, c0, left.axes[m], .hold) }
                 }
-                guard times.count > 1 else { out[g].append(frame(c0, right, .linear)); continue }
+                func still() {
+                    out[g].append(frame(c0, right, .linear))
+                    for (m, n) in members.enumerated() { axisKey(n, c0, right.axes[m], .linear) }
+                }
+                guard times.count > 1 else { still(); continue }
                 // Nothing of the group moves between these breakpoints: one key.
                 let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
-                if probes.allSatisfy({ sample($0, members).paths == right.paths }) { out[g].append(frame(c0, right, .linear)); continue }
+                if probes.allSatisfy({ sample($0, members).paths == right.paths }) { still(); continue }
                 let grid = [right] + states.dropFirst().map { sample($0, members) }
                 let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g])
                 let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
                 for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
+                for (m, n) in members.enumerated() where right.axes[m] != nil {
+                    let gradient = specs[n].gradient!
+                    let axisFitter = GradientAxisFitter(
+                        distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
+                        colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
+                    let samples = grid.map { $0.axes[m]! }
+                    let areas = grid.map { GradientAxisFitter.visibleArea($0.paths[m], $0.box) }
+                    for span in axisFitter.fit(times: times, samples: samples, areas: areas) {
+                        axisKey(n, times[span.start], samples[span.start], span.easing)
+                    }
+                }
             }
         }
-        return out
+        return (out, axes)
     }
 
     // MARK: Output
@@ -293,7 +314,8 @@ struct ProjectionSampler {
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
         let groups = sampler.groups(at: simulation.state(at: 0))
-        return sampler.assemble(Array(zip(groups, sampler.keyframes(groups, end: end))))
+        let keys = sampler.keyframes(groups, end: end)
+        return sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
     }
 
     /// Projected layers frozen at time t (the `--at` still).
@@ -309,8 +331,9 @@ struct ProjectionSampler {
             })
     }
 
-    /// Tracks from each group's keys (members: indices in `specs`).
-    func assemble(_ groups: [(members: [Int], frames: [Frame])]) -> [ProjectedLayer?] {
+    /// Tracks from each group's keys (members: indices in `specs`); a gradient axis from its own
+    /// keys in `axes` when it has them, else from its group's.
+    func assemble(_ groups: [(members: [Int], frames: [Frame])], axes: [Int: [Keyframe<GradientAxis>]] = [:]) -> [ProjectedLayer?] {
         var place: [Int: (group: Int, position: Int)] = [:]
         for (g, group) in groups.enumerated() {
             for (position, n) in group.members.enumerated() { place[n] = (g, position) }
@@ -331,7 +354,7 @@ struct ProjectionSampler {
                 var gradient: KeyframeTrack<GradientAxis>? = nil
                 if let g = spec.gradient {
                     colors = PathSpec.gradientSamples(g).map { PathSpec.color(of: g, at: $0) }
-                    gradient = track([n]) { f, p in f.axes[p[0]]! }
+                    gradient = axes[n].map(Self.simplified) ?? track([n]) { f, p in f.axes[p[0]]! }
                 }
                 return ProjectedPaint(path: path(n), fill: fill, gradient: gradient, gradientColors: colors)
             }

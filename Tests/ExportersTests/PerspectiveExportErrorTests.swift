@@ -33,7 +33,7 @@ final class PerspectiveExportErrorTests: XCTestCase {
 
     // MARK: Reading the files
 
-    /// Vertices of an SVG path written by SVGPath.d (M, then relative l / c, z).
+    /// Vertices (pt) of an SVG path written by SVGPath.d (M, then relative l / c, z, in tenths of a point).
     static func svgVertices(_ d: String) -> [Point] {
         var out: [Point] = []
         var at = Point.zero
@@ -67,7 +67,7 @@ final class PerspectiveExportErrorTests: XCTestCase {
             i += 1
         }
         if out.count > 1, out.last == out.first { out.removeLast() }
-        return out
+        return out.map { $0.scaled(by: 0.1) }  // written in tenths under transform="scale(.1)"
     }
 
     /// The first `<path d>` after `marker` in the SVG, with its `d` animation.

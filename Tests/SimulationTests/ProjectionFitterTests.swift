@@ -87,4 +87,60 @@ final class ProjectionFitterTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(worst, 0.5)
     }
+
+    /// The gradient-axis check: where each colour sample's drawn iso-line lies from the exact
+    /// one, along the exact one's stretch across the area where the paint shows.
+    func testAxisCheckMeasuresIsoLinesAcrossTheArea() {
+        let exact = GradientAxis(start: Point(0, 50), end: Point(100, 50), offsets: [0, 0.5, 1])
+        let area = Rect(0, 0, 100, 100)
+        func moved(_ d: Point) -> GradientAxis { GradientAxis(start: exact.start + d, end: exact.end + d, offsets: exact.offsets) }
+        XCTAssertTrue(GradientAxisFitter.isoLinesWithin(moved(Point(0.3, 0)), exact, area, 0.5))
+        XCTAssertFalse(GradientAxisFitter.isoLinesWithin(moved(Point(0.8, 0)), exact, area, 0.5))
+        // Along the iso-lines the colours are the same.
+        XCTAssertTrue(GradientAxisFitter.isoLinesWithin(moved(Point(0, 10)), exact, area, 0.5))
+        // One offset 1 % off: 1 px on a 100 px axis.
+        XCTAssertFalse(GradientAxisFitter.isoLinesWithin(GradientAxis(start: exact.start, end: exact.end, offsets: [0, 0.51, 1]), exact, area, 0.5))
+        // Tilted 0.012 rad about its middle: 0.6 px off 50 px up or down, 0.12 px 10 px away.
+        let tilt = 0.012, mid = Point(50, 50), half = Point(50 * cos(tilt), 50 * sin(tilt))
+        let tilted = GradientAxis(start: mid - half, end: mid + half, offsets: exact.offsets)
+        XCTAssertFalse(GradientAxisFitter.isoLinesWithin(tilted, exact, area, 0.5))
+        XCTAssertTrue(GradientAxisFitter.isoLinesWithin(tilted, exact, Rect(0, 40, 100, 20), 0.5))
+        // A gentle gradient (5.1 levels over 100 pt) may stray 4.9 pt (a quarter level); a steep one 0.5.
+        let grey = [Color(red: 0.5, green: 0.5, blue: 0.5), Color(red: 0.52, green: 0.52, blue: 0.52)]
+        let gentle = GradientAxisFitter(distance: 0.5, levels: 0.25, colors: grey)
+        let axis = GradientAxis(start: Point(0, 50), end: Point(100, 50), offsets: [0, 1])
+        XCTAssertEqual(gentle.allowed(axis)[0], 0.25 / (255 * 0.02 / 100), accuracy: 1e-9)
+        XCTAssertEqual(GradientAxisFitter(distance: 0.5, levels: 0.25, colors: [.black, .white]).allowed(axis), [0.5, 0.5])
+    }
+
+    /// A page with a gradient (the flips' shadow) turning to −60°: its right edge leaves the
+    /// canvas, so the path group's check does not bound it there, but the axis ends there. As
+    /// played (its own keys and easings), every colour sample's iso-line stays within 0.5 px of
+    /// the exact one (or where the colour is within a quarter level), wherever the page shows,
+    /// every millisecond.
+    func testGradientAxisAsPlayedStaysWithinHalfAPixel() throws {
+        var def = flipDefinition(to: -60)
+        let gradient = LinearGradient(stops: [LinearGradient.Stop(offset: 0, color: .black), LinearGradient.Stop(offset: 1, color: .white)])
+        def.layers[0].children[0].fill = .linearGradient(gradient)
+        let sim = try Simulation(def)
+        let i = try XCTUnwrap(sim.index(ofLayer: "page"))
+        let played = try XCTUnwrap(KeyframedTransition(sim).projected[i]?.paint.first?.gradient)
+        XCTAssertGreaterThan(played.keyframes.count, 2)
+        XCTAssertLessThanOrEqual(played.keyframes.count, 40)
+        let colors = PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) }
+        let measure = GradientAxisFitter(distance: 0.5, levels: ProjectionTolerance.gradientLevels, colors: colors)
+        let canvas = Rect(-2, -2, 394, 848)
+        var checked = 0
+        for step in 0..<Int(sim.timeline.duration * 1000) {
+            let t = Double(step) / 1000
+            let exact = try XCTUnwrap(ProjectionSampler.projectedLayers(sim, at: t)[i]?.paint.first)
+            guard let area = GradientAxisFitter.visibleArea(exact.path.initialValue, canvas) else { continue }
+            let axis = try XCTUnwrap(exact.gradient?.initialValue)
+            // At rest black to white over 390 pt: a quarter level is 0.38 pt, under the 0.5.
+            if step == 0 { XCTAssertEqual(measure.allowed(axis)[0], 0.5, accuracy: 1e-9) }
+            XCTAssertTrue(GradientAxisFitter.isoLinesWithin(played.value(at: t), axis, area, measure.allowed(axis)), "t = \(t)")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 1000)
+    }
 }
