@@ -3,9 +3,13 @@
 
 /// 1-based line and column of a value's first character in the source text.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// The place at `line`, `column`.
     public init(line: Int, column: Int) { self.line = line; self.column = column }
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
 

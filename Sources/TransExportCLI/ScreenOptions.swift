@@ -2,6 +2,7 @@ import Artwork
 // `--screen ID=FILE` and `--list --template NAME`: the user's pictures in a template's layers.
 import Foundation
 import JSONText
+import TransExport
 import TransitionModel
 
 public struct ScreenOption: Equatable, Sendable {

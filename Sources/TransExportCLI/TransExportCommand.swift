@@ -4,6 +4,7 @@ import Exporters
 import Foundation
 import Keyframes
 import Simulation
+import TransExport
 import TransitionModel
 
 public enum ExitCode {
