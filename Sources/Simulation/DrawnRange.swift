@@ -3,12 +3,12 @@
 // [0, 1]; a negative cornerRadius (the layer's or its mask's) draws square corners, as 0.
 // The simulation's drawn state (LayerState) carries these clamps, and so does every exported
 // track, so that no player is handed a value outside the range it accepts.
-public enum DrawnRange {
-    public static let opacity: ClosedRange<Double> = 0...1
-    public static let cornerRadius: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
+package enum DrawnRange {
+    package static let opacity: ClosedRange<Double> = 0...1
+    package static let cornerRadius: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
 
     @inlinable
-    public static func clamp(_ v: Double, _ range: ClosedRange<Double>) -> Double {
+    package static func clamp(_ v: Double, _ range: ClosedRange<Double>) -> Double {
         min(max(v, range.lowerBound), range.upperBound)
     }
 }

@@ -6,25 +6,25 @@
 import Foundation
 
 /// An output folder or file that could not be written, in our words (exit 1).
-public struct OutputError: Error, CustomStringConvertible {
-    public var description: String
+package struct OutputError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// The files of one run, made before any is written. Transitions are exported on every core
 /// (ParallelExport), so adding is locked; the bytes of each file never depend on the order.
-public final class OutputPlan: @unchecked Sendable {
+package final class OutputPlan: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(url: URL, data: Data)] = []
-    public init() {}
+    package init() {}
 
     /// The files planned so far, in the order they were added.
-    public var files: [(url: URL, data: Data)] { lock.withLock { entries } }
+    package var files: [(url: URL, data: Data)] { lock.withLock { entries } }
 
     func removeAll() { lock.withLock { entries = [] } }
 
-    public func add(_ text: String, to url: URL) { add(Data(text.utf8), to: url) }
+    package func add(_ text: String, to url: URL) { add(Data(text.utf8), to: url) }
 
-    public func add(_ data: Data, to url: URL) {
+    package func add(_ data: Data, to url: URL) {
         lock.withLock {
             entries.removeAll { $0.url == url }
             entries.append((url, data))
@@ -34,7 +34,7 @@ public final class OutputPlan: @unchecked Sendable {
     /// Writes every file, each atomically; stops at the first failure. A destination that is
     /// not a regular file (a device, a FIFO, a folder, a link to one) refuses the run before
     /// anything is written.
-    public func write() throws {
+    package func write() throws {
         var prepared: Set<String> = []
         for f in files { try AtomicFile.checkDestination(f.url) }
         for f in files {

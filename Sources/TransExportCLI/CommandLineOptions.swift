@@ -3,22 +3,22 @@ import Exporters
 import Keyframes
 
 /// A `--format` value: a registered format's name (ExportFormats.swift) or `all`.
-public struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
     /// Every format whose `inAll` is set.
-    public static let all = OutputFormat(checked: "all")
+    package static let all = OutputFormat(checked: "all")
 
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard rawValue == "all" || ExportFormats.named(rawValue) != nil else { return nil }
         self.rawValue = rawValue
     }
     private init(checked name: String) { rawValue = name }
 
     /// The registered format; nil for `all`.
-    public var format: (any ExportFormat)? { ExportFormats.named(rawValue) }
-    public var description: String { rawValue }
+    package var format: (any ExportFormat)? { ExportFormats.named(rawValue) }
+    package var description: String { rawValue }
     /// Every `--format` value in list order, `all` after the formats it stands for.
-    public static var values: [OutputFormat] {
+    package static var values: [OutputFormat] {
         let formats = ExportFormats.all
         return (formats.filter(\.inAll).map(\.name) + ["all"] + formats.filter { !$0.inAll }.map(\.name)).map(OutputFormat.init(checked:))
     }
@@ -27,40 +27,40 @@ public struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringCo
 extension OutputFormat {
     /// Shorthands for callers and tests; a new format needs none (the command line uses `html`
     /// for the page it writes once per run).
-    public static let svg = OutputFormat(checked: SVGFormat().name), lottie = OutputFormat(checked: LottieFormat().name)
-    public static let tracks = OutputFormat(checked: TracksFormat().name), html = OutputFormat(checked: GalleryPageFormat().name)
-    public static let gif = OutputFormat(checked: GIFFormat().name), webp = OutputFormat(checked: WebPFormat().name)
-    public static let mp4 = OutputFormat(checked: MP4Format().name), png = OutputFormat(checked: PNGPosterFormat().name)
+    package static let svg = OutputFormat(checked: SVGFormat().name), lottie = OutputFormat(checked: LottieFormat().name)
+    package static let tracks = OutputFormat(checked: TracksFormat().name), html = OutputFormat(checked: GalleryPageFormat().name)
+    package static let gif = OutputFormat(checked: GIFFormat().name), webp = OutputFormat(checked: WebPFormat().name)
+    package static let mp4 = OutputFormat(checked: MP4Format().name), png = OutputFormat(checked: PNGPosterFormat().name)
 }
 
-public struct CommandLineOptions: Equatable, Sendable {
-    public var formats: [OutputFormat] = [.all]
-    public var templates: [String] = []
-    public var inputs: [String] = []
-    public var outputDirectory = "output"
-    public var at: Double?
+package struct CommandLineOptions: Equatable, Sendable {
+    package var formats: [OutputFormat] = [.all]
+    package var templates: [String] = []
+    package var inputs: [String] = []
+    package var outputDirectory = "output"
+    package var at: Double?
     /// `--branch NAME`: an interactive definition's branches (or `scrub`, `all`), each as NAME.BRANCH.*.
-    public var branches: [String] = []
+    package var branches: [String] = []
     /// `--lottie-player URL|FILE`: where the gallery page (html) gets lottie-web.
-    public var lottiePlayer: String?
+    package var lottiePlayer: String?
     /// `--tolerance PX`: the fitted keyframes' error on screen (opacity and rotation scale with it).
-    public var tolerance = FitTolerance.standard.screen
+    package var tolerance = FitTolerance.standard.screen
     /// `--report`: print each animated file's keyframes, bytes and errors.
-    public var report = false
+    package var report = false
     /// `--scale 1|2|3` and `--fps N`: the raster formats' pixels per point and frame rate.
-    public var raster = RasterSettings()
-    public var list = false
+    package var raster = RasterSettings()
+    package var list = false
     /// `--list-formats`: print the registered formats and stop.
-    public var listFormats = false
+    package var listFormats = false
     /// `--screen ID=FILE`: layer ID of the template shows the picture in FILE (ScreenOptions.swift).
-    public var screens: [ScreenOption] = []
-    public var help = false
-    public var version = false
+    package var screens: [ScreenOption] = []
+    package var help = false
+    package var version = false
 
-    public init() {}
+    package init() {}
 
     /// The concrete formats to write, in the registry's order.
-    public var resolvedFormats: [OutputFormat] {
+    package var resolvedFormats: [OutputFormat] {
         let registered = OutputFormat.values.filter { $0.format != nil }
         if at != nil {
             let stills = registered.filter { $0.format!.writesStill }
@@ -77,19 +77,19 @@ public struct CommandLineOptions: Equatable, Sendable {
     }
 
     /// What every format gets from the command line.
-    public var exportSettings: ExportSettings {
+    package var exportSettings: ExportSettings {
         get { ExportSettings(tolerance: tolerance, at: at, raster: raster) }
         set { tolerance = newValue.tolerance; at = newValue.at; raster = newValue.raster }
     }
 }
 
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct UsageError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 extension CommandLineOptions {
-    public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+    package static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var o = CommandLineOptions()
         var explicitFormats: [OutputFormat] = []
         var i = 0
@@ -195,7 +195,7 @@ extension CommandLineOptions {
     }
 
     /// `--help`; the formats, their options and files come from ExportFormats.
-    public static var helpText: String {
+    package static var helpText: String {
         let formats = ExportFormats.all, options = ExportFormats.options
         let inAll = formats.filter(\.inAll), named = formats.filter { !$0.inAll }
         let namedList = named.map { f in f.name + (f.helpNote.map { " (\($0))" } ?? "") }.joined(separator: ", ")
@@ -250,7 +250,7 @@ extension CommandLineOptions {
 
     /// `--list-formats`: one line per format, `NAME<tab>FILE<tab>all|named` (the conformance
     /// suite reads it).
-    public static var formatList: [String] {
+    package static var formatList: [String] {
         ExportFormats.all.map { f in
             [f.name, f.fileExtension.map { "NAME.\($0)" } ?? f.runFile ?? "-", f.inAll ? "all" : "named"].joined(separator: "\t")
         }

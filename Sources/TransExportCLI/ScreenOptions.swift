@@ -5,9 +5,9 @@ import JSONText
 import TransExport
 import TransitionModel
 
-public struct ScreenOption: Equatable, Sendable {
-    public var id: String
-    public var file: String
+package struct ScreenOption: Equatable, Sendable {
+    package var id: String
+    package var file: String
 
     init(parsing text: String) throws {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {

@@ -7,23 +7,23 @@ import Simulation
 import TransExport
 import TransitionModel
 
-public enum ExitCode {
-    public static let success: Int32 = 0
-    public static let exportFailed: Int32 = 1
-    public static let badInput: Int32 = 2
+package enum ExitCode {
+    package static let success: Int32 = 0
+    package static let exportFailed: Int32 = 1
+    package static let badInput: Int32 = 2
 }
 
-public struct TransExportCommand {
-    public static let version = "0.1.0"
+package struct TransExportCommand {
+    package static let version = "0.1.0"
 
-    public var environment: [String: String]
-    public var executable: URL
-    public var standardOutput: (String) -> Void
-    public var standardError: (String) -> Void
+    package var environment: [String: String]
+    package var executable: URL
+    package var standardOutput: (String) -> Void
+    package var standardError: (String) -> Void
     /// The files of the current run, all made before the first is written (AtomicFile.swift).
     let outputs = OutputPlan()
 
-    public init(
+    package init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
         standardOutput: @escaping (String) -> Void = { print($0) },
@@ -35,7 +35,7 @@ public struct TransExportCommand {
         self.standardError = standardError
     }
 
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -188,5 +188,5 @@ extension TransExportCommand {
     }
 
     /// The tracks dump's ceiling of layer states (TracksFormat.swift).
-    public static let maxTrackStates = TracksFormat.maxStates
+    package static let maxTrackStates = TracksFormat.maxStates
 }

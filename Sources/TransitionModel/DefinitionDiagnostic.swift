@@ -66,7 +66,7 @@ public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// With a location found from the JSON path when a later stage knew only the path (the
     /// node itself, else its nearest ancestor that the file contains, e.g. above art).
-    public func located(in root: LocatedJSON) -> TransExportError {
+    package func located(in root: LocatedJSON) -> TransExportError {
         guard location == nil else { return self }
         var copy = self
         copy.location = Self.node(at: path, in: root).location
@@ -105,4 +105,4 @@ public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 /// A definition's problems: the decoder and the later stages throw TransExportError under this name.
-public typealias DefinitionDiagnostic = TransExportError
+package typealias DefinitionDiagnostic = TransExportError

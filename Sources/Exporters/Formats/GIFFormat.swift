@@ -1,13 +1,13 @@
 // `--format gif`: NAME.gif from the raster frames (GIFWriter.swift); only when named.
 import Foundation
 
-public struct GIFFormat: ExportFormat {
-    public init() {}
-    public var name: String { "gif" }
-    public var fileExtension: String? { "gif" }
-    public var inAll: Bool { false }
-    public var options: [FormatOption] { RasterSettings.options }
-    public var galleryDownload: Bool { true }
+package struct GIFFormat: ExportFormat {
+    package init() {}
+    package var name: String { "gif" }
+    package var fileExtension: String? { "gif" }
+    package var inAll: Bool { false }
+    package var options: [FormatOption] { RasterSettings.options }
+    package var galleryDownload: Bool { true }
 
-    public func file(_ job: ExportJob) throws -> Data? { try GIFWriter.gif(job.frames, progress: job.progress) }
+    package func file(_ job: ExportJob) throws -> Data? { try GIFWriter.gif(job.frames, progress: job.progress) }
 }

@@ -1,14 +1,14 @@
 // `--format mp4`: NAME.mp4 from the raster frames (MP4Writer.swift); only when named.
 import Foundation
 
-public struct MP4Format: ExportFormat {
-    public init() {}
-    public var name: String { "mp4" }
-    public var fileExtension: String? { "mp4" }
-    public var inAll: Bool { false }
-    public var options: [FormatOption] { RasterSettings.options }
-    public var galleryDownload: Bool { true }
-    public var helpNote: String? { "H.264, needs the ffmpeg program" }
+package struct MP4Format: ExportFormat {
+    package init() {}
+    package var name: String { "mp4" }
+    package var fileExtension: String? { "mp4" }
+    package var inAll: Bool { false }
+    package var options: [FormatOption] { RasterSettings.options }
+    package var galleryDownload: Bool { true }
+    package var helpNote: String? { "H.264, needs the ffmpeg program" }
 
-    public func file(_ job: ExportJob) throws -> Data? { try MP4Writer.mp4(job.frames, progress: job.progress) }
+    package func file(_ job: ExportJob) throws -> Data? { try MP4Writer.mp4(job.frames, progress: job.progress) }
 }

@@ -2,17 +2,17 @@
 // only when named.
 import Foundation
 
-public struct PNGPosterFormat: ExportFormat {
-    public init() {}
-    public var name: String { "png" }
-    public var fileExtension: String? { "png" }
-    public var inAll: Bool { false }
-    public var writesStill: Bool { true }
-    public var options: [FormatOption] { RasterSettings.options }
-    public var galleryDownload: Bool { true }
-    public var helpNote: String? { "a poster frame: at --at T, else the first phase caught visually halfway" }
+package struct PNGPosterFormat: ExportFormat {
+    package init() {}
+    package var name: String { "png" }
+    package var fileExtension: String? { "png" }
+    package var inAll: Bool { false }
+    package var writesStill: Bool { true }
+    package var options: [FormatOption] { RasterSettings.options }
+    package var galleryDownload: Bool { true }
+    package var helpNote: String? { "a poster frame: at --at T, else the first phase caught visually halfway" }
 
-    public func file(_ job: ExportJob) throws -> Data? {
+    package func file(_ job: ExportJob) throws -> Data? {
         try PNGPosterWriter.png(job.frames, at: job.settings.at ?? PNGPosterWriter.defaultTime(job.frames))
     }
 }

@@ -1,6 +1,6 @@
 // What the raster formats share: `--scale` and `--fps`, options of each raster format.
 extension RasterSettings {
-    public static let options: [FormatOption] = [
+    package static let options: [FormatOption] = [
         FormatOption(
             flag: "--scale", usage: "--scale 1|2|3", helpName: "--scale N",
             help: "raster formats: pixels per point, 1, 2 or 3 (default 2)",

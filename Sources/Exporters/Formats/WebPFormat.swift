@@ -1,14 +1,14 @@
 // `--format webp`: NAME.webp from the raster frames (WebPWriter.swift); only when named.
 import Foundation
 
-public struct WebPFormat: ExportFormat {
-    public init() {}
-    public var name: String { "webp" }
-    public var fileExtension: String? { "webp" }
-    public var inAll: Bool { false }
-    public var options: [FormatOption] { RasterSettings.options }
-    public var galleryDownload: Bool { true }
-    public var helpNote: String? { "animated, lossless" }
+package struct WebPFormat: ExportFormat {
+    package init() {}
+    package var name: String { "webp" }
+    package var fileExtension: String? { "webp" }
+    package var inAll: Bool { false }
+    package var options: [FormatOption] { RasterSettings.options }
+    package var galleryDownload: Bool { true }
+    package var helpNote: String? { "animated, lossless" }
 
-    public func file(_ job: ExportJob) throws -> Data? { try WebPWriter.webp(job.frames, progress: job.progress) }
+    package func file(_ job: ExportJob) throws -> Data? { try WebPWriter.webp(job.frames, progress: job.progress) }
 }

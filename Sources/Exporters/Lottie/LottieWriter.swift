@@ -18,25 +18,25 @@ import Simulation
 // - clipsToBounds: see LottieClip.swift.
 import TransitionModel
 
-public struct LottieExportError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
+package struct LottieExportError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
     /// The simulation's index of the layer that Lottie cannot carry, so the frontend can name its line.
-    public var layer: Int?
+    package var layer: Int?
     /// Else the JSON path of the definition's member at fault (`canvas.size`), or nil.
-    public var path: String?
-    public init(_ message: String, layer: Int? = nil, path: String? = nil) { self.message = message; self.layer = layer; self.path = path }
-    public var description: String { message }
+    package var path: String?
+    package init(_ message: String, layer: Int? = nil, path: String? = nil) { self.message = message; self.layer = layer; self.path = path }
+    package var description: String { message }
 }
 
-public struct LottieWriter: Sendable {
-    public init() {}
+package struct LottieWriter: Sendable {
+    package init() {}
 
-    public func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
+    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
         try LottieDocument(transition).build()
     }
 
     /// Compact JSON text; the same transition always gives the same bytes.
-    public func data(_ transition: KeyframedTransition) throws -> String {
+    package func data(_ transition: KeyframedTransition) throws -> String {
         JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing).string(try lottie(transition))
     }
 }

@@ -8,10 +8,10 @@ import Simulation
 // Base attributes equal the first frame, so static viewers show frame 0.
 import TransitionModel
 
-public struct SVGWriter: Sendable {
-    public init() {}
+package struct SVGWriter: Sendable {
+    package init() {}
 
-    public func svg(_ transition: KeyframedTransition) -> String {
+    package func svg(_ transition: KeyframedTransition) -> String {
         let doc = SVGDocument(transition)
         return doc.write()
     }
