@@ -34,10 +34,10 @@ package extension Simulation {
     /// `--branch cancel`. Throws when the definition has no such branch.
     init(_ definition: TransitionDefinition, branch: String) throws {
         guard let interaction = definition.interaction else {
-            throw SimulationError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no branch \"\(branch)\"")
+            throw TransExportError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no branch \"\(branch)\"")
         }
         guard interaction.script(named: branch) != nil else {
-            throw SimulationError(
+            throw TransExportError(
                 path: "",
                 message: "\"\(definition.name)\" has no branch \"\(branch)\"; expected one of \(interaction.scripts.map(\.name).joined(separator: ", "))")
         }
@@ -58,7 +58,7 @@ package struct ScrubClip: Hashable, Sendable {
 
     package init(_ definition: TransitionDefinition) throws {
         guard let interaction = definition.interaction else {
-            throw SimulationError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no scrub clip")
+            throw TransExportError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no scrub clip")
         }
         var builder = SimulationBuilder(definition)
         try builder.runInteraction(interaction, .scrub)

@@ -3,11 +3,12 @@ import Motion
 // layer's exact presentation at any time of the exported (looping) timeline.
 import TransitionModel
 
-package struct SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// JSON path of the change that could not be simulated.
-    package var path: String
-    package var message: String
-    package var description: String { path.isEmpty ? message : "\(path): \(message)" }
+extension TransExportError {
+    /// A definition that cannot be simulated: the JSON path of the change at fault, no file (the
+    /// caller that read the definition names it and finds the line: DefinitionFile.located).
+    package init(path: String, message: String) {
+        self.init(file: "", location: nil, path: path, expected: message)
+    }
 }
 
 package struct Simulation: Hashable, Sendable {

@@ -33,13 +33,13 @@ package enum GalleryPageSource {
     /// A transition's card: its SVG, Lottie and fit reports, and its scrub clip's when interactive.
     package static func card(_ simulation: Simulation, tolerance: Double) throws -> GalleryCard {
         let players = PlayerFiles(simulation, tolerance: .screen(tolerance))
-        var card = GalleryCard(simulation: simulation, svg: players.svg, lottie: try players.lottie(), fit: try players.reports())
+        var card = GalleryCard(simulation: simulation, svg: try players.svg(), lottie: try players.lottie(), fit: try players.reports())
         if simulation.definition.interaction != nil {
             var d = simulation.definition
             d.name = "\(d.name).\(SimulatedTransition.scrub)"
             let clip = try ScrubClip(d)
             let scrub = PlayerFiles(clip.simulation, tolerance: .screen(tolerance))
-            card.scrub = GalleryScrub(clip: clip, svg: scrub.svg, lottie: try scrub.lottie(), fit: try scrub.reports())
+            card.scrub = GalleryScrub(clip: clip, svg: try scrub.svg(), lottie: try scrub.lottie(), fit: try scrub.reports())
         }
         return card
     }

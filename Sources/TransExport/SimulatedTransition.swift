@@ -58,7 +58,7 @@ public struct SimulatedTransition: Sendable {
     /// Fits keyframes for the two kinds of player (SMIL and Lottie) within `tolerance` pixels on
     /// screen (the command line's `--tolerance`; opacity and rotation scale with it).
     public func fit(tolerance: Double = ExportOptions.standardTolerance) -> FittedTransition {
-        FittedTransition(files: PlayerFiles(simulation, tolerance: .screen(tolerance)))
+        FittedTransition(files: PlayerFiles(simulation, tolerance: .screen(tolerance)), source: source)
     }
 
     /// The bytes of the file `format` writes for this transition (`NAME.` + its file extension),
@@ -74,7 +74,7 @@ public struct SimulatedTransition: Sendable {
         do {
             return try format.format.file(job)
         } catch {
-            throw TransExportError(kind: .export, file: "\(name).\(format.fileExtension ?? format.name)", location: nil, path: "", expected: "\(error)")
+            throw source.exportError(error, simulation)
         }
     }
 }
@@ -85,18 +85,28 @@ public final class FittedTransition: @unchecked Sendable {
     // PlayerFiles fits on first use; the lock keeps that to one thread.
     private let lock = NSLock()
     package let files: PlayerFiles
+    package let source: DefinitionSource
 
-    package init(files: PlayerFiles) { self.files = files }
+    package init(files: PlayerFiles, source: DefinitionSource) {
+        self.files = files
+        self.source = source
+    }
 
     /// The animated SVG (SMIL, no script): `NAME.svg`.
-    public var svg: String { lock.withLock { files.svg } }
+    public func svg() throws(TransExportError) -> String {
+        do {
+            return try lock.withLock { try files.svg() }
+        } catch {
+            throw source.exportError(error, files.simulation)
+        }
+    }
 
     /// The Lottie JSON: `NAME.json`. Throws when Lottie cannot carry a layer.
     public func lottie() throws(TransExportError) -> String {
         do {
             return try lock.withLock { try files.lottie() }
         } catch {
-            throw TransExportError(kind: .export, file: "\(files.simulation.definition.name).json", location: nil, path: "", expected: "\(error)")
+            throw source.exportError(error, files.simulation)
         }
     }
 
@@ -106,7 +116,7 @@ public final class FittedTransition: @unchecked Sendable {
         do {
             return try lock.withLock { try files.reports().map(\.text) }
         } catch {
-            throw TransExportError(kind: .export, file: files.simulation.definition.name, location: nil, path: "", expected: "\(error)")
+            throw source.exportError(error, files.simulation)
         }
     }
 }

@@ -101,13 +101,18 @@ extension DefinitionFile {
     /// The same, with the definition's text from `text` (read only when a line is wanted).
     package static func located(_ error: Error, displayPath: String, text: () -> String?) -> DefinitionDiagnostic {
         var d: DefinitionDiagnostic
+        var aboutTheRun = false
         switch error {
-        case let e as DefinitionDiagnostic: d = e
-        case let e as SimulationError: d = DefinitionDiagnostic(file: displayPath, location: nil, path: e.path, message: e.message)
-        default: d = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "\(error)")
+        case let e as DefinitionDiagnostic:
+            d = e
+            // Found past decoding (the simulation knows the JSON path, not the file).
+            if d.file.isEmpty { d.file = displayPath; aboutTheRun = d.path.isEmpty }
+        default:
+            d = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "\(error)")
+            aboutTheRun = true
         }
         // A message about the run rather than a node (an unknown --branch) stays `file: message`.
-        guard d.location == nil, !d.path.isEmpty || error is DefinitionDiagnostic else { return d }
+        guard d.location == nil, !aboutTheRun else { return d }
         // Art files report under their own name; their text is found beside the definition or in the catalog.
         if d.file == displayPath, let text = text(), let root = try? JSONParser.parse(text) {
             return d.located(in: root)

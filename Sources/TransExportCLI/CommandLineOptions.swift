@@ -1,6 +1,7 @@
 import Exporters
 // Parsing of the command line into values; no file is touched here.
 import Keyframes
+import TransExport
 
 /// A `--format` value: a registered format's name (ExportFormats.swift) or `all`.
 package struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -83,9 +84,11 @@ package struct CommandLineOptions: Equatable, Sendable {
     }
 }
 
-package struct UsageError: Error, Equatable, CustomStringConvertible {
-    package var message: String
-    package var description: String { message }
+extension TransExportError {
+    /// A command line that cannot be run (exit 2), printed after `trans-export: `.
+    static func usage(_ message: String) -> TransExportError {
+        TransExportError(file: "", location: nil, path: "", expected: message)
+    }
 }
 
 extension CommandLineOptions {
@@ -95,7 +98,7 @@ extension CommandLineOptions {
         var i = 0
         func value(for name: String) throws -> String {
             i += 1
-            guard i < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+            guard i < arguments.count else { throw TransExportError.usage("\(name) needs a value") }
             return arguments[i]
         }
         while i < arguments.count {
@@ -114,7 +117,7 @@ extension CommandLineOptions {
                 let v = try next()
                 for part in v.split(separator: ",") {
                     guard let f = OutputFormat(rawValue: String(part)) else {
-                        throw UsageError(message: "unknown format \"\(part)\"; expected \(Self.list(OutputFormat.values.map(\.rawValue)))")
+                        throw TransExportError.usage("unknown format \"\(part)\"; expected \(Self.list(OutputFormat.values.map(\.rawValue)))")
                     }
                     explicitFormats.append(f)
                 }
@@ -124,14 +127,14 @@ extension CommandLineOptions {
             case "--at":
                 let v = try next()
                 guard let t = Double(v), t.isFinite, t >= 0 else {
-                    throw UsageError(message: "--at expects a time in seconds ≥ 0, found \"\(v)\"")
+                    throw TransExportError.usage("--at expects a time in seconds ≥ 0, found \"\(v)\"")
                 }
                 o.at = t
             case "--lottie-player": o.lottiePlayer = try next()
             case "--tolerance":
                 let v = try next()
                 guard let px = Double(v), px.isFinite, px > 0 else {
-                    throw UsageError(message: "--tolerance expects pixels > 0, found \"\(v)\"")
+                    throw TransExportError.usage("--tolerance expects pixels > 0, found \"\(v)\"")
                 }
                 o.tolerance = px
             case "--report": o.report = true
@@ -147,33 +150,33 @@ extension CommandLineOptions {
                 if let option = ExportFormats.options.first(where: { $0.flag == arg }) {
                     let v = try next()
                     guard let n = Int(v), option.allowed.contains(n) else {
-                        throw UsageError(message: "\(option.flag) expects \(option.expected), found \"\(v)\"")
+                        throw TransExportError.usage("\(option.flag) expects \(option.expected), found \"\(v)\"")
                     }
                     o.exportSettings[keyPath: option.setting] = n
                     break
                 }
-                throw UsageError(message: "unknown argument \"\(arg)\"; see trans-export --help")
+                throw TransExportError.usage("unknown argument \"\(arg)\"; see trans-export --help")
             }
             i += 1
         }
         if !explicitFormats.isEmpty { o.formats = explicitFormats }
         if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .all && $0.format?.writesStill != true }) {
-            throw UsageError(message: "--at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png")
+            throw TransExportError.usage("--at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png")
         }
         if o.raster != RasterSettings(), !o.resolvedFormats.contains(where: { !($0.format?.options.isEmpty ?? true) }) {
             let takers = ExportFormats.all.filter { !$0.options.isEmpty }.map(\.name)
-            throw UsageError(
-                message: "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
+            throw TransExportError.usage(
+                "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
                     + "use them with --format \(list(takers))")
         }
         if !o.branches.isEmpty, explicitFormats.contains(.html) {
-            throw UsageError(message: "--branch writes branch files; the gallery page (html) shows the combined file")
+            throw TransExportError.usage("--branch writes branch files; the gallery page (html) shows the combined file")
         }
         if o.at != nil, o.report {
-            throw UsageError(message: "--report describes the animated files; --at writes a static SVG")
+            throw TransExportError.usage("--report describes the animated files; --at writes a static SVG")
         }
         if o.lottiePlayer != nil, !o.resolvedFormats.contains(.html) {
-            throw UsageError(message: "--lottie-player is for the gallery page; use it with --format html or all")
+            throw TransExportError.usage("--lottie-player is for the gallery page; use it with --format html or all")
         }
         return o
     }

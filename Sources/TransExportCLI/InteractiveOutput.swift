@@ -23,13 +23,14 @@ package enum InteractiveFiles {
     /// Each of `names` (branch names, `scrub`, or `all`) as the simulation its files are written from.
     package static func simulations(_ definition: TransitionDefinition, names: [String]) throws -> [Simulation] {
         guard let interaction = definition.interaction else {
-            throw UsageError(message: "--branch: \"\(definition.name)\" is not interactive; it has no branches")
+            throw TransExportError.usage("--branch: \"\(definition.name)\" is not interactive; it has no branches")
         }
         let known = interaction.scripts.map(\.name) + [scrub]
         let wanted = names.contains("all") ? known : names
         return try wanted.map { name in
             guard known.contains(name) else {
-                throw UsageError(message: "--branch: \"\(definition.name)\" has no branch \"\(name)\"; expected one of \(known.joined(separator: ", ")) or all")
+                throw TransExportError.usage(
+                    "--branch: \"\(definition.name)\" has no branch \"\(name)\"; expected one of \(known.joined(separator: ", ")) or all")
             }
             var d = definition
             d.name = stem(definition, name)

@@ -11,7 +11,7 @@ package struct ScreenOption: Equatable, Sendable {
 
     init(parsing text: String) throws {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {
-            throw UsageError(message: "--screen expects ID=FILE (a layer id of the template and a PNG, JPEG or SVG file), found \"\(text)\"")
+            throw TransExportError.usage("--screen expects ID=FILE (a layer id of the template and a PNG, JPEG or SVG file), found \"\(text)\"")
         }
         id = String(text[..<eq]); file = String(text[text.index(after: eq)...])
     }

@@ -169,7 +169,7 @@ package struct TransExportCommand {
         guard options.resolvedFormats.contains(.html) else { return nil }
         // The page embeds the very bytes written to NAME.svg and NAME.json; its motion spec shows
         // each file's fit, the reports `--report` prints.
-        return GalleryCard(simulation: simulation, svg: job.players.svg, lottie: try job.players.lottie(), fit: try job.players.reports())
+        return GalleryCard(simulation: simulation, svg: try job.players.svg(), lottie: try job.players.lottie(), fit: try job.players.reports())
     }
 }
 
@@ -177,13 +177,13 @@ extension TransExportCommand {
     /// A format's limit met by one layer is reported at that layer's line (exit 1: the
     /// definition is valid, this format cannot carry it); anything else names the file.
     static func exportFailure(_ error: Error, _ simulation: Simulation, display: String, url: URL?) -> String {
-        guard let e = error as? LottieExportError else { return "\(display): export failed: \(error)" }
+        guard let e = error as? TransExportError, e.format == LottieFormat().name else { return "\(display): export failed: \(error)" }
         let message = "cannot export \(simulation.definition.name).json (Lottie): \(e.message)"
         if let i = e.layer, simulation.layers.indices.contains(i), let origin = simulation.layers[i].definition.origin {
             return origin.diagnostic(message).description
         }
-        let d = DefinitionDiagnostic(file: display, location: nil, path: e.path ?? "", message: message)
-        guard let url, e.path != nil else { return "\(display): export failed: \(error)" }
+        let d = DefinitionDiagnostic(file: display, location: nil, path: e.path, message: message)
+        guard let url, !e.path.isEmpty else { return "\(display): export failed: \(e.message)" }
         return DefinitionFile.located(d, url: url, displayPath: display).description
     }
 

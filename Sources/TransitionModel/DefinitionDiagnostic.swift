@@ -24,6 +24,10 @@ public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertib
     public var path: String
     /// What was expected (and, usually, what was found instead).
     public var message: String
+    /// A writer's refusal: the format (`Lottie`) that cannot carry the transition, and the
+    /// simulation's index of the layer at fault, so the command line can name that layer's line.
+    package var format: String?
+    package var layer: Int?
     /// What was expected: the same text as `message`.
     public var expected: String { message }
 

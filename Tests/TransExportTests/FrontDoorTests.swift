@@ -43,7 +43,7 @@ final class FrontDoorTests: XCTestCase {
         XCTAssertEqual(lottie, try Data(contentsOf: dir.appendingPathComponent("\(name).json")))
         // Fitting on its own gives the same files.
         let fitted = simulated.fit()
-        XCTAssertEqual(Data(fitted.svg.utf8), svg)
+        XCTAssertEqual(Data(try fitted.svg().utf8), svg)
         XCTAssertEqual(Data(try fitted.lottie().utf8), lottie)
         XCTAssertEqual(try fitted.report().count, 2)
     }

@@ -13,7 +13,7 @@ package struct SVGFormat: ExportFormat {
     package var writesStill: Bool { true }
 
     package func file(_ job: ExportJob) throws -> Data? {
-        if let at = job.settings.at { return Data(SVGWriter().svg(KeyframedTransition.still(job.simulation, at: at)).utf8) }
-        return Data(job.players.svg.utf8)
+        if let at = job.settings.at { return Data(try SVGWriter().svg(KeyframedTransition.still(job.simulation, at: at)).utf8) }
+        return Data(try job.players.svg().utf8)
     }
 }

@@ -8,10 +8,11 @@ import Simulation
 // built by JSONWriter, so the page is a pure function of its inputs (same bytes every run).
 import TransitionModel
 
-package struct GalleryError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var message: String
-    package init(_ message: String) { self.message = message }
-    package var description: String { message }
+extension TransExportError {
+    /// The page template is not one the writer can fill (an export failure, exit 1).
+    static func gallery(_ message: String) -> TransExportError {
+        TransExportError(kind: .export, file: "", location: nil, path: "", expected: message)
+    }
 }
 
 /// Where the page gets lottie-web from.
@@ -194,11 +195,12 @@ package struct GalleryWriter: Sendable {
         while let open = rest.firstRange(of: "{{") {
             out += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
-                throw GalleryError("\(Self.templateFileName): \"{{\" without \"}}\"")
+                throw TransExportError.gallery("\(Self.templateFileName): \"{{\" without \"}}\"")
             }
             let name = String(rest[open.upperBound..<close.lowerBound])
             guard let value = values[name] else {
-                throw GalleryError("\(Self.templateFileName): unknown placeholder {{\(name)}}; expected \(Self.placeholders.joined(separator: ", "))")
+                throw TransExportError.gallery(
+                    "\(Self.templateFileName): unknown placeholder {{\(name)}}; expected \(Self.placeholders.joined(separator: ", "))")
             }
             seen[name, default: 0] += 1
             out += value
@@ -206,7 +208,7 @@ package struct GalleryWriter: Sendable {
         }
         out += rest
         for name in Self.placeholders where seen[name] != 1 {
-            throw GalleryError("\(Self.templateFileName): expected {{\(name)}} once, found it \(seen[name] ?? 0) times")
+            throw TransExportError.gallery("\(Self.templateFileName): expected {{\(name)}} once, found it \(seen[name] ?? 0) times")
         }
         return out
     }

@@ -6,6 +6,7 @@ import CRsvg
 import Foundation
 import Keyframes
 import Simulation
+import TransitionModel
 
 /// `--scale` and `--fps`: what every raster format is drawn with.
 package struct RasterSettings: Equatable, Sendable {
@@ -53,14 +54,13 @@ package enum FrameClock {
     }
 }
 
-package enum RasterError: Error, CustomStringConvertible {
-    case render(String)
-    case encode(String)
-    package var description: String {
-        switch self {
-        case .render(let m): return "drawing a frame with librsvg failed: \(m)"
-        case .encode(let m): return m
-        }
+/// The raster formats' failures (exit 1), as the one error type.
+package enum RasterError {
+    package static func render(_ message: String) -> TransExportError {
+        TransExportError(kind: .export, file: "", location: nil, path: "", expected: "drawing a frame with librsvg failed: \(message)")
+    }
+    package static func encode(_ message: String) -> TransExportError {
+        TransExportError(kind: .export, file: "", location: nil, path: "", expected: message)
     }
 }
 
@@ -84,7 +84,7 @@ package struct RasterFrames: Sendable {
     package var duration: Double { simulation.timeline.duration }
 
     /// The exact state at `time` as the static SVG `--at` writes.
-    package func svg(at time: Double) -> String { SVGWriter().svg(KeyframedTransition.still(simulation, at: time)) }
+    package func svg(at time: Double) throws -> String { try SVGWriter().svg(KeyframedTransition.still(simulation, at: time)) }
 
     /// The frame at `time`, drawn by librsvg.
     package func image(at time: Double) throws -> RasterImage {
@@ -165,7 +165,7 @@ final class FramePipeline<T>: @unchecked Sendable {
     }
 
     private func run(_ k: Int) throws {
-        let svg = frames.svg(at: times[k])
+        let svg = try frames.svg(at: times[k])
         condition.lock()
         svgs[k] = svg
         condition.broadcast()

@@ -41,7 +41,7 @@ package struct RasterProfile: Sendable {
             p.webpSettings.append((v.label, 0, 0))
         }
         var svgs: [String] = []
-        p.svg = ms { svgs = times.map(frames.svg(at:)) } / Double(times.count)
+        p.svg = try ms { svgs = try times.map(frames.svg(at:)) } / Double(times.count)
         var previous: RasterImage?, lastSVG: String?
         let config = try WebPWriter.config()
         let encoder = try GIFEncoder(width: frames.width, height: frames.height)

@@ -21,10 +21,17 @@ package final class PlayerFiles {
     package private(set) lazy var inputs = ReductionInputs(simulation, tolerance: tolerance)
     package private(set) lazy var svgKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .smil))
     package private(set) lazy var lottieKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .lottie))
-    /// `NAME.svg` (SVGFormat).
-    package private(set) lazy var svg = SVGWriter().svg(svgKeyframes)
+    private var svgText: String?
     private var lottieText: String?
     private var madeReports: [OutputFitReport]?
+
+    /// `NAME.svg` (SVGFormat).
+    package func svg() throws -> String {
+        if let svgText { return svgText }
+        let text = try SVGWriter().svg(svgKeyframes)
+        svgText = text
+        return text
+    }
 
     /// `NAME.json` (LottieFormat).
     package func lottie() throws -> String {
@@ -39,7 +46,7 @@ package final class PlayerFiles {
     package func reports() throws -> [OutputFitReport] {
         let name = simulation.definition.name
         if let madeReports { return madeReports }
-        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
+        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: try svg().utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
         // A transition Lottie cannot express still has its SVG report (and its tracks dump).
         if let lottie = try? lottie() {
             made.append(

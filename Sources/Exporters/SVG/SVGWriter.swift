@@ -11,9 +11,10 @@ import TransitionModel
 package struct SVGWriter: Sendable {
     package init() {}
 
-    package func svg(_ transition: KeyframedTransition) -> String {
+    /// The document; throws only when libxml2 fails (XMLTextWriter checks each call).
+    package func svg(_ transition: KeyframedTransition) throws -> String {
         let doc = SVGDocument(transition)
-        return doc.write()
+        return try doc.write()
     }
 }
 
@@ -41,7 +42,7 @@ final class SVGDocument {
         return "\(prefix)-\(nextDefID)"
     }
 
-    func write() -> String {
+    func write() throws -> String {
         let d = transition.definition
         let size = d.canvas.size
         xml.start(
@@ -59,7 +60,7 @@ final class SVGDocument {
                 + SVGPaint.fillAttributes(.solid(d.canvas.background)))
         for root in simulation.roots { writeLayer(root) }
         xml.end()
-        return xml.finish()
+        return try xml.finish()
     }
 
     // MARK: Animated layers
