@@ -59,6 +59,7 @@ let package = Package(
 
         // Shared by the test targets: the test tiers (CatalogTier).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
