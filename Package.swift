@@ -9,14 +9,16 @@
 //   Simulation                  TransitionModel, Motion
 //   Keyframes                   Simulation
 //   Exporters                   Keyframes, JSONText, Artwork, CLibXML2, CRsvg, CWebP, CGif
-//   TransExportCLI              Exporters
+//   TransExport                 Exporters (the library's front door: its only public API)
+//   TransExportCLI              TransExport
 //   trans-export                TransExportCLI (a thin shell); trans-export-bench, trans-export-fuzz: tools
 import PackageDescription
 
 let package = Package(
     name: "trans-export",
     products: [
-        .library(name: "TransExport", targets: ["Geometry", "TransitionModel", "Motion", "Simulation", "Keyframes", "Exporters"]),
+        // The library: one module, TransExport; the stages below it are at `package` access.
+        .library(name: "TransExport", targets: ["TransExport"]),
         .executable(name: "trans-export", targets: ["trans-export"]),
     ],
     targets: [
@@ -46,14 +48,18 @@ let package = Package(
         .target(name: "Keyframes", dependencies: ["Simulation"]),
         // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG, raster (GIF, WebP, MP4, PNG).
         .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork", "CRsvg", "CWebP", "CGif"]),
-        // The command-line frontend: options, file discovery, diagnostics, atomic writes.
-        .target(name: "TransExportCLI", dependencies: ["Exporters"]),
+        // The library's front door: decode, simulate, fit, export to any registered format, the
+        // catalog and the gallery page; TransExportError is its one error type.
+        .target(name: "TransExport", dependencies: ["Exporters"]),
+        // The command-line frontend: options, diagnostics, atomic writes, over TransExport.
+        .target(name: "TransExportCLI", dependencies: ["TransExport"]),
         .executableTarget(name: "trans-export", dependencies: ["TransExportCLI"]),
         // Benchmarks of the keyframe fitter and the exporters (BENCHMARKS.md); run in release.
-        .executableTarget(name: "trans-export-bench", dependencies: ["TransExportCLI", "Exporters", "Keyframes", "Simulation"]),
+        .executableTarget(name: "trans-export-bench", dependencies: ["TransExport", "TransExportCLI", "Exporters", "Keyframes", "Simulation"]),
 
         // Shared by the test targets: the test tiers (CatalogTier).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
@@ -61,9 +67,13 @@ let package = Package(
         .testTarget(name: "KeyframesTests", dependencies: ["Keyframes", "Simulation", "Motion"]),
         .testTarget(
             name: "ExportersTests",
-            dependencies: ["Exporters", "Artwork", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport"],
+            dependencies: [
+                "Exporters", "Artwork", "TransExport", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport",
+            ],
             exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
+        // The front door as a client uses it, against what the command line writes.
+        .testTarget(name: "TransExportTests", dependencies: ["TransExport", "TransExportCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TransExport", "TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
         // Mutates the templates and runs the binary on each case (README "Limits"); run in release.
         .executableTarget(name: "trans-export-fuzz", dependencies: ["JSONText"]),
         // The fuzzer's persistent worker: TransExportCommand on case after case (no process start per case).

@@ -3,60 +3,60 @@
 // guess; everything else was refused with a located error while reading.
 
 /// A 2D affine map `(x, y) -> (a x + c y + e, b x + d y + f)`, SVG's `matrix(a b c d e f)`.
-public struct ArtTransform: Hashable, Sendable {
-    public var a, b, c, d, e, f: Double
-    public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+package struct ArtTransform: Hashable, Sendable {
+    package var a, b, c, d, e, f: Double
+    package init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
     }
-    public static let identity = ArtTransform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
-    public static func translation(_ x: Double, _ y: Double) -> ArtTransform { .init(a: 1, b: 0, c: 0, d: 1, e: x, f: y) }
-    public static func scale(_ x: Double, _ y: Double) -> ArtTransform { .init(a: x, b: 0, c: 0, d: y, e: 0, f: 0) }
-    public var isIdentity: Bool { self == .identity }
+    package static let identity = ArtTransform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
+    package static func translation(_ x: Double, _ y: Double) -> ArtTransform { .init(a: 1, b: 0, c: 0, d: 1, e: x, f: y) }
+    package static func scale(_ x: Double, _ y: Double) -> ArtTransform { .init(a: x, b: 0, c: 0, d: y, e: 0, f: 0) }
+    package var isIdentity: Bool { self == .identity }
 
     /// `self` applied after `inner`: the SVG order of `transform="self inner"`.
-    public func concatenating(_ inner: ArtTransform) -> ArtTransform {
+    package func concatenating(_ inner: ArtTransform) -> ArtTransform {
         ArtTransform(
             a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
             c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
             e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
     }
-    public func apply(_ p: ArtPoint) -> ArtPoint { ArtPoint(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
+    package func apply(_ p: ArtPoint) -> ArtPoint { ArtPoint(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
 }
 
-public struct ArtPoint: Hashable, Sendable {
-    public var x: Double, y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+package struct ArtPoint: Hashable, Sendable {
+    package var x: Double, y: Double
+    package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
 }
 
-public struct ArtRect: Hashable, Sendable {
-    public var x: Double, y: Double, width: Double, height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
+package struct ArtRect: Hashable, Sendable {
+    package var x: Double, y: Double, width: Double, height: Double
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 }
 
 /// sRGB, straight alpha, components 0...1.
-public struct ArtColor: Hashable, Sendable {
-    public var red, green, blue, alpha: Double
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+package struct ArtColor: Hashable, Sendable {
+    package var red, green, blue, alpha: Double
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 }
 
 /// Absolute path segments only: relative commands, H/V, S/T, quadratics and arcs are
 /// converted while reading (arcs to cubics within 1e-3 of the true ellipse).
-public enum ArtPathSegment: Hashable, Sendable {
+package enum ArtPathSegment: Hashable, Sendable {
     case move(ArtPoint)
     case line(ArtPoint)
     case cubic(ArtPoint, ArtPoint, ArtPoint)
     case close
 }
 
-public struct ArtPath: Hashable, Sendable {
-    public var segments: [ArtPathSegment]
-    public init(_ segments: [ArtPathSegment]) { self.segments = segments }
+package struct ArtPath: Hashable, Sendable {
+    package var segments: [ArtPathSegment]
+    package init(_ segments: [ArtPathSegment]) { self.segments = segments }
 
-    public func transformed(by t: ArtTransform) -> ArtPath {
+    package func transformed(by t: ArtTransform) -> ArtPath {
         ArtPath(
             segments.map {
                 switch $0 {
@@ -71,7 +71,7 @@ public struct ArtPath: Hashable, Sendable {
     /// Bounds of the control polygon: exact for lines, an outer bound for curves. Used only
     /// for `objectBoundingBox` gradients, where SVG itself uses the geometry's box; the two
     /// differ only for curves bulging less than their control points.
-    public var controlBounds: ArtRect? {
+    package var controlBounds: ArtRect? {
         var xs: [Double] = [], ys: [Double] = []
         for s in segments {
             switch s {
@@ -85,92 +85,92 @@ public struct ArtPath: Hashable, Sendable {
     }
 }
 
-public struct ArtGradientStop: Hashable, Sendable {
-    public var offset: Double
-    public var color: ArtColor
+package struct ArtGradientStop: Hashable, Sendable {
+    package var offset: Double
+    package var color: ArtColor
 }
 
 /// Gradient geometry is always in the user space of the shape it paints (`objectBoundingBox`
 /// was resolved against the shape's box into `transform`).
-public enum ArtPaint: Hashable, Sendable {
+package enum ArtPaint: Hashable, Sendable {
     case color(ArtColor)
     case linear(start: ArtPoint, end: ArtPoint, transform: ArtTransform, stops: [ArtGradientStop])
     case radial(center: ArtPoint, radius: Double, focus: ArtPoint, transform: ArtTransform, stops: [ArtGradientStop])
 }
 
-public enum ArtFillRule: String, Hashable, Sendable { case nonzero, evenodd }
-public enum ArtLineCap: String, Hashable, Sendable { case butt, round, square }
-public enum ArtLineJoin: String, Hashable, Sendable { case miter, round, bevel }
+package enum ArtFillRule: String, Hashable, Sendable { case nonzero, evenodd }
+package enum ArtLineCap: String, Hashable, Sendable { case butt, round, square }
+package enum ArtLineJoin: String, Hashable, Sendable { case miter, round, bevel }
 
-public struct ArtStroke: Hashable, Sendable {
-    public var paint: ArtPaint
-    public var width: Double
-    public var cap: ArtLineCap
-    public var join: ArtLineJoin
-    public var miterLimit: Double
-    public var dashes: [Double]
+package struct ArtStroke: Hashable, Sendable {
+    package var paint: ArtPaint
+    package var width: Double
+    package var cap: ArtLineCap
+    package var join: ArtLineJoin
+    package var miterLimit: Double
+    package var dashes: [Double]
 }
 
-public struct ArtShape: Hashable, Sendable {
-    public var path: ArtPath
-    public var fill: ArtPaint?
-    public var fillRule: ArtFillRule
-    public var stroke: ArtStroke?
+package struct ArtShape: Hashable, Sendable {
+    package var path: ArtPath
+    package var fill: ArtPaint?
+    package var fillRule: ArtFillRule
+    package var stroke: ArtStroke?
 }
 
 /// A clip region in the user space of the node it clips (the clipPath's own transforms baked in).
-public struct ArtClip: Hashable, Sendable {
-    public var paths: [ArtPath]
-    public var rule: ArtFillRule
+package struct ArtClip: Hashable, Sendable {
+    package var paths: [ArtPath]
+    package var rule: ArtFillRule
 }
 
-public indirect enum ArtContent: Hashable, Sendable {
+package indirect enum ArtContent: Hashable, Sendable {
     case shape(ArtShape)
     case group([ArtNode])
 }
 
-public struct ArtNode: Hashable, Sendable {
-    public var transform: ArtTransform
-    public var opacity: Double
-    public var clip: ArtClip?
-    public var content: ArtContent
+package struct ArtNode: Hashable, Sendable {
+    package var transform: ArtTransform
+    package var opacity: Double
+    package var clip: ArtClip?
+    package var content: ArtContent
     /// 1-based line of the element in its file, for messages about it later (e.g. an exporter's limits).
-    public var line: Int
+    package var line: Int
 }
 
 /// `preserveAspectRatio`: `align` is nil for `none`.
-public struct ArtAspectRatio: Hashable, Sendable {
-    public enum Align: Hashable, Sendable { case min, mid, max }
-    public var align: (x: Align, y: Align)?
-    public var slice: Bool
-    public static let xMidYMidMeet = ArtAspectRatio(align: (.mid, .mid), slice: false)
-    public init(align: (x: Align, y: Align)?, slice: Bool) { self.align = align; self.slice = slice }
-    public static func == (l: Self, r: Self) -> Bool {
+package struct ArtAspectRatio: Hashable, Sendable {
+    package enum Align: Hashable, Sendable { case min, mid, max }
+    package var align: (x: Align, y: Align)?
+    package var slice: Bool
+    package static let xMidYMidMeet = ArtAspectRatio(align: (.mid, .mid), slice: false)
+    package init(align: (x: Align, y: Align)?, slice: Bool) { self.align = align; self.slice = slice }
+    package static func == (l: Self, r: Self) -> Bool {
         l.slice == r.slice && l.align?.x == r.align?.x && l.align?.y == r.align?.y
     }
-    public func hash(into h: inout Hasher) { h.combine(slice); h.combine(align?.x); h.combine(align?.y) }
+    package func hash(into h: inout Hasher) { h.combine(slice); h.combine(align?.x); h.combine(align?.y) }
 }
 
-public struct ArtDocument: Hashable, Sendable {
+package struct ArtDocument: Hashable, Sendable {
     /// The intrinsic size in user units (px); from width/height, else the viewBox's size.
-    public var size: ArtRect
-    public var viewBox: ArtRect?
-    public var aspectRatio: ArtAspectRatio
-    public var nodes: [ArtNode]
+    package var size: ArtRect
+    package var viewBox: ArtRect?
+    package var aspectRatio: ArtAspectRatio
+    package var nodes: [ArtNode]
     /// FNV-1a of the source bytes, so definitions holding art hash in O(1) (see RasterImage).
     var digest: UInt64 = 0
 
-    public static func == (l: ArtDocument, r: ArtDocument) -> Bool {
+    package static func == (l: ArtDocument, r: ArtDocument) -> Bool {
         l.digest == r.digest && l.size == r.size && l.viewBox == r.viewBox && l.aspectRatio == r.aspectRatio && l.nodes == r.nodes
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(digest); hasher.combine(nodes.count)
     }
 
     /// The map from the document's user space into a `width` x `height` viewport, as SVG's
     /// viewBox + preserveAspectRatio define it.
-    public func viewportTransform(width: Double, height: Double) -> ArtTransform {
+    package func viewportTransform(width: Double, height: Double) -> ArtTransform {
         guard let box = viewBox, box.width > 0, box.height > 0 else {
             return size.width > 0 && size.height > 0 ? .scale(width / size.width, height / size.height) : .identity
         }

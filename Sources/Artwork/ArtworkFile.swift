@@ -1,13 +1,13 @@
 import Foundation
 
 /// A user's picture, decided by its bytes: PNG or JPEG (embedded as they are) or SVG (read into the art model).
-public enum Artwork: Hashable, Sendable {
+package enum Artwork: Hashable, Sendable {
     case raster(RasterImage)
     case vector(ArtDocument)
 
     /// Reads at most the larger size limit plus one byte, so a huge or endless file (a FIFO,
     /// /dev/zero) costs nothing before it is refused. `label` names the file in messages.
-    public static func load(path: String, label: String? = nil) throws -> Artwork {
+    package static func load(path: String, label: String? = nil) throws -> Artwork {
         let name = label ?? path
         let limit = max(ArtworkLimits.imageBytes, ArtworkLimits.svgBytes)
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -22,7 +22,7 @@ public enum Artwork: Hashable, Sendable {
         return try decode(bytes: [UInt8](data), file: name)
     }
 
-    public static func decode(bytes: [UInt8], file: String) throws -> Artwork {
+    package static func decode(bytes: [UInt8], file: String) throws -> Artwork {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             return .raster(try RasterImage(bytes: bytes, file: file))
         }
@@ -39,7 +39,7 @@ public enum Artwork: Hashable, Sendable {
     }
 
     /// The picture's own size in points for a given pixels-per-point scale (SVG: its user units).
-    public func size(scale: Double = 1) -> (width: Double, height: Double) {
+    package func size(scale: Double = 1) -> (width: Double, height: Double) {
         switch self {
         case .raster(let image): return (Double(image.pixelWidth) / scale, Double(image.pixelHeight) / scale)
         case .vector(let document): return (document.size.width, document.size.height)
@@ -49,5 +49,5 @@ public enum Artwork: Hashable, Sendable {
 
 extension Artwork {
     /// RasterImage as seen from modules that have a RasterImage of their own (Exporters' frames).
-    public typealias Picture = RasterImage
+    package typealias Picture = RasterImage
 }

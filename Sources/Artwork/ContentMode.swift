@@ -1,13 +1,13 @@
 /// UIKit's `UIView.ContentMode` for a picture in a layer's bounds (UIImageView's layout).
 /// `redraw` is left out: it redraws through `draw(_:)`, which a picture layer does not have.
-public enum ContentMode: String, CaseIterable, Hashable, Sendable {
+package enum ContentMode: String, CaseIterable, Hashable, Sendable {
     case scaleToFill, scaleAspectFit, scaleAspectFill
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
     /// The picture's frame in the bounds' space, for a picture of `content` size (points) in
     /// bounds of `bounds` size. Unscaled modes keep the picture's size and may overflow the
     /// bounds, as in UIKit (clipsToBounds decides whether the overflow shows).
-    public func frame(content: (width: Double, height: Double), bounds: (width: Double, height: Double)) -> ArtRect {
+    package func frame(content: (width: Double, height: Double), bounds: (width: Double, height: Double)) -> ArtRect {
         let (cw, ch) = content, (bw, bh) = bounds
         switch self {
         case .scaleToFill:

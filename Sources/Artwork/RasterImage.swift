@@ -3,29 +3,29 @@
 // size and proves the file is whole. Pixels are never decoded here: the picture is embedded as
 // it is, so the limits protect the players that will decode it.
 
-public struct RasterImage: Hashable, Sendable {
-    public enum Kind: String, Sendable { case png, jpeg }
-    public var kind: Kind
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    public var bytes: [UInt8]
+package struct RasterImage: Hashable, Sendable {
+    package enum Kind: String, Sendable { case png, jpeg }
+    package var kind: Kind
+    package var pixelWidth: Int
+    package var pixelHeight: Int
+    package var bytes: [UInt8]
 
     /// FNV-1a of the bytes, computed once: definitions holding a picture are hashed and
     /// compared often (simulation, keyframes), and a screenshot is hundreds of kilobytes.
     private var digest: UInt64 = 0
 
-    public var mimeType: String { kind == .png ? "image/png" : "image/jpeg" }
+    package var mimeType: String { kind == .png ? "image/png" : "image/jpeg" }
 
-    public static func == (l: RasterImage, r: RasterImage) -> Bool {
+    package static func == (l: RasterImage, r: RasterImage) -> Bool {
         l.digest == r.digest && l.kind == r.kind && l.pixelWidth == r.pixelWidth && l.bytes == r.bytes
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(digest); hasher.combine(bytes.count)
     }
 
     /// Checks `bytes` read from `file` (the name only labels messages).
-    public init(bytes: [UInt8], file: String) throws {
+    package init(bytes: [UInt8], file: String) throws {
         func refuse(_ why: String) -> ArtworkError { ArtworkError(file: file, why) }
         guard bytes.count <= ArtworkLimits.imageBytes else {
             throw refuse("image of \(bytes.count) bytes is over the limit of \(ArtworkLimits.imageBytes) bytes")

@@ -4,8 +4,8 @@
 
 import Foundation
 
-public enum SVGArtReader {
-    public static func read(bytes: [UInt8], file: String) throws -> ArtDocument {
+package enum SVGArtReader {
+    package static func read(bytes: [UInt8], file: String) throws -> ArtDocument {
         let root = try SafeXML.parse(bytes, file: file)
         try SVGActiveContent.check(root, file: file)
         var converter = SVGArtConverter(file: file, root: root)

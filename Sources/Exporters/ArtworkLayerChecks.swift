@@ -4,11 +4,11 @@ import Keyframes
 import Simulation
 import TransitionModel
 
-public enum ArtworkLayerChecks {
+package enum ArtworkLayerChecks {
     /// Artwork under a 3D transform is drawn projected within 0.5 px like other paint: SVG art
     /// whose shapes that path carries (ProjectedArtwork); a picture, or art it cannot carry, is
     /// refused by name and by the art's file and line.
-    public static func refuseUnderPerspective(_ simulation: Simulation) throws {
+    package static func refuseUnderPerspective(_ simulation: Simulation) throws {
         let projected = Projection.projectedLayers(simulation)
         for layer in simulation.layers where projected[layer.index] {
             guard case .artwork(let art) = layer.definition.kind else { continue }

@@ -1,14 +1,14 @@
 // A strict RFC 8259 parser that records line:column for every value. Strict on purpose: a NaN,
 // an Infinity, a trailing comma or a duplicate key in a definition is a mistake worth naming.
 
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
-    public var description: String { "\(location): \(message)" }
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var location: SourceLocation
+    package var message: String
+    package var description: String { "\(location): \(message)" }
 }
 
-public enum JSONParser {
-    public static func parse(_ text: String) throws -> LocatedJSON {
+package enum JSONParser {
+    package static func parse(_ text: String) throws -> LocatedJSON {
         var reader = Reader(Array(text.utf8))
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: 0)

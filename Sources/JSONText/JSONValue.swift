@@ -3,13 +3,17 @@
 
 /// 1-based line and column of a value's first character in the source text.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// The place at `line`, `column`.
     public init(line: Int, column: Int) { self.line = line; self.column = column }
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
 
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -18,7 +22,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Members in source order; duplicate keys are rejected by the parser.
     case object([(key: String, value: JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
@@ -31,7 +35,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
@@ -43,7 +47,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// A short name of the value's kind, for "expected X, found Y" messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -54,21 +58,21 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 }
 
 /// A parsed node together with its location and the locations of its children.
-public final class LocatedJSON: @unchecked Sendable {
-    public let value: JSONValue
-    public let location: SourceLocation
+package final class LocatedJSON: @unchecked Sendable {
+    package let value: JSONValue
+    package let location: SourceLocation
     /// Children in source order (array elements, or object members with their keys).
-    public let elements: [LocatedJSON]
-    public let keys: [String]
+    package let elements: [LocatedJSON]
+    package let keys: [String]
     /// Where each member name starts, parallel to `keys`.
-    public let keyLocations: [SourceLocation]
+    package let keyLocations: [SourceLocation]
 
     init(
         value: JSONValue, location: SourceLocation, elements: [LocatedJSON] = [], keys: [String] = [],
@@ -78,9 +82,9 @@ public final class LocatedJSON: @unchecked Sendable {
         self.keyLocations = keyLocations
     }
 
-    public func member(_ key: String) -> LocatedJSON? {
+    package func member(_ key: String) -> LocatedJSON? {
         guard let i = keys.firstIndex(of: key) else { return nil }
         return elements[i]
     }
-    public var members: [(key: String, node: LocatedJSON)] { Array(zip(keys, elements)).map { ($0.0, $0.1) } }
+    package var members: [(key: String, node: LocatedJSON)] { Array(zip(keys, elements)).map { ($0.0, $0.1) } }
 }

@@ -1,23 +1,23 @@
 // Writes a JSONValue with members in the order given (callers fix the key order) and numbers
 // through NumberFormat, so output bytes are a pure function of the value.
 
-public struct JSONWriter: Sendable {
-    public enum Style: Sendable {
+package struct JSONWriter: Sendable {
+    package enum Style: Sendable {
         /// No whitespace at all: the exported Lottie.
         case compact
         /// Two-space indentation; arrays of scalars stay on one line (readable goldens and track dumps).
         case readable
     }
 
-    public var style: Style
-    public var maxDecimals: Int
+    package var style: Style
+    package var maxDecimals: Int
 
-    public init(style: Style = .compact, maxDecimals: Int = 6) {
+    package init(style: Style = .compact, maxDecimals: Int = 6) {
         self.style = style
         self.maxDecimals = maxDecimals
     }
 
-    public func string(_ value: JSONValue) -> String {
+    package func string(_ value: JSONValue) -> String {
         // Bytes, not String appends: exports write tens of thousands of small tokens.
         var out: [UInt8] = []
         out.reserveCapacity(1 << 14)

@@ -2,10 +2,10 @@
 // machine (Swift's own shortest round-trip printing, never the C locale), never "-0", never an
 // exponent, and rounded to a stated number of decimals chosen per unit by the caller.
 
-public enum NumberFormat {
+package enum NumberFormat {
     /// Rounds `x` to `maxDecimals` decimals and prints the shortest text that reads back as that value.
     /// Callers pick `maxDecimals` so the rounding loses < 0.001 px after all transforms.
-    public static func string(_ x: Double, maxDecimals: Int = 4) -> String {
+    package static func string(_ x: Double, maxDecimals: Int = 4) -> String {
         precondition(x.isFinite, "non-finite number reached an exporter")
         let rounded = round(x, decimals: maxDecimals)
         if rounded == 0 { return "0" }  // also turns -0 into 0
@@ -16,7 +16,7 @@ public enum NumberFormat {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    public static func round(_ x: Double, decimals: Int) -> Double {
+    package static func round(_ x: Double, decimals: Int) -> Double {
         let scale = pow10(decimals)
         let r = (x * scale).rounded() / scale
         return r == 0 ? 0 : r

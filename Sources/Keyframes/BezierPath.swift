@@ -6,41 +6,41 @@ import Simulation
 // as long as its structure (vertex count, which segments are lines) stays the same.
 import TransitionModel
 
-public struct BezierPath: AnimatableValue {
+package struct BezierPath: AnimatableValue {
     /// Segment k runs from vertices[k] to vertices[(k + 1) % n] through the control points
     /// outControls[k] and inControls[(k + 1) % n] (absolute coordinates).
-    public var vertices: [Point]
-    public var outControls: [Point]
-    public var inControls: [Point]
+    package var vertices: [Point]
+    package var outControls: [Point]
+    package var inControls: [Point]
     /// Segment k is a straight line (its control points sit on its ends). Structure, not value:
     /// it is never interpolated.
-    public var isLine: [Bool]
+    package var isLine: [Bool]
 
-    public init(vertices: [Point], outControls: [Point], inControls: [Point], isLine: [Bool]) {
+    package init(vertices: [Point], outControls: [Point], inControls: [Point], isLine: [Bool]) {
         self.vertices = vertices; self.outControls = outControls; self.inControls = inControls; self.isLine = isLine
     }
 
-    public static func + (a: BezierPath, b: BezierPath) -> BezierPath {
+    package static func + (a: BezierPath, b: BezierPath) -> BezierPath {
         BezierPath(
             vertices: zip(a.vertices, b.vertices).map(+), outControls: zip(a.outControls, b.outControls).map(+),
             inControls: zip(a.inControls, b.inControls).map(+), isLine: a.isLine)
     }
-    public static func - (a: BezierPath, b: BezierPath) -> BezierPath {
+    package static func - (a: BezierPath, b: BezierPath) -> BezierPath {
         BezierPath(
             vertices: zip(a.vertices, b.vertices).map(-), outControls: zip(a.outControls, b.outControls).map(-),
             inControls: zip(a.inControls, b.inControls).map(-), isLine: a.isLine)
     }
-    public func scaled(by k: Double) -> BezierPath { map { $0.scaled(by: k) } }
+    package func scaled(by k: Double) -> BezierPath { map { $0.scaled(by: k) } }
 
     /// Every point (vertex or control) mapped by f.
-    public func map(_ f: (Point) -> Point) -> BezierPath {
+    package func map(_ f: (Point) -> Point) -> BezierPath {
         BezierPath(vertices: vertices.map(f), outControls: outControls.map(f), inControls: inControls.map(f), isLine: isLine)
     }
 
     /// The path under a projective map: vertices projected, and each cubic replaced by the
     /// cubic with the projected curve's exact end tangents (Hermite), which follows the rational
     /// projected curve far closer than projecting the control points. Lines stay lines.
-    public func projected(by h: PlaneProjection) -> BezierPath {
+    package func projected(by h: PlaneProjection) -> BezierPath {
         let n = vertices.count
         return BezierPath(
             vertices: vertices.map(h.apply),
@@ -51,7 +51,7 @@ public struct BezierPath: AnimatableValue {
 
     /// The same outline without its zero-length lines (a stadium's sides: a rounded rect whose
     /// radius is half its height): fewer numbers per key. Vertex 0 stays.
-    public var withoutEmptyLines: BezierPath {
+    package var withoutEmptyLines: BezierPath {
         var v: [Point] = [], o: [Point] = [], i: [Point] = [], line: [Bool] = []
         for k in vertices.indices {
             if k > 0, isLine[k - 1], vertices[k - 1].distance(to: vertices[k]) < 1e-9 {
@@ -66,12 +66,12 @@ public struct BezierPath: AnimatableValue {
 
     /// All points, for error measures: a cubic lies in the hull of its control points, so a
     /// bound on every point's error bounds the curve's.
-    public var allPoints: [Point] { vertices + outControls + inControls }
+    package var allPoints: [Point] { vertices + outControls + inControls }
 
-    public var segmentCount: Int { vertices.count }
+    package var segmentCount: Int { vertices.count }
 
     /// The point at parameter s of segment k.
-    public func point(segment k: Int, at s: Double) -> Point {
+    package func point(segment k: Int, at s: Double) -> Point {
         let p0 = vertices[k], p1 = outControls[k], p2 = inControls[(k + 1) % vertices.count], p3 = vertices[(k + 1) % vertices.count]
         let u = 1 - s
         let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
@@ -80,7 +80,7 @@ public struct BezierPath: AnimatableValue {
 
     /// The same curve with every cubic segment split into 2^levels pieces (de Casteljau at ½);
     /// lines stay single segments (a projective map keeps them straight).
-    public func subdivided(levels: Int) -> BezierPath {
+    package func subdivided(levels: Int) -> BezierPath {
         guard levels > 0 else { return self }
         let n = vertices.count
         var segments: [(p0: Point, c1: Point, c2: Point, line: Bool)] = []
@@ -105,7 +105,7 @@ public struct BezierPath: AnimatableValue {
     }
 
     /// The same outline run backwards (a counter-wound subpath).
-    public var reversed: BezierPath {
+    package var reversed: BezierPath {
         let n = vertices.count
         var v: [Point] = [], o: [Point] = [], i: [Point] = [], line: [Bool] = []
         for m in 0..<n {
@@ -118,27 +118,27 @@ public struct BezierPath: AnimatableValue {
 }
 
 /// Several closed subpaths drawn as one (a hole: a rect and a counter-wound circle, even-odd).
-public struct MultiPath: AnimatableValue {
-    public var subpaths: [BezierPath]
-    public init(_ subpaths: [BezierPath]) { self.subpaths = subpaths }
-    public static func + (a: MultiPath, b: MultiPath) -> MultiPath { MultiPath(zip(a.subpaths, b.subpaths).map(+)) }
-    public static func - (a: MultiPath, b: MultiPath) -> MultiPath { MultiPath(zip(a.subpaths, b.subpaths).map(-)) }
-    public func scaled(by k: Double) -> MultiPath { MultiPath(subpaths.map { $0.scaled(by: k) }) }
+package struct MultiPath: AnimatableValue {
+    package var subpaths: [BezierPath]
+    package init(_ subpaths: [BezierPath]) { self.subpaths = subpaths }
+    package static func + (a: MultiPath, b: MultiPath) -> MultiPath { MultiPath(zip(a.subpaths, b.subpaths).map(+)) }
+    package static func - (a: MultiPath, b: MultiPath) -> MultiPath { MultiPath(zip(a.subpaths, b.subpaths).map(-)) }
+    package func scaled(by k: Double) -> MultiPath { MultiPath(subpaths.map { $0.scaled(by: k) }) }
 }
 
 extension BezierPath {
     /// A cubic's tangent length for a quarter circle: 0.5522847498 · r (4 cubics, as CG draws ovals).
-    public static let kappa = 0.5522847498
+    package static let kappa = 0.5522847498
 
     /// Clockwise on screen (y down) from the top-left corner.
-    public static func rect(_ r: Rect) -> BezierPath {
+    package static func rect(_ r: Rect) -> BezierPath {
         let v = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
         return BezierPath(vertices: v, outControls: v, inControls: v, isLine: [true, true, true, true])
     }
 
     /// A rounded rect with 8 vertices (4 lines, 4 quarter arcs) whatever the radius, so a radius
     /// animating through 0 keeps the structure; the radius is clamped as CA does.
-    public static func roundedRect(_ r: Rect, radius: Double) -> BezierPath {
+    package static func roundedRect(_ r: Rect, radius: Double) -> BezierPath {
         let c = max(0, min(radius, r.size.width / 2, r.size.height / 2)), k = kappa * c
         let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
         let v = [
@@ -151,7 +151,7 @@ extension BezierPath {
     }
 
     /// The oval inscribed in r: 4 cubics from the top, clockwise on screen.
-    public static func ellipse(_ r: Rect) -> BezierPath {
+    package static func ellipse(_ r: Rect) -> BezierPath {
         let cx = r.midX, cy = r.midY, rx = r.size.width / 2, ry = r.size.height / 2
         let kx = kappa * rx, ky = kappa * ry
         let v = [Point(cx, cy - ry), Point(cx + rx, cy), Point(cx, cy + ry), Point(cx - rx, cy)]
@@ -160,7 +160,7 @@ extension BezierPath {
         return BezierPath(vertices: v, outControls: o, inControls: i, isLine: [false, false, false, false])
     }
 
-    public static func circle(center c: Point, radius r: Double) -> BezierPath {
+    package static func circle(center c: Point, radius r: Double) -> BezierPath {
         ellipse(Rect(c.x - r, c.y - r, 2 * r, 2 * r))
     }
 }

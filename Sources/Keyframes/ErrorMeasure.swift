@@ -5,7 +5,7 @@ import Motion
 import Simulation
 import TransitionModel
 
-public enum ErrorUnit: String, Hashable, Sendable {
+package enum ErrorUnit: String, Hashable, Sendable {
     /// Pixels on the canvas (the exported files draw the canvas at 1 px per point).
     case px
     /// Opacity from 0 to 1.
@@ -15,7 +15,7 @@ public enum ErrorUnit: String, Hashable, Sendable {
     case value
 
     /// How a report writes the unit after a number: "°", " px", or nothing.
-    public var suffix: String {
+    package var suffix: String {
         switch self {
         case .degrees: return "°"
         case .px: return " px"
@@ -25,46 +25,46 @@ public enum ErrorUnit: String, Hashable, Sendable {
 }
 
 /// Turns a difference of two values into an error in output units, with the largest error allowed.
-public struct ErrorMeasure<Value>: Sendable {
-    public var tolerance: Double
-    public var unit: ErrorUnit
+package struct ErrorMeasure<Value>: Sendable {
+    package var tolerance: Double
+    package var unit: ErrorUnit
     /// A Euclidean norm of a value difference in `unit` (the fitter projects through it, so it
     /// should come from an inner product: weighted components, squared and summed).
-    public var norm: @Sendable (Value) -> Double
+    package var norm: @Sendable (Value) -> Double
 
-    public init(tolerance: Double, unit: ErrorUnit, norm: @escaping @Sendable (Value) -> Double) {
+    package init(tolerance: Double, unit: ErrorUnit, norm: @escaping @Sendable (Value) -> Double) {
         self.tolerance = tolerance; self.unit = unit; self.norm = norm
     }
 
     /// `norm(a − b)`.
-    public func error(_ a: Value, _ b: Value) -> Double where Value: AnimatableValue { norm(a - b) }
+    package func error(_ a: Value, _ b: Value) -> Double where Value: AnimatableValue { norm(a - b) }
 }
 
 extension ErrorMeasure where Value: AnimatableValue {
     /// The largest component of the difference, in the value's units (for values with no output
     /// geometry). It relies on `AnimatableValue.distance(to:)`, which knows Double, Point, Size,
     /// Rect and LayerTransform (0 for anything else): give other values (paths) their own measure.
-    public static func magnitude(tolerance: Double) -> ErrorMeasure {
+    package static func magnitude(tolerance: Double) -> ErrorMeasure {
         ErrorMeasure(tolerance: tolerance, unit: .value, norm: { $0.distance(to: $0 - $0) })
     }
 }
 
 /// The tolerances asked of every exported track.
-public struct FitTolerance: Hashable, Sendable {
+package struct FitTolerance: Hashable, Sendable {
     /// Pixels on screen, for anything that moves or resizes.
-    public var screen: Double
-    public var opacity: Double
-    public var rotationDegrees: Double
+    package var screen: Double
+    package var opacity: Double
+    package var rotationDegrees: Double
 
-    public init(screen: Double = 0.25, opacity: Double = 0.002, rotationDegrees: Double = 0.1) {
+    package init(screen: Double = 0.25, opacity: Double = 0.002, rotationDegrees: Double = 0.1) {
         self.screen = screen; self.opacity = opacity; self.rotationDegrees = rotationDegrees
     }
 
     /// 0.25 px on screen, 0.002 opacity, 0.1°.
-    public static let standard = FitTolerance()
+    package static let standard = FitTolerance()
 
     /// `--tolerance PX`: every tolerance scaled by PX / 0.25.
-    public static func screen(_ px: Double) -> FitTolerance {
+    package static func screen(_ px: Double) -> FitTolerance {
         let k = px / standard.screen
         return FitTolerance(screen: px, opacity: standard.opacity * k, rotationDegrees: standard.rotationDegrees * k)
     }
@@ -75,23 +75,23 @@ public struct FitTolerance: Hashable, Sendable {
 /// layer itself (for size and corner radius) reach over the timeline; a scale error is the
 /// displacement of the bounds corner farthest from the anchor; a size error the displacement of
 /// the bounds edge farthest from it.
-public struct LayerMeasures: Sendable {
-    public var position: ErrorMeasure<Point>
-    public var translation: ErrorMeasure<Point>
-    public var scale: ErrorMeasure<Point>
-    public var rotation: ErrorMeasure<Double>
-    public var size: ErrorMeasure<Size>
-    public var opacity: ErrorMeasure<Double>
-    public var cornerRadius: ErrorMeasure<Double>
+package struct LayerMeasures: Sendable {
+    package var position: ErrorMeasure<Point>
+    package var translation: ErrorMeasure<Point>
+    package var scale: ErrorMeasure<Point>
+    package var rotation: ErrorMeasure<Double>
+    package var size: ErrorMeasure<Size>
+    package var opacity: ErrorMeasure<Double>
+    package var cornerRadius: ErrorMeasure<Double>
     /// The mask's rect (bounds space): the root of the summed squared displacements of its 4
     /// corners (an inner-product norm at most 2× the largest corner's).
-    public var maskFrame: ErrorMeasure<Rect>
+    package var maskFrame: ErrorMeasure<Rect>
     /// The mask's centre, radius and corner radius (bounds space).
-    public var maskPoint: ErrorMeasure<Point>
-    public var maskLength: ErrorMeasure<Double>
+    package var maskPoint: ErrorMeasure<Point>
+    package var maskLength: ErrorMeasure<Double>
 
     /// One per layer of the simulation, indexed like `simulation.layers`.
-    public static func all(_ simulation: Simulation, tolerance: FitTolerance) -> [LayerMeasures] {
+    package static func all(_ simulation: Simulation, tolerance: FitTolerance) -> [LayerMeasures] {
         let end = simulation.timeline.duration
         var maxScale = [Double](repeating: 1, count: simulation.layers.count)
         var parentScale = [Double](repeating: 1, count: simulation.layers.count)

@@ -4,29 +4,29 @@ import Simulation
 // transform's components apart (each is its own SVG transform and Lottie property).
 import TransitionModel
 
-public struct ExactLayerTracks: Sendable {
-    public struct Mask: Sendable {
-        public var shape: LayerMask.Shape
-        public var frame: ExactTrack<Rect>
-        public var cornerRadius: ExactTrack<Double>
-        public var center: ExactTrack<Point>
-        public var radius: ExactTrack<Double>
+package struct ExactLayerTracks: Sendable {
+    package struct Mask: Sendable {
+        package var shape: LayerMask.Shape
+        package var frame: ExactTrack<Rect>
+        package var cornerRadius: ExactTrack<Double>
+        package var center: ExactTrack<Point>
+        package var radius: ExactTrack<Double>
     }
 
-    public var layer: Int
-    public var position: ExactTrack<Point>
-    public var size: ExactTrack<Size>
-    public var translation: ExactTrack<Point>
-    public var scale: ExactTrack<Point>
+    package var layer: Int
+    package var position: ExactTrack<Point>
+    package var size: ExactTrack<Size>
+    package var translation: ExactTrack<Point>
+    package var scale: ExactTrack<Point>
     /// Radians, clockwise on screen.
-    public var rotation: ExactTrack<Double>
-    public var opacity: ExactTrack<Double>
-    public var cornerRadius: ExactTrack<Double>
+    package var rotation: ExactTrack<Double>
+    package var opacity: ExactTrack<Double>
+    package var cornerRadius: ExactTrack<Double>
     /// When the layer has a mask.
-    public var mask: Mask?
+    package var mask: Mask?
 
     /// One per layer, indexed like `simulation.layers`, over the whole timeline.
-    public static func all(_ simulation: Simulation) -> [ExactLayerTracks] {
+    package static func all(_ simulation: Simulation) -> [ExactLayerTracks] {
         let end = simulation.timeline.duration
         return simulation.layers.map { l in
             ExactLayerTracks(

@@ -5,9 +5,9 @@ import Simulation
 // projection (a transform component, a projected path) maps one or is built from a closure.
 import TransitionModel
 
-public struct ExactTrack<Value: AnimatableValue>: Sendable {
+package struct ExactTrack<Value: AnimatableValue>: Sendable {
     /// What the value does between two consecutive breakpoints.
-    public enum Piece: Hashable, Sendable {
+    package enum Piece: Hashable, Sendable {
         /// Constant.
         case still
         /// One animation with this timing curve spans the whole interval: exact as one segment.
@@ -17,13 +17,13 @@ public struct ExactTrack<Value: AnimatableValue>: Sendable {
     }
 
     /// Sorted times from the start of the timeline to its end; the value may jump at each of them.
-    public let breakpoints: [Double]
+    package let breakpoints: [Double]
     /// `pieces[k]` describes the open interval (breakpoints[k], breakpoints[k + 1]).
-    public let pieces: [Piece]
+    package let pieces: [Piece]
     /// The exact value at time t, right-continuous (the new value at a jump's time).
-    public let value: @Sendable (Double) -> Value
+    package let value: @Sendable (Double) -> Value
 
-    public init(breakpoints: [Double], pieces: [Piece], value: @escaping @Sendable (Double) -> Value) {
+    package init(breakpoints: [Double], pieces: [Piece], value: @escaping @Sendable (Double) -> Value) {
         precondition(!breakpoints.isEmpty && pieces.count == breakpoints.count - 1, "one piece between each two breakpoints")
         self.breakpoints = breakpoints
         self.pieces = pieces
@@ -32,13 +32,13 @@ public struct ExactTrack<Value: AnimatableValue>: Sendable {
 
     /// A property track over [0, end]: breakpoints at every assignment and at every animation's
     /// call, begin and end; an interval is `.bezier` when one bezier-timed animation spans it exactly.
-    public init(_ track: PropertyTrack<Value>, until end: Double) {
+    package init(_ track: PropertyTrack<Value>, until end: Double) {
         self.init(track, until: end, component: { $0 })
     }
 
     /// One component of a property track (`f` linear, such as a transform's scale): an animation
     /// that leaves the component unchanged does not move it.
-    public init<Whole: AnimatableValue>(
+    package init<Whole: AnimatableValue>(
         _ track: PropertyTrack<Whole>, until end: Double,
         component f: @escaping @Sendable (Whole) -> Value
     ) {
@@ -72,7 +72,7 @@ public struct ExactTrack<Value: AnimatableValue>: Sendable {
 
     /// The same motion through an affine map (a component, a unit change): every piece keeps its
     /// kind, since an affine map of a bezier-eased value is eased by the same curve.
-    public func map<U: AnimatableValue>(_ f: @escaping @Sendable (Value) -> U) -> ExactTrack<U> {
+    package func map<U: AnimatableValue>(_ f: @escaping @Sendable (Value) -> U) -> ExactTrack<U> {
         let value = self.value
         let pieces = self.pieces.map { p -> ExactTrack<U>.Piece in
             switch p {
@@ -85,16 +85,16 @@ public struct ExactTrack<Value: AnimatableValue>: Sendable {
     }
 
     /// The value just before t (before a jump at t).
-    public func leftValue(at t: Double) -> Value { value(t.nextDown) }
+    package func leftValue(at t: Double) -> Value { value(t.nextDown) }
 
-    public var start: Double { breakpoints[0] }
-    public var end: Double { breakpoints[breakpoints.count - 1] }
+    package var start: Double { breakpoints[0] }
+    package var end: Double { breakpoints[breakpoints.count - 1] }
 }
 
 extension ExactTrack where Value == Double {
     /// The motion as drawn within `range`: a piece that leaves the range is no longer one
     /// bezier segment (it flattens at the bound), so it becomes `.moving` and is fitted.
-    public func clamped(to range: ClosedRange<Double>) -> ExactTrack<Double> {
+    package func clamped(to range: ClosedRange<Double>) -> ExactTrack<Double> {
         let value = self.value
         let pieces = self.pieces.enumerated().map { k, p -> Piece in
             guard case .bezier = p else { return p }
@@ -106,7 +106,7 @@ extension ExactTrack where Value == Double {
     }
 
     /// The motion as Core Animation draws `property` (LayerProperty.drawnRange).
-    public func clamped(as property: LayerProperty) -> ExactTrack<Double> {
+    package func clamped(as property: LayerProperty) -> ExactTrack<Double> {
         property.drawnRange.map(clamped(to:)) ?? self
     }
 }

@@ -6,39 +6,39 @@ import Motion
 import Simulation
 import TransitionModel
 
-public struct FitReport: Hashable, Sendable {
-    public struct Track: Hashable, Sendable {
+package struct FitReport: Hashable, Sendable {
+    package struct Track: Hashable, Sendable {
         /// The layer's id, or `layer-<index>`.
-        public var layer: String
+        package var layer: String
         /// position, size, translation, scale, rotation, opacity, cornerRadius, mask.frame, mask.cornerRadius,
         /// mask.center, mask.radius.
-        public var property: String
-        public var keyframes: Int
+        package var property: String
+        package var keyframes: Int
         /// NaN when not measured here (projected paths: their sampler bounds their error).
-        public var maxError: Double
-        public var tolerance: Double
-        public var unit: ErrorUnit
+        package var maxError: Double
+        package var tolerance: Double
+        package var unit: ErrorUnit
         /// "exact" (still and bezier-timed stretches only), else the reducer's method ("fitted",
         /// "sampled"); "sampled (projection)" for the paths of a layer under a 3D transform.
-        public var method: String
+        package var method: String
 
-        public var measured: Bool { !maxError.isNaN }
-        public var withinTolerance: Bool { !measured || maxError <= tolerance }
+        package var measured: Bool { !maxError.isNaN }
+        package var withinTolerance: Bool { !measured || maxError <= tolerance }
         /// The error as a fraction of the tolerance (0 when nothing is tolerated or measured).
-        public var errorRatio: Double { measured && tolerance > 0 ? maxError / tolerance : 0 }
+        package var errorRatio: Double { measured && tolerance > 0 ? maxError / tolerance : 0 }
     }
 
-    public var player: PlayerRules?
-    public var method: String
+    package var player: PlayerRules?
+    package var method: String
     /// Animated tracks only, in layer order.
-    public var tracks: [Track]
+    package var tracks: [Track]
 
-    public var keyframes: Int { tracks.reduce(0) { $0 + $1.keyframes } }
-    public var withinTolerance: Bool { tracks.allSatisfy(\.withinTolerance) }
+    package var keyframes: Int { tracks.reduce(0) { $0 + $1.keyframes } }
+    package var withinTolerance: Bool { tracks.allSatisfy(\.withinTolerance) }
     /// The largest error as a fraction of its tolerance.
-    public var worstRatio: Double { worstTrack?.errorRatio ?? 0 }
+    package var worstRatio: Double { worstTrack?.errorRatio ?? 0 }
     /// The measured track whose error is the largest share of its tolerance (the first of equals).
-    public var worstTrack: Track? {
+    package var worstTrack: Track? {
         tracks.filter(\.measured).reduce(nil as Track?) { w, t in w.map { t.errorRatio > $0.errorRatio ? t : $0 } ?? t }
     }
 
@@ -47,7 +47,7 @@ public struct FitReport: Hashable, Sendable {
     /// time may put a jump a microsecond off).
     /// - Parameter inputs: the inputs the transition was reduced from, when at hand (saves
     ///   recomputing its measures and exact tracks).
-    public init(_ transition: KeyframedTransition, inputs: ReductionInputs? = nil, rate: Double = 4000) {
+    package init(_ transition: KeyframedTransition, inputs: ReductionInputs? = nil, rate: Double = 4000) {
         player = transition.player
         method = transition.method
         let sim = transition.simulation
@@ -104,7 +104,7 @@ public struct FitReport: Hashable, Sendable {
     }
 
     /// The largest error of `keyframes` against `exact` over the timeline.
-    public static func maxError<V: AnimatableValue>(
+    package static func maxError<V: AnimatableValue>(
         _ keyframes: KeyframeTrack<V>, _ exact: ExactTrack<V>,
         _ measure: ErrorMeasure<V>, rate: Double = 4000
     ) -> Double {

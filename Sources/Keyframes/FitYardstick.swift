@@ -6,17 +6,17 @@ import Simulation
 // easing (multi-start minimax least squares). Slow by design; not used for exports.
 import TransitionModel
 
-public enum FitYardstick {
-    public struct Comparison: Hashable, Sendable {
+package enum FitYardstick {
+    package struct Comparison: Hashable, Sendable {
         /// Segments the fitter's greedy search chose, over all fitted stretches.
-        public var fitted: Int
+        package var fitted: Int
         /// The fewest segments over the same candidate breakpoints.
-        public var optimal: Int
+        package var optimal: Int
         /// Candidate breakpoints (grid points) over all fitted stretches.
-        public var candidates: Int
+        package var candidates: Int
     }
 
-    public static func compare<V: AnimatableValue>(
+    package static func compare<V: AnimatableValue>(
         _ track: ExactTrack<V>, measure: ErrorMeasure<V>,
         reducer: FittingReducer
     ) -> Comparison {

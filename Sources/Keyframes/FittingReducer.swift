@@ -14,24 +14,24 @@ import Simulation
 //   0.85/255), for about 6 % more keyframes. The report states the error reached either way.
 import TransitionModel
 
-public struct FittingReducer: KeyframeReducer {
+package struct FittingReducer: KeyframeReducer {
     /// What the player accepts (PlayerRules.smil, .lottie).
-    public var rules: PlayerRules
+    package var rules: PlayerRules
     /// Samples per second of the grid breakpoints are chosen from.
-    public var gridRate: Double
+    package var gridRate: Double
     /// The fraction of each measure's tolerance the fit aims for (≤ 1).
-    public var aim: Double
+    package var aim: Double
 
-    public init(rules: PlayerRules, gridRate: Double = 240, aim: Double? = nil) {
+    package init(rules: PlayerRules, gridRate: Double = 240, aim: Double? = nil) {
         self.rules = rules
         self.gridRate = gridRate
         self.aim = aim ?? rules.aim
     }
 
-    public var method: String { "fitted" }
-    public var player: PlayerRules? { rules }
+    package var method: String { "fitted" }
+    package var player: PlayerRules? { rules }
 
-    public func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
+    package func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
         var out: [Keyframe<V>] = []
         var absorbedJump = false

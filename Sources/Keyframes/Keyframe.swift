@@ -4,7 +4,7 @@ import Simulation
 // one (linear, a cubic-bezier easing with its control points, or a hold).
 import TransitionModel
 
-public enum KeyframeEasing: Hashable, Sendable {
+package enum KeyframeEasing: Hashable, Sendable {
     case linear
     /// Progress toward the next keyframe follows this curve of normalised time (SMIL keySplines, Lottie o/i).
     case bezier(CubicBezier)
@@ -12,38 +12,38 @@ public enum KeyframeEasing: Hashable, Sendable {
     case hold
 }
 
-public struct Keyframe<Value: Hashable & Sendable>: Hashable, Sendable {
+package struct Keyframe<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Seconds on the transition's timeline.
-    public var time: Double
-    public var value: Value
+    package var time: Double
+    package var value: Value
     /// Easing of the segment from this keyframe to the next.
-    public var easing: KeyframeEasing
-    public init(time: Double, value: Value, easing: KeyframeEasing = .linear) {
+    package var easing: KeyframeEasing
+    package init(time: Double, value: Value, easing: KeyframeEasing = .linear) {
         self.time = time; self.value = value; self.easing = easing
     }
 }
 
-public struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
+package struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Sorted by time; two keyframes may share a time (a jump). Never empty.
-    public var keyframes: [Keyframe<Value>]
-    @inlinable public init(_ keyframes: [Keyframe<Value>]) {
+    package var keyframes: [Keyframe<Value>]
+    @inlinable package init(_ keyframes: [Keyframe<Value>]) {
         precondition(!keyframes.isEmpty, "a track has at least one keyframe")
         self.keyframes = keyframes
     }
-    @inlinable public static func constant(_ v: Value) -> KeyframeTrack { KeyframeTrack([Keyframe(time: 0, value: v)]) }
+    @inlinable package static func constant(_ v: Value) -> KeyframeTrack { KeyframeTrack([Keyframe(time: 0, value: v)]) }
 
-    @inlinable public var initialValue: Value { keyframes[0].value }
+    @inlinable package var initialValue: Value { keyframes[0].value }
     /// Whether the value ever differs from the first keyframe's.
-    @inlinable public var isAnimated: Bool { keyframes.contains { $0.value != keyframes[0].value } }
+    @inlinable package var isAnimated: Bool { keyframes.contains { $0.value != keyframes[0].value } }
 
-    @inlinable public func map<T>(_ f: (Value) -> T) -> KeyframeTrack<T> {
+    @inlinable package func map<T>(_ f: (Value) -> T) -> KeyframeTrack<T> {
         KeyframeTrack<T>(keyframes.map { Keyframe(time: $0.time, value: f($0.value), easing: $0.easing) })
     }
 }
 
 extension KeyframeTrack where Value: AnimatableValue {
     /// The value a player computes at time t from these keyframes (bezier easing solved exactly).
-    @inlinable public func value(at t: Double) -> Value {
+    @inlinable package func value(at t: Double) -> Value {
         guard t >= keyframes[0].time else { return keyframes[0].value }
         // The last keyframe at or before t: after a jump (two keyframes at one time) that is the new value.
         let i = keyframes.lastIndex { $0.time <= t }!

@@ -5,7 +5,7 @@ import Simulation
 // without touching exporters.
 import TransitionModel
 
-public protocol KeyframeReducer: Sendable {
+package protocol KeyframeReducer: Sendable {
     /// Keyframes standing for `track`; `measure` says how an error shows in the output and how
     /// much is allowed (reducers that bound their error use it).
     func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V>
@@ -16,24 +16,24 @@ public protocol KeyframeReducer: Sendable {
 }
 
 extension KeyframeReducer {
-    public var method: String { "reduced" }
-    public var player: PlayerRules? { nil }
+    package var method: String { "reduced" }
+    package var player: PlayerRules? { nil }
 
     /// Keyframes for a property track over [0, end], measured in the value's own units.
-    public func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V> {
+    package func keyframes<V: AnimatableValue>(for track: PropertyTrack<V>, until end: Double) -> KeyframeTrack<V> {
         keyframes(for: ExactTrack(track, until: end), measure: .magnitude(tolerance: FitTolerance.standard.screen))
     }
 }
 
 /// Exact where the motion is a cubic bezier (2 keyframes with its control points), sampled at
 /// `sampleRate` with linear segments where it is a spring or several animations overlap.
-public struct SamplingReducer: KeyframeReducer {
-    public var sampleRate: Double
-    public init(sampleRate: Double = 240) { self.sampleRate = sampleRate }
+package struct SamplingReducer: KeyframeReducer {
+    package var sampleRate: Double
+    package init(sampleRate: Double = 240) { self.sampleRate = sampleRate }
 
-    public var method: String { "sampled" }
+    package var method: String { "sampled" }
 
-    public func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
+    package func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
         var out: [Keyframe<V>] = []
         for (i, b) in breakpoints.enumerated() {
@@ -84,7 +84,7 @@ public struct SamplingReducer: KeyframeReducer {
 
 extension DiscreteTrack {
     /// Step keyframes: each value holds until the next change.
-    public func keyframes() -> KeyframeTrack<Value> {
+    package func keyframes() -> KeyframeTrack<Value> {
         var out = [Keyframe(time: 0, value: initial, easing: .hold)]
         for c in changes where c.value != out[out.count - 1].value {
             if c.time == 0 { out[0].value = c.value; continue }

@@ -4,66 +4,66 @@ import Simulation
 // this and the simulation's static data (art, tree); they never evaluate motion themselves.
 import TransitionModel
 
-public struct LayerKeyframes: Hashable, Sendable {
-    public var layer: Int
+package struct LayerKeyframes: Hashable, Sendable {
+    package var layer: Int
     /// `layer.position` (the anchor point's place in the parent's bounds).
-    public var position: KeyframeTrack<Point>
-    public var size: KeyframeTrack<Size>
-    public var anchorPoint: KeyframeTrack<Point>
+    package var position: KeyframeTrack<Point>
+    package var size: KeyframeTrack<Size>
+    package var anchorPoint: KeyframeTrack<Point>
     /// The transform's components, each with its own keyframes.
-    public var translation: KeyframeTrack<Point>
-    public var scale: KeyframeTrack<Point>
+    package var translation: KeyframeTrack<Point>
+    package var scale: KeyframeTrack<Point>
     /// Radians, clockwise on screen.
-    public var rotation: KeyframeTrack<Double>
-    public var opacity: KeyframeTrack<Double>
-    public var cornerRadius: KeyframeTrack<Double>
-    public var visible: KeyframeTrack<Bool>
+    package var rotation: KeyframeTrack<Double>
+    package var opacity: KeyframeTrack<Double>
+    package var cornerRadius: KeyframeTrack<Double>
+    package var visible: KeyframeTrack<Bool>
     /// The mask's geometry, when the layer has a mask.
-    public var mask: MaskKeyframes? = nil
+    package var mask: MaskKeyframes? = nil
 
     /// Whether the layer's placement (position, size, anchor, transform) changes over the timeline.
-    public var placementIsAnimated: Bool {
+    package var placementIsAnimated: Bool {
         position.isAnimated || size.isAnimated || anchorPoint.isAnimated || translation.isAnimated
             || scale.isAnimated || rotation.isAnimated
     }
 
     /// Whether its placement, opacity, corner radius or visibility changes (not its mask).
-    public var isAnimated: Bool {
+    package var isAnimated: Bool {
         placementIsAnimated || opacity.isAnimated || cornerRadius.isAnimated || visible.isAnimated
     }
 }
 
 /// `layer.mask` (shape from the definition) as keyframes, in the layer's bounds space.
-public struct MaskKeyframes: Hashable, Sendable {
-    public var shape: LayerMask.Shape
-    public var frame: KeyframeTrack<Rect>
-    public var cornerRadius: KeyframeTrack<Double>
-    public var center: KeyframeTrack<Point>
-    public var radius: KeyframeTrack<Double>
+package struct MaskKeyframes: Hashable, Sendable {
+    package var shape: LayerMask.Shape
+    package var frame: KeyframeTrack<Rect>
+    package var cornerRadius: KeyframeTrack<Double>
+    package var center: KeyframeTrack<Point>
+    package var radius: KeyframeTrack<Double>
 }
 
-public struct KeyframedTransition: Hashable, Sendable {
-    public let simulation: Simulation
+package struct KeyframedTransition: Hashable, Sendable {
+    package let simulation: Simulation
     /// Indexed like `simulation.layers`.
-    public let layers: [LayerKeyframes]
+    package let layers: [LayerKeyframes]
     /// Layers drawn as projected paths (under a 3D transform), indexed like `simulation.layers`;
     /// nil for layers drawn with 2D transforms.
-    public private(set) var projected: [ProjectedLayer?]
+    package private(set) var projected: [ProjectedLayer?]
     /// The tolerances the keyframes were made for (a fitting reducer stays within them).
-    public let tolerance: FitTolerance
+    package let tolerance: FitTolerance
     /// How the tracks were reduced ("fitted", "sampled"; "exact" for a still) and for which player.
-    public let method: String
-    public let player: PlayerRules?
+    package let method: String
+    package let player: PlayerRules?
 
-    public var definition: TransitionDefinition { simulation.definition }
-    public var timeline: Timeline { simulation.timeline }
+    package var definition: TransitionDefinition { simulation.definition }
+    package var timeline: Timeline { simulation.timeline }
 
-    public init(_ simulation: Simulation, reducer: some KeyframeReducer = SamplingReducer(), tolerance: FitTolerance = .standard) {
+    package init(_ simulation: Simulation, reducer: some KeyframeReducer = SamplingReducer(), tolerance: FitTolerance = .standard) {
         self.init(ReductionInputs(simulation, tolerance: tolerance), reducer: reducer)
     }
 
     /// From inputs computed once for several reducers (one per player).
-    public init(_ inputs: ReductionInputs, reducer: some KeyframeReducer) {
+    package init(_ inputs: ReductionInputs, reducer: some KeyframeReducer) {
         let simulation = inputs.simulation
         self.simulation = simulation
         tolerance = inputs.tolerance
@@ -94,7 +94,7 @@ public struct KeyframedTransition: Hashable, Sendable {
     }
 
     /// Keyframes fitted for one player within `tolerance`: what the exporters write.
-    public static func fitted(
+    package static func fitted(
         _ simulation: Simulation, for player: PlayerRules,
         tolerance: FitTolerance = .standard
     ) -> KeyframedTransition {
@@ -104,15 +104,15 @@ public struct KeyframedTransition: Hashable, Sendable {
 
 /// What every reducer of one simulation works from, computed once: the error measures, the
 /// exact tracks, and the layers drawn as projected paths (sampled by ProjectionSampler).
-public struct ReductionInputs: Sendable {
-    public let simulation: Simulation
-    public let tolerance: FitTolerance
+package struct ReductionInputs: Sendable {
+    package let simulation: Simulation
+    package let tolerance: FitTolerance
     /// Indexed like `simulation.layers`.
-    public let measures: [LayerMeasures]
-    public let exact: [ExactLayerTracks]
+    package let measures: [LayerMeasures]
+    package let exact: [ExactLayerTracks]
     let projected: [ProjectedLayer?]
 
-    public init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
+    package init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
         self.simulation = simulation
         self.tolerance = tolerance
         measures = LayerMeasures.all(simulation, tolerance: tolerance)
@@ -133,7 +133,7 @@ extension KeyframedTransition {
 
     /// Every track frozen at the exact simulated state at time t: the ground truth an animated
     /// export is compared with (`--at`).
-    public static func still(_ simulation: Simulation, at time: Double) -> KeyframedTransition {
+    package static func still(_ simulation: Simulation, at time: Double) -> KeyframedTransition {
         let t = simulation.state(at: time).time  // wrapped into the loop
         let layers = simulation.layers.map { l -> LayerKeyframes in
             let s = l.state(at: t)

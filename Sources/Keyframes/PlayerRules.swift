@@ -4,9 +4,9 @@
 import Foundation
 import Motion
 
-public struct PlayerRules: Hashable, Sendable {
+package struct PlayerRules: Hashable, Sendable {
     /// How the file writes a keyframe's time; the fit report plays keyframes at these times.
-    public enum KeyTimes: Hashable, Sendable {
+    package enum KeyTimes: Hashable, Sendable {
         /// Fractions of the whole duration with this many decimals (SMIL `keyTimes`).
         case fractionOfDuration(decimals: Int)
         /// Frames at the definition's frame rate with this many decimals (Lottie `t`).
@@ -14,17 +14,17 @@ public struct PlayerRules: Hashable, Sendable {
     }
 
     /// Names the player in reports and the tracks dump (`smil`, `lottie`).
-    public var name: String
+    package var name: String
     /// Easing handles must stay in the unit square, so a segment never passes its end values
     /// (SMIL `keySplines`): it ends at every extremum, and a timing curve that overshoots is fitted.
-    public var handlesInUnitSquare: Bool
+    package var handlesInUnitSquare: Bool
     /// The range the fitter searches the handles' y in (x is time: always [0, 1]).
-    public var handleY: ClosedRange<Double>
-    public var keyTimes: KeyTimes
+    package var handleY: ClosedRange<Double>
+    package var keyTimes: KeyTimes
     /// The fraction of the tolerance the fitter aims for (FittingReducer.swift says why SMIL's is lower).
-    public var aim: Double
+    package var aim: Double
 
-    public init(name: String, handlesInUnitSquare: Bool, handleY: ClosedRange<Double>, keyTimes: KeyTimes, aim: Double) {
+    package init(name: String, handlesInUnitSquare: Bool, handleY: ClosedRange<Double>, keyTimes: KeyTimes, aim: Double) {
         self.name = name
         self.handlesInUnitSquare = handlesInUnitSquare
         self.handleY = handleY
@@ -33,22 +33,22 @@ public struct PlayerRules: Hashable, Sendable {
     }
 
     /// SVG SMIL: keySplines in [0, 1], keyTimes as fractions of the loop with 6 decimals.
-    public static let smil = PlayerRules(
+    package static let smil = PlayerRules(
         name: "smil", handlesInUnitSquare: true, handleY: 0...1,
         keyTimes: .fractionOfDuration(decimals: 6), aim: 0.6)
     /// Lottie: handles may leave [0, 1] in y (one segment can hold a spring's lobe); times in
     /// frames with 6 decimals.
-    public static let lottie = PlayerRules(
+    package static let lottie = PlayerRules(
         name: "lottie", handlesInUnitSquare: false, handleY: -8...8,
         keyTimes: .frames(decimals: 6), aim: 1)
     /// The players the exporters fit for, in the order they are written.
-    public static let players: [PlayerRules] = [.smil, .lottie]
+    package static let players: [PlayerRules] = [.smil, .lottie]
 
     /// Whether the player plays this easing as written.
-    public func plays(_ curve: CubicBezier) -> Bool { !handlesInUnitSquare || curve.staysInUnitInterval }
+    package func plays(_ curve: CubicBezier) -> Bool { !handlesInUnitSquare || curve.staysInUnitInterval }
 
     /// The time a player reads for key time `t` (rounded as the file writes it).
-    public func playedTime(_ t: Double, duration: Double, frameRate: Double) -> Double {
+    package func playedTime(_ t: Double, duration: Double, frameRate: Double) -> Double {
         switch keyTimes {
         case .fractionOfDuration(let decimals) where duration > 0:
             let scale = pow(10, Double(decimals))

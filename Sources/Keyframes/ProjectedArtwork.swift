@@ -8,10 +8,10 @@ import Artwork
 import Motion
 import TransitionModel
 
-public enum ProjectedArtwork {
+package enum ProjectedArtwork {
     /// The art's shapes in the layer's bounds space at `bounds` size, bottom first, each a closed
     /// path with its solid colour (the node opacities multiplied in).
-    public static func shapes(_ art: LayerArtwork, bounds: Size) throws -> [(path: BezierPath, color: Color)] {
+    package static func shapes(_ art: LayerArtwork, bounds: Size) throws -> [(path: BezierPath, color: Color)] {
         guard case .vector(let document) = art.artwork else {
             throw ArtworkError(file: art.path, "a PNG/JPEG picture under a 3D transform is not drawn yet (SVG art is)")
         }

@@ -9,75 +9,75 @@ import Simulation
 // (ProjectionSampler.swift, ProjectionFitter.swift).
 import TransitionModel
 
-public enum ProjectionTolerance {
+package enum ProjectionTolerance {
     /// Max distance (pt) between a projected cubic and the cubic drawn for it.
-    public static let curve = 0.2
+    package static let curve = 0.2
     /// Max distance (pt) between what a player draws between two keyframes (each point on the
     /// straight line between its keyframe positions) and the exact shape, where it is on the canvas.
-    public static let interpolation = 0.5
+    package static let interpolation = 0.5
     /// The same for the 4 vertices of a named layer's bounds outline, on the canvas or not: they
     /// are where readers (the conformance suite, against the tracks' corners) look for the layer.
-    public static let outline = 0.5
+    package static let outline = 0.5
     /// A projected gradient's colour samples stay within `interpolation` of where they belong, or
     /// further where the colour changes so slowly that it stays within this many levels (of 255,
     /// at full opacity): a quarter, as browsers' own gradient drawing already differs (Gecko and
     /// Chromium draw the flips' shadow 0.36/255 apart on the same still).
-    public static let gradientLevels = 0.25
+    package static let gradientLevels = 0.25
     /// The fit checks on a grid of times (ProjectionSampler.fitRate) and aims this fraction of each
     /// tolerance, so what a player draws between grid times stays within the whole of it.
-    public static let aim = 0.95
+    package static let aim = 0.95
 }
 
 /// A linear gradient laid onto a projected shape: the axis in host space and where each colour
 /// sample lands on it (0…1). The iso-colour line through the axis midpoint is exact; for a
 /// gradient across a rotation axis (the flip's shadow) every iso-line is.
-public struct GradientAxis: AnimatableValue {
-    public var start: Point
-    public var end: Point
-    public var offsets: [Double]
-    public init(start: Point, end: Point, offsets: [Double]) { self.start = start; self.end = end; self.offsets = offsets }
-    public static func + (a: GradientAxis, b: GradientAxis) -> GradientAxis {
+package struct GradientAxis: AnimatableValue {
+    package var start: Point
+    package var end: Point
+    package var offsets: [Double]
+    package init(start: Point, end: Point, offsets: [Double]) { self.start = start; self.end = end; self.offsets = offsets }
+    package static func + (a: GradientAxis, b: GradientAxis) -> GradientAxis {
         GradientAxis(start: a.start + b.start, end: a.end + b.end, offsets: zip(a.offsets, b.offsets).map(+))
     }
-    public static func - (a: GradientAxis, b: GradientAxis) -> GradientAxis {
+    package static func - (a: GradientAxis, b: GradientAxis) -> GradientAxis {
         GradientAxis(start: a.start - b.start, end: a.end - b.end, offsets: zip(a.offsets, b.offsets).map(-))
     }
-    public func scaled(by k: Double) -> GradientAxis {
+    package func scaled(by k: Double) -> GradientAxis {
         GradientAxis(start: start.scaled(by: k), end: end.scaled(by: k), offsets: offsets.map { $0 * k })
     }
 }
 
-public struct ProjectedPaint: Hashable, Sendable {
+package struct ProjectedPaint: Hashable, Sendable {
     /// The outline in the host's bounds space.
-    public var path: KeyframeTrack<BezierPath>
-    public var fill: Fill
+    package var path: KeyframeTrack<BezierPath>
+    package var fill: Fill
     /// For a gradient fill: its axis per keyframe and the colour at each sample offset.
-    public var gradient: KeyframeTrack<GradientAxis>?
-    public var gradientColors: [Color]
+    package var gradient: KeyframeTrack<GradientAxis>?
+    package var gradientColors: [Color]
 }
 
 /// A layer drawn as projected paths. Its transform (and its ancestors' up to `host`) is baked
 /// into the paths; opacity and visibility stay ordinary tracks.
-public struct ProjectedLayer: Hashable, Sendable {
-    public var layer: Int
+package struct ProjectedLayer: Hashable, Sendable {
+    package var layer: Int
     /// The nearest ancestor drawn with 2D transforms, whose bounds space the paths are in; nil = the canvas.
-    public var host: Int?
+    package var host: Int?
     /// The layer's own paint, bottom to top (one path per text bar).
-    public var paint: [ProjectedPaint]
+    package var paint: [ProjectedPaint]
     /// clipsToBounds: the bounds outline.
-    public var clip: KeyframeTrack<BezierPath>?
+    package var clip: KeyframeTrack<BezierPath>?
     /// The mask's subpaths: one for rect and circle; for a hole the rect, then the counter-wound circle.
-    public var mask: KeyframeTrack<MultiPath>?
+    package var mask: KeyframeTrack<MultiPath>?
     /// A named layer's bounds (top-left, top-right, bottom-right, bottom-left), never painted:
     /// where the layer is, for readers (the SVG's `X.bounds` outline).
-    public var outline: KeyframeTrack<BezierPath>?
+    package var outline: KeyframeTrack<BezierPath>?
 }
 
-public enum Projection {
+package enum Projection {
     /// Whether each layer must be drawn by projecting its paths: its transform rotates out of the
     /// screen plane at some time, or its superlayer's sublayerTransform does more than perspective
     /// (or puts this layer's zPosition under a perspective), or its superlayer is projected.
-    public static func projectedLayers(_ sim: Simulation) -> [Bool] {
+    package static func projectedLayers(_ sim: Simulation) -> [Bool] {
         var out = [Bool](repeating: false, count: sim.layers.count)
         for l in sim.layers {  // parents first
             var p = values(of: l.transform).contains { $0.is3D }

@@ -1,7 +1,7 @@
 /// The timing of one animation: progress p as a function of local time in seconds, cut at `duration`
 /// (UIKit removes the animation and the model value shows: p snaps to 1, docs/uikit-motion.md#spring-cut-at-duration).
-public struct AnimationCurve: Hashable, Sendable {
-    public enum Shape: Hashable, Sendable {
+package struct AnimationCurve: Hashable, Sendable {
+    package enum Shape: Hashable, Sendable {
         case bezier(CubicBezier)
         case spring(SpringParameters)
         /// Progress given by a function of local time that its owner defines for every t (not cut
@@ -10,10 +10,10 @@ public struct AnimationCurve: Hashable, Sendable {
         case custom(CustomProgress)
     }
 
-    public var shape: Shape
-    public var duration: Double
+    package var shape: Shape
+    package var duration: Double
 
-    public init(_ shape: Shape, duration: Double) {
+    package init(_ shape: Shape, duration: Double) {
         self.shape = shape
         self.duration = duration
     }
@@ -22,7 +22,7 @@ public struct AnimationCurve: Hashable, Sendable {
     /// docs/uikit-motion.md#spring-cut-at-duration).
     /// A Bézier runs on u = t/duration; a spring runs in seconds and `duration` only cuts it
     /// (docs/uikit-motion.md#time-pipeline, #spring-closed-forms).
-    public func progress(at t: Double) -> Double {
+    package func progress(at t: Double) -> Double {
         if case .custom(let f) = shape { return f.function.progress(at: t) }
         if t <= 0 { return 0 }
         if t >= duration { return 1 }
@@ -40,7 +40,7 @@ public struct AnimationCurve: Hashable, Sendable {
 
     /// Whether p leaves [0, 1] anywhere in (0, duration); CA then extrapolates the value linearly (docs/uikit-motion.md#time-pipeline).
     /// Checked analytically at the curve's extrema (and at the cut for springs), with 1e-12 slack for rounding.
-    public var overshoots: Bool {
+    package var overshoots: Bool {
         guard duration > 0 else { return false }
         let slack = 1e-12
         switch shape {
@@ -61,17 +61,17 @@ public struct AnimationCurve: Hashable, Sendable {
 }
 
 /// A progress function of local time (seconds), as a value: equal functions compare equal.
-public protocol ProgressFunction: Hashable, Sendable {
+package protocol ProgressFunction: Hashable, Sendable {
     func progress(at t: Double) -> Double
 }
 
 /// A `ProgressFunction` of any type, so `AnimationCurve` stays one Hashable value type.
-public struct CustomProgress: Hashable, Sendable {
-    public let function: any ProgressFunction
-    public init(_ function: any ProgressFunction) { self.function = function }
+package struct CustomProgress: Hashable, Sendable {
+    package let function: any ProgressFunction
+    package init(_ function: any ProgressFunction) { self.function = function }
 
-    public static func == (a: CustomProgress, b: CustomProgress) -> Bool { a.function.isEqual(to: b.function) }
-    public func hash(into h: inout Hasher) { function.hash(into: &h) }
+    package static func == (a: CustomProgress, b: CustomProgress) -> Bool { a.function.isEqual(to: b.function) }
+    package func hash(into h: inout Hasher) { function.hash(into: &h) }
 }
 
 extension ProgressFunction {

@@ -2,26 +2,26 @@
 
 /// A unit cubic Bézier from (0,0) to (1,1) with control points (x1,y1), (x2,y2).
 /// Evaluation follows WebKit's Apple-authored `UnitBezier` (docs/uikit-motion.md#timing-curves), the de-facto reference for CA's solver.
-public struct CubicBezier: Hashable, Sendable {
-    public var x1: Double
-    public var y1: Double
-    public var x2: Double
-    public var y2: Double
+package struct CubicBezier: Hashable, Sendable {
+    package var x1: Double
+    package var y1: Double
+    package var x2: Double
+    package var y2: Double
 
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
 
     // Apple's documented control points (docs/uikit-motion.md#timing-curves).
-    public static let linear = CubicBezier(0, 0, 1, 1)
-    public static let easeIn = CubicBezier(0.42, 0, 1, 1)
-    public static let easeOut = CubicBezier(0, 0, 0.58, 1)
-    public static let easeInEaseOut = CubicBezier(0.42, 0, 0.58, 1)
+    package static let linear = CubicBezier(0, 0, 1, 1)
+    package static let easeIn = CubicBezier(0.42, 0, 1, 1)
+    package static let easeOut = CubicBezier(0, 0, 0.58, 1)
+    package static let easeInEaseOut = CubicBezier(0.42, 0, 0.58, 1)
     /// `kCAMediaTimingFunctionDefault`, used by implicit CALayer actions (docs/uikit-motion.md#timing-curves).
-    public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
+    package static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
 
     /// The eased progress at normalized time `u` (clamped to [0, 1]).
-    public func progress(at u: Double) -> Double {
+    package func progress(at u: Double) -> Double {
         // Endpoints exactly, so a finished animation lands on its value without rounding noise.
         if !(u > 0) { return 0 }
         if u >= 1 { return 1 }
@@ -29,16 +29,16 @@ public struct CubicBezier: Hashable, Sendable {
     }
 
     /// y ≡ x on the whole curve exactly when both control points lie on the diagonal.
-    public var isLinear: Bool { x1 == y1 && x2 == y2 }
+    package var isLinear: Bool { x1 == y1 && x2 == y2 }
 
     /// SMIL `keySplines` requires every control value in [0, 1].
-    public var staysInUnitInterval: Bool {
+    package var staysInUnitInterval: Bool {
         [x1, y1, x2, y2].allSatisfy { $0 >= 0 && $0 <= 1 }
     }
 
     /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (WebKit
     /// UnitBezier, docs/uikit-motion.md#timing-curves).
-    public func solveParameter(forX u: Double) -> Double {
+    package func solveParameter(forX u: Double) -> Double {
         let x = min(max(u, 0), 1)
         let epsilon = 1e-12
         var s = x
@@ -66,13 +66,13 @@ public struct CubicBezier: Hashable, Sendable {
     }
 
     /// The y value at curve parameter s (for exporters that already hold s).
-    public func y(atParameter s: Double) -> Double { Self.sample(s, y1, y2) }
+    package func y(atParameter s: Double) -> Double { Self.sample(s, y1, y2) }
 
     /// The x value at curve parameter s.
-    public func x(atParameter s: Double) -> Double { Self.sample(s, x1, x2) }
+    package func x(atParameter s: Double) -> Double { Self.sample(s, x1, x2) }
 
     /// Extreme y values over s in [0, 1] (y leaves [0, 1] only for y1/y2 outside it).
-    public var yRange: ClosedRange<Double> {
+    package var yRange: ClosedRange<Double> {
         var lo = 0.0, hi = 1.0
         // y'(s) = 3a s² + 2b s + c; its roots in (0,1) are the interior extrema.
         let c = 3 * y1, b = 3 * (y2 - y1) - c, a = 1 - c - b

@@ -1,18 +1,18 @@
 import Geometry
 
 /// docs/uikit-motion.md#layer-geometry: the matrix taking a point in a layer's bounds coordinates to its superlayer's bounds coordinates.
-public struct LayerGeometry: Hashable, Sendable {
+package struct LayerGeometry: Hashable, Sendable {
     /// Where the anchor point lies in superlayer coordinates (UIView.center for the default anchor).
-    public var position: Point
-    public var boundsOrigin: Point
-    public var boundsSize: Size
+    package var position: Point
+    package var boundsOrigin: Point
+    package var boundsSize: Size
     /// Unit coordinates of the bounds; the transform is applied about it (docs/uikit-motion.md#layer-geometry).
-    public var anchorPoint: Point
-    public var anchorPointZ: Double
-    public var zPosition: Double
-    public var transform: Transform3D
+    package var anchorPoint: Point
+    package var anchorPointZ: Double
+    package var zPosition: Double
+    package var transform: Transform3D
 
-    public init(
+    package init(
         position: Point = .zero, boundsOrigin: Point = .zero, boundsSize: Size = .zero,
         anchorPoint: Point = Point(0.5, 0.5), anchorPointZ: Double = 0, zPosition: Double = 0,
         transform: Transform3D = .identity
@@ -23,7 +23,7 @@ public struct LayerGeometry: Hashable, Sendable {
     }
 
     /// The anchor point in the layer's own bounds coordinates: b + a⊙size.
-    public var anchorInBounds: Point {
+    package var anchorInBounds: Point {
         Point(
             boundsOrigin.x + anchorPoint.x * boundsSize.width,
             boundsOrigin.y + anchorPoint.y * boundsSize.height)
@@ -31,7 +31,7 @@ public struct LayerGeometry: Hashable, Sendable {
 
     /// Tr(−(b.x + a.x·w), −(b.y + a.y·h), −anchorZ) · T · Tr(position.x, position.y, zPosition)
     /// (docs/uikit-motion.md#layer-geometry).
-    public var toSuperlayer: Transform3D {
+    package var toSuperlayer: Transform3D {
         let a = anchorInBounds
         return Transform3D.translation(-a.x, -a.y, -anchorPointZ)
             .concatenating(transform)
@@ -40,7 +40,7 @@ public struct LayerGeometry: Hashable, Sendable {
 
     /// docs/uikit-motion.md#layer-geometry: when the superlayer has a sublayerTransform ST, M ← M · Tr(−A_S) · ST · Tr(A_S),
     /// A_S = the superlayer's anchor in its bounds coordinates (its `anchorInBounds`).
-    public static func applyingSublayerTransform(
+    package static func applyingSublayerTransform(
         _ m: Transform3D, sublayerTransform: Transform3D,
         superlayerAnchorInBounds: Point
     ) -> Transform3D {
@@ -52,7 +52,7 @@ public struct LayerGeometry: Hashable, Sendable {
 
     /// Bounding box of the 4 transformed bounds corners (QA1620, CA_CGRectApplyTransform);
     /// with an identity transform, origin = position − anchor⊙size exactly.
-    public var frame: Rect {
+    package var frame: Rect {
         if transform == .identity {
             return Rect(
                 origin: Point(

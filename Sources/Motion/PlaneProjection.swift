@@ -3,22 +3,22 @@ import Geometry
 /// What a CATransform3D does to the z = 0 plane of a layer: the 2D homography made of rows and
 /// columns 1, 2 and 4 (docs/uikit-motion.md#projected-rectangles), row vectors: (x, y, 1)·H, then divide by the third
 /// component. A flattened world transform loses nothing by this restriction.
-public struct PlaneProjection: Hashable, Sendable {
+package struct PlaneProjection: Hashable, Sendable {
     /// Row-major 3×3: h[0] h[1] h[2] / h[3] h[4] h[5] / h[6] h[7] h[8].
-    public var h: [Double]
+    package var h: [Double]
 
-    public init(_ h: [Double]) { precondition(h.count == 9); self.h = h }
+    package init(_ h: [Double]) { precondition(h.count == 9); self.h = h }
 
-    public init(_ m: Transform3D) {
+    package init(_ m: Transform3D) {
         h = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
     }
 
-    public static let identity = PlaneProjection([1, 0, 0, 0, 1, 0, 0, 0, 1])
+    package static let identity = PlaneProjection([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// The homogeneous w of a point: > 0 in front of the eye; small = strongly magnified.
-    public func w(_ p: Point) -> Double { p.x * h[2] + p.y * h[5] + h[8] }
+    package func w(_ p: Point) -> Double { p.x * h[2] + p.y * h[5] + h[8] }
 
-    public func apply(_ p: Point) -> Point {
+    package func apply(_ p: Point) -> Point {
         let x = p.x * h[0] + p.y * h[3] + h[6]
         let y = p.x * h[1] + p.y * h[4] + h[7]
         let w = p.x * h[2] + p.y * h[5] + h[8]
@@ -26,7 +26,7 @@ public struct PlaneProjection: Hashable, Sendable {
     }
 
     /// The derivative of `apply` at p along v: where an infinitesimal step v from p lands.
-    public func applyDerivative(at p: Point, _ v: Point) -> Point {
+    package func applyDerivative(at p: Point, _ v: Point) -> Point {
         let x = p.x * h[0] + p.y * h[3] + h[6]
         let y = p.x * h[1] + p.y * h[4] + h[7]
         let w = p.x * h[2] + p.y * h[5] + h[8]
@@ -35,13 +35,13 @@ public struct PlaneProjection: Hashable, Sendable {
     }
 
     /// `self` first, then `o` (row vectors: self·o).
-    public func concatenating(_ o: PlaneProjection) -> PlaneProjection {
+    package func concatenating(_ o: PlaneProjection) -> PlaneProjection {
         var r = [Double](repeating: 0, count: 9)
         for i in 0..<3 { for j in 0..<3 { r[3 * i + j] = h[3 * i] * o.h[j] + h[3 * i + 1] * o.h[3 + j] + h[3 * i + 2] * o.h[6 + j] } }
         return PlaneProjection(r)
     }
 
-    public var inverse: PlaneProjection? {
+    package var inverse: PlaneProjection? {
         let a = h
         let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
         let det = a[0] * c00 + a[1] * c01 + a[2] * c02
@@ -56,7 +56,7 @@ public struct PlaneProjection: Hashable, Sendable {
 
     /// Affine (no perspective row): lengths scale by at most this factor (a bound on the
     /// largest singular value of the linear part).
-    public var affineScaleBound: Double {
+    package var affineScaleBound: Double {
         let w = h[8]
         let rows = max(abs(h[0]) + abs(h[1]), abs(h[3]) + abs(h[4]))
         let columns = max(abs(h[0]) + abs(h[3]), abs(h[1]) + abs(h[4]))

@@ -3,16 +3,16 @@ import Foundation
 /// A CASpringAnimation's physical parameters and its closed-form progress
 /// (docs/uikit-motion.md#spring-closed-forms, #caspringanimation-defaults).
 /// `p(t)` runs from 0 toward 1; t is local active time in **seconds** (the animation's duration only cuts it).
-public struct SpringParameters: Hashable, Sendable {
-    public var mass: Double
-    public var stiffness: Double
-    public var damping: Double
+package struct SpringParameters: Hashable, Sendable {
+    package var mass: Double
+    package var stiffness: Double
+    package var damping: Double
     /// Fractions of the from→to distance per second; positive means toward the target (docs/uikit-motion.md#velocity-units).
-    public var initialVelocity: Double
+    package var initialVelocity: Double
     /// Off: ζ > 1 is evaluated as critical at ω0. On only for the iOS 17+ bounce APIs (docs/uikit-motion.md#spring-closed-forms).
-    public var allowsOverdamping: Bool
+    package var allowsOverdamping: Bool
 
-    public init(
+    package init(
         mass: Double = 1, stiffness: Double, damping: Double,
         initialVelocity: Double = 0, allowsOverdamping: Bool = false
     ) {
@@ -21,10 +21,10 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// CASpringAnimation's defaults (docs/uikit-motion.md#caspringanimation-defaults).
-    public static let caDefault = SpringParameters(mass: 1, stiffness: 100, damping: 10)
+    package static let caDefault = SpringParameters(mass: 1, stiffness: 100, damping: 10)
     /// UIKit curve 7 / `UISpringTimingParameters()` / modal presentation
     /// (docs/uikit-motion.md#other-system-springs); its 0.5 s duration is the caller's.
-    public static let systemDefault = SpringParameters(mass: 3, stiffness: 1000, damping: 500)
+    package static let systemDefault = SpringParameters(mass: 3, stiffness: 1000, damping: 500)
 
     // docs/uikit-motion.md#caspringanimation-defaults: CA's setters replace invalid values (mass ≤ 0 → 1,
     // stiffness ≤ 0 → 100, damping < 0 → 10).
@@ -33,10 +33,10 @@ public struct SpringParameters: Hashable, Sendable {
     var effectiveDamping: Double { damping < 0 ? 10 : damping }
 
     /// ω0 = √(k/m).
-    public var naturalFrequency: Double { (effectiveStiffness / effectiveMass).squareRoot() }
+    package var naturalFrequency: Double { (effectiveStiffness / effectiveMass).squareRoot() }
 
     /// ζ = c / (2√(km)).
-    public var dampingRatio: Double {
+    package var dampingRatio: Double {
         let s = (effectiveStiffness * effectiveMass).squareRoot()
         return effectiveDamping / (s + s)
     }
@@ -48,18 +48,18 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// p(t), with p(0) = 0 and p'(0) = v; 0 before the start.
-    public func progress(at t: Double) -> Double {
+    package func progress(at t: Double) -> Double {
         t <= 0 ? 0 : state.progress(t)
     }
 
     /// dp/dt (1/s), analytic; v at t = 0 and 0 before the start.
-    public func velocity(at t: Double) -> Double {
+    package func velocity(at t: Double) -> Double {
         t < 0 ? 0 : state.velocity(t)
     }
 
     /// CA's `durationForEpsilon:` (`settlingDuration` is ε = 0.001; docs/uikit-motion.md#settling-duration), at speed 1.
     /// Mirrors the decompiled method: ζ = 0 (never settles) gives +∞, which CA's final clamp turns into FLT_MAX.
-    public func settlingDuration(epsilon: Double = 0.001) -> Double {
+    package func settlingDuration(epsilon: Double = 0.001) -> Double {
         let st = state
         let floatMax = Double(Float.greatestFiniteMagnitude)
         if st.zeta == 0 { return floatMax }
@@ -98,14 +98,14 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// 2π·√(m/k); 0 when k is not finite (docs/uikit-motion.md#caspringanimation-defaults).
-    public var perceptualDuration: Double {
+    package var perceptualDuration: Double {
         let k = effectiveStiffness
         return k.isFinite ? (effectiveMass / k).squareRoot() * (2 * Double.pi) : 0
     }
 
     /// 1 − P·c/(4πm) when ζ ≤ 1, else 4πm/(P·c) − 1; equals 1 − ζ or 1/ζ − 1
     /// (docs/uikit-motion.md#caspringanimation-defaults).
-    public var bounce: Double {
+    package var bounce: Double {
         let m = effectiveMass, c = effectiveDamping
         let x = perceptualDuration * c / (m * (4 * Double.pi))
         return dampingRatio <= 1 ? 1 - x : 1 / x - 1
@@ -113,12 +113,12 @@ public struct SpringParameters: Hashable, Sendable {
 }
 
 /// The legacy `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)` mapping.
-public enum UIKitSpring {
+package enum UIKitSpring {
     /// docs/uikit-motion.md#uikit-spring-solver:
     /// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) → CASpringAnimation parameters
     /// (m = 1, exactly 12 Newton steps from ω = 5/T, ε = 0.001, ζ clamped to [1.1920929e-7, 1], T clamped to [0.01, 10]).
     /// ω is chosen so that the sine-term amplitude (critical: the displacement) is ε at t = T.
-    public static func parameters(
+    package static func parameters(
         duration: Double, dampingRatio: Double, initialVelocity: Double,
         epsilon: Double = 0.001
     ) -> SpringParameters {
@@ -154,11 +154,11 @@ public enum UIKitSpring {
 
 /// iOS 17+ `UIView.animate(springDuration:bounce:…)`, `CASpringAnimation(perceptualDuration:bounce:)`,
 /// SwiftUI `Spring(duration:bounce:)` (docs/uikit-motion.md#other-system-springs).
-public enum SwiftUISpring {
+package enum SwiftUISpring {
     /// docs/uikit-motion.md#other-system-springs: m = 1, k = (2π/P)², c = 4πζ/P, ζ = 1 − bounce (bounce ≥ 0) or
     /// 1/(1 + bounce); allowsOverdamping = true.
     /// P ≤ 0 gives k = +∞, as CA's initializer does. The CA initializer's duration (= settlingDuration) is the caller's.
-    public static func parameters(duration: Double, bounce: Double) -> SpringParameters {
+    package static func parameters(duration: Double, bounce: Double) -> SpringParameters {
         let P = duration
         let k = P <= 0 ? Double.infinity : (2 * Double.pi / P) * (2 * Double.pi / P)
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (bounce + 1)

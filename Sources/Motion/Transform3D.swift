@@ -2,13 +2,13 @@ import Foundation
 import Geometry
 
 /// Core Animation's CATransform3D: ROW vectors, p' = p·M, translation in row 4 (docs/uikit-motion.md#transform-matrices).
-public struct Transform3D: Hashable, Sendable {
-    public var m11: Double, m12: Double, m13: Double, m14: Double
-    public var m21: Double, m22: Double, m23: Double, m24: Double
-    public var m31: Double, m32: Double, m33: Double, m34: Double
-    public var m41: Double, m42: Double, m43: Double, m44: Double
+package struct Transform3D: Hashable, Sendable {
+    package var m11: Double, m12: Double, m13: Double, m14: Double
+    package var m21: Double, m22: Double, m23: Double, m24: Double
+    package var m31: Double, m32: Double, m33: Double, m34: Double
+    package var m41: Double, m42: Double, m43: Double, m44: Double
 
-    public init(
+    package init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
         m31: Double, m32: Double, m33: Double, m34: Double,
@@ -33,18 +33,18 @@ public struct Transform3D: Hashable, Sendable {
         [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
     }
 
-    public static let identity = Transform3D(
+    package static let identity = Transform3D(
         m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
         m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// CATransform3DMakeTranslation: (tx, ty, tz) in m41 m42 m43 (docs/uikit-motion.md#transform-matrices).
-    public static func translation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
+    package static func translation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
         var t = identity
         t.m41 = tx; t.m42 = ty; t.m43 = tz
         return t
     }
 
-    public static func scale(_ sx: Double, _ sy: Double, _ sz: Double = 1) -> Transform3D {
+    package static func scale(_ sx: Double, _ sy: Double, _ sz: Double = 1) -> Transform3D {
         var t = identity
         t.m11 = sx; t.m22 = sy; t.m33 = sz
         return t
@@ -53,7 +53,7 @@ public struct Transform3D: Hashable, Sendable {
     /// CATransform3DMakeRotation: Rodrigues, transposed for row vectors (docs/uikit-motion.md#transform-matrices). About z it equals
     /// CGAffineTransform(rotationAngle:): (1, 0) → (cos θ, sin θ), clockwise on a y-down screen.
     /// A zero axis gives the identity.
-    public static func rotation(angle radians: Double, x: Double, y: Double, z: Double) -> Transform3D {
+    package static func rotation(angle radians: Double, x: Double, y: Double, z: Double) -> Transform3D {
         let len = (x * x + y * y + z * z).squareRoot()
         guard len > 0, len.isFinite else { return identity }
         let (ux, uy, uz) = (x / len, y / len, z / len)
@@ -66,7 +66,7 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// Identity with m34 = −1/d, d the eye distance (docs/uikit-motion.md#transform-matrices).
-    public static func perspective(eyeDistance d: Double) -> Transform3D {
+    package static func perspective(eyeDistance d: Double) -> Transform3D {
         var t = identity
         t.m34 = -1 / d
         return t
@@ -74,14 +74,14 @@ public struct Transform3D: Hashable, Sendable {
 
     /// 2D affine (a b c d tx ty) → m11 m12 m21 m22 m41 m42 (docs/uikit-motion.md#transform-matrices), like
     /// CATransform3DMakeAffineTransform.
-    public static func affine(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) -> Transform3D {
+    package static func affine(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) -> Transform3D {
         var t = identity
         t.m11 = a; t.m12 = b; t.m21 = c; t.m22 = d; t.m41 = tx; t.m42 = ty
         return t
     }
 
     /// CATransform3DConcat(self, other) = self·other: self is applied first (docs/uikit-motion.md#transform-matrices).
-    public func concatenating(_ o: Transform3D) -> Transform3D {
+    package func concatenating(_ o: Transform3D) -> Transform3D {
         // Written out: this runs per layer per frame, so no temporary arrays.
         Transform3D(
             m11: m11 * o.m11 + m12 * o.m21 + m13 * o.m31 + m14 * o.m41,
@@ -104,22 +104,22 @@ public struct Transform3D: Hashable, Sendable {
 
     // CA's Translate/Scale/Rotate(t, …) apply the op BEFORE t: op·t (docs/uikit-motion.md#transform-matrices).
     /// CATransform3DTranslate(self, …).
-    public func translated(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
+    package func translated(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
         Self.translation(tx, ty, tz).concatenating(self)
     }
 
     /// CATransform3DScale(self, …).
-    public func scaled(_ sx: Double, _ sy: Double, _ sz: Double = 1) -> Transform3D {
+    package func scaled(_ sx: Double, _ sy: Double, _ sz: Double = 1) -> Transform3D {
         Self.scale(sx, sy, sz).concatenating(self)
     }
 
     /// CATransform3DRotate(self, …).
-    public func rotated(angle radians: Double, x: Double, y: Double, z: Double) -> Transform3D {
+    package func rotated(angle radians: Double, x: Double, y: Double, z: Double) -> Transform3D {
         Self.rotation(angle: radians, x: x, y: y, z: z).concatenating(self)
     }
 
     /// (x, y, z, 1)·M, not homogenized.
-    public func applyHomogeneous(x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double, w: Double) {
+    package func applyHomogeneous(x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double, w: Double) {
         (
             x * m11 + y * m21 + z * m31 + m41,
             x * m12 + y * m22 + z * m32 + m42,
@@ -129,29 +129,29 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// (x, y, 0, 1)·M, homogenized (CA_CGPointApplyTransform, docs/uikit-motion.md#layer-geometry).
-    public func apply(to p: Point) -> Point {
+    package func apply(to p: Point) -> Point {
         let h = applyHomogeneous(x: p.x, y: p.y, z: 0)
         return Point(h.x / h.w, h.y / h.w)
     }
 
     /// With the z column zeroed: the point lands in the z = 0 plane (homogeneous w kept), as a
     /// plain CALayer flattens its sublayers (docs/uikit-motion.md#layer-geometry). Points of the plane map exactly as before.
-    public var flatteningZ: Transform3D {
+    package var flatteningZ: Transform3D {
         var t = self
         t.m13 = 0; t.m23 = 0; t.m33 = 0; t.m43 = 0
         return t
     }
 
     /// Exactly representable as a 2D affine transform (CATransform3DIsAffine).
-    public var isAffine2D: Bool {
+    package var isAffine2D: Bool {
         m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0
             && m34 == 0 && m43 == 0 && m33 == 1 && m44 == 1
     }
 
-    public var isIdentity: Bool { self == .identity }
+    package var isIdentity: Bool { self == .identity }
 
     /// The inverse by Gauss–Jordan elimination with partial pivoting; nil when singular.
-    public var inverse: Transform3D? {
+    package var inverse: Transform3D? {
         var a = rows
         var inv = Transform3D.identity.rows
         for col in 0..<4 {

@@ -4,7 +4,7 @@ import TransitionModel
 
 extension AnimationCurve {
     /// The curve of one block. `duration` is the block's; springs that decide their own length use it when nil.
-    public init(timing: Timing, duration: Double?) {
+    package init(timing: Timing, duration: Double?) {
         switch timing {
         case .named(let name):
             self.init(.bezier(CubicBezier(named: name)), duration: duration ?? 0)
@@ -26,7 +26,7 @@ extension AnimationCurve {
 }
 
 extension CubicBezier {
-    public init(named name: NamedCurve) {
+    package init(named name: NamedCurve) {
         switch name {
         case .linear: self = .linear
         case .easeIn: self = .easeIn

@@ -4,15 +4,15 @@
 // track, so that no player is handed a value outside the range it accepts.
 import TransitionModel
 
-public enum DrawnRange {
+package enum DrawnRange {
     @inlinable
-    public static func clamp(_ v: Double, _ range: ClosedRange<Double>) -> Double {
+    package static func clamp(_ v: Double, _ range: ClosedRange<Double>) -> Double {
         min(max(v, range.lowerBound), range.upperBound)
     }
 
     /// `v` as Core Animation draws `property`.
     @inlinable
-    public static func clamp(_ v: Double, as property: LayerProperty) -> Double {
+    package static func clamp(_ v: Double, as property: LayerProperty) -> Double {
         guard let range = property.drawnRange else { return v }
         return clamp(v, range)
     }

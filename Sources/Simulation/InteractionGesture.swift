@@ -133,7 +133,7 @@ struct GestureTiming {
                 "the gesture never begins: from the touch-down to the release (\(NumberText6.string(script.release)) s) the begin rules "
                 + "(\(rules.map(\.source).joined(separator: ", "))) never all hold; at the release \(failing.joined(separator: ", ")) "
                 + "\(failing.count == 1 ? "fails" : "fail")"
-            throw script.origin.map { $0.diagnostic(message) } ?? SimulationError(path: "interaction.scripts.\(script.name)", message: message)
+            throw script.origin.map { $0.diagnostic(message) } ?? TransExportError(path: "interaction.scripts.\(script.name)", message: message)
         }
         let env = driver.environment(local: script.release, side: .left, velocity: script.releaseVelocity)
         return GestureTiming(begin: begin, release: script.release, releaseEnvironment: env)

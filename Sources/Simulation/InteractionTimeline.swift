@@ -5,28 +5,28 @@ import TransitionModel
 
 /// One branch of an interactive definition on its simulation's timeline: a gesture script from
 /// its touch-down to the end of the motion its release started, between holds.
-public struct BranchSpan: Hashable, Sendable {
+package struct BranchSpan: Hashable, Sendable {
     /// The script's name, which is its outcome: cancel or finish.
-    public var name: String
+    package var name: String
     /// The segment: from `start` (the hold before the touch-down) to `end` (after the hold after).
-    public var start: Double
-    public var end: Double
+    package var start: Double
+    package var end: Double
     /// Timeline times of the finger's touch-down, of the gesture's begin (the begin rules hold),
     /// of the release, and of the end of the last animation the branch runs.
-    public var touchDown: Double
-    public var begin: Double
-    public var release: Double
-    public var motionEnd: Double
+    package var touchDown: Double
+    package var begin: Double
+    package var release: Double
+    package var motionEnd: Double
     /// At the release: the progress, the translation (pt) and the velocity (pt/s).
-    public var progress: Double
-    public var translation: Point
-    public var velocity: Point
+    package var progress: Double
+    package var translation: Point
+    package var velocity: Point
     /// Index of the release rule that applied.
-    public var rule: Int
-    public var duration: Double { end - start }
+    package var rule: Int
+    package var duration: Double { end - start }
 }
 
-public extension Simulation {
+package extension Simulation {
     /// The names of an interactive definition's branches, in play order (empty otherwise).
     var branchNames: [String] { definition.interaction?.scripts.map(\.name) ?? [] }
 
@@ -34,10 +34,10 @@ public extension Simulation {
     /// `--branch cancel`. Throws when the definition has no such branch.
     init(_ definition: TransitionDefinition, branch: String) throws {
         guard let interaction = definition.interaction else {
-            throw SimulationError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no branch \"\(branch)\"")
+            throw TransExportError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no branch \"\(branch)\"")
         }
         guard interaction.script(named: branch) != nil else {
-            throw SimulationError(
+            throw TransExportError(
                 path: "",
                 message: "\"\(definition.name)\" has no branch \"\(branch)\"; expected one of \(interaction.scripts.map(\.name).joined(separator: ", "))")
         }
@@ -51,14 +51,14 @@ public extension Simulation {
 /// exact state at progress p = t / duration (a direct manipulation along the definition's scrub
 /// path; a percent-driven phase at local time p·D, each animation through its own curve). Its
 /// timeline is `duration` plus one frame, so p = 1 is reachable before the loop wraps.
-public struct ScrubClip: Hashable, Sendable {
-    public let simulation: Simulation
+package struct ScrubClip: Hashable, Sendable {
+    package let simulation: Simulation
     /// Seconds for p from 0 to 1.
-    public let duration: Double
+    package let duration: Double
 
-    public init(_ definition: TransitionDefinition) throws {
+    package init(_ definition: TransitionDefinition) throws {
         guard let interaction = definition.interaction else {
-            throw SimulationError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no scrub clip")
+            throw TransExportError(path: "", message: "\"\(definition.name)\" is not interactive, so it has no scrub clip")
         }
         var builder = SimulationBuilder(definition)
         try builder.runInteraction(interaction, .scrub)
@@ -67,7 +67,7 @@ public struct ScrubClip: Hashable, Sendable {
     }
 
     /// The time to seek to for progress p (clamped to [0, 1]).
-    public func time(atProgress p: Double) -> Double { min(max(p, 0), 1) * duration }
-    public func progress(atTime t: Double) -> Double { duration > 0 ? min(max(t / duration, 0), 1) : 1 }
-    public func state(atProgress p: Double) -> SceneState { simulation.state(at: time(atProgress: p)) }
+    package func time(atProgress p: Double) -> Double { min(max(p, 0), 1) * duration }
+    package func progress(atTime t: Double) -> Double { duration > 0 ? min(max(t / duration, 0), 1) : 1 }
+    package func state(atProgress p: Double) -> SceneState { simulation.state(at: time(atProgress: p)) }
 }

@@ -5,30 +5,30 @@ import Motion
 import TransitionModel
 
 /// Values that animate by interpolating components linearly.
-public protocol AnimatableValue: Hashable, Sendable {
+package protocol AnimatableValue: Hashable, Sendable {
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
     func scaled(by k: Double) -> Self
 }
 
 extension Double: AnimatableValue {
-    public func scaled(by k: Double) -> Double { self * k }
+    package func scaled(by k: Double) -> Double { self * k }
 }
 
 extension Point: AnimatableValue {
-    public func scaled(by k: Double) -> Point { Point(x * k, y * k) }
+    package func scaled(by k: Double) -> Point { Point(x * k, y * k) }
 }
 
 extension Size: AnimatableValue {
-    public static func + (a: Size, b: Size) -> Size { Size(a.width + b.width, a.height + b.height) }
-    public static func - (a: Size, b: Size) -> Size { Size(a.width - b.width, a.height - b.height) }
-    public func scaled(by k: Double) -> Size { Size(width * k, height * k) }
+    package static func + (a: Size, b: Size) -> Size { Size(a.width + b.width, a.height + b.height) }
+    package static func - (a: Size, b: Size) -> Size { Size(a.width - b.width, a.height - b.height) }
+    package func scaled(by k: Double) -> Size { Size(width * k, height * k) }
 }
 
 extension Rect: AnimatableValue {
-    public static func + (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin + b.origin, size: a.size + b.size) }
-    public static func - (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin - b.origin, size: a.size - b.size) }
-    public func scaled(by k: Double) -> Rect { Rect(origin: origin.scaled(by: k), size: size.scaled(by: k)) }
+    package static func + (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin + b.origin, size: a.size + b.size) }
+    package static func - (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin - b.origin, size: a.size - b.size) }
+    package func scaled(by k: Double) -> Rect { Rect(origin: origin.scaled(by: k), size: size.scaled(by: k)) }
 }
 
 /// CA interpolates a transform's decomposed components (translation, scale, rotation,
@@ -36,17 +36,17 @@ extension Rect: AnimatableValue {
 /// one axis that is component-wise linear interpolation, angles in radians; rotations about
 /// several axes at once would take CA's quaternion path and are interpolated per angle here.
 extension LayerTransform: AnimatableValue {
-    public static func + (a: LayerTransform, b: LayerTransform) -> LayerTransform {
+    package static func + (a: LayerTransform, b: LayerTransform) -> LayerTransform {
         LayerTransform(
             translation: a.translation + b.translation, scale: a.scale + b.scale, rotation: a.rotation + b.rotation,
             rotationX: a.rotationX + b.rotationX, rotationY: a.rotationY + b.rotationY, m34: a.m34 + b.m34)
     }
-    public static func - (a: LayerTransform, b: LayerTransform) -> LayerTransform {
+    package static func - (a: LayerTransform, b: LayerTransform) -> LayerTransform {
         LayerTransform(
             translation: a.translation - b.translation, scale: a.scale - b.scale, rotation: a.rotation - b.rotation,
             rotationX: a.rotationX - b.rotationX, rotationY: a.rotationY - b.rotationY, m34: a.m34 - b.m34)
     }
-    public func scaled(by k: Double) -> LayerTransform {
+    package func scaled(by k: Double) -> LayerTransform {
         LayerTransform(
             translation: translation.scaled(by: k), scale: scale.scaled(by: k), rotation: rotation * k,
             rotationX: rotationX * k, rotationY: rotationY * k, m34: m34 * k)
@@ -55,24 +55,24 @@ extension LayerTransform: AnimatableValue {
 
 /// An animation added to a track: the model jumped from `from` to `to` at `callTime`; the
 /// presentation shows `to + (from − to)·(1 − p(t − callTime − delay))` until it is removed.
-public struct TrackAnimation<Value: AnimatableValue>: Hashable, Sendable {
-    public var callTime: Double
-    public var delay: Double
-    public var curve: AnimationCurve
-    public var from: Value
-    public var to: Value
+package struct TrackAnimation<Value: AnimatableValue>: Hashable, Sendable {
+    package var callTime: Double
+    package var delay: Double
+    package var curve: AnimationCurve
+    package var from: Value
+    package var to: Value
     /// When the curve starts moving (`callTime + delay`); before it the delta holds (fill backwards).
-    public var beginTime: Double { callTime + delay }
-    public var endTime: Double { callTime + delay + curve.duration }
+    package var beginTime: Double { callTime + delay }
+    package var endTime: Double { callTime + delay + curve.duration }
 
     @inlinable
-    public func delta(at t: Double) -> Value {
+    package func delta(at t: Double) -> Value {
         (from - to).scaled(by: 1 - curve.progress(at: t - beginTime))
     }
 }
 
-public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
-    public enum Event: Hashable, Sendable {
+package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// A plain assignment: the value changes at this instant.
         case set(time: Double, value: Value)
         case animate(TrackAnimation<Value>)
@@ -84,15 +84,15 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         }
     }
 
-    public let initial: Value
-    public private(set) var events: [Event] = []
+    package let initial: Value
+    package private(set) var events: [Event] = []
     /// `reach[k]`: the latest end time of any animation among events 0...k (non-decreasing). An
     /// event before the first k with `reach[k] > t` cannot be attached at t, so `value(at:)`
     /// starts there: a sample costs the animations still running, not every earlier phase
     /// (the cost was quadratic in phases; BENCHMARKS.md "Limits and cost").
     @usableFromInline private(set) var reach: [Double] = []
 
-    public init(initial: Value) { self.initial = initial }
+    package init(initial: Value) { self.initial = initial }
 
     /// How many events happen at or before `t` (events are in time order).
     @inlinable
@@ -107,7 +107,7 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
 
     /// The model value after every event up to and including time `t`.
     @inlinable
-    public func modelValue(at t: Double) -> Value {
+    package func modelValue(at t: Double) -> Value {
         modelValue(afterEvents: eventCount(atOrBefore: t))
     }
 
@@ -129,7 +129,7 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         reach.append(end)
     }
 
-    public var animations: [TrackAnimation<Value>] {
+    package var animations: [TrackAnimation<Value>] {
         events.compactMap { if case .animate(let a) = $0 { return a } else { return nil } }
     }
 
@@ -137,7 +137,7 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     /// An animation is removed at its end time (a spring snaps to the model value there).
     /// Inlinable and allocation-free: keyframe fitters evaluate it thousands of times per track.
     @inlinable
-    public func value(at t: Double) -> Value {
+    package func value(at t: Double) -> Value {
         let n = eventCount(atOrBefore: t)
         var v = modelValue(afterEvents: n)
         // The first event that may still be attached at t (reach is non-decreasing).
@@ -153,29 +153,29 @@ public struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         return v
     }
 
-    public var isConstant: Bool { events.allSatisfy { if case .set(_, let v) = $0 { return v == initial } else { return false } } }
+    package var isConstant: Bool { events.allSatisfy { if case .set(_, let v) = $0 { return v == initial } else { return false } } }
 }
 
 /// A property that never animates (hidden, zPosition, anchorPoint): a step function.
-public struct DiscreteTrack<Value: Hashable & Sendable>: Hashable, Sendable {
-    public let initial: Value
-    public private(set) var changes: [(time: Double, value: Value)] = []
+package struct DiscreteTrack<Value: Hashable & Sendable>: Hashable, Sendable {
+    package let initial: Value
+    package private(set) var changes: [(time: Double, value: Value)] = []
 
-    public init(initial: Value) { self.initial = initial }
+    package init(initial: Value) { self.initial = initial }
 
     mutating func set(_ value: Value, at time: Double) { changes.append((time, value)) }
 
-    public func value(at t: Double) -> Value {
+    package func value(at t: Double) -> Value {
         var v = initial
         for c in changes where c.time <= t { v = c.value }
         return v
     }
 
-    public static func == (a: DiscreteTrack, b: DiscreteTrack) -> Bool {
+    package static func == (a: DiscreteTrack, b: DiscreteTrack) -> Bool {
         a.initial == b.initial && a.changes.count == b.changes.count
             && zip(a.changes, b.changes).allSatisfy { $0.time == $1.time && $0.value == $1.value }
     }
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(initial)
         for c in changes { h.combine(c.time); h.combine(c.value) }
     }
@@ -183,7 +183,7 @@ public struct DiscreteTrack<Value: Hashable & Sendable>: Hashable, Sendable {
 
 extension AnimatableValue {
     /// Largest absolute component of the difference, for "did the value change" tests.
-    public func distance(to other: Self) -> Double { (self - other).magnitude }
+    package func distance(to other: Self) -> Double { (self - other).magnitude }
 }
 
 extension AnimatableValue {

@@ -2,30 +2,30 @@ import Motion
 // A layer of the simulated tree: its definition (art, initial values) and one track per property.
 import TransitionModel
 
-public struct SimulatedLayer: Hashable, Sendable {
-    public let index: Int
-    public let id: String?
+package struct SimulatedLayer: Hashable, Sendable {
+    package let index: Int
+    package let id: String?
     /// Initial values and art. `children` of the definition are represented by `children` indices instead.
-    public let definition: LayerDefinition
-    public let parent: Int?
+    package let definition: LayerDefinition
+    package let parent: Int?
     /// Children in paint order, bottom to top (sorted by zPosition, then by order of addition).
-    public internal(set) var children: [Int]
+    package internal(set) var children: [Int]
     /// For a snapshot layer: the layer whose initial art it shows, stretched to this layer's bounds.
-    public let snapshotSource: Int?
+    package let snapshotSource: Int?
 
-    public internal(set) var position: PropertyTrack<Point>
-    public internal(set) var size: PropertyTrack<Size>
-    public internal(set) var transform: PropertyTrack<LayerTransform>
-    public internal(set) var opacity: PropertyTrack<Double>
-    public internal(set) var cornerRadius: PropertyTrack<Double>
-    public internal(set) var hidden: DiscreteTrack<Bool>
-    public internal(set) var zPosition: DiscreteTrack<Double>
-    public internal(set) var anchorPoint: DiscreteTrack<Point>
+    package internal(set) var position: PropertyTrack<Point>
+    package internal(set) var size: PropertyTrack<Size>
+    package internal(set) var transform: PropertyTrack<LayerTransform>
+    package internal(set) var opacity: PropertyTrack<Double>
+    package internal(set) var cornerRadius: PropertyTrack<Double>
+    package internal(set) var hidden: DiscreteTrack<Bool>
+    package internal(set) var zPosition: DiscreteTrack<Double>
+    package internal(set) var anchorPoint: DiscreteTrack<Point>
     /// The mask's geometry (constant, unused, when the layer has no mask).
-    public internal(set) var maskFrame: PropertyTrack<Rect>
-    public internal(set) var maskCornerRadius: PropertyTrack<Double>
-    public internal(set) var maskCenter: PropertyTrack<Point>
-    public internal(set) var maskRadius: PropertyTrack<Double>
+    package internal(set) var maskFrame: PropertyTrack<Rect>
+    package internal(set) var maskCornerRadius: PropertyTrack<Double>
+    package internal(set) var maskCenter: PropertyTrack<Point>
+    package internal(set) var maskRadius: PropertyTrack<Double>
 
     init(index: Int, definition: LayerDefinition, parent: Int?, snapshotSource: Int?) {
         self.index = index
@@ -52,7 +52,7 @@ public struct SimulatedLayer: Hashable, Sendable {
     }
 
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
-    public func state(at t: Double) -> LayerState {
+    package func state(at t: Double) -> LayerState {
         LayerState(
             position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
             transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), as: .opacity),
@@ -68,19 +68,19 @@ public struct SimulatedLayer: Hashable, Sendable {
 }
 
 /// What a layer presents at one instant.
-public struct LayerState: Hashable, Sendable {
-    public var position: Point
-    public var size: Size
-    public var anchorPoint: Point
-    public var transform: LayerTransform
-    public var opacity: Double
-    public var hidden: Bool
-    public var zPosition: Double
-    public var cornerRadius: Double
+package struct LayerState: Hashable, Sendable {
+    package var position: Point
+    package var size: Size
+    package var anchorPoint: Point
+    package var transform: LayerTransform
+    package var opacity: Double
+    package var hidden: Bool
+    package var zPosition: Double
+    package var cornerRadius: Double
     /// The mask's current geometry (bounds space), when the layer has a mask.
-    public var mask: LayerMask?
+    package var mask: LayerMask?
 
-    public init(
+    package init(
         position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, opacity: Double,
         hidden: Bool, zPosition: Double, cornerRadius: Double, mask: LayerMask? = nil
     ) {
@@ -90,10 +90,10 @@ public struct LayerState: Hashable, Sendable {
     }
 
     /// The transform as a CATransform3D, applied to points relative to the anchor.
-    public var transform3D: Transform3D { Self.matrix(transform) }
+    package var transform3D: Transform3D { Self.matrix(transform) }
 
     /// S·Rz·Ry·Rx·T·P (row vectors: scale first, perspective last; see LayerTransform).
-    public static func matrix(_ t: LayerTransform) -> Transform3D {
+    package static func matrix(_ t: LayerTransform) -> Transform3D {
         var m = Transform3D.scale(t.scale.x, t.scale.y)
             .concatenating(.rotation(angle: t.rotation, x: 0, y: 0, z: 1))
         // Skipped when zero, so 2D transforms stay bit-for-bit what they were.
@@ -105,7 +105,7 @@ public struct LayerState: Hashable, Sendable {
     }
 
     /// zPosition is the layer's z in its superlayer: it only shows through a perspective above.
-    public var geometry: LayerGeometry {
+    package var geometry: LayerGeometry {
         LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: zPosition, transform: transform3D)
     }
 }

@@ -17,7 +17,7 @@ extension Simulation {
             let late = timeline.phases.first { !($0.end <= limit) }
             let path = definition.interaction != nil ? "interaction" : late.map { "phases.\($0.name)" } ?? "timeline"
             let length = timeline.duration < 1e9 ? "\((timeline.duration * 10).rounded() / 10) s" : "without end (a spring that never settles)"
-            throw SimulationError(
+            throw TransExportError(
                 path: path,
                 message: "the timeline would last \(length) (holds, delays, durations and springs until they settle); "
                     + "expected at most \(Int(limit)) s")
@@ -41,7 +41,7 @@ extension Simulation {
                     let w = m.applyHomogeneous(x: x, y: y, z: 0).w
                     guard w.isFinite, w >= minimumW else {
                         let name = layers[i].id.map { "layer \"\($0)\"" } ?? "this layer"
-                        throw SimulationError(
+                        throw TransExportError(
                             path: paths.indices.contains(i) ? paths[i] : "layers",
                             message: "at \(NumberTextRounding.seconds(t)) s a corner of \(name) comes within a tenth of the eye distance of the eye "
                                 + "(or behind it), where it would be drawn over 10× its size; expected a larger perspective distance or a smaller rotation")

@@ -3,22 +3,23 @@ import Motion
 // layer's exact presentation at any time of the exported (looping) timeline.
 import TransitionModel
 
-public struct SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// JSON path of the change that could not be simulated.
-    public var path: String
-    public var message: String
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+extension TransExportError {
+    /// A definition that cannot be simulated: the JSON path of the change at fault, no file (the
+    /// caller that read the definition names it and finds the line: DefinitionFile.located).
+    package init(path: String, message: String) {
+        self.init(file: "", location: nil, path: path, expected: message)
+    }
 }
 
-public struct Simulation: Hashable, Sendable {
-    public let definition: TransitionDefinition
-    public let timeline: Timeline
+package struct Simulation: Hashable, Sendable {
+    package let definition: TransitionDefinition
+    package let timeline: Timeline
     /// Every layer, depth first (parents before children).
-    public let layers: [SimulatedLayer]
+    package let layers: [SimulatedLayer]
     /// Root layers in paint order, bottom to top.
-    public let roots: [Int]
+    package let roots: [Int]
 
-    public init(_ definition: TransitionDefinition) throws {
+    package init(_ definition: TransitionDefinition) throws {
         var builder = SimulationBuilder(definition)
         try builder.run()
         self.init(definition: definition, builder: builder)
@@ -33,10 +34,10 @@ public struct Simulation: Hashable, Sendable {
         self.roots = builder.roots
     }
 
-    public func index(ofLayer id: String) -> Int? { layers.firstIndex { $0.id == id } }
+    package func index(ofLayer id: String) -> Int? { layers.firstIndex { $0.id == id } }
 
     /// Layers in paint order (bottom to top), depth first: a parent, then its children.
-    public var paintOrder: [Int] {
+    package var paintOrder: [Int] {
         var out: [Int] = []
         func visit(_ i: Int) { out.append(i); layers[i].children.forEach(visit) }
         roots.forEach(visit)
@@ -44,7 +45,7 @@ public struct Simulation: Hashable, Sendable {
     }
 
     /// Every layer's state at time t (seconds on the timeline; wraps around the loop).
-    public func state(at time: Double) -> SceneState {
+    package func state(at time: Double) -> SceneState {
         let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
         let local = layers.map { $0.state(at: t) }
         var world = [Transform3D](repeating: .identity, count: layers.count)
@@ -73,18 +74,18 @@ public struct Simulation: Hashable, Sendable {
     }
 }
 
-public struct SceneState: Hashable, Sendable {
-    public var time: Double
-    public var layers: [LayerState]
+package struct SceneState: Hashable, Sendable {
+    package var time: Double
+    package var layers: [LayerState]
     /// Maps a point of layer i's bounds to screen (canvas) coordinates.
-    public var boundsToScreen: [Transform3D]
+    package var boundsToScreen: [Transform3D]
     /// Opacity multiplied down the tree (UIKit's group opacity).
-    public var effectiveOpacity: [Double]
+    package var effectiveOpacity: [Double]
     /// False when the layer or an ancestor is hidden.
-    public var visible: [Bool]
+    package var visible: [Bool]
 
     /// The 4 corners of layer i's bounds on screen: top-left, top-right, bottom-right, bottom-left.
-    public func corners(of i: Int) -> [Point] {
+    package func corners(of i: Int) -> [Point] {
         let s = layers[i].size, m = boundsToScreen[i]
         return [Point(0, 0), Point(s.width, 0), Point(s.width, s.height), Point(0, s.height)].map(m.apply(to:))
     }

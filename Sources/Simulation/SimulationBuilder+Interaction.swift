@@ -143,7 +143,7 @@ struct InteractionBuilder {
     }
 
     func failure(_ origin: SourceOrigin?, _ message: String) -> Error {
-        origin.map { $0.diagnostic(message) } ?? SimulationError(path: "interaction", message: message)
+        origin.map { $0.diagnostic(message) } ?? TransExportError(path: "interaction", message: message)
     }
 
     // MARK: Direct manipulation
@@ -151,7 +151,7 @@ struct InteractionBuilder {
     /// Checks the value over the whole drag (every millisecond and at both ends), then lets the
     /// property follow the finger from the driver's local time τ0 to τ1.
     mutating func follow(_ change: ExpressionChange, driver: GestureDriver, from τ0: Double, to τ1: Double, script: GestureScript?) throws {
-        guard let i = base.byID[change.layer] else { throw SimulationError(path: change.origin, message: "unknown layer \"\(change.layer)\"") }
+        guard let i = base.byID[change.layer] else { throw TransExportError(path: change.origin, message: "unknown layer \"\(change.layer)\"") }
         let begin = SimulationBuilder.tidy(driver.start + τ0), release = SimulationBuilder.tidy(driver.start + τ1)
         let steps = max(1, Int(((τ1 - τ0) * 1000).rounded(.up)))
         var values: [PropertyValue] = []
@@ -187,7 +187,7 @@ struct InteractionBuilder {
             return PropertyChange(layer: change.layer, try change.value.value(env), origin: change.origin)
         } catch let e as ValueRangeError {
             let message = "\"\(e.expression.source)\" gives \(NumberText6.string(e.value)) at the release (\(describe(env))); expected \(e.expected)"
-            throw e.expression.origin.map { $0.diagnostic(message) } ?? SimulationError(path: change.origin, message: message)
+            throw e.expression.origin.map { $0.diagnostic(message) } ?? TransExportError(path: change.origin, message: message)
         }
     }
 
@@ -196,7 +196,7 @@ struct InteractionBuilder {
             let v = e.evaluate(env)
             guard v.isFinite, v >= 0, v <= 1e9 else {
                 let message = "\"\(e.source)\" gives \(NumberText6.string(v)) s at the release (\(describe(env))); expected a time ≥ 0"
-                throw e.origin.map { $0.diagnostic(message) } ?? SimulationError(path: "interaction", message: message)
+                throw e.origin.map { $0.diagnostic(message) } ?? TransExportError(path: "interaction", message: message)
             }
             return v
         }

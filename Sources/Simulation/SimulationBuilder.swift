@@ -79,7 +79,7 @@ struct SimulationBuilder {
 
     mutating func apply(_ change: PropertyChange, at t: Double, curve: AnimationCurve?, delay: Double) throws {
         guard let i = byID[change.layer] else {
-            throw SimulationError(path: change.origin, message: "unknown layer \"\(change.layer)\"")
+            throw TransExportError(path: change.origin, message: "unknown layer \"\(change.layer)\"")
         }
         // A zero-length animation is a plain assignment.
         let animated = curve.flatMap { $0.duration > 0 ? $0 : nil }
@@ -92,7 +92,7 @@ struct SimulationBuilder {
         case .frame(let f):
             // UIKit: frame is undefined under a non-identity transform; the seed sets transform = identity first.
             guard layers[i].transform.modelValue(at: t).isIdentity else {
-                throw SimulationError(
+                throw TransExportError(
                     path: change.origin,
                     message: "frame is undefined while the layer's transform is not identity; set transform to identity before frame")
             }
@@ -109,7 +109,7 @@ struct SimulationBuilder {
             layers[i].anchorPoint.set(a, at: t)
         case .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
             guard layers[i].definition.mask != nil else {
-                throw SimulationError(path: change.origin, message: "layer \"\(change.layer)\" has no mask")
+                throw TransExportError(path: change.origin, message: "layer \"\(change.layer)\" has no mask")
             }
             switch change.value {
             case .maskFrame(let f): layers[i].maskFrame.change(to: f, at: t, curve: animated, delay: delay)
@@ -141,7 +141,7 @@ struct SimulationBuilder {
                     // The latest change of either sibling up to t is the one that reordered them.
                     let pair = [parent[k], parent[k + 1]]
                     let origin = zPositionOrigins.last { pair.contains($0.layer) && $0.time <= t && !$0.path.isEmpty }
-                    throw SimulationError(
+                    throw TransExportError(
                         path: origin?.path ?? "layers",
                         message: "a zPosition change at \(t) s reorders sibling layers (\(describe(pair[0])) would move above \(describe(pair[1]))); "
                             + "the exported formats draw in one fixed order")

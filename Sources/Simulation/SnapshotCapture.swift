@@ -7,20 +7,20 @@ import Motion
 // layer's bounds: that counts as painted art too, the source's own picture included.
 import TransitionModel
 
-public struct SnapshotCapture: Hashable, Sendable {
+package struct SnapshotCapture: Hashable, Sendable {
     /// The captured layer (its definition-state art, stretched to the snapshot's bounds).
-    public let source: Int
+    package let source: Int
     /// The cut's corner radius in the source's bounds space: the source's own when it clips to
     /// bounds, else 0 (a plain rectangle).
-    public let cornerRadius: Double
+    package let cornerRadius: Double
     /// Whether the cut removes anything: some painted part of the art reaches outside the cut.
     /// Exporters write a clip only then (a Lottie matte or mask costs players accuracy).
-    public let cuts: Bool
+    package let cuts: Bool
 }
 
 extension Simulation {
     /// For snapshot layer i: what it captures; nil for any other layer.
-    public func capture(of i: Int) -> SnapshotCapture? {
+    package func capture(of i: Int) -> SnapshotCapture? {
         guard let source = layers[i].snapshotSource else { return nil }
         let d = layers[source].definition
         let radius = d.clipsToBounds ? max(0, min(d.cornerRadius, d.size.width / 2, d.size.height / 2)) : 0

@@ -1,10 +1,10 @@
 // Placeholder text: one rounded bar per line, the last one shorter, as a designer sketches copy.
 import TransitionModel
 
-public enum TextBars {
+package enum TextBars {
     /// Bars in the layer's bounds space: each line takes `height / lines`, the bar 60 % of it
     /// (chosen), and a last line of several is 60 % wide (chosen).
-    public static func bars(size: Size, lines: Int) -> [Rect] {
+    package static func bars(size: Size, lines: Int) -> [Rect] {
         guard lines > 0 else { return [] }
         let pitch = size.height / Double(lines)
         let thickness = pitch * 0.6

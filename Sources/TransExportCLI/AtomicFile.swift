@@ -4,27 +4,30 @@
 // it gets the name `.NAME.tmp-PID` only for the moment before the rename. A run removes such
 // names left by processes that no longer exist, and SIGINT/SIGTERM remove the current one.
 import Foundation
+import TransExport
 
-/// An output folder or file that could not be written, in our words (exit 1).
-public struct OutputError: Error, CustomStringConvertible {
-    public var description: String
+extension TransExportError {
+    /// An output folder or file that could not be written, in our words (exit 1).
+    static func output(_ message: String) -> TransExportError {
+        TransExportError(kind: .export, file: "", location: nil, path: "", expected: message)
+    }
 }
 
 /// The files of one run, made before any is written. Transitions are exported on every core
 /// (ParallelExport), so adding is locked; the bytes of each file never depend on the order.
-public final class OutputPlan: @unchecked Sendable {
+package final class OutputPlan: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(url: URL, data: Data)] = []
-    public init() {}
+    package init() {}
 
     /// The files planned so far, in the order they were added.
-    public var files: [(url: URL, data: Data)] { lock.withLock { entries } }
+    package var files: [(url: URL, data: Data)] { lock.withLock { entries } }
 
     func removeAll() { lock.withLock { entries = [] } }
 
-    public func add(_ text: String, to url: URL) { add(Data(text.utf8), to: url) }
+    package func add(_ text: String, to url: URL) { add(Data(text.utf8), to: url) }
 
-    public func add(_ data: Data, to url: URL) {
+    package func add(_ data: Data, to url: URL) {
         lock.withLock {
             entries.removeAll { $0.url == url }
             entries.append((url, data))
@@ -34,7 +37,7 @@ public final class OutputPlan: @unchecked Sendable {
     /// Writes every file, each atomically; stops at the first failure. A destination that is
     /// not a regular file (a device, a FIFO, a folder, a link to one) refuses the run before
     /// anything is written.
-    public func write() throws {
+    package func write() throws {
         var prepared: Set<String> = []
         for f in files { try AtomicFile.checkDestination(f.url) }
         for f in files {
@@ -128,8 +131,8 @@ enum AtomicFile {
         case S_IFSOCK: what = "a socket"
         default: what = "an unknown kind of file"
         }
-        throw OutputError(
-            description: "cannot write \(url.path): it is \(what)\(through), not a regular file; "
+        throw TransExportError.output(
+            "cannot write \(url.path): it is \(what)\(through), not a regular file; "
                 + "remove it or choose another --output folder")
     }
 
@@ -137,7 +140,7 @@ enum AtomicFile {
     static func prepareFolder(_ dir: URL) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw OutputError(description: "cannot write into \(dir.path): it is a file, not a folder") }
+            guard isDir.boolValue else { throw TransExportError.output("cannot write into \(dir.path): it is a file, not a folder") }
             guard access(dir.path, W_OK | X_OK) == 0 else { throw failure(errno, folder: dir) }
             return
         }
@@ -147,7 +150,7 @@ enum AtomicFile {
             ancestor = ancestor.deletingLastPathComponent()
         }
         if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDir), !isDir.boolValue {
-            throw OutputError(description: "cannot create the folder \(dir.path): \(ancestor.path) is a file, not a folder")
+            throw TransExportError.output("cannot create the folder \(dir.path): \(ancestor.path) is a file, not a folder")
         }
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -168,12 +171,12 @@ enum AtomicFile {
         }
     }
 
-    static func failure(_ code: Int32, writing url: URL) -> OutputError {
-        OutputError(description: "cannot write \(url.path): \(reason(code))")
+    static func failure(_ code: Int32, writing url: URL) -> TransExportError {
+        TransExportError.output("cannot write \(url.path): \(reason(code))")
     }
 
-    static func failure(_ code: Int32, folder: URL) -> OutputError {
-        OutputError(description: "cannot write into the folder \(folder.path): \(reason(code))")
+    static func failure(_ code: Int32, folder: URL) -> TransExportError {
+        TransExportError.output("cannot write into the folder \(folder.path): \(reason(code))")
     }
 
     static func reason(_ code: Int32) -> String {

@@ -1,24 +1,25 @@
 import Exporters
 // Parsing of the command line into values; no file is touched here.
 import Keyframes
+import TransExport
 
 /// A `--format` value: a registered format's name (ExportFormats.swift) or `all`.
-public struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
     /// Every format whose `inAll` is set.
-    public static let all = OutputFormat(checked: "all")
+    package static let all = OutputFormat(checked: "all")
 
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard rawValue == "all" || ExportFormats.named(rawValue) != nil else { return nil }
         self.rawValue = rawValue
     }
     private init(checked name: String) { rawValue = name }
 
     /// The registered format; nil for `all`.
-    public var format: (any ExportFormat)? { ExportFormats.named(rawValue) }
-    public var description: String { rawValue }
+    package var format: (any ExportFormat)? { ExportFormats.named(rawValue) }
+    package var description: String { rawValue }
     /// Every `--format` value in list order, `all` after the formats it stands for.
-    public static var values: [OutputFormat] {
+    package static var values: [OutputFormat] {
         let formats = ExportFormats.all
         return (formats.filter(\.inAll).map(\.name) + ["all"] + formats.filter { !$0.inAll }.map(\.name)).map(OutputFormat.init(checked:))
     }
@@ -27,40 +28,40 @@ public struct OutputFormat: RawRepresentable, Hashable, Sendable, CustomStringCo
 extension OutputFormat {
     /// Shorthands for callers and tests; a new format needs none (the command line uses `html`
     /// for the page it writes once per run).
-    public static let svg = OutputFormat(checked: SVGFormat().name), lottie = OutputFormat(checked: LottieFormat().name)
-    public static let tracks = OutputFormat(checked: TracksFormat().name), html = OutputFormat(checked: GalleryPageFormat().name)
-    public static let gif = OutputFormat(checked: GIFFormat().name), webp = OutputFormat(checked: WebPFormat().name)
-    public static let mp4 = OutputFormat(checked: MP4Format().name), png = OutputFormat(checked: PNGPosterFormat().name)
+    package static let svg = OutputFormat(checked: SVGFormat().name), lottie = OutputFormat(checked: LottieFormat().name)
+    package static let tracks = OutputFormat(checked: TracksFormat().name), html = OutputFormat(checked: GalleryPageFormat().name)
+    package static let gif = OutputFormat(checked: GIFFormat().name), webp = OutputFormat(checked: WebPFormat().name)
+    package static let mp4 = OutputFormat(checked: MP4Format().name), png = OutputFormat(checked: PNGPosterFormat().name)
 }
 
-public struct CommandLineOptions: Equatable, Sendable {
-    public var formats: [OutputFormat] = [.all]
-    public var templates: [String] = []
-    public var inputs: [String] = []
-    public var outputDirectory = "output"
-    public var at: Double?
+package struct CommandLineOptions: Equatable, Sendable {
+    package var formats: [OutputFormat] = [.all]
+    package var templates: [String] = []
+    package var inputs: [String] = []
+    package var outputDirectory = "output"
+    package var at: Double?
     /// `--branch NAME`: an interactive definition's branches (or `scrub`, `all`), each as NAME.BRANCH.*.
-    public var branches: [String] = []
+    package var branches: [String] = []
     /// `--lottie-player URL|FILE`: where the gallery page (html) gets lottie-web.
-    public var lottiePlayer: String?
+    package var lottiePlayer: String?
     /// `--tolerance PX`: the fitted keyframes' error on screen (opacity and rotation scale with it).
-    public var tolerance = FitTolerance.standard.screen
+    package var tolerance = FitTolerance.standard.screen
     /// `--report`: print each animated file's keyframes, bytes and errors.
-    public var report = false
+    package var report = false
     /// `--scale 1|2|3` and `--fps N`: the raster formats' pixels per point and frame rate.
-    public var raster = RasterSettings()
-    public var list = false
+    package var raster = RasterSettings()
+    package var list = false
     /// `--list-formats`: print the registered formats and stop.
-    public var listFormats = false
+    package var listFormats = false
     /// `--screen ID=FILE`: layer ID of the template shows the picture in FILE (ScreenOptions.swift).
-    public var screens: [ScreenOption] = []
-    public var help = false
-    public var version = false
+    package var screens: [ScreenOption] = []
+    package var help = false
+    package var version = false
 
-    public init() {}
+    package init() {}
 
     /// The concrete formats to write, in the registry's order.
-    public var resolvedFormats: [OutputFormat] {
+    package var resolvedFormats: [OutputFormat] {
         let registered = OutputFormat.values.filter { $0.format != nil }
         if at != nil {
             let stills = registered.filter { $0.format!.writesStill }
@@ -77,25 +78,27 @@ public struct CommandLineOptions: Equatable, Sendable {
     }
 
     /// What every format gets from the command line.
-    public var exportSettings: ExportSettings {
+    package var exportSettings: ExportSettings {
         get { ExportSettings(tolerance: tolerance, at: at, raster: raster) }
         set { tolerance = newValue.tolerance; at = newValue.at; raster = newValue.raster }
     }
 }
 
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+extension TransExportError {
+    /// A command line that cannot be run (exit 2), printed after `trans-export: `.
+    static func usage(_ message: String) -> TransExportError {
+        TransExportError(file: "", location: nil, path: "", expected: message)
+    }
 }
 
 extension CommandLineOptions {
-    public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+    package static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var o = CommandLineOptions()
         var explicitFormats: [OutputFormat] = []
         var i = 0
         func value(for name: String) throws -> String {
             i += 1
-            guard i < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+            guard i < arguments.count else { throw TransExportError.usage("\(name) needs a value") }
             return arguments[i]
         }
         while i < arguments.count {
@@ -114,7 +117,7 @@ extension CommandLineOptions {
                 let v = try next()
                 for part in v.split(separator: ",") {
                     guard let f = OutputFormat(rawValue: String(part)) else {
-                        throw UsageError(message: "unknown format \"\(part)\"; expected \(Self.list(OutputFormat.values.map(\.rawValue)))")
+                        throw TransExportError.usage("unknown format \"\(part)\"; expected \(Self.list(OutputFormat.values.map(\.rawValue)))")
                     }
                     explicitFormats.append(f)
                 }
@@ -124,14 +127,14 @@ extension CommandLineOptions {
             case "--at":
                 let v = try next()
                 guard let t = Double(v), t.isFinite, t >= 0 else {
-                    throw UsageError(message: "--at expects a time in seconds ≥ 0, found \"\(v)\"")
+                    throw TransExportError.usage("--at expects a time in seconds ≥ 0, found \"\(v)\"")
                 }
                 o.at = t
             case "--lottie-player": o.lottiePlayer = try next()
             case "--tolerance":
                 let v = try next()
                 guard let px = Double(v), px.isFinite, px > 0 else {
-                    throw UsageError(message: "--tolerance expects pixels > 0, found \"\(v)\"")
+                    throw TransExportError.usage("--tolerance expects pixels > 0, found \"\(v)\"")
                 }
                 o.tolerance = px
             case "--report": o.report = true
@@ -147,33 +150,33 @@ extension CommandLineOptions {
                 if let option = ExportFormats.options.first(where: { $0.flag == arg }) {
                     let v = try next()
                     guard let n = Int(v), option.allowed.contains(n) else {
-                        throw UsageError(message: "\(option.flag) expects \(option.expected), found \"\(v)\"")
+                        throw TransExportError.usage("\(option.flag) expects \(option.expected), found \"\(v)\"")
                     }
                     o.exportSettings[keyPath: option.setting] = n
                     break
                 }
-                throw UsageError(message: "unknown argument \"\(arg)\"; see trans-export --help")
+                throw TransExportError.usage("unknown argument \"\(arg)\"; see trans-export --help")
             }
             i += 1
         }
         if !explicitFormats.isEmpty { o.formats = explicitFormats }
         if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .all && $0.format?.writesStill != true }) {
-            throw UsageError(message: "--at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png")
+            throw TransExportError.usage("--at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png")
         }
         if o.raster != RasterSettings(), !o.resolvedFormats.contains(where: { !($0.format?.options.isEmpty ?? true) }) {
             let takers = ExportFormats.all.filter { !$0.options.isEmpty }.map(\.name)
-            throw UsageError(
-                message: "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
+            throw TransExportError.usage(
+                "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
                     + "use them with --format \(list(takers))")
         }
         if !o.branches.isEmpty, explicitFormats.contains(.html) {
-            throw UsageError(message: "--branch writes branch files; the gallery page (html) shows the combined file")
+            throw TransExportError.usage("--branch writes branch files; the gallery page (html) shows the combined file")
         }
         if o.at != nil, o.report {
-            throw UsageError(message: "--report describes the animated files; --at writes a static SVG")
+            throw TransExportError.usage("--report describes the animated files; --at writes a static SVG")
         }
         if o.lottiePlayer != nil, !o.resolvedFormats.contains(.html) {
-            throw UsageError(message: "--lottie-player is for the gallery page; use it with --format html or all")
+            throw TransExportError.usage("--lottie-player is for the gallery page; use it with --format html or all")
         }
         return o
     }
@@ -195,7 +198,7 @@ extension CommandLineOptions {
     }
 
     /// `--help`; the formats, their options and files come from ExportFormats.
-    public static var helpText: String {
+    package static var helpText: String {
         let formats = ExportFormats.all, options = ExportFormats.options
         let inAll = formats.filter(\.inAll), named = formats.filter { !$0.inAll }
         let namedList = named.map { f in f.name + (f.helpNote.map { " (\($0))" } ?? "") }.joined(separator: ", ")
@@ -250,7 +253,7 @@ extension CommandLineOptions {
 
     /// `--list-formats`: one line per format, `NAME<tab>FILE<tab>all|named` (the conformance
     /// suite reads it).
-    public static var formatList: [String] {
+    package static var formatList: [String] {
         ExportFormats.all.map { f in
             [f.name, f.fileExtension.map { "NAME.\($0)" } ?? f.runFile ?? "-", f.inAll ? "all" : "named"].joined(separator: "\t")
         }

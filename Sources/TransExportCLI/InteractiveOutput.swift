@@ -5,15 +5,15 @@ import Foundation
 import Simulation
 import TransitionModel
 
-public enum InteractiveFiles {
+package enum InteractiveFiles {
     /// The pseudo-branch naming the scrub clip in `--branch` and in file names.
-    public static let scrub = "scrub"
+    package static let scrub = "scrub"
 
     /// The file stem of a branch's or of the scrub clip's files: `NAME.BRANCH`.
-    public static func stem(_ definition: TransitionDefinition, _ branch: String) -> String { "\(definition.name).\(branch)" }
+    package static func stem(_ definition: TransitionDefinition, _ branch: String) -> String { "\(definition.name).\(branch)" }
 
     /// The scrub clip as the simulation its files are written from (its definition named by its stem).
-    public static func scrubClip(_ definition: TransitionDefinition) throws -> ScrubClip? {
+    package static func scrubClip(_ definition: TransitionDefinition) throws -> ScrubClip? {
         guard definition.interaction != nil else { return nil }
         var d = definition
         d.name = stem(definition, scrub)
@@ -21,15 +21,16 @@ public enum InteractiveFiles {
     }
 
     /// Each of `names` (branch names, `scrub`, or `all`) as the simulation its files are written from.
-    public static func simulations(_ definition: TransitionDefinition, names: [String]) throws -> [Simulation] {
+    package static func simulations(_ definition: TransitionDefinition, names: [String]) throws -> [Simulation] {
         guard let interaction = definition.interaction else {
-            throw UsageError(message: "--branch: \"\(definition.name)\" is not interactive; it has no branches")
+            throw TransExportError.usage("--branch: \"\(definition.name)\" is not interactive; it has no branches")
         }
         let known = interaction.scripts.map(\.name) + [scrub]
         let wanted = names.contains("all") ? known : names
         return try wanted.map { name in
             guard known.contains(name) else {
-                throw UsageError(message: "--branch: \"\(definition.name)\" has no branch \"\(name)\"; expected one of \(known.joined(separator: ", ")) or all")
+                throw TransExportError.usage(
+                    "--branch: \"\(definition.name)\" has no branch \"\(name)\"; expected one of \(known.joined(separator: ", ")) or all")
             }
             var d = definition
             d.name = stem(definition, name)

@@ -2,15 +2,16 @@ import Artwork
 // `--screen ID=FILE` and `--list --template NAME`: the user's pictures in a template's layers.
 import Foundation
 import JSONText
+import TransExport
 import TransitionModel
 
-public struct ScreenOption: Equatable, Sendable {
-    public var id: String
-    public var file: String
+package struct ScreenOption: Equatable, Sendable {
+    package var id: String
+    package var file: String
 
     init(parsing text: String) throws {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {
-            throw UsageError(message: "--screen expects ID=FILE (a layer id of the template and a PNG, JPEG or SVG file), found \"\(text)\"")
+            throw TransExportError.usage("--screen expects ID=FILE (a layer id of the template and a PNG, JPEG or SVG file), found \"\(text)\"")
         }
         id = String(text[..<eq]); file = String(text[text.index(after: eq)...])
     }

@@ -4,25 +4,26 @@ import Exporters
 import Foundation
 import Keyframes
 import Simulation
+import TransExport
 import TransitionModel
 
-public enum ExitCode {
-    public static let success: Int32 = 0
-    public static let exportFailed: Int32 = 1
-    public static let badInput: Int32 = 2
+package enum ExitCode {
+    package static let success: Int32 = 0
+    package static let exportFailed: Int32 = 1
+    package static let badInput: Int32 = 2
 }
 
-public struct TransExportCommand {
-    public static let version = "0.1.0"
+package struct TransExportCommand {
+    package static let version = "0.1.0"
 
-    public var environment: [String: String]
-    public var executable: URL
-    public var standardOutput: (String) -> Void
-    public var standardError: (String) -> Void
+    package var environment: [String: String]
+    package var executable: URL
+    package var standardOutput: (String) -> Void
+    package var standardError: (String) -> Void
     /// The files of the current run, all made before the first is written (AtomicFile.swift).
     let outputs = OutputPlan()
 
-    public init(
+    package init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
         standardOutput: @escaping (String) -> Void = { print($0) },
@@ -34,7 +35,7 @@ public struct TransExportCommand {
         self.standardError = standardError
     }
 
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -168,7 +169,7 @@ public struct TransExportCommand {
         guard options.resolvedFormats.contains(.html) else { return nil }
         // The page embeds the very bytes written to NAME.svg and NAME.json; its motion spec shows
         // each file's fit, the reports `--report` prints.
-        return GalleryCard(simulation: simulation, svg: job.players.svg, lottie: try job.players.lottie(), fit: try job.players.reports())
+        return GalleryCard(simulation: simulation, svg: try job.players.svg(), lottie: try job.players.lottie(), fit: try job.players.reports())
     }
 }
 
@@ -176,16 +177,16 @@ extension TransExportCommand {
     /// A format's limit met by one layer is reported at that layer's line (exit 1: the
     /// definition is valid, this format cannot carry it); anything else names the file.
     static func exportFailure(_ error: Error, _ simulation: Simulation, display: String, url: URL?) -> String {
-        guard let e = error as? LottieExportError else { return "\(display): export failed: \(error)" }
+        guard let e = error as? TransExportError, e.format == LottieFormat().name else { return "\(display): export failed: \(error)" }
         let message = "cannot export \(simulation.definition.name).json (Lottie): \(e.message)"
         if let i = e.layer, simulation.layers.indices.contains(i), let origin = simulation.layers[i].definition.origin {
             return origin.diagnostic(message).description
         }
-        let d = DefinitionDiagnostic(file: display, location: nil, path: e.path ?? "", message: message)
-        guard let url, e.path != nil else { return "\(display): export failed: \(error)" }
+        let d = DefinitionDiagnostic(file: display, location: nil, path: e.path, message: message)
+        guard let url, !e.path.isEmpty else { return "\(display): export failed: \(e.message)" }
         return DefinitionFile.located(d, url: url, displayPath: display).description
     }
 
     /// The tracks dump's ceiling of layer states (TracksFormat.swift).
-    public static let maxTrackStates = TracksFormat.maxStates
+    package static let maxTrackStates = TracksFormat.maxStates
 }

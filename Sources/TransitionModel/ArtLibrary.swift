@@ -6,30 +6,30 @@ import Foundation
 import JSONText
 
 /// The text of one art file and how diagnostics name it.
-public struct ArtSource: Sendable {
-    public var text: String
-    public var file: String
-    public init(text: String, file: String) { self.text = text; self.file = file }
+package struct ArtSource: Sendable {
+    package var text: String
+    package var file: String
+    package init(text: String, file: String) { self.text = text; self.file = file }
 }
 
 /// Where the decoder finds art by name. The command line reads `art/NAME.json` beside the
 /// definition, then in the catalog; a definition without `use` needs none.
-public struct ArtLibrary: Sendable {
+package struct ArtLibrary: Sendable {
     /// The names it offers, for "expected one of" messages.
-    public var names: @Sendable () -> [String]
-    public var source: @Sendable (_ name: String) -> ArtSource?
+    package var names: @Sendable () -> [String]
+    package var source: @Sendable (_ name: String) -> ArtSource?
     /// Where `image`/`svg` layers' files are found (the definition's folder) and how messages
     /// name it; nil: relative to the current directory.
-    public var artworkDirectory: (url: URL, display: String)?
+    package var artworkDirectory: (url: URL, display: String)?
 
-    public init(names: @escaping @Sendable () -> [String], source: @escaping @Sendable (_ name: String) -> ArtSource?) {
+    package init(names: @escaping @Sendable () -> [String], source: @escaping @Sendable (_ name: String) -> ArtSource?) {
         self.names = names; self.source = source
     }
 
-    public static let empty = ArtLibrary(names: { [] }, source: { _ in nil })
+    package static let empty = ArtLibrary(names: { [] }, source: { _ in nil })
 
     /// Art files held in memory (name → text), named `folder/NAME.json` in diagnostics.
-    public static func inMemory(_ files: [String: String], folder: String = "art") -> ArtLibrary {
+    package static func inMemory(_ files: [String: String], folder: String = "art") -> ArtLibrary {
         ArtLibrary(
             names: { files.keys.sorted() },
             source: { name in files[name].map { ArtSource(text: $0, file: "\(folder)/\(name).json") } })

@@ -4,7 +4,7 @@ import JSONText
 
 extension DefinitionDecoder {
     /// Layer ids the simulation adds to an interactive definition (the finger, the branch label).
-    public static let interactionLayerIDs = ["finger", "branch-label"]
+    package static let interactionLayerIDs = ["finger", "branch-label"]
 
     /// `{"cancel": {"points": [{"time", "translation", "easing"}], "easing", "release", "velocity", "touch"}, …}`.
     static func decodeScripts(_ node: JSONNode, outcomes: Set<InteractionOutcome>) throws -> [GestureScript] {

@@ -2,9 +2,9 @@
 // problem as a located DefinitionDiagnostic. The JSON Schema in Templates/ documents the same rules.
 import JSONText
 
-public enum DefinitionDecoder {
+package enum DefinitionDecoder {
     /// `art`: where `{"use": NAME}` layers find their art files (see ArtLibrary).
-    public static func decode(_ text: String, file: String, art: ArtLibrary = .empty) throws -> TransitionDefinition {
+    package static func decode(_ text: String, file: String, art: ArtLibrary = .empty) throws -> TransitionDefinition {
         let root: LocatedJSON
         do {
             root = try JSONParser.parse(text)

@@ -2,7 +2,10 @@
 // expected. The command line prints it as one line, `file:line:column: path: expected`.
 import JSONText
 
+/// The library's one error type: a definition (or a file it names) refused, or a file that could
+/// not be made, with where (file, line:column, JSON path) and what was expected.
 public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Bad input or a failed export: the command line exits 2 or 1.
     public enum Kind: String, Hashable, Sendable {
         /// A definition, or a file it names, that cannot be read or simulated (exit 2).
         case input
@@ -10,29 +13,41 @@ public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertib
         case export
     }
 
+    /// Bad input or a failed export.
     public var kind: Kind
+    /// The file at fault as the user named it (`Templates/NAME.json`); empty for a refusal about
+    /// the run rather than a file (then the line starts with the path or the message).
     public var file: String
+    /// Line and column in `file`; nil when the problem is the file as a whole.
     public var location: SourceLocation?
     /// A JSON path such as `phases.present[0].timing.damping`; empty for syntax errors.
     public var path: String
     /// What was expected (and, usually, what was found instead).
     public var message: String
+    /// A writer's refusal: the format (`Lottie`) that cannot carry the transition, and the
+    /// simulation's index of the layer at fault, so the command line can name that layer's line.
+    package var format: String?
+    package var layer: Int?
+    /// What was expected: the same text as `message`.
     public var expected: String { message }
 
+    /// An error at `file`'s `location`, JSON `path`, saying what was `expected`.
     public init(kind: Kind = .input, file: String, location: SourceLocation?, path: String, expected: String) {
         self.kind = kind; self.file = file; self.location = location; self.path = path; self.message = expected
     }
 
+    /// A bad-input error; `message` says what was expected.
     public init(file: String, location: SourceLocation?, path: String, message: String) {
         self.init(file: file, location: location, path: path, expected: message)
     }
 
     /// One line: `file:line:column: path: message`. Control characters are escaped (a newline
     /// in a quoted value must not split the line) and a very long message is cut in the middle.
+    /// Without a file (a refusal about the run, not about a file) the line starts at the path.
     public var description: String {
         var s = Self.oneLine(file, limit: 300)
-        if let location { s += ":\(location.line):\(location.column)" }
-        s += ": "
+        if let location { s += "\(s.isEmpty ? "" : ":")\(location.line):\(location.column)" }
+        if !s.isEmpty { s += ": " }
         if !path.isEmpty { s += "\(Self.oneLine(path, limit: 300)): " }
         return s + Self.oneLine(message, limit: 600)
     }
@@ -55,7 +70,7 @@ public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// With a location found from the JSON path when a later stage knew only the path (the
     /// node itself, else its nearest ancestor that the file contains, e.g. above art).
-    public func located(in root: LocatedJSON) -> TransExportError {
+    package func located(in root: LocatedJSON) -> TransExportError {
         guard location == nil else { return self }
         var copy = self
         copy.location = Self.node(at: path, in: root).location
@@ -94,4 +109,4 @@ public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 /// A definition's problems: the decoder and the later stages throw TransExportError under this name.
-public typealias DefinitionDiagnostic = TransExportError
+package typealias DefinitionDiagnostic = TransExportError

@@ -3,40 +3,40 @@
 // infinity, a NaN or an amount of work that grows without bound. README "Limits" lists them;
 // Templates/transition.schema.json states the same minimum/maximum.
 
-public enum DefinitionLimits {
+package enum DefinitionLimits {
     /// Any length or coordinate in points (positions, sizes, translations, radii, zPosition):
     /// 100 screens across, far beyond any transition, small enough that products stay exact.
-    public static let coordinate = 100_000.0
+    package static let coordinate = 100_000.0
     /// Any time in seconds (durations, delays, holds, gesture times); also the whole timeline's
     /// ceiling, springs included: the tracks dump samples it at 120 Hz, Lottie at 240 Hz.
-    public static let seconds = 60.0
+    package static let seconds = 60.0
     /// A transform's scale factor, either sign.
-    public static let scale = 1_000.0
+    package static let scale = 1_000.0
     /// Rotation in degrees, either sign (100 turns).
-    public static let degrees = 36_000.0
+    package static let degrees = 36_000.0
     /// The perspective eye distance d (m34 = −1/d), in points; how close a layer may come to
     /// the eye is checked after simulating (Simulation.checkNearEye).
-    public static let eyeDistance = 1.0...coordinate
+    package static let eyeDistance = 1.0...coordinate
     /// A projected layer's corner may come no closer to the eye than this fraction of the eye
     /// distance: its near edge is then drawn at most 10× its size.
-    public static let nearestDepthFraction = 0.1
+    package static let nearestDepthFraction = 0.1
     /// UIKit spring damping ratio, and spring velocities (UIKit's unit: the whole change per second).
-    public static let dampingRatio = 0.001...1_000.0
-    public static let springVelocity = 1_000.0
+    package static let dampingRatio = 0.001...1_000.0
+    package static let springVelocity = 1_000.0
     /// CASpringAnimation's mass, stiffness and damping.
-    public static let springMass = 0.001...1_000.0
-    public static let springStiffness = 0.001...100_000.0
-    public static let springDamping = 0.001...100_000.0
+    package static let springMass = 0.001...1_000.0
+    package static let springStiffness = 0.001...100_000.0
+    package static let springDamping = 0.001...100_000.0
     /// SwiftUI perceptual spring duration.
-    public static let perceptualDuration = 0.01...seconds
+    package static let perceptualDuration = 0.01...seconds
 
     /// Work ceilings: a definition larger than this is refused before any simulation.
-    public static let fileBytes = 10 * 1_024 * 1_024
-    public static let layers = 10_000
-    public static let nestingDepth = 64
-    public static let phases = 1_000
-    public static let changes = 5_000
+    package static let fileBytes = 10 * 1_024 * 1_024
+    package static let layers = 10_000
+    package static let nestingDepth = 64
+    package static let phases = 1_000
+    package static let changes = 5_000
     /// Animations of one layer's property: every sample of a track sums its animations (UIKit's
     /// additive animations), so this bounds the cost per sample (BENCHMARKS.md#8-limits-and-cost-issue-15).
-    public static let animationsPerProperty = 100
+    package static let animationsPerProperty = 100
 }

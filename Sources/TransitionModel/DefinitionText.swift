@@ -1,8 +1,8 @@
 // A definition file's bytes as text: UTF-8 only, and a file that is not names its first bad byte.
 import JSONText
 
-public enum DefinitionText {
-    public static func utf8(_ bytes: [UInt8], file: String) throws -> String {
+package enum DefinitionText {
+    package static func utf8(_ bytes: [UInt8], file: String) throws -> String {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0, line = 1, column = 1

@@ -8,17 +8,17 @@ import JSONText
 /// The names an expression can read. `W`/`H` are the canvas size; `tx, ty` the finger's
 /// translation (pt) and `vx, vy` its velocity (pt/s) as UIPanGestureRecognizer reports them;
 /// `p` the interaction's progress; `let(k)` the k-th named value of the interaction's `let`.
-public enum ExpressionName: Hashable, Sendable {
+package enum ExpressionName: Hashable, Sendable {
     case tx, ty, vx, vy, p, W, H
     case `let`(Int)
 
-    public static let builtins: [(String, ExpressionName)] = [
+    package static let builtins: [(String, ExpressionName)] = [
         ("tx", .tx), ("ty", .ty), ("vx", .vx), ("vy", .vy),
         ("p", .p), ("W", .W), ("H", .H),
     ]
 }
 
-public enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {
+package enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {
     case min, max, clamp, abs
 
     /// Allowed argument counts.
@@ -31,14 +31,14 @@ public enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-public enum ExpressionOperator: String, Hashable, Sendable {
+package enum ExpressionOperator: String, Hashable, Sendable {
     case add = "+", subtract = "-", multiply = "*", divide = "/"
 }
 
-public enum ExpressionComparison: String, Hashable, Sendable, CaseIterable {
+package enum ExpressionComparison: String, Hashable, Sendable, CaseIterable {
     case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = "==", notEqual = "!="
 
-    public func holds(_ a: Double, _ b: Double) -> Bool {
+    package func holds(_ a: Double, _ b: Double) -> Bool {
         switch self {
         case .less: return a < b
         case .lessOrEqual: return a <= b
@@ -50,14 +50,14 @@ public enum ExpressionComparison: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-public indirect enum ExpressionNode: Hashable, Sendable {
+package indirect enum ExpressionNode: Hashable, Sendable {
     case number(Double)
     case name(ExpressionName)
     case negate(ExpressionNode)
     case binary(ExpressionOperator, ExpressionNode, ExpressionNode)
     case call(ExpressionFunction, [ExpressionNode])
 
-    public func evaluate(_ env: ExpressionEnvironment) -> Double {
+    package func evaluate(_ env: ExpressionEnvironment) -> Double {
         switch self {
         case .number(let d): return d
         case .name(let n): return env[n]
@@ -82,7 +82,7 @@ public indirect enum ExpressionNode: Hashable, Sendable {
     }
 
     /// Whether the value depends on any name (else it is one number).
-    public var isConstant: Bool {
+    package var isConstant: Bool {
         switch self {
         case .number: return true
         case .name: return false
@@ -92,7 +92,7 @@ public indirect enum ExpressionNode: Hashable, Sendable {
         }
     }
 
-    public func mentions(_ n: ExpressionName) -> Bool {
+    package func mentions(_ n: ExpressionName) -> Bool {
         switch self {
         case .number: return false
         case .name(let m): return m == n
@@ -106,65 +106,65 @@ public indirect enum ExpressionNode: Hashable, Sendable {
 /// Where an expression (or another part of an interaction) was written, so that a problem found
 /// only when the motion is simulated (a gesture that never begins, a value that is not finite)
 /// is still reported at its line and column.
-public struct SourceOrigin: Hashable, Sendable {
-    public var file: String
-    public var location: SourceLocation?
-    public var path: String
-    public init(file: String, location: SourceLocation?, path: String) {
+package struct SourceOrigin: Hashable, Sendable {
+    package var file: String
+    package var location: SourceLocation?
+    package var path: String
+    package init(file: String, location: SourceLocation?, path: String) {
         self.file = file; self.location = location; self.path = path
     }
 
-    public func diagnostic(_ message: String) -> DefinitionDiagnostic {
+    package func diagnostic(_ message: String) -> DefinitionDiagnostic {
         DefinitionDiagnostic(file: file, location: location, path: path, message: message)
     }
 }
 
 /// An expression as written, and its tree.
-public struct Expression: Hashable, Sendable, CustomStringConvertible {
-    public var source: String
-    public var root: ExpressionNode
-    public var origin: SourceOrigin?
+package struct Expression: Hashable, Sendable, CustomStringConvertible {
+    package var source: String
+    package var root: ExpressionNode
+    package var origin: SourceOrigin?
 
-    public init(source: String, root: ExpressionNode, origin: SourceOrigin? = nil) {
+    package init(source: String, root: ExpressionNode, origin: SourceOrigin? = nil) {
         self.source = source; self.root = root; self.origin = origin
     }
     /// A plain number (code-built definitions, numbers written as numbers).
-    public init(_ value: Double) { self.init(source: NumberText.string(value), root: .number(value)) }
+    package init(_ value: Double) { self.init(source: NumberText.string(value), root: .number(value)) }
 
-    public func evaluate(_ env: ExpressionEnvironment) -> Double { root.evaluate(env) }
-    public var isConstant: Bool { root.isConstant }
-    public var description: String { source }
+    package func evaluate(_ env: ExpressionEnvironment) -> Double { root.evaluate(env) }
+    package var isConstant: Bool { root.isConstant }
+    package var description: String { source }
 }
 
 /// `left op right`: a begin rule or a release rule's `when`.
-public struct Condition: Hashable, Sendable, CustomStringConvertible {
-    public var source: String
-    public var comparison: ExpressionComparison
-    public var left: ExpressionNode
-    public var right: ExpressionNode
-    public var origin: SourceOrigin?
+package struct Condition: Hashable, Sendable, CustomStringConvertible {
+    package var source: String
+    package var comparison: ExpressionComparison
+    package var left: ExpressionNode
+    package var right: ExpressionNode
+    package var origin: SourceOrigin?
 
-    public init(source: String, comparison: ExpressionComparison, left: ExpressionNode, right: ExpressionNode, origin: SourceOrigin? = nil) {
+    package init(source: String, comparison: ExpressionComparison, left: ExpressionNode, right: ExpressionNode, origin: SourceOrigin? = nil) {
         self.source = source; self.comparison = comparison; self.left = left; self.right = right; self.origin = origin
     }
 
-    public func holds(_ env: ExpressionEnvironment) -> Bool {
+    package func holds(_ env: ExpressionEnvironment) -> Bool {
         comparison.holds(left.evaluate(env), right.evaluate(env))
     }
-    public var description: String { source }
+    package var description: String { source }
 }
 
 /// The values names read while an expression is evaluated.
-public struct ExpressionEnvironment: Hashable, Sendable {
-    public var tx = 0.0, ty = 0.0, vx = 0.0, vy = 0.0, p = 0.0
-    public var W: Double
-    public var H: Double
+package struct ExpressionEnvironment: Hashable, Sendable {
+    package var tx = 0.0, ty = 0.0, vx = 0.0, vy = 0.0, p = 0.0
+    package var W: Double
+    package var H: Double
     /// Values of the interaction's `let`, in order.
-    public var lets: [Double] = []
+    package var lets: [Double] = []
 
-    public init(canvas: Size) { W = canvas.width; H = canvas.height }
+    package init(canvas: Size) { W = canvas.width; H = canvas.height }
 
-    public subscript(_ n: ExpressionName) -> Double {
+    package subscript(_ n: ExpressionName) -> Double {
         switch n {
         case .tx: return tx
         case .ty: return ty

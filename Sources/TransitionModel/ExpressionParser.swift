@@ -10,26 +10,26 @@
 //   compare   := "<" | "<=" | "≤" | ">" | ">=" | "≥" | "==" | "!=" | "≠"
 
 /// A problem in an expression: `column` counts characters from 1 at the expression's start.
-public struct ExpressionError: Error, Hashable, Sendable {
-    public var column: Int
-    public var message: String
+package struct ExpressionError: Error, Hashable, Sendable {
+    package var column: Int
+    package var message: String
 }
 
 /// The names an expression may use where it is written, and why the others may not.
-public struct ExpressionScope: Sendable {
-    public var names: [(String, ExpressionName)]
+package struct ExpressionScope: Sendable {
+    package var names: [(String, ExpressionName)]
     /// A builtin name that is not in `names`, with the reason it is not available here.
-    public var unavailable: [String: String] = [:]
+    package var unavailable: [String: String] = [:]
 
-    public init(names: [(String, ExpressionName)], unavailable: [String: String] = [:]) {
+    package init(names: [(String, ExpressionName)], unavailable: [String: String] = [:]) {
         self.names = names; self.unavailable = unavailable
     }
 
     func lookup(_ name: String) -> ExpressionName? { names.first { $0.0 == name }?.1 }
 }
 
-public enum ExpressionParser {
-    public static func expression(_ text: String, scope: ExpressionScope) throws -> ExpressionNode {
+package enum ExpressionParser {
+    package static func expression(_ text: String, scope: ExpressionScope) throws -> ExpressionNode {
         var p = Parser(text, scope: scope)
         let node = try p.sum()
         if let t = p.peek {
@@ -39,7 +39,7 @@ public enum ExpressionParser {
         return node
     }
 
-    public static func condition(_ text: String, scope: ExpressionScope) throws -> (ExpressionComparison, ExpressionNode, ExpressionNode) {
+    package static func condition(_ text: String, scope: ExpressionScope) throws -> (ExpressionComparison, ExpressionNode, ExpressionNode) {
         var p = Parser(text, scope: scope)
         let left = try p.sum()
         guard let t = p.next() else {

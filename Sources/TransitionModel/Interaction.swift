@@ -2,12 +2,12 @@
 // or scrubs a phase as UIPercentDrivenInteractiveTransition does, and on release a rule decides
 // the branch: `cancel` or `finish`. The simulation runs each script as its own branch.
 
-public enum InteractionOutcome: String, Hashable, Sendable, CaseIterable {
+package enum InteractionOutcome: String, Hashable, Sendable, CaseIterable {
     case cancel, finish
 }
 
-public struct Interaction: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct Interaction: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Layer properties follow the finger: each change's value is an expression of tx, ty, p …,
         /// assigned on every touch event (UIKit: `view.center = …` in the pan handler).
         case directManipulation([ExpressionChange])
@@ -16,23 +16,23 @@ public struct Interaction: Hashable, Sendable {
     }
 
     /// `p` as a function of the translation, e.g. `clamp(tx / W, 0, 1)`.
-    public var progress: Expression
+    package var progress: Expression
     /// Named values computed after `p`, in order (each may use the ones before it).
-    public var lets: [NamedExpression]
+    package var lets: [NamedExpression]
     /// The gesture begins at the first instant at which every condition holds.
-    public var begin: [Condition]
-    public var kind: Kind
+    package var begin: [Condition]
+    package var kind: Kind
     /// Tried in order at the release; the first whose `when` holds (or that has none) applies.
-    public var release: [ReleaseRule]
+    package var release: [ReleaseRule]
     /// One script per branch, in export order; `name` is the outcome its release must reach.
-    public var scripts: [GestureScript]
+    package var scripts: [GestureScript]
     /// Where the finger touches down (screen points); a script may override it.
-    public var touch: Point
+    package var touch: Point
     /// The translation as a function of p, for the scrub clip; required for direct manipulation.
-    public var scrub: ScrubPath?
-    public var origin: SourceOrigin?
+    package var scrub: ScrubPath?
+    package var origin: SourceOrigin?
 
-    public init(
+    package init(
         progress: Expression, lets: [NamedExpression] = [], begin: [Condition] = [], kind: Kind,
         release: [ReleaseRule], scripts: [GestureScript], touch: Point, scrub: ScrubPath? = nil, origin: SourceOrigin? = nil
     ) {
@@ -40,32 +40,32 @@ public struct Interaction: Hashable, Sendable {
         self.scripts = scripts; self.touch = touch; self.scrub = scrub; self.origin = origin
     }
 
-    public func script(named name: String) -> GestureScript? { scripts.first { $0.name == name } }
+    package func script(named name: String) -> GestureScript? { scripts.first { $0.name == name } }
 }
 
-public struct NamedExpression: Hashable, Sendable {
-    public var name: String
-    public var expression: Expression
-    public init(name: String, expression: Expression) { self.name = name; self.expression = expression }
+package struct NamedExpression: Hashable, Sendable {
+    package var name: String
+    package var expression: Expression
+    package init(name: String, expression: Expression) { self.name = name; self.expression = expression }
 }
 
 /// UIPercentDrivenInteractiveTransition on one phase (docs/uikit-motion.md#percent-driven-transitions, the layer path):
 /// while dragging, every animation of the phase shows local time p·D through its own curve;
 /// on release the remainder runs for (1 − p)·D / completionSpeed (finish) or p·D /
 /// completionSpeed (cancel), its layer time eased by `completionCurve`.
-public struct PercentDriven: Hashable, Sendable {
-    public var phase: String
-    public var completionSpeed: Double
+package struct PercentDriven: Hashable, Sendable {
+    package var phase: String
+    package var completionSpeed: Double
     /// A cubic-bezier timing (named or control points). Default: easeInOut, as documented; iOS
     /// 26.1 sets the private curve 7 and community re-implementations run linearly (docs/uikit-motion.md#percent-driven-transitions).
-    public var completionCurve: Timing
-    public init(phase: String, completionSpeed: Double = 1, completionCurve: Timing = .named(.easeInOut)) {
+    package var completionCurve: Timing
+    package init(phase: String, completionSpeed: Double = 1, completionCurve: Timing = .named(.easeInOut)) {
         self.phase = phase; self.completionSpeed = completionSpeed; self.completionCurve = completionCurve
     }
 }
 
-public struct ReleaseRule: Hashable, Sendable {
-    public enum Action: Hashable, Sendable {
+package struct ReleaseRule: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// `UIView.animate` calls made in the release handler; values may use the released p, tx, ….
         case blocks([ExpressionBlock])
         /// Run a phase from the moment of release. `start` assignments (evaluated at the release)
@@ -75,22 +75,22 @@ public struct ReleaseRule: Hashable, Sendable {
         case complete
     }
     /// nil: always applies (the last rule).
-    public var when: Condition?
-    public var outcome: InteractionOutcome
-    public var action: Action
-    public init(when: Condition?, outcome: InteractionOutcome, action: Action) {
+    package var when: Condition?
+    package var outcome: InteractionOutcome
+    package var action: Action
+    package init(when: Condition?, outcome: InteractionOutcome, action: Action) {
         self.when = when; self.outcome = outcome; self.action = action
     }
 }
 
 /// An animation block whose numbers may be expressions, evaluated once at the release.
-public struct ExpressionBlock: Hashable, Sendable {
-    public var duration: Expression?
-    public var delay: Expression
-    public var timing: Timing
-    public var before: [ExpressionChange]
-    public var changes: [ExpressionChange]
-    public init(
+package struct ExpressionBlock: Hashable, Sendable {
+    package var duration: Expression?
+    package var delay: Expression
+    package var timing: Timing
+    package var before: [ExpressionChange]
+    package var changes: [ExpressionChange]
+    package init(
         duration: Expression?, delay: Expression = Expression(0), timing: Timing = .named(.easeInOut),
         before: [ExpressionChange] = [], changes: [ExpressionChange]
     ) {
@@ -99,18 +99,18 @@ public struct ExpressionBlock: Hashable, Sendable {
 }
 
 /// An assignment whose value is made of expressions.
-public struct ExpressionChange: Hashable, Sendable {
-    public var layer: String
-    public var value: ValueExpression
+package struct ExpressionChange: Hashable, Sendable {
+    package var layer: String
+    package var value: ValueExpression
     /// JSON path, for diagnostics.
-    public var origin: String
-    public init(layer: String, _ value: ValueExpression, origin: String = "") {
+    package var origin: String
+    package init(layer: String, _ value: ValueExpression, origin: String = "") {
         self.layer = layer; self.value = value; self.origin = origin
     }
 }
 
 /// A property value with expressions in place of numbers.
-public enum ValueExpression: Hashable, Sendable {
+package enum ValueExpression: Hashable, Sendable {
     case position(Expression, Expression)
     case size(Expression, Expression)
     case opacity(Expression)
@@ -119,7 +119,7 @@ public enum ValueExpression: Hashable, Sendable {
     /// A value without expressions (any property, e.g. `hidden`).
     case constant(PropertyValue)
 
-    public var propertyName: String {
+    package var propertyName: String {
         switch self {
         case .position: return "position"
         case .size: return "size"
@@ -130,7 +130,7 @@ public enum ValueExpression: Hashable, Sendable {
         }
     }
 
-    public var expressions: [Expression] {
+    package var expressions: [Expression] {
         switch self {
         case .position(let x, let y), .size(let x, let y): return [x, y]
         case .opacity(let e), .cornerRadius(let e): return [e]
@@ -140,7 +140,7 @@ public enum ValueExpression: Hashable, Sendable {
     }
 
     /// The value for this environment; throws a ValueRangeError when a number is out of range.
-    public func value(_ env: ExpressionEnvironment) throws -> PropertyValue {
+    package func value(_ env: ExpressionEnvironment) throws -> PropertyValue {
         func finite(_ e: Expression, _ expected: String = "a finite number", _ ok: (Double) -> Bool = { _ in true }) throws -> Double {
             let v = e.evaluate(env)
             guard v.isFinite, abs(v) <= 1e9, ok(v) else { throw ValueRangeError(expression: e, value: v, expected: expected) }
@@ -165,50 +165,50 @@ public enum ValueExpression: Hashable, Sendable {
     }
 }
 
-public struct ValueRangeError: Error, Hashable, Sendable {
-    public var expression: Expression
-    public var value: Double
-    public var expected: String
+package struct ValueRangeError: Error, Hashable, Sendable {
+    package var expression: Expression
+    package var value: Double
+    package var expected: String
 }
 
 /// `{"translate", "scale", "rotation", "rotationX", "rotationY", "perspective"}` with expressions;
 /// angles in degrees, as in the definition format. Components not written are identity.
-public struct TransformExpression: Hashable, Sendable {
-    public var translateX = Expression(0), translateY = Expression(0)
-    public var scaleX = Expression(1), scaleY = Expression(1)
-    public var rotation = Expression(0), rotationX = Expression(0), rotationY = Expression(0)
-    public var perspective: Expression?
-    public init() {}
+package struct TransformExpression: Hashable, Sendable {
+    package var translateX = Expression(0), translateY = Expression(0)
+    package var scaleX = Expression(1), scaleY = Expression(1)
+    package var rotation = Expression(0), rotationX = Expression(0), rotationY = Expression(0)
+    package var perspective: Expression?
+    package init() {}
     var expressions: [Expression] {
         [translateX, translateY, scaleX, scaleY, rotation, rotationX, rotationY] + (perspective.map { [$0] } ?? [])
     }
 }
 
 /// One branch's finger: translation points from the touch-down (time 0, translation (0, 0)).
-public struct GestureScript: Hashable, Sendable {
-    public struct Waypoint: Hashable, Sendable {
+package struct GestureScript: Hashable, Sendable {
+    package struct Waypoint: Hashable, Sendable {
         /// Seconds after the touch-down.
-        public var time: Double
-        public var translation: Point
+        package var time: Double
+        package var translation: Point
         /// How the finger moves from the previous point to this one (a cubic bezier in time).
-        public var easing: Timing
-        public init(time: Double, translation: Point, easing: Timing = .named(.linear)) {
+        package var easing: Timing
+        package init(time: Double, translation: Point, easing: Timing = .named(.linear)) {
             self.time = time; self.translation = translation; self.easing = easing
         }
     }
     /// The branch's name: the outcome its release must reach.
-    public var name: String
-    public var points: [Waypoint]
+    package var name: String
+    package var points: [Waypoint]
     /// Seconds after the touch-down; the finger lifts.
-    public var release: Double
+    package var release: Double
     /// Velocity reported at the release (pt/s); nil: the script's own.
-    public var releaseVelocity: Point?
+    package var releaseVelocity: Point?
     /// Touch-down point on screen; nil: the interaction's.
-    public var touch: Point?
-    public var origin: SourceOrigin?
-    public var releaseOrigin: SourceOrigin?
+    package var touch: Point?
+    package var origin: SourceOrigin?
+    package var releaseOrigin: SourceOrigin?
 
-    public init(
+    package init(
         name: String, points: [Waypoint], release: Double? = nil, releaseVelocity: Point? = nil, touch: Point? = nil,
         origin: SourceOrigin? = nil, releaseOrigin: SourceOrigin? = nil
     ) {
@@ -218,12 +218,12 @@ public struct GestureScript: Hashable, Sendable {
 }
 
 /// The scrub clip's finger: translation as expressions of p (and W, H).
-public struct ScrubPath: Hashable, Sendable {
-    public var translationX: Expression
-    public var translationY: Expression
+package struct ScrubPath: Hashable, Sendable {
+    package var translationX: Expression
+    package var translationY: Expression
     /// Seconds for p from 0 to 1 (direct manipulation; a percent-driven scrub takes the phase's).
-    public var duration: Double
-    public init(translationX: Expression, translationY: Expression, duration: Double = 1) {
+    package var duration: Double
+    package init(translationX: Expression, translationY: Expression, duration: Double = 1) {
         self.translationX = translationX; self.translationY = translationY; self.duration = duration
     }
 }

@@ -3,33 +3,33 @@ import Artwork
 // from its bytes, never trusted), drawn in the layer's bounds by UIKit's contentMode.
 import Foundation
 
-public struct LayerArtwork: Hashable, Sendable {
+package struct LayerArtwork: Hashable, Sendable {
     /// The path as written in the definition, relative to the definition's folder.
-    public var path: String
-    public var artwork: Artwork
-    public var contentMode: ContentMode
+    package var path: String
+    package var artwork: Artwork
+    package var contentMode: ContentMode
     /// Pixels per point of a picture (1, 2 or 3); 1 for SVG, whose units are points.
-    public var scale: Double
+    package var scale: Double
 
-    public init(path: String, artwork: Artwork, contentMode: ContentMode = .scaleToFill, scale: Double = 1) {
+    package init(path: String, artwork: Artwork, contentMode: ContentMode = .scaleToFill, scale: Double = 1) {
         self.path = path; self.artwork = artwork; self.contentMode = contentMode; self.scale = scale
     }
 
     /// The picture's own size in points.
-    public var naturalSize: Size {
+    package var naturalSize: Size {
         let s = artwork.size(scale: scale)
         return Size(s.width, s.height)
     }
 
     /// Where the picture lies in bounds of `bounds` size (contentMode; may reach outside them).
-    public func frame(in bounds: Size) -> Rect {
+    package func frame(in bounds: Size) -> Rect {
         let f = contentMode.frame(content: artwork.size(scale: scale), bounds: (bounds.width, bounds.height))
         return Rect(f.x, f.y, f.width, f.height)
     }
 }
 
 extension LayerDefinition.Kind {
-    public var isArtwork: Bool { if case .artwork = self { return true }; return false }
+    package var isArtwork: Bool { if case .artwork = self { return true }; return false }
 }
 
 extension DefinitionDecoder {

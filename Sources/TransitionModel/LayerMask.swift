@@ -1,8 +1,8 @@
 // `layer.mask` as a shape in the layer's bounds space (a CAShapeLayer with an opaque fill):
 // content shows where the shape is. Its geometry animates through the `mask.*` properties.
 
-public struct LayerMask: Hashable, Sendable {
-    public enum Shape: String, Hashable, Sendable, CaseIterable {
+package struct LayerMask: Hashable, Sendable {
+    package enum Shape: String, Hashable, Sendable, CaseIterable {
         /// A (rounded) rectangle: `frame`, `cornerRadius`.
         case rect
         /// A circle: `center`, `radius`.
@@ -12,16 +12,16 @@ public struct LayerMask: Hashable, Sendable {
         case hole
     }
 
-    public var shape: Shape
+    package var shape: Shape
     /// rect, hole: the rectangle (bounds space).
-    public var frame: Rect
+    package var frame: Rect
     /// rect: corner radius.
-    public var cornerRadius: Double
+    package var cornerRadius: Double
     /// circle, hole: the circle.
-    public var center: Point
-    public var radius: Double
+    package var center: Point
+    package var radius: Double
 
-    public init(
+    package init(
         shape: Shape, frame: Rect = Rect(0, 0, 0, 0), cornerRadius: Double = 0,
         center: Point = .zero, radius: Double = 0
     ) {
@@ -30,7 +30,7 @@ public struct LayerMask: Hashable, Sendable {
     }
 
     /// The `mask.*` properties this shape has (the others would change nothing).
-    public var animatableProperties: [LayerProperty] {
+    package var animatableProperties: [LayerProperty] {
         switch shape {
         case .rect: return [.maskFrame, .maskCornerRadius]
         case .circle: return [.maskCenter, .maskRadius]

@@ -7,7 +7,7 @@
 
 /// A property a phase's change, an interaction's change or a layer's own member can set.
 /// The raw value is the name a definition writes (`"mask.cornerRadius"`).
-public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
+package enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint
     case maskFrame = "mask.frame"
     case maskCornerRadius = "mask.cornerRadius"
@@ -15,18 +15,18 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case maskRadius = "mask.radius"
 
     /// The property a definition's name means, aliases (`center`, `alpha`) included.
-    public init?(named name: String) {
+    package init?(named name: String) {
         guard let p = Self.allCases.first(where: { $0.rawValue == name || $0.aliases.contains(name) }) else { return nil }
         self = p
     }
 
     /// The value a property holds.
-    public enum ValueKind: Sendable {
+    package enum ValueKind: Sendable {
         case number, point, size, rect, transform, flag
     }
 
     /// How a change to the property reaches the screen.
-    public enum Interpolation: Sendable {
+    package enum Interpolation: Sendable {
         /// Core Animation interpolates it (a basic or spring animation, or a finger following it).
         case animated
         /// It takes its new value at once and never animates (`isHidden`, `zPosition`, `anchorPoint`).
@@ -36,18 +36,18 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The exported players that draw the property, and how.
-    public struct Players: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Players: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// Animated SVG (SMIL).
-        public static let smil = Players(rawValue: 1)
+        package static let smil = Players(rawValue: 1)
         /// Lottie JSON.
-        public static let lottie = Players(rawValue: 2)
-        public static let all: Players = [.smil, .lottie]
+        package static let lottie = Players(rawValue: 2)
+        package static let all: Players = [.smil, .lottie]
     }
 
     /// Other names a definition may write for it: UIKit's (`center` for position, `alpha` for opacity).
-    public var aliases: [String] {
+    package var aliases: [String] {
         switch self {
         case .position: return ["center"]
         case .opacity: return ["alpha"]
@@ -57,7 +57,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    public var valueKind: ValueKind {
+    package var valueKind: ValueKind {
         switch self {
         case .position, .anchorPoint, .maskCenter: return .point
         case .size: return .size
@@ -68,7 +68,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    public var interpolation: Interpolation {
+    package var interpolation: Interpolation {
         switch self {
         case .position, .size, .transform, .opacity, .cornerRadius, .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
             return .animated
@@ -79,7 +79,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
 
     /// Whether a gesture may make it follow the finger (assigned on every touch event, so it must
     /// move continuously), and so whether its numbers may be expressions.
-    public var followsFinger: Bool {
+    package var followsFinger: Bool {
         switch self {
         case .position, .size, .transform, .opacity, .cornerRadius: return true
         case .frame, .hidden, .zPosition, .anchorPoint, .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius: return false
@@ -87,15 +87,15 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     }
 
     /// A member of a layer's own object (`{"cornerRadius": 16}`); the mask's live in `mask`.
-    public var isLayerMember: Bool { maskMember == nil }
+    package var isLayerMember: Bool { maskMember == nil }
 
     /// The member's name inside a layer's `mask` object (`cornerRadius` for `mask.cornerRadius`);
     /// nil for the layer's own properties.
-    public var maskMember: String? { rawValue.hasPrefix("mask.") ? String(rawValue.dropFirst("mask.".count)) : nil }
+    package var maskMember: String? { rawValue.hasPrefix("mask.") ? String(rawValue.dropFirst("mask.".count)) : nil }
 
     /// The value a layer has when its definition does not say; nil when the definition must say
     /// (position and size, or a frame).
-    public var defaultValue: PropertyValue? {
+    package var defaultValue: PropertyValue? {
         switch self {
         case .position, .size, .frame: return nil
         case .transform: return .transform(.identity)
@@ -114,7 +114,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// The range Core Animation draws a number in: a spring may carry the value past it, but the
     /// drawn value is clamped (opacity in [0, 1]; a negative corner radius draws square corners).
     /// nil: drawn as it is.
-    public var drawnRange: ClosedRange<Double>? {
+    package var drawnRange: ClosedRange<Double>? {
         switch self {
         case .opacity: return 0...1
         case .cornerRadius, .maskCornerRadius: return 0...Double.greatestFiniteMagnitude
@@ -126,7 +126,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     /// Which players draw it (ExportersTests/LayerPropertyPlayersTests checks each named player's
     /// file changes with it). Every property today is drawn by both; the 3D part of a transform and
     /// zPosition under a perspective reach them as projected outlines (ProjectedContent).
-    public var players: Players {
+    package var players: Players {
         switch self {
         case .position, .size, .frame, .transform, .opacity, .hidden, .zPosition, .cornerRadius, .anchorPoint,
             .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
@@ -137,7 +137,7 @@ public enum LayerProperty: String, CaseIterable, Hashable, Sendable {
 
 extension PropertyValue {
     /// The property this value is for.
-    public var property: LayerProperty {
+    package var property: LayerProperty {
         switch self {
         case .position: return .position
         case .size: return .size
@@ -156,12 +156,12 @@ extension PropertyValue {
     }
 
     /// The property's name as a definition writes it (`"mask.cornerRadius"`).
-    public var propertyName: String { property.rawValue }
+    package var propertyName: String { property.rawValue }
 }
 
 extension LayerDefinition {
     /// The layer's initial value of a property; nil for a mask property when it has no mask.
-    public func value(of property: LayerProperty) -> PropertyValue? {
+    package func value(of property: LayerProperty) -> PropertyValue? {
         switch property {
         case .position: return .position(position)
         case .size: return .size(size)
@@ -183,7 +183,7 @@ extension LayerDefinition {
     /// Sets a property's initial value, as a plain assignment before any animation would: a frame
     /// places the layer about its anchor point (identity transform assumed, as UIView(frame:));
     /// a mask property changes nothing on a layer without a mask.
-    public mutating func set(_ value: PropertyValue) {
+    package mutating func set(_ value: PropertyValue) {
         switch value {
         case .position(let p): position = p
         case .size(let s): size = s
@@ -203,7 +203,7 @@ extension LayerDefinition {
 
 extension LayerMask {
     /// Sets one of the mask's properties; a layer's own property is not the mask's and changes nothing.
-    public mutating func set(_ value: PropertyValue) {
+    package mutating func set(_ value: PropertyValue) {
         switch value {
         case .maskFrame(let f): frame = f
         case .maskCornerRadius(let r): cornerRadius = r

@@ -1,30 +1,30 @@
 // Phases and animation blocks: each block means one `UIView.animate` call.
 
-public struct Phase: Hashable, Sendable {
-    public var name: String
-    public var blocks: [AnimationBlock]
+package struct Phase: Hashable, Sendable {
+    package var name: String
+    package var blocks: [AnimationBlock]
     /// Seconds of hold before this phase; nil = the timeline's (holdBefore for the first phase,
     /// holdBetween for the others). 0 chains it: it starts when the previous phase ends, as a
     /// completion handler does.
-    public var holdBefore: Double?
-    public init(name: String, blocks: [AnimationBlock], holdBefore: Double? = nil) {
+    package var holdBefore: Double?
+    package init(name: String, blocks: [AnimationBlock], holdBefore: Double? = nil) {
         self.name = name; self.blocks = blocks; self.holdBefore = holdBefore
     }
 }
 
 /// One `UIView.animate(withDuration:delay:…)` call. `before` are the plain assignments made just
 /// before the call (e.g. `view.alpha = 0`); `changes` are the assignments inside the block.
-public struct AnimationBlock: Hashable, Sendable {
+package struct AnimationBlock: Hashable, Sendable {
     /// Seconds; nil only when the timing determines it (caSpring → settlingDuration, swiftUISpring).
-    public var duration: Double?
-    public var delay: Double
-    public var timing: Timing
-    public var before: [PropertyChange]
-    public var changes: [PropertyChange]
+    package var duration: Double?
+    package var delay: Double
+    package var timing: Timing
+    package var before: [PropertyChange]
+    package var changes: [PropertyChange]
     /// Plain assignments made in the completion handler, when the block's animations end
     /// (e.g. `removeFromSuperview()` as `hidden = true`).
-    public var completion: [PropertyChange]
-    public init(
+    package var completion: [PropertyChange]
+    package init(
         duration: Double?, delay: Double = 0, timing: Timing = .named(.easeInOut),
         before: [PropertyChange] = [], changes: [PropertyChange], completion: [PropertyChange] = []
     ) {
@@ -33,13 +33,13 @@ public struct AnimationBlock: Hashable, Sendable {
     }
 }
 
-public enum NamedCurve: String, Hashable, Sendable, CaseIterable {
+package enum NamedCurve: String, Hashable, Sendable, CaseIterable {
     case linear, easeIn, easeOut, easeInOut
     /// CAMediaTimingFunctionName.default (0.25, 0.1, 0.25, 1).
     case `default`
 }
 
-public enum Timing: Hashable, Sendable {
+package enum Timing: Hashable, Sendable {
     case named(NamedCurve)
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
     /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`; duration from the block.
@@ -51,17 +51,17 @@ public enum Timing: Hashable, Sendable {
 }
 
 /// An assignment to one property of one layer.
-public struct PropertyChange: Hashable, Sendable {
-    public var layer: String
-    public var value: PropertyValue
+package struct PropertyChange: Hashable, Sendable {
+    package var layer: String
+    package var value: PropertyValue
     /// Where the change was written (a JSON path), for diagnostics; empty for code-built models.
-    public var origin: String
-    public init(layer: String, _ value: PropertyValue, origin: String = "") {
+    package var origin: String
+    package init(layer: String, _ value: PropertyValue, origin: String = "") {
         self.layer = layer; self.value = value; self.origin = origin
     }
 }
 
-public enum PropertyValue: Hashable, Sendable {
+package enum PropertyValue: Hashable, Sendable {
     /// `center` / `layer.position`.
     case position(Point)
     /// `bounds.size`.

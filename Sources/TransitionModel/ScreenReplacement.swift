@@ -4,14 +4,14 @@
 // sublayers stay, because phases and snapshots refer to them by id (the tapped cell, say).
 import Artwork
 
-public struct ReplaceableLayer: Hashable, Sendable {
-    public var id: String
-    public var size: Size
+package struct ReplaceableLayer: Hashable, Sendable {
+    package var id: String
+    package var size: Size
 }
 
 extension TransitionDefinition {
     /// Named layers a picture can replace: every named layer except snapshots (which copy another layer's art).
-    public var replaceableLayers: [ReplaceableLayer] {
+    package var replaceableLayers: [ReplaceableLayer] {
         allLayers.compactMap { l in
             guard let id = l.id else { return nil }
             if case .snapshot = l.kind { return nil }
@@ -20,7 +20,7 @@ extension TransitionDefinition {
     }
 
     /// This definition with layer `id` drawing `artwork`; nil when no replaceable layer has that id.
-    public func replacingScreen(id: String, path: String, artwork: Artwork) -> TransitionDefinition? {
+    package func replacingScreen(id: String, path: String, artwork: Artwork) -> TransitionDefinition? {
         guard replaceableLayers.contains(where: { $0.id == id }) else { return nil }
         func replace(_ layer: LayerDefinition) -> LayerDefinition {
             var l = layer

@@ -1,27 +1,27 @@
 // The definition format (v1) as Swift values. A template file, a user's file and code that
 // builds a transition with this API all end up as the same `TransitionDefinition`.
 
-public struct TransitionDefinition: Hashable, Sendable {
-    public static let formatVersion = 1
+package struct TransitionDefinition: Hashable, Sendable {
+    package static let formatVersion = 1
 
-    public var name: String
-    public var description: String
+    package var name: String
+    package var description: String
     /// Where the numbers come from (a seed article), free text.
-    public var source: String?
+    package var source: String?
     /// Values that were chosen rather than taken from the source, with the reason.
-    public var chosen: [ChosenValue]
-    public var canvas: Canvas
+    package var chosen: [ChosenValue]
+    package var canvas: Canvas
     /// Frame rate of the Lottie export (and of sampled keyframes).
-    public var frameRate: Double
-    public var timeline: TimelineSettings
+    package var frameRate: Double
+    package var timeline: TimelineSettings
     /// Root layers, bottom to top (like `subviews`).
-    public var layers: [LayerDefinition]
-    public var phases: [Phase]
+    package var layers: [LayerDefinition]
+    package var phases: [Phase]
     /// A finger-driven transition (Interaction.swift): then the timeline is its branches, and
     /// phases run from it.
-    public var interaction: Interaction? = nil
+    package var interaction: Interaction? = nil
 
-    public init(
+    package init(
         name: String, description: String, source: String? = nil, chosen: [ChosenValue] = [],
         canvas: Canvas, frameRate: Double = 60, timeline: TimelineSettings = TimelineSettings(),
         layers: [LayerDefinition], phases: [Phase]
@@ -32,41 +32,41 @@ public struct TransitionDefinition: Hashable, Sendable {
     }
 
     /// Every layer in the tree, depth first, parents before children.
-    public var allLayers: [LayerDefinition] {
+    package var allLayers: [LayerDefinition] {
         var out: [LayerDefinition] = []
         func visit(_ l: LayerDefinition) { out.append(l); l.children.forEach(visit) }
         layers.forEach(visit)
         return out
     }
 
-    public func layer(withID id: String) -> LayerDefinition? { allLayers.first { $0.id == id } }
+    package func layer(withID id: String) -> LayerDefinition? { allLayers.first { $0.id == id } }
 }
 
-public struct ChosenValue: Hashable, Sendable {
-    public var what: String
-    public var why: String
-    public init(what: String, why: String) { self.what = what; self.why = why }
+package struct ChosenValue: Hashable, Sendable {
+    package var what: String
+    package var why: String
+    package init(what: String, why: String) { self.what = what; self.why = why }
 }
 
-public struct Canvas: Hashable, Sendable {
-    public var size: Size
-    public var background: Color
-    public init(size: Size, background: Color = .white) { self.size = size; self.background = background }
+package struct Canvas: Hashable, Sendable {
+    package var size: Size
+    package var background: Color
+    package init(size: Size, background: Color = .white) { self.size = size; self.background = background }
 }
 
 /// The exported timeline: hold → phase 1 → hold → phase 2 … → hold, then it loops.
-public struct TimelineSettings: Hashable, Sendable {
-    public var holdBefore: Double
-    public var holdBetween: Double
-    public var holdAfter: Double
-    public init(holdBefore: Double = 0.6, holdBetween: Double = 0.6, holdAfter: Double = 0.6) {
+package struct TimelineSettings: Hashable, Sendable {
+    package var holdBefore: Double
+    package var holdBetween: Double
+    package var holdAfter: Double
+    package init(holdBefore: Double = 0.6, holdBetween: Double = 0.6, holdAfter: Double = 0.6) {
         self.holdBefore = holdBefore; self.holdBetween = holdBetween; self.holdAfter = holdAfter
     }
 }
 
 /// A UIView/CALayer with its initial model values. Coordinates are in the superlayer's bounds space.
-public struct LayerDefinition: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct LayerDefinition: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A container ("screen"); draws its fill (backgroundColor) if it has one.
         case group
         case rect
@@ -80,32 +80,32 @@ public struct LayerDefinition: Hashable, Sendable {
         case artwork(LayerArtwork)
     }
 
-    public var id: String?
-    public var kind: Kind
-    public var position: Point
-    public var size: Size
-    public var anchorPoint: Point
-    public var transform: LayerTransform
-    public var opacity: Double
-    public var hidden: Bool
-    public var zPosition: Double
-    public var cornerRadius: Double
-    public var clipsToBounds: Bool
-    public var fill: Fill?
-    public var children: [LayerDefinition]
+    package var id: String?
+    package var kind: Kind
+    package var position: Point
+    package var size: Size
+    package var anchorPoint: Point
+    package var transform: LayerTransform
+    package var opacity: Double
+    package var hidden: Bool
+    package var zPosition: Double
+    package var cornerRadius: Double
+    package var clipsToBounds: Bool
+    package var fill: Fill?
+    package var children: [LayerDefinition]
     /// `layer.sublayerTransform`, applied to the sublayers about this layer's anchor (docs/uikit-motion.md#layer-geometry).
-    public var sublayerTransform: LayerTransform = .identity
+    package var sublayerTransform: LayerTransform = .identity
     /// `layer.mask`: a shape in this layer's bounds space; it cuts the layer and its sublayers.
-    public var mask: LayerMask?
+    package var mask: LayerMask?
     /// Where the layer was written (the `use` site for art), so that a problem found after
     /// decoding (an exporter's limit) is reported at its line and column; nil for code-built layers.
-    public var origin: SourceOrigin? {
+    package var origin: SourceOrigin? {
         get { written.origin }
         set { written.origin = newValue }
     }
     var written = WhereWritten()
 
-    public init(
+    package init(
         id: String? = nil, kind: Kind = .group, position: Point, size: Size,
         anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
         opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0,
@@ -120,7 +120,7 @@ public struct LayerDefinition: Hashable, Sendable {
     }
 
     /// A layer placed by its frame, as `UIView(frame:)` does (identity transform).
-    public init(
+    package init(
         id: String? = nil, kind: Kind = .group, frame: Rect, anchorPoint: Point = Point(0.5, 0.5),
         opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0, cornerRadius: Double = 0,
         clipsToBounds: Bool = false, fill: Fill? = nil, children: [LayerDefinition] = []
@@ -138,49 +138,49 @@ public struct LayerDefinition: Hashable, Sendable {
 /// this order: scale, rotation (z), rotationY, rotationX, translation, then perspective; as a
 /// CATransform3D (row vectors) S·Rz·Ry·Rx·T·P. So `{"rotationY": θ, "perspective": d}` is
 /// `t.m34 = −1/d; t = CATransform3DRotate(t, θ, 0, 1, 0)` = R_y·P (docs/uikit-motion.md#perspective).
-public struct LayerTransform: Hashable, Sendable {
-    public var translation: Point
-    public var scale: Point
+package struct LayerTransform: Hashable, Sendable {
+    package var translation: Point
+    package var scale: Point
     /// Radians, positive = clockwise on screen (y points down), as `CGAffineTransform(rotationAngle:)`.
-    public var rotation: Double
+    package var rotation: Double
     /// Radians about the x / y axis, as `CATransform3DMakeRotation(θ, 1, 0, 0)` / `(θ, 0, 1, 0)`.
-    public var rotationX: Double
-    public var rotationY: Double
+    package var rotationX: Double
+    package var rotationY: Double
     /// The perspective entry m34 = −1/d for an eye distance d; 0 = none. It animates linearly
     /// (CA interpolates the decomposed perspective component).
-    public var m34: Double
-    public init(
+    package var m34: Double
+    package init(
         translation: Point = .zero, scale: Point = Point(1, 1), rotation: Double = 0,
         rotationX: Double = 0, rotationY: Double = 0, m34: Double = 0
     ) {
         self.translation = translation; self.scale = scale; self.rotation = rotation
         self.rotationX = rotationX; self.rotationY = rotationY; self.m34 = m34
     }
-    public static let identity = LayerTransform()
-    public static func scale(_ sx: Double, _ sy: Double) -> LayerTransform { LayerTransform(scale: Point(sx, sy)) }
-    public var isIdentity: Bool { self == .identity }
+    package static let identity = LayerTransform()
+    package static func scale(_ sx: Double, _ sy: Double) -> LayerTransform { LayerTransform(scale: Point(sx, sy)) }
+    package var isIdentity: Bool { self == .identity }
     /// Rotates out of the screen plane (gives points a z), so perspective can act on it.
-    public var is3D: Bool { rotationX != 0 || rotationY != 0 }
+    package var is3D: Bool { rotationX != 0 || rotationY != 0 }
     /// Only perspective (or nothing): it leaves every point of the z = 0 plane where it is.
-    public var isPerspectiveOnly: Bool { LayerTransform(m34: m34) == self }
+    package var isPerspectiveOnly: Bool { LayerTransform(m34: m34) == self }
 }
 
-public enum Fill: Hashable, Sendable {
+package enum Fill: Hashable, Sendable {
     case solid(Color)
     case linearGradient(LinearGradient)
 }
 
 /// A gradient across the layer's bounds; `start`/`end` in unit coordinates (like CAGradientLayer).
-public struct LinearGradient: Hashable, Sendable {
-    public struct Stop: Hashable, Sendable {
-        public var offset: Double
-        public var color: Color
-        public init(offset: Double, color: Color) { self.offset = offset; self.color = color }
+package struct LinearGradient: Hashable, Sendable {
+    package struct Stop: Hashable, Sendable {
+        package var offset: Double
+        package var color: Color
+        package init(offset: Double, color: Color) { self.offset = offset; self.color = color }
     }
-    public var start: Point
-    public var end: Point
-    public var stops: [Stop]
-    public init(start: Point = Point(0, 0.5), end: Point = Point(1, 0.5), stops: [Stop]) {
+    package var start: Point
+    package var end: Point
+    package var stops: [Stop]
+    package init(start: Point = Point(0, 0.5), end: Point = Point(1, 0.5), stops: [Stop]) {
         self.start = start; self.end = end; self.stops = stops
     }
 }

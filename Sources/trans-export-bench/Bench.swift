@@ -2,6 +2,7 @@
 import Foundation
 import Keyframes
 import Simulation
+import TransExport
 import TransExportCLI
 import TransitionModel
 

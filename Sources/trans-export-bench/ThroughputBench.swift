@@ -57,7 +57,7 @@ enum ThroughputBench {
                     wallTime { sim = try? Simulation(d) },
                     wallTime { smil = KeyframedTransition.fitted(sim, for: .smil) },
                     wallTime { lottie = KeyframedTransition.fitted(sim, for: .lottie) },
-                    wallTime { svg = SVGWriter().svg(smil) },
+                    wallTime { svg = (try? SVGWriter().svg(smil)) ?? "" },
                     wallTime { json = (try? LottieWriter().data(lottie)) ?? "" },
                 ]
                 let projected = wallTime { _ = KeyframedTransition(sim, reducer: ConstantReducer()) }
@@ -98,7 +98,7 @@ enum ThroughputBench {
                             guard let sim = try? Simulation(Variants.variant(n, of: definitions)) else { failures += 1; continue }
                             let files = PlayerFiles(sim)
                             guard let lottie = try? files.lottie() else { failures += 1; continue }
-                            bytes += files.svg.utf8.count + lottie.utf8.count
+                            bytes += ((try? files.svg()) ?? "").utf8.count + lottie.utf8.count
                             keyframes += files.svgKeyframes.keyframeCount + files.lottieKeyframes.keyframeCount
                             exports += 1
                         }
@@ -163,7 +163,7 @@ extension ThroughputBench {
                 switch stage {
                 case "overhead": _ = KeyframedTransition(sim, reducer: ConstantReducer())
                 case "fit": _ = KeyframedTransition.fitted(sim, for: .lottie)
-                case "svg": _ = SVGWriter().svg(smil)
+                case "svg": _ = try? SVGWriter().svg(smil)
                 case "lottie": _ = try? LottieWriter().data(lottie)
                 case "tracks": _ = TracksWriter().text(sim)
                 case "report": _ = FitReport(smil); _ = FitReport(lottie)
@@ -176,7 +176,7 @@ extension ThroughputBench {
                         }
                     }
                     return
-                default: _ = PlayerFiles(sim).svg; _ = try? PlayerFiles(sim).lottie()
+                default: _ = try? PlayerFiles(sim).svg(); _ = try? PlayerFiles(sim).lottie()
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TransExport
 import TransExportCLI
 import TransExportTestSupport
 import XCTest

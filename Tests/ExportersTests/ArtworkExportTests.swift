@@ -10,7 +10,7 @@ final class ArtworkExportTests: XCTestCase {
         try SVGArtReader.read(bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" \(root)>\(body)</svg>".utf8), file: "art.svg")
     }
 
-    func svg(_ write: (SVGArtworkMarkup) -> Void) -> String {
+    func svg(_ write: (SVGArtworkMarkup) -> Void) throws -> String {
         let xml = XMLTextWriter()
         var n = 0
         let markup = SVGArtworkMarkup(
@@ -21,12 +21,12 @@ final class ArtworkExportTests: XCTestCase {
         xml.start("svg")
         write(markup)
         xml.end()
-        return xml.finish()
+        return try xml.finish()
     }
 
     func testSVGArtIsReEmittedAsPathsInTheLayersBoundsSpace() throws {
         let doc = try document(##"<rect width="20" height="10" fill="#ff0000" fill-opacity=".5"/>"##)
-        let out = svg { $0.write(.vector(doc), mode: .scaleAspectFit, scale: 1, bounds: (40, 40)) }
+        let out = try svg { $0.write(.vector(doc), mode: .scaleAspectFit, scale: 1, bounds: (40, 40)) }
         // Fit 20 x 10 into 40 x 40: scale 2, centred vertically (y offset 10).
         XCTAssertTrue(out.contains(#"<g transform="matrix(2 0 0 2 0 10)">"#), out)
         XCTAssertTrue(out.contains(##"<path d="M0 0L20 0L20 10L0 10Z" fill="#ff0000" fill-opacity="0.5"/>"##), out)
@@ -35,7 +35,7 @@ final class ArtworkExportTests: XCTestCase {
 
     func testAPictureIsEmbeddedOncePerFile() throws {
         let image = try RasterImage(bytes: PNGBytes.png(width: 6, height: 3), file: "p.png")
-        let out = svg { markup in
+        let out = try svg { markup in
             markup.write(.raster(image), mode: .scaleToFill, scale: 3, bounds: (4, 2))
             markup.write(.raster(image), mode: .center, scale: 3, bounds: (4, 2))
         }

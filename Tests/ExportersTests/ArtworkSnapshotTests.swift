@@ -46,7 +46,7 @@ final class ArtworkSnapshotTests: XCTestCase, LottieReading {
         }
         // The SVG cuts it once: by the source's own clip, or by the capture's when the source does not clip.
         for clips in [true, false] {
-            let svg = SVGWriter().svg(try ExportFixtures.keyframes(try transition(mode: .scaleAspectFill, clips: clips)))
+            let svg = try SVGWriter().svg(try ExportFixtures.keyframes(try transition(mode: .scaleAspectFill, clips: clips)))
             let snapshot = try XCTUnwrap(svg.range(of: #"id="cell-snapshot""#))
             XCTAssertEqual(svg[snapshot.upperBound...].components(separatedBy: "<clipPath").count - 1, 1, "clipsToBounds \(clips)")
         }

@@ -14,7 +14,7 @@ final class FittedExportTests: XCTestCase {
     /// sampling is slow in a debug build): its SVG text and both reports.
     static let catalog: [(name: String, svg: String, smil: FitReport, lottie: FitReport)] = ExportFixtures.templateNames.map { name in
         let files = PlayerFiles(try! Simulation(try! ExportFixtures.template(name)))
-        return (name, files.svg, FitReport(files.svgKeyframes), FitReport(files.lottieKeyframes))
+        return (name, try! files.svg(), FitReport(files.svgKeyframes), FitReport(files.lottieKeyframes))
     }
 
     /// douyin-present's player springs in (ζ 0.8, 0.3 s from 0.6 s): its position and scale, read
@@ -27,7 +27,7 @@ final class FittedExportTests: XCTestCase {
         let measure = LayerMeasures.all(sim, tolerance: .standard)[player]
         let exact = sim.layers[player]
 
-        let svg = files.svg
+        let svg = try files.svg()
         let layerStart = try XCTUnwrap(svg.range(of: "<g id=\"player\""))
         let transforms = elements("animateTransform", in: String(svg[layerStart.lowerBound...]))
         let smilPosition = try SMILPlayer(attributes: try XCTUnwrap(transforms.first { $0["type"] == "translate" }))
@@ -66,7 +66,7 @@ final class FittedExportTests: XCTestCase {
     func testNoSMILKeySplineLeavesTheUnitInterval() throws {
         try CatalogTier.require()
         var splines = 0
-        let showcase = PlayerFiles(try Simulation(ExportFixtures.showcase)).svg
+        let showcase = try PlayerFiles(Simulation(ExportFixtures.showcase)).svg()
         for (name, svg) in Self.catalog.map({ ($0.name, $0.svg) }) + [("showcase", showcase)] {
             for e in elements("animate", in: svg) + elements("animateTransform", in: svg) {
                 guard let s = e["keySplines"] else { continue }
@@ -144,7 +144,7 @@ final class FittedExportTests: XCTestCase {
         let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(TracksWriter().text(sim, fit: try files.reports()).utf8)) as? [String: Any])
         let fit = try XCTUnwrap(doc["fit"] as? [[String: Any]])
         XCTAssertEqual(fit.map { $0["file"] as? String }, ["douyin-dismiss.svg", "douyin-dismiss.json"])
-        XCTAssertEqual(fit[0]["bytes"] as? Int, files.svg.utf8.count)
+        XCTAssertEqual(fit[0]["bytes"] as? Int, try files.svg().utf8.count)
         let tracks = try XCTUnwrap(fit[1]["tracks"] as? [[String: Any]])
         XCTAssertTrue(
             tracks.contains { $0["layer"] as? String == "cell-snapshot" && $0["property"] as? String == "position" && $0["method"] as? String == "fitted" })

@@ -21,7 +21,7 @@ final class GalleryWriterTests: XCTestCase {
     static func card(_ d: TransitionDefinition) throws -> GalleryCard {
         let sim = try Simulation(d)
         let kt = KeyframedTransition(sim)
-        let svg = SVGWriter().svg(kt), lottie = try LottieWriter().data(kt)
+        let svg = try SVGWriter().svg(kt), lottie = try LottieWriter().data(kt)
         let fit = FitReport(kt)
         return GalleryCard(
             simulation: sim, svg: svg, lottie: lottie,
@@ -420,7 +420,9 @@ extension GalleryWriterTests {
         let sim = try Simulation(ExportFixtures.template("flip-push"))
         let files = PlayerFiles(sim)
         let reports = try files.reports()
-        let page = try GalleryWriter(template: Self.template).page([GalleryCard(simulation: sim, svg: files.svg, lottie: try files.lottie(), fit: reports)])
+        let page = try GalleryWriter(template: Self.template).page([
+            GalleryCard(simulation: sim, svg: try files.svg(), lottie: try files.lottie(), fit: reports)
+        ])
         guard case .array(let transitions)? = try Self.data(page)["transitions"], case .array(let data)? = transitions.first?["fit"] else {
             return XCTFail("no fit")
         }

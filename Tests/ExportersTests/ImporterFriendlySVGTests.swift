@@ -22,7 +22,7 @@ final class ImporterFriendlySVGTests: XCTestCase {
     func testDisplayAndOpacityAnimateOnDifferentElements() throws {
         var d = ExportFixtures.showcase
         d.phases[1].blocks[0].changes.append(PropertyChange(layer: "card-snapshot", .opacity(0.5)))
-        let svg = SVGWriter().svg(try ExportFixtures.keyframes(d))
+        let svg = try SVGWriter().svg(try ExportFixtures.keyframes(d))
         let groups = try Self.elements(svg, "//*[local-name()='g']")
         var split = 0
         for g in groups {
@@ -42,7 +42,7 @@ final class ImporterFriendlySVGTests: XCTestCase {
 
     /// The showcase card's vertical gradient on a 160 × 200 box: userSpaceOnUse, in points.
     func testAxisGradientsOnFixedShapesUseUserSpace() throws {
-        let svg = SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.showcase))
+        let svg = try SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.showcase))
         let gradients = try Self.elements(svg, "//*[local-name()='linearGradient']")
         XCTAssertFalse(gradients.isEmpty)
         let attrs = gradients.map { g in ["gradientUnits", "x1", "y1", "x2", "y2"].map { g.value(of: $0) ?? "-" } }
@@ -51,7 +51,7 @@ final class ImporterFriendlySVGTests: XCTestCase {
         var d = ExportFixtures.showcase
         d.layers[0].fill = .linearGradient(
             LinearGradient(start: Point(0, 0), end: Point(1, 1), stops: [.init(offset: 0, color: .white), .init(offset: 1, color: .black)]))
-        let diagonal = try Self.elements(SVGWriter().svg(try ExportFixtures.keyframes(d)), "//*[local-name()='linearGradient']")
+        let diagonal = try Self.elements(try SVGWriter().svg(try ExportFixtures.keyframes(d)), "//*[local-name()='linearGradient']")
         XCTAssertTrue(diagonal.contains { $0.value(of: "gradientUnits") == nil && $0.value(of: "x2") == "1" })
     }
 
@@ -59,7 +59,7 @@ final class ImporterFriendlySVGTests: XCTestCase {
     func testAnimatedPathsHaveOneSubpathExceptHoles() throws {
         try CatalogTier.require()
         for name in ["circle-reveal-push", "stories-cube"] where ExportFixtures.templateNames.contains(name) {
-            let svg = SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.template(name)))
+            let svg = try SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.template(name)))
             let paths = try Self.elements(svg, "//*[local-name()='animate'][@attributeName='d']")
             XCTAssertFalse(paths.isEmpty, name)
             for a in paths {

@@ -211,7 +211,7 @@ final class PerspectiveExportErrorTests: XCTestCase {
             let sim = try Simulation(try ExportFixtures.template(name))
             let kt = KeyframedTransition(sim)
             let i = try XCTUnwrap(sim.index(ofLayer: layer))
-            let svg = SVGWriter().svg(kt)
+            let svg = try SVGWriter().svg(kt)
             let lottie = try LottieWriter().data(kt)
             // The first path under the layer's group without an id is its own paint (or its clip path).
             let svgTrack = try Self.svgTrack(svg, after: marker)

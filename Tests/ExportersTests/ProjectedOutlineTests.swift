@@ -47,7 +47,7 @@ final class ProjectedOutlineTests: XCTestCase {
     func testSVGOutlineIsUnpaintedAndStartsAtTheProjectedCorners() throws {
         try CatalogTier.require()
         let sim = try Simulation(try ExportFixtures.template("flip-push"))
-        let svg = SVGWriter().svg(KeyframedTransition(sim))
+        let svg = try SVGWriter().svg(KeyframedTransition(sim))
         let doc = try XMLDocument(xmlString: svg, options: [])
         for layer in ["page", "shadow"] {
             let nodes = try doc.nodes(forXPath: "//*[@id='\(layer).bounds']").compactMap { $0 as? XMLElement }

@@ -12,12 +12,12 @@ import XCTest
 
 final class SVGWriterTests: XCTestCase {
     func testShowcaseSVG() throws {
-        assertSnapshot(SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.showcase)), extension: "svg")
+        assertSnapshot(try SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.showcase)), extension: "svg")
     }
 
     func testShowcaseStillAtTheSpringsOvershoot() throws {
         let sim = try Simulation(ExportFixtures.showcase)
-        assertSnapshot(SVGWriter().svg(.still(sim, at: 0.35)), extension: "svg")
+        assertSnapshot(try SVGWriter().svg(.still(sim, at: 0.35)), extension: "svg")
     }
 
     /// Every SVG the catalog and the showcase produce obeys docs/smil.md#writer-rules.
@@ -26,7 +26,7 @@ final class SVGWriterTests: XCTestCase {
         let definitions = try ExportFixtures.templateNames.map(ExportFixtures.template) + [ExportFixtures.showcase]
         for d in definitions {
             let kt = try ExportFixtures.keyframes(d)
-            let svg = SVGWriter().svg(kt)
+            let svg = try SVGWriter().svg(kt)
             let doc = try XMLDocument(xmlString: svg, options: [])
             let animations = try doc.nodes(forXPath: "//*[local-name()='animate' or local-name()='animateTransform']").compactMap { $0 as? XMLElement }
             XCTAssertFalse(animations.isEmpty, d.name)
@@ -88,7 +88,7 @@ final class SVGWriterTests: XCTestCase {
 
     func testOvershootingBezierIsFittedForSMIL() throws {
         let kt = try ExportFixtures.keyframes(ExportFixtures.showcase)
-        let svg = SVGWriter().svg(kt)
+        let svg = try SVGWriter().svg(kt)
         // The badge fades with (0.34, 1.56, 0.64, 1), which SMIL cannot take as a keySpline:
         // it is fitted with in-range keySplines, one per monotone piece, overshooting below 0.2.
         let line = try XCTUnwrap(svg.split(separator: "\n").first { $0.contains("attributeName=\"opacity\"") && $0.contains("0.2") })
@@ -100,7 +100,7 @@ final class SVGWriterTests: XCTestCase {
     }
 
     func testCanvasAndTitle() throws {
-        let svg = SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.template("douyin-present")))
+        let svg = try SVGWriter().svg(try ExportFixtures.keyframes(ExportFixtures.template("douyin-present")))
         XCTAssertTrue(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"390\" height=\"844\" viewBox=\"0 0 390 844\">"))
         XCTAssertTrue(svg.contains("<title>douyin-present</title>"))
     }

@@ -42,13 +42,9 @@ final class ArtDecoderTests: XCTestCase {
         .inMemory(["badge": badge, "card": card].merging(extra) { $1 })
     }
 
+    /// The shared decodeError (DecodeError.swift) with this file's art library.
     func decodeError(_ text: String, art: [String: String] = [:]) -> String {
-        do {
-            _ = try DefinitionDecoder.decode(text, file: "t.json", art: library(art))
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
+        TransitionModelTests.decodeError(text, art: library(art))
     }
 
     func testUsePlacesTheArtWithTheSitesMembersAndChildren() throws {

@@ -8,7 +8,7 @@ import Keyframes
 import Simulation
 import TransitionModel
 
-public protocol ExportFormat: Sendable {
+package protocol ExportFormat: Sendable {
     /// The `--format` value.
     var name: String { get }
     /// The file's name after `NAME.` (`svg`, `tracks.json`); nil when the format writes no file
@@ -35,26 +35,26 @@ public protocol ExportFormat: Sendable {
 }
 
 extension ExportFormat {
-    public var runFile: String? { nil }
-    public var writesStill: Bool { false }
-    public var options: [FormatOption] { [] }
-    public var galleryDownload: Bool { false }
-    public var helpNote: String? { nil }
-    public var fileNote: String? { nil }
-    public func preflight(_ simulation: Simulation, file: String) throws {}
+    package var runFile: String? { nil }
+    package var writesStill: Bool { false }
+    package var options: [FormatOption] { [] }
+    package var galleryDownload: Bool { false }
+    package var helpNote: String? { nil }
+    package var fileNote: String? { nil }
+    package func preflight(_ simulation: Simulation, file: String) throws {}
 }
 
 /// The settings a run passes to every format (the command line's `--tolerance`, `--at`, and the
 /// formats' own options).
-public struct ExportSettings: Equatable, Sendable {
+package struct ExportSettings: Equatable, Sendable {
     /// `--tolerance PX`: the fitted keyframes' error on screen.
-    public var tolerance: Double
+    package var tolerance: Double
     /// `--at T`: a still of that time instead of the animation.
-    public var at: Double?
+    package var at: Double?
     /// `--scale`, `--fps`.
-    public var raster: RasterSettings
+    package var raster: RasterSettings
 
-    public init(tolerance: Double = FitTolerance.standard.screen, at: Double? = nil, raster: RasterSettings = RasterSettings()) {
+    package init(tolerance: Double = FitTolerance.standard.screen, at: Double? = nil, raster: RasterSettings = RasterSettings()) {
         self.tolerance = tolerance
         self.at = at
         self.raster = raster
@@ -62,21 +62,21 @@ public struct ExportSettings: Equatable, Sendable {
 }
 
 /// A whole-number option a format takes, e.g. `--scale 1|2|3`.
-public struct FormatOption: Sendable {
+package struct FormatOption: Sendable {
     /// `--scale`.
-    public var flag: String
+    package var flag: String
     /// For the usage line: `--scale 1|2|3`.
-    public var usage: String
+    package var usage: String
     /// For the options list: `--scale N` and what it does.
-    public var helpName: String
-    public var help: String
-    public var allowed: ClosedRange<Int>
+    package var helpName: String
+    package var help: String
+    package var allowed: ClosedRange<Int>
     /// The usage error's words after `--scale expects`.
-    public var expected: String
+    package var expected: String
     /// Where the value goes.
-    public var setting: WritableKeyPath<ExportSettings, Int> & Sendable
+    package var setting: WritableKeyPath<ExportSettings, Int> & Sendable
 
-    public init(
+    package init(
         flag: String, usage: String, helpName: String, help: String, allowed: ClosedRange<Int>, expected: String,
         setting: WritableKeyPath<ExportSettings, Int> & Sendable
     ) {
@@ -92,21 +92,21 @@ public struct FormatOption: Sendable {
 
 /// One transition being exported: what its formats share, made on first use (the players'
 /// fitted keyframes, the raster frames), so a run that writes one format pays for that one.
-public final class ExportJob {
-    public let simulation: Simulation
-    public let settings: ExportSettings
+package final class ExportJob {
+    package let simulation: Simulation
+    package let settings: ExportSettings
     /// Called by long formats with (done, total); the command line draws a progress bar.
-    public var progress: RasterFrames.Progress?
+    package var progress: RasterFrames.Progress?
 
-    public init(_ simulation: Simulation, settings: ExportSettings) {
+    package init(_ simulation: Simulation, settings: ExportSettings) {
         self.simulation = simulation
         self.settings = settings
     }
 
     /// The file stem: `NAME` (a branch's or scrub clip's definition is named `NAME.BRANCH`).
-    public var stem: String { simulation.definition.name }
+    package var stem: String { simulation.definition.name }
     /// The animated SVG and Lottie with their fit reports.
-    public private(set) lazy var players = PlayerFiles(simulation, tolerance: .screen(settings.tolerance))
+    package private(set) lazy var players = PlayerFiles(simulation, tolerance: .screen(settings.tolerance))
     /// The raster formats' frames.
-    public private(set) lazy var frames = RasterFrames(simulation, settings: settings.raster)
+    package private(set) lazy var frames = RasterFrames(simulation, settings: settings.raster)
 }

@@ -2,8 +2,8 @@
 // type) plus one line here; `--format`, `--help`, `--list-formats`, the files each transition
 // writes (branches and scrub clips too), the gallery's downloads and the conformance suite's
 // formats all follow. The order is the order files are written and listed in.
-public enum ExportFormats {
-    public static let all: [any ExportFormat] = [
+package enum ExportFormats {
+    package static let all: [any ExportFormat] = [
         SVGFormat(),
         LottieFormat(),
         TracksFormat(),
@@ -15,10 +15,10 @@ public enum ExportFormats {
     ]
 
     /// The format `--format NAME` names.
-    public static func named(_ name: String) -> (any ExportFormat)? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> (any ExportFormat)? { all.first { $0.name == name } }
 
     /// Every option any format takes, once each, in list order.
-    public static var options: [FormatOption] {
+    package static var options: [FormatOption] {
         var seen: Set<String> = []
         return all.flatMap(\.options).filter { seen.insert($0.flag).inserted }
     }

@@ -2,13 +2,13 @@
 // only when named.
 import Foundation
 
-public struct PNGPosterFormat: RasterFormat {
-    public init() {}
-    public var name: String { "png" }
-    public var writesStill: Bool { true }
-    public var helpNote: String? { "a poster frame: at --at T, else the first phase caught visually halfway" }
+package struct PNGPosterFormat: RasterFormat {
+    package init() {}
+    package var name: String { "png" }
+    package var writesStill: Bool { true }
+    package var helpNote: String? { "a poster frame: at --at T, else the first phase caught visually halfway" }
 
-    public func file(_ job: ExportJob) throws -> Data? {
+    package func file(_ job: ExportJob) throws -> Data? {
         try PNGPosterWriter.png(job.frames, at: job.settings.at ?? PNGPosterWriter.defaultTime(job.frames))
     }
 }

@@ -1,17 +1,17 @@
 // What the raster formats (GIF, WebP, MP4, PNG) share as formats, said once: a file named after
 // the format, written only when named (not in `all`), the options `--scale` and `--fps`, and a
 // download on the gallery's cards.
-public protocol RasterFormat: ExportFormat {}
+package protocol RasterFormat: ExportFormat {}
 
 extension RasterFormat {
-    public var fileExtension: String? { name }
-    public var inAll: Bool { false }
-    public var options: [FormatOption] { RasterSettings.options }
-    public var galleryDownload: Bool { true }
+    package var fileExtension: String? { name }
+    package var inAll: Bool { false }
+    package var options: [FormatOption] { RasterSettings.options }
+    package var galleryDownload: Bool { true }
 }
 
 extension RasterSettings {
-    public static let options: [FormatOption] = [
+    package static let options: [FormatOption] = [
         FormatOption(
             flag: "--scale", usage: "--scale 1|2|3", helpName: "--scale N",
             help: "raster formats: pixels per point, 1, 2 or 3 (default 2)",

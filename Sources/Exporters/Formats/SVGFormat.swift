@@ -4,16 +4,16 @@ import Foundation
 import Keyframes
 import Simulation
 
-public struct SVGFormat: ExportFormat {
-    public static let fileExtension = "svg"
-    public init() {}
-    public var name: String { "svg" }
-    public var fileExtension: String? { Self.fileExtension }
-    public var inAll: Bool { true }
-    public var writesStill: Bool { true }
+package struct SVGFormat: ExportFormat {
+    package static let fileExtension = "svg"
+    package init() {}
+    package var name: String { "svg" }
+    package var fileExtension: String? { Self.fileExtension }
+    package var inAll: Bool { true }
+    package var writesStill: Bool { true }
 
-    public func file(_ job: ExportJob) throws -> Data? {
-        if let at = job.settings.at { return Data(SVGWriter().svg(KeyframedTransition.still(job.simulation, at: at)).utf8) }
-        return Data(job.players.svg.utf8)
+    package func file(_ job: ExportJob) throws -> Data? {
+        if let at = job.settings.at { return Data(try SVGWriter().svg(KeyframedTransition.still(job.simulation, at: at)).utf8) }
+        return Data(try job.players.svg().utf8)
     }
 }

@@ -4,20 +4,20 @@ import Foundation
 import Simulation
 import TransitionModel
 
-public struct TracksFormat: ExportFormat {
-    public static let fileExtension = "tracks.json"
+package struct TracksFormat: ExportFormat {
+    package static let fileExtension = "tracks.json"
     /// The dump holds every layer's state at 120 Hz; past this many states its text and the
     /// memory to make it grow into gigabytes (BENCHMARKS.md#8-limits-and-cost-issue-15), so it
     /// is refused up front.
-    public static let maxStates = 1_000_000
+    package static let maxStates = 1_000_000
 
-    public init() {}
-    public var name: String { "tracks" }
-    public var fileExtension: String? { Self.fileExtension }
-    public var inAll: Bool { true }
-    public var fileNote: String? { "120 Hz exact state" }
+    package init() {}
+    package var name: String { "tracks" }
+    package var fileExtension: String? { Self.fileExtension }
+    package var inAll: Bool { true }
+    package var fileNote: String? { "120 Hz exact state" }
 
-    public func preflight(_ simulation: Simulation, file: String) throws {
+    package func preflight(_ simulation: Simulation, file: String) throws {
         let samples = Int((simulation.timeline.duration * TracksWriter().sampleRate).rounded(.up)) + 1
         let states = samples * simulation.layers.count
         guard states <= Self.maxStates else {
@@ -28,7 +28,7 @@ public struct TracksFormat: ExportFormat {
         }
     }
 
-    public func file(_ job: ExportJob) throws -> Data? {
+    package func file(_ job: ExportJob) throws -> Data? {
         Data(TracksWriter().text(job.simulation, fit: try job.players.reports()).utf8)
     }
 }

@@ -1,10 +1,10 @@
 // `--format webp`: NAME.webp from the raster frames (WebPWriter.swift); only when named.
 import Foundation
 
-public struct WebPFormat: RasterFormat {
-    public init() {}
-    public var name: String { "webp" }
-    public var helpNote: String? { "animated, lossless" }
+package struct WebPFormat: RasterFormat {
+    package init() {}
+    package var name: String { "webp" }
+    package var helpNote: String? { "animated, lossless" }
 
-    public func file(_ job: ExportJob) throws -> Data? { try WebPWriter.webp(job.frames, progress: job.progress) }
+    package func file(_ job: ExportJob) throws -> Data? { try WebPWriter.webp(job.frames, progress: job.progress) }
 }

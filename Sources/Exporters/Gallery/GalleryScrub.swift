@@ -4,22 +4,22 @@ import JSONText
 import Simulation
 
 /// The scrub clip of one card: seeking its files to t shows the exact state at progress p = t / D.
-public struct GalleryScrub: Sendable {
+package struct GalleryScrub: Sendable {
     /// Seconds for p from 0 to 1 (`ScrubClip.duration`); the clip's loop is one frame longer.
-    public var duration: Double
+    package var duration: Double
     /// The clip's own timeline (frame rate, loop length).
-    public var simulation: Simulation
+    package var simulation: Simulation
     /// `NAME.scrub.svg` and `NAME.scrub.json` exactly as exported.
-    public var svg: String
-    public var lottie: String
+    package var svg: String
+    package var lottie: String
     /// The fit of the clip's two files, shown under the card's in the motion spec.
-    public var fit: [OutputFitReport]
+    package var fit: [OutputFitReport]
 
-    public init(clip: ScrubClip, svg: String, lottie: String, fit: [OutputFitReport] = []) {
+    package init(clip: ScrubClip, svg: String, lottie: String, fit: [OutputFitReport] = []) {
         self.init(duration: clip.duration, simulation: clip.simulation, svg: svg, lottie: lottie, fit: fit)
     }
 
-    public init(duration: Double, simulation: Simulation, svg: String, lottie: String, fit: [OutputFitReport] = []) {
+    package init(duration: Double, simulation: Simulation, svg: String, lottie: String, fit: [OutputFitReport] = []) {
         self.duration = duration; self.simulation = simulation; self.svg = svg; self.lottie = lottie; self.fit = fit
     }
 }

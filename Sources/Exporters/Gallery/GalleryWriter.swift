@@ -8,58 +8,59 @@ import Simulation
 // built by JSONWriter, so the page is a pure function of its inputs (same bytes every run).
 import TransitionModel
 
-public struct GalleryError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+extension TransExportError {
+    /// The page template is not one the writer can fill (an export failure, exit 1).
+    static func gallery(_ message: String) -> TransExportError {
+        TransExportError(kind: .export, file: "", location: nil, path: "", expected: message)
+    }
 }
 
 /// Where the page gets lottie-web from.
-public enum LottiePlayer: Hashable, Sendable {
+package enum LottiePlayer: Hashable, Sendable {
     /// Loaded async by the page (never a blocking `<script src>`): needs the network unless the URL is local.
     case url(String)
     /// The player's source inlined into the page (works offline); `name` is only shown.
     case inline(source: String, name: String)
 
     /// lottie-web 5.x pinned on cdnjs.
-    public static let defaultURL = "https://cdnjs.cloudflare.com/ajax/libs/lottie-web/5.12.2/lottie.min.js"
-    public static let `default` = LottiePlayer.url(defaultURL)
+    package static let defaultURL = "https://cdnjs.cloudflare.com/ajax/libs/lottie-web/5.12.2/lottie.min.js"
+    package static let `default` = LottiePlayer.url(defaultURL)
 }
 
 /// One transition of the page: the exact bytes of its exported files, and its simulation (for the spec).
-public struct GalleryCard: Sendable {
-    public var simulation: Simulation
-    public var svg: String
+package struct GalleryCard: Sendable {
+    package var simulation: Simulation
+    package var svg: String
     /// The Lottie JSON text as exported (`NAME.json`).
-    public var lottie: String
+    package var lottie: String
     /// An interactive transition's scrub clip, driven by the card's progress slider.
-    public var scrub: GalleryScrub?
+    package var scrub: GalleryScrub?
     /// The fit of `svg` and `lottie` (`PlayerFiles.reports()`), shown in the motion spec.
-    public var fit: [OutputFitReport]
+    package var fit: [OutputFitReport]
     /// Raster files beside the page (NAME.gif, .webp, .mp4, .png): download links on the card.
-    public var downloads: [String] = []
-    public init(simulation: Simulation, svg: String, lottie: String, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = []) {
+    package var downloads: [String] = []
+    package init(simulation: Simulation, svg: String, lottie: String, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = []) {
         self.simulation = simulation; self.svg = svg; self.lottie = lottie; self.scrub = scrub; self.fit = fit
     }
 }
 
-public struct GalleryWriter: Sendable {
+package struct GalleryWriter: Sendable {
     /// The page template's text (`Templates/gallery.html`).
-    public var template: String
-    public var player: LottiePlayer
+    package var template: String
+    package var player: LottiePlayer
 
-    public static let templateFileName = "gallery.html"
-    public static let pageFileName = "index.html"
+    package static let templateFileName = "gallery.html"
+    package static let pageFileName = "index.html"
     /// Every placeholder the template must hold, once each.
     static let placeholders = ["GALLERY_DATA", "GALLERY_MEDIA", "LOTTIE_PLAYER"]
 
-    public init(template: String, player: LottiePlayer = .default) {
+    package init(template: String, player: LottiePlayer = .default) {
         self.template = template
         self.player = player
     }
 
     /// - Parameter linkFiles: `NAME.svg` and `NAME.json` are written beside the page (links to them).
-    public func page(_ cards: [GalleryCard], linkFiles: Bool = false) throws -> String {
+    package func page(_ cards: [GalleryCard], linkFiles: Bool = false) throws -> String {
         try fill([
             "GALLERY_DATA": Self.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(data(cards, linkFiles: linkFiles))),
             "GALLERY_MEDIA": Self.scriptSafe(media(cards)),
@@ -194,11 +195,12 @@ public struct GalleryWriter: Sendable {
         while let open = rest.firstRange(of: "{{") {
             out += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
-                throw GalleryError("\(Self.templateFileName): \"{{\" without \"}}\"")
+                throw TransExportError.gallery("\(Self.templateFileName): \"{{\" without \"}}\"")
             }
             let name = String(rest[open.upperBound..<close.lowerBound])
             guard let value = values[name] else {
-                throw GalleryError("\(Self.templateFileName): unknown placeholder {{\(name)}}; expected \(Self.placeholders.joined(separator: ", "))")
+                throw TransExportError.gallery(
+                    "\(Self.templateFileName): unknown placeholder {{\(name)}}; expected \(Self.placeholders.joined(separator: ", "))")
             }
             seen[name, default: 0] += 1
             out += value
@@ -206,7 +208,7 @@ public struct GalleryWriter: Sendable {
         }
         out += rest
         for name in Self.placeholders where seen[name] != 1 {
-            throw GalleryError("\(Self.templateFileName): expected {{\(name)}} once, found it \(seen[name] ?? 0) times")
+            throw TransExportError.gallery("\(Self.templateFileName): expected {{\(name)}} once, found it \(seen[name] ?? 0) times")
         }
         return out
     }

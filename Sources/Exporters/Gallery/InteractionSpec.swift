@@ -3,15 +3,15 @@ import Motion
 // and the scripted branches, written with the definition's own expressions.
 import TransitionModel
 
-public struct InteractionSpec: Hashable, Sendable {
-    public struct Row: Hashable, Sendable {
-        public var label: String
-        public var code: String
+package struct InteractionSpec: Hashable, Sendable {
+    package struct Row: Hashable, Sendable {
+        package var label: String
+        package var code: String
     }
 
-    public var rows: [Row]
+    package var rows: [Row]
 
-    public init(_ i: Interaction) {
+    package init(_ i: Interaction) {
         var rows = [
             Row(
                 label: "Gesture",

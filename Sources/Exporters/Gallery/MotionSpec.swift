@@ -7,30 +7,30 @@ import Simulation
 // (same time, same value) is found, and the value before it is read.
 import TransitionModel
 
-public struct MotionSpec: Hashable, Sendable {
-    public struct Group: Hashable, Sendable {
-        public var phase: String
+package struct MotionSpec: Hashable, Sendable {
+    package struct Group: Hashable, Sendable {
+        package var phase: String
         /// "called at 0.6 s · runs 0.3 s", or what starts the phase in an interactive transition.
-        public var note: String
+        package var note: String
         /// The phase's index on the exported timeline (for its colour), when it is there.
-        public var timelineIndex: Int?
-        public var blocks: [Block]
+        package var timelineIndex: Int?
+        package var blocks: [Block]
     }
 
-    public struct Block: Hashable, Sendable {
-        public var phase: String
+    package struct Block: Hashable, Sendable {
+        package var phase: String
         /// 1-based within its phase.
-        public var number: Int
-        public var delay: Double
+        package var number: Int
+        package var delay: Double
         /// The curve's effective length: the block's duration, or the spring's settlingDuration.
-        public var duration: Double
-        public var timing: TimingSpec
+        package var duration: Double
+        package var timing: TimingSpec
         /// Progress sampled over [0, duration] (for a sparkline), `sampleCount + 1` values.
-        public var samples: [Double]
-        public var changes: [Change]
+        package var samples: [Double]
+        package var changes: [Change]
     }
 
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// A plain assignment just before the call (`before`).
         case before
         /// Inside the animations block.
@@ -39,25 +39,25 @@ public struct MotionSpec: Hashable, Sendable {
         case completion
     }
 
-    public struct Change: Hashable, Sendable {
-        public var kind: Kind
-        public var layer: String
-        public var property: String
+    package struct Change: Hashable, Sendable {
+        package var kind: Kind
+        package var layer: String
+        package var property: String
         /// nil when the simulation has no such event (nothing sound to show).
-        public var from: String?
-        public var to: String
+        package var from: String?
+        package var to: String
         /// The value it sets is the value it had.
-        public var changesNothing: Bool { from == to }
+        package var changesNothing: Bool { from == to }
     }
 
-    public var groups: [Group]
+    package var groups: [Group]
     /// The finger and release of an interactive transition.
-    public var interaction: InteractionSpec?
-    public var blocks: [Block] { groups.flatMap(\.blocks) }
+    package var interaction: InteractionSpec?
+    package var blocks: [Block] { groups.flatMap(\.blocks) }
 
-    public static let sampleCount = 48
+    package static let sampleCount = 48
 
-    public init(_ simulation: Simulation) {
+    package init(_ simulation: Simulation) {
         let d = simulation.definition
         // An interactive transition's timeline is its branches; the phases' own calls are read
         // from the same definition played as plain phases.

@@ -9,11 +9,11 @@ import Simulation
 // against readable goldens (Tests/ExportersTests/Snapshots/*.swift), not assembled by the page.
 import TransitionModel
 
-public struct SwiftAnimationCode: Hashable, Sendable {
+package struct SwiftAnimationCode: Hashable, Sendable {
     /// The whole function, ready to paste.
-    public var text: String
+    package var text: String
 
-    public init(_ simulation: Simulation) {
+    package init(_ simulation: Simulation) {
         let d = simulation.definition
         // An interactive transition's phases are written as plain calls (as the motion spec reads them).
         var plain = simulation
@@ -103,7 +103,7 @@ public struct SwiftAnimationCode: Hashable, Sendable {
         out.add("}")
     }
 
-    public static func timingParameters(_ timing: Timing) -> String {
+    package static func timingParameters(_ timing: Timing) -> String {
         switch timing {
         case .named(let name):
             let c = CubicBezier(named: name)
@@ -126,7 +126,7 @@ public struct SwiftAnimationCode: Hashable, Sendable {
 
     /// One assignment as UIKit code (a mask is a mask view: UIView.animate animates its frame,
     /// center, bounds and corner radius; a circle is a square view with half-size corners).
-    public static func assignment(_ c: PropertyChange) -> [String] {
+    package static func assignment(_ c: PropertyChange) -> [String] {
         let v = identifier(c.layer)
         switch c.value {
         case .position(let p): return ["\(v).center = \(point(p))"]
@@ -216,7 +216,7 @@ public struct SwiftAnimationCode: Hashable, Sendable {
     ]
 
     /// A layer id as a Swift name: `cell-snapshot` → `cellSnapshot`.
-    public static func identifier(_ id: String) -> String {
+    package static func identifier(_ id: String) -> String {
         let words = id.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
         guard let head = words.first else { return "view" }
         var name = head.prefix(1).lowercased() + head.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()

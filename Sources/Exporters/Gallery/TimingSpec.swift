@@ -6,18 +6,18 @@ import Simulation
 import TransitionModel
 
 /// A block's timing as the calls that produce exactly this motion.
-public struct TimingSpec: Hashable, Sendable {
-    public struct Equivalent: Hashable, Sendable {
-        public var label: String
-        public var code: String
+package struct TimingSpec: Hashable, Sendable {
+    package struct Equivalent: Hashable, Sendable {
+        package var label: String
+        package var code: String
     }
     /// Short name: "UIKit spring", "easeInOut", "cubic-bezier".
-    public var title: String
+    package var title: String
     /// The definition's own words: "damping ratio 0.8 · velocity 1".
-    public var summary: String
-    public var equivalents: [Equivalent]
+    package var summary: String
+    package var equivalents: [Equivalent]
 
-    public init(_ timing: Timing, duration: Double?, delay: Double = 0) {
+    package init(_ timing: Timing, duration: Double?, delay: Double = 0) {
         let curve = AnimationCurve(timing: timing, duration: duration)
         let d = SpecText.number(curve.duration), wait = SpecText.number(delay)
         switch timing {
@@ -79,7 +79,7 @@ public struct TimingSpec: Hashable, Sendable {
     }
 
     /// One line: "easeOut", "spring(damping: 0.8, velocity: 0.2)", "cubic-bezier(…)".
-    public static func short(_ timing: Timing) -> String {
+    package static func short(_ timing: Timing) -> String {
         let n = SpecText.number
         switch timing {
         case .named(let name): return name.rawValue
@@ -152,8 +152,8 @@ public struct TimingSpec: Hashable, Sendable {
 }
 
 /// Value text for the spec: numbers to 3 decimals (what a designer reads), no exponent, no "-0".
-public enum SpecText {
-    public static func number(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 3) }
+package enum SpecText {
+    package static func number(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 3) }
     static func controlPoints(_ c: CubicBezier) -> String { [c.x1, c.y1, c.x2, c.y2].map(number).joined(separator: ", ") }
     static func point(_ p: Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
     static func size(_ s: Size) -> String { "\(number(s.width)) × \(number(s.height))" }

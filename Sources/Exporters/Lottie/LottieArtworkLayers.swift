@@ -18,7 +18,7 @@ extension LottieDocument {
                         document, file: art.path, mode: art.contentMode,
                         bounds: (layer.definition.size.width, layer.definition.size.height))
                 } catch {
-                    throw LottieExportError("layer \"\(names[i])\": \(error)", layer: i)
+                    throw TransExportError.lottie("layer \"\(names[i])\": \(error)", layer: i)
                 }
             }
         }

@@ -204,7 +204,7 @@ extension LottieDocument {
             var stack = simulation.layers[source].children
             while let j = stack.popLast() {
                 if staticClipCuts(j) {
-                    throw LottieExportError(
+                    throw TransExportError.lottie(
                         "layer \"\(names[layer.index])\" is a snapshot of \"\(names[source])\", whose sublayer \"\(names[j])\" "
                             + "clips its sublayers to its bounds (clipsToBounds) and cuts some of them; Lottie shape groups cannot clip, "
                             + "so only the snapshot source's own clip is exported. Remove that clip or keep its sublayers inside its bounds.",
@@ -230,7 +230,7 @@ extension LottieDocument {
             var p = simulation.layers[i].parent
             while let j = p {
                 if simulation.layers[j].definition.mask != nil {
-                    throw LottieExportError(
+                    throw TransExportError.lottie(
                         "layer \"\(names[i])\" is its own Lottie layer inside \"\(names[j])\", which has a mask; "
                             + "masks on layers with animated or named sublayers are not supported in Lottie yet. Move the mask or the sublayer.", layer: i)
                 }

@@ -58,7 +58,7 @@ extension LottieDocument {
         }
         visit(source, .identity, 1)
         if let j = paintedAfter {
-            throw LottieExportError(
+            throw TransExportError.lottie(
                 "layer \"\(names[host])\" is a snapshot of \"\(names[source])\", where \"\(names[j])\" paints above "
                     + "a PNG/JPEG picture; a Lottie snapshot draws its pictures above the rest of its art. "
                     + "Move that picture to the top of the snapshot's source.")
@@ -83,10 +83,10 @@ extension LottieDocument {
             let found = try pictures(over: i)
             guard !found.isEmpty else { continue }
             if transition.projected[i] != nil {
-                throw LottieExportError("layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform; not carried in Lottie yet")
+                throw TransExportError.lottie("layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform; not carried in Lottie yet")
             }
             if transition.layers[i].mask != nil {
-                throw LottieExportError(
+                throw TransExportError.lottie(
                     "layer \"\(names[i])\" draws a PNG/JPEG picture and has a mask; a masked picture is not carried in Lottie yet "
                         + "(clipsToBounds and cornerRadius are)")
             }
@@ -172,7 +172,7 @@ extension LottieDocument {
             let m = map(s)
             let scale = max(abs(m.a) + abs(m.b), abs(m.c) + abs(m.d), 1e-12)
             guard abs(m.a * m.c + m.b * m.d) <= 1e-9 * scale * scale else {
-                throw LottieExportError(
+                throw TransExportError.lottie(
                     "layer \"\(names[p.host])\" draws a rotated PNG/JPEG picture stretched unevenly; "
                         + "Lottie cannot draw that skew (keep the stretch uniform or the picture upright)")
             }

@@ -18,25 +18,26 @@ import Simulation
 // - clipsToBounds: see LottieClip.swift.
 import TransitionModel
 
-public struct LottieExportError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    /// The simulation's index of the layer that Lottie cannot carry, so the frontend can name its line.
-    public var layer: Int?
-    /// Else the JSON path of the definition's member at fault (`canvas.size`), or nil.
-    public var path: String?
-    public init(_ message: String, layer: Int? = nil, path: String? = nil) { self.message = message; self.layer = layer; self.path = path }
-    public var description: String { message }
+extension TransExportError {
+    /// What Lottie cannot carry (exit 1): at the simulation's layer `layer` (the frontend names
+    /// its line), else at the definition's member `path` (`canvas.size`), else the whole file.
+    static func lottie(_ message: String, layer: Int? = nil, path: String = "") -> TransExportError {
+        var e = TransExportError(kind: .export, file: "", location: nil, path: path, expected: message)
+        e.format = LottieFormat().name
+        e.layer = layer
+        return e
+    }
 }
 
-public struct LottieWriter: Sendable {
-    public init() {}
+package struct LottieWriter: Sendable {
+    package init() {}
 
-    public func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
+    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
         try LottieDocument(transition).build()
     }
 
     /// Compact JSON text; the same transition always gives the same bytes.
-    public func data(_ transition: KeyframedTransition) throws -> String {
+    package func data(_ transition: KeyframedTransition) throws -> String {
         JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing).string(try lottie(transition))
     }
 }
@@ -107,10 +108,10 @@ final class LottieDocument {
     func build() throws -> JSONValue {
         let d = transition.definition
         let fr = d.frameRate
-        guard fr > 0, fr.isFinite else { throw LottieExportError("frame rate must be > 0 (got \(fr))", path: "frameRate") }
+        guard fr > 0, fr.isFinite else { throw TransExportError.lottie("frame rate must be > 0 (got \(fr))", path: "frameRate") }
         let duration = transition.timeline.duration
         guard duration > 0, duration.isFinite else {
-            throw LottieExportError("the timeline is empty (duration \(duration) s); Lottie needs op > ip", path: "phases")
+            throw TransExportError.lottie("the timeline is empty (duration \(duration) s); Lottie needs op > ip", path: "phases")
         }
         outPoint = Int((duration * fr - 1e-6).rounded(.up))
         try checkSnapshotArtClips()
@@ -119,7 +120,7 @@ final class LottieDocument {
         try checkPictures()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
-            throw LottieExportError("Lottie canvas w/h must be whole numbers (got \(w) x \(h))", path: "canvas.size")
+            throw TransExportError.lottie("Lottie canvas w/h must be whole numbers (got \(w) x \(h))", path: "canvas.size")
         }
 
         // Array order: top first. A matte sits directly above the layer it clips.

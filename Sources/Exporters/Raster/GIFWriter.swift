@@ -7,14 +7,14 @@ import CGif
 // before (disposal: keep), with its own palette; an unchanged frame lengthens the previous delay.
 import Foundation
 
-public enum GIFWriter {
-    public static let maxFPS = 50
+package enum GIFWriter {
+    package static let maxFPS = 50
 
-    public static func slots(_ frames: RasterFrames) -> [FrameSlot] {
+    package static func slots(_ frames: RasterFrames) -> [FrameSlot] {
         FrameClock.slots(duration: frames.duration, fps: Double(min(frames.settings.fps, maxFPS)), ticksPerSecond: 100)
     }
 
-    public static func gif(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
+    package static func gif(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
         let slots = slots(frames)
         let encoder = try GIFEncoder(width: frames.width, height: frames.height)
         var pending: (image: GIFIndexedImage, delay: Int)?

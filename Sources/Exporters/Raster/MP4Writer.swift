@@ -5,20 +5,20 @@
 // loop it with `<video loop>`).
 import Foundation
 
-public enum MP4Writer {
+package enum MP4Writer {
     /// x264 settings for docs: CRF 20 (visually lossless on flat UI art) with the `veryfast`
     /// preset: on our frames it is about half the CPU of `medium` and smaller (douyin-present
     /// 129,747 vs 166,906 B; BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
-    public static let crf = 20
-    public static let preset = "veryfast"
+    package static let crf = 20
+    package static let preset = "veryfast"
 
-    public static func times(_ frames: RasterFrames) -> [Double] {
+    package static func times(_ frames: RasterFrames) -> [Double] {
         let count = max(1, Int((frames.duration * Double(frames.settings.fps)).rounded()))
         return (0..<count).map { Double($0) / Double(frames.settings.fps) }
     }
 
     /// The ffmpeg program on PATH (or $TRANS_EXPORT_FFMPEG).
-    public static func ffmpeg(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    package static func ffmpeg(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let explicit = environment["TRANS_EXPORT_FFMPEG"] { return URL(fileURLWithPath: explicit) }
         for dir in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("ffmpeg")
@@ -27,7 +27,7 @@ public enum MP4Writer {
         return nil
     }
 
-    public static func arguments(_ frames: RasterFrames, output: String) -> [String] {
+    package static func arguments(_ frames: RasterFrames, output: String) -> [String] {
         [
             "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
             // Frames arrive as BT.709 limited-range yuv420p already (YUV420.swift): no scaler.
@@ -39,7 +39,7 @@ public enum MP4Writer {
         ]
     }
 
-    public static func mp4(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
+    package static func mp4(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
         guard let program = ffmpeg() else {
             throw RasterError.encode("MP4 needs the ffmpeg program on PATH (Debian: apt-get install ffmpeg)")
         }

@@ -4,12 +4,12 @@ import CRsvg
 import Foundation
 import Simulation
 
-public enum PNGPosterWriter {
+package enum PNGPosterWriter {
     /// The default poster time: within the first phase (an interactive definition: its first
     /// branch), the moment that looks most unlike both the phase's start and its end, i.e.
     /// the transition caught visually halfway (both screens, the motion's direction), judged
     /// on 16 quarter-size frames by mean pixel difference; ties go to the earliest.
-    public static func defaultTime(_ frames: RasterFrames) throws -> Double {
+    package static func defaultTime(_ frames: RasterFrames) throws -> Double {
         guard let first = frames.simulation.timeline.phases.first, first.duration > 0 else { return 0 }
         let w = max(2, frames.width / 4), h = max(2, frames.height / 4)
         func thumb(_ t: Double) throws -> [UInt8] { try SVGRasterizer.draw(frames.svg(at: t), width: w, height: h).bgra }
@@ -29,11 +29,11 @@ public enum PNGPosterWriter {
         return best
     }
 
-    public static func png(_ frames: RasterFrames, at time: Double) throws -> Data {
+    package static func png(_ frames: RasterFrames, at time: Double) throws -> Data {
         try png(frames.image(at: time))
     }
 
-    public static func png(_ image: RasterImage) throws -> Data {
+    package static func png(_ image: RasterImage) throws -> Data {
         var pixels = image.bgra
         let box = DataBox()
         let status: cairo_status_t = pixels.withUnsafeMutableBufferPointer { buffer in

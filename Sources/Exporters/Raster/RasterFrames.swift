@@ -8,14 +8,14 @@ import Keyframes
 import Simulation
 
 /// `--scale` and `--fps`: what every raster format is drawn with.
-public struct RasterSettings: Equatable, Sendable {
+package struct RasterSettings: Equatable, Sendable {
     /// Device pixels per point: 1, 2 or 3 (retina). Default 2.
-    public var scale: Int
+    package var scale: Int
     /// Frames per second asked for. Default 60; GIF plays at most 50 (GIFWriter).
-    public var fps: Int
-    public static let scales = 1...3
-    public static let fpsRange = 1...120
-    public init(scale: Int = 2, fps: Int = 60) {
+    package var fps: Int
+    package static let scales = 1...3
+    package static let fpsRange = 1...120
+    package init(scale: Int = 2, fps: Int = 60) {
         self.scale = scale
         self.fps = fps
     }
@@ -23,26 +23,26 @@ public struct RasterSettings: Equatable, Sendable {
 
 /// One frame's pixels: opaque, 4 bytes per pixel in cairo's order on a little-endian machine
 /// (B, G, R, A), rows packed (stride = 4·width).
-public struct RasterImage: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var bgra: [UInt8]
+package struct RasterImage: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var bgra: [UInt8]
 }
 
 /// A frame of an animated file: shown from `start` for `length` ticks of the container's clock
 /// (GIF: centiseconds, WebP: milliseconds), drawn at the time it is shown.
-public struct FrameSlot: Equatable, Sendable {
-    public var start: Int
-    public var length: Int
-    public var time: Double
+package struct FrameSlot: Equatable, Sendable {
+    package var start: Int
+    package var length: Int
+    package var time: Double
 }
 
-public enum FrameClock {
+package enum FrameClock {
     /// Frames every 1/fps s on a clock of `ticksPerSecond`: frame k starts at round(k·T/fps)
     /// ticks and shows the state at that tick, so no error builds up; there are
     /// ⌊duration·fps⌋ frames and the last one ends exactly at round(duration·T), the loop's
     /// length (it lasts between one and two frame periods).
-    public static func slots(duration: Double, fps: Double, ticksPerSecond: Int) -> [FrameSlot] {
+    package static func slots(duration: Double, fps: Double, ticksPerSecond: Int) -> [FrameSlot] {
         let total = max(1, Int((duration * Double(ticksPerSecond)).rounded()))
         let count = max(1, Int((duration * fps + 1e-9).rounded(.down)))
         let starts = (0..<count).map { Int((Double($0) * Double(ticksPerSecond) / fps).rounded()) }
@@ -53,10 +53,10 @@ public enum FrameClock {
     }
 }
 
-public enum RasterError: Error, CustomStringConvertible {
+package enum RasterError: Error, CustomStringConvertible {
     case render(String)
     case encode(String)
-    public var description: String {
+    package var description: String {
         switch self {
         case .render(let m): return "drawing a frame with librsvg failed: \(m)"
         case .encode(let m): return m
@@ -64,15 +64,15 @@ public enum RasterError: Error, CustomStringConvertible {
     }
 }
 
-public struct RasterFrames: Sendable {
-    public let simulation: Simulation
-    public let settings: RasterSettings
-    public let width: Int
-    public let height: Int
+package struct RasterFrames: Sendable {
+    package let simulation: Simulation
+    package let settings: RasterSettings
+    package let width: Int
+    package let height: Int
     /// Called on the caller's thread with (frames done, frames in all).
-    public typealias Progress = (Int, Int) -> Void
+    package typealias Progress = (Int, Int) -> Void
 
-    public init(_ simulation: Simulation, settings: RasterSettings) {
+    package init(_ simulation: Simulation, settings: RasterSettings) {
         self.simulation = simulation
         self.settings = settings
         let size = simulation.definition.canvas.size
@@ -81,16 +81,16 @@ public struct RasterFrames: Sendable {
         height = Int((size.height * Double(settings.scale)).rounded()) & ~1
     }
 
-    public var duration: Double { simulation.timeline.duration }
+    package var duration: Double { simulation.timeline.duration }
 
     /// The exact state at `time` as the static SVG `--at` writes, its opacities snapped to the
     /// 8-bit levels the frame can show (RasterOpacity).
-    public func svg(at time: Double) -> String {
-        RasterOpacity.snapped(SVGWriter().svg(KeyframedTransition.still(simulation, at: time)))
+    package func svg(at time: Double) throws -> String {
+        RasterOpacity.snapped(try SVGWriter().svg(KeyframedTransition.still(simulation, at: time)))
     }
 
     /// The frame at `time`, drawn by librsvg.
-    public func image(at time: Double) throws -> RasterImage {
+    package func image(at time: Double) throws -> RasterImage {
         try SVGRasterizer.draw(svg(at: time), width: width, height: height)
     }
 
@@ -98,7 +98,7 @@ public struct RasterFrames: Sendable {
     /// core; it gets the distinct frame before it too), and hands the results to `consume` in
     /// order. A frame whose `--at` SVG is byte for byte the one before it is not drawn again:
     /// `consume` gets nil for it. The result does not depend on which core did what.
-    public func produce<T>(
+    package func produce<T>(
         times: [Double],
         prepare: @escaping @Sendable (_ image: RasterImage, _ previous: RasterImage?) throws -> T,
         consume: (Int, T?) throws -> Void,
@@ -168,7 +168,7 @@ final class FramePipeline<T>: @unchecked Sendable {
     }
 
     private func run(_ k: Int) throws {
-        let svg = frames.svg(at: times[k])
+        let svg = try frames.svg(at: times[k])
         condition.lock()
         svgs[k] = svg
         condition.broadcast()

@@ -6,21 +6,21 @@ import CWebP
 // wall: the machine is shared).
 import Foundation
 
-public struct RasterProfile: Sendable {
-    public var frames = 0  // frames of the 60 fps grid
-    public var drawn = 0  // frames whose SVG differs from the frame before
-    public var svg = 0.0  // ms per grid frame
-    public var render = 0.0  // ms per drawn frame, and the rest likewise
-    public var gifQuantise = 0.0
-    public var gifWrite = 0.0
-    public var webpEncode = 0.0
-    public var yuv = 0.0  // MP4's BT.709 yuv420p conversion
+package struct RasterProfile: Sendable {
+    package var frames = 0  // frames of the 60 fps grid
+    package var drawn = 0  // frames whose SVG differs from the frame before
+    package var svg = 0.0  // ms per grid frame
+    package var render = 0.0  // ms per drawn frame, and the rest likewise
+    package var gifQuantise = 0.0
+    package var gifWrite = 0.0
+    package var webpEncode = 0.0
+    package var yuv = 0.0  // MP4's BT.709 yuv420p conversion
     /// Other WebP settings on the same frames: (label, ms per drawn frame, bytes of all frames).
-    public var webpSettings: [(label: String, ms: Double, bytes: Int)] = []
-    public static let webpVariants: [(label: String, lossless: Bool, level: Int32)] =
+    package var webpSettings: [(label: String, ms: Double, bytes: Int)] = []
+    package static let webpVariants: [(label: String, lossless: Bool, level: Int32)] =
         [("lossless 0", true, 0), ("lossless 1", true, 1), ("lossy q90 m0", false, 0), ("lossy q90 m2", false, 2)]
 
-    public static func measure(_ frames: RasterFrames) throws -> RasterProfile {
+    package static func measure(_ frames: RasterFrames) throws -> RasterProfile {
         var p = RasterProfile()
         let times = (0..<max(1, Int(frames.duration * 60 + 1e-9))).map { Double($0) / 60 }
         p.frames = times.count
@@ -43,7 +43,7 @@ public struct RasterProfile: Sendable {
             p.webpSettings.append((v.label, 0, 0))
         }
         var svgs: [String] = []
-        p.svg = ms { svgs = times.map(frames.svg(at:)) } / Double(times.count)
+        p.svg = try ms { svgs = try times.map(frames.svg(at:)) } / Double(times.count)
         var previous: RasterImage?, lastSVG: String?
         let config = try WebPWriter.config()
         let encoder = try GIFEncoder(width: frames.width, height: frames.height)

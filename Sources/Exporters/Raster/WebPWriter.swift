@@ -10,12 +10,12 @@ import CWebP
 // round(1000·D) ms, the loop's length. An unchanged frame lengthens the one before. Loops forever.
 import Foundation
 
-public enum WebPWriter {
+package enum WebPWriter {
     /// Lossless effort (0 fast … 9 smallest); 1 stores our art within a few per cent of 6 at a
     /// fraction of the time.
-    public static let losslessLevel: Int32 = 1
+    package static let losslessLevel: Int32 = 1
 
-    public static func slots(_ frames: RasterFrames) -> [FrameSlot] {
+    package static func slots(_ frames: RasterFrames) -> [FrameSlot] {
         FrameClock.slots(duration: frames.duration, fps: Double(frames.settings.fps), ticksPerSecond: 1000)
     }
 
@@ -36,7 +36,7 @@ public enum WebPWriter {
         var blend: Bool
     }
 
-    public static func webp(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
+    package static func webp(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
         let slots = slots(frames)
         let settings = try config()
         guard let mux = WebPMuxNew() else { throw RasterError.encode("WebP: libwebpmux could not start") }

@@ -8,26 +8,33 @@ import Simulation
 // format fits for that one only.
 import TransitionModel
 
-public final class PlayerFiles {
-    public let simulation: Simulation
-    public let tolerance: FitTolerance
+package final class PlayerFiles {
+    package let simulation: Simulation
+    package let tolerance: FitTolerance
 
-    public init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
+    package init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
         self.simulation = simulation
         self.tolerance = tolerance
     }
 
     /// Measures, exact tracks and projected layers: computed once for both players.
-    public private(set) lazy var inputs = ReductionInputs(simulation, tolerance: tolerance)
-    public private(set) lazy var svgKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .smil))
-    public private(set) lazy var lottieKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .lottie))
-    /// `NAME.svg` (SVGFormat).
-    public private(set) lazy var svg = SVGWriter().svg(svgKeyframes)
+    package private(set) lazy var inputs = ReductionInputs(simulation, tolerance: tolerance)
+    package private(set) lazy var svgKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .smil))
+    package private(set) lazy var lottieKeyframes = KeyframedTransition(inputs, reducer: FittingReducer(rules: .lottie))
+    private var svgText: String?
     private var lottieText: String?
     private var madeReports: [OutputFitReport]?
 
+    /// `NAME.svg` (SVGFormat).
+    package func svg() throws -> String {
+        if let svgText { return svgText }
+        let text = try SVGWriter().svg(svgKeyframes)
+        svgText = text
+        return text
+    }
+
     /// `NAME.json` (LottieFormat).
-    public func lottie() throws -> String {
+    package func lottie() throws -> String {
         if let lottieText { return lottieText }
         let text = try LottieWriter().data(lottieKeyframes)
         lottieText = text
@@ -36,10 +43,10 @@ public final class PlayerFiles {
 
     /// What each file costs and how close it plays to the exact motion (`--report`, the tracks
     /// dump's `fit` section, the gallery).
-    public func reports() throws -> [OutputFitReport] {
+    package func reports() throws -> [OutputFitReport] {
         let name = simulation.definition.name
         if let madeReports { return madeReports }
-        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: svg.utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
+        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: try svg().utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
         // A transition Lottie cannot express still has its SVG report (and its tracks dump).
         if let lottie = try? lottie() {
             made.append(
@@ -51,14 +58,14 @@ public final class PlayerFiles {
 }
 
 /// One output file: its name, size and the fit of its tracks.
-public struct OutputFitReport: Hashable, Sendable {
-    public var file: String
-    public var bytes: Int
-    public var fit: FitReport
-    public init(file: String, bytes: Int, fit: FitReport) { self.file = file; self.bytes = bytes; self.fit = fit }
+package struct OutputFitReport: Hashable, Sendable {
+    package var file: String
+    package var bytes: Int
+    package var fit: FitReport
+    package init(file: String, bytes: Int, fit: FitReport) { self.file = file; self.bytes = bytes; self.fit = fit }
 
     /// For `--report`: a heading line, then one line per animated track.
-    public var text: String {
+    package var text: String {
         let f = fit
         var lines = [
             "\(file): \(f.player?.name ?? f.method), \(f.tracks.count) animated tracks, \(f.keyframes) keyframes, "
@@ -77,7 +84,7 @@ public struct OutputFitReport: Hashable, Sendable {
     }
 
     /// As JSON, for the tracks dump.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func num(_ x: Double, _ d: Int) -> JSONValue { .number(NumberFormat.round(x, decimals: d)) }
         return .object([
             ("file", .string(file)), ("format", fit.player.map { .string($0.name) } ?? .null),

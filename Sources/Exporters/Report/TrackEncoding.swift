@@ -6,10 +6,10 @@ import Simulation
 // element an SVG layer animates it with, and the Lottie property (compact JSON).
 import TransitionModel
 
-public enum TrackEncoding {
+package enum TrackEncoding {
     /// `<animateTransform attributeName="transform" type="translate" …/>` for a track of lengths
     /// (the SVG writer's numbers: 4 decimals), looping over `duration` seconds.
-    public static func smil(_ track: KeyframeTrack<[Double]>, duration: Double) -> String {
+    package static func smil(_ track: KeyframeTrack<[Double]>, duration: Double) -> String {
         let attributes =
             [("attributeName", "transform"), ("type", "translate")]
             + SMILAnimation(track.map(LVec.init), duration: duration) { $0.c.map(SVGNumber.length).joined(separator: " ") }.attributes
@@ -17,7 +17,7 @@ public enum TrackEncoding {
     }
 
     /// The Lottie property `{"a":1,"k":[…]}` for a track of lengths (4 decimals), compact.
-    public static func lottie(_ track: KeyframeTrack<[Double]>, frameRate: Double) -> String {
+    package static func lottie(_ track: KeyframeTrack<[Double]>, frameRate: Double) -> String {
         JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing)
             .string(LottieProperties(frameRate: frameRate).position(track.map(LVec.init)))
     }

@@ -8,12 +8,13 @@ import Simulation
 // Base attributes equal the first frame, so static viewers show frame 0.
 import TransitionModel
 
-public struct SVGWriter: Sendable {
-    public init() {}
+package struct SVGWriter: Sendable {
+    package init() {}
 
-    public func svg(_ transition: KeyframedTransition) -> String {
+    /// The document; throws only when libxml2 fails (XMLTextWriter checks each call).
+    package func svg(_ transition: KeyframedTransition) throws -> String {
         let doc = SVGDocument(transition)
-        return doc.write()
+        return try doc.write()
     }
 }
 
@@ -41,7 +42,7 @@ final class SVGDocument {
         return "\(prefix)-\(nextDefID)"
     }
 
-    func write() -> String {
+    func write() throws -> String {
         let d = transition.definition
         let size = d.canvas.size
         xml.start(
@@ -59,7 +60,7 @@ final class SVGDocument {
                 + SVGPaint.fillAttributes(.solid(d.canvas.background)))
         for root in simulation.roots { writeLayer(root) }
         xml.end()
-        return xml.finish()
+        return try xml.finish()
     }
 
     // MARK: Animated layers

@@ -1,34 +1,46 @@
 // A thin Swift face on libxml2's xmlTextWriter: the SVG is built by libxml2, which escapes
 // attribute text and nests elements, never by string concatenation.
 import CLibXML2
+import TransitionModel
 
 final class XMLTextWriter {
-    private let buffer: xmlBufferPtr
-    private let writer: xmlTextWriterPtr
+    private let buffer: xmlBufferPtr?
+    private let writer: xmlTextWriterPtr?
+    /// The first libxml2 call that failed (they return < 0, or no buffer): `finish()` then throws
+    /// instead of returning half a document.
+    private var failure: String?
 
     init() {
         buffer = xmlBufferCreate()
-        writer = xmlNewTextWriterMemory(buffer, 0)
-        xmlTextWriterSetIndent(writer, 1)
-        xmlTextWriterSetIndentString(writer, " ")
-        xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
+        writer = buffer.flatMap { xmlNewTextWriterMemory($0, 0) }
+        if writer == nil { failure = "xmlNewTextWriterMemory" }
+        call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
+        call("xmlTextWriterSetIndentString") { xmlTextWriterSetIndentString($0, " ") }
+        call("xmlTextWriterStartDocument") { xmlTextWriterStartDocument($0, "1.0", "UTF-8", nil) }
     }
 
     deinit {
-        xmlFreeTextWriter(writer)
-        xmlBufferFree(buffer)
+        if let writer { xmlFreeTextWriter(writer) }
+        if let buffer { xmlBufferFree(buffer) }
+    }
+
+    /// Runs one libxml2 call unless an earlier one failed, and keeps its name if it fails.
+    private func call(_ name: String, _ body: (xmlTextWriterPtr) -> Int32) {
+        guard failure == nil, let writer else { return }
+        let code = body(writer)
+        if code < 0 { failure = "\(name) returned \(code)" }
     }
 
     func start(_ name: String, _ attributes: [(String, String)] = []) {
-        xmlTextWriterStartElement(writer, name)
+        call("xmlTextWriterStartElement") { xmlTextWriterStartElement($0, name) }
         for (k, v) in attributes { attribute(k, v) }
     }
 
     func attribute(_ name: String, _ value: String) {
-        xmlTextWriterWriteAttribute(writer, name, value)
+        call("xmlTextWriterWriteAttribute") { xmlTextWriterWriteAttribute($0, name, value) }
     }
 
-    func end() { xmlTextWriterEndElement(writer) }
+    func end() { call("xmlTextWriterEndElement") { xmlTextWriterEndElement($0) } }
 
     /// An element with attributes and no children.
     func empty(_ name: String, _ attributes: [(String, String)]) {
@@ -37,25 +49,29 @@ final class XMLTextWriter {
     }
 
     func text(_ name: String, _ content: String) {
-        xmlTextWriterWriteElement(writer, name, content)
+        call("xmlTextWriterWriteElement") { xmlTextWriterWriteElement($0, name, content) }
     }
 
-    func comment(_ content: String) { xmlTextWriterWriteComment(writer, content) }
+    func comment(_ content: String) { call("xmlTextWriterWriteComment") { xmlTextWriterWriteComment($0, content) } }
 
-    /// Closes every open element and returns the document.
-    func finish() -> String {
-        xmlTextWriterEndDocument(writer)
-        xmlTextWriterFlush(writer)
-        return String(cString: xmlBufferContent(buffer))
+    /// Closes every open element and returns the document; throws when any libxml2 call failed.
+    func finish() throws -> String {
+        call("xmlTextWriterEndDocument") { xmlTextWriterEndDocument($0) }
+        call("xmlTextWriterFlush") { xmlTextWriterFlush($0) }
+        guard failure == nil, let buffer, let content = xmlBufferContent(buffer) else {
+            throw TransExportError(
+                kind: .export, file: "", location: nil, path: "", expected: "libxml2 could not write the SVG: \(failure ?? "no buffer content")")
+        }
+        return String(cString: content)
     }
 }
 
-private func xmlTextWriterStartElement(_ w: xmlTextWriterPtr, _ name: String) {
-    _ = name.withCString { CLibXML2.xmlTextWriterStartElement(w, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+private func xmlTextWriterStartElement(_ w: xmlTextWriterPtr, _ name: String) -> Int32 {
+    name.withCString { CLibXML2.xmlTextWriterStartElement(w, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
 }
 
-private func xmlTextWriterWriteAttribute(_ w: xmlTextWriterPtr, _ name: String, _ value: String) {
-    _ = name.withCString { n in
+private func xmlTextWriterWriteAttribute(_ w: xmlTextWriterPtr, _ name: String, _ value: String) -> Int32 {
+    name.withCString { n in
         value.withCString { v in
             CLibXML2.xmlTextWriterWriteAttribute(
                 w, UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self),
@@ -64,8 +80,8 @@ private func xmlTextWriterWriteAttribute(_ w: xmlTextWriterPtr, _ name: String, 
     }
 }
 
-private func xmlTextWriterWriteElement(_ w: xmlTextWriterPtr, _ name: String, _ content: String) {
-    _ = name.withCString { n in
+private func xmlTextWriterWriteElement(_ w: xmlTextWriterPtr, _ name: String, _ content: String) -> Int32 {
+    name.withCString { n in
         content.withCString { c in
             CLibXML2.xmlTextWriterWriteElement(
                 w, UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self),
@@ -74,14 +90,14 @@ private func xmlTextWriterWriteElement(_ w: xmlTextWriterPtr, _ name: String, _ 
     }
 }
 
-private func xmlTextWriterWriteComment(_ w: xmlTextWriterPtr, _ content: String) {
-    _ = content.withCString { CLibXML2.xmlTextWriterWriteComment(w, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+private func xmlTextWriterWriteComment(_ w: xmlTextWriterPtr, _ content: String) -> Int32 {
+    content.withCString { CLibXML2.xmlTextWriterWriteComment(w, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
 }
 
-private func xmlTextWriterSetIndentString(_ w: xmlTextWriterPtr, _ s: String) {
-    _ = s.withCString { CLibXML2.xmlTextWriterSetIndentString(w, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+private func xmlTextWriterSetIndentString(_ w: xmlTextWriterPtr, _ s: String) -> Int32 {
+    s.withCString { CLibXML2.xmlTextWriterSetIndentString(w, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
 }
 
-private func xmlTextWriterStartDocument(_ w: xmlTextWriterPtr, _ version: String, _ encoding: String, _ standalone: String?) {
-    _ = version.withCString { v in encoding.withCString { e in CLibXML2.xmlTextWriterStartDocument(w, v, e, nil) } }
+private func xmlTextWriterStartDocument(_ w: xmlTextWriterPtr, _ version: String, _ encoding: String, _ standalone: String?) -> Int32 {
+    version.withCString { v in encoding.withCString { e in CLibXML2.xmlTextWriterStartDocument(w, v, e, nil) } }
 }

@@ -7,12 +7,12 @@ import Simulation
 // reviewable golden: one line per layer per sample.
 import TransitionModel
 
-public struct TracksWriter: Sendable {
-    public var sampleRate: Double
-    public init(sampleRate: Double = 120) { self.sampleRate = sampleRate }
+package struct TracksWriter: Sendable {
+    package var sampleRate: Double
+    package init(sampleRate: Double = 120) { self.sampleRate = sampleRate }
 
     /// - Parameter fit: the animated files' fit reports, written as a `fit` section before the samples.
-    public func tracks(_ simulation: Simulation, fit: [OutputFitReport] = []) -> JSONValue {
+    package func tracks(_ simulation: Simulation, fit: [OutputFitReport] = []) -> JSONValue {
         let d = simulation.definition
         let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
         // Samples cover one loop, [0, duration): the state at `duration` is the start again.
@@ -101,7 +101,7 @@ public struct TracksWriter: Sendable {
         return list.isEmpty ? [] : [("removals", .array(list))]
     }
 
-    public func text(_ simulation: Simulation, fit: [OutputFitReport] = []) -> String {
+    package func text(_ simulation: Simulation, fit: [OutputFitReport] = []) -> String {
         // Times keep 6 decimals (k/120 s); lengths are rounded to 4 decimals where they are made.
         JSONWriter(style: .readable, maxDecimals: 6).string(tracks(simulation, fit: fit))
     }

@@ -5,7 +5,7 @@ import TransitionModel
 
 extension ArtLibrary {
     /// Looks in each folder in order; `display` is how diagnostics name the folder.
-    public static func folders(_ folders: [(url: URL, display: String)]) -> ArtLibrary {
+    package static func folders(_ folders: [(url: URL, display: String)]) -> ArtLibrary {
         var unique: [(url: URL, display: String)] = []
         for f in folders where !unique.contains(where: { $0.url.standardizedFileURL == f.url.standardizedFileURL }) { unique.append(f) }
         let found = unique

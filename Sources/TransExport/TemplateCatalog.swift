@@ -4,12 +4,12 @@ import JSONText
 import Simulation
 import TransitionModel
 
-public struct TemplateCatalog: Sendable {
-    public let directory: URL
+package struct TemplateCatalog: Sendable {
+    package let directory: URL
 
     /// ./Templates, $TRANS_EXPORT_TEMPLATES, a Templates folder above the executable (a build
     /// inside the repo), or <prefix>/share/trans-export/Templates (an installed binary).
-    public static func locate(environment: [String: String], executable: URL) -> TemplateCatalog? {
+    package static func locate(environment: [String: String], executable: URL) -> TemplateCatalog? {
         var candidates: [URL] = []
         if let env = environment["TRANS_EXPORT_TEMPLATES"], !env.isEmpty { candidates.append(URL(fileURLWithPath: env)) }
         candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Templates"))
@@ -28,14 +28,14 @@ public struct TemplateCatalog: Sendable {
     /// Template names (file stems) in the catalog's order (`catalog.txt`: by source article,
     /// present before dismiss), then any template it does not list, by name. The schema files
     /// are not templates, and art components live in the `art/` subfolder, which this does not list.
-    public var names: [String] {
+    package var names: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let found = Set(files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.map { String($0.dropLast(5)) })
         let listed = Self.order(catalogText).filter(found.contains)
         return listed + found.subtracting(listed).sorted()
     }
 
-    public static let orderFileName = "catalog.txt"
+    package static let orderFileName = "catalog.txt"
 
     var catalogText: String {
         FileManager.default.contents(atPath: directory.appendingPathComponent(Self.orderFileName).path)
@@ -43,7 +43,7 @@ public struct TemplateCatalog: Sendable {
     }
 
     /// The names of an order file: one a line, `#` comments and blank lines skipped, first mention kept.
-    public static func order(_ text: String) -> [String] {
+    package static func order(_ text: String) -> [String] {
         var names: [String] = []
         for line in text.split(whereSeparator: \.isNewline) {
             let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
@@ -52,16 +52,16 @@ public struct TemplateCatalog: Sendable {
         return names
     }
 
-    public func url(of name: String) -> URL { directory.appendingPathComponent(name + ".json") }
+    package func url(of name: String) -> URL { directory.appendingPathComponent(name + ".json") }
 
     /// Art components used by templates (and by `--input` files): `Templates/art/NAME.json`.
-    public var artDirectory: URL { directory.appendingPathComponent("art") }
+    package var artDirectory: URL { directory.appendingPathComponent("art") }
 }
 
-public enum DefinitionFile {
+package enum DefinitionFile {
     /// Reads and decodes one file; `displayPath` is how diagnostics name it. Art it uses comes
     /// from `art/` beside it, then from the catalog's `art/`.
-    public static func load(_ url: URL, displayPath: String, catalog: TemplateCatalog? = nil) throws -> TransitionDefinition {
+    package static func load(_ url: URL, displayPath: String, catalog: TemplateCatalog? = nil) throws -> TransitionDefinition {
         // At most one byte past the ceiling is read: a huge file (or an endless pipe) is refused
         // without reading it into memory.
         let cannotRead = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
@@ -92,20 +92,29 @@ public enum DefinitionFile {
 extension DefinitionFile {
     /// Any failure to load or simulate a definition as one located diagnostic: a path-only one
     /// gets its line and column from the file (the node, or its nearest ancestor in the file).
-    public static func located(_ error: Error, url: URL, displayPath: String) -> DefinitionDiagnostic {
+    package static func located(_ error: Error, url: URL, displayPath: String) -> DefinitionDiagnostic {
+        located(error, displayPath: displayPath) {
+            FileManager.default.contents(atPath: url.path).flatMap { try? DefinitionText.utf8(Array($0), file: displayPath) }
+        }
+    }
+
+    /// The same, with the definition's text from `text` (read only when a line is wanted).
+    package static func located(_ error: Error, displayPath: String, text: () -> String?) -> DefinitionDiagnostic {
         var d: DefinitionDiagnostic
+        var aboutTheRun = false
         switch error {
-        case let e as DefinitionDiagnostic: d = e
-        case let e as SimulationError: d = DefinitionDiagnostic(file: displayPath, location: nil, path: e.path, message: e.message)
-        default: d = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "\(error)")
+        case let e as DefinitionDiagnostic:
+            d = e
+            // Found past decoding (the simulation knows the JSON path, not the file).
+            if d.file.isEmpty { d.file = displayPath; aboutTheRun = d.path.isEmpty }
+        default:
+            d = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "\(error)")
+            aboutTheRun = true
         }
         // A message about the run rather than a node (an unknown --branch) stays `file: message`.
-        guard d.location == nil, !d.path.isEmpty || error is DefinitionDiagnostic else { return d }
+        guard d.location == nil, !aboutTheRun else { return d }
         // Art files report under their own name; their text is found beside the definition or in the catalog.
-        let source = d.file == displayPath ? url : nil
-        if let source, let data = FileManager.default.contents(atPath: source.path),
-            let text = try? DefinitionText.utf8(Array(data), file: displayPath), let root = try? JSONParser.parse(text)
-        {
+        if d.file == displayPath, let text = text(), let root = try? JSONParser.parse(text) {
             return d.located(in: root)
         }
         d.location = SourceLocation(line: 1, column: 1)
