@@ -32,6 +32,7 @@ extension LottieDocument {
     func pictures(over host: Int) throws -> [LottiePicture] {
         let layer = simulation.layers[host]
         let d = layer.definition
+        if transition.projected[host] != nil { return [] }  // drawn as cells (LottiePictureCells.swift)
         if case .artwork(let art) = d.kind, case .raster(let image) = art.artwork {
             return [LottiePicture(host: host, image: image, place: placement(art, image, in: d.size), base: d.size, opacity: 1)]
         }
@@ -79,12 +80,20 @@ extension LottieDocument {
 
     /// Pictures of every host, checked before anything is written.
     func checkPictures() throws {
+        for i in simulation.layers.indices where !pictureCells(i).isEmpty {
+            let why =
+                transition.layers[i].mask != nil
+                ? "has a mask"
+                : !clippingAncestors(i).isEmpty ? "is inside a layer that clips it" : !simulation.layers[i].children.isEmpty ? "has sublayers" : nil
+            if let why {
+                throw LottieExportError(
+                    "layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform and \(why); not carried in Lottie yet (the SVG export carries it)",
+                    layer: i)
+            }
+        }
         for i in simulation.layers.indices {
             let found = try pictures(over: i)
             guard !found.isEmpty else { continue }
-            if transition.projected[i] != nil {
-                throw LottieExportError("layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform; not carried in Lottie yet")
-            }
             for p in found { _ = try pictureTransform(p) }
         }
     }
@@ -96,14 +105,18 @@ extension LottieDocument {
         var ids: [Artwork.Picture: String] = [:]
         var assets: [JSONValue] = []
         for i in lottieLayersInPaintOrder {
-            for p in (try? pictures(over: i)) ?? [] where ids[p.image] == nil {
+            var found = ((try? pictures(over: i)) ?? []).map(\.image)
+            if !pictureCells(i).isEmpty, case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork {
+                found.append(image)
+            }
+            for image in found where ids[image] == nil {
                 let id = "picture-\(assets.count + 1)"
-                ids[p.image] = id
+                ids[image] = id
                 assets.append(
                     LJ.obj([
-                        ("id", LJ.str(id)), ("w", LJ.int(p.image.pixelWidth)), ("h", LJ.int(p.image.pixelHeight)),
+                        ("id", LJ.str(id)), ("w", LJ.int(image.pixelWidth)), ("h", LJ.int(image.pixelHeight)),
                         ("u", LJ.str("")), ("e", LJ.int(1)),
-                        ("p", LJ.str("data:\(p.image.mimeType);base64," + Data(p.image.bytes).base64EncodedString())),
+                        ("p", LJ.str("data:\(image.mimeType);base64," + Data(image.bytes).base64EncodedString())),
                     ]))
             }
         }
