@@ -9,6 +9,15 @@ public enum ArtworkLayerChecks {
     /// whose shapes that path carries (ProjectedArtwork), a picture as cells; art the path cannot
     /// carry is refused by name and by the art's file and line.
     public static func refuseUnderPerspective(_ simulation: Simulation) throws {
+        if let i = ProjectedPicture.layersOverCellLimit(simulation).first {
+            let layer = simulation.layers[i]
+            var file = ""
+            if case .artwork(let art) = layer.definition.kind { file = art.path }
+            throw ArtworkError(
+                file: file,
+                "layer \"\(layer.id ?? "layer-\(i)")\": this perspective would take more than \(ProjectedPicture.maxCells) affinely mapped cells "
+                    + "to draw the PNG/JPEG picture within 0.5 px; use a weaker perspective or a smaller turn")
+        }
         let projected = Projection.projectedLayers(simulation)
         for layer in simulation.layers where projected[layer.index] {
             // A picture is cut into affinely mapped cells (ProjectedPicture.swift).

@@ -61,11 +61,11 @@ public struct PictureCell: Hashable, Sendable {
     public var transform: KeyframeTrack<AffineParts>
 }
 
-enum ProjectedPicture {
+public enum ProjectedPicture {
     /// Share of ProjectionTolerance.interpolation the mesh may use; the keys' blend gets the rest.
     static let meshShare = 0.75
     /// Most cells per picture.
-    static let maxCells = 1024
+    public static let maxCells = 1024
 
     /// Pixels → layer i's bounds at `state`: the contentMode frame at the definition's size,
     /// stretched with the bounds.
@@ -120,6 +120,19 @@ enum ProjectedPicture {
     }
 
     /// Cells over `region` whose fitted affine maps stay within `tolerance` under every map.
+    /// Layers whose picture would need more than `maxCells` cells to stay within the tolerance
+    /// (checked at every breakpoint and every 1/30 s): refused before export rather than drawn off.
+    public static func layersOverCellLimit(_ simulation: Simulation) -> [Int] {
+        let sampler = ProjectionSampler(simulation)
+        let end = simulation.timeline.duration
+        let times = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
+        return sampler.layers.map(\.index).filter { i in
+            guard let (region, maps, tolerance) = sampler.pictureMaps(i, states: times.map { sampler.state($0, end: end) }) else { return false }
+            let cells = mesh(region, maps: maps, tolerance: tolerance * meshShare)
+            return cells.count >= maxCells && cells.contains { r in maps.contains { fitError(r, $0) > tolerance * meshShare } }
+        }
+    }
+
     static func mesh(_ region: Rect, maps: [(Point) -> Point], tolerance: Double) -> [Rect] {
         var out: [Rect] = []
         func worst(_ r: Rect) -> Double { maps.map { fitError(r, $0) }.max() ?? 0 }
@@ -137,6 +150,22 @@ enum ProjectedPicture {
 }
 
 extension ProjectionSampler {
+    /// Layer i's picture region, its pixels → host space at each state, and the tolerance in host units.
+    func pictureMaps(_ i: Int, states: [SceneState]) -> (region: Rect, maps: [(Point) -> Point], tolerance: Double)? {
+        guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork,
+            let region = ProjectedPicture.region(simulation, i, image)
+        else { return nil }
+        let host = hosts[i]!
+        var scale = 1.0
+        if let host { for st in states { scale = max(scale, PlaneProjection(st.boundsToScreen[host]).affineScaleBound) } }
+        let maps: [(Point) -> Point] = states.map { st in
+            let h = projection(st, i, host: host)
+            let place = ProjectedPicture.placement(simulation, i, image, st.layers[i])
+            return { h.apply(place($0)) }
+        }
+        return (region, maps, ProjectionTolerance.interpolation * ProjectionTolerance.aim / scale)
+    }
+
     /// Layer i's picture cells over [0, end] (host space), or one key each at `at` for a still.
     func pictureCells(_ i: Int, end: Double, at still: Double? = nil) -> [PictureCell] {
         guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork,
@@ -156,14 +185,7 @@ extension ProjectionSampler {
             }
         }
         let states = times.map { state($0, end: still == nil ? end : .infinity) }
-        var scale = 1.0
-        if let host { for st in states { scale = max(scale, PlaneProjection(st.boundsToScreen[host]).affineScaleBound) } }
-        let tolerance = ProjectionTolerance.interpolation * ProjectionTolerance.aim / scale
-        let maps: [(Point) -> Point] = states.map { st in
-            let h = projection(st, i, host: host)
-            let place = ProjectedPicture.placement(simulation, i, image, st.layers[i])
-            return { h.apply(place($0)) }
-        }
+        let (_, maps, tolerance) = pictureMaps(i, states: states)!
         // The mesh is chosen on every breakpoint and 1/60 s (the keys' check uses every grid time).
         var coarse: [(Point) -> Point] = []
         var last = -Double.infinity

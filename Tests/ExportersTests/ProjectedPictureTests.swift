@@ -84,4 +84,23 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         XCTAssertEqual(svg.components(separatedBy: "<use ").count - 1, cells.count)
         XCTAssertFalse(svg.contains("skew"))
     }
+
+    func testAPerspectiveTooStrongForTheCellLimitIsRefusedBeforeExport() throws {
+        let image = try RasterImage(bytes: PNGBytes.png(width: 60, height: 120), file: "shot.png")
+        let art = LayerArtwork(path: "shot.png", artwork: .raster(image), contentMode: .scaleToFill, scale: 1)
+        let card = LayerDefinition(id: "card", kind: .artwork(art), frame: Rect(0, 0, 390, 844), anchorPoint: Point(0, 0.5))
+        let flip = AnimationBlock(
+            duration: 0.3, timing: .named(.easeInOut),
+            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: -.pi / 3, m34: -1.0 / 500)))])
+        let d = TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
+            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
+        XCTAssertThrowsError(try ArtworkLayerChecks.refuseUnderPerspective(try Simulation(d))) {
+            XCTAssertEqual(
+                "\($0)",
+                "shot.png: layer \"card\": this perspective would take more than 1024 affinely mapped cells to draw the PNG/JPEG "
+                    + "picture within 0.5 px; use a weaker perspective or a smaller turn")
+        }
+    }
 }
