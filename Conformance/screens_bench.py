@@ -6,7 +6,8 @@ rsvg-convert -z 3, so both rows show the same pictures). For each: the exported 
 sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), and the worst
 frame of each player from the conformance suite run over that export (`--exporter` with the
 `--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
-(projected paths), checked the same way through input_exporter.py. Prints a markdown table;
+(projected paths), and Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
+checked the same way through input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
 import os
@@ -69,10 +70,12 @@ def run(opts):
 
         def screens(files):
             return [binary] + [a for n in SCREENS for a in ("--screen", "%s=%s" % (n, files[n]))]
-        flip = [sys.executable, "-m", "Conformance.input_exporter", binary, os.path.join(REPO, "Examples", "svg-art-flip.json")]
+        def example(name):
+            return [sys.executable, "-m", "Conformance.input_exporter", binary, os.path.join(REPO, "Examples", name + ".json")]
         variants = [("douyin-present, two SVG screens", screens(svgs), TEMPLATE),
                     ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
-                    ("Examples/svg-art-flip.json (svg layer under perspective)", flip, "svg-art-flip")]
+                    ("Examples/svg-art-flip.json (svg layer under perspective)", example("svg-art-flip"), "svg-art-flip"),
+                    ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -6,12 +6,22 @@ import TransitionModel
 
 package enum ArtworkLayerChecks {
     /// Artwork under a 3D transform is drawn projected within 0.5 px like other paint: SVG art
-    /// whose shapes that path carries (ProjectedArtwork); a picture, or art it cannot carry, is
-    /// refused by name and by the art's file and line.
+    /// whose shapes that path carries (ProjectedArtwork), a picture as cells; art the path cannot
+    /// carry is refused by name and by the art's file and line.
     package static func refuseUnderPerspective(_ simulation: Simulation) throws {
+        if let i = ProjectedPicture.layersOverCellLimit(simulation).first {
+            let layer = simulation.layers[i]
+            var file = ""
+            if case .artwork(let art) = layer.definition.kind { file = art.path }
+            throw ArtworkError(
+                file: file,
+                "layer \"\(layer.id ?? "layer-\(i)")\": this perspective would take more than \(ProjectedPicture.maxCells) affinely mapped cells "
+                    + "to draw the PNG/JPEG picture within 0.5 px; use a weaker perspective or a smaller turn")
+        }
         let projected = Projection.projectedLayers(simulation)
         for layer in simulation.layers where projected[layer.index] {
-            guard case .artwork(let art) = layer.definition.kind else { continue }
+            // A picture is cut into affinely mapped cells (ProjectedPicture.swift).
+            guard case .artwork(let art) = layer.definition.kind, case .vector = art.artwork else { continue }
             do {
                 _ = try ProjectedArtwork.shapes(art, bounds: layer.definition.size)
             } catch let error as ArtworkError {

@@ -2,8 +2,8 @@
 // any layer's paint (ProjectedContent.swift): one closed path per shape, laid out at the layer's
 // initial bounds and stretched with them, projected per keyframe. What that path cannot draw
 // exactly is refused with the art's file and line: strokes, gradients, clip paths, shapes of
-// several subpaths (holes), opacity on a group of several shapes. Pictures (PNG/JPEG) need a
-// projective warp neither SMIL nor Lottie has: refused (ArtworkLayerChecks).
+// several subpaths (holes), opacity on a group of several shapes. Pictures (PNG/JPEG) are cut
+// into affinely mapped cells instead (ProjectedPicture.swift).
 import Artwork
 import Motion
 import TransitionModel

@@ -71,6 +71,8 @@ package struct ProjectedLayer: Hashable, Sendable {
     /// A named layer's bounds (top-left, top-right, bottom-right, bottom-left), never painted:
     /// where the layer is, for readers (the SVG's `X.bounds` outline).
     package var outline: KeyframeTrack<BezierPath>?
+    /// A PNG/JPEG picture's cells (ProjectedPicture.swift), drawn above the paint.
+    package var pictureCells: [PictureCell] = []
 }
 
 package enum Projection {
@@ -221,7 +223,7 @@ struct PathSpec: Hashable {
         case .snapshot:
             break  // snapshot art under a 3D transform is not drawn yet
         case .artwork(let art):
-            // The background fill, then the art's shapes (pictures are refused: ArtworkLayerChecks).
+            // The background fill, then the art's shapes (a picture's cells: ProjectedPicture.swift).
             if d.fill != nil { paint.append(PathSpec(layer: i, source: .bounds(rounded: rounded), gradient: gradient)) }
             for shape in (try? ProjectedArtwork.shapes(art, bounds: d.size)) ?? [] {
                 paint.append(PathSpec(layer: i, source: .art(shape.path, base: d.size), fill: .solid(shape.color)))

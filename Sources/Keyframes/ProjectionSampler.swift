@@ -315,7 +315,9 @@ struct ProjectionSampler {
         sampler.chooseLevels(times: coarse, end: end)
         let groups = sampler.groups(at: simulation.state(at: 0))
         let keys = sampler.keyframes(groups, end: end)
-        return sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
+        var out = sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
+        for (i, _) in sampler.layers { out[i]?.pictureCells = sampler.pictureCells(i, end: end) }
+        return out
     }
 
     /// Projected layers frozen at time t (the `--at` still).
@@ -324,11 +326,13 @@ struct ProjectionSampler {
         guard !sampler.isEmpty else { return Array(repeating: nil, count: simulation.layers.count) }
         let state = simulation.state(at: t)
         sampler.chooseLevels(times: [state.time], end: .infinity)
-        return sampler.assemble(
+        var out = sampler.assemble(
             sampler.groups(at: state).map { members in
                 let s = sampler.sample(state, members)
                 return (members, [Frame(time: 0, paths: s.paths, axes: s.axes, easing: .linear)])
             })
+        for (i, _) in sampler.layers { out[i]?.pictureCells = sampler.pictureCells(i, end: .infinity, at: t) }
+        return out
     }
 
     /// Tracks from each group's keys (members: indices in `specs`); a gradient axis from its own

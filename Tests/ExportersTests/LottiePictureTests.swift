@@ -91,4 +91,33 @@ final class LottiePictureTests: XCTestCase, LottieReading {
                     + "a Lottie snapshot draws its pictures above the rest of its art. Move that picture to the top of the snapshot's source.")
         }
     }
+
+    /// Vertex bounding box [minX, minY, maxX, maxY] of a mask's path at its first or last key.
+    func maskBox(_ mask: JSONValue?, last: Bool = false) -> [Double] {
+        let pt = mask?["pt"]
+        let shape = pt?["a"] == .number(0) ? pt?["k"] : array(array(pt?["k"])[last ? array(pt?["k"]).count - 1 : 0]["s"]).first
+        let v = array(shape?["v"]).map(numbers)
+        return [v.map { $0[0] }.min()!, v.map { $0[1] }.min()!, v.map { $0[0] }.max()!, v.map { $0[1] }.max()!]
+    }
+
+    func testAMaskedPictureCarriesItsMaskInPixelSpaceFirst() throws {
+        // 30 x 60 px shown in 20 x 40 pt: 1.5 px per point.
+        var hole = LayerDefinition(id: "hole", kind: try picture(), frame: Rect(0, 0, 20, 40))
+        hole.mask = LayerMask(shape: .hole, frame: Rect(0, 0, 20, 40), center: Point(10, 20), radius: 4)
+        var round = LayerDefinition(id: "round", kind: try picture(), frame: Rect(100, 0, 20, 40), cornerRadius: 2, clipsToBounds: true)
+        round.mask = LayerMask(shape: .circle, center: Point(10, 20), radius: 4)
+        let doc = try lottie([hole, round], changes: [PropertyChange(layer: "round", .maskRadius(8))])
+
+        let holeMasks = array(try XCTUnwrap(layer(named: "hole.picture", in: doc))["masksProperties"])
+        XCTAssertEqual(holeMasks.map { $0["mode"] }, [.string("a"), .string("s")])
+        XCTAssertEqual(maskBox(holeMasks[0]), [0, 0, 30, 60])
+        XCTAssertEqual(maskBox(holeMasks[1]), [9, 24, 21, 36])
+        // The animated mask first ("a"), the clip after it ("i"): lottie-web freezes an animated "i".
+        let roundMasks = array(try XCTUnwrap(layer(named: "round.picture", in: doc))["masksProperties"])
+        XCTAssertEqual(roundMasks.map { $0["mode"] }, [.string("a"), .string("i")])
+        XCTAssertEqual(roundMasks.map { $0["nm"] }, [.string("mask"), .string("clip")])
+        XCTAssertEqual(maskBox(roundMasks[0]), [9, 24, 21, 36])
+        XCTAssertEqual(maskBox(roundMasks[0], last: true), [3, 18, 27, 42])
+        XCTAssertEqual(maskBox(roundMasks[1]), [0, 0, 30, 60])
+    }
 }

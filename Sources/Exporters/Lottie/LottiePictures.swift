@@ -6,9 +6,9 @@ import Artwork
 // - a snapshot hosts the pictures of its source's tree (static), which must be drawn last in
 //   that tree (shape groups cannot sit above a layer), else the file is refused by name.
 // The image layer's own space is the picture's pixels: `ks` places them in the host's bounds
-// (contentMode frame, then the host's stretch to its current size); the host's clip masks are
-// mapped into that space, its clipping ancestors' matte is repeated above it, its opacity is the
-// host's (with visibility) times the static opacities between host and picture.
+// (contentMode frame, then the host's stretch to its current size); the host's clip masks and
+// its layer.mask are mapped into that space, its clipping ancestors' matte is repeated above it,
+// its opacity is the host's (with visibility) times the static opacities between host and picture.
 import Foundation
 import JSONText
 import Keyframes
@@ -32,6 +32,7 @@ extension LottieDocument {
     func pictures(over host: Int) throws -> [LottiePicture] {
         let layer = simulation.layers[host]
         let d = layer.definition
+        if transition.projected[host] != nil { return [] }  // drawn as cells (LottiePictureCells.swift)
         if case .artwork(let art) = d.kind, case .raster(let image) = art.artwork {
             return [LottiePicture(host: host, image: image, place: placement(art, image, in: d.size), base: d.size, opacity: 1)]
         }
@@ -79,17 +80,20 @@ extension LottieDocument {
 
     /// Pictures of every host, checked before anything is written.
     func checkPictures() throws {
+        for i in simulation.layers.indices where !pictureCells(i).isEmpty {
+            let why =
+                transition.layers[i].mask != nil
+                ? "has a mask"
+                : !clippingAncestors(i).isEmpty ? "is inside a layer that clips it" : !simulation.layers[i].children.isEmpty ? "has sublayers" : nil
+            if let why {
+                throw TransExportError.lottie(
+                    "layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform and \(why); not carried in Lottie yet (the SVG export carries it)",
+                    layer: i)
+            }
+        }
         for i in simulation.layers.indices {
             let found = try pictures(over: i)
             guard !found.isEmpty else { continue }
-            if transition.projected[i] != nil {
-                throw TransExportError.lottie("layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform; not carried in Lottie yet")
-            }
-            if transition.layers[i].mask != nil {
-                throw TransExportError.lottie(
-                    "layer \"\(names[i])\" draws a PNG/JPEG picture and has a mask; a masked picture is not carried in Lottie yet "
-                        + "(clipsToBounds and cornerRadius are)")
-            }
             for p in found { _ = try pictureTransform(p) }
         }
     }
@@ -101,14 +105,18 @@ extension LottieDocument {
         var ids: [Artwork.Picture: String] = [:]
         var assets: [JSONValue] = []
         for i in lottieLayersInPaintOrder {
-            for p in (try? pictures(over: i)) ?? [] where ids[p.image] == nil {
+            var found = ((try? pictures(over: i)) ?? []).map(\.image)
+            if !pictureCells(i).isEmpty, case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork {
+                found.append(image)
+            }
+            for image in found where ids[image] == nil {
                 let id = "picture-\(assets.count + 1)"
-                ids[p.image] = id
+                ids[image] = id
                 assets.append(
                     LJ.obj([
-                        ("id", LJ.str(id)), ("w", LJ.int(p.image.pixelWidth)), ("h", LJ.int(p.image.pixelHeight)),
+                        ("id", LJ.str(id)), ("w", LJ.int(image.pixelWidth)), ("h", LJ.int(image.pixelHeight)),
                         ("u", LJ.str("")), ("e", LJ.int(1)),
-                        ("p", LJ.str("data:\(p.image.mimeType);base64," + Data(p.image.bytes).base64EncodedString())),
+                        ("p", LJ.str("data:\(image.mimeType);base64," + Data(image.bytes).base64EncodedString())),
                     ]))
             }
         }
@@ -129,11 +137,28 @@ extension LottieDocument {
                 position: .constant(LVec([0, 0])), scale: .constant(LVec([100, 100])),
                 rotation: .constant(LVec([0])), inverse: { _ in nil }
             )
-        let masks = clipPaths(p.host).enumerated().map { n, clip -> JSONValue in
-            let mapped = LottieTracks.combine([clip.0, transition.layers[p.host].size.lvec], .nonlinear) { v in
+        let size = transition.layers[p.host].size.lvec
+        var masks: [JSONValue] = []
+        // The host's layer.mask, as on its own content (clipMasks), mapped into picture space:
+        // exact per keyframe while the host's size holds (the map is then one fixed affine).
+        // It comes first ("a"): lottie-web 5.7.5 draws an animated intersect ("i") mask on an
+        // image layer frozen at its first frame (measured: 4.8/255 on Examples/picture-reveal.json).
+        if let m = transition.layers[p.host].mask {
+            let rounded = MaskPaths.rounded(m)
+            let pixels = (0..<(m.shape == .hole ? 2 : 1)).map { sub in
+                LottieTracks.combine([MaskPaths.parameters(m), size], size.isAnimated ? .nonlinear : .affineInEach) { v in
+                    let path = MaskPaths.subpaths(v[0], shape: m.shape, rounded: rounded).subpaths[sub].lottie
+                    return toPixels.inverse(v[1]).map { ClipPath.transformed(path, by: $0) } ?? path
+                }
+            }
+            masks.append(mask(pixels[0], mode: "a", name: "mask"))
+            if m.shape == .hole { masks.append(mask(pixels[1], mode: "s", name: "mask-hole")) }
+        }
+        for clip in clipPaths(p.host) {
+            let mapped = LottieTracks.combine([clip.0, size], .nonlinear) { v in
                 toPixels.inverse(v[1]).map { ClipPath.transformed(v[0], by: $0) } ?? v[0]
             }
-            return mask(mapped, mode: n == 0 ? "a" : "i", name: clip.1)
+            masks.append(mask(mapped, mode: masks.isEmpty ? "a" : "i", name: clip.1))
         }
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let visible = LottieTracks.visibility(([p.host] + ancestors(p.host)).map { transition.layers[$0].visible })

@@ -125,7 +125,7 @@ final class LottieDocument {
 
         // Array order: top first. A matte sits directly above the layer it clips.
         // A host's pictures (image layers) sit right above its content, each with its own matte.
-        enum Entry { case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), background }
+        enum Entry { case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), cellImage(Int, Int), cellNull(Int, Int), background }
         var entries: [Entry] = []
         let overlayBelow = opacityOverlay.map(topOfSubtree)
         for i in lottieLayersInPaintOrder.reversed() {
@@ -135,6 +135,7 @@ final class LottieDocument {
                 if clipped { entries.append(.matte(i)) }
                 entries.append(.picture(p, n))
             }
+            for k in pictureCells(i).indices { entries += [.cellImage(i, k), .cellNull(i, k)] }
             if clipped { entries.append(.matte(i)) }
             entries.append(.content(i))
         }
@@ -144,7 +145,7 @@ final class LottieDocument {
             switch e {
             case .content(let i): contentInd[i] = n + 1
             case .matte(let i): matteInd[i] = n + 1
-            case .overlay, .picture, .background: break
+            case .overlay, .picture, .cellImage, .cellNull, .background: break
             }
         }
         let images = imageAssets()
@@ -165,6 +166,15 @@ final class LottieDocument {
                     pictureLayer(
                         p, refId: images.ids[p.image]!, name: "\(names[p.host]).picture\(k == 0 ? "" : "-\(k + 1)")",
                         ind: n + 1, hostInd: contentInd[p.host]!, matte: matte))
+            case .cellImage(let i, let k):
+                guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { continue }
+                let cells = pictureCells(i)
+                layers.append(
+                    cellImageLayer(
+                        i, cells[k], pad: PictureCellPadding.pixels(cells), refId: images.ids[image]!, name: "\(names[i]).cell-\(k + 1)",
+                        ind: n + 1, nullInd: n + 2))
+            case .cellNull(let i, let k):
+                layers.append(cellNullLayer(pictureCells(i)[k], name: "\(names[i]).cell-\(k + 1).place", ind: n + 1, parentInd: contentInd[i]!))
             case .background:
                 layers.append(backgroundLayer(ind: n + 1))
             }

@@ -23,22 +23,7 @@ struct SVGArtworkMarkup {
         let frame = mode.frame(content: natural, bounds: bounds)
         switch artwork {
         case .raster(let image):
-            let id =
-                images.id(for: image.bytes)
-                ?? {
-                    let id = newID("picture")
-                    xml.start("defs")
-                    xml.empty(
-                        "image",
-                        [
-                            ("id", id), ("width", Self.number(natural.width)), ("height", Self.number(natural.height)),
-                            ("preserveAspectRatio", "none"),
-                            ("href", "data:\(image.mimeType);base64," + Data(image.bytes).base64EncodedString()),
-                        ])
-                    xml.end()
-                    images.record(image.bytes, id: id)
-                    return id
-                }()
+            let id = pictureID(image, natural: natural)
             let place = ArtTransform.translation(frame.x, frame.y)
                 .concatenating(.scale(natural.width > 0 ? frame.width / natural.width : 0, natural.height > 0 ? frame.height / natural.height : 0))
             xml.empty("use", [("href", "#" + id)] + Self.transformAttribute(place))
@@ -49,6 +34,23 @@ struct SVGArtworkMarkup {
             for node in document.nodes { write(node) }
             xml.end()
         }
+    }
+
+    /// The id of the picture's `<image>` (natural size in points), written in `<defs>` the first time.
+    func pictureID(_ image: Artwork.Picture, natural: (width: Double, height: Double)) -> String {
+        if let id = images.id(for: image.bytes) { return id }
+        let id = newID("picture")
+        xml.start("defs")
+        xml.empty(
+            "image",
+            [
+                ("id", id), ("width", Self.number(natural.width)), ("height", Self.number(natural.height)),
+                ("preserveAspectRatio", "none"),
+                ("href", "data:\(image.mimeType);base64," + Data(image.bytes).base64EncodedString()),
+            ])
+        xml.end()
+        images.record(image.bytes, id: id)
+        return id
     }
 
     func write(_ node: ArtNode) {

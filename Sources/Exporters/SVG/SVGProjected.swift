@@ -88,6 +88,7 @@ struct SVGProjected {
         let clipped = p.clip.map { clipGroup(MultiPathTrack.single($0), evenOdd: false) } ?? false
         let masked = p.mask.map { clipGroup($0, evenOdd: layer.definition.mask?.shape == .hole) } ?? false
         for paint in p.paint { path(paint, opacity: opacityInStops ? k.opacity : .constant(1)) }
+        pictureCells(i, p.pictureCells)
         for child in layer.children {
             if let cp = transition.projected[child] { write(child, cp) }
         }
