@@ -2,6 +2,7 @@ import JSONText
 import Keyframes
 import Motion
 import Simulation
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -63,7 +64,9 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         XCTAssertGreaterThan(worst, 0.01, "the cells are an approximation, not exact")
     }
 
+    /// Fits 224 cells in both formats (7 s in a debug build): catalog tier.
     func testBothFormatsEmbedThePictureOnceAndDrawEveryCell() throws {
+        try CatalogTier.require()
         let (d, _) = try definition()
         let sim = try Simulation(d)
         let lottie = KeyframedTransition.fitted(sim, for: .lottie)
