@@ -56,6 +56,19 @@ enum EasingFit {
         return CubicBezier(p[0], p[1], p[2], p[3])
     }
 
+    /// The easings to try for an exact one, in order: written with 2 decimals, else with 3
+    /// (a curve that rounds to linear is linear; repeats dropped).
+    static func writtenCandidates(_ exact: KeyframeEasing) -> [KeyframeEasing] {
+        guard case .bezier(let c) = exact else { return [exact] }
+        var out: [KeyframeEasing] = []
+        for decimals in [2, 3] {
+            let r = rounded(c, decimals: decimals)
+            let easing: KeyframeEasing = r.isLinear ? .linear : .bezier(r)
+            if !out.contains(easing) { out.append(easing) }
+        }
+        return out
+    }
+
     /// The curve as written with `decimals` (SMIL keySplines, Lottie o/i).
     static func rounded(_ c: CubicBezier, decimals: Int) -> CubicBezier {
         let scale = (0..<decimals).reduce(1.0) { p, _ in p * 10 }

@@ -51,17 +51,7 @@ struct ProjectionFitter {
         let keys = samples.map { $0.map(Self.onGrid) }
         return EasingFit.spans(count: samples.count - 1) { i, j in
             let exact = self.easing(times, samples, keys, i, j)
-            var tried = Set<KeyframeEasing>()
-            for decimals in [2, 3] {
-                var easing = exact
-                if case .bezier(let c) = exact {
-                    let r = EasingFit.rounded(c, decimals: decimals)
-                    easing = r.isLinear ? .linear : .bezier(r)
-                }
-                guard tried.insert(easing).inserted else { continue }
-                if self.fits(layout, times, samples, keys, boxes, i, j, easing) { return easing }
-            }
-            return nil
+            return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, keys, boxes, i, j, easing) }
         }
     }
 
