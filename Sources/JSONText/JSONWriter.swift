@@ -124,7 +124,7 @@ extension JSONValue {
         return false
     }
 
-    /// An object of scalars or scalar arrays, such as `{"clip": "bounds", "cornerRadius": 16}`.
+    /// An object of scalars or scalar arrays, such as `{"clip": "bounds", "radius": 16}`.
     var isFlatObject: Bool {
         if case .object(let members) = self { return members.allSatisfy { $0.value.isScalarOrScalarArray } }
         return false

@@ -81,14 +81,14 @@ package struct LayerMeasures: Sendable {
     package var scale: ErrorMeasure<Point>
     package var rotation: ErrorMeasure<Double>
     package var size: ErrorMeasure<Size>
-    package var opacity: ErrorMeasure<Double>
-    package var cornerRadius: ErrorMeasure<Double>
+    /// `LayerProperty.animatedLayerNumbers` then `animatedMaskNumbers`, by their `numberUnit`: a
+    /// fraction within the opacity tolerance, a length in the layer's bounds space on screen.
+    package var numbers: NumberTracks<ErrorMeasure<Double>>
     /// The mask's rect (bounds space): the root of the summed squared displacements of its 4
     /// corners (an inner-product norm at most 2× the largest corner's).
     package var maskFrame: ErrorMeasure<Rect>
-    /// The mask's centre, radius and corner radius (bounds space).
+    /// The mask's centre (bounds space).
     package var maskPoint: ErrorMeasure<Point>
-    package var maskLength: ErrorMeasure<Double>
 
     /// One per layer of the simulation, indexed like `simulation.layers`.
     package static func all(_ simulation: Simulation, tolerance: FitTolerance) -> [LayerMeasures] {
@@ -117,16 +117,19 @@ package struct LayerMeasures: Sendable {
                 size: ErrorMeasure(tolerance: px, unit: .px) { d in
                     own * ((d.width * ax) * (d.width * ax) + (d.height * ay) * (d.height * ay)).squareRoot()
                 },
-                opacity: ErrorMeasure(tolerance: tolerance.opacity, unit: .opacity) { abs($0) },
-                cornerRadius: ErrorMeasure(tolerance: px, unit: .px) { own * abs($0) },
+                numbers: NumberTracks(LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers) { p in
+                    switch p.numberUnit {
+                    case .fraction?: return ErrorMeasure(tolerance: tolerance.opacity, unit: .opacity) { abs($0) }
+                    case .length?, nil: return ErrorMeasure(tolerance: px, unit: .px) { own * abs($0) }
+                    }
+                },
                 maskFrame: ErrorMeasure(tolerance: px, unit: .px) { d in
                     let ox = d.origin.x, oy = d.origin.y, w = d.size.width, h = d.size.height
                     // Corners move by (ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h).
                     let sum = 2 * (ox * ox + (ox + w) * (ox + w) + oy * oy + (oy + h) * (oy + h))
                     return own * sum.squareRoot()
                 },
-                maskPoint: ErrorMeasure(tolerance: px, unit: .px) { own * ($0.x * $0.x + $0.y * $0.y).squareRoot() },
-                maskLength: ErrorMeasure(tolerance: px, unit: .px) { own * abs($0) })
+                maskPoint: ErrorMeasure(tolerance: px, unit: .px) { own * ($0.x * $0.x + $0.y * $0.y).squareRoot() })
         }
     }
 

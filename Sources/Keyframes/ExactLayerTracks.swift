@@ -8,9 +8,9 @@ package struct ExactLayerTracks: Sendable {
     package struct Mask: Sendable {
         package var shape: LayerMask.Shape
         package var frame: ExactTrack<Rect>
-        package var cornerRadius: ExactTrack<Double>
         package var center: ExactTrack<Point>
-        package var radius: ExactTrack<Double>
+        /// `LayerProperty.animatedMaskNumbers`, drawn values.
+        package var numbers: NumberTracks<ExactTrack<Double>>
     }
 
     package var layer: Int
@@ -20,8 +20,8 @@ package struct ExactLayerTracks: Sendable {
     package var scale: ExactTrack<Point>
     /// Radians, clockwise on screen.
     package var rotation: ExactTrack<Double>
-    package var opacity: ExactTrack<Double>
-    package var cornerRadius: ExactTrack<Double>
+    /// `LayerProperty.animatedLayerNumbers`, drawn values.
+    package var numbers: NumberTracks<ExactTrack<Double>>
     /// When the layer has a mask.
     package var mask: Mask?
 
@@ -35,13 +35,11 @@ package struct ExactLayerTracks: Sendable {
                 scale: ExactTrack(l.transform, until: end, component: \.scale),
                 rotation: ExactTrack(l.transform, until: end, component: \.rotation),
                 // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
-                opacity: ExactTrack(l.opacity, until: end).clamped(as: .opacity),
-                cornerRadius: ExactTrack(l.cornerRadius, until: end).clamped(as: .cornerRadius),
+                numbers: NumberTracks(LayerProperty.animatedLayerNumbers) { ExactTrack(l.numberTrack($0), until: end).clamped(as: $0) },
                 mask: l.definition.mask.map { m in
                     Mask(
-                        shape: m.shape, frame: ExactTrack(l.maskFrame, until: end),
-                        cornerRadius: ExactTrack(l.maskCornerRadius, until: end).clamped(as: .maskCornerRadius),
-                        center: ExactTrack(l.maskCenter, until: end), radius: ExactTrack(l.maskRadius, until: end))
+                        shape: m.shape, frame: ExactTrack(l.maskFrame, until: end), center: ExactTrack(l.maskCenter, until: end),
+                        numbers: NumberTracks(LayerProperty.animatedMaskNumbers) { ExactTrack(l.numberTrack($0), until: end).clamped(as: $0) })
                 })
         }
     }

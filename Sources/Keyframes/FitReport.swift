@@ -10,8 +10,8 @@ package struct FitReport: Hashable, Sendable {
     package struct Track: Hashable, Sendable {
         /// The layer's id, or `layer-<index>`.
         package var layer: String
-        /// position, size, translation, scale, rotation, opacity, cornerRadius, mask.frame, mask.cornerRadius,
-        /// mask.center, mask.radius.
+        /// position, size, translation, scale, rotation, then the registry's names of the
+        /// layer's numbers (opacity …) and its mask's properties (mask.frame …), in registry order.
         package var property: String
         package var keyframes: Int
         /// NaN when not measured here (projected paths: their sampler bounds their error).
@@ -78,13 +78,17 @@ package struct FitReport: Hashable, Sendable {
             add("translation", k.translation, x.translation, m.translation)
             add("scale", k.scale, x.scale, m.scale)
             add("rotation", k.rotation, x.rotation, m.rotation)
-            add("opacity", k.opacity, x.opacity, m.opacity)
-            add("cornerRadius", k.cornerRadius, x.cornerRadius, m.cornerRadius)
+            for p in LayerProperty.animatedLayerNumbers { add(p.rawValue, k.numbers[p], x.numbers[p], m.numbers[p]) }
             if let mk = k.mask, let mx = x.mask {
-                add("mask.frame", mk.frame, mx.frame, m.maskFrame)
-                add("mask.cornerRadius", mk.cornerRadius, mx.cornerRadius, m.maskLength)
-                add("mask.center", mk.center, mx.center, m.maskPoint)
-                add("mask.radius", mk.radius, mx.radius, m.maskLength)
+                // The mask's properties in registry order: its one rect, its one point, its numbers.
+                for p in LayerProperty.allCases where !p.isLayerMember {
+                    switch p.valueKind {
+                    case .rect: add(p.rawValue, mk.frame, mx.frame, m.maskFrame)
+                    case .point: add(p.rawValue, mk.center, mx.center, m.maskPoint)
+                    case .number: add(p.rawValue, mk.numbers[p], mx.numbers[p], m.numbers[p])
+                    case .size, .transform, .flag: preconditionFailure("a mask has no \(p.rawValue) track")
+                    }
+                }
             }
         }
         // Layers under a 3D transform are drawn as projected paths, sampled (ProjectionSampler).

@@ -15,8 +15,8 @@ package struct LayerKeyframes: Hashable, Sendable {
     package var scale: KeyframeTrack<Point>
     /// Radians, clockwise on screen.
     package var rotation: KeyframeTrack<Double>
-    package var opacity: KeyframeTrack<Double>
-    package var cornerRadius: KeyframeTrack<Double>
+    /// `LayerProperty.animatedLayerNumbers` (opacity, corner radius), drawn values.
+    package var numbers: NumberTracks<KeyframeTrack<Double>>
     package var visible: KeyframeTrack<Bool>
     /// The mask's geometry, when the layer has a mask.
     package var mask: MaskKeyframes? = nil
@@ -27,9 +27,15 @@ package struct LayerKeyframes: Hashable, Sendable {
             || scale.isAnimated || rotation.isAnimated
     }
 
-    /// Whether its placement, opacity, corner radius or visibility changes (not its mask).
+    /// Whether its placement, numbers (opacity, corner radius) or visibility changes (not its mask).
     package var isAnimated: Bool {
-        placementIsAnimated || opacity.isAnimated || cornerRadius.isAnimated || visible.isAnimated
+        placementIsAnimated || numbers.all.contains { $0.track.isAnimated } || visible.isAnimated
+    }
+
+    /// `layer.opacity`, drawn (in [0, 1]).
+    package var opacity: KeyframeTrack<Double> {
+        get { numbers[.opacity] }
+        set { numbers[.opacity] = newValue }
     }
 }
 
@@ -37,9 +43,9 @@ package struct LayerKeyframes: Hashable, Sendable {
 package struct MaskKeyframes: Hashable, Sendable {
     package var shape: LayerMask.Shape
     package var frame: KeyframeTrack<Rect>
-    package var cornerRadius: KeyframeTrack<Double>
     package var center: KeyframeTrack<Point>
-    package var radius: KeyframeTrack<Double>
+    /// `LayerProperty.animatedMaskNumbers` (corner radius, radius), drawn values.
+    package var numbers: NumberTracks<KeyframeTrack<Double>>
 }
 
 package struct KeyframedTransition: Hashable, Sendable {
@@ -79,15 +85,13 @@ package struct KeyframedTransition: Hashable, Sendable {
                 translation: reducer.keyframes(for: x.translation, measure: m.translation),
                 scale: reducer.keyframes(for: x.scale, measure: m.scale),
                 rotation: reducer.keyframes(for: x.rotation, measure: m.rotation),
-                opacity: reducer.keyframes(for: x.opacity, measure: m.opacity),
-                cornerRadius: reducer.keyframes(for: x.cornerRadius, measure: m.cornerRadius),
+                numbers: x.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) },
                 visible: l.hidden.keyframes().map { !$0 },
                 mask: x.mask.map { mask in
                     MaskKeyframes(
                         shape: mask.shape, frame: reducer.keyframes(for: mask.frame, measure: m.maskFrame),
-                        cornerRadius: reducer.keyframes(for: mask.cornerRadius, measure: m.maskLength),
                         center: reducer.keyframes(for: mask.center, measure: m.maskPoint),
-                        radius: reducer.keyframes(for: mask.radius, measure: m.maskLength))
+                        numbers: mask.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) })
                 })
         }
         projected = inputs.projected
@@ -141,12 +145,12 @@ extension KeyframedTransition {
                 layer: l.index, position: .constant(s.position), size: .constant(s.size),
                 anchorPoint: .constant(s.anchorPoint), translation: .constant(s.transform.translation),
                 scale: .constant(s.transform.scale), rotation: .constant(s.transform.rotation),
-                opacity: .constant(s.opacity), cornerRadius: .constant(s.cornerRadius),
+                numbers: NumberTracks(LayerProperty.animatedLayerNumbers) { .constant(s.number($0)!) },
                 visible: .constant(!s.hidden),
                 mask: s.mask.map { m in
                     MaskKeyframes(
-                        shape: m.shape, frame: .constant(m.frame), cornerRadius: .constant(m.cornerRadius),
-                        center: .constant(m.center), radius: .constant(m.radius))
+                        shape: m.shape, frame: .constant(m.frame), center: .constant(m.center),
+                        numbers: NumberTracks(LayerProperty.animatedMaskNumbers) { .constant(s.number($0)!) })
                 })
         }
         return KeyframedTransition(

@@ -120,8 +120,10 @@ struct ProjectionSampler {
             }
         }
         for l in simulation.layers {
-            add(l.position); add(l.size); add(l.transform); add(l.cornerRadius)
-            add(l.maskFrame); add(l.maskCornerRadius); add(l.maskCenter); add(l.maskRadius)
+            add(l.position); add(l.size); add(l.transform)
+            // The numbers that shape an outline (opacity only tints it).
+            for p in LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers where p != .opacity { add(l.numberTrack(p)) }
+            add(l.maskFrame); add(l.maskCenter)
             times.formUnion(l.anchorPoint.changes.map(\.time)); times.formUnion(l.zPosition.changes.map(\.time))
         }
         return times.filter { $0 >= 0 && $0 <= end }.sorted()

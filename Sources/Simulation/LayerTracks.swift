@@ -35,3 +35,22 @@ extension SimulatedLayer {
         }
     }
 }
+
+extension SimulatedLayer {
+    /// The track of a number-valued property that animates (`LayerProperty.animatedLayerNumbers`
+    /// and `animatedMaskNumbers`), found through `forEachTrack`.
+    package func numberTrack(_ property: LayerProperty) -> PropertyTrack<Double> {
+        struct Find: LayerTrackVisitor {
+            let property: LayerProperty
+            var path: WritableKeyPath<SimulatedLayer, PropertyTrack<Double>>?
+            mutating func visit<V>(_ p: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
+                if p == property { path = (track as Any) as? WritableKeyPath<SimulatedLayer, PropertyTrack<Double>> }
+            }
+            mutating func visit<V>(_ p: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {}
+        }
+        var find = Find(property: property)
+        Self.forEachTrack(&find)
+        guard let path = find.path else { preconditionFailure("\(property.rawValue) has no animated number track") }
+        return self[keyPath: path]
+    }
+}

@@ -89,6 +89,19 @@ package struct LayerState: Hashable, Sendable {
         self.mask = mask
     }
 
+    /// The drawn value of a number-valued property (`LayerProperty.numberUnit`), the layer's own
+    /// or its mask's; nil for a mask property without a mask, and for other properties.
+    package func number(_ property: LayerProperty) -> Double? {
+        switch property {
+        case .opacity: return opacity
+        case .zPosition: return zPosition
+        case .cornerRadius: return cornerRadius
+        case .maskCornerRadius: return mask?.cornerRadius
+        case .maskRadius: return mask?.radius
+        case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter: return nil
+        }
+    }
+
     /// The transform as a CATransform3D, applied to points relative to the anchor.
     package var transform3D: Transform3D { Self.matrix(transform) }
 

@@ -135,6 +135,31 @@ package enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     }
 }
 
+extension LayerProperty {
+    /// What a number-valued property measures.
+    package enum NumberUnit: Sendable {
+        /// A share of the whole (opacity).
+        case fraction
+        /// A length in the layer's bounds space, in points.
+        case length
+    }
+
+    /// What the property's number measures; nil when its value is not a number.
+    package var numberUnit: NumberUnit? {
+        switch self {
+        case .opacity: return .fraction
+        case .zPosition, .cornerRadius, .maskCornerRadius, .maskRadius: return .length
+        case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter: return nil
+        }
+    }
+
+    /// The layer's own number-valued properties that animate, each its own track, in registry
+    /// order (the tracks, keyframes, measures and fit report iterate this list).
+    package static let animatedLayerNumbers = allCases.filter { $0.numberUnit != nil && $0.interpolation == .animated && $0.isLayerMember }
+    /// The same for the layer's mask.
+    package static let animatedMaskNumbers = allCases.filter { $0.numberUnit != nil && $0.interpolation == .animated && !$0.isLayerMember }
+}
+
 extension PropertyValue {
     /// The property this value is for.
     package var property: LayerProperty {

@@ -43,8 +43,7 @@ struct SpringTrack {
             add("translation", springs(l.transform), x.translation, m.translation) { [$0.x, $0.y] }
             add("scale", springs(l.transform), x.scale, m.scale) { [$0.x, $0.y] }
             add("rotation", springs(l.transform), x.rotation, m.rotation) { [$0] }
-            add("opacity", springs(l.opacity), x.opacity, m.opacity) { [$0] }
-            add("cornerRadius", springs(l.cornerRadius), x.cornerRadius, m.cornerRadius) { [$0] }
+            for p in LayerProperty.animatedLayerNumbers { add(p.rawValue, springs(l.numberTrack(p)), x.numbers[p], m.numbers[p]) { [$0] } }
         }
         return out
     }

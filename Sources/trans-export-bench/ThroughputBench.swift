@@ -146,9 +146,9 @@ extension KeyframedTransition {
                 + [
                     k.position.isAnimated ? k.position.keyframes.count : 0, k.size.isAnimated ? k.size.keyframes.count : 0,
                     k.translation.isAnimated ? k.translation.keyframes.count : 0, k.scale.isAnimated ? k.scale.keyframes.count : 0,
-                    k.rotation.isAnimated ? k.rotation.keyframes.count : 0, k.opacity.isAnimated ? k.opacity.keyframes.count : 0,
-                    k.cornerRadius.isAnimated ? k.cornerRadius.keyframes.count : 0,
+                    k.rotation.isAnimated ? k.rotation.keyframes.count : 0,
                 ].reduce(0, +)
+                + k.numbers.all.reduce(0) { $0 + ($1.track.isAnimated ? $1.track.keyframes.count : 0) }
         }
     }
 }

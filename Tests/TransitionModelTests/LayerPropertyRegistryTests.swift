@@ -157,4 +157,20 @@ final class LayerPropertyRegistryTests: XCTestCase {
             if p.drawnRange != nil { XCTAssertEqual(p.valueKind, .number, p.rawValue) }
         }
     }
+
+    /// The number tracks every layer keeps (and its mask's), and the store keyed by them.
+    func testAnimatedNumbersAndTheirStore() {
+        XCTAssertEqual(LayerProperty.animatedLayerNumbers, [.opacity, .cornerRadius])
+        XCTAssertEqual(LayerProperty.animatedMaskNumbers, [.maskCornerRadius, .maskRadius])
+        for p in LayerProperty.allCases { XCTAssertEqual(p.numberUnit != nil, p.valueKind == .number, p.rawValue) }
+        XCTAssertEqual(LayerProperty.opacity.numberUnit, .fraction)
+        XCTAssertEqual(LayerProperty.maskRadius.numberUnit, .length)
+
+        var store = NumberTracks(LayerProperty.animatedLayerNumbers) { $0.rawValue.count }
+        XCTAssertEqual(store[.opacity], 7)
+        store[.cornerRadius] = 1
+        XCTAssertEqual(store.all.map(\.track), [7, 1])
+        XCTAssertEqual(store.all.map(\.property), [.opacity, .cornerRadius])
+        XCTAssertEqual(store.map { p, n in p == .opacity ? -n : n }[.opacity], -7)
+    }
 }

@@ -11,7 +11,7 @@ import TransitionModel
 extension LottieDocument {
     func clipNeverCuts(_ ancestor: Int, _ i: Int) -> Bool {
         let a = transition.layers[ancestor]
-        guard !a.size.isAnimated, !a.cornerRadius.isAnimated else { return false }
+        guard !a.size.isAnimated, !a.boundsRadius.isAnimated else { return false }
         var chain: [Int] = []  // i, its parent, … up to the child of `ancestor`
         var p: Int? = i
         while let j = p, j != ancestor { chain.append(j); p = simulation.layers[j].parent }
@@ -28,7 +28,7 @@ extension LottieDocument {
                 rotation: k.rotation.initialValue, anchor: Point(an.x * size.width, an.y * size.height))
             toAncestor = local.after(toAncestor)
         }
-        let bounds = a.size.initialValue, radius = a.cornerRadius.initialValue
+        let bounds = a.size.initialValue, radius = a.boundsRadius.initialValue
         func inside(_ m: Affine2D, _ s: Size) -> Bool {
             [(0, 0), (s.width, 0), (s.width, s.height), (0, s.height)].allSatisfy {
                 ClipPath.contains(m.apply($0.0, $0.1), width: bounds.width, height: bounds.height, radius: radius)

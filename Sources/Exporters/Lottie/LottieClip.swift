@@ -122,10 +122,10 @@ extension LottieDocument {
         let k = transition.layers[i]
         var paths: [(KeyframeTrack<LVec>, String)] = []
         if layer.definition.clipsToBounds, !ownPaintStaysInside(i) {
-            let n = k.cornerRadius.isAnimated || k.cornerRadius.initialValue != 0 ? 8 : 4
+            let n = k.hasSquareCorners ? 4 : 8
             paths.append(
                 (
-                    LottieTracks.combine([k.size.lvec, k.cornerRadius.lvec], .jointlyAffine) { v in
+                    LottieTracks.combine([k.size.lvec, k.boundsRadius.lvec], .jointlyAffine) { v in
                         ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
                     }, "clip"
                 ))
@@ -151,7 +151,7 @@ extension LottieDocument {
     /// stroked open paths under a mask (douyin-present with an SVG feed: the tab bar's plus).
     func ownPaintStaysInside(_ i: Int) -> Bool {
         let k = transition.layers[i], d = simulation.layers[i].definition
-        guard !k.cornerRadius.isAnimated, k.cornerRadius.initialValue == 0,
+        guard k.hasSquareCorners,
             simulation.layers[i].children.allSatisfy({ isLottieLayer[$0] })
         else { return false }
         guard case .artwork(let art) = d.kind else { return true }
@@ -268,7 +268,7 @@ extension LottieDocument {
             return mask(path(of: c, inSpaceOf: projectedHost.map { $0! } ?? nearest), mode: mode, name: "clip-\(names[c])")
         }
         if !outer.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(outer))] }
-        let outline = transition.projected[nearest].map { projectedPath($0.clip!) } ?? rect(size: k.size.lvec, radius: k.cornerRadius.lvec)
+        let outline = transition.projected[nearest].map { projectedPath($0.clip!) } ?? rect(size: k.size.lvec, radius: k.boundsRadius.lvec)
         let shape = group([outline, solidFill(.white)], name: "clip")
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
         members += layerTiming()
@@ -286,8 +286,8 @@ extension LottieDocument {
             tracks += [k.position.lvec, k.translation.lvec, k.scale.lvec, k.rotation.lvec, k.anchorPoint.lvec, k.size.lvec]
         }
         let ko = transition.layers[outer]
-        tracks += [ko.size.lvec, ko.cornerRadius.lvec]
-        let n = ko.cornerRadius.isAnimated || ko.cornerRadius.initialValue != 0 ? 8 : 4
+        tracks += [ko.size.lvec, ko.boundsRadius.lvec]
+        let n = ko.hasSquareCorners ? 4 : 8
         return LottieTracks.combine(tracks, .nonlinear) { v in
             var m = Affine2D.identity
             for c in 0..<chain.count {

@@ -40,7 +40,7 @@ extension LottieDocument {
         case .linearGradient(let g)?: guard !g.stops.isEmpty, g.stops.allSatisfy({ $0.color.alpha >= 1 }) else { return nil }
         case nil: return nil
         }
-        guard !k.cornerRadius.isAnimated, k.cornerRadius.initialValue == 0 else { return nil }
+        guard k.hasSquareCorners else { return nil }
         // Its bounds cover the canvas at every time: a static placement that contains the canvas.
         guard !k.placementIsAnimated else { return nil }
         let size = k.size.initialValue, anchor = k.anchorPoint.initialValue, scale = k.scale.initialValue

@@ -11,6 +11,9 @@ import TransitionModel
 extension LottieDocument {
     // MARK: Paint
 
+    /// Layer i's own paint with its keyframes' size and rounded bounds (RoundedBounds.swift).
+    func paint(layer i: Int, _ k: LayerKeyframes) -> [JSONValue] { paint(layer: i, size: k.size, cornerRadius: k.boundsRadius) }
+
     /// Layer i's own paint, top first (mirrors SVGPaint.paint).
     func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) -> [JSONValue] {
         let layer = simulation.layers[i]

@@ -274,7 +274,7 @@ final class LottieDocument {
         let layer = simulation.layers[i]
         let k = transition.layers[i]
         let staticChildren = layer.children.filter { !isLottieLayer[$0] }
-        return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, size: k.size, cornerRadius: k.cornerRadius)
+        return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, k)
     }
 
     /// A layer that neither animates nor needs its own Lottie layer: a group with a static transform.

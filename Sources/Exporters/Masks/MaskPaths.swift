@@ -14,13 +14,13 @@ extension KeyframeTrack where Value == Rect {
 enum MaskPaths {
     /// [x, y, w, h, cornerRadius, cx, cy, r] over time.
     static func parameters(_ m: MaskKeyframes) -> KeyframeTrack<LVec> {
-        LottieTracks.combine([m.frame.lvec, m.cornerRadius.lvec, m.center.lvec, m.radius.lvec], .jointlyAffine) { v in
+        LottieTracks.combine([m.frame.lvec, m.numbers[.maskCornerRadius].lvec, m.center.lvec, m.numbers[.maskRadius].lvec], .jointlyAffine) { v in
             LVec(v.flatMap(\.c))
         }
     }
 
     /// Whether the rect's corners are ever rounded (then it keeps 8 vertices throughout).
-    static func rounded(_ m: MaskKeyframes) -> Bool { m.cornerRadius.keyframes.contains { $0.value != 0 } }
+    static func rounded(_ m: MaskKeyframes) -> Bool { m.numbers[.maskCornerRadius].keyframes.contains { $0.value != 0 } }
 
     /// The shape's subpaths: rect or circle; for a hole the rect, then the counter-wound circle.
     static func subpaths(_ v: LVec, shape: LayerMask.Shape, rounded: Bool) -> MultiPath {

@@ -10,6 +10,9 @@ struct SVGPaint {
     let document: SVGDocument
     var xml: XMLTextWriter { document.xml }
 
+    /// Layer i's own paint with its keyframes' size and corner radius.
+    func paint(layer i: Int, _ k: LayerKeyframes) { paint(layer: i, size: k.size, cornerRadius: k.boundsRadius) }
+
     func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) {
         let layer = document.simulation.layers[i]
         let def = layer.definition
@@ -35,6 +38,9 @@ struct SVGPaint {
             stretched(size: size, from: def.size) { artwork(art, bounds: def.size) }
         }
     }
+
+    /// The layer's rounded bounds as keyframed (RoundedBounds.swift).
+    func boundsRect(_ k: LayerKeyframes, fill: Fill?) { boundsRect(size: k.size, cornerRadius: k.boundsRadius, fill: fill) }
 
     /// `<rect>` covering the bounds, with animated width/height/rx where they change.
     func boundsRect(size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>, fill: Fill?) {

@@ -98,13 +98,13 @@ final class SVGDocument {
         if clipped {
             let clipID = newID("clip")
             xml.start("clipPath", [("id", clipID)])
-            SVGPaint(document: self).boundsRect(size: k.size, cornerRadius: k.cornerRadius, fill: nil)
+            SVGPaint(document: self).boundsRect(k, fill: nil)
             xml.end()
             xml.start("g", [("clip-path", "url(#\(clipID))")])
         }
         // layer.mask cuts the layer and its sublayers, in its bounds space.
         let masked = k.mask.map { SVGProjected(document: self).clipGroup(MaskPaths.track($0), evenOdd: $0.shape == .hole) } ?? false
-        SVGPaint(document: self).paint(layer: i, size: k.size, cornerRadius: k.cornerRadius)
+        SVGPaint(document: self).paint(layer: i, k)
         for child in layer.children { writeLayer(child) }
         if masked { xml.end() }
         if clipped { xml.end() }

@@ -1,0 +1,39 @@
+// A layer's number-valued tracks (or their measures), keyed by the registry's property
+// (LayerProperties.swift): `LayerProperty.animatedLayerNumbers` for the layer,
+// `animatedMaskNumbers` for its mask. Code that does the same to every such track (reduce it,
+// measure it, report it) iterates the list; only code that draws one reads it by its property.
+
+/// One value per property of a fixed list, in the list's order.
+package struct NumberTracks<Track> {
+    /// The properties held, in registry order.
+    package let properties: [LayerProperty]
+    private var tracks: [Track]
+
+    package init(_ properties: [LayerProperty], _ make: (LayerProperty) throws -> Track) rethrows {
+        self.properties = properties
+        tracks = try properties.map(make)
+    }
+
+    /// The track of `property`, which must be one of `properties`.
+    package subscript(_ property: LayerProperty) -> Track {
+        get { tracks[index(property)] }
+        set { tracks[index(property)] = newValue }
+    }
+
+    /// The tracks with their properties, in order.
+    package var all: [(property: LayerProperty, track: Track)] { Array(zip(properties, tracks)) }
+
+    /// Each track transformed, keyed as before.
+    package func map<U>(_ transform: (LayerProperty, Track) throws -> U) rethrows -> NumberTracks<U> {
+        try NumberTracks<U>(properties) { try transform($0, self[$0]) }
+    }
+
+    private func index(_ property: LayerProperty) -> Int {
+        guard let i = properties.firstIndex(of: property) else { preconditionFailure("no \(property.rawValue) track here") }
+        return i
+    }
+}
+
+extension NumberTracks: Equatable where Track: Equatable {}
+extension NumberTracks: Hashable where Track: Hashable {}
+extension NumberTracks: Sendable where Track: Sendable {}
