@@ -63,7 +63,7 @@ extension ValueExpression {
     func componentIsConstant(_ k: Int) -> Bool {
         switch self {
         case .position(let x, let y), .size(let x, let y): return (k == 0 ? x : y).isConstant
-        case .opacity(let e), .cornerRadius(let e): return e.isConstant
+        case .number(_, let e): return e.isConstant
         case .transform(let t):
             let parts = [t.translateX, t.translateY, t.scaleX, t.scaleY, t.rotation, t.rotationX, t.rotationY]
             return k < parts.count ? parts[k].isConstant : (t.perspective?.isConstant ?? true)
@@ -73,15 +73,15 @@ extension ValueExpression {
 }
 
 extension PropertyValue {
-    /// The value as component k of the track it lands on (position, size, opacity, corner radius, transform).
+    /// The value as component k of the track it lands on (position, size, a number, transform).
     func component(_ k: Int) -> Double {
         switch self {
         case .position(let p): return p.component(k)
         case .size(let s): return s.component(k)
-        case .opacity(let d), .cornerRadius(let d): return d
+        // Only what a finger may follow (LayerProperty.followsFinger) has a component to follow.
+        case .number(let p, let d): return p.followsFinger ? d : .nan
         case .transform(let t): return t.component(k)
-        // Not followed by a finger (LayerProperty.followsFinger): no component to follow.
-        case .frame, .hidden, .zPosition, .anchorPoint, .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius: return .nan
+        case .frame, .hidden, .anchorPoint, .maskFrame, .maskCenter: return .nan
         }
     }
 }

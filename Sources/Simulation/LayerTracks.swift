@@ -38,8 +38,11 @@ extension SimulatedLayer {
 
 extension SimulatedLayer {
     /// The track of a number-valued property that animates (`LayerProperty.animatedLayerNumbers`
-    /// and `animatedMaskNumbers`), found through `forEachTrack`.
-    package func numberTrack(_ property: LayerProperty) -> PropertyTrack<Double> {
+    /// and `animatedMaskNumbers`).
+    package func numberTrack(_ property: LayerProperty) -> PropertyTrack<Double> { self[keyPath: Self.numberTrack(property)] }
+
+    /// Where that track is, found through `forEachTrack`.
+    static func numberTrack(_ property: LayerProperty) -> WritableKeyPath<SimulatedLayer, PropertyTrack<Double>> {
         struct Find: LayerTrackVisitor {
             let property: LayerProperty
             var path: WritableKeyPath<SimulatedLayer, PropertyTrack<Double>>?
@@ -51,6 +54,6 @@ extension SimulatedLayer {
         var find = Find(property: property)
         Self.forEachTrack(&find)
         guard let path = find.path else { preconditionFailure("\(property.rawValue) has no animated number track") }
-        return self[keyPath: path]
+        return path
     }
 }

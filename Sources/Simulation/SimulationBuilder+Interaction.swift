@@ -173,9 +173,9 @@ struct InteractionBuilder {
         switch change.value {
         case .position: base.layers[i].position.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .size: base.layers[i].size.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
-        case .opacity: base.layers[i].opacity.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
-        case .cornerRadius:
-            base.layers[i].cornerRadius.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
+        case .number(let p, _):
+            base.layers[i][keyPath: SimulatedLayer.numberTrack(p)].follow(
+                change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .transform:
             base.layers[i].transform.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .constant(let v): try base.apply(PropertyChange(layer: change.layer, v, origin: change.origin), at: begin, curve: nil, delay: 0)

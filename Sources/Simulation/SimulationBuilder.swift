@@ -87,8 +87,6 @@ struct SimulationBuilder {
         case .position(let p): layers[i].position.change(to: p, at: t, curve: animated, delay: delay)
         case .size(let s): layers[i].size.change(to: s, at: t, curve: animated, delay: delay)
         case .transform(let tr): layers[i].transform.change(to: tr, at: t, curve: animated, delay: delay)
-        case .opacity(let o): layers[i].opacity.change(to: o, at: t, curve: animated, delay: delay)
-        case .cornerRadius(let r): layers[i].cornerRadius.change(to: r, at: t, curve: animated, delay: delay)
         case .frame(let f):
             // UIKit: frame is undefined under a non-identity transform; the seed sets transform = identity first.
             guard layers[i].transform.modelValue(at: t).isIdentity else {
@@ -101,22 +99,26 @@ struct SimulationBuilder {
             layers[i].position.change(to: center, at: t, curve: animated, delay: delay)
             layers[i].size.change(to: f.size, at: t, curve: animated, delay: delay)
         case .hidden(let h): layers[i].hidden.set(h, at: t)
-        case .zPosition(let z):
+        case .number(.zPosition, let z):
             layers[i].zPosition.set(z, at: t)
             zPositionOrigins.append((i, t, change.origin))
+        case .number(let p, let x):
+            // The animated numbers (LayerProperty.animatedLayerNumbers, animatedMaskNumbers).
+            guard p.isLayerMember || layers[i].definition.mask != nil else {
+                throw TransExportError(path: change.origin, message: "layer \"\(change.layer)\" has no mask")
+            }
+            layers[i][keyPath: SimulatedLayer.numberTrack(p)].change(to: x, at: t, curve: animated, delay: delay)
         case .anchorPoint(let a):
             // Changing the anchor moves the layer unless position moves with it (CALayer semantics).
             layers[i].anchorPoint.set(a, at: t)
-        case .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
+        case .maskFrame, .maskCenter:
             guard layers[i].definition.mask != nil else {
                 throw TransExportError(path: change.origin, message: "layer \"\(change.layer)\" has no mask")
             }
             switch change.value {
             case .maskFrame(let f): layers[i].maskFrame.change(to: f, at: t, curve: animated, delay: delay)
-            case .maskCornerRadius(let r): layers[i].maskCornerRadius.change(to: r, at: t, curve: animated, delay: delay)
             case .maskCenter(let c): layers[i].maskCenter.change(to: c, at: t, curve: animated, delay: delay)
-            case .maskRadius(let r): layers[i].maskRadius.change(to: r, at: t, curve: animated, delay: delay)
-            case .position, .size, .frame, .transform, .opacity, .hidden, .zPosition, .cornerRadius, .anchorPoint: break  // handled above
+            case .position, .size, .frame, .transform, .number, .hidden, .anchorPoint: break  // handled above
             }
         }
     }

@@ -203,19 +203,24 @@ extension DefinitionDecoder {
         guard v.containsString else {
             return ExpressionChange(layer: layer, .constant(try decodeChange(node, animatable: animatable).value), origin: node.path)
         }
+        // Expressions go where a finger may lead (LayerProperty.followsFinger), by the value's kind.
         let value: ValueExpression
-        switch LayerProperty(named: property) {
-        case .position?:
+        let followed = LayerProperty(named: property).flatMap { $0.followsFinger ? $0 : nil }
+        switch followed?.valueKind {
+        case .point?:
+            precondition(followed == .position, "a followed point other than position needs its own value")
             let e = try v.expressions(count: 2, "a point [x, y] of numbers or expressions", scope)
             value = .position(e[0], e[1])
         case .size?:
             let e = try v.expressions(count: 2, "a size [width, height] of numbers or expressions", scope)
             value = .size(e[0], e[1])
-        case .opacity?: value = .opacity(try v.expression(scope))
-        case .cornerRadius?: value = .cornerRadius(try v.expression(scope))
+        case .number?: value = .number(followed!, try v.expression(scope))
         case .transform?: value = .transform(try decodeTransformExpression(v, scope: scope))
-        case .frame?, .hidden?, .zPosition?, .anchorPoint?, .maskFrame?, .maskCornerRadius?, .maskCenter?, .maskRadius?, nil:
-            throw v.fail("\(property) takes numbers, not expressions; expressions go in position, center, size, transform, opacity and cornerRadius")
+        case .rect?, .flag?, nil:
+            // The followed properties' names, with the point's UIKit alias (center).
+            let names = LayerProperty.allCases.filter(\.followsFinger).flatMap { [$0.rawValue] + ($0.valueKind == .point ? $0.aliases : []) }
+            throw v.fail(
+                "\(property) takes numbers, not expressions; expressions go in \(names.dropLast().joined(separator: ", ")) and \(names.last!)")
         }
         return ExpressionChange(layer: layer, value, origin: node.path)
     }

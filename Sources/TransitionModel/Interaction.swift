@@ -113,8 +113,8 @@ package struct ExpressionChange: Hashable, Sendable {
 package enum ValueExpression: Hashable, Sendable {
     case position(Expression, Expression)
     case size(Expression, Expression)
-    case opacity(Expression)
-    case cornerRadius(Expression)
+    /// A number-valued property that follows a finger (`LayerProperty.followsFinger`: opacity, corner radius).
+    case number(LayerProperty, Expression)
     case transform(TransformExpression)
     /// A value without expressions (any property, e.g. `hidden`).
     case constant(PropertyValue)
@@ -123,8 +123,7 @@ package enum ValueExpression: Hashable, Sendable {
         switch self {
         case .position: return "position"
         case .size: return "size"
-        case .opacity: return "opacity"
-        case .cornerRadius: return "cornerRadius"
+        case .number(let p, _): return p.rawValue
         case .transform: return "transform"
         case .constant(let v): return v.propertyName
         }
@@ -133,7 +132,7 @@ package enum ValueExpression: Hashable, Sendable {
     package var expressions: [Expression] {
         switch self {
         case .position(let x, let y), .size(let x, let y): return [x, y]
-        case .opacity(let e), .cornerRadius(let e): return [e]
+        case .number(_, let e): return [e]
         case .transform(let t): return t.expressions
         case .constant: return []
         }
@@ -149,8 +148,9 @@ package enum ValueExpression: Hashable, Sendable {
         switch self {
         case .position(let x, let y): return .position(Point(try finite(x), try finite(y)))
         case .size(let w, let h): return .size(Size(try finite(w, "a width ≥ 0") { $0 >= 0 }, try finite(h, "a height ≥ 0") { $0 >= 0 }))
-        case .opacity(let e): return .opacity(try finite(e, "an opacity from 0 to 1") { $0 >= 0 && $0 <= 1 })
-        case .cornerRadius(let e): return .cornerRadius(try finite(e, "a corner radius ≥ 0") { $0 >= 0 })
+        case .number(let p, let e):
+            guard let entry = p.followedRange else { return .number(p, try finite(e)) }
+            return .number(p, try finite(e, entry.expected) { entry.range.contains($0) })
         case .transform(let t):
             var out = LayerTransform.identity
             out.translation = Point(try finite(t.translateX), try finite(t.translateY))

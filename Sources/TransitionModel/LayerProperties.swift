@@ -153,6 +153,17 @@ extension LayerProperty {
         }
     }
 
+    /// The range a finger's expression must keep a number in, and how a refusal words it; nil
+    /// for properties that do not follow a finger or take any number.
+    package var followedRange: (range: ClosedRange<Double>, expected: String)? {
+        switch self {
+        case .opacity: return (0...1, "an opacity from 0 to 1")
+        case .cornerRadius: return (0...Double.greatestFiniteMagnitude, "a corner radius ≥ 0")
+        case .position, .size, .frame, .transform, .hidden, .zPosition, .anchorPoint, .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
+            return nil
+        }
+    }
+
     /// The layer's own number-valued properties that animate, each its own track, in registry
     /// order (the tracks, keyframes, measures and fit report iterate this list).
     package static let animatedLayerNumbers = allCases.filter { $0.numberUnit != nil && $0.interpolation == .animated && $0.isLayerMember }
@@ -161,6 +172,17 @@ extension LayerProperty {
 }
 
 extension PropertyValue {
+    /// `alpha` / `layer.opacity`.
+    package static func opacity(_ x: Double) -> PropertyValue { .number(.opacity, x) }
+    /// `layer.zPosition`: never animates, takes effect at once.
+    package static func zPosition(_ x: Double) -> PropertyValue { .number(.zPosition, x) }
+    /// `layer.cornerRadius`.
+    package static func cornerRadius(_ x: Double) -> PropertyValue { .number(.cornerRadius, x) }
+    /// The mask's corner radius (a rect mask).
+    package static func maskCornerRadius(_ x: Double) -> PropertyValue { .number(.maskCornerRadius, x) }
+    /// The mask's radius (a circle or hole mask).
+    package static func maskRadius(_ x: Double) -> PropertyValue { .number(.maskRadius, x) }
+
     /// The property this value is for.
     package var property: LayerProperty {
         switch self {
@@ -168,15 +190,11 @@ extension PropertyValue {
         case .size: return .size
         case .frame: return .frame
         case .transform: return .transform
-        case .opacity: return .opacity
+        case .number(let p, _): return p
         case .hidden: return .hidden
-        case .zPosition: return .zPosition
-        case .cornerRadius: return .cornerRadius
         case .anchorPoint: return .anchorPoint
         case .maskFrame: return .maskFrame
-        case .maskCornerRadius: return .maskCornerRadius
         case .maskCenter: return .maskCenter
-        case .maskRadius: return .maskRadius
         }
     }
 
@@ -216,12 +234,18 @@ extension LayerDefinition {
             position = Point(f.minX + anchorPoint.x * f.size.width, f.minY + anchorPoint.y * f.size.height)
             size = f.size
         case .transform(let t): transform = t
-        case .opacity(let o): opacity = o
+        case .number(let p, let x):
+            switch p {
+            case .opacity: opacity = x
+            case .zPosition: zPosition = x
+            case .cornerRadius: cornerRadius = x
+            case .maskCornerRadius, .maskRadius: mask?.set(value)
+            case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter:
+                preconditionFailure("\(p.rawValue) is not a number")
+            }
         case .hidden(let h): hidden = h
-        case .zPosition(let z): zPosition = z
-        case .cornerRadius(let r): cornerRadius = r
         case .anchorPoint(let a): anchorPoint = a
-        case .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius: mask?.set(value)
+        case .maskFrame, .maskCenter: mask?.set(value)
         }
     }
 }
@@ -231,10 +255,10 @@ extension LayerMask {
     package mutating func set(_ value: PropertyValue) {
         switch value {
         case .maskFrame(let f): frame = f
-        case .maskCornerRadius(let r): cornerRadius = r
+        case .number(.maskCornerRadius, let r): cornerRadius = r
         case .maskCenter(let c): center = c
-        case .maskRadius(let r): radius = r
-        case .position, .size, .frame, .transform, .opacity, .hidden, .zPosition, .cornerRadius, .anchorPoint: break
+        case .number(.maskRadius, let r): radius = r
+        case .position, .size, .frame, .transform, .number, .hidden, .anchorPoint: break
         }
     }
 }

@@ -69,17 +69,15 @@ package enum PropertyValue: Hashable, Sendable {
     /// `frame`: sets position and bounds size (UIKit leaves it undefined under a non-identity transform).
     case frame(Rect)
     case transform(LayerTransform)
-    /// `alpha` / `layer.opacity`.
-    case opacity(Double)
+    /// A number-valued property (`LayerProperty.numberUnit`: `alpha` / `layer.opacity`, the
+    /// layer's z and corner radius, the mask's corner radius and radius) and its number; made by
+    /// `PropertyValue.opacity(_:)` and its siblings (LayerProperties.swift).
+    case number(LayerProperty, Double)
     /// `isHidden`: never animates, takes effect at once.
     case hidden(Bool)
-    case zPosition(Double)
-    case cornerRadius(Double)
     case anchorPoint(Point)
     /// The `mask`'s geometry (bounds space); CA interpolates the shape's points linearly, which
     /// for these shapes is the same as interpolating the parameters (docs/uikit-motion.md#shape-paths).
     case maskFrame(Rect)
-    case maskCornerRadius(Double)
     case maskCenter(Point)
-    case maskRadius(Double)
 }

@@ -146,6 +146,22 @@ final class LayerPropertyRegistryTests: XCTestCase {
         XCTAssertEqual(names, ["position", "center", "size", "transform", "opacity", "alpha", "cornerRadius"])
     }
 
+    /// Expressions go only where a finger may lead; the refusal names those properties.
+    func testExpressionsOnlyInFollowedProperties() {
+        let interaction = dragInteraction.replacingOccurrences(
+            of: "{\"layer\": \"player\", \"property\": \"transform\", \"value\": {\"scale\": 1}}",
+            with: "{\"layer\": \"player\", \"property\": \"zPosition\", \"value\": \"p\"}")
+        XCTAssertNotEqual(interaction, dragInteraction)
+        let message = decodeError(dragDefinition(interaction: interaction))
+        XCTAssertTrue(
+            message.hasSuffix(
+                "interaction.release[0].blocks[0].changes[1].value: zPosition takes numbers, not expressions; "
+                    + "expressions go in position, center, size, transform, opacity and cornerRadius"), message)
+        XCTAssertEqual(LayerProperty.cornerRadius.followedRange?.expected, "a corner radius ≥ 0")
+        XCTAssertEqual(LayerProperty.opacity.followedRange?.range, 0...1)
+        for p in LayerProperty.allCases where p.followedRange != nil { XCTAssertTrue(p.followsFinger, p.rawValue) }
+    }
+
     /// What is drawn clamped, and that every property is drawn by some player.
     func testDrawnRangesAndPlayers() {
         XCTAssertEqual(LayerProperty.opacity.drawnRange, 0...1)

@@ -70,7 +70,7 @@ package struct InteractionSpec: Hashable, Sendable {
         switch v {
         case .position(let x, let y): return "(\(x.source), \(y.source))"
         case .size(let w, let h): return "\(w.source) × \(h.source)"
-        case .opacity(let e), .cornerRadius(let e): return e.source
+        case .number(_, let e): return e.source
         case .transform(let t):
             var parts: [String] = []
             if t.translateX.source != "0" || t.translateY.source != "0" { parts.append("translate(\(t.translateX.source), \(t.translateY.source))") }

@@ -140,15 +140,12 @@ struct TrackCursor {
                 row.from = SpecText.rect(position: p, size: s, anchor: a)
             }
         case .transform(let x): row.from = from(layer.transform, "\(i)/transform", t, x).map(SpecText.transform)
-        case .opacity(let o): row.from = from(layer.opacity, "\(i)/opacity", t, o).map(SpecText.number)
-        case .cornerRadius(let r): row.from = from(layer.cornerRadius, "\(i)/cornerRadius", t, r).map(SpecText.number)
+        case .number(.zPosition, let z): row.from = from(layer.zPosition, "\(i)/zPosition", t, z).map(SpecText.number)
+        case .number(let p, let x): row.from = from(layer.numberTrack(p), "\(i)/\(p.rawValue)", t, x).map(SpecText.number)
         case .hidden(let h): row.from = from(layer.hidden, "\(i)/hidden", t, h).map { "\($0)" }
-        case .zPosition(let z): row.from = from(layer.zPosition, "\(i)/zPosition", t, z).map(SpecText.number)
         case .anchorPoint(let a): row.from = from(layer.anchorPoint, "\(i)/anchorPoint", t, a).map(SpecText.point)
         case .maskFrame(let f): row.from = from(layer.maskFrame, "\(i)/maskFrame", t, f).map(SpecText.rect)
-        case .maskCornerRadius(let r): row.from = from(layer.maskCornerRadius, "\(i)/maskCornerRadius", t, r).map(SpecText.number)
         case .maskCenter(let c): row.from = from(layer.maskCenter, "\(i)/maskCenter", t, c).map(SpecText.point)
-        case .maskRadius(let r): row.from = from(layer.maskRadius, "\(i)/maskRadius", t, r).map(SpecText.number)
         }
         return row
     }

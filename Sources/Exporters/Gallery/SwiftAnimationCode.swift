@@ -134,19 +134,24 @@ package struct SwiftAnimationCode: Hashable, Sendable {
         case .frame(let r): return ["\(v).frame = \(rect(r))"]
         case .transform(let t):
             return t.is3D || t.m34 != 0 ? ["\(v).layer.transform = \(transform3D(t))"] : ["\(v).transform = \(affine(t))"]
-        case .opacity(let o): return ["\(v).alpha = \(number(o))"]
+        case .number(let p, let x):
+            switch p {
+            case .opacity: return ["\(v).alpha = \(number(x))"]
+            case .zPosition: return ["\(v).layer.zPosition = \(number(x))"]
+            case .cornerRadius: return ["\(v).layer.cornerRadius = \(number(x))"]
+            case .maskCornerRadius: return ["\(v).mask?.layer.cornerRadius = \(number(x))"]
+            case .maskRadius:
+                return [
+                    "\(v).mask?.bounds.size = CGSize(width: \(number(2 * x)), height: \(number(2 * x)))",
+                    "\(v).mask?.layer.cornerRadius = \(number(x))",
+                ]
+            case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter:
+                preconditionFailure("\(p.rawValue) is not a number")
+            }
         case .hidden(let h): return ["\(v).isHidden = \(h)"]
-        case .zPosition(let z): return ["\(v).layer.zPosition = \(number(z))"]
-        case .cornerRadius(let r): return ["\(v).layer.cornerRadius = \(number(r))"]
         case .anchorPoint(let a): return ["\(v).layer.anchorPoint = \(point(a))"]
         case .maskFrame(let r): return ["\(v).mask?.frame = \(rect(r))"]
-        case .maskCornerRadius(let r): return ["\(v).mask?.layer.cornerRadius = \(number(r))"]
         case .maskCenter(let p): return ["\(v).mask?.center = \(point(p))"]
-        case .maskRadius(let r):
-            return [
-                "\(v).mask?.bounds.size = CGSize(width: \(number(2 * r)), height: \(number(2 * r)))",
-                "\(v).mask?.layer.cornerRadius = \(number(r))",
-            ]
         }
     }
 

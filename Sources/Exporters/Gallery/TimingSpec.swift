@@ -167,7 +167,7 @@ package enum SpecText {
         case .size(let x): return size(x)
         case .frame(let r), .maskFrame(let r): return rect(r)
         case .transform(let t): return transform(t)
-        case .opacity(let x), .cornerRadius(let x), .zPosition(let x), .maskCornerRadius(let x), .maskRadius(let x): return number(x)
+        case .number(_, let x): return number(x)
         case .hidden(let h): return "\(h)"
         }
     }
