@@ -2,8 +2,9 @@
 // trans-export: screen-transition definitions → UIKit-exact simulation → keyframes → SVG (SMIL) / Lottie.
 // The module graph; every dependency points down this list, never up (Scripts/check_module_graph.py
 // checks it against the targets and every import, in .ci/run):
-//   Geometry, JSONText          no dependencies (Point, Size, Rect; JSON values and text)
-//   Artwork                     CLibXML2
+//   Geometry, Diagnostics       no dependencies (Point, Size, Rect; TransExportError, SourceLocation)
+//   JSONText                    Diagnostics (re-exports it)
+//   Artwork                     CLibXML2, Diagnostics
 //   TransitionModel             Geometry, JSONText, Artwork (re-exports Geometry)
 //   Motion                      Geometry
 //   Simulation                  TransitionModel, Motion
@@ -33,11 +34,13 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // Ordered JSON values with source locations, and a deterministic writer.
-        .target(name: "JSONText"),
+        .target(name: "JSONText", dependencies: ["Diagnostics"]),
+        // The one error type every stage throws, and where in a text it is (the base of JSONText and Artwork).
+        .target(name: "Diagnostics"),
         // Plain 2D geometry in points: Point, Size, Rect.
         .target(name: "Geometry"),
         // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
-        .target(name: "Artwork", dependencies: ["CLibXML2"]),
+        .target(name: "Artwork", dependencies: ["CLibXML2", "Diagnostics"]),
         // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
         .target(name: "TransitionModel", dependencies: ["Geometry", "JSONText", "Artwork"]),
         // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
@@ -60,7 +63,8 @@ let package = Package(
         // Shared by the test targets: the test tiers (CatalogTier).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
-        .testTarget(name: "ArtworkTests", dependencies: ["Artwork"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Diagnostics"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),

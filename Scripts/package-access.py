@@ -20,10 +20,8 @@ FRONT_DOOR = "TransExport"
 # Declarations outside the front door that stay public because the front door's API shows
 # them: module -> type name -> members of that type that still become `package`.
 KEEP = {
-    # The one error type every front-door function throws.
-    "TransitionModel": {"TransExportError": {"located"}},
-    # TransExportError.location's type.
-    "JSONText": {"SourceLocation": set()},
+    # The one error type every front-door function throws, and its location's type.
+    "Diagnostics": {"TransExportError": {"artwork"}, "SourceLocation": set()},
 }
 
 TYPE_DECL = re.compile(r"\bpublic\s+(?:final\s+)?(?:struct|enum|class|protocol|actor|extension)\s+(\w+)")

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A user's picture, decided by its bytes: PNG or JPEG (embedded as they are) or SVG (read into the art model).
@@ -11,14 +12,14 @@ package enum Artwork: Hashable, Sendable {
         let name = label ?? path
         let limit = max(ArtworkLimits.imageBytes, ArtworkLimits.svgBytes)
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ArtworkError(file: name, "cannot be opened for reading")
+            throw TransExportError.artwork(file: name, "cannot be opened for reading")
         }
         defer { try? handle.close() }
         let data: Data
         do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
-            throw ArtworkError(file: name, "cannot be read (\(error.localizedDescription))")
+            throw TransExportError.artwork(file: name, "cannot be read (\(error.localizedDescription))")
         }
-        guard data.count <= limit else { throw ArtworkError(file: name, "is over the size limit of \(limit) bytes") }
+        guard data.count <= limit else { throw TransExportError.artwork(file: name, "is over the size limit of \(limit) bytes") }
         return try decode(bytes: [UInt8](data), file: name)
     }
 
@@ -27,13 +28,13 @@ package enum Artwork: Hashable, Sendable {
             return .raster(try RasterImage(bytes: bytes, file: file))
         }
         if bytes.starts(with: [0x1F, 0x8B]) {
-            throw ArtworkError(file: file, "is gzip-compressed (.svgz); give the plain SVG (compressed input is never unpacked)")
+            throw TransExportError.artwork(file: file, "is gzip-compressed (.svgz); give the plain SVG (compressed input is never unpacked)")
         }
         var text = bytes[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         while let b = text.first, [0x20, 0x09, 0x0A, 0x0D].contains(b) { text = text.dropFirst() }
         guard text.first == UInt8(ascii: "<") else {
-            throw ArtworkError(file: file, "is neither PNG, JPEG nor SVG (decided from its first bytes, not its name)")
+            throw TransExportError.artwork(file: file, "is neither PNG, JPEG nor SVG (decided from its first bytes, not its name)")
         }
         return .vector(try SVGArtReader.read(bytes: bytes, file: file))
     }

@@ -2,6 +2,7 @@
 // name), then a walk over the PNG chunks (with CRCs) or the JPEG segments finds the declared
 // size and proves the file is whole. Pixels are never decoded here: the picture is embedded as
 // it is, so the limits protect the players that will decode it.
+import Diagnostics
 
 package struct RasterImage: Hashable, Sendable {
     package enum Kind: String, Sendable { case png, jpeg }
@@ -26,7 +27,7 @@ package struct RasterImage: Hashable, Sendable {
 
     /// Checks `bytes` read from `file` (the name only labels messages).
     package init(bytes: [UInt8], file: String) throws {
-        func refuse(_ why: String) -> ArtworkError { ArtworkError(file: file, why) }
+        func refuse(_ why: String) -> TransExportError { TransExportError.artwork(file: file, why) }
         guard bytes.count <= ArtworkLimits.imageBytes else {
             throw refuse("image of \(bytes.count) bytes is over the limit of \(ArtworkLimits.imageBytes) bytes")
         }
@@ -59,7 +60,7 @@ private func bigEndian(_ b: [UInt8], _ at: Int, _ count: Int) -> Int {
 
 enum PNGWalk {
     /// IHDR's size, after every chunk's length and CRC up to IEND was checked.
-    static func size(_ b: [UInt8], _ refuse: (String) -> ArtworkError) throws -> (Int, Int) {
+    static func size(_ b: [UInt8], _ refuse: (String) -> TransExportError) throws -> (Int, Int) {
         var at = 8, size: (Int, Int)?, sawData = false
         while true {
             guard at + 12 <= b.count else { throw refuse("truncated PNG: chunk header at byte \(at) is cut off") }
@@ -94,7 +95,7 @@ enum PNGWalk {
 
 enum JPEGWalk {
     /// The frame header's size, after the segments up to the scan and an end-of-image marker were found.
-    static func size(_ b: [UInt8], _ refuse: (String) -> ArtworkError) throws -> (Int, Int) {
+    static func size(_ b: [UInt8], _ refuse: (String) -> TransExportError) throws -> (Int, Int) {
         var at = 2, size: (Int, Int)?
         while true {
             guard at + 4 <= b.count else { throw refuse("truncated JPEG: segment at byte \(at) is cut off") }

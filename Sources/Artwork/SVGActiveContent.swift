@@ -1,6 +1,7 @@
 // Nothing active may reach an exported file. The art model cannot carry script anyway, but a
 // file that tries is refused outright rather than cleaned: a user who sees the error learns the
 // file had it, while a silently stripped file might also have depended on it to look right.
+import Diagnostics
 
 enum SVGActiveContent {
     static let activeElements: Set<String> = [
@@ -10,7 +11,7 @@ enum SVGActiveContent {
 
     /// Throws for the first active or external thing in `element` or below it, in document order.
     static func check(_ element: XMLElement, file: String) throws {
-        func refuse(_ why: String) -> ArtworkError { ArtworkError(file: file, line: element.line, element: element.name, why) }
+        func refuse(_ why: String) -> TransExportError { TransExportError.artwork(file: file, line: element.line, element: element.name, why) }
         if activeElements.contains(element.name) {
             throw refuse("active content is refused (nothing scriptable or embedded reaches an exported file)")
         }

@@ -2,6 +2,7 @@
 // changes the picture is either carried exactly or refused with `file:line: <element>: why`.
 // Metadata (title, desc, metadata, other XML namespaces such as Inkscape's) is skipped.
 
+import Diagnostics
 import Foundation
 
 package enum SVGArtReader {
@@ -59,7 +60,7 @@ struct SVGArtConverter {
         index(root, into: &byID)
     }
 
-    func fail(_ e: XMLElement, _ why: String) -> ArtworkError { ArtworkError(file: file, line: e.line, element: e.name, why) }
+    func fail(_ e: XMLElement, _ why: String) -> TransExportError { TransExportError.artwork(file: file, line: e.line, element: e.name, why) }
 
     mutating func document() throws -> ArtDocument {
         guard root.name == "svg", root.namespace == nil || root.namespace == svgNamespace else {

@@ -1,4 +1,5 @@
 import CLibXML2
+import Diagnostics
 
 // The only place libxml2 reads untrusted text. Measured traps of libxml2 2.9.14 decide the
 // options: NONET alone leaves `file:` open, NOENT substitutes external entities (XXE),
@@ -40,7 +41,7 @@ enum SafeXML {
     static func parse(_ bytes: [UInt8], file: String) throws -> XMLElement {
         _ = entityLoaderClosed
         guard bytes.count <= ArtworkLimits.svgBytes else {
-            throw ArtworkError(file: file, "SVG of \(bytes.count) bytes is over the limit of \(ArtworkLimits.svgBytes) bytes")
+            throw TransExportError.artwork(file: file, "SVG of \(bytes.count) bytes is over the limit of \(ArtworkLimits.svgBytes) bytes")
         }
         let diagnostics = Diagnostics()
         let box = Unmanaged.passRetained(diagnostics)
@@ -61,13 +62,13 @@ enum SafeXML {
         }
         defer { if let doc { xmlFreeDoc(doc) } }
         if let (line, message) = diagnostics.first {
-            throw ArtworkError(file: file, line: line, "not accepted as XML: \(message)")
+            throw TransExportError.artwork(file: file, line: line, "not accepted as XML: \(message)")
         }
         guard let doc, let root = xmlDocGetRootElement(doc) else {
-            throw ArtworkError(file: file, "not an XML document")
+            throw TransExportError.artwork(file: file, "not an XML document")
         }
         if let subset = doc.pointee.intSubset, subset.pointee.entities != nil || subset.pointee.pentities != nil {
-            throw ArtworkError(
+            throw TransExportError.artwork(
                 file: file, line: doctypeLine(bytes), element: "!DOCTYPE",
                 "declares entities; entity declarations are refused (they can read files or expand without bound)")
         }
@@ -87,10 +88,10 @@ enum SafeXML {
         let line = Int(xmlGetLineNo(node))
         count += 1
         guard depth <= ArtworkLimits.svgDepth else {
-            throw ArtworkError(file: file, line: line, element: name, "nested deeper than \(ArtworkLimits.svgDepth) elements")
+            throw TransExportError.artwork(file: file, line: line, element: name, "nested deeper than \(ArtworkLimits.svgDepth) elements")
         }
         guard count <= ArtworkLimits.svgElements else {
-            throw ArtworkError(file: file, line: line, element: name, "more than \(ArtworkLimits.svgElements) elements")
+            throw TransExportError.artwork(file: file, line: line, element: name, "more than \(ArtworkLimits.svgElements) elements")
         }
         var element = XMLElement(
             name: name, namespace: node.pointee.ns?.pointee.href.map { String(cString: $0) },
@@ -108,7 +109,7 @@ enum SafeXML {
             case XML_ELEMENT_NODE: element.children.append(try copy(c, depth: depth + 1, count: &count, file: file))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: element.text += c.pointee.content.map { String(cString: $0) } ?? ""
             case XML_ENTITY_REF_NODE:
-                throw ArtworkError(file: file, line: line, element: name, "uses an entity reference; entities are refused")
+                throw TransExportError.artwork(file: file, line: line, element: name, "uses an entity reference; entities are refused")
             default: break  // comments, processing instructions
             }
             child = c.pointee.next
@@ -121,7 +122,7 @@ enum SafeXML {
         var text = "", node = first
         while let n = node {
             guard n.pointee.type == XML_TEXT_NODE else {
-                throw ArtworkError(file: file, line: line, element: element, "uses an entity reference in an attribute; entities are refused")
+                throw TransExportError.artwork(file: file, line: line, element: element, "uses an entity reference in an attribute; entities are refused")
             }
             text += n.pointee.content.map { String(cString: $0) } ?? ""
             node = n.pointee.next

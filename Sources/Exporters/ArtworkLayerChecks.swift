@@ -13,7 +13,7 @@ package enum ArtworkLayerChecks {
             let layer = simulation.layers[i]
             var file = ""
             if case .artwork(let art) = layer.definition.kind { file = art.path }
-            throw ArtworkError(
+            throw TransExportError.artwork(
                 file: file,
                 "layer \"\(layer.id ?? "layer-\(i)")\": this perspective would take more than \(ProjectedPicture.maxCells) affinely mapped cells "
                     + "to draw the PNG/JPEG picture within 0.5 px; use a weaker perspective or a smaller turn")
@@ -24,8 +24,9 @@ package enum ArtworkLayerChecks {
             guard case .artwork(let art) = layer.definition.kind, case .vector = art.artwork else { continue }
             do {
                 _ = try ProjectedArtwork.shapes(art, bounds: layer.definition.size)
-            } catch let error as ArtworkError {
-                throw ArtworkError(file: error.file, line: error.line, "layer \"\(layer.id ?? "layer-\(layer.index)")\": \(error.message)")
+            } catch let error as TransExportError where error.isArtworkRefusal {
+                throw TransExportError.artwork(
+                    file: error.file, line: error.location?.line ?? 0, "layer \"\(layer.id ?? "layer-\(layer.index)")\": \(error.message)")
             }
         }
     }

@@ -1,11 +1,6 @@
 // A strict RFC 8259 parser that records line:column for every value. Strict on purpose: a NaN,
 // an Infinity, a trailing comma or a duplicate key in a definition is a mistake worth naming.
-
-package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var location: SourceLocation
-    package var message: String
-    package var description: String { "\(location): \(message)" }
-}
+// A syntax error is a TransExportError at its line:column, without a file (the caller names it).
 
 package enum JSONParser {
     package static func parse(_ text: String) throws -> LocatedJSON {
@@ -46,8 +41,8 @@ private struct Reader {
         return col
     }
 
-    func error(_ message: String, at loc: SourceLocation? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(location: loc ?? location, message: message)
+    func error(_ message: String, at loc: SourceLocation? = nil) -> TransExportError {
+        TransExportError(file: "", location: loc ?? location, path: "", message: message)
     }
 
     mutating func skipWhitespace() {

@@ -1,17 +1,7 @@
 // An ordered JSON tree whose nodes remember where they came from, so a definition error can
 // name the line and column (syntax) or the JSON path (meaning) of the offending value.
-
-/// 1-based line and column of a value's first character in the source text.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    /// The line, from 1.
-    public var line: Int
-    /// The column, from 1.
-    public var column: Int
-    /// The place at `line`, `column`.
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
-    /// `line:column`.
-    public var description: String { "\(line):\(column)" }
-}
+// SourceLocation and the error type live in Diagnostics, re-exported here.
+@_exported import Diagnostics
 
 package indirect enum JSONValue: Hashable, Sendable {
     case null

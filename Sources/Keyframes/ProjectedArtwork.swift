@@ -13,13 +13,15 @@ package enum ProjectedArtwork {
     /// path with its solid colour (the node opacities multiplied in).
     package static func shapes(_ art: LayerArtwork, bounds: Size) throws -> [(path: BezierPath, color: Color)] {
         guard case .vector(let document) = art.artwork else {
-            throw ArtworkError(file: art.path, "a PNG/JPEG picture under a 3D transform is not drawn yet (SVG art is)")
+            throw TransExportError.artwork(file: art.path, "a PNG/JPEG picture under a 3D transform is not drawn yet (SVG art is)")
         }
         let f = art.frame(in: bounds)
         let root = ArtTransform.translation(f.minX, f.minY).concatenating(document.viewportTransform(width: f.size.width, height: f.size.height))
         var out: [(BezierPath, Color)] = []
         func visit(_ node: ArtNode, _ outer: ArtTransform, _ opacity: Double) throws {
-            func refuse(_ why: String) -> ArtworkError { ArtworkError(file: art.path, line: node.line, why + " under a 3D transform is not drawn yet") }
+            func refuse(_ why: String) -> TransExportError {
+                TransExportError.artwork(file: art.path, line: node.line, why + " under a 3D transform is not drawn yet")
+            }
             if node.clip != nil { throw refuse("a clip path inside SVG art") }
             let m = outer.concatenating(node.transform)
             switch node.content {

@@ -62,7 +62,7 @@ public struct Catalog: Sendable {
                 try GalleryPageSource.card(t.simulation, tolerance: settings.tolerance)
             }
             return Data(try writer.page(cards, linkFiles: true).utf8)
-        } catch let error as TransExportError {
+        } catch let error as TransExportError where !error.isArtworkRefusal {
             throw error
         } catch {
             throw TransExportError(kind: .export, file: GalleryWriter.pageFileName, location: nil, path: "", expected: "\(error)")

@@ -19,7 +19,7 @@ package struct DefinitionSource: Sendable {
     /// A writer's refusal as the one error type: a format's limit at its layer's line (or at
     /// the definition's member), else the failure with the definition's name.
     package func exportError(_ error: Error, _ simulation: Simulation) -> TransExportError {
-        guard var e = error as? TransExportError else {
+        guard var e = error as? TransExportError, !e.isArtworkRefusal else {
             return TransExportError(kind: .export, file: display, location: nil, path: "", expected: "export failed: \(error)")
         }
         if let i = e.layer, simulation.layers.indices.contains(i), let origin = simulation.layers[i].definition.origin {

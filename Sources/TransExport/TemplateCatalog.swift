@@ -103,11 +103,11 @@ extension DefinitionFile {
         var d: DefinitionDiagnostic
         var aboutTheRun = false
         switch error {
-        case let e as DefinitionDiagnostic:
+        case let e as DefinitionDiagnostic where !e.isArtworkRefusal:
             d = e
             // Found past decoding (the simulation knows the JSON path, not the file).
             if d.file.isEmpty { d.file = displayPath; aboutTheRun = d.path.isEmpty }
-        default:
+        default:  // an artwork refusal is quoted whole after the definition's name
             d = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "\(error)")
             aboutTheRun = true
         }

@@ -8,8 +8,8 @@ import TransitionModel
 // files, with the command line's options. Everything below it (the model, the simulation, the
 // fitter, the writers) is at `package` access, so this small API is what the library promises.
 // Each stage hands the next a value: Transition → SimulatedTransition → FittedTransition / bytes.
-@_exported import struct JSONText.SourceLocation
-@_exported import struct TransitionModel.TransExportError
+@_exported import struct Diagnostics.SourceLocation
+@_exported import struct Diagnostics.TransExportError
 
 /// A transition definition, decoded and checked: a catalog template, a JSON file or JSON text.
 ///

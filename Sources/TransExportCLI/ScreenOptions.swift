@@ -20,7 +20,7 @@ package struct ScreenOption: Equatable, Sendable {
     static func apply(_ screens: [ScreenOption], to definition: TransitionDefinition, display: String) throws -> TransitionDefinition {
         var d = definition
         for screen in screens {
-            let artwork = try Artwork.load(path: screen.file)  // ArtworkError: "FILE:LINE: …" as is
+            let artwork = try Artwork.load(path: screen.file)  // an artwork refusal: "FILE:LINE: …" quoted as is
             guard let replaced = d.replacingScreen(id: screen.id, path: screen.file, artwork: artwork) else {
                 let ids = d.replaceableLayers.map(\.id).joined(separator: ", ")
                 throw DefinitionDiagnostic(

@@ -66,8 +66,9 @@ struct ArtComponent {
         let root: LocatedJSON
         do {
             root = try JSONParser.parse(source.text)
-        } catch let e as JSONSyntaxError {
-            throw DefinitionDiagnostic(file: source.file, location: e.location, path: "", message: e.message)
+        } catch var e as TransExportError {
+            e.file = source.file  // a syntax error: its line and column, in this file
+            throw e
         }
         let doc = JSONNode(node: root, path: "", file: source.file)
         _ = try doc.object(allowed: ["$schema", "version", "name", "description", "parameters", "layer"])

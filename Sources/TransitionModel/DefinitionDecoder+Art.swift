@@ -82,7 +82,7 @@ extension DefinitionDecoder {
     static func withUseNote<T>(_ site: JSONNode, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch var d as DefinitionDiagnostic where d.file != site.file {
+        } catch var d as DefinitionDiagnostic where d.file != site.file && !d.isArtworkRefusal {
             let art = (try? site.child("use")?.string()).flatMap { $0 } ?? "?"
             d.message += " (in art \"\(art)\" used at \(site.file):\(site.node.location) \(site.path))"
             throw d

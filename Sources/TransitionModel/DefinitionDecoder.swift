@@ -8,8 +8,9 @@ package enum DefinitionDecoder {
         let root: LocatedJSON
         do {
             root = try JSONParser.parse(text)
-        } catch let e as JSONSyntaxError {
-            throw DefinitionDiagnostic(file: file, location: e.location, path: "", message: e.message)
+        } catch var e as TransExportError {
+            e.file = file  // a syntax error: its line and column, in this file
+            throw e
         }
         let doc = JSONNode(node: root, path: "", file: file, art: ArtScope(resolver: ArtResolver(library: art)))
         _ = try doc.object(allowed: [

@@ -1,73 +1,9 @@
-// The project's error as a value: its kind, where (file, line:column, JSON path) and what was
-// expected. The command line prints it as one line, `file:line:column: path: expected`.
+// Locating a TransExportError in a definition's JSON when a later stage knew only its path.
+// The error type lives in Diagnostics; every stage above sees it through this module.
+@_exported import Diagnostics
 import JSONText
 
-/// The library's one error type: a definition (or a file it names) refused, or a file that could
-/// not be made, with where (file, line:column, JSON path) and what was expected.
-public struct TransExportError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Bad input or a failed export: the command line exits 2 or 1.
-    public enum Kind: String, Hashable, Sendable {
-        /// A definition, or a file it names, that cannot be read or simulated (exit 2).
-        case input
-        /// A file that could not be made from good input (exit 1).
-        case export
-    }
-
-    /// Bad input or a failed export.
-    public var kind: Kind
-    /// The file at fault as the user named it (`Templates/NAME.json`); empty for a refusal about
-    /// the run rather than a file (then the line starts with the path or the message).
-    public var file: String
-    /// Line and column in `file`; nil when the problem is the file as a whole.
-    public var location: SourceLocation?
-    /// A JSON path such as `phases.present[0].timing.damping`; empty for syntax errors.
-    public var path: String
-    /// What was expected (and, usually, what was found instead).
-    public var message: String
-    /// A writer's refusal: the format (`Lottie`) that cannot carry the transition, and the
-    /// simulation's index of the layer at fault, so the command line can name that layer's line.
-    package var format: String?
-    package var layer: Int?
-    /// What was expected: the same text as `message`.
-    public var expected: String { message }
-
-    /// An error at `file`'s `location`, JSON `path`, saying what was `expected`.
-    public init(kind: Kind = .input, file: String, location: SourceLocation?, path: String, expected: String) {
-        self.kind = kind; self.file = file; self.location = location; self.path = path; self.message = expected
-    }
-
-    /// A bad-input error; `message` says what was expected.
-    public init(file: String, location: SourceLocation?, path: String, message: String) {
-        self.init(file: file, location: location, path: path, expected: message)
-    }
-
-    /// One line: `file:line:column: path: message`. Control characters are escaped (a newline
-    /// in a quoted value must not split the line) and a very long message is cut in the middle.
-    /// Without a file (a refusal about the run, not about a file) the line starts at the path.
-    public var description: String {
-        var s = Self.oneLine(file, limit: 300)
-        if let location { s += "\(s.isEmpty ? "" : ":")\(location.line):\(location.column)" }
-        if !s.isEmpty { s += ": " }
-        if !path.isEmpty { s += "\(Self.oneLine(path, limit: 300)): " }
-        return s + Self.oneLine(message, limit: 600)
-    }
-
-    static func oneLine(_ text: String, limit: Int) -> String {
-        var out = ""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}":
-                out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        guard out.count > limit else { return out }
-        return String(out.prefix(limit * 2 / 3)) + " … " + String(out.suffix(limit / 3))
-    }
-
+extension TransExportError {
     /// With a location found from the JSON path when a later stage knew only the path (the
     /// node itself, else its nearest ancestor that the file contains, e.g. above art).
     package func located(in root: LocatedJSON) -> TransExportError {

@@ -58,7 +58,7 @@ extension DefinitionDecoder {
         let artwork: Artwork
         do {
             artwork = try Artwork.load(path: url.path, label: display)
-        } catch let error as ArtworkError {
+        } catch let error as TransExportError where error.isArtworkRefusal {
             throw fileNode.fail("\(error)")
         }
         switch (type, artwork) {

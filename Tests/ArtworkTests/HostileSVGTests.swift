@@ -1,3 +1,4 @@
+import Diagnostics
 import XCTest
 
 @testable import Artwork
@@ -8,7 +9,7 @@ final class HostileSVGTests: XCTestCase {
         do {
             _ = try SVGArtReader.read(bytes: Array(text.utf8), file: file)
             return "accepted"
-        } catch let error as ArtworkError { return error.description } catch { return "\(error)" }
+        } catch let error as TransExportError { return error.description } catch { return "\(error)" }
     }
 
     let open = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#

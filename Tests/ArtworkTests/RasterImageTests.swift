@@ -1,3 +1,4 @@
+import Diagnostics
 import XCTest
 
 @testable import Artwork
@@ -9,7 +10,7 @@ final class RasterImageTests: XCTestCase {
         do {
             _ = try Artwork.decode(bytes: bytes, file: file)
             return "accepted"
-        } catch let error as ArtworkError { return error.description } catch { return "\(error)" }
+        } catch let error as TransExportError { return error.description } catch { return "\(error)" }
     }
 
     func testCRCOfIENDMatchesThePNGSpecification() {

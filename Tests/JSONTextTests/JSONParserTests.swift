@@ -14,7 +14,7 @@ final class JSONParserTests: XCTestCase {
         do {
             _ = try JSONParser.parse("{\"名前\": x}")
             XCTFail("expected an error")
-        } catch let e as JSONSyntaxError {
+        } catch let e as TransExportError {
             XCTAssertEqual(e.location, SourceLocation(line: 1, column: 8))
         }
     }

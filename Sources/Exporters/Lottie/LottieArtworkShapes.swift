@@ -20,7 +20,7 @@ enum LottieArtworkShapes {
 
     static func items(_ node: ArtNode, matrix outer: ArtTransform, file: String) throws -> [JSONValue] {
         if node.clip != nil {
-            throw ArtworkError(file: file, line: node.line, "a clip path inside SVG art is not carried in Lottie yet (the SVG export carries it)")
+            throw TransExportError.artwork(file: file, line: node.line, "a clip path inside SVG art is not carried in Lottie yet (the SVG export carries it)")
         }
         let matrix = outer.concatenating(node.transform)
         var content: [JSONValue]
@@ -44,7 +44,7 @@ enum LottieArtworkShapes {
         // Lottie multiplies a group's opacity into each item, SVG composites the group once:
         // they agree only when a single item is drawn.
         if node.opacity < 1, case .group(let children) = node.content, children.count > 1 {
-            throw ArtworkError(file: file, line: node.line, "opacity on a group of several shapes is not carried in Lottie; set it on each shape")
+            throw TransExportError.artwork(file: file, line: node.line, "opacity on a group of several shapes is not carried in Lottie; set it on each shape")
         }
         return [group(content, opacity: node.opacity)]
     }
@@ -104,7 +104,7 @@ enum LottieArtworkShapes {
 
     static func stroke(_ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> JSONValue {
         guard let k = similarityScale(matrix) else {
-            throw ArtworkError(file: file, line: line, "a stroke under a non-uniform scale or skew is not carried in Lottie")
+            throw TransExportError.artwork(file: file, line: line, "a stroke under a non-uniform scale or skew is not carried in Lottie")
         }
         var extra: [(String, JSONValue)] = [
             ("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
@@ -148,10 +148,10 @@ enum LottieArtworkShapes {
         case .radial(let center, let radius, let focus, let transform, let stops):
             let m = matrix.concatenating(transform)
             guard similarityScale(m) != nil else {
-                throw ArtworkError(file: file, line: line, "an elliptical radial gradient is not carried in Lottie")
+                throw TransExportError.artwork(file: file, line: line, "an elliptical radial gradient is not carried in Lottie")
             }
             guard focus == center else {
-                throw ArtworkError(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
+                throw TransExportError.artwork(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
             }
             return gradient(
                 type: 2, start: m.apply(center), end: m.apply(ArtPoint(center.x + radius, center.y)),
