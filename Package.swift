@@ -62,6 +62,7 @@ let package = Package(
 
         // Shared by the test targets: the test tiers (CatalogTier).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Diagnostics"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
@@ -77,6 +78,8 @@ let package = Package(
             exclude: ["Snapshots"]),
         // The front door as a client uses it, against what the command line writes.
         .testTarget(name: "TransExportTests", dependencies: ["TransExport", "TransExportCLI"]),
+        // The command line's option parsing and usage errors, in process.
+        .testTarget(name: "TransExportCLITests", dependencies: ["TransExportCLI", "Exporters"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TransExport", "TransExportCLI", "TransExportTestSupport"], exclude: ["Inputs"]),
         // Mutates the templates and runs the binary on each case (README "Limits"); run in release.
         .executableTarget(name: "trans-export-fuzz", dependencies: ["JSONText"]),

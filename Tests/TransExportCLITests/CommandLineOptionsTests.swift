@@ -1,0 +1,93 @@
+// The command line's options as TransExportCLI parses them, in process: the formats and
+// options it derives from the exporters' list, the help, and each usage error's one line. The
+// process boundary (exit code and stderr of the built binary) is EndToEndTests/CommandLineTests.
+import XCTest
+
+@testable import Exporters
+@testable import TransExportCLI
+
+final class CommandLineOptionsTests: XCTestCase {
+    /// `--list-formats`, which Conformance/suite.py reads.
+    func testListFormats() {
+        var out: [String] = []
+        let command = TransExportCommand(environment: [:], standardOutput: { out.append($0) }, standardError: { _ in })
+        XCTAssertEqual(command.run(["--list-formats"]), 0)
+        XCTAssertEqual(
+            out,
+            [
+                "svg\tNAME.svg\tall", "lottie\tNAME.json\tall", "tracks\tNAME.tracks.json\tall", "html\tindex.html\tall",
+                "gif\tNAME.gif\tnamed", "webp\tNAME.webp\tnamed", "mp4\tNAME.mp4\tnamed", "png\tNAME.png\tnamed",
+            ])
+    }
+
+    /// `--format` values, their order, and the options' parsing come from the list.
+    func testCommandLineFromTheList() throws {
+        XCTAssertEqual(OutputFormat.values.map(\.rawValue), ["svg", "lottie", "tracks", "html", "all", "gif", "webp", "mp4", "png"])
+        XCTAssertEqual(try CommandLineOptions.parse(["--format", "gif,svg"]).resolvedFormats, [.svg, .gif], "list order, not the order named")
+        XCTAssertEqual(try CommandLineOptions.parse(["--format", "all,webp"]).resolvedFormats, [.svg, .lottie, .tracks, .html, .webp])
+        XCTAssertEqual(try CommandLineOptions.parse(["--at", "1"]).resolvedFormats, [.svg])
+        XCTAssertEqual(try CommandLineOptions.parse(["--at", "1", "--format", "svg,png"]).resolvedFormats, [.svg, .png])
+        XCTAssertEqual(try CommandLineOptions.parse(["--branch", "all"]).resolvedFormats, [.svg, .lottie, .tracks], "no page for branches")
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--format", "apng"])) {
+            XCTAssertEqual("\($0)", "unknown format \"apng\"; expected svg, lottie, tracks, html, all, gif, webp, mp4 or png")
+        }
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--fps", "121", "--format", "gif"])) {
+            XCTAssertEqual("\($0)", "--fps expects a whole number of frames per second from 1 to 120, found \"121\"")
+        }
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--fps", "30"])) {
+            XCTAssertEqual("\($0)", "--scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png")
+        }
+        XCTAssertEqual(try CommandLineOptions.parse(["--fps", "30", "--format", "mp4"]).raster, RasterSettings(scale: 2, fps: 30))
+    }
+
+    /// The help lists every format, its note and every format option.
+    func testHelp() {
+        let help = CommandLineOptions.helpText
+        XCTAssertTrue(help.hasPrefix("USAGE: trans-export [--format svg|lottie|tracks|html|all|gif|webp|mp4|png] [--template NAME]…\n"))
+        XCTAssertTrue(
+            help.contains(
+                "\n  --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas;\n"
+                    + "                    only when named (not in all): gif, webp (animated, lossless), mp4 (H.264,\n"
+                    + "                    needs the ffmpeg program), png (a poster frame: at --at T, else the first\n"
+                    + "                    phase caught visually halfway)\n"))
+        XCTAssertTrue(help.contains("[--tolerance PX] [--report] [--scale 1|2|3] [--fps N]\n"))
+        XCTAssertTrue(help.contains("\n  --scale N         raster formats: pixels per point, 1, 2 or 3 (default 2)\n"))
+        XCTAssertTrue(
+            help.contains(
+                "FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), NAME.gif,\n"
+                    + "NAME.webp, NAME.mp4, NAME.png (when asked for), index.html (the gallery: every transition's\n"))
+        XCTAssertFalse(help.split(separator: "\n").contains { $0.count > 100 }, "lines fit a terminal")
+    }
+
+    /// Bad usage: exit 2 and one line naming the argument, nothing written (run in process).
+    func testBadUsageExitsTwoWithOneLine() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("cli-usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        var listed: [String] = []
+        XCTAssertEqual(TransExportCommand(environment: [:], standardOutput: { listed.append($0) }, standardError: { _ in }).run(["--list"]), 0)
+        let catalog = listed.joined(separator: "\n").split(separator: "\n").joined(separator: ", ")
+        XCTAssertTrue(catalog.hasPrefix("douyin-present, "), catalog)
+        for (args, message) in [
+            (["--frmat", "svg"], "trans-export: unknown argument \"--frmat\"; see trans-export --help"),
+            (["--format", "jpeg"], "trans-export: unknown format \"jpeg\"; expected svg, lottie, tracks, html, all, gif, webp, mp4 or png"),
+            (["--at", "-1"], "trans-export: --at expects a time in seconds ≥ 0, found \"-1\""),
+            (
+                ["--at", "0.5", "--format", "lottie"],
+                "trans-export: --at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png"
+            ),
+            (["--format", "gif", "--scale", "4"], "trans-export: --scale expects 1, 2 or 3, found \"4\""),
+            (["--format", "webp", "--fps", "0"], "trans-export: --fps expects a whole number of frames per second from 1 to 120, found \"0\""),
+            (
+                ["--format", "svg", "--scale", "1"],
+                "trans-export: --scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png"
+            ),
+            (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of \(catalog)"),
+        ] {
+            var errors: [String] = []
+            let command = TransExportCommand(environment: [:], standardOutput: { _ in }, standardError: { errors.append($0) })
+            XCTAssertEqual(command.run(args + ["--output", out.path]), 2, "\(args)")
+            XCTAssertEqual(errors, [message], "\(args)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "\(args)")
+        }
+    }
+}
