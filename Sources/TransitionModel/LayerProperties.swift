@@ -2,8 +2,10 @@
 // write), the kind of value it holds, how Core Animation moves it, its default, the range values
 // are checked against where they enter, the range it is drawn in, and which players draw it. The
 // decoder reads a change's value through this table, the simulation clamps what it draws with it,
-// and the fitted tracks and writers switch over `LayerProperty` exhaustively, so adding a
-// property is one case here plus the places the compiler then points at.
+// and number-valued properties travel keyed by it (`PropertyValue.number`, `NumberTracks` over
+// `animatedLayerNumbers` / `animatedMaskNumbers`), so the exact tracks, keyframes, error measures,
+// fit report and motion spec iterate the lists. Adding a property is one case here plus the
+// places the compiler then points at (README "How it is built" counts them).
 
 /// A property a phase's change, an interaction's change or a layer's own member can set.
 /// The raw value is the name a definition writes (`"mask.cornerRadius"`).
