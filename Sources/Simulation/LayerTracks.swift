@@ -1,7 +1,7 @@
-// A simulated layer's tracks, one per property of the registry (LayerProperties.swift), listed
-// once here so that code doing the same thing to every track (restoring a cancelled gesture's
-// changes, finding the last event) does not write the property list out again. A property
-// added to the registry makes `forEachTrack`'s switch incomplete until its track is named.
+// Doing the same thing to every track of a simulated layer (restoring a cancelled gesture's
+// changes, finding the last event, finding a number's track) without writing the property list
+// out again: the list is `SimulatedLayer.forEachTrack`, beside the tracks (SimulatedLayer.swift).
+// A property added to the registry makes its switch incomplete until its track is named.
 import TransitionModel
 
 /// Something done to each of a layer's tracks, whatever its value type.
@@ -10,30 +10,6 @@ protocol LayerTrackVisitor {
     mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>)
     /// A track that changes at instants.
     mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>)
-}
-
-extension SimulatedLayer {
-    /// Visits each registry property's track in registry order; `frame` has none (it sets
-    /// position and size).
-    static func forEachTrack(_ visitor: inout some LayerTrackVisitor) {
-        for p in LayerProperty.allCases {
-            switch p {
-            case .position: visitor.visit(p, \SimulatedLayer.position)
-            case .size: visitor.visit(p, \SimulatedLayer.size)
-            case .transform: visitor.visit(p, \SimulatedLayer.transform)
-            case .opacity: visitor.visit(p, \SimulatedLayer.opacity)
-            case .cornerRadius: visitor.visit(p, \SimulatedLayer.cornerRadius)
-            case .hidden: visitor.visit(p, \SimulatedLayer.hidden)
-            case .zPosition: visitor.visit(p, \SimulatedLayer.zPosition)
-            case .anchorPoint: visitor.visit(p, \SimulatedLayer.anchorPoint)
-            case .maskFrame: visitor.visit(p, \SimulatedLayer.maskFrame)
-            case .maskCornerRadius: visitor.visit(p, \SimulatedLayer.maskCornerRadius)
-            case .maskCenter: visitor.visit(p, \SimulatedLayer.maskCenter)
-            case .maskRadius: visitor.visit(p, \SimulatedLayer.maskRadius)
-            case .frame: break
-            }
-        }
-    }
 }
 
 extension SimulatedLayer {

@@ -67,6 +67,30 @@ package struct SimulatedLayer: Hashable, Sendable {
     }
 }
 
+extension SimulatedLayer {
+    /// Visits each registry property's track in registry order (LayerTracks.swift); `frame` has
+    /// none (it sets position and size).
+    static func forEachTrack(_ visitor: inout some LayerTrackVisitor) {
+        for p in LayerProperty.allCases {
+            switch p {
+            case .position: visitor.visit(p, \SimulatedLayer.position)
+            case .size: visitor.visit(p, \SimulatedLayer.size)
+            case .transform: visitor.visit(p, \SimulatedLayer.transform)
+            case .opacity: visitor.visit(p, \SimulatedLayer.opacity)
+            case .cornerRadius: visitor.visit(p, \SimulatedLayer.cornerRadius)
+            case .hidden: visitor.visit(p, \SimulatedLayer.hidden)
+            case .zPosition: visitor.visit(p, \SimulatedLayer.zPosition)
+            case .anchorPoint: visitor.visit(p, \SimulatedLayer.anchorPoint)
+            case .maskFrame: visitor.visit(p, \SimulatedLayer.maskFrame)
+            case .maskCornerRadius: visitor.visit(p, \SimulatedLayer.maskCornerRadius)
+            case .maskCenter: visitor.visit(p, \SimulatedLayer.maskCenter)
+            case .maskRadius: visitor.visit(p, \SimulatedLayer.maskRadius)
+            case .frame: break
+            }
+        }
+    }
+}
+
 /// What a layer presents at one instant.
 package struct LayerState: Hashable, Sendable {
     package var position: Point

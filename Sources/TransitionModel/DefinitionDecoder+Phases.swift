@@ -101,24 +101,9 @@ extension DefinitionDecoder {
         return PropertyChange(layer: layer, value, origin: node.path)
     }
 
-    /// A property's value as a change or a layer member writes it, checked where it enters.
-    static func decodeValue(of property: LayerProperty, _ v: JSONNode) throws -> PropertyValue {
-        switch property {
-        case .position: return .position(try v.point())
-        case .size: return .size(try v.size())
-        case .frame: return .frame(try v.rect())
-        case .transform: return .transform(try decodeTransform(v))
-        case .opacity: return .opacity(try v.number(0...1, "an opacity from 0 to 1"))
-        case .hidden: return .hidden(try v.bool())
-        case .zPosition: return .zPosition(try v.number())
-        case .cornerRadius: return .cornerRadius(try v.nonNegative())
-        case .anchorPoint: return .anchorPoint(try v.point("an anchor point [x, y] in unit coordinates"))
-        case .maskFrame: return .maskFrame(try v.rect())
-        case .maskCornerRadius: return .maskCornerRadius(try v.nonNegative())
-        case .maskCenter: return .maskCenter(try v.point())
-        case .maskRadius: return .maskRadius(try v.nonNegative())
-        }
-    }
+    /// A property's value as a change or a layer member writes it, checked where it enters
+    /// (the registry's reading: LayerProperty.value(from:)).
+    static func decodeValue(of property: LayerProperty, _ v: JSONNode) throws -> PropertyValue { try property.value(from: v) }
 
     /// Every id a change or snapshot names must exist, once. Walks the layer nodes as they
     /// decode (art placed by `use` included), so each problem points at its JSON.

@@ -173,6 +173,27 @@ extension LayerProperty {
     package static let animatedMaskNumbers = allCases.filter { $0.numberUnit != nil && $0.interpolation == .animated && !$0.isLayerMember }
 }
 
+extension LayerProperty {
+    /// The property's value as a change or a layer member writes it, checked where it enters.
+    func value(from v: JSONNode) throws -> PropertyValue {
+        switch self {
+        case .position: return .position(try v.point())
+        case .size: return .size(try v.size())
+        case .frame: return .frame(try v.rect())
+        case .transform: return .transform(try DefinitionDecoder.decodeTransform(v))
+        case .opacity: return .opacity(try v.number(0...1, "an opacity from 0 to 1"))
+        case .hidden: return .hidden(try v.bool())
+        case .zPosition: return .zPosition(try v.number())
+        case .cornerRadius: return .cornerRadius(try v.nonNegative())
+        case .anchorPoint: return .anchorPoint(try v.point("an anchor point [x, y] in unit coordinates"))
+        case .maskFrame: return .maskFrame(try v.rect())
+        case .maskCornerRadius: return .maskCornerRadius(try v.nonNegative())
+        case .maskCenter: return .maskCenter(try v.point())
+        case .maskRadius: return .maskRadius(try v.nonNegative())
+        }
+    }
+}
+
 extension PropertyValue {
     /// `alpha` / `layer.opacity`.
     package static func opacity(_ x: Double) -> PropertyValue { .number(.opacity, x) }
