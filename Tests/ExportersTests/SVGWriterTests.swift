@@ -96,7 +96,7 @@ final class SVGWriterTests: XCTestCase {
         XCTAssertLessThan(values.count, 10)
         XCTAssertLessThan(values.min()!, 0.2 - 0.05)  // y peaks near 1.1: 1 − 0.8·1.098 ≈ 0.122
         XCTAssertTrue(line.contains("keySplines"))
-        XCTAssertTrue(svg.contains("0.42 0 0.58 1"))  // the easeInOut block stays exact
+        XCTAssertTrue(svg.contains(".42 0 .58 1"))  // the easeInOut block stays exact (keySplines without leading zeros)
     }
 
     func testCanvasAndTitle() throws {
