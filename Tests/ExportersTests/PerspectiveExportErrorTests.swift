@@ -104,25 +104,19 @@ final class PerspectiveExportErrorTests: XCTestCase {
         let layers = try XCTUnwrap(root["layers"] as? [[String: Any]])
         let layer = try XCTUnwrap(layers.first { $0["nm"] as? String == name })
         var path: [String: Any]?
-        // Painted shapes are in tenths of a point under their group's 10 % scale (masks in points).
-        var scale = 1.0
         if mask {
             path = (layer["masksProperties"] as? [[String: Any]])?.first?["pt"] as? [String: Any]
         } else {
-            func find(_ v: [String: Any]) -> ([String: Any], Double)? {
-                if v["ty"] as? String == "sh" { return (v["ks"] as? [String: Any] ?? [:], 1) }
-                let items = (v["it"] ?? v["shapes"]) as? [[String: Any]] ?? []
-                let groupScale = (items.first { $0["ty"] as? String == "tr" }?["s"] as? [String: Any])?["k"] as? [Double]
-                for item in items.reversed() {
-                    if let (f, s) = find(item) { return (f, s * (groupScale.map { $0[0] / 100 } ?? 1)) }
-                }
+            func find(_ v: [String: Any]) -> [String: Any]? {
+                if v["ty"] as? String == "sh" { return v["ks"] as? [String: Any] }
+                for item in ((v["it"] ?? v["shapes"]) as? [[String: Any]] ?? []).reversed() { if let f = find(item) { return f } }
                 return nil
             }
-            if let (f, s) = find(layer) { path = f; scale = s }
+            path = find(layer)
         }
         let p = try XCTUnwrap(path)
         func vertices(_ shape: Any?) -> [Point] {
-            ((shape as? [String: Any])?["v"] as? [[Double]] ?? []).map { Point($0[0] * scale, $0[1] * scale) }
+            ((shape as? [String: Any])?["v"] as? [[Double]] ?? []).map { Point($0[0], $0[1]) }
         }
         guard p["a"] as? Int == 1, let keys = p["k"] as? [[String: Any]] else {
             return ReadTrack(times: [0], vertices: [vertices(p["k"])], hold: [false])

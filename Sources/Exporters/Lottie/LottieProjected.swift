@@ -12,17 +12,10 @@ import TransitionModel
 extension LottieDocument {
     /// Projected paths keep 0.1 px, the grid their keys are fitted on (ProjectionFitter.grid), as the SVG does.
     static let projectedDecimals = 1
-    /// A projected paint group's shapes are written in tenths of a point, whole numbers under a
-    /// 10 % group scale: the same 0.1 grid ("130.5" is "1305"), as SVGPath does in the SVG
-    /// (flip-push.json's `v`/`i`/`o` numbers lose their ".x"). Masks stay in points (a layer's
-    /// masks are not under its shapes' transforms).
-    static let tenths = 10.0
 
     func projectedPath(_ track: KeyframeTrack<BezierPath>) -> JSONValue {
-        LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(track.map { Self.inTenths($0.lottie) }, decimals: 0, kind: .path))])
+        LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(track.map(\.lottie), decimals: Self.projectedDecimals, kind: .path))])
     }
-
-    static func inTenths(_ v: LVec) -> LVec { LVec(v.c.map { $0 * tenths }) }
 
     /// Identity placement; opacity × the ancestors' (parenting does not pass it on).
     func projectedTransform(_ i: Int) -> JSONValue {
@@ -62,14 +55,13 @@ extension LottieDocument {
             }
             fill = LJ.obj([
                 ("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
-                ("s", props.property(axis.map { Self.inTenths(LVec([$0.start.x, $0.start.y])) }, decimals: 0, kind: .vector)),
-                ("e", props.property(axis.map { Self.inTenths(LVec([$0.end.x, $0.end.y])) }, decimals: 0, kind: .vector)),
+                ("s", props.property(axis.map { LVec([$0.start.x, $0.start.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
+                ("e", props.property(axis.map { LVec([$0.end.x, $0.end.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
                 ("t", LJ.int(1)),
                 ("g", LJ.obj([("p", LJ.int(colors.count)), ("k", props.property(data, decimals: LottieDecimals.color, kind: .vector))])),
             ])
         }
-        let scale = transformJSON(scale: LJ.staticArr([100 / Self.tenths, 100 / Self.tenths], 0))
-        return group([projectedPath(paint.path), fill], name: "fill", transform: scale)
+        return group([projectedPath(paint.path), fill], name: "fill")
     }
 
     /// Masks of projected layer i: its bounds outline when it clips, then its mask.
