@@ -9,7 +9,7 @@
 //   Motion                      Geometry
 //   Simulation                  TransitionModel, Motion
 //   Keyframes                   Simulation
-//   Exporters                   Keyframes, JSONText, Artwork, CLibXML2, CRsvg, CWebP, CGif
+//   Exporters                   Keyframes, JSONText, Artwork, CLibXML2, CRsvg, CWebP, CGif, CZlib
 //   TransExport                 Exporters (the library's front door: its only public API)
 //   TransExportCLI              TransExport
 //   trans-export                TransExportCLI (a thin shell); trans-export-bench, trans-export-fuzz: tools
@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // zlib deflates the gallery page's media block (the page inflates it with DecompressionStream).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Ordered JSON values with source locations, and a deterministic writer.
         .target(name: "JSONText", dependencies: ["Diagnostics"]),
         // The one error type every stage throws, and where in a text it is (the base of JSONText and Artwork).
@@ -50,7 +52,7 @@ let package = Package(
         // Property tracks → keyframes with bezier easing (sampled or exact); swappable reducers.
         .target(name: "Keyframes", dependencies: ["Simulation"]),
         // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG, raster (GIF, WebP, MP4, PNG).
-        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork", "CRsvg", "CWebP", "CGif"]),
+        .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork", "CRsvg", "CWebP", "CGif", "CZlib"]),
         // The library's front door: decode, simulate, fit, export to any registered format, the
         // catalog and the gallery page; TransExportError is its one error type.
         .target(name: "TransExport", dependencies: ["Exporters"]),

@@ -79,6 +79,10 @@ class Page:
         self.tab.send("Log.enable")
         self.tab.navigate(path)
         self.tab.eval("new Promise(r => setTimeout(r, 400))", await_promise=True)
+        # The page builds its cards once its media block is inflated (asynchronously): wait for it.
+        self.tab.eval("new Promise(r => { const t0 = Date.now(); (function f() {"
+                      " if (window.gallery || Date.now() - t0 > 20000) r(); else setTimeout(f, 50); })(); })",
+                      await_promise=True)
 
     def eval(self, expr, await_promise=False):
         return self.tab.eval(expr, await_promise=await_promise)

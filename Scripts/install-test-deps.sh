@@ -5,7 +5,8 @@
 #   Debian : chromium (SMIL playback, lottie-web), firefox-esr (Gecko's SMIL, driven headless
 #            over Marionette), librsvg2-bin (rsvg-convert, a static SVG renderer), libxml2-utils
 #            (xmllint), fonts-dejavu-core, python3-venv; for the raster formats (build and
-#            `python3 -m Conformance raster`): librsvg2-dev, libwebp-dev, libgif-dev, pkg-config,
+#            `python3 -m Conformance raster`): librsvg2-dev, libwebp-dev, libgif-dev, zlib1g-dev
+#            (the gallery page's packed files), pkg-config,
 #            and the ffmpeg program (MP4; also decodes it in the check)
 #   venv   : ${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv} with the pinned PyPI packages
 #            below (official Lottie schema + validator, rlottie, ThorVG, pillow, numpy,
@@ -17,7 +18,7 @@ set -euo pipefail
 
 VENV="${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv}"
 APT_PACKAGES=(chromium firefox-esr fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv
-              librsvg2-dev libwebp-dev libgif-dev pkg-config ffmpeg)
+              librsvg2-dev libwebp-dev libgif-dev zlib1g-dev pkg-config ffmpeg)
 PIP_PACKAGES=("lottie-specs==0.5.2" "jsonschema==4.26.0" "rlottie-python==1.3.8"
               "thorvg-python==1.1.3" "pillow" "numpy" "marionette-driver==3.7.1" "ruff==0.17.6")
 LOTTIE_WEB_WHEEL="pylottie==2024"

@@ -16,26 +16,48 @@ enum EasingFit {
         let a = min(1.0 / 3, 1 / max(m0, 1e-9)), b = min(1.0 / 3, 1 / max(m1, 1e-9))
         var p = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
         func clamp(_ v: SIMD4<Double>) -> SIMD4<Double> { v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
-        func residuals(_ v: SIMD4<Double>) -> [Double] {
+        // Flat buffers, written in place (no array per evaluation). The curve parameter at each u
+        // depends on x1 and x2 alone (CubicBezier.solveParameter, most of the fit's time), so a
+        // step in y1 or y2 reuses the parameters it already has.
+        let n = u.count
+        func parameters(_ v: SIMD4<Double>, into out: inout [Double]) {
             let c = CubicBezier(v[0], v[1], v[2], v[3])
-            return u.indices.map { c.progress(at: u[$0]) - q[$0] }
+            for k in 0..<n { out[k] = u[k] > 0 && u[k] < 1 ? c.solveParameter(forX: u[k]) : 0 }
         }
-        func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
-        var r = residuals(p), current = cost(r), lambda = 1e-3
+        // CubicBezier.progress(at:) minus the target, from the parameters: 0 and 1 at the ends exactly.
+        func residual(_ k: Int, _ v: SIMD4<Double>, _ s: Double) -> Double {
+            (!(u[k] > 0) ? 0 : u[k] >= 1 ? 1 : CubicBezier(v[0], v[1], v[2], v[3]).y(atParameter: s)) - q[k]
+        }
+        func cost(_ r: [Double]) -> Double {
+            var sum = 0.0
+            for x in r { sum = sum + x * x }
+            return sum
+        }
+        var s = [Double](repeating: 0, count: n), scratch = s, r = s, rc = s
+        var jt = [Double](repeating: 0, count: 4 * n)  // the Jacobian's rows: jt[d * n + k]
+        parameters(p, into: &s)
+        for k in 0..<n { r[k] = residual(k, p, s[k]) }
+        var current = cost(r), lambda = 1e-3
         for _ in 0..<30 {
             // Jacobian by forward differences.
-            var jt = [[Double]](repeating: [], count: 4)
             for d in 0..<4 {
                 var q2 = p
                 let h = p[d] > 0.5 ? -1e-6 : 1e-6
                 q2[d] += h
-                jt[d] = zip(residuals(q2), r).map { ($0 - $1) / h }
+                if d % 2 == 0 { parameters(q2, into: &scratch) }
+                for k in 0..<n { jt[d * n + k] = (residual(k, q2, d % 2 == 1 ? s[k] : scratch[k]) - r[k]) / h }
             }
             var jtj = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
             var jtr = [Double](repeating: 0, count: 4)
             for i in 0..<4 {
-                for j in 0..<4 { jtj[i][j] = zip(jt[i], jt[j]).reduce(0) { $0 + $1.0 * $1.1 } }
-                jtr[i] = zip(jt[i], r).reduce(0) { $0 + $1.0 * $1.1 }
+                for j in 0..<4 {
+                    var sum = 0.0
+                    for k in 0..<n { sum = sum + jt[i * n + k] * jt[j * n + k] }
+                    jtj[i][j] = sum
+                }
+                var sum = 0.0
+                for k in 0..<n { sum = sum + jt[i * n + k] * r[k] }
+                jtr[i] = sum
             }
             var improved = false
             for _ in 0..<6 {
@@ -43,9 +65,11 @@ enum EasingFit {
                 for i in 0..<4 { m[i][i] *= 1 + lambda; m[i][i] += 1e-12 }
                 guard let step = solve4(m, jtr.map { -$0 }) else { break }
                 let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
-                let rc = residuals(candidate), c = cost(rc)
+                parameters(candidate, into: &scratch)
+                for k in 0..<n { rc[k] = residual(k, candidate, scratch[k]) }
+                let c = cost(rc)
                 if c < current {
-                    p = candidate; r = rc; improved = current - c > current * 1e-6
+                    p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > current * 1e-6
                     current = c; lambda = max(lambda / 4, 1e-9)
                     break
                 }

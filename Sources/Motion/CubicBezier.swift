@@ -38,7 +38,7 @@ package struct CubicBezier: Hashable, Sendable {
 
     /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (WebKit
     /// UnitBezier, docs/uikit-motion.md#timing-curves).
-    package func solveParameter(forX u: Double) -> Double {
+    @inlinable package func solveParameter(forX u: Double) -> Double {
         let x = min(max(u, 0), 1)
         let epsilon = 1e-12
         var s = x
@@ -66,7 +66,7 @@ package struct CubicBezier: Hashable, Sendable {
     }
 
     /// The y value at curve parameter s (for exporters that already hold s).
-    package func y(atParameter s: Double) -> Double { Self.sample(s, y1, y2) }
+    @inlinable package func y(atParameter s: Double) -> Double { Self.sample(s, y1, y2) }
 
     /// The x value at curve parameter s.
     package func x(atParameter s: Double) -> Double { Self.sample(s, x1, x2) }
@@ -84,12 +84,12 @@ package struct CubicBezier: Hashable, Sendable {
     }
 
     // x(s) = ((a s + b) s + c) s with c = 3 p1, b = 3 (p2 − p1) − c, a = 1 − c − b (docs/uikit-motion.md#timing-curves).
-    static func sample(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    @inlinable static func sample(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
         return ((a * s + b) * s + c) * s
     }
 
-    static func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    @inlinable static func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
         return (3 * a * s + 2 * b) * s + c
     }

@@ -2,6 +2,7 @@ import Exporters
 // The files of an interactive definition beyond NAME.*: its scrub clip (NAME.scrub.*, always),
 // and with `--branch NAME` each branch on its own (NAME.BRANCH.*) instead of the combined file.
 import Foundation
+import Keyframes
 import Simulation
 import TransitionModel
 
@@ -40,12 +41,51 @@ package enum InteractiveFiles {
 }
 
 extension TransExportCommand {
-    /// Checked while definitions load, before any file is written.
-    static func checkBranches(_ definition: TransitionDefinition, options: CommandLineOptions) throws {
+    /// Checked while definitions load, before any file is written; returns the scrub clip that
+    /// the default files include (kept for the export: the clip is not simulated twice).
+    static func checkBranches(_ definition: TransitionDefinition, options: CommandLineOptions) throws -> ScrubClip? {
         if !options.branches.isEmpty {
             _ = try InteractiveFiles.simulations(definition, names: options.branches)
         } else if options.at == nil {
-            _ = try InteractiveFiles.scrubClip(definition)
+            return try InteractiveFiles.scrubClip(definition)
+        }
+        return nil
+    }
+
+    /// Every transition's files on up to `workers` threads. Without `--branch`, a transition and
+    /// its scrub clip are two tasks (flip-edge-pan's two clips are over a third of the default
+    /// run: on two cores they run side by side), those with projected (3D) layers first, since
+    /// they take longest. Results come back per transition in input order (ParallelExport), so
+    /// the bytes never depend on the schedule.
+    func exportAll(_ simulations: [Simulation], clips: [ScrubClip?], workers: Int, options: CommandLineOptions, to dir: URL)
+        -> [Result<GalleryCard?, Error>]
+    {
+        guard options.branches.isEmpty, options.at == nil else {
+            return ParallelExport.map(simulations.count, workers: workers) { n in
+                Result { try exportWithBranches(simulations[n], options: options, to: dir) }
+            }
+        }
+        let tasks = simulations.indices.flatMap { n in clips[n] == nil ? [(n, false)] : [(n, false), (n, true)] }
+        let heavy = simulations.map { Projection.projectedLayers($0).contains(true) }
+        // One worker (--report) keeps input order: its lines print as it goes.
+        let order = workers > 1 ? tasks.filter { heavy[$0.0] } + tasks.filter { !heavy[$0.0] } : tasks
+        let done = ParallelExport.map(order.count, workers: workers) { k in
+            let (n, scrub) = order[k]
+            return Result { try export(scrub ? clips[n]!.simulation : simulations[n], options: options, to: dir) }
+        }
+        var main = [Result<GalleryCard?, Error>?](repeating: nil, count: simulations.count), scrub = main
+        for ((n, isScrub), result) in zip(order, done) {
+            if isScrub { scrub[n] = result } else { main[n] = result }
+        }
+        return simulations.indices.map { n in
+            Result {
+                var card = try main[n]!.get()
+                // `html` writes no file of its own: export returns the bytes NAME.scrub.* has (or would have).
+                if let clip = clips[n], let scrubCard = try scrub[n]!.get() {
+                    card?.scrub = GalleryScrub(clip: clip, svg: scrubCard.svg, lottie: scrubCard.lottie, fit: scrubCard.fit)
+                }
+                return card
+            }
         }
     }
 

@@ -72,10 +72,14 @@ package struct TransExportCommand {
         if sources.isEmpty { standardError("trans-export: nothing to export (no templates found and no --input)"); return ExitCode.badInput }
 
         var simulations: [(Simulation, String)] = []
+        var clips: [ScrubClip?] = []  // each one's scrub clip (InteractiveOutput.swift)
         var urls: [String: URL] = [:]  // display name → file, to locate an export failure
         var failed = false
-        for s in sources {
-            do {
+        // Definitions load and simulate on every core too (the near-eye check samples each timeline
+        // at 240 Hz); diagnostics print afterwards in input order.
+        let loaded = ParallelExport.map(sources.count) { n in
+            Result { () throws -> (Simulation, ScrubClip?) in
+                let s = sources[n]
                 let definition = try ScreenOption.apply(
                     options.screens, to: DefinitionFile.load(s.url, displayPath: s.display, catalog: catalog),
                     display: s.display)
@@ -84,13 +88,20 @@ package struct TransExportCommand {
                         file: s.display, location: nil, path: "name",
                         message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
-                try Self.checkBranches(definition, options: options)
+                let clip = try Self.checkBranches(definition, options: options)
                 let simulation = try Simulation(definition)
                 try ArtworkLayerChecks.refuseUnderPerspective(simulation)
                 for format in options.resolvedFormats { try format.format?.preflight(simulation, file: s.display) }
+                return (simulation, clip)
+            }
+        }
+        for (s, result) in zip(sources, loaded) {
+            switch result {
+            case .success(let (simulation, clip)):
                 simulations.append((simulation, s.display))
+                clips.append(clip)
                 urls[s.display] = s.url
-            } catch {
+            case .failure(let error):
                 // A later stage may know only the JSON path: the file gives the line and column.
                 standardError(DefinitionFile.located(error, url: s.url, displayPath: s.display).description)
                 failed = true
@@ -118,9 +129,9 @@ package struct TransExportCommand {
         defer { if isatty(STDERR_FILENO) != 0 { RunSummary.line(in: out, since: started).map(standardError) } }
         var cards: [GalleryCard] = []
         // On every core, unless --report prints as it goes (its lines stay in input order).
-        let results = ParallelExport.map(simulations.count, workers: options.report ? 1 : ProcessInfo.processInfo.activeProcessorCount) { n in
-            Result { try exportWithBranches(simulations[n].0, options: options, to: out) }
-        }
+        let results = exportAll(
+            simulations.map(\.0), clips: clips, workers: options.report ? 1 : ProcessInfo.processInfo.activeProcessorCount,
+            options: options, to: out)
         for (result, (simulation, display)) in zip(results, simulations) {
             switch result {
             case .success(let card): if let card { cards.append(card) }

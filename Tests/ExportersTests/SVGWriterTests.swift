@@ -43,6 +43,10 @@ final class SVGWriterTests: XCTestCase {
                 if attr("calcMode") != "discrete" { XCTAssertEqual(times.last, 1, d.name) }
                 XCTAssertEqual(times, times.sorted(), d.name)
                 XCTAssertTrue(attr("to").isEmpty && attr("by").isEmpty && attr("accumulate").isEmpty, d.name)
+                // Something moves: an animation whose values all read the same is left out.
+                XCTAssertGreaterThan(Set(attr("values").split(separator: ";")).count, 1, "\(d.name): \(attr("attributeName"))")
+                // Key times and splines are written without a leading zero.
+                XCTAssertFalse((attr("keyTimes") + ";" + attr("keySplines")).contains("0."), d.name)
                 // keySplines only inside [0, 1].
                 if attr("calcMode") == "spline" {
                     let splines = attr("keySplines").split(separator: ";")
@@ -96,7 +100,7 @@ final class SVGWriterTests: XCTestCase {
         XCTAssertLessThan(values.count, 10)
         XCTAssertLessThan(values.min()!, 0.2 - 0.05)  // y peaks near 1.1: 1 − 0.8·1.098 ≈ 0.122
         XCTAssertTrue(line.contains("keySplines"))
-        XCTAssertTrue(svg.contains("0.42 0 0.58 1"))  // the easeInOut block stays exact
+        XCTAssertTrue(svg.contains(".42 0 .58 1"))  // the easeInOut block stays exact (keySplines without leading zeros)
     }
 
     func testCanvasAndTitle() throws {

@@ -63,7 +63,7 @@ package struct GalleryWriter: Sendable {
     package func page(_ cards: [GalleryCard], linkFiles: Bool = false) throws -> String {
         try fill([
             "GALLERY_DATA": Self.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(data(cards, linkFiles: linkFiles))),
-            "GALLERY_MEDIA": Self.scriptSafe(media(cards)),
+            "GALLERY_MEDIA": try GalleryMedia.packed(media(cards)),
             "LOTTIE_PLAYER": playerScript(),
         ])
     }
@@ -165,7 +165,8 @@ package struct GalleryWriter: Sendable {
 
     /// `[{"svg": "<svg…", "lottie": {…}, "scrub"?: {…}}, …]`: the SVG as a JSON string and the
     /// Lottie JSON text exactly as exported (valid JSON composes into valid JSON), so the page plays
-    /// the same bytes as `NAME.svg` and `NAME.json` (and `NAME.scrub.*`).
+    /// the same bytes as `NAME.svg` and `NAME.json` (and `NAME.scrub.*`); the page carries it
+    /// deflated (GalleryMedia.swift).
     func media(_ cards: [GalleryCard]) -> String {
         let items = cards.map { c in
             "{\"svg\":" + JSONWriter().string(.string(c.svg)) + ",\"lottie\":" + c.lottie + scrubMedia(c.scrub) + "}"
