@@ -57,6 +57,7 @@ final class CommandLineTests: BinaryTestCase {
                 ["--format", "svg", "--scale", "1"],
                 "trans-export: --scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png\n"
             ),
+            (["--format", "gif", "--webp-quality", "90"], "trans-export: --webp-quality is for --format webp only\n"),
             (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of \(catalog)\n"),
         ] {
             let r = try ToolRunner.run(args + ["--output", tmp.path])
@@ -131,6 +132,17 @@ final class CommandLineTests: BinaryTestCase {
         XCTAssertTrue(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"390\" height=\"844\""))
         XCTAssertTrue(svg.contains("repeatCount=\"indefinite\""))
         XCTAssertFalse(svg.contains("<script"))
+    }
+
+    /// The gallery links a raster file written by the same run (every file is written after
+    /// the page is made) and offers it for download, with the embed snippet.
+    func testGalleryLinksRasterFilesOfTheSameRun() throws {
+        let card = ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json").path
+        let r = try ToolRunner.run(["--input", card, "--format", "svg,lottie,html,png", "--scale", "1", "--output", tmp.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(files(in: tmp), ["card.json", "card.png", "card.svg", "index.html"])
+        let page = try String(contentsOf: tmp.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains(#""downloads": ["card.png"]"#), "the PNG of this run is offered")
     }
 
     func testAtWritesAStaticSVG() throws {
