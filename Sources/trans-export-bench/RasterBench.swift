@@ -11,11 +11,13 @@ enum RasterBench {
     static let templates = ["douyin-present", "slide-up-segue", "circle-reveal-push", "shared-element-push", "flip-push"]
 
     /// `stages`: the one-thread profile and the WebP settings table; `files`: each format end to end.
-    static func run(_ catalog: Catalog, names: [String], repeats: Int, scale: Int = 2, stages: Bool = true, files: Bool = true) throws -> String {
+    static func run(
+        _ catalog: Catalog, names: [String], repeats: Int, scale: Int = 2, webpQuality: Int = WebPWriter.defaultQuality, stages: Bool = true, files: Bool = true
+    ) throws -> String {
         var stageRows: [[String]] = [], rows: [[String]] = [], webpRows: [[String]] = []
         for name in names {
             guard let i = catalog.names.firstIndex(of: name) else { throw BenchError("no template \(name)") }
-            let frames = RasterFrames(try Simulation(catalog.definitions[i]), settings: RasterSettings(scale: scale, fps: 60))
+            let frames = RasterFrames(try Simulation(catalog.definitions[i]), settings: RasterSettings(scale: scale, fps: 60, webpQuality: webpQuality))
             if stages {
                 let p = try RasterProfile.measure(frames)
                 stageRows.append([

@@ -1,8 +1,8 @@
 // MP4 (H.264, yuv420p, BT.709): frames converted to yuv420p here (YUV420.swift) and piped into
 // the `ffmpeg` program. Debian's FFmpeg libraries are GPL (x264), so they are run as a
 // separate program, never linked. Variable frame rate on the grid of `--fps`: frame k of the
-// grid shows the state at k/fps; a frame that repeats the one before is not sent, the sample
-// before lasts longer (the pipe carries timestamps: RawVideoStream.swift). The last grid frame
+// grid shows the state at k/fps; a frame whose pixels repeat the one before is not sent, the
+// sample before lasts longer (the pipe carries timestamps: RawVideoStream.swift). The last grid frame
 // is always sent, so the video lasts round(D·fps)/fps, within half a frame of the timeline
 // (browsers loop it with `<video loop>`). No B-frames: with them ffmpeg gives a variable-rate
 // stream decode times that run behind its presentation times, and the track's length comes
@@ -79,9 +79,13 @@ package enum MP4Writer {
             try pipe.write(contentsOf: stream.header())
             var last: [UInt8] = []  // a repeated frame is sent only as the last one
             try frames.produce(
-                times: grid, prepare: { image, _ in YUV420.bt709(image) },
-                consume: { k, yuv in
-                    if let yuv { last = yuv } else if k < grid.count - 1 { return }
+                times: grid,
+                prepare: { image, previous in
+                    // A new SVG can still draw the same pixels (a move under half a level): held too.
+                    image.bgra == previous?.bgra ? nil : YUV420.bt709(image)
+                },
+                consume: { k, value in
+                    if let yuv = value ?? nil { last = yuv } else if k < grid.count - 1 { return }
                     try pipe.write(contentsOf: stream.frameHeader(gridFrame: k, count: last.count))
                     try last.withUnsafeBytes { try pipe.write(contentsOf: $0) }
                 }, progress: progress)
