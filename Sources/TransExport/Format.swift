@@ -1,5 +1,5 @@
 // The formats a transition can be exported to, and the options every export takes: the command
-// line's `--format`, `--tolerance`, `--at`, `--scale`, `--fps` and `--lottie-player`.
+// line's `--format`, `--tolerance`, `--at`, `--scale`, `--fps`, `--webp-quality` and `--lottie-player`.
 import Exporters
 import Keyframes
 
