@@ -18,7 +18,7 @@ package struct RasterProfile: Sendable {
     /// Other WebP settings on the same frames: (label, ms per drawn frame, bytes of all frames).
     package var webpSettings: [(label: String, ms: Double, bytes: Int)] = []
     package static let webpVariants: [(label: String, quality: Int, level: Int32)] = [
-        ("lossless 1", 100, 1), ("lossy q80 m0", 80, 0), ("lossy q80 m2", 80, 2), ("lossy q80 m4", 80, 4), ("lossy q90 m2", 90, 2),
+        ("lossless 1", 100, 1), ("lossy q80 m0", 80, 0), ("lossy q80 m1", 80, 1), ("lossy q80 m2", 80, 2), ("lossy q80 m4", 80, 4), ("lossy q90 m2", 90, 2),
     ]
 
     package static func measure(_ frames: RasterFrames) throws -> RasterProfile {
