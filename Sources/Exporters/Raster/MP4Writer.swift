@@ -1,12 +1,12 @@
 // MP4 (H.264, yuv420p, BT.709): frames converted to yuv420p here (YUV420.swift) and piped into
 // the `ffmpeg` program. Debian's FFmpeg libraries are GPL (x264), so they are run as a
 // separate program, never linked. Variable frame rate on the grid of `--fps`: frame k of the
-// grid shows the state at k/fps; a frame whose pixels repeat the one before is not sent, the
-// sample before lasts longer (the pipe carries timestamps: RawVideoStream.swift). The last grid frame
-// is always sent, so the video lasts round(D·fps)/fps, within half a frame of the timeline
-// (browsers loop it with `<video loop>`). No B-frames: with them ffmpeg gives a variable-rate
-// stream decode times that run behind its presentation times, and the track's length comes
-// out short (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
+// grid shows the state at k/fps; a frame whose pixels repeat the one before is not sent, and
+// the sample before lasts longer (the pipe carries timestamps: RawVideoStream.swift). The last
+// grid frame is always sent, so the video lasts round(D·fps)/fps, within half a frame of the
+// timeline (browsers loop it with `<video loop>`). No B-frames: with them and variable
+// timestamps, ffmpeg's decode times run behind the presentation times and the track's sample
+// table comes out shorter than the video (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
 import Foundation
 
 package enum MP4Writer {

@@ -2,8 +2,8 @@ import CWebP
 // Animated WebP (libwebp, BSD-3-Clause: WebPEncode for each frame, libwebpmux to put them in one
 // file), lossy by default (`--webp-quality 0…99`, libwebp's quality) or lossless
 // (`--webp-quality 100`: librsvg's exact pixels). README "Raster formats" says why lossy is the
-// default: at python-lottie's pixel size it is the only setting both smaller and faster than
-// lossless on our frames (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
+// default: smaller than lossless on every template measured, mostly cheaper to encode, and the
+// setting that meets python-lottie's bytes (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
 // Each frame stores only the rectangle that changed since the picture before it, with the
 // unchanged pixels inside it transparent and blended over that picture (what libwebp's own
 // animation encoder does; in a lossy frame the transparency is an exact lossless alpha plane),
