@@ -1,5 +1,5 @@
 """python3 -m Conformance run [--frames-step N] [--templates NAME ...] [--exporter CMD] ...
-python3 -m Conformance raster [--templates NAME ...] [--formats gif webp mp4 png] [--binary PATH]
+python3 -m Conformance raster [--templates NAME ...] [--formats gif webp webp-lossless mp4 png] [--binary PATH]
 python3 -m Conformance screens [--binary PATH]
 python3 -m Conformance selftest
 python3 -m Conformance doctor
@@ -70,7 +70,9 @@ def main(argv=None):
                         "fatal; the run fails if it passes (remove it then); repeatable")
     ra = sub.add_parser("raster", help="GIF/WebP/MP4/PNG files: every frame vs the --at frame in Chromium")
     ra.add_argument("--templates", nargs="+", metavar="NAME", default=["douyin-present", "stories-cube"])
-    ra.add_argument("--formats", nargs="+", default=["gif", "webp", "mp4", "png"], choices=["gif", "webp", "mp4", "png"])
+    ra.add_argument("--formats", nargs="+", default=["gif", "webp", "webp-lossless", "mp4", "png"],
+                    choices=["gif", "webp", "webp-lossless", "mp4", "png"])
+    ra.add_argument("--webp-quality", type=int, metavar="N", help="the lossy WebP's quality (default: the tool's)")
     ra.add_argument("--binary", metavar="PATH", help="the exporter (default .build/debug/trans-export)")
     ra.add_argument("--scale", type=int, default=2, choices=[1, 2, 3])
     ra.add_argument("--fps", type=int, default=60)

@@ -7,8 +7,11 @@ checked exactly on each container's clock:
   GIF  : centiseconds; frame k of the grid starts at round(100·k/f) cs, f = min(fps, 50); a
          stored frame may cover several grid frames (unchanged ones are merged: each covered
          grid frame is checked against the stored picture); the delays add up to round(100·D).
-  WebP : the same in milliseconds (f = fps); total round(1000·D) ms.
-  MP4  : constant rate; round(D·fps) frames, frame k at k/fps exactly.
+  WebP : the same in milliseconds (f = fps); total round(1000·D) ms. Checked twice: lossy (the
+         tool's default `--webp-quality`) and lossless (`--webp-quality 100`, "webp-lossless").
+  MP4  : variable rate on the grid of k/fps: each stored frame at some k/fps exactly (a held
+         frame is one longer sample), the first at 0, the last grid frame stored, and the
+         stream lasting round(D·fps)/fps; each covered grid frame is checked like GIF's.
   PNG  : `--format png --at T` at a few times.
 """
 import json
@@ -27,7 +30,8 @@ from .results import Row
 
 # Worst frame's mean difference, 0..255 (see Conformance/README.md "Raster files" for the
 # measurements behind each limit).
-LIMITS = {"png": 1.0, "webp": 1.0, "gif": 2.0, "mp4": 3.0}
+LIMITS = {"png": 1.0, "webp-lossless": 1.0, "webp": 3.0, "gif": 2.0, "mp4": 3.0}
+FORMATS = ["gif", "webp", "webp-lossless", "mp4", "png"]
 GIF_MAX_FPS = 50
 
 
@@ -55,15 +59,16 @@ def decode_pillow(path):
 
 
 def decode_mp4(path):
-    """(frame times in s, [RGB arrays]) decoded by the ffmpeg program."""
+    """(frame times in s, [RGB arrays], the stream's fields) decoded by the ffmpeg program, every
+    stored frame once (`-fps_mode passthrough`: no frames repeated to a constant rate)."""
     probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                            "stream=width,height,pix_fmt,codec_name:frame=pts_time", "-of", "json", path],
+                            "stream=width,height,pix_fmt,codec_name,duration:frame=pts_time", "-of", "json", path],
                            capture_output=True, text=True, check=True)
     info = json.loads(probe.stdout)
     s = info["streams"][0]
     w, h = int(s["width"]), int(s["height"])
     times = [float(f["pts_time"]) for f in info["frames"]]
-    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
                          capture_output=True, check=True).stdout
     frames = np.frombuffer(raw, np.uint8).reshape(-1, h, w, 3)
     return times, list(frames), s
@@ -107,26 +112,50 @@ def compare(row, truth, pairs, limit):
     return row
 
 
-def check_template(exp, browser, template, workdir, scale, fps, formats, step):
+def mp4_pairs(row, times, frames, stream, fps, n, step):
+    """[(grid time, RGB)] of a variable-rate MP4 whose frames must sit on the grid k/fps."""
+    ks = [round(t * fps) for t in times]
+    if len(frames) != len(times) or any(abs(t - k / fps) > 1e-6 for t, k in zip(times, ks)):
+        row.fail("%d frames at %s…: not on the 1/%d s grid" % (len(frames), times[:3], fps))
+        return []
+    if not ks or ks[0] != 0 or ks[-1] != n - 1 or any(b <= a for a, b in zip(ks, ks[1:])):
+        row.fail("stored grid frames %s…%s, expected 0, increasing, last %d" % (ks[:3], ks[-2:], n - 1))
+        return []
+    if abs(float(stream.get("duration", 0)) - n / fps) > 1e-6:
+        row.fail("lasts %s s, expected %d/%d" % (stream.get("duration"), n, fps))
+    ends = ks[1:] + [n]
+    return [(k / fps, rgb) for k0, k1, rgb in zip(ks, ends, frames) for k in range(k0, k1) if k % step == 0]
+
+
+def check_template(exp, browser, template, workdir, scale, fps, formats, step, webp_quality=None):
     outdir = os.path.join(workdir, "files-" + template)
     os.makedirs(outdir, exist_ok=True)
     exp._run(["--format", "tracks", "--template", template, "--output", outdir])
     with open(os.path.join(outdir, template + ".tracks.json"), encoding="utf-8") as f:
         doc = json.load(f)
     D, canvas = float(doc["duration"]), (doc["canvas"]["width"], doc["canvas"]["height"])
-    animated = [f for f in formats if f != "png"]
+    animated = [f for f in formats if f not in ("png", "webp-lossless")]
+    quality = [] if webp_quality is None else ["--webp-quality", str(webp_quality)]
     timings = {}
     if animated:
         t0 = time.time()
         exp._run(["--format", ",".join(animated), "--template", template, "--output", outdir,
-                  "--scale", str(scale), "--fps", str(fps)])
+                  "--scale", str(scale), "--fps", str(fps)] + (quality if "webp" in animated else []))
         timings["export"] = time.time() - t0
+    if "webp-lossless" in formats:
+        t0 = time.time()
+        exp._run(["--format", "webp", "--template", template, "--output", os.path.join(outdir, "lossless"),
+                  "--scale", str(scale), "--fps", str(fps), "--webp-quality", "100"])
+        timings["export lossless"] = time.time() - t0
     truth = Truth(browser, exp, template, workdir, canvas, scale)
-    rows = []
+    rows, paths = [], {}
     try:
         for fmt in formats:
-            path = os.path.join(outdir, "%s.%s" % (template, fmt))
-            row = Row(os.path.basename(path), "frames vs --at (Chromium, @%dx)" % scale, limit="mean ≤ %.1f" % LIMITS[fmt])
+            lossless = fmt == "webp-lossless"
+            path = os.path.join(outdir, "lossless" if lossless else "", "%s.%s" % (template, "webp" if lossless else fmt))
+            name = os.path.basename(path) + (" (lossless)" if lossless else "")
+            row = Row(name, "frames vs --at (Chromium, @%dx)" % scale, limit="mean ≤ %.1f" % LIMITS[fmt])
+            paths[name] = path
             rows.append(row)
             if fmt == "png":
                 pairs = []
@@ -141,13 +170,12 @@ def check_template(exp, browser, template, workdir, scale, fps, formats, step):
                 n = max(1, int(round(D * fps)))
                 if stream["pix_fmt"] != "yuv420p" or stream["codec_name"] != "h264":
                     row.fail("%s %s, expected h264 yuv420p" % (stream["codec_name"], stream["pix_fmt"]))
-                if len(frames) != n or any(abs(t - k / fps) > 1e-6 for k, t in enumerate(times)):
-                    row.fail("%d frames at %s…, expected %d at k/%d s" % (len(frames), times[:3], n, fps))
-                pairs = [(k / fps, frames[k]) for k in range(0, min(n, len(frames)), step)]
-                row.note("%d frames, %.4f s loop (timeline %.4f s)" % (len(frames), len(frames) / fps, D))
+                pairs = mp4_pairs(row, times, frames, stream, fps, n, step)
+                row.note("%d stored frames for %d grid frames at %d fps; %s s loop (timeline %.4f s)"
+                         % (len(frames), n, fps, stream.get("duration"), D))
                 compare(row, truth, pairs, LIMITS[fmt])
                 continue
-            ticks, f = (100, min(fps, GIF_MAX_FPS)) if fmt == "gif" else (1000, fps)
+            ticks, f = (100, min(fps, GIF_MAX_FPS)) if fmt == "gif" else (1000, fps)   # GIF, WebP
             unit = 10 if fmt == "gif" else 1          # Pillow reports milliseconds
             slots = grid(D, f, ticks)
             decoded, loop = decode_pillow(path)
@@ -173,8 +201,7 @@ def check_template(exp, browser, template, workdir, scale, fps, formats, step):
     finally:
         truth.close()
     for r in rows:
-        size = os.path.getsize(os.path.join(outdir, r.file)) if os.path.exists(os.path.join(outdir, r.file)) else 0
-        r.note("%d bytes" % size)
+        r.note("%d bytes" % (os.path.getsize(paths[r.file]) if os.path.exists(paths[r.file]) else 0))
     return rows, timings
 
 
@@ -187,10 +214,10 @@ def run(opts):
         with chromium.Browser(opts.chromium) as browser:
             for template in opts.templates:
                 r, timings = check_template(exp, browser, template, workdir, opts.scale, opts.fps,
-                                            opts.formats, opts.frames_step)
+                                            opts.formats, opts.frames_step, opts.webp_quality)
                 rows += r
-                if "export" in timings:
-                    print("%s: exported %s in %.1f s" % (template, ",".join(opts.formats), timings["export"]))
+                for what, seconds in timings.items():
+                    print("%s: %s in %.1f s" % (template, what, seconds))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return rows, all(r.ok for r in rows)

@@ -1,5 +1,5 @@
 // The formats a transition can be exported to, and the options every export takes: the command
-// line's `--format`, `--tolerance`, `--at`, `--scale`, `--fps` and `--lottie-player`.
+// line's `--format`, `--tolerance`, `--at`, `--scale`, `--fps`, `--webp-quality` and `--lottie-player`.
 import Exporters
 import Keyframes
 
@@ -56,16 +56,22 @@ public struct ExportOptions: Hashable, Sendable {
     public var scale: Int
     /// `--fps N`: the raster formats' frames per second (GIF plays at most 50).
     public var framesPerSecond: Int
+    /// `--webp-quality N`: WebP's lossy quality 0…99, or 100 for lossless (default 80).
+    public var webpQuality: Int
     /// `--lottie-player URL|FILE`: where the gallery page gets lottie-web (a URL, or a script
     /// file inlined so the page plays offline); nil for lottie-web 5.12.2 on cdnjs.
     public var lottiePlayer: String?
 
     /// The command line's defaults unless given.
-    public init(tolerance: Double = standardTolerance, at: Double? = nil, scale: Int = 2, framesPerSecond: Int = 60, lottiePlayer: String? = nil) {
+    public init(
+        tolerance: Double = standardTolerance, at: Double? = nil, scale: Int = 2, framesPerSecond: Int = 60, webpQuality: Int = 80,
+        lottiePlayer: String? = nil
+    ) {
         self.tolerance = tolerance
         self.at = at
         self.scale = scale
         self.framesPerSecond = framesPerSecond
+        self.webpQuality = webpQuality
         self.lottiePlayer = lottiePlayer
     }
 
@@ -84,6 +90,6 @@ public struct ExportOptions: Hashable, Sendable {
     }
 
     package var settings: ExportSettings {
-        ExportSettings(tolerance: tolerance, at: at, raster: RasterSettings(scale: scale, fps: framesPerSecond))
+        ExportSettings(tolerance: tolerance, at: at, raster: RasterSettings(scale: scale, fps: framesPerSecond, webpQuality: webpQuality))
     }
 }

@@ -163,11 +163,20 @@ extension CommandLineOptions {
         if o.at != nil, !explicitFormats.isEmpty, explicitFormats.contains(where: { $0 != .all && $0.format?.writesStill != true }) {
             throw TransExportError.usage("--at writes a static SVG (or, with --format png, a PNG poster); use it with --format svg or png")
         }
-        if o.raster != RasterSettings(), !o.resolvedFormats.contains(where: { !($0.format?.options.isEmpty ?? true) }) {
-            let takers = ExportFormats.all.filter { !$0.options.isEmpty }.map(\.name)
-            throw TransExportError.usage(
-                "\(ExportFormats.options.map(\.flag).joined(separator: " and ")) are for the raster formats; "
-                    + "use them with --format \(list(takers))")
+        // A format's option given without a format that takes it (`--scale` without a raster
+        // format, `--webp-quality` without webp).
+        let given = ExportFormats.options.filter { o.exportSettings[keyPath: $0.setting] != ExportSettings()[keyPath: $0.setting] }
+        let taken = Set(o.resolvedFormats.compactMap(\.format).flatMap(\.options).map(\.flag))
+        if let unused = given.first(where: { !taken.contains($0.flag) }) {
+            let takers = ExportFormats.all.filter { !$0.options.isEmpty }
+            let shared = ExportFormats.options.filter { option in takers.allSatisfy { $0.options.contains { $0.flag == option.flag } } }
+            if shared.contains(where: { $0.flag == unused.flag }) {
+                throw TransExportError.usage(
+                    "\(shared.map(\.flag).joined(separator: " and ")) are for the raster formats; "
+                        + "use them with --format \(list(takers.map(\.name)))")
+            }
+            let own = takers.filter { $0.options.contains { $0.flag == unused.flag } }.map(\.name)
+            throw TransExportError.usage("\(unused.flag) is for --format \(list(own)) only")
         }
         if !o.branches.isEmpty, explicitFormats.contains(.html) {
             throw TransExportError.usage("--branch writes branch files; the gallery page (html) shows the combined file")

@@ -13,12 +13,17 @@ extension TransExportCommand {
 
     func writeGallery(_ gallery: GalleryWriter, cards: [GalleryCard], options: CommandLineOptions, to dir: URL) throws {
         let formats = options.resolvedFormats
-        // Raster files are linked when they are there (written now or by an earlier run).
+        // Raster files are linked when they are there: written by this run (still in the plan:
+        // every file is written after the page is made) or by an earlier one.
+        let planned = Set(outputs.files.map(\.url.standardizedFileURL.path))
         let cards = cards.map { card -> GalleryCard in
             var card = card
             card.downloads = ExportFormats.all.filter(\.galleryDownload).compactMap(\.fileExtension)
                 .map { "\(card.simulation.definition.name).\($0)" }
-                .filter { FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).path) }
+                .filter {
+                    let path = dir.appendingPathComponent($0).standardizedFileURL.path
+                    return planned.contains(path) || FileManager.default.fileExists(atPath: path)
+                }
             return card
         }
         let page = try gallery.page(cards, linkFiles: formats.contains(.svg) && formats.contains(.lottie))

@@ -38,9 +38,12 @@ enum Machine {
         #else
             let build = "release build"
         #endif
-        // Other work on the machine slows every figure: the load average says how much there was.
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-        return "machine: \(cores) cores (nproc), \(model); \(build); load average at start \(load)"
+        return "machine: \(cores) cores (nproc), \(model); \(build); load average at start \(loadAverage)"
+    }
+
+    /// Other work on the machine slows every figure: the load average says how much there was.
+    static var loadAverage: String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
     }
 }
 

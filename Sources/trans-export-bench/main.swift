@@ -2,6 +2,7 @@
 // repository root in release:
 //   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N]
 // With no benchmark named, runs springs, catalog and batch (optimum is slow: name it).
+import Exporters
 import Foundation
 
 var args = Array(CommandLine.arguments.dropFirst())
@@ -15,6 +16,10 @@ let variants3D = option("--variants-3d", default: 1_000)
 let spread = option("--spread", default: 300)
 let optimumVariants = option("--optimum-variants", default: 6)
 let repeats = option("--repeats", default: 10)
+let rasterScale = option("--scale", default: 2)
+let rasterWebPQuality = option("--webp-quality", default: WebPWriter.defaultQuality)
+let rasterStages = option("--stages", default: 1) != 0  // raster: 0 leaves out the one-thread profile
+let rasterFiles = option("--files", default: 1) != 0  // raster: 0 leaves out the whole files
 var rasterTemplates: [String] = []  // raster: --template NAME (repeatable), else RasterBench.templates
 while let i = args.firstIndex(of: "--template"), i + 1 < args.count {
     rasterTemplates.append(args[i + 1])
@@ -25,7 +30,7 @@ let known: Set = ["springs", "optimum", "catalog", "batch", "raster"]
 guard chosen.isSubset(of: known) else {
     FileHandle.standardError.write(
         Data(
-            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME]\n"
+            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1]\n"
                 .utf8))
     exit(2)
 }
@@ -50,7 +55,11 @@ do {
         case "springs": text = try SpringBench.run(catalog, variants: spread)
         case "optimum": text = try SpringBench.optimum(catalog, variants: optimumVariants)
         case "catalog": text = try ThroughputBench.catalog(repeats: repeats)
-        case "raster": text = try RasterBench.run(catalog, names: rasterTemplates.isEmpty ? RasterBench.templates : rasterTemplates, repeats: min(repeats, 3))
+        case "raster":
+            text = try RasterBench.run(
+                catalog, names: rasterTemplates.isEmpty ? RasterBench.templates : rasterTemplates, repeats: min(repeats, 3), scale: rasterScale,
+                webpQuality: rasterWebPQuality,
+                stages: rasterStages, files: rasterFiles)
         default: text = "### 4. Batch of generated variants\n\n" + ThroughputBench.batch(catalog, count: variants, countWith3D: variants3D)
         }
         print(text + "\n")

@@ -117,6 +117,17 @@ final class CommandLineTests: BinaryTestCase {
         XCTAssertFalse(svg.contains("<script"))
     }
 
+    /// The gallery links a raster file written by the same run (every file is written after
+    /// the page is made) and offers it for download, with the embed snippet.
+    func testGalleryLinksRasterFilesOfTheSameRun() throws {
+        let card = ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json").path
+        let r = try ToolRunner.run(["--input", card, "--format", "svg,lottie,html,png", "--scale", "1", "--output", tmp.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(files(in: tmp), ["card.json", "card.png", "card.svg", "index.html"])
+        let page = try String(contentsOf: tmp.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains(#""downloads": ["card.png"]"#), "the PNG of this run is offered")
+    }
+
     func testAtWritesAStaticSVG() throws {
         let r = try ToolRunner.run(["--template", "douyin-present", "--at", "0.7", "--output", tmp.path])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -12,7 +12,7 @@ final class FormatListTests: XCTestCase {
         XCTAssertEqual(ExportFormats.all.filter(\.inAll).map(\.name), ["svg", "lottie", "tracks", "html"])
         XCTAssertEqual(ExportFormats.all.filter(\.writesStill).map(\.name), ["svg", "png"])
         XCTAssertEqual(ExportFormats.all.filter(\.galleryDownload).map(\.name), ["gif", "webp", "mp4", "png"])
-        XCTAssertEqual(ExportFormats.options.map(\.flag), ["--scale", "--fps"])
+        XCTAssertEqual(ExportFormats.options.map(\.flag), ["--scale", "--fps", "--webp-quality"])
         XCTAssertEqual(Set(ExportFormats.all.map(\.name)).count, ExportFormats.all.count, "names are unique")
     }
 }

@@ -130,6 +130,72 @@ final class RasterExportTests: XCTestCase {
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
+    /// `--webp-quality`: lossy frames (VP8) by default, lossless ones (VP8L) at 100.
+    func testWebPQualityPicksTheCoder() throws {
+        let lossy = RasterFrames(try Simulation(ExportFixtures.showcase), settings: RasterSettings(scale: 1, fps: 4))
+        let lossless = RasterFrames(try Simulation(ExportFixtures.showcase), settings: RasterSettings(scale: 1, fps: 4, webpQuality: 100))
+        let a = try WebPWriter.webp(lossy), b = try WebPWriter.webp(lossless)
+        let vp8 = Data("VP8 ".utf8), vp8l = Data("VP8L".utf8)
+        XCTAssertNotNil(a.range(of: vp8))
+        XCTAssertNil(a.range(of: vp8l))
+        XCTAssertNotNil(b.range(of: vp8l))
+        XCTAssertNil(b.range(of: vp8))
+        XCTAssertEqual(try WebPWriter.webp(lossy), a, "deterministic")
+    }
+
+    /// Unchanged pixels become transparent one by one for lossless, in whole 8×8 blocks for lossy.
+    func testUnchangedPixelsTurnTransparent() {
+        let before = RasterImage(width: 16, height: 16, bgra: [UInt8](repeating: 200, count: 16 * 16 * 4))
+        var after = before
+        after.bgra[(0 * 16 + 0) * 4] = 0  // top-left block
+        after.bgra[(9 * 16 + 12) * 4] = 0  // bottom-right block
+        let perPixel = WebPWriter.pixels(after, before, left: 0, top: 0, width: 16, height: 16, blocks: false)
+        XCTAssertEqual(perPixel.filter { $0 != 0 }.count, 2)
+        let perBlock = WebPWriter.pixels(after, before, left: 0, top: 0, width: 16, height: 16, blocks: true)
+        XCTAssertEqual(perBlock.filter { $0 != 0 }.count, 128, "two of the four blocks kept whole")
+        XCTAssertNotEqual(perBlock[7 * 16 + 7], 0)
+        XCTAssertEqual(perBlock[0 * 16 + 8], 0, "top-right block unchanged")
+        XCTAssertEqual(perBlock[8 * 16 + 0], 0, "bottom-left block unchanged")
+        XCTAssertNotEqual(perBlock[15 * 16 + 8], 0)
+    }
+
+    /// The pipe into ffmpeg: a Matroska header with one uncompressed I420 track, then per frame
+    /// a Cluster at its grid time in microseconds (frame 3 at 60 fps: 50,000 µs).
+    func testRawVideoStreamCarriesGridTimes() {
+        let stream = RawVideoStream(width: 4, height: 2, fps: 60)
+        let header = Data(stream.header())
+        XCTAssertEqual(Array(header.prefix(4)), [0x1A, 0x45, 0xDF, 0xA3])
+        XCTAssertNotNil(header.range(of: Data("V_UNCOMPRESSED".utf8)))
+        XCTAssertNotNil(header.range(of: Data([0x2E, 0xB5, 0x24, 0x01, 0, 0, 0, 0, 0, 0, 4] + Array("I420".utf8))))
+        let frame = stream.frameHeader(gridFrame: 3, count: 12)
+        XCTAssertEqual(Array(frame.prefix(4)), [0x1F, 0x43, 0xB6, 0x75])
+        // Sizes are 8-byte EBML numbers (marker 0x01). The Cluster's timestamp: 50,000 = 0xC350.
+        XCTAssertEqual(Array(frame[12..<23]), [0xE7, 0x01, 0, 0, 0, 0, 0, 0, 2, 0xC3, 0x50])
+        // Cluster size: the timestamp (11), the block's id and size (9) and head (4), the 12 bytes.
+        XCTAssertEqual(Array(frame[4..<12]), [0x01, 0, 0, 0, 0, 0, 0, 36])
+        XCTAssertEqual(frame.count, 12 + 11 + 9 + 4)
+    }
+
+    /// MP4 at a variable rate on the 1/fps grid: a held frame is one longer sample, and the
+    /// samples' durations add up to round(D·fps)/fps (the `stts` box of the file ffmpeg wrote).
+    func testMP4HoldsUnchangedFramesAndLastsTheLoop() throws {
+        guard MP4Writer.ffmpeg() != nil else { throw XCTSkip("no ffmpeg program") }
+        let frames = RasterFrames(try Simulation(ExportFixtures.showcase), settings: RasterSettings(scale: 1, fps: 10))
+        let mp4 = [UInt8](try MP4Writer.mp4(frames))
+        func box(_ name: String) throws -> Int {
+            let tag = Array(name.utf8)
+            return try XCTUnwrap((0..<mp4.count - 4).first { Array(mp4[$0..<$0 + 4]) == tag }) + 4
+        }
+        func word(_ i: Int) -> Int { mp4[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let timescale = word(try box("mdhd") + 12)
+        let stts = try box("stts"), entries = word(stts + 4)
+        let runs = (0..<entries).map { (count: word(stts + 8 + 8 * $0), delta: word(stts + 12 + 8 * $0)) }
+        let grid = MP4Writer.times(frames).count
+        XCTAssertEqual(runs.reduce(0) { $0 + $1.count * $1.delta }, grid * timescale / 10, "lasts the loop")
+        XCTAssertTrue(runs.allSatisfy { $0.delta % (timescale / 10) == 0 }, "every sample on the grid")
+        XCTAssertLessThan(runs.reduce(0) { $0 + $1.count }, grid, "held frames are not stored again")
+    }
+
     func testRasterOptions() throws {
         let o = try CommandLineOptions.parse(["--format", "gif,png", "--scale", "3", "--fps", "30"])
         XCTAssertEqual(o.raster, RasterSettings(scale: 3, fps: 30))

@@ -38,6 +38,15 @@ final class CommandLineOptionsTests: XCTestCase {
             XCTAssertEqual("\($0)", "--scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png")
         }
         XCTAssertEqual(try CommandLineOptions.parse(["--fps", "30", "--format", "mp4"]).raster, RasterSettings(scale: 2, fps: 30))
+        XCTAssertEqual(
+            try CommandLineOptions.parse(["--webp-quality", "100", "--format", "gif,webp"]).raster, RasterSettings(scale: 2, fps: 60, webpQuality: 100))
+        XCTAssertEqual(RasterSettings().webpQuality, 80)
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--webp-quality", "100", "--format", "gif"])) {
+            XCTAssertEqual("\($0)", "--webp-quality is for --format webp only")
+        }
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--webp-quality", "101", "--format", "webp"])) {
+            XCTAssertEqual("\($0)", "--webp-quality expects a quality from 0 to 100 (100: lossless), found \"101\"")
+        }
     }
 
     /// The help lists every format, its note and every format option.
@@ -47,11 +56,12 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertTrue(
             help.contains(
                 "\n  --format F        svg, lottie, tracks, html or all (default: all); repeat or separate with commas;\n"
-                    + "                    only when named (not in all): gif, webp (animated, lossless), mp4 (H.264,\n"
-                    + "                    needs the ffmpeg program), png (a poster frame: at --at T, else the first\n"
-                    + "                    phase caught visually halfway)\n"))
-        XCTAssertTrue(help.contains("[--tolerance PX] [--report] [--scale 1|2|3] [--fps N]\n"))
+                    + "                    only when named (not in all): gif, webp (animated; lossy unless\n"
+                    + "                    --webp-quality 100), mp4 (H.264, needs the ffmpeg program), png (a poster\n"
+                    + "                    frame: at --at T, else the first phase caught visually halfway)\n"))
+        XCTAssertTrue(help.contains("[--tolerance PX] [--report] [--scale 1|2|3] [--fps N] [--webp-quality 0-100]\n"))
         XCTAssertTrue(help.contains("\n  --scale N         raster formats: pixels per point, 1, 2 or 3 (default 2)\n"))
+        XCTAssertTrue(help.contains("\n  --webp-quality N  webp: lossy quality 0-99, or 100 for lossless (default 80)\n"))
         XCTAssertTrue(
             help.contains(
                 "FILES: NAME.svg, NAME.json (Lottie), NAME.tracks.json (120 Hz exact state), NAME.gif,\n"
@@ -81,6 +91,7 @@ final class CommandLineOptionsTests: XCTestCase {
                 ["--format", "svg", "--scale", "1"],
                 "trans-export: --scale and --fps are for the raster formats; use them with --format gif, webp, mp4 or png"
             ),
+            (["--format", "gif", "--webp-quality", "90"], "trans-export: --webp-quality is for --format webp only"),
             (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of \(catalog)"),
         ] {
             var errors: [String] = []

@@ -1,8 +1,12 @@
 // MP4 (H.264, yuv420p, BT.709): frames converted to yuv420p here (YUV420.swift) and piped into
 // the `ffmpeg` program. Debian's FFmpeg libraries are GPL (x264), so they are run as a
-// separate program, never linked. Constant frame rate: round(D·fps) frames, frame k shows the
-// state at k/fps, so one loop of the video lasts within half a frame of the timeline (browsers
-// loop it with `<video loop>`).
+// separate program, never linked. Variable frame rate on the grid of `--fps`: frame k of the
+// grid shows the state at k/fps; a frame whose pixels repeat the one before is not sent, and
+// the sample before lasts longer (the pipe carries timestamps: RawVideoStream.swift). The last
+// grid frame is always sent, so the video lasts round(D·fps)/fps, within half a frame of the
+// timeline (browsers loop it with `<video loop>`). No B-frames: with them and variable
+// timestamps, ffmpeg's decode times run behind the presentation times and the track's sample
+// table comes out shorter than the video (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
 import Foundation
 
 package enum MP4Writer {
@@ -30,9 +34,11 @@ package enum MP4Writer {
     package static func arguments(_ frames: RasterFrames, output: String) -> [String] {
         [
             "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-            // Frames arrive as BT.709 limited-range yuv420p already (YUV420.swift): no scaler.
-            "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(frames.width)x\(frames.height)", "-r", "\(frames.settings.fps)", "-i", "-",
-            "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
+            // Frames arrive as BT.709 limited-range yuv420p already (YUV420.swift), with their
+            // times (RawVideoStream): no scaler, and only the frames that change.
+            "-f", "matroska", "-i", "-",
+            "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-bf", "0", "-pix_fmt", "yuv420p",
+            "-fps_mode", "vfr", "-enc_time_base", "1/\(frames.settings.fps)",
             "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
             "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
             output,
@@ -67,12 +73,21 @@ package enum MP4Writer {
         }
         var writeError: Error?
         do {
-            var last: [UInt8]?  // a repeated frame is sent again
+            let grid = times(frames)
+            let stream = RawVideoStream(width: frames.width, height: frames.height, fps: frames.settings.fps)
+            let pipe = input.fileHandleForWriting
+            try pipe.write(contentsOf: stream.header())
+            var last: [UInt8] = []  // a repeated frame is sent only as the last one
             try frames.produce(
-                times: times(frames), prepare: { image, _ in YUV420.bt709(image) },
-                consume: { _, yuv in
-                    if let yuv { last = yuv }
-                    try last?.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
+                times: grid,
+                prepare: { image, previous in
+                    // A new SVG can still draw the same pixels (a move under half a level): held too.
+                    image.bgra == previous?.bgra ? nil : YUV420.bt709(image)
+                },
+                consume: { k, value in
+                    if let yuv = value ?? nil { last = yuv } else if k < grid.count - 1 { return }
+                    try pipe.write(contentsOf: stream.frameHeader(gridFrame: k, count: last.count))
+                    try last.withUnsafeBytes { try pipe.write(contentsOf: $0) }
                 }, progress: progress)
         } catch {
             writeError = error

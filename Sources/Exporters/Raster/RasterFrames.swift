@@ -13,11 +13,14 @@ package struct RasterSettings: Equatable, Sendable {
     package var scale: Int
     /// Frames per second asked for. Default 60; GIF plays at most 50 (GIFWriter).
     package var fps: Int
+    /// `--webp-quality`: libwebp's lossy quality 0…99, or 100 for lossless (WebPWriter).
+    package var webpQuality: Int
     package static let scales = 1...3
     package static let fpsRange = 1...120
-    package init(scale: Int = 2, fps: Int = 60) {
+    package init(scale: Int = 2, fps: Int = 60, webpQuality: Int = WebPWriter.defaultQuality) {
         self.scale = scale
         self.fps = fps
+        self.webpQuality = webpQuality
     }
 }
 

@@ -13,12 +13,13 @@ package struct RasterProfile: Sendable {
     package var render = 0.0  // ms per drawn frame, and the rest likewise
     package var gifQuantise = 0.0
     package var gifWrite = 0.0
-    package var webpEncode = 0.0
+    package var webpEncode = 0.0  // at the frames' own settings (`--webp-quality`)
     package var yuv = 0.0  // MP4's BT.709 yuv420p conversion
     /// Other WebP settings on the same frames: (label, ms per drawn frame, bytes of all frames).
     package var webpSettings: [(label: String, ms: Double, bytes: Int)] = []
-    package static let webpVariants: [(label: String, lossless: Bool, level: Int32)] =
-        [("lossless 0", true, 0), ("lossless 1", true, 1), ("lossy q90 m0", false, 0), ("lossy q90 m2", false, 2)]
+    package static let webpVariants: [(label: String, quality: Int, level: Int32)] = [
+        ("lossless 1", 100, 1), ("lossy q80 m0", 80, 0), ("lossy q80 m1", 80, 1), ("lossy q80 m2", 80, 2), ("lossy q80 m4", 80, 4), ("lossy q90 m2", 90, 2),
+    ]
 
     package static func measure(_ frames: RasterFrames) throws -> RasterProfile {
         var p = RasterProfile()
@@ -38,14 +39,19 @@ package struct RasterProfile: Sendable {
         for v in webpVariants {
             var c = WebPConfig()
             guard WebPConfigInit(&c) != 0 else { throw RasterError.encode("WebP: libwebp version mismatch") }
-            if v.lossless { _ = WebPConfigLosslessPreset(&c, v.level) } else { c.quality = 90; c.method = v.level }
+            if v.quality >= WebPWriter.lossless {
+                _ = WebPConfigLosslessPreset(&c, v.level)
+            } else {
+                c.quality = Float(v.quality)
+                c.method = v.level
+            }
             variants.append(c)
             p.webpSettings.append((v.label, 0, 0))
         }
         var svgs: [String] = []
         p.svg = try ms { svgs = try times.map(frames.svg(at:)) } / Double(times.count)
         var previous: RasterImage?, lastSVG: String?
-        let config = try WebPWriter.config()
+        let config = try WebPWriter.config(quality: frames.settings.webpQuality)
         let encoder = try GIFEncoder(width: frames.width, height: frames.height)
         for svg in svgs where svg != lastSVG {
             lastSVG = svg

@@ -1,35 +1,56 @@
 import CWebP
-// Animated WebP, lossless (libwebp, BSD-3-Clause: WebPEncode for each frame, libwebpmux to put
-// them in one file). Lossless: our frames are flat UI art, which lossless stores smaller than
-// lossy at 2× (README "Raster formats"), and it decodes to the exact pixels librsvg drew.
+// Animated WebP (libwebp, BSD-3-Clause: WebPEncode for each frame, libwebpmux to put them in one
+// file), lossy by default (`--webp-quality 0…99`, libwebp's quality) or lossless
+// (`--webp-quality 100`: librsvg's exact pixels). README "Raster formats" says why lossy is the
+// default: smaller than lossless on every template measured, mostly cheaper to encode, and the
+// setting that meets python-lottie's bytes (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
 // Each frame stores only the rectangle that changed since the picture before it, with the
 // unchanged pixels inside it transparent and blended over that picture (what libwebp's own
-// animation encoder does), so it is encoded on the core that drew it, in parallel with the
-// others, and the muxer only concatenates. Timestamps are whole milliseconds: frame k starts
-// at round(1000·k/fps) ms and shows the state at that time; the last frame ends at
-// round(1000·D) ms, the loop's length. An unchanged frame lengthens the one before. Loops forever.
+// animation encoder does; in a lossy frame the transparency is an exact lossless alpha plane),
+// so it is encoded on the core that drew it, in parallel with the others, and the muxer only
+// concatenates. Timestamps are whole milliseconds: frame k starts at round(1000·k/fps) ms and
+// shows the state at that time; the last frame ends at round(1000·D) ms, the loop's length. An
+// unchanged frame lengthens the one before. Loops forever.
 import Foundation
 
 package enum WebPWriter {
+    /// `--webp-quality`'s default, lossy.
+    package static let defaultQuality = 80
+    /// `--webp-quality` that means lossless.
+    package static let lossless = 100
+    package static let qualities = 0...100
     /// Lossless effort (0 fast … 9 smallest); 1 stores our art within a few per cent of 6 at a
     /// fraction of the time.
     package static let losslessLevel: Int32 = 1
+    /// Lossy effort (libwebp's `method`, 0 fast … 6 smallest).
+    package static let lossyMethod: Int32 = 2
+    /// A lossy frame's unchanged pixels are made transparent in blocks of this size.
+    static let blockSize = 8
 
     package static func slots(_ frames: RasterFrames) -> [FrameSlot] {
         FrameClock.slots(duration: frames.duration, fps: Double(frames.settings.fps), ticksPerSecond: 1000)
     }
 
-    static func config() throws -> WebPConfig {
+    /// libwebp's settings for `--webp-quality` (100: lossless).
+    static func config(quality: Int) throws -> WebPConfig {
         var config = WebPConfig()
-        guard WebPConfigInit(&config) != 0, WebPConfigLosslessPreset(&config, losslessLevel) != 0,
-            WebPValidateConfig(&config) != 0
-        else {
+        let ready =
+            quality >= lossless
+            ? WebPConfigInit(&config) != 0 && WebPConfigLosslessPreset(&config, losslessLevel) != 0
+            : WebPConfigInit(&config) != 0
+        config.lossless = quality >= lossless ? 1 : 0
+        if quality < lossless {
+            config.quality = Float(quality)
+            config.method = lossyMethod
+        }
+        guard ready, WebPValidateConfig(&config) != 0 else {
             throw RasterError.encode("WebP: libwebp rejected the encoder settings")
         }
         return config
     }
 
-    /// One encoded frame: its rectangle's VP8L bitstream and where it goes.
+    /// One encoded frame: its rectangle's bitstream (VP8L lossless, or VP8 with an alpha plane)
+    /// and where it goes.
     struct EncodedFrame: Sendable {
         var bitstream: [UInt8]
         var left: Int, top: Int
@@ -38,7 +59,7 @@ package enum WebPWriter {
 
     package static func webp(_ frames: RasterFrames, progress: RasterFrames.Progress? = nil) throws -> Data {
         let slots = slots(frames)
-        let settings = try config()
+        let settings = try config(quality: frames.settings.webpQuality)
         guard let mux = WebPMuxNew() else { throw RasterError.encode("WebP: libwebpmux could not start") }
         defer { WebPMuxDelete(mux) }
         var pending: (frame: EncodedFrame, duration: Int)?
@@ -82,32 +103,13 @@ package enum WebPWriter {
         return Data(bytes: data.bytes, count: data.size)
     }
 
-    /// The changed rectangle of `image` (all of the first frame) encoded lossless; nil when
+    /// The changed rectangle of `image` (all of the first frame) encoded with `config`; nil when
     /// nothing changed. WebP offsets are even, so the rectangle starts on even coordinates.
     static func encode(_ image: RasterImage, _ previous: RasterImage?, config: WebPConfig) throws -> EncodedFrame? {
         guard let changed = GIFWriter.changedRectangle(image, previous) else { return nil }
         let left = changed.left & ~1, top = changed.top & ~1
         let width = changed.left + changed.width - left, height = changed.top + changed.height - top
-        // The rectangle's pixels; with a picture before it, the unchanged ones become transparent.
-        var argb = [UInt32](repeating: 0, count: width * height)
-        image.bgra.withUnsafeBytes { a in
-            let pa = a.bindMemory(to: UInt32.self)
-            for y in 0..<height {
-                for x in 0..<width {
-                    argb[y * width + x] = pa[(top + y) * image.width + left + x]
-                }
-            }
-            if let previous {
-                previous.bgra.withUnsafeBytes { b in
-                    let pb = b.bindMemory(to: UInt32.self)
-                    for y in 0..<height {
-                        for x in 0..<width where pb[(top + y) * image.width + left + x] == argb[y * width + x] {
-                            argb[y * width + x] = 0
-                        }
-                    }
-                }
-            }
-        }
+        let argb = pixels(image, previous, left: left, top: top, width: width, height: height, blocks: config.lossless == 0)
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw RasterError.encode("WebP: libwebp version mismatch") }
         defer { WebPPictureFree(&picture) }
@@ -132,5 +134,42 @@ package enum WebPWriter {
         return EncodedFrame(
             bitstream: Array(UnsafeBufferPointer(start: writer.mem, count: writer.size)),
             left: left, top: top, blend: previous != nil)
+    }
+
+    /// The rectangle's pixels as ARGB words; with a picture before it, the unchanged ones become
+    /// transparent (0): each pixel for lossless, only whole unchanged 8×8 blocks of the rectangle
+    /// for lossy (`blocks`; libwebp's animation encoder does the same), as scattered unchanged
+    /// pixels in a shaded face would make a costly alpha plane and break the blocks the lossy
+    /// coder predicts from (on stories-cube at 1x: 215 KB for all frames instead of 321 KB).
+    static func pixels(_ image: RasterImage, _ previous: RasterImage?, left: Int, top: Int, width: Int, height: Int, blocks: Bool) -> [UInt32] {
+        var argb = [UInt32](repeating: 0, count: width * height)
+        image.bgra.withUnsafeBytes { a in
+            let pa = a.bindMemory(to: UInt32.self)
+            for y in 0..<height {
+                for x in 0..<width {
+                    argb[y * width + x] = pa[(top + y) * image.width + left + x]
+                }
+            }
+        }
+        guard let previous else { return argb }
+        previous.bgra.withUnsafeBytes { b in
+            let pb = b.bindMemory(to: UInt32.self)
+            guard blocks else {
+                for y in 0..<height {
+                    for x in 0..<width where pb[(top + y) * image.width + left + x] == argb[y * width + x] { argb[y * width + x] = 0 }
+                }
+                return
+            }
+            let side = blockSize
+            for by in stride(from: 0, to: height, by: side) {
+                for bx in stride(from: 0, to: width, by: side) {
+                    let ys = by..<min(by + side, height), xs = bx..<min(bx + side, width)
+                    let same = ys.allSatisfy { y in xs.allSatisfy { x in pb[(top + y) * image.width + left + x] == argb[y * width + x] } }
+                    guard same else { continue }
+                    for y in ys { for x in xs { argb[y * width + x] = 0 } }
+                }
+            }
+        }
+        return argb
     }
 }
