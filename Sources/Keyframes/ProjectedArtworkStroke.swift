@@ -115,7 +115,17 @@ enum StrokeOutline {
     /// ten halvings do not bring it within the tolerance.
     static func offset(_ c: [Point], _ d: Double, tolerance: Double, depth: Int = 0) -> [[Point]]? {
         let n0 = normal(startTangent(c)), n1 = normal(endTangent(c))
-        let approx = [c[0] + n0 * d, c[1] + n0 * d, c[2] + n1 * d, c[3] + n1 * d]
+        // The handles keep their directions and scale with the offset's radius of curvature,
+        // (1 - d·κ) at each end (κ signed, positive turning towards the normal): a circular arc's
+        // offset is then the arc of radius R - d drawn the same way, within the tolerance at once.
+        func curvature(_ a: Point, _ b: Point, _ c: Point) -> Double {
+            let d1 = (b - a) * 3, d2 = (c - b * 2 + a) * 6
+            let speed = (d1.x * d1.x + d1.y * d1.y).squareRoot()
+            return speed > 1e-9 ? (d1.x * d2.y - d1.y * d2.x) / (speed * speed * speed) : 0
+        }
+        let k0 = 1 - d * curvature(c[0], c[1], c[2]), k1 = 1 - d * curvature(c[3], c[2], c[1]) * -1
+        let p0 = c[0] + n0 * d, p3 = c[3] + n1 * d
+        let approx = [p0, p0 + (c[1] - c[0]) * k0, p3 + (c[2] - c[3]) * k1, p3]
         let fits = [0.25, 0.5, 0.75].allSatisfy { t in
             let tangent = derivative(c, t)
             guard tangent != .zero else { return false }

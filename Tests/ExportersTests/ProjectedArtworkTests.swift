@@ -75,6 +75,15 @@ final class ProjectedArtworkTests: XCTestCase {
             XCTAssertTrue(painted(at(4.9), ring) && painted(at(3.1), ring), "inside the width at \(angle)°")
             XCTAssertFalse(painted(at(5.1), ring) || painted(at(2.9), ring) || painted(at(0), ring), "outside at \(angle)°")
         }
+        // Its curved edges are the offsets at 6 and 10, within StrokeOutline.tolerance (0.02 pt).
+        for path in ring {
+            for k in 0..<path.segmentCount where !path.isLine[k] {
+                for s in stride(from: 0.0, through: 1, by: 1.0 / 16) {
+                    let r = path.point(segment: k, at: s).distance(to: Point(10, 10))
+                    XCTAssertLessThanOrEqual(min(abs(r - 10), abs(r - 6)), 0.02, "r = \(r)")
+                }
+            }
+        }
         // Width 1: the miter corner (11, 2) reaches (10.5, 1.5); round caps reach 0.5 past the ends.
         let line = shapes[1].subpaths
         func bounds(_ x: Double, _ y: Double) -> Point { Point(2 * x, 2 * y) }
@@ -143,6 +152,41 @@ final class ProjectedArtworkTests: XCTestCase {
             let drawn = projected.paint[0].path.value(at: t).vertices
             for (p, q) in zip(drawn, [Point(20, 40), Point(180, 40), Point(180, 160), Point(20, 160)]) {
                 XCTAssertLessThanOrEqual(p.distance(to: h.apply(q)), 0.5, "t = \(t)")
+            }
+        }
+    }
+
+    func testGradientHolesAndStrokesUnderPerspectiveStayOnTheirProjection() throws {
+        let body =
+            ##"<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs>"##
+            + ##"<path d="M1 1H9V9H1ZM3 3H7V7H3Z" fill="url(#g)" fill-rule="evenodd"/>"##
+            + ##"<circle cx="15" cy="5" r="3" fill="none" stroke="#0f0" stroke-width="1.5"/>"##
+        let artwork = try art(body)
+        let card = LayerDefinition(id: "card", kind: .artwork(artwork), frame: Rect(165, 407, 60, 30))
+        let flip = AnimationBlock(
+            duration: 0.5, timing: .named(.easeInOut),
+            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))])
+        let d = TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
+            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
+        let sim = try Simulation(d)
+        XCTAssertNoThrow(try ArtworkLayerChecks.refuseUnderPerspective(sim))
+        let projected = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0])
+        let exact = try ProjectedArtwork.shapes(artwork, bounds: Size(60, 30))
+        XCTAssertEqual(projected.paint.map(\.evenOdd), [true, false])
+        XCTAssertEqual(projected.paint.map { $0.shape.initialValue.subpaths.count }, [2, 4], "the hole; the ring's 4 strips")
+        XCTAssertNotNil(projected.paint[0].gradient, "the gradient rides on an animated axis")
+        // Every drawn vertex lies within 0.5 pt of its exact subpath projected (sampled at 1/32 of each segment).
+        for t in stride(from: 0.0, through: 0.5, by: 0.05) {
+            let h = PlaneProjection(sim.state(at: min(t, 0.5.nextDown)).boundsToScreen[0])
+            for (paint, shape) in zip(projected.paint, exact) {
+                for (drawn, sub) in zip(paint.shape.value(at: t).subpaths, shape.subpaths) {
+                    let curve = (0..<sub.segmentCount).flatMap { k in (0..<32).map { h.apply(sub.point(segment: k, at: Double($0) / 32)) } }
+                    for p in drawn.vertices {
+                        XCTAssertLessThanOrEqual(curve.map { $0.distance(to: p) }.min()!, 0.5, "t = \(t)")
+                    }
+                }
             }
         }
     }
