@@ -7,8 +7,8 @@ sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), 
 frame of each player from the conformance suite run over that export (`--exporter` with the
 `--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
 (projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
-and Examples/picture-flip-masked.json, a PNG under perspective cut by its mask and a clipping
-ancestor (in Lottie: its cells in a precomp), checked the same way through input_exporter.py. Prints a markdown table;
+and Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
+cells in a precomp), checked the same way through input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
 import os
