@@ -77,7 +77,7 @@ def run(opts):
                     ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
                     ("Examples/svg-art-flip.json (svg layer under perspective)", example("svg-art-flip"), "svg-art-flip"),
                     ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal"),
-                    ("Examples/picture-flip-masked.json (a masked, clipped PNG under perspective)", example("picture-flip-masked"),
+                    ("Examples/picture-flip-masked.json (a masked PNG under perspective)", example("picture-flip-masked"),
                      "picture-flip-masked")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
