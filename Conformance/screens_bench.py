@@ -6,8 +6,9 @@ rsvg-convert -z 3, so both rows show the same pictures). For each: the exported 
 sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), and the worst
 frame of each player from the conformance suite run over that export (`--exporter` with the
 `--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
-(projected paths), and Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
-checked the same way through input_exporter.py. Prints a markdown table;
+(projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
+and Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
+cells in a precomp), checked the same way through input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
 import os
@@ -75,7 +76,9 @@ def run(opts):
         variants = [("douyin-present, two SVG screens", screens(svgs), TEMPLATE),
                     ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
                     ("Examples/svg-art-flip.json (svg layer under perspective)", example("svg-art-flip"), "svg-art-flip"),
-                    ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal")]
+                    ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal"),
+                    ("Examples/picture-flip-masked.json (a masked PNG under perspective)", example("picture-flip-masked"),
+                     "picture-flip-masked")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -98,7 +98,7 @@ enum SVGPathData {
         var delta = angle((-x1 - cx1) / rx, (-y1 - cy1) / ry) - theta1
         if sweep, delta < 0 { delta += 2 * .pi }
         if !sweep, delta > 0 { delta -= 2 * .pi }
-        let pieces = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up) - 1e-9))
+        let pieces = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))  // a half circle is 2 pieces, not 1
         let step = delta / Double(pieces)
         let alpha = 4.0 / 3 * tan(step / 4)
         func onEllipse(_ t: Double) -> (ArtPoint, ArtPoint) {

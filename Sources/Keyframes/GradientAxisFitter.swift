@@ -130,8 +130,10 @@ struct GradientAxisFitter {
     }
 
     /// Where a paint can be seen: its hull's box within the canvas box, nil when they miss.
-    static func visibleArea(_ path: BezierPath, _ box: Rect) -> Rect? {
-        let points = path.vertices + path.outControls + path.inControls
+    static func visibleArea(_ path: BezierPath, _ box: Rect) -> Rect? { visibleArea(MultiPath([path]), box) }
+
+    static func visibleArea(_ paths: MultiPath, _ box: Rect) -> Rect? {
+        let points = paths.subpaths.flatMap(\.allPoints)
         guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
         else { return nil }
         let x0 = max(minX, box.minX), x1 = min(maxX, box.maxX), y0 = max(minY, box.minY), y1 = min(maxY, box.maxY)

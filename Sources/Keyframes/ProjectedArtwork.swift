@@ -1,23 +1,37 @@
 // SVG art under a 3D transform: vector, so each shape goes through the same projection path as
-// any layer's paint (ProjectedContent.swift): one closed path per shape, laid out at the layer's
-// initial bounds and stretched with them, projected per keyframe. What that path cannot draw
-// exactly is refused with the art's file and line: strokes, gradients, clip paths, shapes of
-// several subpaths (holes), opacity on a group of several shapes. Pictures (PNG/JPEG) are cut
-// into affinely mapped cells instead (ProjectedPicture.swift).
+// any layer's paint (ProjectedContent.swift): closed paths laid out at the layer's initial
+// bounds and stretched with them, projected per keyframe. A shape keeps all its subpaths and its
+// fill rule (holes); a stroke becomes the outline of what it paints (ProjectedArtworkStroke.swift),
+// filled nonzero; a linear gradient keeps its axis and iso-colour direction in the bounds, so the
+// projection lays it like the flip page's shadow (ProjectedContent.swift, GradientAxisFitter.swift).
+// What that cannot draw exactly is refused with the art's file and line: radial gradients, dashed
+// strokes, clip paths inside the art, opacity on a group of several shapes. Pictures (PNG/JPEG) are
+// cut into affinely mapped cells instead (ProjectedPicture.swift).
 import Artwork
 import Motion
 import TransitionModel
 
+/// One painted shape of SVG art in the layer's bounds space at its initial size.
+package struct ProjectedArtShape: Hashable, Sendable {
+    /// Closed subpaths, filled together (one path: holes and overlaps as `evenOdd` says).
+    package var subpaths: [BezierPath]
+    package var evenOdd: Bool
+    package var fill: Fill
+    /// For a gradient: the direction of its iso-colour lines in the bounds space (not always
+    /// perpendicular to the axis there: the art's transform may shear or stretch it).
+    package var isoLine: Point?
+}
+
 package enum ProjectedArtwork {
-    /// The art's shapes in the layer's bounds space at `bounds` size, bottom first, each a closed
-    /// path with its solid colour (the node opacities multiplied in).
-    package static func shapes(_ art: LayerArtwork, bounds: Size) throws -> [(path: BezierPath, color: Color)] {
+    /// The art's shapes in the layer's bounds space at `bounds` size, bottom first: each fill,
+    /// then its stroke's outline (node opacities multiplied into the colours).
+    package static func shapes(_ art: LayerArtwork, bounds: Size) throws -> [ProjectedArtShape] {
         guard case .vector(let document) = art.artwork else {
             throw TransExportError.artwork(file: art.path, "a PNG/JPEG picture under a 3D transform is not drawn yet (SVG art is)")
         }
         let f = art.frame(in: bounds)
         let root = ArtTransform.translation(f.minX, f.minY).concatenating(document.viewportTransform(width: f.size.width, height: f.size.height))
-        var out: [(BezierPath, Color)] = []
+        var out: [ProjectedArtShape] = []
         func visit(_ node: ArtNode, _ outer: ArtTransform, _ opacity: Double) throws {
             func refuse(_ why: String) -> TransExportError {
                 TransExportError.artwork(file: art.path, line: node.line, why + " under a 3D transform is not drawn yet")
@@ -29,17 +43,56 @@ package enum ProjectedArtwork {
                 if node.opacity < 1, children.count > 1 { throw refuse("opacity on a group of several shapes") }
                 for c in children { try visit(c, m, opacity * node.opacity) }
             case .shape(let shape):
-                if shape.stroke != nil { throw refuse("a stroke") }
-                guard let fill = shape.fill else { return }
-                guard case .color(let c) = fill else { throw refuse("a gradient fill") }
-                let subpaths = closedSubpaths(shape.path.transformed(by: m))
-                if subpaths.count > 1 { throw refuse("a shape of several subpaths") }
-                guard let path = subpaths.first else { return }
-                out.append((path, Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity * node.opacity)))
+                let alpha = opacity * node.opacity
+                if let fill = shape.fill {
+                    let subpaths = closedSubpaths(shape.path.transformed(by: m))
+                    if !subpaths.isEmpty {
+                        let (paint, iso) = try self.paint(fill, m, alpha, bounds, refuse)
+                        out.append(ProjectedArtShape(subpaths: subpaths, evenOdd: shape.fillRule == .evenodd, fill: paint, isoLine: iso))
+                    }
+                }
+                if let stroke = shape.stroke {
+                    if !stroke.dashes.isEmpty { throw refuse("a dashed stroke") }
+                    guard let outline = StrokeOutline.subpaths(shape.path, stroke, matrix: m) else {
+                        throw refuse("a stroke on a curve too tight to outline")
+                    }
+                    if !outline.isEmpty {
+                        let (paint, iso) = try self.paint(stroke.paint, m, alpha, bounds, refuse)
+                        out.append(ProjectedArtShape(subpaths: outline.flatMap(closedSubpaths), evenOdd: false, fill: paint, isoLine: iso))
+                    }
+                }
             }
         }
         for node in document.nodes { try visit(node, root, 1) }
         return out
+    }
+
+    /// A solid colour, or a linear gradient with its ends in unit coordinates of the layer's
+    /// bounds (at `bounds` size: the `.art` path spec's box) and its iso-colour direction.
+    static func paint(_ paint: ArtPaint, _ m: ArtTransform, _ opacity: Double, _ bounds: Size, _ refuse: (String) -> ArtworkError) throws -> (
+        Fill, Point?
+    ) {
+        func color(_ c: ArtColor) -> Color { Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity) }
+        switch paint {
+        case .color(let c):
+            return (.solid(color(c)), nil)
+        case .radial:
+            throw refuse("a radial gradient")
+        case .linear(let start, let end, let transform, let stops):
+            let g = m.concatenating(transform)
+            let a = g.apply(start), b = g.apply(end)
+            let w = bounds.width > 0 ? bounds.width : 1, h = bounds.height > 0 ? bounds.height : 1
+            // Iso-colour lines are perpendicular to the axis in the gradient's own space.
+            let along = ArtPoint(end.x - start.x, end.y - start.y)
+            let iso = Point(g.a * -along.y + g.c * along.x, g.b * -along.y + g.d * along.x)
+            return (
+                .linearGradient(
+                    LinearGradient(
+                        start: Point(a.x / w, a.y / h), end: Point(b.x / w, b.y / h),
+                        stops: stops.map { LinearGradient.Stop(offset: $0.offset, color: color($0.color)) })),
+                iso
+            )
+        }
     }
 
     /// Each subpath closed (a fill closes it), as a BezierPath; subpaths of fewer than 2 points dropped.

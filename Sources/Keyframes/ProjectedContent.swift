@@ -48,8 +48,13 @@ package struct GradientAxis: AnimatableValue {
 }
 
 package struct ProjectedPaint: Hashable, Sendable {
-    /// The outline in the host's bounds space.
-    package var path: KeyframeTrack<BezierPath>
+    /// The outline in the host's bounds space: its subpaths filled together (one for a layer's
+    /// own paint; an art shape's holes or a stroke's pieces after the first).
+    package var shape: KeyframeTrack<MultiPath>
+    /// The subpaths fill even-odd (else nonzero).
+    package var evenOdd = false
+    /// The first subpath.
+    package var path: KeyframeTrack<BezierPath> { shape.map { $0.subpaths[0] } }
     package var fill: Fill
     /// For a gradient fill: its axis per keyframe and the colour at each sample offset.
     package var gradient: KeyframeTrack<GradientAxis>?
@@ -120,8 +125,14 @@ struct PathSpec: Hashable {
     var source: Source
     var gradient: LinearGradient?
     var levels = 0
-    /// The paint when it is not the layer's fill (an art shape's colour).
+    /// The paint when it is not the layer's fill (an art shape's colour or gradient).
     var fill: Fill?
+    /// An art gradient's iso-colour direction at the layer's initial size (ProjectedArtShape).
+    var isoLine: Point?
+    /// Another subpath of the paint the spec before it starts (an art shape's holes, a stroke's pieces).
+    var continuesPaint = false
+    /// The paint's subpaths fill even-odd.
+    var evenOdd = false
 
     /// The path in the layer's bounds space.
     func boundsPath(_ s: LayerState) -> BezierPath {
@@ -185,7 +196,14 @@ struct PathSpec: Hashable {
         let d = b - a, len = (d.x * d.x + d.y * d.y).squareRoot()
         let samples = Self.gradientSamples(g)
         guard len > 0 else { return GradientAxis(start: h.apply(a), end: h.apply(b), offsets: samples) }
-        let mid = a + d.scaled(by: 0.5), iso = Point(-d.y / len, d.x / len)
+        var iso = Point(-d.y / len, d.x / len)
+        if let line = isoLine, case .art(_, let base) = source {
+            // Stretched with the bounds, like the art's shapes.
+            let v = Point(base.width > 0 ? line.x * s.size.width / base.width : 0, base.height > 0 ? line.y * s.size.height / base.height : 0)
+            let l = (v.x * v.x + v.y * v.y).squareRoot()
+            if l > 0 { iso = v.scaled(by: 1 / l) }
+        }
+        let mid = a + d.scaled(by: 0.5)
         let pm = h.apply(mid), pIso = h.apply(mid + iso) - pm
         var n = Point(pIso.y, -pIso.x)  // perpendicular to the projected iso-line
         let nl = (n.x * n.x + n.y * n.y).squareRoot()
@@ -226,7 +244,14 @@ struct PathSpec: Hashable {
             // The background fill, then the art's shapes (a picture's cells: ProjectedPicture.swift).
             if d.fill != nil { paint.append(PathSpec(layer: i, source: .bounds(rounded: rounded), gradient: gradient)) }
             for shape in (try? ProjectedArtwork.shapes(art, bounds: d.size)) ?? [] {
-                paint.append(PathSpec(layer: i, source: .art(shape.path, base: d.size), fill: .solid(shape.color)))
+                var g: LinearGradient? = nil
+                if case .linearGradient(let lg) = shape.fill { g = lg }
+                for (n, sub) in shape.subpaths.enumerated() {
+                    paint.append(
+                        PathSpec(
+                            layer: i, source: .art(sub, base: d.size), gradient: n == 0 ? g : nil, fill: shape.fill, isoLine: shape.isoLine,
+                            continuesPaint: n > 0, evenOdd: shape.evenOdd))
+                }
             }
         }
         let clip = d.clipsToBounds ? PathSpec(layer: i, source: .bounds(rounded: rounded)) : nil

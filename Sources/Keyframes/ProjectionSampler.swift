@@ -296,7 +296,8 @@ struct ProjectionSampler {
                         distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
                         colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
                     let samples = grid.map { $0.axes[m]! }
-                    let areas = grid.map { GradientAxisFitter.visibleArea($0.paths[m], $0.box) }
+                    let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+                    let areas = grid.map { g in GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { g.paths[$0] }), g.box) }
                     for span in axisFitter.fit(times: times, samples: samples, areas: areas) {
                         axisKey(n, times[span.start], samples[span.start], span.easing)
                     }
@@ -353,8 +354,10 @@ struct ProjectionSampler {
         var out = [ProjectedLayer?](repeating: nil, count: simulation.layers.count)
         for (i, host) in layers {
             let r = ranges[i]!
-            let paint = r.paint.map { n -> ProjectedPaint in
+            // An art shape's further subpaths join the paint of the spec before them.
+            let paint = r.paint.filter { !specs[$0].continuesPaint }.map { n -> ProjectedPaint in
                 let spec = specs[n]
+                let subpaths = Array(n..<(r.paint.upperBound)).prefix { $0 == n || specs[$0].continuesPaint }
                 let fill = spec.fill ?? simulation.layers[i].definition.fill!
                 var colors: [Color] = []
                 var gradient: KeyframeTrack<GradientAxis>? = nil
@@ -362,7 +365,9 @@ struct ProjectionSampler {
                     colors = PathSpec.gradientSamples(g).map { PathSpec.color(of: g, at: $0) }
                     gradient = axes[n].map(Self.simplified) ?? track([n]) { f, p in f.axes[p[0]]! }
                 }
-                return ProjectedPaint(path: path(n), fill: fill, gradient: gradient, gradientColors: colors)
+                return ProjectedPaint(
+                    shape: track(Array(subpaths)) { f, p in MultiPath(p.map { f.paths[$0] }) }, evenOdd: spec.evenOdd, fill: fill,
+                    gradient: gradient, gradientColors: colors)
             }
             out[i] = ProjectedLayer(
                 layer: i, host: host, paint: paint, clip: r.clip.map(path),

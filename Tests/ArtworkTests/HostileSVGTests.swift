@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import XCTest
 
 @testable import Artwork
@@ -121,5 +122,56 @@ final class HostileSVGTests: XCTestCase {
         XCTAssertEqual(
             refusal("\(open)\n<defs><pattern id=\"p\"/></defs><rect width=\"5\" height=\"5\" fill=\"url(#p)\"/></svg>"),
             "evil.svg:2: <pattern>: used as a paint; only linear and radial gradients are carried")
+    }
+
+    /// A listening socket on 127.0.0.1 that no one should ever connect to; its port, and whether
+    /// a connection came in (checked without blocking).
+    final class Listener {
+        let fd: Int32
+        let port: UInt16
+        init() throws {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { p in
+                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
+            }
+            guard fd >= 0, bound else { throw CocoaError(.fileWriteUnknown) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            self.fd = fd
+            port = UInt16(bigEndian: address.sin_port)
+        }
+        var wasContacted: Bool {
+            let c = accept(fd, nil, nil)
+            if c >= 0 { close(c) }
+            return c >= 0
+        }
+        deinit { close(fd) }
+    }
+
+    func testNothingIsFetchedFromTheNetwork() throws {
+        // Every way an SVG can name a URL, pointed at a live local server: refused, and no connection made.
+        let server = try Listener()
+        let url = "http://127.0.0.1:\(server.port)/x"
+        for text in [
+            "<!DOCTYPE svg SYSTEM \"\(url).dtd\">\n\(open)</svg>",
+            "<!DOCTYPE svg [<!ENTITY % p SYSTEM \"\(url).dtd\"> %p;]>\n\(open)</svg>",
+            "<!DOCTYPE svg [<!ENTITY e SYSTEM \"\(url).txt\">]>\n\(open)<desc>&e;</desc></svg>",
+            "\(open)\n<use href=\"\(url).svg#a\"/></svg>",
+            "\(open)\n<rect width=\"5\" height=\"5\" fill=\"url(\(url).svg#g)\"/></svg>",
+            "\(open)\n<style>@import url(\(url).css);</style></svg>",
+            "<?xml-stylesheet href=\"\(url).css\"?>\n\(open)</svg>",
+            "\(open)<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"\(url).xml\"/></svg>",
+        ] {
+            _ = refusal(text)
+        }
+        // A connection attempt would be queued by now: the reader runs synchronously.
+        XCTAssertFalse(server.wasContacted, "the SVG reader connected to \(url)")
+        XCTAssertEqual(
+            refusal("<!DOCTYPE svg [<!ENTITY e SYSTEM \"\(url).txt\">]>\n\(open)<desc>&e;</desc></svg>").prefix(31), "evil.svg:1: <!DOCTYPE>: declare")
+        XCTAssertTrue(refusal("\(open)\n<use href=\"\(url).svg#a\"/></svg>").hasPrefix("evil.svg:2: <use>: href="))
     }
 }

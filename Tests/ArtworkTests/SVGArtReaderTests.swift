@@ -55,6 +55,24 @@ final class SVGArtReaderTests: XCTestCase {
         assertPoint(c2, 20, 40 - 10 * SVGBasicShapes.kappa, accuracy: 1e-6)
     }
 
+    func testAHalfCircleArcIsTwoQuarterCubicsOnTheCircle() throws {
+        // 180 degrees is 2 pieces of 90 (it was written as 1 cubic, 16 % of r off the circle).
+        let doc = try read(##"<path d="M0 25 a25 25 0 1 0 50 0"/>"##)
+        let segments = try XCTUnwrap(shape(doc.nodes.first)).path.segments
+        XCTAssertEqual(segments.count, 3)
+        var start = ArtPoint(0, 25)
+        for case .cubic(let c1, let c2, let end) in segments.dropFirst() {
+            for t in stride(from: 0.0, through: 1, by: 0.125) {
+                let u = 1 - t
+                let x = u * u * u * start.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * end.x
+                let y = u * u * u * start.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * end.y
+                XCTAssertEqual(((x - 25) * (x - 25) + (y - 25) * (y - 25)).squareRoot(), 25, accuracy: 25 * 3e-4)
+            }
+            start = end
+        }
+        assertPoint(start, 50, 25, accuracy: 1e-9)
+    }
+
     func testBrokenPathDataIsRefusedNotDrawnHalfway() {
         XCTAssertThrowsError(try read(##"<path d="M0 0 L10 10 L 5"/>"##)) {
             XCTAssertEqual("\($0)", "t.svg:1: <path>: path data d=\"M0 0 L10 10 L 5…\" breaks the SVG grammar")

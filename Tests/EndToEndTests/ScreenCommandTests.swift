@@ -36,6 +36,46 @@ final class ScreenCommandTests: BinaryTestCase {
             "Templates/douyin-present.json: \(text.path):2: <text>: text is not carried; "
                 + "convert text to outlines in the design tool before exporting\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+        // The untrusted-input cases through the command: each one line naming the file, exit 2,
+        // nothing written (the cases one by one: HostileSVGTests, RasterImageTests).
+        let secret = tmp.appendingPathComponent("secret.txt")
+        try "TOP-SECRET-42".write(to: secret, atomically: true, encoding: .utf8)
+        // A decompression bomb: a well-formed PNG whose header declares 65536 x 65536 px.
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc = ~UInt32(0)
+            for b in body {
+                crc ^= UInt32(b)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+            }
+            return [24, 16, 8, 0].map { UInt8(data.count >> $0 & 0xFF) } + body + [24, 16, 8, 0].map { UInt8(~crc >> $0 & 0xFF) }
+        }
+        let bomb: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 1, 0, 0, 0, 1, 0, 0, 8, 6, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        let hostile: [(String, [UInt8], String)] = [
+            (
+                "xxe.svg",
+                Array("<!DOCTYPE svg [<!ENTITY x SYSTEM \"file://\(secret.path)\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><desc>&x;</desc></svg>".utf8),
+                ":1: <!DOCTYPE>: declares entities"
+            ),
+            (
+                "script.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9\" height=\"9\">\n<script>alert(1)</script></svg>".utf8),
+                ":2: <script>: active content is refused"
+            ),
+            ("bomb.png", bomb, ": declares 65536 x 65536 px"),
+            ("fake.png", Array("GIF89a not a png".utf8), ":"),
+        ]
+        for (name, bytes, expected) in hostile {
+            let file = tmp.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            let r = try ToolRunner.run(["--template", "douyin-present", "--format", "svg,lottie", "--output", out.path, "--screen", "feed=\(file.path)"])
+            XCTAssertEqual(r.status, 2, name)
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("Templates/douyin-present.json: \(file.path)\(expected)"), r.stderr)
+            XCTAssertFalse(r.stderr.contains("TOP-SECRET"))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), name)
+        }
         let bad = try ToolRunner.run(["--template", "douyin-present", "--screen", "feed"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--screen expects ID=FILE"), bad.stderr)

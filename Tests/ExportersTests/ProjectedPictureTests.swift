@@ -106,4 +106,52 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
                     + "picture within 0.5 px; use a weaker perspective or a smaller turn")
         }
     }
+
+    /// A small picture under a weak turn (few cells) with a circle mask, in a group that turns
+    /// (`turning` "window") or stays flat while the picture turns ("photo"), clipping or not.
+    func maskedPicture(turning: String, clipping: Bool = false) throws -> Simulation {
+        let image = try RasterImage(bytes: PNGBytes.png(width: 60, height: 120), file: "shot.png")
+        var photo = LayerDefinition(
+            id: "photo", kind: .artwork(LayerArtwork(path: "shot.png", artwork: .raster(image), contentMode: .scaleToFill, scale: 1)),
+            frame: Rect(0, 0, 60, 120), anchorPoint: Point(0, 0.5))
+        photo.mask = LayerMask(shape: .circle, center: Point(30, 60), radius: 50)
+        let window = LayerDefinition(id: "window", frame: Rect(100, 300, 60, 120), cornerRadius: 8, clipsToBounds: clipping, children: [photo])
+        let flip = AnimationBlock(
+            duration: 0.3, timing: .named(.easeInOut),
+            changes: [PropertyChange(layer: turning, .transform(LayerTransform(rotationY: -.pi / 18, m34: -1.0 / 2000)))])
+        let d = TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
+            layers: [window], phases: [Phase(name: "flip", blocks: [flip])])
+        return try Simulation(d)
+    }
+
+    func testAMaskedPictureUnder3DIsCutAsOnePrecompInLottie() throws {
+        let sim = try maskedPicture(turning: "window")
+        let fitted = KeyframedTransition.fitted(sim, for: .lottie)
+        let photo = try XCTUnwrap(sim.layers.firstIndex { $0.id == "photo" })
+        let cells = try XCTUnwrap(fitted.projected[photo]).pictureCells
+        XCTAssertGreaterThan(cells.count, 0)
+        let doc = try LottieWriter().lottie(fitted)
+        let assets = array(doc["assets"])
+        XCTAssertEqual(assets.count, 2, "the picture, then the cells' precomp")
+        XCTAssertEqual(array(assets[1]["layers"]).count, 2 * cells.count, "an image and a null layer per cell")
+        XCTAssertFalse(array(assets[1]["layers"]).contains { $0["parent"] == nil && $0["ty"] == .number(2) }, "images hang from their nulls")
+        let layers = array(doc["layers"])
+        XCTAssertFalse(layers.contains { $0["ty"] == .number(2) }, "no cell in the main composition")
+        let precomp = try XCTUnwrap(layers.first { $0["ty"] == .number(0) })
+        XCTAssertEqual(precomp["refId"], assets[1]["id"])
+        XCTAssertEqual(array(precomp["masksProperties"]).map { $0["nm"] }, [.string("mask")], "the photo's circle")
+        XCTAssertEqual(precomp["w"], .number(390))
+    }
+
+    func testAPictureUnder3DClippedOrMaskedInAFlatHostIsStillRefusedInLottie() throws {
+        for (sim, why) in [
+            (try maskedPicture(turning: "photo"), "has a mask"), (try maskedPicture(turning: "window", clipping: true), "is inside a layer that clips it"),
+        ] {
+            XCTAssertThrowsError(try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))) {
+                XCTAssertTrue("\($0)".contains("layer \"photo\" draws a PNG/JPEG picture under a 3D transform and \(why)"), "\($0)")
+            }
+        }
+    }
 }

@@ -11,12 +11,12 @@ extension LottieDocument {
     /// The picture cells drawn over projected layer i (none for other layers).
     func pictureCells(_ i: Int) -> [PictureCell] { transition.projected[i]?.pictureCells ?? [] }
 
-    /// The null layer of a cell: the cell's translate · rotate · scale.
-    func cellNullLayer(_ cell: PictureCell, name: String, ind: Int, parentInd: Int) -> JSONValue {
+    /// The null layer of a cell: the cell's translate · rotate · scale (in its parent's space, or
+    /// the precomp's with no parent).
+    func cellNullLayer(_ cell: PictureCell, name: String, ind: Int, parentInd: Int?) -> JSONValue {
         let t = cell.transform
-        var members: [(String, JSONValue)] = [
-            ("ddd", LJ.int(0)), ("ty", LJ.int(3)), ("nm", LJ.str(name)), ("ind", LJ.int(ind)), ("parent", LJ.int(parentInd)),
-        ]
+        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(3)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
+        if let parentInd { members.append(("parent", LJ.int(parentInd))) }
         members += [
             ("sr", LJ.int(1)),
             (
@@ -54,6 +54,49 @@ extension LottieDocument {
                     opacity: props.opacity(opacity), layer: true)
             ),
             ("refId", LJ.str(refId)),
+        ]
+        members += layerTiming()
+        return LJ.obj(members)
+    }
+
+    /// Whether projected layer i's cells are drawn in a precomp: when the layer has a mask and its
+    /// host is the canvas. The precomp layer (identity `ks`, the canvas's space) carries the
+    /// layer's projected clip and mask as its masks, which cut all cells at once (a mask per cell
+    /// would live in each cell's own animated space). Clipping ancestors stay refused: rlottie
+    /// draws a precomp under a track matte 3.3/255 off everywhere (a uniform colour shift;
+    /// BENCHMARKS.md section 5), lottie-web and ThorVG draw it right.
+    func cellsInPrecomp(_ i: Int) -> Bool {
+        guard let p = transition.projected[i], !p.pictureCells.isEmpty, p.host == nil else { return false }
+        return transition.layers[i].mask != nil && clippingAncestors(i).isEmpty
+    }
+
+    static func cellsPrecompID(_ i: Int) -> String { "cells-\(i)" }
+
+    /// The precomp asset of layer i's cells: per cell its image layer over its null (no parent:
+    /// the precomp's space is the canvas's).
+    func cellsPrecompAsset(_ i: Int, imageID: String) -> JSONValue {
+        let cells = pictureCells(i)
+        let pad = PictureCellPadding.pixels(cells)
+        var layers: [JSONValue] = []
+        for (k, cell) in cells.enumerated() {
+            let ind = 2 * k + 1
+            layers.append(cellImageLayer(i, cell, pad: pad, refId: imageID, name: "\(names[i]).cell-\(k + 1)", ind: ind, nullInd: ind + 1))
+            layers.append(cellNullLayer(cell, name: "\(names[i]).cell-\(k + 1).place", ind: ind + 1, parentInd: nil))
+        }
+        return LJ.obj([("id", LJ.str(Self.cellsPrecompID(i))), ("nm", LJ.str("\(names[i]).cells")), ("layers", .array(layers))])
+    }
+
+    /// The precomp layer drawing layer i's cells, cut by the layer's clip and mask.
+    func cellsPrecompLayer(_ i: Int, ind: Int, parentInd: Int) -> JSONValue {
+        let size = transition.definition.canvas.size
+        var members: [(String, JSONValue)] = [
+            ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).cells")), ("ind", LJ.int(ind)), ("parent", LJ.int(parentInd)),
+        ]
+        let masks = projectedMasks(i)
+        if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+        members += [
+            ("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("refId", LJ.str(Self.cellsPrecompID(i))),
+            ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0)),
         ]
         members += layerTiming()
         return LJ.obj(members)

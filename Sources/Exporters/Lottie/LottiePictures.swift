@@ -81,10 +81,12 @@ extension LottieDocument {
     /// Pictures of every host, checked before anything is written.
     func checkPictures() throws {
         for i in simulation.layers.indices where !pictureCells(i).isEmpty {
+            // A mask cuts the cells' precomp (cellsInPrecomp) when the host is the canvas.
             let why =
-                transition.layers[i].mask != nil
-                ? "has a mask"
-                : !clippingAncestors(i).isEmpty ? "is inside a layer that clips it" : !simulation.layers[i].children.isEmpty ? "has sublayers" : nil
+                !clippingAncestors(i).isEmpty
+                ? "is inside a layer that clips it"
+                : transition.layers[i].mask != nil && !cellsInPrecomp(i)
+                    ? "has a mask" : !simulation.layers[i].children.isEmpty ? "has sublayers" : nil
             if let why {
                 throw TransExportError.lottie(
                     "layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform and \(why); not carried in Lottie yet (the SVG export carries it)",

@@ -40,7 +40,7 @@ extension LottieDocument {
         let fill: JSONValue
         switch paint.fill {
         case .solid(let c):
-            fill = solidFill(c)
+            fill = solidFill(c, evenOdd: paint.evenOdd)
         case .linearGradient:
             let axis = paint.gradient!
             let colors = paint.gradientColors
@@ -54,14 +54,17 @@ extension LottieDocument {
                 return LVec(c)
             }
             fill = LJ.obj([
-                ("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(1)),
+                ("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(paint.evenOdd ? 2 : 1)),
                 ("s", props.property(axis.map { LVec([$0.start.x, $0.start.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
                 ("e", props.property(axis.map { LVec([$0.end.x, $0.end.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
                 ("t", LJ.int(1)),
                 ("g", LJ.obj([("p", LJ.int(colors.count)), ("k", props.property(data, decimals: LottieDecimals.color, kind: .vector))])),
             ])
         }
-        return group([projectedPath(paint.path), fill], name: "fill")
+        // The subpaths as `sh` items of one group: its fill draws them as one path.
+        let count = paint.shape.initialValue.subpaths.count
+        let paths = (0..<count).map { n in projectedPath(paint.shape.map { $0.subpaths[n] }) }
+        return group(paths + [fill], name: "fill")
     }
 
     /// Masks of projected layer i: its bounds outline when it clips, then its mask.

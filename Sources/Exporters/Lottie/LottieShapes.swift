@@ -106,11 +106,11 @@ extension LottieDocument {
         LJ.obj([("ty", LJ.str("el")), ("p", props.position(size.map { $0.scaled(by: 0.5) })), ("s", props.position(size))])
     }
 
-    func solidFill(_ c: Color) -> JSONValue {
+    func solidFill(_ c: Color, evenOdd: Bool = false) -> JSONValue {
         LJ.obj([
             ("ty", LJ.str("fl")),
             ("c", LJ.staticArr([c.red, c.green, c.blue].map { min(max($0, 0), 1) }, LottieDecimals.color)),
-            ("o", LJ.staticNum(min(max(c.alpha, 0), 1) * 100, LottieDecimals.opacity)), ("r", LJ.int(1)),
+            ("o", LJ.staticNum(min(max(c.alpha, 0), 1) * 100, LottieDecimals.opacity)), ("r", LJ.int(evenOdd ? 2 : 1)),
         ])
     }
 

@@ -125,7 +125,10 @@ final class LottieDocument {
 
         // Array order: top first. A matte sits directly above the layer it clips.
         // A host's pictures (image layers) sit right above its content, each with its own matte.
-        enum Entry { case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), cellImage(Int, Int), cellNull(Int, Int), background }
+        enum Entry {
+            case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), cellImage(Int, Int), cellNull(Int, Int), cellsPrecomp(Int)
+            case background
+        }
         var entries: [Entry] = []
         let overlayBelow = opacityOverlay.map(topOfSubtree)
         for i in lottieLayersInPaintOrder.reversed() {
@@ -135,7 +138,11 @@ final class LottieDocument {
                 if clipped { entries.append(.matte(i)) }
                 entries.append(.picture(p, n))
             }
-            for k in pictureCells(i).indices { entries += [.cellImage(i, k), .cellNull(i, k)] }
+            if cellsInPrecomp(i) {
+                entries.append(.cellsPrecomp(i))
+            } else {
+                for k in pictureCells(i).indices { entries += [.cellImage(i, k), .cellNull(i, k)] }
+            }
             if clipped { entries.append(.matte(i)) }
             entries.append(.content(i))
         }
@@ -145,7 +152,7 @@ final class LottieDocument {
             switch e {
             case .content(let i): contentInd[i] = n + 1
             case .matte(let i): matteInd[i] = n + 1
-            case .overlay, .picture, .cellImage, .cellNull, .background: break
+            case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .background: break
             }
         }
         let images = imageAssets()
@@ -173,6 +180,8 @@ final class LottieDocument {
                     cellImageLayer(
                         i, cells[k], pad: PictureCellPadding.pixels(cells), refId: images.ids[image]!, name: "\(names[i]).cell-\(k + 1)",
                         ind: n + 1, nullInd: n + 2))
+            case .cellsPrecomp(let i):
+                layers.append(cellsPrecompLayer(i, ind: n + 1, parentInd: contentInd[i]!))
             case .cellNull(let i, let k):
                 layers.append(cellNullLayer(pictureCells(i)[k], name: "\(names[i]).cell-\(k + 1).place", ind: n + 1, parentInd: contentInd[i]!))
             case .background:
@@ -180,13 +189,17 @@ final class LottieDocument {
             }
         }
 
+        let precomps = lottieLayersInPaintOrder.filter(cellsInPrecomp).compactMap { i -> JSONValue? in
+            guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { return nil }
+            return cellsPrecompAsset(i, imageID: images.ids[image]!)
+        }
         let markers: [JSONValue] = transition.timeline.phases.map { p in
             LJ.obj([("cm", LJ.str(p.name)), ("tm", props.frames(p.start)), ("dr", props.frames(p.duration))])
         }
         return LJ.obj([
             ("v", LJ.str("5.7.0")), ("fr", LJ.num(fr, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
             ("w", LJ.num(w, 0)), ("h", LJ.num(h, 0)), ("nm", LJ.str(d.name)), ("ddd", LJ.int(0)),
-            ("assets", .array(images.assets)), ("layers", .array(layers)), ("markers", .array(markers)),
+            ("assets", .array(images.assets + precomps)), ("layers", .array(layers)), ("markers", .array(markers)),
         ])
     }
 

@@ -119,16 +119,17 @@ struct SVGProjected {
 
     /// The painted shape; a gradient's stops carry `opacity` (see `write`).
     func path(_ paint: ProjectedPaint, opacity: KeyframeTrack<Double>) {
-        var attrs = [("d", SVGPath.d(paint.path.initialValue))]
+        var attrs = [("d", SVGPath.d(paint.shape.initialValue))]
         switch paint.fill {
         case .solid(let c):
             attrs += SVGPaint.fillAttributes(.solid(c))
         case .linearGradient:
             attrs.append(("fill", "url(#\(gradient(paint, opacity: opacity)))"))
         }
+        if paint.evenOdd { attrs.append(("fill-rule", "evenodd")) }
         attrs.append(SVGPath.transform)
         xml.start("path", attrs)
-        animateD(paint.path) { SVGPath.d($0) }
+        animateD(paint.shape) { SVGPath.d($0) }
         xml.end()
     }
 
