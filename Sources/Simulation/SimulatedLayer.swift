@@ -16,16 +16,15 @@ package struct SimulatedLayer: Hashable, Sendable {
     package internal(set) var position: PropertyTrack<Point>
     package internal(set) var size: PropertyTrack<Size>
     package internal(set) var transform: PropertyTrack<LayerTransform>
-    package internal(set) var opacity: PropertyTrack<Double>
-    package internal(set) var cornerRadius: PropertyTrack<Double>
+    /// The animated number-valued properties' tracks (`LayerProperty.animatedLayerNumbers`, then
+    /// `animatedMaskNumbers`; the mask's are constant, unused, when the layer has no mask).
+    package internal(set) var numbers: NumberTracks<PropertyTrack<Double>>
     package internal(set) var hidden: DiscreteTrack<Bool>
     package internal(set) var zPosition: DiscreteTrack<Double>
     package internal(set) var anchorPoint: DiscreteTrack<Point>
     /// The mask's geometry (constant, unused, when the layer has no mask).
     package internal(set) var maskFrame: PropertyTrack<Rect>
-    package internal(set) var maskCornerRadius: PropertyTrack<Double>
     package internal(set) var maskCenter: PropertyTrack<Point>
-    package internal(set) var maskRadius: PropertyTrack<Double>
 
     init(index: Int, definition: LayerDefinition, parent: Int?, snapshotSource: Int?) {
         self.index = index
@@ -39,30 +38,28 @@ package struct SimulatedLayer: Hashable, Sendable {
         position = PropertyTrack(initial: definition.position)
         size = PropertyTrack(initial: definition.size)
         transform = PropertyTrack(initial: definition.transform)
-        opacity = PropertyTrack(initial: definition.opacity)
-        cornerRadius = PropertyTrack(initial: definition.cornerRadius)
+        let mask = definition.mask ?? LayerMask(shape: .rect)
+        numbers = NumberTracks(LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers) { p in
+            PropertyTrack(initial: p.isLayerMember ? definition.numbers[p] : mask.numbers[p])
+        }
         hidden = DiscreteTrack(initial: definition.hidden)
         zPosition = DiscreteTrack(initial: definition.zPosition)
         anchorPoint = DiscreteTrack(initial: definition.anchorPoint)
-        let mask = definition.mask ?? LayerMask(shape: .rect)
         maskFrame = PropertyTrack(initial: mask.frame)
-        maskCornerRadius = PropertyTrack(initial: mask.cornerRadius)
         maskCenter = PropertyTrack(initial: mask.center)
-        maskRadius = PropertyTrack(initial: mask.radius)
     }
 
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
     package func state(at t: Double) -> LayerState {
-        LayerState(
+        func drawn(_ p: LayerProperty) -> Double { DrawnRange.clamp(numbers[p].value(at: t), as: p) }
+        let layerNumbers = PropertyNumbers(LayerProperty.layerNumbers) { p in p == .zPosition ? zPosition.value(at: t) : drawn(p) }
+        return LayerState(
             position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
-            transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), as: .opacity),
-            hidden: hidden.value(at: t), zPosition: zPosition.value(at: t),
-            cornerRadius: DrawnRange.clamp(cornerRadius.value(at: t), as: .cornerRadius),
+            transform: transform.value(at: t), hidden: hidden.value(at: t), numbers: layerNumbers,
             mask: definition.mask.map { m in
-                LayerMask(
-                    shape: m.shape, frame: maskFrame.value(at: t),
-                    cornerRadius: DrawnRange.clamp(maskCornerRadius.value(at: t), as: .maskCornerRadius),
-                    center: maskCenter.value(at: t), radius: maskRadius.value(at: t))
+                var mask = LayerMask(shape: m.shape, frame: maskFrame.value(at: t), center: maskCenter.value(at: t))
+                for p in LayerProperty.maskNumbers { mask.numbers[p] = drawn(p) }
+                return mask
             })
     }
 }
@@ -76,15 +73,12 @@ extension SimulatedLayer {
             case .position: visitor.visit(p, \SimulatedLayer.position)
             case .size: visitor.visit(p, \SimulatedLayer.size)
             case .transform: visitor.visit(p, \SimulatedLayer.transform)
-            case .opacity: visitor.visit(p, \SimulatedLayer.opacity)
-            case .cornerRadius: visitor.visit(p, \SimulatedLayer.cornerRadius)
+            case .opacity, .cornerRadius, .maskCornerRadius, .maskRadius: visitor.visit(p, \SimulatedLayer.numbers[p])
             case .hidden: visitor.visit(p, \SimulatedLayer.hidden)
             case .zPosition: visitor.visit(p, \SimulatedLayer.zPosition)
             case .anchorPoint: visitor.visit(p, \SimulatedLayer.anchorPoint)
             case .maskFrame: visitor.visit(p, \SimulatedLayer.maskFrame)
-            case .maskCornerRadius: visitor.visit(p, \SimulatedLayer.maskCornerRadius)
             case .maskCenter: visitor.visit(p, \SimulatedLayer.maskCenter)
-            case .maskRadius: visitor.visit(p, \SimulatedLayer.maskRadius)
             case .frame: break
             }
         }
@@ -97,33 +91,33 @@ package struct LayerState: Hashable, Sendable {
     package var size: Size
     package var anchorPoint: Point
     package var transform: LayerTransform
-    package var opacity: Double
     package var hidden: Bool
-    package var zPosition: Double
-    package var cornerRadius: Double
+    /// The drawn values of the number-valued properties (`LayerProperty.layerNumbers`), keyed by
+    /// the registry: opacity and corner radii clamped (DrawnRange).
+    package var numbers: PropertyNumbers
+    package var opacity: Double {
+        get { numbers[.opacity] }
+        set { numbers[.opacity] = newValue }
+    }
+    package var zPosition: Double {
+        get { numbers[.zPosition] }
+        set { numbers[.zPosition] = newValue }
+    }
     /// The mask's current geometry (bounds space), when the layer has a mask.
     package var mask: LayerMask?
 
     package init(
-        position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, opacity: Double,
-        hidden: Bool, zPosition: Double, cornerRadius: Double, mask: LayerMask? = nil
+        position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, hidden: Bool,
+        numbers: PropertyNumbers, mask: LayerMask? = nil
     ) {
         self.position = position; self.size = size; self.anchorPoint = anchorPoint; self.transform = transform
-        self.opacity = opacity; self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
-        self.mask = mask
+        self.hidden = hidden; self.numbers = numbers; self.mask = mask
     }
 
     /// The drawn value of a number-valued property (`LayerProperty.numberUnit`), the layer's own
     /// or its mask's; nil for a mask property without a mask, and for other properties.
     package func number(_ property: LayerProperty) -> Double? {
-        switch property {
-        case .opacity: return opacity
-        case .zPosition: return zPosition
-        case .cornerRadius: return cornerRadius
-        case .maskCornerRadius: return mask?.cornerRadius
-        case .maskRadius: return mask?.radius
-        case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter: return nil
-        }
+        property.isLayerMember ? numbers.value(of: property) : mask?.numbers.value(of: property)
     }
 
     /// The transform as a CATransform3D, applied to points relative to the anchor.

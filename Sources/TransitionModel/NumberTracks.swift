@@ -20,6 +20,11 @@ package struct NumberTracks<Track> {
         set { tracks[index(property)] = newValue }
     }
 
+    /// The track of `property`, or nil when it is not one of `properties`.
+    package func value(of property: LayerProperty) -> Track? {
+        properties.firstIndex(of: property).map { tracks[$0] }
+    }
+
     /// The tracks with their properties, in order.
     package var all: [(property: LayerProperty, track: Track)] { Array(zip(properties, tracks)) }
 
@@ -37,3 +42,14 @@ package struct NumberTracks<Track> {
 extension NumberTracks: Equatable where Track: Equatable {}
 extension NumberTracks: Hashable where Track: Hashable {}
 extension NumberTracks: Sendable where Track: Sendable {}
+
+/// A layer's (or its mask's) number values at one instant, keyed the same way: a definition's
+/// initial values over `LayerProperty.layerNumbers` / `maskNumbers`, or a state's drawn values.
+package typealias PropertyNumbers = NumberTracks<Double>
+
+extension NumberTracks where Track == Double {
+    /// Each property's value from `values`, else the registry's default.
+    package init(_ properties: [LayerProperty], values: [LayerProperty: Double]) {
+        self.init(properties) { values[$0] ?? $0.defaultNumber }
+    }
+}
