@@ -128,7 +128,7 @@ struct PathSpec: Hashable {
         switch source {
         case .bounds(let rounded):
             let r = Rect(origin: .zero, size: s.size)
-            return rounded ? .roundedRect(r, radius: s.numbers.boundsRadius) : .rect(r)
+            return rounded ? .roundedRect(r, radius: s.boundsRadius) : .rect(r)
         case .ellipse:
             return .ellipse(Rect(origin: .zero, size: s.size))
         case .bar(let bar, let base):

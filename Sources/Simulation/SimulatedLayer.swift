@@ -52,12 +52,14 @@ package struct SimulatedLayer: Hashable, Sendable {
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
     package func state(at t: Double) -> LayerState {
         func drawn(_ p: LayerProperty) -> Double { DrawnRange.clamp(numbers[p].value(at: t), as: p) }
-        let layerNumbers = PropertyNumbers(LayerProperty.layerNumbers) { p in p == .zPosition ? zPosition.value(at: t) : drawn(p) }
         return LayerState(
             position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
-            transform: transform.value(at: t), hidden: hidden.value(at: t), numbers: layerNumbers,
+            transform: transform.value(at: t), opacity: drawn(.opacity), hidden: hidden.value(at: t),
+            zPosition: zPosition.value(at: t), cornerRadius: drawn(.cornerRadius),
             mask: definition.mask.map { m in
-                var mask = LayerMask(shape: m.shape, frame: maskFrame.value(at: t), center: maskCenter.value(at: t))
+                var mask = m
+                mask.frame = maskFrame.value(at: t)
+                mask.center = maskCenter.value(at: t)
                 for p in LayerProperty.maskNumbers { mask.numbers[p] = drawn(p) }
                 return mask
             })
@@ -91,33 +93,44 @@ package struct LayerState: Hashable, Sendable {
     package var size: Size
     package var anchorPoint: Point
     package var transform: LayerTransform
+    // The drawn numbers are plain fields, not PropertyNumbers: a state is made and copied for
+    // every sampled frame, and keyed storage there cost ~20 % of the default export's CPU.
+    package var opacity: Double
     package var hidden: Bool
-    /// The drawn values of the number-valued properties (`LayerProperty.layerNumbers`), keyed by
-    /// the registry: opacity and corner radii clamped (DrawnRange).
-    package var numbers: PropertyNumbers
-    package var opacity: Double {
-        get { numbers[.opacity] }
-        set { numbers[.opacity] = newValue }
-    }
-    package var zPosition: Double {
-        get { numbers[.zPosition] }
-        set { numbers[.zPosition] = newValue }
-    }
+    package var zPosition: Double
+    package var cornerRadius: Double
     /// The mask's current geometry (bounds space), when the layer has a mask.
     package var mask: LayerMask?
 
     package init(
-        position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, hidden: Bool,
-        numbers: PropertyNumbers, mask: LayerMask? = nil
+        position: Point, size: Size, anchorPoint: Point, transform: LayerTransform, opacity: Double,
+        hidden: Bool, zPosition: Double, cornerRadius: Double, mask: LayerMask? = nil
     ) {
         self.position = position; self.size = size; self.anchorPoint = anchorPoint; self.transform = transform
-        self.hidden = hidden; self.numbers = numbers; self.mask = mask
+        self.opacity = opacity; self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
+        self.mask = mask
     }
 
     /// The drawn value of a number-valued property (`LayerProperty.numberUnit`), the layer's own
     /// or its mask's; nil for a mask property without a mask, and for other properties.
     package func number(_ property: LayerProperty) -> Double? {
-        property.isLayerMember ? numbers.value(of: property) : mask?.numbers.value(of: property)
+        switch property {
+        case .opacity: return opacity
+        case .zPosition: return zPosition
+        case .cornerRadius: return cornerRadius
+        case .maskCornerRadius, .maskRadius: return mask?.numbers[property]
+        case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter: return nil
+        }
+    }
+
+    /// The radius of the bounds' rounded corners as drawn (TransitionModel/RoundedBounds.swift).
+    package var boundsRadius: Double { cornerRadius }
+
+    /// A state at a definition's initial values (unclamped).
+    package init(initialOf d: LayerDefinition) {
+        self.init(
+            position: d.position, size: d.size, anchorPoint: d.anchorPoint, transform: d.transform, opacity: d.opacity,
+            hidden: d.hidden, zPosition: d.zPosition, cornerRadius: d.numbers.boundsRadius)
     }
 
     /// The transform as a CATransform3D, applied to points relative to the anchor.

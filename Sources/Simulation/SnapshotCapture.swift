@@ -61,9 +61,6 @@ extension Simulation {
 
     /// A layer's definition-state bounds → superlayer map.
     static func definitionMatrix(_ d: LayerDefinition) -> Transform3D {
-        LayerState(
-            position: d.position, size: d.size, anchorPoint: d.anchorPoint, transform: d.transform,
-            hidden: d.hidden, numbers: d.numbers
-        ).geometry.toSuperlayer.flatteningZ
+        LayerState(initialOf: d).geometry.toSuperlayer.flatteningZ
     }
 }

@@ -3,7 +3,7 @@
 // are checked against where they enter, the range it is drawn in, and which players draw it. The
 // decoder reads a change's value through this table, the simulation clamps what it draws with it,
 // and number-valued properties are stored and travel keyed by it (`PropertyValue.number`; a
-// definition's, mask's and state's `PropertyNumbers` over `layerNumbers` / `maskNumbers`;
+// definition's and mask's `PropertyNumbers` over `layerNumbers` / `maskNumbers`;
 // `NumberTracks` over `animatedLayerNumbers` / `animatedMaskNumbers`), so the initial values,
 // drawn values, exact tracks, keyframes, error measures, fit report and motion spec iterate the lists. Adding a property is one case here plus the
 // places the compiler then points at (README "How it is built" counts them).

@@ -12,5 +12,5 @@ extension LayerProperty {
 extension NumberTracks {
     /// The radius of the bounds' rounded corners (bounds space, points): a value for a
     /// definition's or a state's numbers, a track for tracks or keyframes.
-    package var boundsRadius: Track { self[.boundsRadius] }
+    @inlinable package var boundsRadius: Track { self[.boundsRadius] }
 }

@@ -35,7 +35,7 @@ final class DrawnRangeTests: XCTestCase {
             rawMin = min(rawMin, sim.layers[i].numbers[.cornerRadius].value(at: t))
             let s = sim.state(at: t).layers[i]
             XCTAssert((0...1).contains(s.opacity), "opacity \(s.opacity) at \(t)")
-            XCTAssertGreaterThanOrEqual(s.numbers[.cornerRadius], 0, "cornerRadius at \(t)")
+            XCTAssertGreaterThanOrEqual(s.cornerRadius, 0, "cornerRadius at \(t)")
             t += 1.0 / 240
         }
         // The model overshoots (so the clamps are exercised): alpha past 1, the radius below 0.

@@ -124,7 +124,7 @@ final class PerspectiveSimulationTests: XCTestCase {
             phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.1, changes: [PropertyChange(layer: "plain", .opacity(1))])])])
         let s = try Simulation(d).state(at: 0)
         let c = s.layers[0], p = s.layers[1]
-        XCTAssertEqual(c.numbers.boundsRadius, 0)
+        XCTAssertEqual(c.boundsRadius, 0)
         XCTAssertEqual(c.number(.zPosition), 4)
         XCTAssertEqual(c.number(.maskCornerRadius), 0)
         XCTAssertEqual(c.number(.maskRadius), 7)

@@ -124,7 +124,7 @@ package struct TracksWriter: Sendable {
         let corners = state.corners(of: i).map { JSONValue.array([Self.length($0.x), Self.length($0.y)]) }
         var cuts: [(key: String, value: JSONValue)] = []
         if simulation.layers[i].definition.clipsToBounds {
-            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(s.numbers.boundsRadius))]
+            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(s.boundsRadius))]
         } else if let capture = simulation.capture(of: i) {
             // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
             // rounded source's corners stretch with it; the smaller factor is written).
