@@ -139,7 +139,7 @@ struct PathSpec: Hashable {
         switch source {
         case .bounds(let rounded):
             let r = Rect(origin: .zero, size: s.size)
-            return rounded ? .roundedRect(r, radius: s.cornerRadius) : .rect(r)
+            return rounded ? .roundedRect(r, radius: s.boundsRadius) : .rect(r)
         case .ellipse:
             return .ellipse(Rect(origin: .zero, size: s.size))
         case .bar(let bar, let base):
@@ -147,7 +147,7 @@ struct PathSpec: Hashable {
             return BezierPath.roundedRect(bar, radius: bar.size.height / 2).withoutEmptyLines.map { Point($0.x * sx, $0.y * sy) }
         case .maskRect(let rounded):
             let m = s.mask!
-            return rounded ? .roundedRect(m.frame, radius: m.cornerRadius) : .rect(m.frame)
+            return rounded ? .roundedRect(m.frame, radius: m.numbers[.maskCornerRadius]) : .rect(m.frame)
         case .maskCircle(let reversed):
             let m = s.mask!
             let c = BezierPath.circle(center: m.center, radius: m.radius)
@@ -225,7 +225,7 @@ struct PathSpec: Hashable {
     /// Every path a projected layer draws, in a fixed order: paint, clip, mask.
     static func specs(for i: Int, in sim: Simulation) -> (paint: [PathSpec], clip: PathSpec?, mask: [PathSpec]) {
         let l = sim.layers[i], d = l.definition
-        let rounded = Projection.values(of: l.cornerRadius).contains { $0 != 0 }
+        let rounded = Projection.values(of: l.numbers.boundsRadius).contains { $0 != 0 }
         var paint: [PathSpec] = []
         var gradient: LinearGradient? = nil
         if case .linearGradient(let g) = d.fill { gradient = g }
@@ -257,7 +257,7 @@ struct PathSpec: Hashable {
         let clip = d.clipsToBounds ? PathSpec(layer: i, source: .bounds(rounded: rounded)) : nil
         var mask: [PathSpec] = []
         if let m = d.mask {
-            let roundedMask = Projection.values(of: l.maskCornerRadius).contains { $0 != 0 }
+            let roundedMask = Projection.values(of: l.numbers[.maskCornerRadius]).contains { $0 != 0 }
             switch m.shape {
             case .rect: mask = [PathSpec(layer: i, source: .maskRect(rounded: roundedMask))]
             case .circle: mask = [PathSpec(layer: i, source: .maskCircle(reversed: false))]

@@ -1,12 +1,10 @@
-// A layer's bounds as Core Animation draws them: a rectangle of the layer's size whose corners
-// are rounded by `layer.cornerRadius` (its drawn value, ≥ 0: LayerProperty.drawnRange). The fill,
-// the clip of a layer that clips to bounds and a clipping ancestor's outline are this shape;
-// the writers read its radius here rather than naming the property.
+// The rounded bounds (TransitionModel/RoundedBounds.swift) as keyframes: the writers draw the
+// fill, a clip to bounds and a clipping ancestor's outline from these.
 import TransitionModel
 
 extension LayerKeyframes {
     /// The radius of the bounds' rounded corners over time (bounds space, points).
-    package var boundsRadius: KeyframeTrack<Double> { numbers[.cornerRadius] }
+    package var boundsRadius: KeyframeTrack<Double> { numbers.boundsRadius }
 
     /// Whether the bounds stay a plain rectangle: corners never rounded.
     package var hasSquareCorners: Bool { !boundsRadius.isAnimated && boundsRadius.initialValue == 0 }

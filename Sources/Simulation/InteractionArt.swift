@@ -67,7 +67,7 @@ enum BranchLabel {
         }
         return LayerDefinition(
             id: id(branch), kind: .rect, frame: Rect((canvas.width - w) / 2, 56, w, h), hidden: true,
-            cornerRadius: h / 2, fill: .solid(color(branch)), children: bars)
+            numbers: [.cornerRadius: h / 2], fill: .solid(color(branch)), children: bars)
     }
 }
 

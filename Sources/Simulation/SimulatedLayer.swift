@@ -16,16 +16,15 @@ package struct SimulatedLayer: Hashable, Sendable {
     package internal(set) var position: PropertyTrack<Point>
     package internal(set) var size: PropertyTrack<Size>
     package internal(set) var transform: PropertyTrack<LayerTransform>
-    package internal(set) var opacity: PropertyTrack<Double>
-    package internal(set) var cornerRadius: PropertyTrack<Double>
+    /// The animated number-valued properties' tracks (`LayerProperty.animatedLayerNumbers`, then
+    /// `animatedMaskNumbers`; the mask's are constant, unused, when the layer has no mask).
+    package internal(set) var numbers: NumberTracks<PropertyTrack<Double>>
     package internal(set) var hidden: DiscreteTrack<Bool>
     package internal(set) var zPosition: DiscreteTrack<Double>
     package internal(set) var anchorPoint: DiscreteTrack<Point>
     /// The mask's geometry (constant, unused, when the layer has no mask).
     package internal(set) var maskFrame: PropertyTrack<Rect>
-    package internal(set) var maskCornerRadius: PropertyTrack<Double>
     package internal(set) var maskCenter: PropertyTrack<Point>
-    package internal(set) var maskRadius: PropertyTrack<Double>
 
     init(index: Int, definition: LayerDefinition, parent: Int?, snapshotSource: Int?) {
         self.index = index
@@ -39,30 +38,30 @@ package struct SimulatedLayer: Hashable, Sendable {
         position = PropertyTrack(initial: definition.position)
         size = PropertyTrack(initial: definition.size)
         transform = PropertyTrack(initial: definition.transform)
-        opacity = PropertyTrack(initial: definition.opacity)
-        cornerRadius = PropertyTrack(initial: definition.cornerRadius)
+        let mask = definition.mask ?? LayerMask(shape: .rect)
+        numbers = NumberTracks(LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers) { p in
+            PropertyTrack(initial: p.isLayerMember ? definition.numbers[p] : mask.numbers[p])
+        }
         hidden = DiscreteTrack(initial: definition.hidden)
         zPosition = DiscreteTrack(initial: definition.zPosition)
         anchorPoint = DiscreteTrack(initial: definition.anchorPoint)
-        let mask = definition.mask ?? LayerMask(shape: .rect)
         maskFrame = PropertyTrack(initial: mask.frame)
-        maskCornerRadius = PropertyTrack(initial: mask.cornerRadius)
         maskCenter = PropertyTrack(initial: mask.center)
-        maskRadius = PropertyTrack(initial: mask.radius)
     }
 
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
     package func state(at t: Double) -> LayerState {
-        LayerState(
+        func drawn(_ p: LayerProperty) -> Double { DrawnRange.clamp(numbers[p].value(at: t), as: p) }
+        return LayerState(
             position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
-            transform: transform.value(at: t), opacity: DrawnRange.clamp(opacity.value(at: t), as: .opacity),
-            hidden: hidden.value(at: t), zPosition: zPosition.value(at: t),
-            cornerRadius: DrawnRange.clamp(cornerRadius.value(at: t), as: .cornerRadius),
+            transform: transform.value(at: t), opacity: drawn(.opacity), hidden: hidden.value(at: t),
+            zPosition: zPosition.value(at: t), cornerRadius: drawn(.cornerRadius),
             mask: definition.mask.map { m in
-                LayerMask(
-                    shape: m.shape, frame: maskFrame.value(at: t),
-                    cornerRadius: DrawnRange.clamp(maskCornerRadius.value(at: t), as: .maskCornerRadius),
-                    center: maskCenter.value(at: t), radius: maskRadius.value(at: t))
+                var mask = m
+                mask.frame = maskFrame.value(at: t)
+                mask.center = maskCenter.value(at: t)
+                for p in LayerProperty.maskNumbers { mask.numbers[p] = drawn(p) }
+                return mask
             })
     }
 }
@@ -76,15 +75,12 @@ extension SimulatedLayer {
             case .position: visitor.visit(p, \SimulatedLayer.position)
             case .size: visitor.visit(p, \SimulatedLayer.size)
             case .transform: visitor.visit(p, \SimulatedLayer.transform)
-            case .opacity: visitor.visit(p, \SimulatedLayer.opacity)
-            case .cornerRadius: visitor.visit(p, \SimulatedLayer.cornerRadius)
+            case .opacity, .cornerRadius, .maskCornerRadius, .maskRadius: visitor.visit(p, \SimulatedLayer.numbers[p])
             case .hidden: visitor.visit(p, \SimulatedLayer.hidden)
             case .zPosition: visitor.visit(p, \SimulatedLayer.zPosition)
             case .anchorPoint: visitor.visit(p, \SimulatedLayer.anchorPoint)
             case .maskFrame: visitor.visit(p, \SimulatedLayer.maskFrame)
-            case .maskCornerRadius: visitor.visit(p, \SimulatedLayer.maskCornerRadius)
             case .maskCenter: visitor.visit(p, \SimulatedLayer.maskCenter)
-            case .maskRadius: visitor.visit(p, \SimulatedLayer.maskRadius)
             case .frame: break
             }
         }
@@ -97,6 +93,8 @@ package struct LayerState: Hashable, Sendable {
     package var size: Size
     package var anchorPoint: Point
     package var transform: LayerTransform
+    // The drawn numbers are plain fields, not PropertyNumbers: a state is made and copied for
+    // every sampled frame, and keyed storage there cost ~20 % of the default export's CPU.
     package var opacity: Double
     package var hidden: Bool
     package var zPosition: Double
@@ -120,10 +118,19 @@ package struct LayerState: Hashable, Sendable {
         case .opacity: return opacity
         case .zPosition: return zPosition
         case .cornerRadius: return cornerRadius
-        case .maskCornerRadius: return mask?.cornerRadius
-        case .maskRadius: return mask?.radius
+        case .maskCornerRadius, .maskRadius: return mask?.numbers[property]
         case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter: return nil
         }
+    }
+
+    /// The radius of the bounds' rounded corners as drawn (TransitionModel/RoundedBounds.swift).
+    package var boundsRadius: Double { cornerRadius }
+
+    /// A state at a definition's initial values (unclamped).
+    package init(initialOf d: LayerDefinition) {
+        self.init(
+            position: d.position, size: d.size, anchorPoint: d.anchorPoint, transform: d.transform, opacity: d.opacity,
+            hidden: d.hidden, zPosition: d.zPosition, cornerRadius: d.numbers.boundsRadius)
     }
 
     /// The transform as a CATransform3D, applied to points relative to the anchor.

@@ -2,7 +2,7 @@ import Motion
 // What a snapshot view shows. UIKit's snapshotView(afterScreenUpdates:) captures the source
 // view's bounds and nothing outside them, whether or not the source clips its sublayers: art
 // that reaches past the source's edges (a photo's hills, a shadow shape) is cut at the bounds.
-// When the source clips to bounds, the cut is its rounded bounds (cornerRadius applies).
+// When the source clips to bounds, the cut is its rounded bounds (TransitionModel/RoundedBounds.swift).
 // A picture laid out by contentMode (scaleAspectFill, center, ...) may reach past its own
 // layer's bounds: that counts as painted art too, the source's own picture included.
 import TransitionModel
@@ -12,7 +12,7 @@ package struct SnapshotCapture: Hashable, Sendable {
     package let source: Int
     /// The cut's corner radius in the source's bounds space: the source's own when it clips to
     /// bounds, else 0 (a plain rectangle).
-    package let cornerRadius: Double
+    package let cutRadius: Double
     /// Whether the cut removes anything: some painted part of the art reaches outside the cut.
     /// Exporters write a clip only then (a Lottie matte or mask costs players accuracy).
     package let cuts: Bool
@@ -23,14 +23,14 @@ extension Simulation {
     package func capture(of i: Int) -> SnapshotCapture? {
         guard let source = layers[i].snapshotSource else { return nil }
         let d = layers[source].definition
-        let radius = d.clipsToBounds ? max(0, min(d.cornerRadius, d.size.width / 2, d.size.height / 2)) : 0
-        return SnapshotCapture(source: source, cornerRadius: radius, cuts: artReachesOutside(source, cornerRadius: radius))
+        let radius = d.clipsToBounds ? max(0, min(d.numbers.boundsRadius, d.size.width / 2, d.size.height / 2)) : 0
+        return SnapshotCapture(source: source, cutRadius: radius, cuts: artReachesOutside(source, cutRadius: radius))
     }
 
     /// Whether a painted descendant of layer `source`, in its definition state, has a bounds
-    /// corner outside the source's bounds rounded by `cornerRadius` (conservative for ellipses),
+    /// corner outside the source's bounds rounded by `cutRadius` (conservative for ellipses),
     /// or a picture (the source's own included) has a corner of its contentMode frame outside.
-    func artReachesOutside(_ source: Int, cornerRadius r: Double) -> Bool {
+    func artReachesOutside(_ source: Int, cutRadius r: Double) -> Bool {
         let size = layers[source].definition.size
         func inside(_ p: Point) -> Bool {
             let eps = 1e-6
@@ -61,9 +61,6 @@ extension Simulation {
 
     /// A layer's definition-state bounds → superlayer map.
     static func definitionMatrix(_ d: LayerDefinition) -> Transform3D {
-        LayerState(
-            position: d.position, size: d.size, anchorPoint: d.anchorPoint, transform: d.transform, opacity: d.opacity,
-            hidden: d.hidden, zPosition: d.zPosition, cornerRadius: d.cornerRadius
-        ).geometry.toSuperlayer.flatteningZ
+        LayerState(initialOf: d).geometry.toSuperlayer.flatteningZ
     }
 }

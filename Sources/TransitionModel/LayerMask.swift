@@ -3,7 +3,7 @@
 
 package struct LayerMask: Hashable, Sendable {
     package enum Shape: String, Hashable, Sendable, CaseIterable {
-        /// A (rounded) rectangle: `frame`, `cornerRadius`.
+        /// A (rounded) rectangle: `frame` and a corner radius (`numbers`).
         case rect
         /// A circle: `center`, `radius`.
         case circle
@@ -15,18 +15,25 @@ package struct LayerMask: Hashable, Sendable {
     package var shape: Shape
     /// rect, hole: the rectangle (bounds space).
     package var frame: Rect
-    /// rect: corner radius.
-    package var cornerRadius: Double
-    /// circle, hole: the circle.
+    /// circle, hole: the circle's centre.
     package var center: Point
-    package var radius: Double
+    /// The number-valued `mask.*` properties (`LayerProperty.maskNumbers`: rect's corner radius,
+    /// the circle's radius), keyed by the registry.
+    package var numbers: PropertyNumbers
+    /// circle, hole: the circle's radius.
+    package var radius: Double {
+        get { numbers[.maskRadius] }
+        set { numbers[.maskRadius] = newValue }
+    }
 
+    /// `numbers`: values of other number-valued mask properties; the rest take their defaults.
     package init(
-        shape: Shape, frame: Rect = Rect(0, 0, 0, 0), cornerRadius: Double = 0,
-        center: Point = .zero, radius: Double = 0
+        shape: Shape, frame: Rect = Rect(0, 0, 0, 0), center: Point = .zero, radius: Double = 0,
+        numbers: [LayerProperty: Double] = [:]
     ) {
-        self.shape = shape; self.frame = frame; self.cornerRadius = cornerRadius
-        self.center = center; self.radius = radius
+        self.shape = shape; self.frame = frame; self.center = center
+        self.numbers = PropertyNumbers(LayerProperty.maskNumbers, values: numbers)
+        self.radius = radius
     }
 
     /// The `mask.*` properties this shape has (the others would change nothing).

@@ -2,9 +2,10 @@
 // write), the kind of value it holds, how Core Animation moves it, its default, the range values
 // are checked against where they enter, the range it is drawn in, and which players draw it. The
 // decoder reads a change's value through this table, the simulation clamps what it draws with it,
-// and number-valued properties travel keyed by it (`PropertyValue.number`, `NumberTracks` over
-// `animatedLayerNumbers` / `animatedMaskNumbers`), so the exact tracks, keyframes, error measures,
-// fit report and motion spec iterate the lists. Adding a property is one case here plus the
+// and number-valued properties are stored and travel keyed by it (`PropertyValue.number`; a
+// definition's and mask's `PropertyNumbers` over `layerNumbers` / `maskNumbers`;
+// `NumberTracks` over `animatedLayerNumbers` / `animatedMaskNumbers`), so the initial values,
+// drawn values, exact tracks, keyframes, error measures, fit report and motion spec iterate the lists. Adding a property is one case here plus the
 // places the compiler then points at (README "How it is built" counts them).
 
 /// A property a phase's change, an interaction's change or a layer's own member can set.
@@ -171,6 +172,17 @@ extension LayerProperty {
     package static let animatedLayerNumbers = allCases.filter { $0.numberUnit != nil && $0.interpolation == .animated && $0.isLayerMember }
     /// The same for the layer's mask.
     package static let animatedMaskNumbers = allCases.filter { $0.numberUnit != nil && $0.interpolation == .animated && !$0.isLayerMember }
+    /// Every number-valued property of the layer's own, animated or not: what a definition and a
+    /// state hold in `numbers`.
+    package static let layerNumbers = allCases.filter { $0.numberUnit != nil && $0.isLayerMember }
+    /// The same for the mask.
+    package static let maskNumbers = allCases.filter { $0.numberUnit != nil && !$0.isLayerMember }
+
+    /// A number-valued property's default (`defaultValue`).
+    package var defaultNumber: Double {
+        guard case .number(_, let x)? = defaultValue else { preconditionFailure("\(rawValue) has no default number") }
+        return x
+    }
 }
 
 extension LayerProperty {
@@ -234,15 +246,12 @@ extension LayerDefinition {
         case .frame:
             return .frame(Rect(position.x - anchorPoint.x * size.width, position.y - anchorPoint.y * size.height, size.width, size.height))
         case .transform: return .transform(transform)
-        case .opacity: return .opacity(opacity)
+        case .opacity, .zPosition, .cornerRadius: return .number(property, numbers[property])
         case .hidden: return .hidden(hidden)
-        case .zPosition: return .zPosition(zPosition)
-        case .cornerRadius: return .cornerRadius(cornerRadius)
         case .anchorPoint: return .anchorPoint(anchorPoint)
         case .maskFrame: return mask.map { .maskFrame($0.frame) }
-        case .maskCornerRadius: return mask.map { .maskCornerRadius($0.cornerRadius) }
         case .maskCenter: return mask.map { .maskCenter($0.center) }
-        case .maskRadius: return mask.map { .maskRadius($0.radius) }
+        case .maskCornerRadius, .maskRadius: return mask.map { .number(property, $0.numbers[property]) }
         }
     }
 
@@ -258,14 +267,7 @@ extension LayerDefinition {
             size = f.size
         case .transform(let t): transform = t
         case .number(let p, let x):
-            switch p {
-            case .opacity: opacity = x
-            case .zPosition: zPosition = x
-            case .cornerRadius: cornerRadius = x
-            case .maskCornerRadius, .maskRadius: mask?.set(value)
-            case .position, .size, .frame, .transform, .hidden, .anchorPoint, .maskFrame, .maskCenter:
-                preconditionFailure("\(p.rawValue) is not a number")
-            }
+            if p.isLayerMember { numbers[p] = x } else { mask?.set(value) }
         case .hidden(let h): hidden = h
         case .anchorPoint(let a): anchorPoint = a
         case .maskFrame, .maskCenter: mask?.set(value)
@@ -278,9 +280,8 @@ extension LayerMask {
     package mutating func set(_ value: PropertyValue) {
         switch value {
         case .maskFrame(let f): frame = f
-        case .number(.maskCornerRadius, let r): cornerRadius = r
         case .maskCenter(let c): center = c
-        case .number(.maskRadius, let r): radius = r
+        case .number(let p, let x) where !p.isLayerMember: numbers[p] = x
         case .position, .size, .frame, .transform, .number, .hidden, .anchorPoint: break
         }
     }

@@ -7,28 +7,35 @@
 package struct NumberTracks<Track> {
     /// The properties held, in registry order.
     package let properties: [LayerProperty]
-    private var tracks: [Track]
+    @usableFromInline var tracks: [Track]
 
-    package init(_ properties: [LayerProperty], _ make: (LayerProperty) throws -> Track) rethrows {
+    // Inlinable: the simulation reads these per sampled state; specialized in the caller they
+    // cost no generic-metadata lookups.
+    @inlinable package init(_ properties: [LayerProperty], _ make: (LayerProperty) throws -> Track) rethrows {
         self.properties = properties
         tracks = try properties.map(make)
     }
 
     /// The track of `property`, which must be one of `properties`.
-    package subscript(_ property: LayerProperty) -> Track {
+    @inlinable package subscript(_ property: LayerProperty) -> Track {
         get { tracks[index(property)] }
         set { tracks[index(property)] = newValue }
     }
 
+    /// The track of `property`, or nil when it is not one of `properties`.
+    @inlinable package func value(of property: LayerProperty) -> Track? {
+        properties.firstIndex(of: property).map { tracks[$0] }
+    }
+
     /// The tracks with their properties, in order.
-    package var all: [(property: LayerProperty, track: Track)] { Array(zip(properties, tracks)) }
+    @inlinable package var all: [(property: LayerProperty, track: Track)] { Array(zip(properties, tracks)) }
 
     /// Each track transformed, keyed as before.
-    package func map<U>(_ transform: (LayerProperty, Track) throws -> U) rethrows -> NumberTracks<U> {
+    @inlinable package func map<U>(_ transform: (LayerProperty, Track) throws -> U) rethrows -> NumberTracks<U> {
         try NumberTracks<U>(properties) { try transform($0, self[$0]) }
     }
 
-    private func index(_ property: LayerProperty) -> Int {
+    @inlinable func index(_ property: LayerProperty) -> Int {
         guard let i = properties.firstIndex(of: property) else { preconditionFailure("no \(property.rawValue) track here") }
         return i
     }
@@ -37,3 +44,14 @@ package struct NumberTracks<Track> {
 extension NumberTracks: Equatable where Track: Equatable {}
 extension NumberTracks: Hashable where Track: Hashable {}
 extension NumberTracks: Sendable where Track: Sendable {}
+
+/// A layer's (or its mask's) number values at one instant, keyed the same way: a definition's
+/// initial values over `LayerProperty.layerNumbers` / `maskNumbers`, or a drawn mask's.
+package typealias PropertyNumbers = NumberTracks<Double>
+
+extension NumberTracks where Track == Double {
+    /// Each property's value from `values`, else the registry's default.
+    @inlinable package init(_ properties: [LayerProperty], values: [LayerProperty: Double]) {
+        self.init(properties) { values[$0] ?? $0.defaultNumber }
+    }
+}

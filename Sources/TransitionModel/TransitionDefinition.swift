@@ -86,10 +86,18 @@ package struct LayerDefinition: Hashable, Sendable {
     package var size: Size
     package var anchorPoint: Point
     package var transform: LayerTransform
-    package var opacity: Double
     package var hidden: Bool
-    package var zPosition: Double
-    package var cornerRadius: Double
+    /// Initial values of the number-valued properties (`LayerProperty.layerNumbers`: opacity,
+    /// zPosition, the bounds' corner radius, ...), keyed by the registry.
+    package var numbers: PropertyNumbers
+    package var opacity: Double {
+        get { numbers[.opacity] }
+        set { numbers[.opacity] = newValue }
+    }
+    package var zPosition: Double {
+        get { numbers[.zPosition] }
+        set { numbers[.zPosition] = newValue }
+    }
     package var clipsToBounds: Bool
     package var fill: Fill?
     package var children: [LayerDefinition]
@@ -109,27 +117,29 @@ package struct LayerDefinition: Hashable, Sendable {
         id: String? = nil, kind: Kind = .group, position: Point, size: Size,
         anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
         opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0,
-        cornerRadius: Double = 0, clipsToBounds: Bool = false, fill: Fill? = nil,
+        numbers: [LayerProperty: Double] = [:], clipsToBounds: Bool = false, fill: Fill? = nil,
         children: [LayerDefinition] = [], sublayerTransform: LayerTransform = .identity, mask: LayerMask? = nil
     ) {
         self.id = id; self.kind = kind; self.position = position; self.size = size
-        self.anchorPoint = anchorPoint; self.transform = transform; self.opacity = opacity
-        self.hidden = hidden; self.zPosition = zPosition; self.cornerRadius = cornerRadius
+        self.anchorPoint = anchorPoint; self.transform = transform
+        self.numbers = PropertyNumbers(LayerProperty.layerNumbers, values: numbers)
+        self.hidden = hidden
         self.clipsToBounds = clipsToBounds; self.fill = fill; self.children = children
         self.sublayerTransform = sublayerTransform; self.mask = mask
+        self.opacity = opacity; self.zPosition = zPosition
     }
 
     /// A layer placed by its frame, as `UIView(frame:)` does (identity transform).
     package init(
         id: String? = nil, kind: Kind = .group, frame: Rect, anchorPoint: Point = Point(0.5, 0.5),
-        opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0, cornerRadius: Double = 0,
+        opacity: Double = 1, hidden: Bool = false, zPosition: Double = 0, numbers: [LayerProperty: Double] = [:],
         clipsToBounds: Bool = false, fill: Fill? = nil, children: [LayerDefinition] = []
     ) {
         self.init(
             id: id, kind: kind,
             position: Point(frame.minX + anchorPoint.x * frame.size.width, frame.minY + anchorPoint.y * frame.size.height),
             size: frame.size, anchorPoint: anchorPoint, opacity: opacity, hidden: hidden,
-            zPosition: zPosition, cornerRadius: cornerRadius, clipsToBounds: clipsToBounds,
+            zPosition: zPosition, numbers: numbers, clipsToBounds: clipsToBounds,
             fill: fill, children: children)
     }
 }

@@ -13,7 +13,7 @@ final class DrawnRangeTests: XCTestCase {
     /// A card that springs (damping 0.5) from alpha 0 to 1 and from cornerRadius 20 to 0.
     static var overshootingCard: TransitionDefinition {
         let card = LayerDefinition(
-            id: "card", kind: .rect, frame: Rect(95, 322, 200, 200), opacity: 0, cornerRadius: 20,
+            id: "card", kind: .rect, frame: Rect(95, 322, 200, 200), opacity: 0, numbers: [.cornerRadius: 20],
             fill: .solid(Color(red: 0.2, green: 0.4, blue: 0.9)))
         let spring = AnimationBlock(
             duration: 0.8, timing: .uikitSpring(dampingRatio: 0.5, velocity: 0),
@@ -31,8 +31,8 @@ final class DrawnRangeTests: XCTestCase {
         var rawMax = -Double.infinity, rawMin = Double.infinity
         var t = 0.0
         while t < sim.timeline.duration {
-            rawMax = max(rawMax, sim.layers[i].opacity.value(at: t))
-            rawMin = min(rawMin, sim.layers[i].cornerRadius.value(at: t))
+            rawMax = max(rawMax, sim.layers[i].numbers[.opacity].value(at: t))
+            rawMin = min(rawMin, sim.layers[i].numbers[.cornerRadius].value(at: t))
             let s = sim.state(at: t).layers[i]
             XCTAssert((0...1).contains(s.opacity), "opacity \(s.opacity) at \(t)")
             XCTAssertGreaterThanOrEqual(s.cornerRadius, 0, "cornerRadius at \(t)")

@@ -29,7 +29,7 @@ enum ExportFixtures {
                     .init(offset: 0, color: Color(red: 1, green: 0.4, blue: 0.5)), .init(offset: 1, color: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.5)),
                 ]))
         let card = LayerDefinition(
-            id: "card", kind: .group, frame: Rect(20, 500, 160, 200), cornerRadius: 16, clipsToBounds: true, fill: gradient,
+            id: "card", kind: .group, frame: Rect(20, 500, 160, 200), numbers: [.cornerRadius: 16], clipsToBounds: true, fill: gradient,
             children: [
                 LayerDefinition(kind: .ellipse, frame: Rect(12, 12, 40, 40), fill: .solid(.white)),
                 LayerDefinition(kind: .text(lines: 2), frame: Rect(12, 150, 120, 30), fill: .solid(Color(red: 1, green: 1, blue: 1, alpha: 0.8))),

@@ -25,7 +25,7 @@ final class LottieOpacityOverlayTests: XCTestCase {
     ) -> TransitionDefinition {
         let dot = LayerDefinition(id: "dot", kind: .ellipse, frame: Rect(20, 20, 40, 40), opacity: 0.8, fill: .solid(.black))
         let screen = LayerDefinition(
-            id: "screen", kind: .group, frame: screenFrame, cornerRadius: cornerRadius, fill: fill,
+            id: "screen", kind: .group, frame: screenFrame, numbers: [.cornerRadius: cornerRadius], fill: fill,
             children: [dot])
         let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(40, 100, 200, 120), fill: .solid(Color(red: 1, green: 0.4, blue: 0.3)))
         let under = LayerDefinition(id: "under", kind: .rect, frame: Rect(0, 0, 100, 100), fill: .solid(.white))

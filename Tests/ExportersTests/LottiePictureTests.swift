@@ -104,7 +104,7 @@ final class LottiePictureTests: XCTestCase, LottieReading {
         // 30 x 60 px shown in 20 x 40 pt: 1.5 px per point.
         var hole = LayerDefinition(id: "hole", kind: try picture(), frame: Rect(0, 0, 20, 40))
         hole.mask = LayerMask(shape: .hole, frame: Rect(0, 0, 20, 40), center: Point(10, 20), radius: 4)
-        var round = LayerDefinition(id: "round", kind: try picture(), frame: Rect(100, 0, 20, 40), cornerRadius: 2, clipsToBounds: true)
+        var round = LayerDefinition(id: "round", kind: try picture(), frame: Rect(100, 0, 20, 40), numbers: [.cornerRadius: 2], clipsToBounds: true)
         round.mask = LayerMask(shape: .circle, center: Point(10, 20), radius: 4)
         let doc = try lottie([hole, round], changes: [PropertyChange(layer: "round", .maskRadius(8))])
 

@@ -16,14 +16,14 @@ final class LottieWriterTests: XCTestCase, LottieReading {
     /// A card that moves with easeInOut, a child dot, a spring-driven sheet, a faded container.
     static func sampleDefinition() -> TransitionDefinition {
         let card = LayerDefinition(
-            id: "card", kind: .rect, frame: Rect(40, 100, 200, 120), cornerRadius: 12,
+            id: "card", kind: .rect, frame: Rect(40, 100, 200, 120), numbers: [.cornerRadius: 12],
             fill: .solid(Color(red: 1, green: 0.4, blue: 0.3)),
             children: [
                 LayerDefinition(kind: .ellipse, frame: Rect(10, 10, 40, 40), fill: .solid(.white)),
                 LayerDefinition(kind: .text(lines: 2), frame: Rect(60, 20, 120, 30), fill: .solid(.white)),
             ])
         let sheet = LayerDefinition(
-            id: "sheet", kind: .rect, frame: Rect(0, 844, 390, 844), cornerRadius: 0,
+            id: "sheet", kind: .rect, frame: Rect(0, 844, 390, 844), numbers: [.cornerRadius: 0],
             fill: .linearGradient(
                 LinearGradient(
                     start: Point(0, 0), end: Point(0, 1),
@@ -69,7 +69,7 @@ final class LottieWriterTests: XCTestCase, LottieReading {
     static func clipDefinition() -> TransitionDefinition {
         let inner = LayerDefinition(id: "video", kind: .rect, frame: Rect(-20, -20, 300, 300), fill: .solid(Color(red: 0.9, green: 0.8, blue: 0.2)))
         let player = LayerDefinition(
-            id: "player", kind: .rect, frame: Rect(45, 200, 300, 400), cornerRadius: 20,
+            id: "player", kind: .rect, frame: Rect(45, 200, 300, 400), numbers: [.cornerRadius: 20],
             clipsToBounds: true, fill: .solid(Color(red: 0.2, green: 0.3, blue: 0.5)),
             children: [LayerDefinition(kind: .ellipse, frame: Rect(-50, -50, 100, 100), fill: .solid(.white)), inner])
         return TransitionDefinition(
@@ -133,13 +133,13 @@ final class LottieWriterTests: XCTestCase, LottieReading {
     static func clippedSnapshotDefinition() -> TransitionDefinition {
         let badge = LayerDefinition(kind: .ellipse, frame: Rect(150, -30, 80, 80), fill: .solid(Color(red: 1, green: 0.2, blue: 0.3)))
         let card = LayerDefinition(
-            id: "card", kind: .rect, frame: Rect(20, 60, 200, 140), cornerRadius: 16, clipsToBounds: true,
+            id: "card", kind: .rect, frame: Rect(20, 60, 200, 140), numbers: [.cornerRadius: 16], clipsToBounds: true,
             fill: .solid(Color(red: 0.95, green: 0.85, blue: 0.3)),
             children: [badge, LayerDefinition(kind: .text(lines: 2), frame: Rect(16, 90, 150, 30), fill: .solid(.black))])
         let close = LayerDefinition(kind: .ellipse, frame: Rect(-10, -10, 40, 40), fill: .solid(.white))
         let snap = LayerDefinition(
             id: "card-snapshot", kind: .snapshot(of: "card"), frame: Rect(20, 60, 200, 140),
-            cornerRadius: 30, clipsToBounds: true, children: [close])
+            numbers: [.cornerRadius: 30], clipsToBounds: true, children: [close])
         return TransitionDefinition(
             name: "lottie-clipped-snapshot", description: "", canvas: canvas, layers: [card, snap],
             phases: [

@@ -112,4 +112,24 @@ final class PerspectiveSimulationTests: XCTestCase {
         XCTAssertFalse(sim.state(at: 1.4 - 1e-6).layers[0].hidden)
         XCTAssertTrue(sim.state(at: 1.4).layers[0].hidden)
     }
+
+    /// A state's numbers are the drawn values, keyed by property: negative corner radii (the
+    /// layer's and its mask's) draw square corners, zPosition and the circle's radius as they are.
+    func testStateNumbersAreTheDrawnValues() throws {
+        var card = LayerDefinition(id: "card", kind: .rect, frame: Rect(0, 0, 100, 100), zPosition: 4, numbers: [.cornerRadius: -2])
+        card.mask = LayerMask(shape: .rect, frame: Rect(0, 0, 50, 50), radius: 7, numbers: [.maskCornerRadius: -3])
+        let plain = LayerDefinition(id: "plain", kind: .rect, frame: Rect(0, 0, 10, 10), opacity: 0.5)
+        let d = TransitionDefinition(
+            name: "n", description: "numbers", canvas: Canvas(size: Size(100, 100)), layers: [card, plain],
+            phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.1, changes: [PropertyChange(layer: "plain", .opacity(1))])])])
+        let s = try Simulation(d).state(at: 0)
+        let c = s.layers[0], p = s.layers[1]
+        XCTAssertEqual(c.boundsRadius, 0)
+        XCTAssertEqual(c.number(.zPosition), 4)
+        XCTAssertEqual(c.number(.maskCornerRadius), 0)
+        XCTAssertEqual(c.number(.maskRadius), 7)
+        XCTAssertNil(c.number(.position))
+        XCTAssertEqual(p.number(.opacity), 0.5)
+        XCTAssertNil(p.number(.maskRadius))
+    }
 }

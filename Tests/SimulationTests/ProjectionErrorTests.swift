@@ -67,7 +67,7 @@ final class ProjectionErrorTests: XCTestCase {
     /// within 1 px of the exact projected curve, at keyframes and between them.
     func testProjectedCurvesStayWithinOnePixel() throws {
         var def = flipDefinition()
-        def.layers[0].children[0].cornerRadius = 44
+        def.layers[0].children[0].numbers[.cornerRadius] = 44
         def.layers[0].children[0].children = [LayerDefinition(id: "disc", kind: .ellipse, frame: Rect(100, 300, 250, 250), fill: .solid(.black))]
         let sim = try Simulation(def)
         let kt = KeyframedTransition(sim)

@@ -63,7 +63,7 @@ final class ArtDecoderTests: XCTestCase {
         // Nested art: the first badge takes the default tint and the forwarded id; the second its own.
         let first = a.children[0], second = a.children[1]
         XCTAssertEqual(first.fill, .solid(Color(red: 1, green: 0, blue: 0)))
-        XCTAssertEqual(first.cornerRadius, 10)
+        XCTAssertEqual(first.numbers[.cornerRadius], 10)
         XCTAssertEqual(first.children.map(\.id), ["dot", nil])
         XCTAssertEqual(first.children[1].size, Size(12, 8))
         XCTAssertEqual(second.position, Point(70, 45))

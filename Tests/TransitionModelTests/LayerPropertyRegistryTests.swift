@@ -189,4 +189,32 @@ final class LayerPropertyRegistryTests: XCTestCase {
         XCTAssertEqual(store.all.map(\.property), [.opacity, .cornerRadius])
         XCTAssertEqual(store.map { p, n in p == .opacity ? -n : n }[.opacity], -7)
     }
+
+    /// A definition's and a mask's numbers: every number-valued property, keyed, defaults from the
+    /// registry; the accessors, `value(of:)` and `set` read and write the same store.
+    func testDefinitionAndMaskNumbers() {
+        XCTAssertEqual(LayerProperty.layerNumbers, [.opacity, .zPosition, .cornerRadius])
+        XCTAssertEqual(LayerProperty.maskNumbers, [.maskCornerRadius, .maskRadius])
+        XCTAssertEqual(LayerProperty.opacity.defaultNumber, 1)
+        XCTAssertEqual(LayerProperty.cornerRadius.defaultNumber, 0)
+        XCTAssertEqual(LayerProperty.boundsRadius, .cornerRadius)
+
+        var d = LayerDefinition(frame: Rect(0, 0, 10, 10), opacity: 0.5, zPosition: 3, numbers: [.cornerRadius: 4])
+        XCTAssertEqual(d.numbers.all.map(\.track), [0.5, 3, 4])
+        XCTAssertEqual(d.numbers.boundsRadius, 4)
+        XCTAssertNil(d.numbers.value(of: .maskRadius))
+        d.set(.cornerRadius(6))
+        d.opacity = 0.25
+        XCTAssertEqual(d.value(of: .cornerRadius), .cornerRadius(6))
+        XCTAssertEqual(d.value(of: .opacity), .opacity(0.25))
+        XCTAssertNil(d.value(of: .maskCornerRadius))
+
+        d.mask = LayerMask(shape: .rect, numbers: [.maskCornerRadius: 2])
+        XCTAssertEqual(d.mask?.numbers.all.map(\.track), [2, 0])
+        d.set(.maskRadius(9))
+        d.set(.maskCornerRadius(5))
+        XCTAssertEqual(d.mask?.radius, 9)
+        XCTAssertEqual(d.value(of: .maskCornerRadius), .maskCornerRadius(5))
+        XCTAssertEqual(d.numbers.boundsRadius, 6, "a mask's corner radius is not the layer's")
+    }
 }

@@ -133,7 +133,7 @@ extension LottieDocument {
         if let capture = simulation.capture(of: i), capture.cuts {
             let source = capture.source
             let base = simulation.layers[source].definition.size
-            let r = capture.cornerRadius
+            let r = capture.cutRadius
             paths.append(
                 (
                     k.size.map { s in
@@ -186,7 +186,7 @@ extension LottieDocument {
             if dj.fill != nil {
                 let w = dj.size.width, h = dj.size.height
                 for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)]
-                where !ClipPath.contains(m.apply(x, y), width: d.size.width, height: d.size.height, radius: d.cornerRadius) {
+                where !ClipPath.contains(m.apply(x, y), width: d.size.width, height: d.size.height, radius: d.numbers.boundsRadius) {
                     cuts = true
                 }
             }

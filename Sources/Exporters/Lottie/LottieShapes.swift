@@ -53,14 +53,15 @@ extension LottieDocument {
     func staticPaint(_ d: LayerDefinition) -> [JSONValue] {
         let size = KeyframeTrack<LVec>.constant(LVec([d.size.width, d.size.height]))
         if case .artwork(let art) = d.kind {
-            let background = d.fill.map { [group([rect(size: size, radius: .constant(LVec([d.cornerRadius]))), self.fill($0, size: size)], name: "fill")] }
+            let radius = KeyframeTrack<LVec>.constant(LVec([d.numbers.boundsRadius]))
+            let background = d.fill.map { [group([rect(size: size, radius: radius), self.fill($0, size: size)], name: "fill")] }
             return artworkItems(art, bounds: d.size) + (background ?? [])
         }
         guard let fill = d.fill else { return [] }
         switch d.kind {
         case .artwork: return []
         case .group, .rect, .snapshot:
-            return [group([rect(size: size, radius: .constant(LVec([d.cornerRadius]))), self.fill(fill, size: size)], name: "fill")]
+            return [group([rect(size: size, radius: .constant(LVec([d.numbers.boundsRadius]))), self.fill(fill, size: size)], name: "fill")]
         case .ellipse:
             return [group([ellipse(size: size), self.fill(fill, size: size)], name: "fill")]
         case .text(let lines):

@@ -12,7 +12,7 @@ extension KeyframeTrack where Value == Rect {
 }
 
 enum MaskPaths {
-    /// [x, y, w, h, cornerRadius, cx, cy, r] over time.
+    /// [x, y, w, h, corner radius, cx, cy, r] over time.
     static func parameters(_ m: MaskKeyframes) -> KeyframeTrack<LVec> {
         LottieTracks.combine([m.frame.lvec, m.numbers[.maskCornerRadius].lvec, m.center.lvec, m.numbers[.maskRadius].lvec], .jointlyAffine) { v in
             LVec(v.flatMap(\.c))

@@ -103,7 +103,7 @@ struct SVGPaint {
     func staticContent(of i: Int) {
         let layer = document.simulation.layers[i]
         let d = layer.definition
-        if d.clipsToBounds { clipGroup(size: d.size, cornerRadius: d.cornerRadius) }
+        if d.clipsToBounds { clipGroup(size: d.size, cornerRadius: d.numbers.boundsRadius) }
         staticPaint(d)
         for c in layer.children { staticLayer(c) }
         if d.clipsToBounds { xml.end() }
@@ -120,14 +120,14 @@ struct SVGPaint {
 
     func staticPaint(_ d: LayerDefinition) {
         if case .artwork(let art) = d.kind {
-            if let fill = d.fill { boundsRect(size: .constant(d.size), cornerRadius: .constant(d.cornerRadius), fill: fill) }
+            if let fill = d.fill { boundsRect(size: .constant(d.size), cornerRadius: .constant(d.numbers.boundsRadius), fill: fill) }
             return artwork(art, bounds: d.size)
         }
         guard let fill = d.fill else { return }
         switch d.kind {
         case .artwork: break
         case .group, .rect, .snapshot:
-            boundsRect(size: .constant(d.size), cornerRadius: .constant(d.cornerRadius), fill: fill)
+            boundsRect(size: .constant(d.size), cornerRadius: .constant(d.numbers.boundsRadius), fill: fill)
         case .ellipse:
             ellipse(size: .constant(d.size), fill: fill)
         case .text(let lines):

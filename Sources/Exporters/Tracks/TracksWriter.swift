@@ -113,7 +113,7 @@ package struct TracksWriter: Sendable {
         let frame: (key: String, value: JSONValue) = ("frame", .array([m.frame.minX, m.frame.minY, m.frame.size.width, m.frame.size.height].map(length)))
         let circle: [(key: String, value: JSONValue)] = [("center", .array([length(m.center.x), length(m.center.y)])), ("radius", length(m.radius))]
         switch m.shape {
-        case .rect: return [frame, ("maskCornerRadius", length(m.cornerRadius))]
+        case .rect: return [frame, ("maskCornerRadius", length(m.numbers[.maskCornerRadius]))]
         case .circle: return circle
         case .hole: return [frame] + circle
         }
@@ -124,13 +124,13 @@ package struct TracksWriter: Sendable {
         let corners = state.corners(of: i).map { JSONValue.array([Self.length($0.x), Self.length($0.y)]) }
         var cuts: [(key: String, value: JSONValue)] = []
         if simulation.layers[i].definition.clipsToBounds {
-            cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(s.cornerRadius))]
+            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(s.boundsRadius))]
         } else if let capture = simulation.capture(of: i) {
             // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
             // rounded source's corners stretch with it; the smaller factor is written).
             let base = simulation.layers[capture.source].definition.size
             let k = min(base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
-            cuts += [("clip", .string("bounds")), ("cornerRadius", Self.length(capture.cornerRadius * k))]
+            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(capture.cutRadius * k))]
         }
         if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + Self.maskGeometry(m) }
         let mask: JSONValue = cuts.isEmpty ? .null : .object(cuts)
