@@ -69,7 +69,7 @@ package enum ProjectedArtwork {
 
     /// A solid colour, or a linear gradient with its ends in unit coordinates of the layer's
     /// bounds (at `bounds` size: the `.art` path spec's box) and its iso-colour direction.
-    static func paint(_ paint: ArtPaint, _ m: ArtTransform, _ opacity: Double, _ bounds: Size, _ refuse: (String) -> ArtworkError) throws -> (
+    static func paint(_ paint: ArtPaint, _ m: ArtTransform, _ opacity: Double, _ bounds: Size, _ refuse: (String) -> TransExportError) throws -> (
         Fill, Point?
     ) {
         func color(_ c: ArtColor) -> Color { Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity) }
