@@ -115,7 +115,7 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
             id: "photo", kind: .artwork(LayerArtwork(path: "shot.png", artwork: .raster(image), contentMode: .scaleToFill, scale: 1)),
             frame: Rect(0, 0, 60, 120), anchorPoint: Point(0, 0.5))
         photo.mask = LayerMask(shape: .circle, center: Point(30, 60), radius: 50)
-        let window = LayerDefinition(id: "window", frame: Rect(100, 300, 60, 120), cornerRadius: 8, clipsToBounds: clipping, children: [photo])
+        let window = LayerDefinition(id: "window", frame: Rect(100, 300, 60, 120), numbers: [.cornerRadius: 8], clipsToBounds: clipping, children: [photo])
         let flip = AnimationBlock(
             duration: 0.3, timing: .named(.easeInOut),
             changes: [PropertyChange(layer: turning, .transform(LayerTransform(rotationY: -.pi / 18, m34: -1.0 / 2000)))])
