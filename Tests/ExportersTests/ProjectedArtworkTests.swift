@@ -132,16 +132,7 @@ final class ProjectedArtworkTests: XCTestCase {
         let card = LayerDefinition(
             id: "card", kind: .artwork(try art(##"<rect x="2" y="2" width="16" height="6" fill="#ff0000"/>"##)),
             frame: Rect(95, 322, 200, 200))
-        let flip = AnimationBlock(
-            duration: 0.5, timing: .named(.easeInOut),
-            changes: [
-                PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))
-            ])
-        let d = TransitionDefinition(
-            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
-            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
-        let sim = try Simulation(d)
+        let sim = try turnedAwayHalfASecond(card)
         XCTAssertNoThrow(try ArtworkLayerChecks.refuseUnderPerspective(sim))
         let projected = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0])
         XCTAssertEqual(projected.paint.count, 1)
@@ -163,14 +154,7 @@ final class ProjectedArtworkTests: XCTestCase {
             + ##"<circle cx="15" cy="5" r="3" fill="none" stroke="#0f0" stroke-width="1.5"/>"##
         let artwork = try art(body)
         let card = LayerDefinition(id: "card", kind: .artwork(artwork), frame: Rect(165, 407, 60, 30))
-        let flip = AnimationBlock(
-            duration: 0.5, timing: .named(.easeInOut),
-            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))])
-        let d = TransitionDefinition(
-            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
-            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
-        let sim = try Simulation(d)
+        let sim = try turnedAwayHalfASecond(card)
         XCTAssertNoThrow(try ArtworkLayerChecks.refuseUnderPerspective(sim))
         let projected = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0])
         let exact = try ProjectedArtwork.shapes(artwork, bounds: Size(60, 30))
@@ -189,5 +173,17 @@ final class ProjectedArtworkTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The card alone on a 390 x 844 canvas, turned 60 degrees about y (eye 500 pt) over 0.5 s.
+    private func turnedAwayHalfASecond(_ card: LayerDefinition) throws -> Simulation {
+        let flip = AnimationBlock(
+            duration: 0.5, timing: .named(.easeInOut),
+            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))])
+        let d = TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
+            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
+        return try Simulation(d)
     }
 }
