@@ -34,12 +34,10 @@ package enum WebPWriter {
     /// libwebp's settings for `--webp-quality` (100: lossless).
     static func config(quality: Int) throws -> WebPConfig {
         var config = WebPConfig()
-        let ready =
-            quality >= lossless
-            ? WebPConfigInit(&config) != 0 && WebPConfigLosslessPreset(&config, losslessLevel) != 0
-            : WebPConfigInit(&config) != 0
-        config.lossless = quality >= lossless ? 1 : 0
-        if quality < lossless {
+        var ready = WebPConfigInit(&config) != 0  // lossy (lossless = 0) until told otherwise
+        if quality >= lossless {
+            ready = ready && WebPConfigLosslessPreset(&config, losslessLevel) != 0  // sets lossless = 1
+        } else {
             config.quality = Float(quality)
             config.method = lossyMethod
         }
