@@ -20,13 +20,14 @@ enum EasingFit {
         // depends on x1 and x2 alone (CubicBezier.solveParameter, most of the fit's time), so a
         // step in y1 or y2 reuses the parameters it already has.
         let n = u.count
+        func curve(_ v: SIMD4<Double>) -> CubicBezier { CubicBezier(v[0], v[1], v[2], v[3]) }
         func parameters(_ v: SIMD4<Double>, into out: inout [Double]) {
-            let c = CubicBezier(v[0], v[1], v[2], v[3])
+            let c = curve(v)
             for k in 0..<n { out[k] = u[k] > 0 && u[k] < 1 ? c.solveParameter(forX: u[k]) : 0 }
         }
         // CubicBezier.progress(at:) minus the target, from the parameters: 0 and 1 at the ends exactly.
-        func residual(_ k: Int, _ v: SIMD4<Double>, _ s: Double) -> Double {
-            (!(u[k] > 0) ? 0 : u[k] >= 1 ? 1 : CubicBezier(v[0], v[1], v[2], v[3]).y(atParameter: s)) - q[k]
+        func residual(_ k: Int, _ c: CubicBezier, _ s: Double) -> Double {
+            (!(u[k] > 0) ? 0 : u[k] >= 1 ? 1 : c.y(atParameter: s)) - q[k]
         }
         func cost(_ r: [Double]) -> Double {
             var sum = 0.0
@@ -36,7 +37,8 @@ enum EasingFit {
         var s = [Double](repeating: 0, count: n), scratch = s, r = s, rc = s
         var jt = [Double](repeating: 0, count: 4 * n)  // the Jacobian's rows: jt[d * n + k]
         parameters(p, into: &s)
-        for k in 0..<n { r[k] = residual(k, p, s[k]) }
+        let first = curve(p)
+        for k in 0..<n { r[k] = residual(k, first, s[k]) }
         var current = cost(r), lambda = 1e-3
         for _ in 0..<30 {
             // Jacobian by forward differences.
@@ -45,7 +47,8 @@ enum EasingFit {
                 let h = p[d] > 0.5 ? -1e-6 : 1e-6
                 q2[d] += h
                 if d % 2 == 0 { parameters(q2, into: &scratch) }
-                for k in 0..<n { jt[d * n + k] = (residual(k, q2, d % 2 == 1 ? s[k] : scratch[k]) - r[k]) / h }
+                let c = curve(q2)
+                for k in 0..<n { jt[d * n + k] = (residual(k, c, d % 2 == 1 ? s[k] : scratch[k]) - r[k]) / h }
             }
             var jtj = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
             var jtr = [Double](repeating: 0, count: 4)
@@ -66,7 +69,8 @@ enum EasingFit {
                 guard let step = solve4(m, jtr.map { -$0 }) else { break }
                 let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
                 parameters(candidate, into: &scratch)
-                for k in 0..<n { rc[k] = residual(k, candidate, scratch[k]) }
+                let tried = curve(candidate)
+                for k in 0..<n { rc[k] = residual(k, tried, scratch[k]) }
                 let c = cost(rc)
                 if c < current {
                     p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > current * 1e-6

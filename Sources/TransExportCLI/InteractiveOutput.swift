@@ -43,7 +43,7 @@ package enum InteractiveFiles {
 extension TransExportCommand {
     /// Checked while definitions load, before any file is written; returns the scrub clip that
     /// the default files include (kept for the export: the clip is not simulated twice).
-    static func checkBranches(_ definition: TransitionDefinition, options: CommandLineOptions) throws -> ScrubClip? {
+    static func checkedBranches(_ definition: TransitionDefinition, options: CommandLineOptions) throws -> ScrubClip? {
         if !options.branches.isEmpty {
             _ = try InteractiveFiles.simulations(definition, names: options.branches)
         } else if options.at == nil {

@@ -88,7 +88,7 @@ package struct TransExportCommand {
                         file: s.display, location: nil, path: "name",
                         message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
-                let clip = try Self.checkBranches(definition, options: options)
+                let clip = try Self.checkedBranches(definition, options: options)
                 let simulation = try Simulation(definition)
                 try ArtworkLayerChecks.refuseUnderPerspective(simulation)
                 for format in options.resolvedFormats { try format.format?.preflight(simulation, file: s.display) }
