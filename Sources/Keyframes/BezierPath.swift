@@ -150,6 +150,21 @@ extension BezierPath {
         return BezierPath(vertices: v, outControls: o, inControls: i, isLine: [true, false, true, false, true, false, true, false])
     }
 
+    /// A stadium's round end as one cubic: the tangent length (× radius) for a half circle that
+    /// strays least from it, 1.33 % of the radius either way (docs/smil.md#perspective-in-svg).
+    package static let halfCircleTangent = 1.316
+    package static let halfCircleError = 0.01327
+
+    /// A stadium (a bar whose radius is half its height, r.width ≥ r.height): 4 vertices, the
+    /// top and bottom lines and one cubic per round end, clockwise on screen from the top-left.
+    package static func stadium(_ r: Rect) -> BezierPath {
+        let c = r.size.height / 2, k = halfCircleTangent * c
+        let v = [Point(r.minX + c, r.minY), Point(r.maxX - c, r.minY), Point(r.maxX - c, r.maxY), Point(r.minX + c, r.maxY)]
+        let o = [v[0], Point(v[1].x + k, v[1].y), v[2], Point(v[3].x - k, v[3].y)]
+        let i = [Point(v[0].x - k, v[0].y), v[1], Point(v[2].x + k, v[2].y), v[3]]
+        return BezierPath(vertices: v, outControls: o, inControls: i, isLine: [true, false, true, false])
+    }
+
     /// The oval inscribed in r: 4 cubics from the top, clockwise on screen.
     package static func ellipse(_ r: Rect) -> BezierPath {
         let cx = r.midX, cy = r.midY, rx = r.size.width / 2, ry = r.size.height / 2

@@ -17,9 +17,13 @@ struct ProjectionFitter {
         var counts: [Int] = []
         var isLine: [[Bool]] = []
         var isOutline: [Bool] = []
+        /// Per path: how far its drawn shape strays from the exact one (PathSpec.shapeError),
+        /// taken off its `visible` tolerance.
+        var shapeErrors: [Double] = []
         var pointCount = 0
 
-        init(_ paths: [BezierPath], outlines: [Bool]) {
+        init(_ paths: [BezierPath], outlines: [Bool], shapeErrors: [Double]? = nil) {
+            self.shapeErrors = shapeErrors ?? Array(repeating: 0, count: paths.count)
             for (p, o) in zip(paths, outlines) {
                 offsets.append(pointCount); counts.append(p.segmentCount); isLine.append(p.isLine); isOutline.append(o)
                 pointCount += 3 * p.segmentCount
@@ -119,7 +123,7 @@ struct ProjectionFitter {
         @inline(__always) func error(_ n: Int) -> Point { let d = drawn(n); return Point(d.x - exact[n].x, d.y - exact[n].y) }
         @inline(__always) func norm(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
         for path in layout.offsets.indices {
-            let o = layout.offsets[path], count = layout.counts[path]
+            let o = layout.offsets[path], count = layout.counts[path], visible = self.visible - layout.shapeErrors[path]
             if layout.isOutline[path] {
                 for n in o..<(o + count) where norm(error(n)) > outline { return false }
             }

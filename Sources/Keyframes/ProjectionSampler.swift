@@ -81,17 +81,34 @@ struct ProjectionSampler {
         }
         let tolerance = ProjectionTolerance.curve / hostScale
         for n in specs.indices {
-            var level = 0
+            var level = 0, worst = 0.0
             search: while level < 6 {
+                specs[n].levels = level
+                worst = 0
                 for st in states {
-                    let h = projection(st, specs[n].layer, host: hosts[specs[n].layer]!)
-                    let path = specs[n].boundsPath(st.layers[specs[n].layer]).subdivided(levels: level)
-                    if Self.curveError(path, h) > tolerance { level += 1; continue search }
+                    let h = projection(st, specs[n].layer, host: hosts[specs[n].layer]!), s = st.layers[specs[n].layer]
+                    // A stadium bar's one-cubic ends: their whole error against the exact half circles.
+                    // Off the canvas it is not seen, and the fit does not bound it there either.
+                    let oneCubic = level == 0 && specs[n].isStadiumBar
+                    if oneCubic {
+                        let seen = sample(st, [n])
+                        if !Self.meets(seen.paths[0], seen.box) { continue }
+                    }
+                    let error = oneCubic ? specs[n].stadiumError(s, h) : Self.curveError(specs[n].drawnPath(s), h)
+                    if error > tolerance { level += 1; continue search }
+                    if oneCubic { worst = max(worst, error) }
                 }
                 break
             }
             specs[n].levels = level
+            specs[n].shapeError = worst
         }
+    }
+
+    /// Whether a path's control-point hull reaches the box.
+    static func meets(_ path: BezierPath, _ box: Rect) -> Bool {
+        let xs = path.allPoints.map(\.x), ys = path.allPoints.map(\.y)
+        return xs.max()! >= box.minX && xs.min()! <= box.maxX && ys.max()! >= box.minY && ys.min()! <= box.maxY
     }
 
     /// How far the Hermite cubics (BezierPath.projected) stray from the projected cubics.
@@ -227,7 +244,7 @@ struct ProjectionSampler {
             let h = projections[spec.layer] ?? projection(state, spec.layer, host: host)
             projections[spec.layer] = h
             let s = state.layers[spec.layer]
-            paths.append(spec.boundsPath(s).subdivided(levels: spec.levels).projected(by: h))
+            paths.append(spec.drawnPath(s).projected(by: h))
             axes.append(spec.gradientAxis(s, h))
         }
         let size = simulation.definition.canvas.size
@@ -287,7 +304,7 @@ struct ProjectionSampler {
                 let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
                 if probes.allSatisfy({ sample($0, members).paths == right.paths }) { still(); continue }
                 let grid = [right] + states.dropFirst().map { sample($0, members) }
-                let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g])
+                let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g], shapeErrors: members.map { specs[$0].shapeError })
                 let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
                 for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
                 for (m, n) in members.enumerated() where right.axes[m] != nil {

@@ -84,4 +84,37 @@ final class ProjectionErrorTests: XCTestCase {
             print("\(id): max on-canvas error \(worst) px")
         }
     }
+
+    /// Text bars (stadiums) drawn with one cubic per round end (BezierPath.stadium, 1.33 % of
+    /// the radius off a half circle) where that fits: what a player draws between keys stays
+    /// within 0.5 px of the exact projected stadium (quarter arcs, dense) on the canvas, every
+    /// 1/100 s, the shape error counted in (PathSpec.shapeError). Turning away (+90°) the bars
+    /// take one cubic per end; turning toward the viewer (−90°, magnified) quarter arcs.
+    func testOneCubicBarEndsStayWithinHalfAPixelOfTheExactStadium() throws {
+        for (degrees, d, segments) in [(-90.0, 500.0, 10), (90, 500, 4)] {
+            var def = flipDefinition(to: degrees, eyeDistance: d)
+            def.layers[0].children[0].children = [
+                LayerDefinition(id: "copy", kind: .text(lines: 3), frame: Rect(40, 380, 330, 90), fill: .solid(.black))
+            ]
+            let sim = try Simulation(def)
+            let i = try XCTUnwrap(sim.index(ofLayer: "copy"))
+            let kt = KeyframedTransition(sim)
+            let bars = try XCTUnwrap(kt.projected[i]?.paint.map(\.path))
+            XCTAssertEqual(bars.count, 3)
+            XCTAssertEqual(bars.first?.initialValue.segmentCount, segments)
+            var worst = 0.0
+            for step in stride(from: 0.5, to: 1.1, by: 0.01) {
+                let s = sim.state(at: step)
+                let h = PlaneProjection(s.boundsToScreen[i])
+                for (bar, rect) in zip(bars, TextBars.bars(size: Size(330, 90), lines: 3)) {
+                    let exact = Self.polyline(BezierPath.roundedRect(rect, radius: rect.size.height / 2), 32).map(h.apply)
+                    let drawn = Self.polyline(bar.value(at: step), 16)
+                    worst = max(worst, Self.visibleError(drawn: drawn, exact: exact, canvas: Size(390, 844)))
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, ProjectionTolerance.interpolation, "θ → \(degrees)°")
+            let keys = bars.map { $0.keyframes.count }, segmentCounts = bars.map { $0.initialValue.segmentCount }
+            print("bars, flip to \(degrees)°: \(keys) keys, \(segmentCounts) segments, max on-canvas error \(worst) px")
+        }
+    }
 }
