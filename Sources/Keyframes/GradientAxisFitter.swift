@@ -28,9 +28,11 @@ struct GradientAxisFitter {
         }
     }
 
-    /// An axis as written: its ends on the writers' 0.1 grid.
+    /// An axis as written: its ends on the writers' 0.1 grid, its offsets to 4 decimals
+    /// (SVGProjected writes them so; along a 700 pt axis 0.035 pt at most, and checked so).
     static func written(_ a: GradientAxis) -> GradientAxis {
-        GradientAxis(start: ProjectionFitter.onGrid(a.start), end: ProjectionFitter.onGrid(a.end), offsets: a.offsets)
+        GradientAxis(
+            start: ProjectionFitter.onGrid(a.start), end: ProjectionFitter.onGrid(a.end), offsets: a.offsets.map { ($0 * 1e4).rounded() / 1e4 })
     }
 
     static func samplePoints(_ a: GradientAxis) -> [Point] {

@@ -21,6 +21,9 @@ enum SVGPath {
         tenths ? NumberFormat.string((x * 10).rounded(), maxDecimals: 0) : NumberFormat.string(onGrid(x), maxDecimals: 1)
     }
     static func onGrid(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+    /// A projected gradient's stop offset (0…1) to 4 decimals, as GradientAxisFitter checks
+    /// the keys, without its leading zero (".0625"; flip-push.svg's offsets 21 -> 13 KB).
+    static func offset(_ x: Double) -> String { SMILAnimation.fraction(NumberFormat.round(x, decimals: 4)) }
 
     /// Path data in its shortest form (SVG path grammar): no separator before a minus sign.
     static func append(_ x: Double, to s: inout String, tenths: Bool = true) {
@@ -29,13 +32,22 @@ enum SVGPath {
         s += t
     }
 
-    /// `M v0 (l dv | c dc1 dc2 dv)… z` with relative coordinates (short numbers; a morph of
-    /// relative numbers is the same linear blend): one command list for every keyframe.
-    static func d(_ path: BezierPath, tenths: Bool = true) -> String {
+    /// `m v0 (l dv | c dc1 dc2 dv)… z` with relative coordinates (short numbers; a morph of
+    /// relative numbers is the same linear blend): one command list for every keyframe. A
+    /// command letter the one before repeats is left out (SVG path grammar: after `m` further
+    /// pairs are `l`, after `c` six more numbers a `c`); browsers parse, and so morph, the same
+    /// segments. `first`: the path starts the `d`, where `m` is absolute (later subpaths: `M`).
+    static func d(_ path: BezierPath, tenths: Bool = true, first: Bool = true) -> String {
         let n = path.vertices.count
         // Relative to the previous vertex as written (rounded), so rounding never accumulates.
         var at = Point(onGrid(path.vertices[0].x), onGrid(path.vertices[0].y))
-        var s = "M"
+        var s = first ? "m" : "M"
+        // The command the next numbers would continue without a letter (none after `M`).
+        var implicit: Character? = first ? "l" : nil
+        func command(_ c: Character) {
+            if implicit != c { s.append(c) }
+            implicit = c
+        }
         append(at.x, to: &s, tenths: tenths); append(at.y, to: &s, tenths: tenths)
         func rel(_ p: Point) -> Point {
             let q = Point(onGrid(p.x - at.x), onGrid(p.y - at.y))
@@ -46,10 +58,10 @@ enum SVGPath {
             let next = (k + 1) % n
             if path.isLine[k] {
                 if next == 0 { continue }
-                s += "l"
+                command("l")
                 at = rel(path.vertices[next])
             } else {
-                s += "c"
+                command("c")
                 _ = rel(path.outControls[k]); _ = rel(path.inControls[next])
                 at = rel(path.vertices[next])
             }
@@ -57,7 +69,9 @@ enum SVGPath {
         return s + "z"
     }
 
-    static func d(_ paths: MultiPath, tenths: Bool = true) -> String { paths.subpaths.map { d($0, tenths: tenths) }.joined() }
+    static func d(_ paths: MultiPath, tenths: Bool = true) -> String {
+        paths.subpaths.enumerated().map { d($1, tenths: tenths, first: $0 == 0) }.joined()
+    }
 }
 
 struct SVGProjected {
@@ -157,10 +171,10 @@ struct SVGProjected {
         for (n, color) in paint.gradientColors.enumerated() {
             let alpha = opacity.map { $0 * color.alpha }
             let attrs =
-                [("offset", SVGNumber.factor(a.offsets[n])), ("stop-color", SVGColor.hex(color))]
+                [("offset", SVGPath.offset(a.offsets[n])), ("stop-color", SVGColor.hex(color))]
                 + document.staticOrFirst(alpha, "stop-opacity", SVGNumber.factor, skipIf: 1)
             xml.start("stop", attrs)
-            document.animate(axis.map { $0.offsets[n] }, "offset", SVGNumber.factor)
+            document.animate(axis.map { $0.offsets[n] }, "offset", SVGPath.offset)
             document.animate(alpha, "stop-opacity", SVGNumber.factor)
             xml.end()
         }
