@@ -1,4 +1,3 @@
-import Foundation
 import Motion
 import Simulation
 // Content under a 3D (projective) transform, baked into 2D. Neither SVG nor Lottie players share
@@ -137,61 +136,6 @@ struct PathSpec: Hashable {
     /// How far the drawn path strays from the exact shape, in host units (the worst seen while
     /// choosing `levels`): a one-cubic bar end's, which the fit takes off this path's tolerance.
     var shapeError = 0.0
-
-    /// A text bar wide enough to be a stadium: at level 0 its round ends are one cubic each.
-    var isStadiumBar: Bool {
-        if case .bar(let bar, _) = source { return bar.size.width >= bar.size.height }
-        return false
-    }
-
-    /// The path as drawn: a stadium bar at level 0 with one cubic per round end (6 numbers a key
-    /// fewer than two), above it the quarter arcs halved `levels - 1` times; any other path's
-    /// cubics halved `levels` times.
-    func drawnPath(_ s: LayerState) -> BezierPath {
-        guard isStadiumBar, case .bar(let bar, let base) = source else { return boundsPath(s).subdivided(levels: levels) }
-        if levels > 0 { return boundsPath(s).subdivided(levels: levels - 1) }
-        let sx = base.width > 0 ? s.size.width / base.width : 0, sy = base.height > 0 ? s.size.height / base.height : 0
-        return BezierPath.stadium(bar).map { Point($0.x * sx, $0.y * sy) }
-    }
-
-    /// For a stadium bar at level 0: how far its projected one-cubic ends (as drawn, the
-    /// Hermite cubics of BezierPath.projected) stray from the exact projected half circles, both
-    /// ways (Hausdorff distance between the two curves, each as a polyline of 48 pieces, whose
-    /// chords sit within 0.03 % of the radius of the curves).
-    func stadiumError(_ s: LayerState, _ h: PlaneProjection) -> Double {
-        guard isStadiumBar, case .bar(let bar, let base) = source else { return 0 }
-        let sx = base.width > 0 ? s.size.width / base.width : 0, sy = base.height > 0 ? s.size.height / base.height : 0
-        func stretch(_ p: Point) -> Point { Point(p.x * sx, p.y * sy) }
-        let drawn = BezierPath.stadium(bar).map(stretch).projected(by: h)
-        let c = bar.size.height / 2, pieces = 48
-        var worst = 0.0
-        for (k, cx) in [(1, bar.maxX - c), (3, bar.minX + c)] {
-            // Segment 1 runs from the top (angle −π/2) clockwise to the bottom; segment 3 back up.
-            let start = k == 1 ? -Double.pi / 2 : Double.pi / 2
-            let exact = (0...pieces).map { m -> Point in
-                let a = start + Double.pi * Double(m) / Double(pieces)
-                return h.apply(stretch(Point(cx + c * cos(a), bar.midY + c * sin(a))))
-            }
-            let curve = (0...pieces).map { drawn.point(segment: k, at: Double($0) / Double(pieces)) }
-            worst = max(worst, Self.farthest(exact, from: curve), Self.farthest(curve, from: exact))
-        }
-        return worst
-    }
-
-    /// The largest distance from a point of `points` to the polyline `line`.
-    static func farthest(_ points: [Point], from line: [Point]) -> Double {
-        var worst = 0.0
-        for p in points {
-            var best = Double.infinity
-            for n in 1..<line.count {
-                let a = line[n - 1], d = line[n] - a, len2 = d.x * d.x + d.y * d.y
-                let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2)) : 0
-                best = min(best, p.distance(to: a + d * u))
-            }
-            worst = max(worst, best)
-        }
-        return worst
-    }
 
     /// The path in the layer's bounds space.
     func boundsPath(_ s: LayerState) -> BezierPath {

@@ -244,7 +244,7 @@ struct ProjectionSampler {
             let h = projections[spec.layer] ?? projection(state, spec.layer, host: host)
             projections[spec.layer] = h
             let s = state.layers[spec.layer]
-            paths.append(spec.drawnPath(s).projected(by: h))
+            paths.append(spec.projectedPath(s, h))
             axes.append(spec.gradientAxis(s, h))
         }
         let size = simulation.definition.canvas.size

@@ -1,0 +1,79 @@
+import Foundation
+import Motion
+import Simulation
+// Text bars under a projection drawn with one cubic per round end (BezierPath.stadium) where
+// that is close enough: a bar's key is then 16 numbers, not 24. What the drawn end (the Hermite
+// cubic of the projected one) strays from the exact projected half circle is measured
+// (Hausdorff, on the canvas) and taken off the bar's own fit tolerance (PathSpec.shapeError,
+// ProjectionFitter), so what a player draws stays within ProjectionTolerance.interpolation.
+import TransitionModel
+
+extension PathSpec {
+    /// A text bar wide enough to be a stadium: at level 0 its round ends are one cubic each.
+    var isStadiumBar: Bool {
+        if case .bar(let bar, _) = source { return bar.size.width >= bar.size.height }
+        return false
+    }
+
+    /// The path as drawn, in bounds space: a stadium bar at level 0 with one cubic per round
+    /// end, above it the quarter arcs halved `levels - 1` times; any other path's cubics halved
+    /// `levels` times.
+    func drawnPath(_ s: LayerState) -> BezierPath {
+        guard isStadiumBar, case .bar(let bar, let base) = source else { return boundsPath(s).subdivided(levels: levels) }
+        if levels > 0 { return boundsPath(s).subdivided(levels: levels - 1) }
+        let (sx, sy) = Self.stretch(base, s)
+        return BezierPath.stadium(bar).map { Point($0.x * sx, $0.y * sy) }
+    }
+
+    static func stretch(_ base: Size, _ s: LayerState) -> (Double, Double) {
+        (base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
+    }
+
+    /// The path as drawn in the host's space under h (BezierPath.projected: the Hermite cubics).
+    /// Fitting a one-cubic end's tangent lengths to the exact projected half circle instead
+    /// (least squares) was tried: the lengths then jump from state to state, and keys multiply
+    /// (flip-push.svg +7 %, stories-cube.svg +54 %).
+    func projectedPath(_ s: LayerState, _ h: PlaneProjection) -> BezierPath { drawnPath(s).projected(by: h) }
+
+    /// For a stadium bar: each round end's segment index and its exact half circle, projected
+    /// (49 points at even angles, the ends included).
+    func exactEnds(_ s: LayerState, _ h: PlaneProjection) -> [(Int, [Point])] {
+        guard isStadiumBar, case .bar(let bar, let base) = source else { return [] }
+        let (sx, sy) = Self.stretch(base, s), c = bar.size.height / 2
+        return [(1, bar.maxX - c, -Double.pi / 2), (3, bar.minX + c, Double.pi / 2)].map { k, cx, start in
+            // Segment 1 runs from the top clockwise to the bottom; segment 3 back up.
+            (k, (0...48).map { m in
+                let a = start + Double.pi * Double(m) / 48
+                return h.apply(Point((cx + c * cos(a)) * sx, (bar.midY + c * sin(a)) * sy))
+            })
+        }
+    }
+
+    /// For a stadium bar at level 0: how far its drawn round ends (projectedPath) stray from the
+    /// exact projected half circles, both ways (Hausdorff distance between the two curves, each
+    /// as a polyline of 48 pieces, whose chords sit within 0.03 % of the radius of the curves).
+    func stadiumError(_ s: LayerState, _ h: PlaneProjection) -> Double {
+        let drawn = projectedPath(s, h)
+        var worst = 0.0
+        for (k, exact) in exactEnds(s, h) {
+            let curve = (0...48).map { drawn.point(segment: k, at: Double($0) / 48) }
+            worst = max(worst, Self.farthest(exact, from: curve), Self.farthest(curve, from: exact))
+        }
+        return worst
+    }
+
+    /// The largest distance from a point of `points` to the polyline `line`.
+    static func farthest(_ points: [Point], from line: [Point]) -> Double {
+        var worst = 0.0
+        for p in points {
+            var best = Double.infinity
+            for n in 1..<line.count {
+                let a = line[n - 1], d = line[n] - a, len2 = d.x * d.x + d.y * d.y
+                let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2)) : 0
+                best = min(best, p.distance(to: a + d * u))
+            }
+            worst = max(worst, best)
+        }
+        return worst
+    }
+}
