@@ -89,7 +89,7 @@ enum EasingFit {
     static func writtenCandidates(_ exact: KeyframeEasing) -> [KeyframeEasing] {
         guard case .bezier(let c) = exact else { return [exact] }
         var out: [KeyframeEasing] = []
-        for decimals in [1, 2, 3] {
+        for decimals in [2, 3] {
             let r = rounded(c, decimals: decimals)
             let easing: KeyframeEasing = r.isLinear ? .linear : .bezier(r)
             if !out.contains(easing) { out.append(easing) }
