@@ -42,10 +42,13 @@ extension PathSpec {
         let (sx, sy) = Self.stretch(base, s), c = bar.size.height / 2
         return [(1, bar.maxX - c, -Double.pi / 2), (3, bar.minX + c, Double.pi / 2)].map { k, cx, start in
             // Segment 1 runs from the top clockwise to the bottom; segment 3 back up.
-            (k, (0...48).map { m in
-                let a = start + Double.pi * Double(m) / 48
-                return h.apply(Point((cx + c * cos(a)) * sx, (bar.midY + c * sin(a)) * sy))
-            })
+            (
+                k,
+                (0...48).map { m in
+                    let a = start + Double.pi * Double(m) / 48
+                    return h.apply(Point((cx + c * cos(a)) * sx, (bar.midY + c * sin(a)) * sy))
+                }
+            )
         }
     }
 

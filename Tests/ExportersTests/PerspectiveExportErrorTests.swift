@@ -33,7 +33,8 @@ final class PerspectiveExportErrorTests: XCTestCase {
 
     // MARK: Reading the files
 
-    /// Vertices (pt) of an SVG path written by SVGPath.d (M, then relative l / c, z, in tenths of a point).
+    /// Vertices (pt) of an SVG path written by SVGPath.d (m or M, then relative l / c, a letter
+    /// the one before repeats left out, z; in tenths of a point).
     static func svgVertices(_ d: String) -> [Point] {
         var out: [Point] = []
         var at = Point.zero
@@ -42,18 +43,25 @@ final class PerspectiveExportErrorTests: XCTestCase {
         var command: Character = "M"
         var numbers: [Double] = []
         func flush() {
-            switch command {
-            case "M": at = Point(numbers[0], numbers[1]); out.append(at)
-            case "l": at = at + Point(numbers[0], numbers[1]); out.append(at)
-            case "c": at = at + Point(numbers[4], numbers[5]); out.append(at)
-            default: break
+            var n = 0
+            while n < numbers.count {
+                switch command {
+                case "M", "m":
+                    // The path's first m is absolute (from 0, 0); further pairs are relative lines.
+                    at = (command == "M" ? .zero : at) + Point(numbers[n], numbers[n + 1]); n += 2
+                    command = "l"
+                case "l": at = at + Point(numbers[n], numbers[n + 1]); n += 2
+                case "c": at = at + Point(numbers[n + 4], numbers[n + 5]); n += 6
+                default: n = numbers.count; continue
+                }
+                out.append(at)
             }
             numbers = []
         }
         var token = ""
         while i < scanner.count {
             let ch = scanner[i]
-            if "Mlcz".contains(ch) {
+            if "Mmlcz".contains(ch) {
                 if !token.isEmpty { numbers.append(Double(token)!); token = "" }
                 if !numbers.isEmpty { flush() }
                 command = ch
