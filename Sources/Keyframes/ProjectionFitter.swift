@@ -50,6 +50,8 @@ struct ProjectionFitter {
     func fit(_ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect]) -> [(start: Int, easing: KeyframeEasing)] {
         let keys = samples.map { $0.map(Self.onGrid) }
         return EasingFit.spans(count: samples.count - 1) { i, j in
+            // A span no easing can save is rejected before the least-squares fit (most of the cost).
+            guard self.someEasingMayFit(layout, samples, keys, boxes, i, j) else { return nil }
             let exact = self.easing(times, samples, keys, i, j)
             return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, keys, boxes, i, j, easing) }
         }
@@ -108,6 +110,53 @@ struct ProjectionFitter {
             step = max(1, step / 2)
         }
         return order
+    }
+
+    /// False only when no blend of keys[i] → keys[j] passes `within` at some grid time in (i, j)
+    /// for any progress f in [0, 1] (every easing written stays in the unit square, so its
+    /// progress does): a checked point's error is then at least its distance from the chord
+    /// keys[i][n] → keys[j][n]. Uses only the checks whose visibility does not depend on f (an
+    /// outline's vertices; a cubic's hull, which the drawn points never widen; a line's corner
+    /// that shows at either key), so `fits` would fail for every candidate easing: same output.
+    func someEasingMayFit(_ layout: Layout, _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int) -> Bool {
+        guard j - i > 1 else { return true }
+        let a = keys[i], b = keys[j]
+        // The margin covers the rounding of a + (b − a)·f in `within`.
+        let outlineLimit = outline + 1e-9, visibleLimit = visible + 1e-9
+        @inline(__always) func chordDistance(_ n: Int, _ e: Point) -> Double {
+            let dx = b[n].x - a[n].x, dy = b[n].y - a[n].y, ex = e.x - a[n].x, ey = e.y - a[n].y
+            let length2 = dx * dx + dy * dy
+            let t = length2 > 0 ? min(1, max(0, (ex * dx + ey * dy) / length2)) : 0
+            let rx = ex - dx * t, ry = ey - dy * t
+            return (rx * rx + ry * ry).squareRoot()
+        }
+        for k in Self.checkOrder(i, j) {
+            let exact = samples[k], box = boxes[k]
+            for path in layout.offsets.indices {
+                let o = layout.offsets[path], count = layout.counts[path]
+                if layout.isOutline[path] {
+                    for n in o..<(o + count) where chordDistance(n, exact[n]) > outlineLimit { return false }
+                }
+                for s in 0..<count {
+                    let next = (s + 1) % count
+                    let vA = o + s, vB = o + next
+                    if layout.isLine[path][s] {
+                        let ra = ProjectionSampler.clip(a[vA], a[vB], to: box), rb = ProjectionSampler.clip(b[vA], b[vB], to: box)
+                        if ra?.0 == 0 || rb?.0 == 0, chordDistance(vA, exact[vA]) > visibleLimit { return false }
+                        if ra?.1 == 1 || rb?.1 == 1, chordDistance(vB, exact[vB]) > visibleLimit { return false }
+                    } else {
+                        let c1 = o + count + s, c2 = o + 2 * count + next
+                        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                        for n in [vA, c1, c2, vB] {
+                            for p in [a[n], b[n]] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+                        }
+                        guard maxX >= box.minX, minX <= box.maxX, maxY >= box.minY, minY <= box.maxY else { continue }
+                        for n in [vA, c1, c2, vB] where chordDistance(n, exact[n]) > visibleLimit { return false }
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// The check for one time, as a yes/no: an outline's vertices within `outline` anywhere,
