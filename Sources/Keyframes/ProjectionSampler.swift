@@ -133,14 +133,17 @@ struct ProjectionSampler {
     static func clip(_ p: Point, _ q: Point, to box: Rect) -> (Double, Double)? {
         var t0 = 0.0, t1 = 1.0
         let d = q - p
-        for (num, den) in [(p.x - box.minX, -d.x), (box.maxX - p.x, d.x), (p.y - box.minY, -d.y), (box.maxY - p.y, d.y)] {
+        // The four box edges in turn, unrolled (this runs for every edge at every checked time).
+        @inline(__always) func cut(_ num: Double, _ den: Double) -> Bool {
             if den == 0 {
-                if num < 0 { return nil }
+                if num < 0 { return false }
             } else {
                 let t = num / den
                 if den < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
             }
+            return true
         }
+        guard cut(p.x - box.minX, -d.x), cut(box.maxX - p.x, d.x), cut(p.y - box.minY, -d.y), cut(box.maxY - p.y, d.y) else { return nil }
         return t0 <= t1 ? (t0, t1) : nil
     }
 
