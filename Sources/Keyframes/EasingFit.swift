@@ -36,6 +36,9 @@ enum EasingFit {
         }
         var s = [Double](repeating: 0, count: n), scratch = s, r = s, rc = s
         var jt = [Double](repeating: 0, count: 4 * n)  // the Jacobian's rows: jt[d * n + k]
+        // The normal equations, row-major, and their solution: allocated once per fit, not per step.
+        var jtj = [Double](repeating: 0, count: 16), m = jtj
+        var jtr = [Double](repeating: 0, count: 4), rhs = jtr, step = jtr
         parameters(p, into: &s)
         let first = curve(p)
         for k in 0..<n { r[k] = residual(k, first, s[k]) }
@@ -50,13 +53,11 @@ enum EasingFit {
                 let c = curve(q2)
                 for k in 0..<n { jt[d * n + k] = (residual(k, c, d % 2 == 1 ? s[k] : scratch[k]) - r[k]) / h }
             }
-            var jtj = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
-            var jtr = [Double](repeating: 0, count: 4)
             for i in 0..<4 {
                 for j in 0..<4 {
                     var sum = 0.0
                     for k in 0..<n { sum = sum + jt[i * n + k] * jt[j * n + k] }
-                    jtj[i][j] = sum
+                    jtj[i * 4 + j] = sum
                 }
                 var sum = 0.0
                 for k in 0..<n { sum = sum + jt[i * n + k] * r[k] }
@@ -64,9 +65,10 @@ enum EasingFit {
             }
             var improved = false
             for _ in 0..<6 {
-                var m = jtj
-                for i in 0..<4 { m[i][i] *= 1 + lambda; m[i][i] += 1e-12 }
-                guard let step = solve4(m, jtr.map { -$0 }) else { break }
+                for x in 0..<16 { m[x] = jtj[x] }
+                for i in 0..<4 { m[i * 4 + i] *= 1 + lambda; m[i * 4 + i] += 1e-12 }
+                for i in 0..<4 { rhs[i] = -jtr[i] }
+                guard solve4(&m, &rhs, into: &step) else { break }
                 let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
                 parameters(candidate, into: &scratch)
                 let tried = curve(candidate)
@@ -104,27 +106,30 @@ enum EasingFit {
         return CubicBezier(r(c.x1), r(c.y1), r(c.x2), r(c.y2))
     }
 
-    /// Gaussian elimination with partial pivoting; nil when singular.
-    static func solve4(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-        var m = a, v = b
-        let n = v.count
+    /// Gaussian elimination with partial pivoting on the row-major 4 × 4 `a` and `b` (both
+    /// overwritten); false when singular or not finite, else the solution in `x`.
+    static func solve4(_ a: inout [Double], _ b: inout [Double], into x: inout [Double]) -> Bool {
+        let n = 4
         for col in 0..<n {
-            let pivot = (col..<n).max { abs(m[$0][col]) < abs(m[$1][col]) }!
-            guard abs(m[pivot][col]) > 1e-300 else { return nil }
-            m.swapAt(col, pivot); v.swapAt(col, pivot)
+            var pivot = col
+            for row in (col + 1)..<n where abs(a[row * n + col]) > abs(a[pivot * n + col]) { pivot = row }
+            guard abs(a[pivot * n + col]) > 1e-300 else { return false }
+            if pivot != col {
+                for k in 0..<n { a.swapAt(col * n + k, pivot * n + k) }
+                b.swapAt(col, pivot)
+            }
             for row in (col + 1)..<n {
-                let f = m[row][col] / m[col][col]
-                for k in col..<n { m[row][k] -= f * m[col][k] }
-                v[row] -= f * v[col]
+                let f = a[row * n + col] / a[col * n + col]
+                for k in col..<n { a[row * n + k] -= f * a[col * n + k] }
+                b[row] -= f * b[col]
             }
         }
-        var x = [Double](repeating: 0, count: n)
         for row in stride(from: n - 1, through: 0, by: -1) {
-            var s = v[row]
-            for k in (row + 1)..<n { s -= m[row][k] * x[k] }
-            x[row] = s / m[row][row]
+            var s = b[row]
+            for k in (row + 1)..<n { s -= a[row * n + k] * x[k] }
+            x[row] = s / a[row * n + row]
         }
-        return x.allSatisfy(\.isFinite) ? x : nil
+        return x.allSatisfy(\.isFinite)
     }
 
     /// The fewest spans over grid points 0…n, greedily from the start: each span is the longest

@@ -54,8 +54,11 @@ struct ProjectionFitter {
     func fit(_ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect]) -> [(start: Int, easing: KeyframeEasing)] {
         let keys = samples.map { $0.map(Self.onGrid) }
         return EasingFit.spans(count: samples.count - 1) { i, j in
+            // A span no easing can save is rejected before the least-squares fit (most of the cost).
+            let order = Self.checkOrder(i, j)  // once per span: the bound and every candidate use it
+            guard self.someEasingMayFit(layout, samples, keys, boxes, i, j, order) else { return nil }
             let exact = self.easing(times, samples, keys, i, j)
-            return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, keys, boxes, i, j, easing) }
+            return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, keys, boxes, i, j, easing, order) }
         }
     }
 
@@ -84,11 +87,12 @@ struct ProjectionFitter {
 
     /// Whether the blend with `easing` stays within every tolerance at each grid time in (i, j);
     /// times far apart first, so a span that fails usually fails after a few checks.
-    func fits(_ layout: Layout, _ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ easing: KeyframeEasing)
-        -> Bool
-    {
+    func fits(
+        _ layout: Layout, _ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ easing: KeyframeEasing,
+        _ order: [Int]? = nil
+    ) -> Bool {
         guard j - i > 1 else { return true }
-        for k in Self.checkOrder(i, j) {
+        for k in order ?? Self.checkOrder(i, j) {
             let u = (times[k] - times[i]) / (times[j] - times[i])
             let f: Double
             switch easing {
@@ -104,14 +108,65 @@ struct ProjectionFitter {
     /// The grid times in (i, j), far apart first, so a span that fails usually fails after a few checks.
     static func checkOrder(_ i: Int, _ j: Int) -> [Int] {
         var order: [Int] = []
+        order.reserveCapacity(max(0, j - i - 1))
         var step = max(1, (j - i) / 8)
-        var seen = Set<Int>()
+        var seen = [Bool](repeating: false, count: max(0, j - i))  // seen[k − i]
         while true {
-            for k in Swift.stride(from: i + step, to: j, by: step) where seen.insert(k).inserted { order.append(k) }
+            for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
+                seen[k - i] = true
+                order.append(k)
+            }
             if step == 1 { break }
             step = max(1, step / 2)
         }
         return order
+    }
+
+    /// False only when no blend of keys[i] → keys[j] passes `within` at some grid time in (i, j)
+    /// for any progress f in [0, 1] (every easing written stays in the unit square, so its
+    /// progress does): a checked point's error is then at least its distance from the chord
+    /// keys[i][n] → keys[j][n]. Uses only the checks whose visibility does not depend on f (an
+    /// outline's vertices; a cubic's hull, which the drawn points never widen; a line's corner
+    /// that shows at either key), so `fits` would fail for every candidate easing: same output.
+    func someEasingMayFit(_ layout: Layout, _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ order: [Int]) -> Bool {
+        guard j - i > 1 else { return true }
+        let a = keys[i], b = keys[j]
+        // The margin covers the rounding of a + (b − a)·f in `within`.
+        let outlineLimit = outline + 1e-9, visibleLimit = visible + 1e-9
+        @inline(__always) func chordDistance(_ n: Int, _ e: Point) -> Double {
+            let dx = b[n].x - a[n].x, dy = b[n].y - a[n].y, ex = e.x - a[n].x, ey = e.y - a[n].y
+            let length2 = dx * dx + dy * dy
+            let t = length2 > 0 ? min(1, max(0, (ex * dx + ey * dy) / length2)) : 0
+            let rx = ex - dx * t, ry = ey - dy * t
+            return (rx * rx + ry * ry).squareRoot()
+        }
+        for k in order {
+            let exact = samples[k], box = boxes[k]
+            for path in layout.offsets.indices {
+                let o = layout.offsets[path], count = layout.counts[path]
+                if layout.isOutline[path] {
+                    for n in o..<(o + count) where chordDistance(n, exact[n]) > outlineLimit { return false }
+                }
+                for s in 0..<count {
+                    let next = (s + 1) % count
+                    let vA = o + s, vB = o + next
+                    if layout.isLine[path][s] {
+                        let ra = ProjectionSampler.clip(a[vA], a[vB], to: box), rb = ProjectionSampler.clip(b[vA], b[vB], to: box)
+                        if ra?.0 == 0 || rb?.0 == 0, chordDistance(vA, exact[vA]) > visibleLimit { return false }
+                        if ra?.1 == 1 || rb?.1 == 1, chordDistance(vB, exact[vB]) > visibleLimit { return false }
+                    } else {
+                        let c1 = o + count + s, c2 = o + 2 * count + next
+                        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                        for n in [vA, c1, c2, vB] {
+                            for p in [a[n], b[n]] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+                        }
+                        guard maxX >= box.minX, minX <= box.maxX, maxY >= box.minY, minY <= box.maxY else { continue }
+                        for n in [vA, c1, c2, vB] where chordDistance(n, exact[n]) > visibleLimit { return false }
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// The check for one time, as a yes/no: an outline's vertices within `outline` anywhere,
@@ -133,27 +188,34 @@ struct ProjectionFitter {
                 let eA = error(vA), eB = error(vB)
                 if layout.isLine[path][k] {
                     var l0 = 2.0, l1 = -1.0
-                    for (p, q) in [(drawn(vA), drawn(vB)), (a[vA], a[vB]), (b[vA], b[vB])] {
+                    // Unrolled (no array per edge and time): the drawn edge, then at either key.
+                    @inline(__always) func widen(_ p: Point, _ q: Point) {
                         if let r = ProjectionSampler.clip(p, q, to: box) { l0 = min(l0, r.0); l1 = max(l1, r.1) }
                     }
+                    widen(drawn(vA), drawn(vB))
+                    widen(a[vA], a[vB])
+                    widen(b[vA], b[vB])
                     guard l0 <= l1 else { continue }
                     // A corner that shows counts whole; along an edge, a slide along it draws the
                     // same edge, so what counts is the drawn edge's distance across the exact one.
                     if l0 == 0, norm(eA) > visible { return false }
                     if l1 == 1, norm(eB) > visible { return false }
                     let edge = Point(exact[vB].x - exact[vA].x, exact[vB].y - exact[vA].y), length = norm(edge)
-                    for l in [l0, l1] {
+                    @inline(__always) func across(_ l: Double) -> Double {
                         let e = Point(eA.x * (1 - l) + eB.x * l, eA.y * (1 - l) + eB.y * l)
-                        let across = length > 1e-9 ? abs(e.x * edge.y - e.y * edge.x) / length : norm(e)
-                        if across > visible { return false }
+                        return length > 1e-9 ? abs(e.x * edge.y - e.y * edge.x) / length : norm(e)
                     }
+                    if across(l0) > visible || across(l1) > visible { return false }
                 } else {
                     let c1 = o + count + k, c2 = o + 2 * count + next
                     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                    @inline(__always) func extend(_ p: Point) {
+                        minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+                    }
                     for n in [vA, c1, c2, vB] {
-                        for p in [drawn(n), a[n], b[n]] {
-                            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-                        }
+                        extend(drawn(n))
+                        extend(a[n])
+                        extend(b[n])
                     }
                     guard maxX >= box.minX, minX <= box.maxX, maxY >= box.minY, minY <= box.maxY else { continue }
                     for n in [vA, c1, c2, vB] where norm(error(n)) > visible { return false }

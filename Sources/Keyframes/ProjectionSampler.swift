@@ -150,14 +150,17 @@ struct ProjectionSampler {
     static func clip(_ p: Point, _ q: Point, to box: Rect) -> (Double, Double)? {
         var t0 = 0.0, t1 = 1.0
         let d = q - p
-        for (num, den) in [(p.x - box.minX, -d.x), (box.maxX - p.x, d.x), (p.y - box.minY, -d.y), (box.maxY - p.y, d.y)] {
+        // The four box edges in turn, unrolled (this runs for every edge at every checked time).
+        @inline(__always) func cut(_ num: Double, _ den: Double) -> Bool {
             if den == 0 {
-                if num < 0 { return nil }
+                if num < 0 { return false }
             } else {
                 let t = num / den
                 if den < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
             }
+            return true
         }
+        guard cut(p.x - box.minX, -d.x), cut(box.maxX - p.x, d.x), cut(p.y - box.minY, -d.y), cut(box.maxY - p.y, d.y) else { return nil }
         return t0 <= t1 ? (t0, t1) : nil
     }
 
@@ -263,61 +266,75 @@ struct ProjectionSampler {
     /// Each group's keys over [0, end]: at every breakpoint (a hold key with the value just
     /// before it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
     /// The states of the time grid are computed once for all groups. A gradient's axis gets keys
-    /// of its own (GradientAxisFitter), by index in `specs`.
+    /// of its own (GradientAxisFitter), by index in `specs`. The intervals between breakpoints
+    /// are independent: they run on every core (`ProjectionIntervals.map`) and are joined in time
+    /// order, so the keys are the same on one core or many.
     func keyframes(_ groups: [[Int]], end: Double) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]]) {
+        let cuts = breakpoints(end: end)
+        let intervals = ProjectionIntervals.map(cuts.count) { n in interval(n, cuts, groups, end: end) }
+        var out = [[Frame]](repeating: [], count: groups.count)
+        var axes: [Int: [Keyframe<GradientAxis>]] = [:]
+        for part in intervals {
+            for g in groups.indices { out[g] += part.frames[g] }
+            for (n, key) in part.axes { axes[n, default: []].append(key) }
+        }
+        return (out, axes)
+    }
+
+    /// One interval's keys: from breakpoint cuts[n] up to (not including) cuts[n + 1]; each
+    /// gradient axis key with its index in `specs`, in the order they were made.
+    func interval(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double) -> (frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)]) {
         let fitter = ProjectionFitter(
             visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
             outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
-        var axes: [Int: [Keyframe<GradientAxis>]] = [:]
+        var axes: [(Int, Keyframe<GradientAxis>)] = []
         func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
-            if let a { axes[n, default: []].append(Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing)) }
+            if let a { axes.append((n, Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing))) }
         }
         func frame(_ t: Double, _ s: (paths: [BezierPath], axes: [GradientAxis?], box: Rect), _ easing: KeyframeEasing) -> Frame {
             Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
         }
-        let cuts = breakpoints(end: end)
         var out = [[Frame]](repeating: [], count: groups.count)
         let isOutline = groups.map { $0.map(outlines.contains) }
-        for (n, c0) in cuts.enumerated() {
-            let rightState = state(c0, end: end)
-            let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
-            var times = [c0], states = [rightState]
-            if n + 1 < cuts.count {
-                let c1 = cuts[n + 1]
-                times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
-                states += times.dropFirst().map { state($0, end: end) }
-                times[times.count - 1] = c1
+        let c0 = cuts[n]
+        let rightState = state(c0, end: end)
+        let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
+        var times = [c0], states = [rightState]
+        if n + 1 < cuts.count {
+            let c1 = cuts[n + 1]
+            times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
+            states += times.dropFirst().map { state($0, end: end) }
+            times[times.count - 1] = c1
+        }
+        for (g, members) in groups.enumerated() {
+            let right = sample(rightState, members)
+            if n > 0 {
+                let left = sample(leftState, members)
+                if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
+                for (m, n) in members.enumerated() where left.axes[m] != right.axes[m] { axisKey(n, c0, left.axes[m], .hold) }
             }
-            for (g, members) in groups.enumerated() {
-                let right = sample(rightState, members)
-                if n > 0 {
-                    let left = sample(leftState, members)
-                    if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
-                    for (m, n) in members.enumerated() where left.axes[m] != right.axes[m] { axisKey(n, c0, left.axes[m], .hold) }
-                }
-                func still() {
-                    out[g].append(frame(c0, right, .linear))
-                    for (m, n) in members.enumerated() { axisKey(n, c0, right.axes[m], .linear) }
-                }
-                guard times.count > 1 else { still(); continue }
-                // Nothing of the group moves between these breakpoints: one key.
-                let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
-                if probes.allSatisfy({ sample($0, members).paths == right.paths }) { still(); continue }
-                let grid = [right] + states.dropFirst().map { sample($0, members) }
-                let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g], shapeErrors: members.map { specs[$0].shapeError })
-                let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
-                for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
-                for (m, n) in members.enumerated() where right.axes[m] != nil {
-                    let gradient = specs[n].gradient!
-                    let axisFitter = GradientAxisFitter(
-                        distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
-                        colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
-                    let samples = grid.map { $0.axes[m]! }
-                    let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
-                    let areas = grid.map { g in GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { g.paths[$0] }), g.box) }
-                    for span in axisFitter.fit(times: times, samples: samples, areas: areas) {
-                        axisKey(n, times[span.start], samples[span.start], span.easing)
-                    }
+            func still() {
+                out[g].append(frame(c0, right, .linear))
+                for (m, n) in members.enumerated() { axisKey(n, c0, right.axes[m], .linear) }
+            }
+            guard times.count > 1 else { still(); continue }
+            // Nothing of the group moves between these breakpoints: one key.
+            let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
+            if probes.allSatisfy({ sample($0, members).paths == right.paths }) { still(); continue }
+            let grid = [right] + states.dropFirst().map { sample($0, members) }
+            let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g], shapeErrors: members.map { specs[$0].shapeError })
+            let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
+            for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
+            for (m, n) in members.enumerated() where right.axes[m] != nil {
+                let gradient = specs[n].gradient!
+                let axisFitter = GradientAxisFitter(
+                    distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
+                    colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
+                let samples = grid.map { $0.axes[m]! }
+                let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+                let areas = grid.map { g in GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { g.paths[$0] }), g.box) }
+                for span in axisFitter.fit(times: times, samples: samples, areas: areas) {
+                    axisKey(n, times[span.start], samples[span.start], span.easing)
                 }
             }
         }

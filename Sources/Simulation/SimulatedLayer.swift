@@ -51,18 +51,27 @@ package struct SimulatedLayer: Hashable, Sendable {
 
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
     package func state(at t: Double) -> LayerState {
-        func drawn(_ p: LayerProperty) -> Double { DrawnRange.clamp(numbers[p].value(at: t), as: p) }
+        withUnsafePointer(to: self) { Self.state(of: $0, at: t) }
+    }
+
+    /// The state of the layer at `layer`, reading each track in place: `Simulation.state(at:)`
+    /// calls this for every layer at every sampled time, where passing the layer by value made
+    /// Swift copy it whole (every track retained and released; BENCHMARKS.md §6, speed).
+    @inline(__always)
+    static func state(of layer: UnsafePointer<SimulatedLayer>, at t: Double) -> LayerState {
+        var mask: LayerMask? = nil
+        if var m = layer.pointee.definition.mask {
+            m.frame = layer.pointee.maskFrame.value(at: t)
+            m.center = layer.pointee.maskCenter.value(at: t)
+            for p in LayerProperty.maskNumbers { m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers[p].value(at: t), as: p) }
+            mask = m
+        }
         return LayerState(
-            position: position.value(at: t), size: size.value(at: t), anchorPoint: anchorPoint.value(at: t),
-            transform: transform.value(at: t), opacity: drawn(.opacity), hidden: hidden.value(at: t),
-            zPosition: zPosition.value(at: t), cornerRadius: drawn(.cornerRadius),
-            mask: definition.mask.map { m in
-                var mask = m
-                mask.frame = maskFrame.value(at: t)
-                mask.center = maskCenter.value(at: t)
-                for p in LayerProperty.maskNumbers { mask.numbers[p] = drawn(p) }
-                return mask
-            })
+            position: layer.pointee.position.value(at: t), size: layer.pointee.size.value(at: t),
+            anchorPoint: layer.pointee.anchorPoint.value(at: t), transform: layer.pointee.transform.value(at: t),
+            opacity: DrawnRange.clamp(layer.pointee.numbers[.opacity].value(at: t), as: .opacity),
+            hidden: layer.pointee.hidden.value(at: t), zPosition: layer.pointee.zPosition.value(at: t),
+            cornerRadius: DrawnRange.clamp(layer.pointee.numbers[.cornerRadius].value(at: t), as: .cornerRadius), mask: mask)
     }
 }
 
@@ -149,6 +158,7 @@ package struct LayerState: Hashable, Sendable {
     }
 
     /// zPosition is the layer's z in its superlayer: it only shows through a perspective above.
+    @inline(__always)
     package var geometry: LayerGeometry {
         LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: zPosition, transform: transform3D)
     }

@@ -47,7 +47,13 @@ package struct Simulation: Hashable, Sendable {
     /// Every layer's state at time t (seconds on the timeline; wraps around the loop).
     package func state(at time: Double) -> SceneState {
         let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
-        let local = layers.map { $0.state(at: t) }
+        // Each layer read in place (SimulatedLayer.state(of:at:)): `layers.map` copied every
+        // layer, all its tracks retained and released, at every sampled time.
+        var local: [LayerState] = []
+        local.reserveCapacity(layers.count)
+        layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices { local.append(SimulatedLayer.state(of: layers.baseAddress! + i, at: t)) }
+        }
         var world = [Transform3D](repeating: .identity, count: layers.count)
         var opacity = [Double](repeating: 1, count: layers.count)
         var visible = [Bool](repeating: true, count: layers.count)

@@ -54,6 +54,47 @@ final class ProjectionFitterTests: XCTestCase {
         XCTAssertFalse(fitter.within(outlined, exact, a, b, 0.5, Rect(-2, -2, 40, 200)))
     }
 
+    /// The cheap bound before the easing fit: a vertex off its chord (a rotating corner) rules a
+    /// span out for every easing; where the bound says a span may fit it does not claim more
+    /// (the output stays what the fit alone gives: `fits` is the judge).
+    func testChordBoundRejectsOnlyWhatNoEasingFits() {
+        let fitter = ProjectionFitter(visible: 0.5, outline: 0.5)
+        let square = BezierPath.rect(Rect(0, 0, 100, 100))
+        let canvas = Rect(-2, -2, 400, 400)
+        for outlines in [[false], [true]] {
+            let layout = ProjectionFitter.Layout([square], outlines: outlines)
+            // The square turning 30° about its centre over 31 samples (exact), keys on the 0.1 grid.
+            let samples = (0...30).map { k -> [Point] in
+                let angle = Double(k) / 30 * .pi / 6
+                return layout.flat([
+                    square.map { p in
+                        let x = p.x - 50, y = p.y - 50
+                        return Point(50 + x * cos(angle) - y * sin(angle), 50 + x * sin(angle) + y * cos(angle))
+                    }
+                ])
+            }
+            let keys = samples.map { $0.map(ProjectionFitter.onGrid) }
+            let times = (0...30).map { Double($0) / 30 }, boxes = [Rect](repeating: canvas, count: 31)
+            var rejected = 0
+            for j in 2...30 {
+                let order = ProjectionFitter.checkOrder(0, j)
+                let mayFit = fitter.someEasingMayFit(layout, samples, keys, boxes, 0, j, order)
+                let easings: [KeyframeEasing] = [
+                    .linear, .bezier(.easeInEaseOut), .bezier(.easeIn), .bezier(.easeOut), .bezier(CubicBezier(0.3, 0.2, 0.7, 0.8)),
+                ]
+                let anyFits = easings.contains { fitter.fits(layout, times, samples, keys, boxes, 0, j, $0, order) }
+                // Up to 10°, the corners stay within 0.27 pt of their chords (plus the 0.1 grid).
+                if j <= 10 { XCTAssertTrue(mayFit, "span 0…\(j)") }
+                if !mayFit {
+                    rejected += 1
+                    XCTAssertFalse(anyFits, "span 0…\(j) rejected by the bound but an easing fits")
+                }
+            }
+            // Past ~14° a corner 70.7 pt from the centre leaves its chord by over 0.5 pt: 17 spans.
+            XCTAssertGreaterThanOrEqual(rejected, 15)
+        }
+    }
+
     /// A text bar (radius half its height) drops its two zero-length sides and draws the same outline.
     func testStadiumLosesItsEmptySides() {
         let bar = BezierPath.roundedRect(Rect(0, 0, 40, 10), radius: 5), short = bar.withoutEmptyLines
