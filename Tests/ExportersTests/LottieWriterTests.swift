@@ -279,8 +279,9 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         }
         XCTAssertEqual(moving.count, 1)
         let kf = moving[0].element, next = kfs[moving[0].offset + 1]
-        XCTAssertEqual(numbers(kf["o"]?["x"]), [0]); XCTAssertEqual(numbers(kf["o"]?["y"]), [0])
-        XCTAssertEqual(numbers(kf["i"]?["x"]), [0.58]); XCTAssertEqual(numbers(kf["i"]?["y"]), [1])
+        // Handles are written as numbers, not 1-element arrays.
+        XCTAssertEqual(kf["o"]?["x"], .number(0)); XCTAssertEqual(kf["o"]?["y"], .number(0))
+        XCTAssertEqual(kf["i"]?["x"], .number(0.58)); XCTAssertEqual(kf["i"]?["y"], .number(1))
         XCTAssertEqual(numbers(kf["s"]), [80]); XCTAssertEqual(numbers(next["s"]), [40])
         XCTAssertEqual(number(next["t"])! - number(kf["t"])!, 18, accuracy: 1e-9)
 
