@@ -367,12 +367,24 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         XCTAssertEqual(items.count, 3)  // text group, ellipse group, card fill
         XCTAssertEqual(array(array(items[1]["it"]).first?["it"]).first?["ty"], .string("el"))
         XCTAssertEqual(array(items[2]["it"]).first?["ty"], .string("rc"))
-        // Every group's transform is its last item and complete.
+        // Every group's transform is its last item, with only its non-identity parts (in a p s r o
+        // order; no skew); the card's static children sit at their place, so at least one has some.
+        let identity: [String: JSONValue] = [
+            "a": LJ.staticArr([0, 0], 0), "p": LJ.staticArr([0, 0], 0), "s": LJ.staticArr([100, 100], 0),
+            "r": LJ.staticNum(0, 0), "o": LJ.staticNum(100, 0),
+        ]
+        var parts = 0
         for item in items {
             let tr = try XCTUnwrap(array(item["it"]).last)
             guard case .object(let m) = tr else { return XCTFail() }
-            XCTAssertEqual(m.map(\.key), ["ty", "a", "p", "s", "r", "o", "sk", "sa"])
+            XCTAssertEqual(m.first?.key, "ty")
+            XCTAssertEqual(m.first?.value, .string("tr"))
+            let keys = m.dropFirst().map(\.key)
+            XCTAssertEqual(keys, ["a", "p", "s", "r", "o"].filter(keys.contains))
+            for (key, value) in m.dropFirst() { XCTAssertNotEqual(value, identity[key], key) }
+            parts += keys.count
         }
+        XCTAssertGreaterThan(parts, 0)
     }
 
     func testDeterministicAndNumberText() throws {
