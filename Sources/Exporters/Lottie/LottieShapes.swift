@@ -151,8 +151,9 @@ extension LottieDocument {
     }
 
     /// A layer `ks` (a p s r o) or a group `tr` (ty "tr", a p s r o); parts not given are identity.
-    /// A group's `tr` leaves out every part that is the identity: the schema requires none, and
-    /// rlottie, ThorVG and lottie-web default them to it (docs/lottie.md#short-forms).
+    /// A group's `tr` leaves out every part that is the identity but `o`: the schema requires none,
+    /// rlottie and ThorVG default them all, lottie-web all but `o` (its SVG renderer reads the
+    /// group opacity's keyframes and draws nothing without it; docs/lottie.md#short-forms).
     func transformJSON(
         anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
         rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false
@@ -164,7 +165,7 @@ extension LottieDocument {
         let given = [anchor, position, scale, rotation, opacity]
         let parts = zip(identity, given).map { (key: $0.0, value: $1 ?? $0.1, identity: $0.1) }
         if layer { return LJ.obj(parts.map { ($0.key, $0.value) }) }
-        return LJ.obj([("ty", LJ.str("tr"))] + parts.filter { $0.value != $0.identity }.map { ($0.key, $0.value) })
+        return LJ.obj([("ty", LJ.str("tr"))] + parts.filter { $0.key == "o" || $0.value != $0.identity }.map { ($0.key, $0.value) })
     }
 
     func identityTransform(layer: Bool) -> JSONValue { transformJSON(layer: layer) }
