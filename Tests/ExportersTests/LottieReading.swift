@@ -15,7 +15,8 @@ extension LottieReading {
 
     func number(_ v: JSONValue?) -> Double? { if case .number(let d)? = v { return d } else { return nil } }
     func array(_ v: JSONValue?) -> [JSONValue] { if case .array(let a)? = v { return a } else { return [] } }
-    func numbers(_ v: JSONValue?) -> [Double] { array(v).compactMap(number) }
+    /// An array's numbers; a lone number (an easing handle's scalar form) as one.
+    func numbers(_ v: JSONValue?) -> [Double] { number(v).map { [$0] } ?? array(v).compactMap(number) }
 
     /// The value of a Lottie property at frame f: bezier easing from o/i, holds, held ends.
     func evaluate(_ prop: JSONValue, atFrame f: Double) -> [Double] {

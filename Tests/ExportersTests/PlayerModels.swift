@@ -49,10 +49,14 @@ struct LottiePlayerModel {
             return
         }
         keys = try k.map { key in
-            let o = key["o"] as? [String: [Double]], i = key["i"] as? [String: [Double]]
+            // A handle coordinate is a number or a 1-element array (the schema allows both).
+            func handle(_ v: Any?) -> Double? { (v as? Double) ?? (v as? [Double])?.first }
+            let o = key["o"] as? [String: Any], i = key["i"] as? [String: Any]
             let curve = try o.map { o in
                 let i = try XCTUnwrapValue(i)
-                return CubicBezier(o["x"]![0], o["y"]![0], i["x"]![0], i["y"]![0])
+                return CubicBezier(
+                    try XCTUnwrapValue(handle(o["x"])), try XCTUnwrapValue(handle(o["y"])),
+                    try XCTUnwrapValue(handle(i["x"])), try XCTUnwrapValue(handle(i["y"])))
             }
             return Key(
                 t: try XCTUnwrapValue(key["t"] as? Double), s: try XCTUnwrapValue(key["s"] as? [Double]),

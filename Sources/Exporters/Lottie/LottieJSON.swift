@@ -23,6 +23,10 @@ enum LottieValueKind {
     case vector
     /// A closed bezier path stored as an LVec: vertices, then in-tangents, then out-tangents (x, y each).
     case path
+    /// A `path` whose closing segment is straight in every key, written without `c` (open): a
+    /// fill closes a path with a straight line in every player, and 9 bytes a key go
+    /// (docs/lottie.md#short-forms). Only for filled shapes, never masks.
+    case filledPath
 }
 
 /// Small builders for the JSON tree (members are written in the order given).
@@ -54,7 +58,8 @@ struct LottieProperties {
             ]
             if n + 1 < kfs.count {
                 // A key followed by one at the same time is a jump: hold it (no zero-length segment).
-                let easing = kfs[n + 1].time == k.time ? KeyframeEasing.hold : k.easing
+                // A key followed by the same value is a pause: a hold draws it the same, shorter.
+                let easing = kfs[n + 1].time == k.time || kfs[n + 1].value == k.value ? KeyframeEasing.hold : k.easing
                 switch easing {
                 case .hold:
                     members.append(("h", LJ.int(1)))
@@ -108,12 +113,13 @@ struct LottieProperties {
     }
 
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
-    /// one entry per handle applies to every dimension.
+    /// one number per handle coordinate applies to every dimension (the schema's scalar form,
+    /// which rlottie, ThorVG and lottie-web read like a 1-element array: docs/lottie.md#short-forms).
     func handles(_ c: CubicBezier) -> [(String, JSONValue)] {
         let d = LottieDecimals.easing
         var out: [(String, JSONValue)] = [
-            ("o", LJ.obj([("x", LJ.arr([c.x1], d)), ("y", LJ.arr([c.y1], d))])),
-            ("i", LJ.obj([("x", LJ.arr([c.x2], d)), ("y", LJ.arr([c.y2], d))])),
+            ("o", LJ.obj([("x", LJ.num(c.x1, d)), ("y", LJ.num(c.y1, d))])),
+            ("i", LJ.obj([("x", LJ.num(c.x2, d)), ("y", LJ.num(c.y2, d))])),
         ]
         if let name = Self.interpolatorName(c) { out.append(("n", .array([.string(name)]))) }
         return out
@@ -136,12 +142,13 @@ struct LottieProperties {
             return inKeyframe ? LJ.arr(v.c, decimals) : LJ.num(v.c[0], decimals)
         case .vector:
             return LJ.arr(v.c, decimals)
-        case .path:
+        case .path, .filledPath:
             let n = v.c.count / 6
             func points(_ part: Int) -> JSONValue {
                 .array((0..<n).map { k in LJ.arr([v.c[part * 2 * n + 2 * k], v.c[part * 2 * n + 2 * k + 1]], decimals) })
             }
-            let shape = LJ.obj([("c", .bool(true)), ("v", points(0)), ("i", points(1)), ("o", points(2))])
+            let closed: [(String, JSONValue)] = kind == .path ? [("c", .bool(true))] : []
+            let shape = LJ.obj(closed + [("v", points(0)), ("i", points(1)), ("o", points(2))])
             return inKeyframe ? .array([shape]) : shape
         }
     }

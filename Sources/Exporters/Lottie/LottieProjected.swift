@@ -17,6 +17,42 @@ extension LottieDocument {
         LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(track.map(\.lottie), decimals: Self.projectedDecimals, kind: .path))])
     }
 
+    /// A projected path that a fill paints: started at a vertex whose incoming segment is straight
+    /// in every key as written, so the path can be left open (`LottieValueKind.filledPath`).
+    func projectedFilledPath(_ track: KeyframeTrack<BezierPath>) -> JSONValue {
+        let data = LottieTracks.rounded(track.map(\.lottie), decimals: Self.projectedDecimals)
+        guard let start = Self.straightClosingStart(data.keyframes.map(\.value)) else { return projectedPath(track) }
+        let rotated = data.map { Self.rotated($0, toStartAt: start) }
+        return LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: Self.projectedDecimals, kind: .filledPath))])
+    }
+
+    /// The first vertex r whose segment from vertex r − 1 (cyclically) is a straight line in every
+    /// key: the out-tangent of r − 1 and the in-tangent of r are zero. LVec path layout: vertices,
+    /// in-tangents, out-tangents, (x, y) each.
+    static func straightClosingStart(_ keys: [LVec]) -> Int? {
+        guard let n = keys.first.map({ $0.c.count / 6 }), n > 1 else { return nil }
+        func straight(_ v: LVec, _ r: Int) -> Bool {
+            let before = (r + n - 1) % n
+            return v.c[2 * n + 2 * r] == 0 && v.c[2 * n + 2 * r + 1] == 0 && v.c[4 * n + 2 * before] == 0 && v.c[4 * n + 2 * before + 1] == 0
+        }
+        return (0..<n).first { r in keys.allSatisfy { straight($0, r) } }
+    }
+
+    /// The same closed path with vertex `start` first (each part rotated alike).
+    static func rotated(_ v: LVec, toStartAt start: Int) -> LVec {
+        let n = v.c.count / 6
+        guard start > 0 else { return v }
+        var c: [Double] = []
+        c.reserveCapacity(v.c.count)
+        for part in 0..<3 {
+            for k in 0..<n {
+                let m = part * 2 * n + 2 * ((k + start) % n)
+                c += [v.c[m], v.c[m + 1]]
+            }
+        }
+        return LVec(c)
+    }
+
     /// Identity placement; opacity × the ancestors' (parenting does not pass it on).
     func projectedTransform(_ i: Int) -> JSONValue {
         transformJSON(opacity: props.opacity(combinedOpacity(i)), layer: true)
@@ -63,7 +99,7 @@ extension LottieDocument {
         }
         // The subpaths as `sh` items of one group: its fill draws them as one path.
         let count = paint.shape.initialValue.subpaths.count
-        let paths = (0..<count).map { n in projectedPath(paint.shape.map { $0.subpaths[n] }) }
+        let paths = (0..<count).map { n in projectedFilledPath(paint.shape.map { $0.subpaths[n] }) }
         return group(paths + [fill], name: "fill")
     }
 

@@ -150,19 +150,22 @@ extension LottieDocument {
         return LJ.obj(members)
     }
 
-    /// A layer `ks` (a p s r o) or a group `tr` (ty "tr", a p s r o sk sa); parts not given are identity.
+    /// A layer `ks` (a p s r o) or a group `tr` (ty "tr", a p s r o); parts not given are identity.
+    /// A group's `tr` leaves out every part that is the identity but `o`: the schema requires none,
+    /// rlottie and ThorVG default them all, lottie-web all but `o` (its SVG renderer reads the
+    /// group opacity's keyframes and draws nothing without it; docs/lottie.md#short-forms).
     func transformJSON(
         anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
         rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false
     ) -> JSONValue {
-        var members: [(String, JSONValue)] = layer ? [] : [("ty", LJ.str("tr"))]
-        members += [
-            ("a", anchor ?? LJ.staticArr([0, 0], 0)), ("p", position ?? LJ.staticArr([0, 0], 0)),
-            ("s", scale ?? LJ.staticArr([100, 100], 0)), ("r", rotation ?? LJ.staticNum(0, 0)),
-            ("o", opacity ?? LJ.staticNum(100, 0)),
+        let identity: [(String, JSONValue)] = [
+            ("a", LJ.staticArr([0, 0], 0)), ("p", LJ.staticArr([0, 0], 0)),
+            ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)), ("o", LJ.staticNum(100, 0)),
         ]
-        if !layer { members += [("sk", LJ.staticNum(0, 0)), ("sa", LJ.staticNum(0, 0))] }
-        return LJ.obj(members)
+        let given = [anchor, position, scale, rotation, opacity]
+        let parts = zip(identity, given).map { (key: $0.0, value: $1 ?? $0.1, identity: $0.1) }
+        if layer { return LJ.obj(parts.map { ($0.key, $0.value) }) }
+        return LJ.obj([("ty", LJ.str("tr"))] + parts.filter { $0.key == "o" || $0.value != $0.identity }.map { ($0.key, $0.value) })
     }
 
     func identityTransform(layer: Bool) -> JSONValue { transformJSON(layer: layer) }
