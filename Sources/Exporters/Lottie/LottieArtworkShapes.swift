@@ -116,7 +116,7 @@ enum LottieArtworkShapes {
             var dashes = stroke.dashes.enumerated().map { n, v in
                 LJ.obj([("n", LJ.str(n % 2 == 0 ? "d" : "g")), ("v", LJ.staticNum(v * k, LottieDecimals.length))])
             }
-            dashes.append(LJ.obj([("n", LJ.str("o")), ("v", LJ.staticNum(0, 0))]))
+            dashes.append(LJ.obj([("n", LJ.str("o")), ("v", LJ.staticNum(stroke.dashOffset * k, stroke.dashOffset == 0 ? 0 : LottieDecimals.length))]))
             extra.append(("d", .array(dashes)))
         }
         return try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: extra, stroke: true)
