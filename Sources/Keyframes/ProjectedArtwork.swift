@@ -61,7 +61,8 @@ package enum ProjectedArtwork {
                 }
                 if let stroke = shape.stroke {
                     // A dashed stroke: its dashes, each outlined (ProjectedArtworkDashes.swift).
-                    let path = StrokeDashes.dashed(shape.path, dashes: stroke.dashes, offset: stroke.dashOffset)
+                    let path = StrokeDashes.dashed(
+                        shape.path, dashes: stroke.dashes, offset: stroke.dashOffset, directedDots: stroke.cap == .square)
                     guard let outline = StrokeOutline.subpaths(path, stroke, matrix: m) else {
                         throw refuse("a stroke on a curve too tight to outline")
                     }

@@ -4,7 +4,8 @@
 // Chromium (Skia) draws it: the pattern restarts at each subpath, `stroke-dashoffset` into it;
 // on a closed subpath a dash running over the end continues into the first one (one dash,
 // joined at the start, no caps there); a dash array summing to 0 strokes solid; a dash of length
-// 0 is a dot for round and square caps (docs/artwork.md#dashed-strokes-under-3d).
+// 0 is a dot for round and square caps, a square one turned with the path
+// (docs/artwork.md#dashed-strokes-under-3d).
 import Artwork
 import Motion
 import TransitionModel
@@ -15,12 +16,13 @@ enum StrokeDashes {
     static let samplesPerCubic = 256
 
     /// The path's dashes as open subpaths (a closed subpath that is one whole dash stays closed).
-    static func dashed(_ path: ArtPath, dashes: [Double], offset: Double) -> ArtPath {
+    /// `directedDots`: a dash of length 0 keeps the path's direction (square caps), else it is a lone point.
+    static func dashed(_ path: ArtPath, dashes: [Double], offset: Double, directedDots: Bool = false) -> ArtPath {
         let total = dashes.reduce(0, +)
         guard !dashes.isEmpty, total > 0 else { return path }
         var out: [ArtPathSegment] = []
         for sub in StrokeOutline.split(path) {
-            out += dashed(sub, dashes: dashes, total: total, offset: offset)
+            out += dashed(sub, dashes: dashes, total: total, offset: offset, directedDots: directedDots)
         }
         return ArtPath(out)
     }
@@ -44,7 +46,7 @@ enum StrokeDashes {
     }
 
     /// One subpath's dashes, each a `.move` and its pieces.
-    static func dashed(_ sub: StrokeOutline.Subpath, dashes: [Double], total: Double, offset: Double) -> [ArtPathSegment] {
+    static func dashed(_ sub: StrokeOutline.Subpath, dashes: [Double], total: Double, offset: Double, directedDots: Bool) -> [ArtPathSegment] {
         func art(_ p: Point) -> ArtPoint { ArtPoint(p.x, p.y) }
         var phase = start(dashes, total: total, offset: offset)
         guard !sub.segments.isEmpty else {
@@ -66,7 +68,15 @@ enum StrokeDashes {
                 phase.left -= step
                 if phase.left > 0 { break }  // the segment ends inside this dash or gap
                 // The dash or gap ends here; the next one starts (a dash of length 0: a dot).
-                if let run = current { runs.append(run) }
+                if var run = current {
+                    if run.count == 1, directedDots {
+                        // A square dot turns with the path (SVG): a step of 1e-6 along it gives its caps a direction.
+                        let t = parameter(at, table)
+                        let along = StrokeOutline.unit(line ? c[3] - c[0] : StrokeOutline.derivative(c, t))
+                        run.append(.line(art(point(c, line: line, t) + along * 1e-6)))
+                    }
+                    runs.append(run)
+                }
                 phase.index = (phase.index + 1) % dashes.count
                 phase.left = dashes[phase.index]
                 current = phase.on ? [.move(art(point(c, line: line, parameter(at, table))))] : nil

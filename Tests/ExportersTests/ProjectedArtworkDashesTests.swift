@@ -103,6 +103,16 @@ final class ProjectedArtworkDashesTests: XCTestCase {
         for x in [0.9, 4.1, 5.9, 10.1, 11.9, 16.1, 17.9, 19.1] { XCTAssertFalse(painted(Point(x, 5), butt), "x = \(x)") }
     }
 
+    func testASquareDotTurnsWithThePath() throws {
+        // Dots every 10 along a 45-degree line from (5, 0), width 2: squares turned 45 degrees.
+        let shapes = try ProjectedArtwork.shapes(
+            try art(##"<path d="M5 0L15 10" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="0 10" stroke-linecap="square"/>"##),
+            bounds: Size(20, 10))
+        let dot = shapes[0].subpaths
+        XCTAssertTrue(painted(Point(6.2, 0), dot), "inside the turned square, outside an upright one")
+        XCTAssertFalse(painted(Point(5.9, 0.9), dot), "inside an upright square, outside the turned one")
+    }
+
     func testTheReaderKeepsTheDashOffset() throws {
         let a = try art(##"<path d="M0 0H9" stroke="#000" stroke-dasharray="1 2 3" stroke-dashoffset="-2.5"/>"##)
         guard case .vector(let doc) = a.artwork, case .shape(let shape) = doc.nodes[0].content else { return XCTFail("a shape") }
