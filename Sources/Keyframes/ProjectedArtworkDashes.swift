@@ -10,14 +10,14 @@ import Artwork
 import Motion
 import TransitionModel
 
-enum StrokeDashes {
+package enum StrokeDashes {
     /// Samples per cubic for its arc length: 256 chords are within 2e-6 of the length of a
     /// quarter circle, far inside the outline's tolerance.
     static let samplesPerCubic = 256
 
     /// The path's dashes as open subpaths (a closed subpath that is one whole dash stays closed).
     /// `directedDots`: a dash of length 0 keeps the path's direction (square caps), else it is a lone point.
-    static func dashed(_ path: ArtPath, dashes: [Double], offset: Double, directedDots: Bool = false) -> ArtPath {
+    package static func dashed(_ path: ArtPath, dashes: [Double], offset: Double, directedDots: Bool = false) -> ArtPath {
         let total = dashes.reduce(0, +)
         guard !dashes.isEmpty, total > 0 else { return path }
         var out: [ArtPathSegment] = []
