@@ -7,8 +7,10 @@ sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), 
 frame of each player from the conformance suite run over that export (`--exporter` with the
 `--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
 (projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
-and Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
-cells in a precomp), checked the same way through input_exporter.py. Prints a markdown table;
+Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
+cells in a precomp), and Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
+strokes, opacity over shapes apart, under perspective), checked the same way through
+input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
 import os
@@ -78,7 +80,11 @@ def run(opts):
                     ("Examples/svg-art-flip.json (svg layer under perspective)", example("svg-art-flip"), "svg-art-flip"),
                     ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal"),
                     ("Examples/picture-flip-masked.json (a masked PNG under perspective)", example("picture-flip-masked"),
-                     "picture-flip-masked")]
+                     "picture-flip-masked"),
+                    ("Examples/svg-dashes-flip.json (dashed strokes under perspective)", example("svg-dashes-flip"),
+                     "svg-dashes-flip"),
+                    ("Examples/svg-opacity-apart-flip.json (opacity over shapes apart, under perspective)",
+                     example("svg-opacity-apart-flip"), "svg-opacity-apart-flip")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

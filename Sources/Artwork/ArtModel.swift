@@ -109,6 +109,8 @@ package struct ArtStroke: Hashable, Sendable {
     package var join: ArtLineJoin
     package var miterLimit: Double
     package var dashes: [Double]
+    /// `stroke-dashoffset`: how far into the dash pattern each subpath starts.
+    package var dashOffset = 0.0
 }
 
 package struct ArtShape: Hashable, Sendable {

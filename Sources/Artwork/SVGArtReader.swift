@@ -42,7 +42,7 @@ let svgNamespace = "http://www.w3.org/2000/svg"
 struct SVGInheritedStyle {
     var fill = "black", fillOpacity = 1.0, fillRule = ArtFillRule.nonzero
     var stroke = "none", strokeOpacity = 1.0, strokeWidth = 1.0
-    var cap = ArtLineCap.butt, join = ArtLineJoin.miter, miterLimit = 4.0, dashes: [Double] = []
+    var cap = ArtLineCap.butt, join = ArtLineJoin.miter, miterLimit = 4.0, dashes: [Double] = [], dashOffset = 0.0
     var color = "black", visible = true
 }
 
@@ -162,6 +162,10 @@ struct SVGArtConverter {
                 s.dashes = d.count % 2 == 1 ? d + d : d
             }
         }
+        if let v = p["stroke-dashoffset"] {
+            guard let o = SVGValues.length(v) else { throw fail(e, "stroke-dashoffset=\"\(v)\" is not a length in px") }
+            s.dashOffset = o
+        }
         if let v = p["visibility"] { s.visible = v == "visible" }
         for name in ["filter", "mask", "marker-start", "marker-mid", "marker-end", "marker"] {
             if let v = p[name], v != "none" { throw fail(e, "\(name) is not carried") }
@@ -206,7 +210,7 @@ struct SVGArtConverter {
             if s.strokeWidth > 0, let strokePaint = try paint(s.stroke, opacity: s.strokeOpacity, style: s, bounds: bounds, on: e) {
                 stroke = ArtStroke(
                     paint: strokePaint, width: s.strokeWidth, cap: s.cap, join: s.join,
-                    miterLimit: s.miterLimit, dashes: s.dashes)
+                    miterLimit: s.miterLimit, dashes: s.dashes, dashOffset: s.dashOffset)
             }
             content = .shape(ArtShape(path: path, fill: fill, fillRule: s.fillRule, stroke: stroke))
         }

@@ -4,9 +4,11 @@
 // fill rule (holes); a stroke becomes the outline of what it paints (ProjectedArtworkStroke.swift),
 // filled nonzero; a linear gradient keeps its axis and iso-colour direction in the bounds, so the
 // projection lays it like the flip page's shadow (ProjectedContent.swift, GradientAxisFitter.swift).
-// What that cannot draw exactly is refused with the art's file and line: radial gradients, dashed
-// strokes, clip paths inside the art, opacity on a group of several shapes. Pictures (PNG/JPEG) are
-// cut into affinely mapped cells instead (ProjectedPicture.swift).
+// A dashed stroke is cut into its dashes first (ProjectedArtworkDashes.swift); a node's opacity
+// is multiplied into shapes that do not overlap, else kept as an opacity group
+// (ProjectedArtworkOpacity.swift). What that cannot draw exactly is refused with the art's file
+// and line: radial gradients, clip paths inside the art. Pictures (PNG/JPEG) are cut into
+// affinely mapped cells instead (ProjectedPicture.swift).
 import Artwork
 import Motion
 import TransitionModel
@@ -24,26 +26,32 @@ package struct ProjectedArtShape: Hashable, Sendable {
 
 package enum ProjectedArtwork {
     /// The art's shapes in the layer's bounds space at `bounds` size, bottom first: each fill,
-    /// then its stroke's outline (node opacities multiplied into the colours).
+    /// then its stroke's outline (node opacities multiplied in where that is exact: `layout`).
     package static func shapes(_ art: LayerArtwork, bounds: Size) throws -> [ProjectedArtShape] {
+        try layout(art, bounds: bounds).shapes
+    }
+
+    /// The shapes and the opacity groups over runs of them that overlap (inner groups first).
+    package static func layout(_ art: LayerArtwork, bounds: Size) throws -> (shapes: [ProjectedArtShape], groups: [ProjectedArtOpacityGroup]) {
         guard case .vector(let document) = art.artwork else {
             throw TransExportError.artwork(file: art.path, "a PNG/JPEG picture under a 3D transform is not drawn yet (SVG art is)")
         }
         let f = art.frame(in: bounds)
         let root = ArtTransform.translation(f.minX, f.minY).concatenating(document.viewportTransform(width: f.size.width, height: f.size.height))
         var out: [ProjectedArtShape] = []
-        func visit(_ node: ArtNode, _ outer: ArtTransform, _ opacity: Double) throws {
+        var groups: [ProjectedArtOpacityGroup] = []
+        func visit(_ node: ArtNode, _ outer: ArtTransform) throws {
             func refuse(_ why: String) -> TransExportError {
                 TransExportError.artwork(file: art.path, line: node.line, why + " under a 3D transform is not drawn yet")
             }
             if node.clip != nil { throw refuse("a clip path inside SVG art") }
             let m = outer.concatenating(node.transform)
+            let first = out.count
             switch node.content {
             case .group(let children):
-                if node.opacity < 1, children.count > 1 { throw refuse("opacity on a group of several shapes") }
-                for c in children { try visit(c, m, opacity * node.opacity) }
+                for c in children { try visit(c, m) }
             case .shape(let shape):
-                let alpha = opacity * node.opacity
+                let alpha = 1.0
                 if let fill = shape.fill {
                     let subpaths = closedSubpaths(shape.path.transformed(by: m))
                     if !subpaths.isEmpty {
@@ -52,8 +60,10 @@ package enum ProjectedArtwork {
                     }
                 }
                 if let stroke = shape.stroke {
-                    if !stroke.dashes.isEmpty { throw refuse("a dashed stroke") }
-                    guard let outline = StrokeOutline.subpaths(shape.path, stroke, matrix: m) else {
+                    // A dashed stroke: its dashes, each outlined (ProjectedArtworkDashes.swift).
+                    let path = StrokeDashes.dashed(
+                        shape.path, dashes: stroke.dashes, offset: stroke.dashOffset, directedDots: stroke.cap == .square)
+                    guard let outline = StrokeOutline.subpaths(path, stroke, matrix: m) else {
                         throw refuse("a stroke on a curve too tight to outline")
                     }
                     if !outline.isEmpty {
@@ -62,9 +72,16 @@ package enum ProjectedArtwork {
                     }
                 }
             }
+            if node.opacity < 1, first < out.count {
+                if ArtOpacity.disjoint(out[first...]) {
+                    for n in first..<out.count { out[n].fill = ArtOpacity.faded(out[n].fill, by: node.opacity) }
+                } else {
+                    groups.append(ProjectedArtOpacityGroup(shapes: first..<out.count, opacity: node.opacity, line: node.line))
+                }
+            }
         }
-        for node in document.nodes { try visit(node, root, 1) }
-        return out
+        for node in document.nodes { try visit(node, root) }
+        return (out, groups)
     }
 
     /// A solid colour, or a linear gradient with its ends in unit coordinates of the layer's

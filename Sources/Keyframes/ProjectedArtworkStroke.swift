@@ -10,13 +10,13 @@ import Artwork
 import Motion
 import TransitionModel
 
-enum StrokeOutline {
+package enum StrokeOutline {
     /// Largest distance (pt, in the layer's bounds space) between the outline and the stroke's edge.
     static let tolerance = 0.02
 
     /// The closed pieces in the bounds space (through `matrix`), nil when a curve is too tight
     /// to outline within the tolerance.
-    static func subpaths(_ path: ArtPath, _ stroke: ArtStroke, matrix m: ArtTransform) -> [ArtPath]? {
+    package static func subpaths(_ path: ArtPath, _ stroke: ArtStroke, matrix m: ArtTransform) -> [ArtPath]? {
         let r = stroke.width / 2
         guard r > 0 else { return [] }
         let norm = (m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d).squareRoot()

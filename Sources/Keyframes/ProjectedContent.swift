@@ -78,6 +78,8 @@ package struct ProjectedLayer: Hashable, Sendable {
     package var outline: KeyframeTrack<BezierPath>?
     /// A PNG/JPEG picture's cells (ProjectedPicture.swift), drawn above the paint.
     package var pictureCells: [PictureCell] = []
+    /// SVG art's opacity groups, `shapes` being indices in `paint` (ProjectedArtworkOpacity.swift).
+    package var opacityGroups: [ProjectedArtOpacityGroup] = []
 }
 
 package enum Projection {

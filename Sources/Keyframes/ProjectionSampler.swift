@@ -407,6 +407,7 @@ struct ProjectionSampler {
                 layer: i, host: host, paint: paint, clip: r.clip.map(path),
                 mask: r.mask.isEmpty ? nil : track(Array(r.mask)) { f, p in MultiPath(p.map { f.paths[$0] }) },
                 outline: r.outline.map(path))
+            out[i]!.opacityGroups = ArtOpacity.paintGroups(simulation.layers[i].definition)
         }
         return out
     }

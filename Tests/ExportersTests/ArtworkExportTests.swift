@@ -57,6 +57,29 @@ final class ArtworkExportTests: XCTestCase {
         XCTAssertTrue(text.contains(#""s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[8,16]}"#), text)
     }
 
+    /// A dashed stroke is written as its dashes, outlined and filled: a stroke's `d` is drawn
+    /// without its zero-length dots by rlottie and not at all by lottie-web 5.7 (docs/lottie.md).
+    func testLottieWritesADashedStrokeAsItsOutlinedDashes() throws {
+        let doc = try document(
+            ##"<path d="M0 5H10" fill="none" stroke="#ff0000" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="3 2" stroke-dashoffset="1"/>"##)
+        let items = try LottieArtworkShapes.items(doc, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))
+        let text = JSONWriter().string(.array(items))
+        XCTAssertFalse(text.contains(#""ty":"st""#), text)
+        XCTAssertTrue(text.contains(#""ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":50},"r":1"#), text)
+        // The dashes of 3 on, 2 off from 1 into the pattern: x 0-2, 4-7, 9-10, each 2 wide.
+        func shapes(_ items: Any) -> [[[Double]]] {
+            guard let items = items as? [[String: Any]] else { return [] }
+            return items.flatMap { item -> [[[Double]]] in
+                if let ks = item["ks"] as? [String: Any], let k = ks["k"] as? [String: Any], let v = k["v"] as? [[Double]] { return [v] }
+                return shapes(item["it"] as Any)
+            }
+        }
+        let boxes = shapes(try JSONSerialization.jsonObject(with: Data(text.utf8))).map { v in
+            [v.map { $0[0] }.min()!, v.map { $0[1] }.min()!, v.map { $0[0] }.max()!, v.map { $0[1] }.max()!]
+        }
+        XCTAssertEqual(boxes.sorted { $0[0] < $1[0] }, [[0, 4, 2, 6], [4, 4, 7, 6], [9, 4, 10, 6]])
+    }
+
     func testLottieRefusesWhatItCannotDrawExactly() throws {
         let clip = try document(#"<clipPath id="c"><rect width="5" height="5"/></clipPath><g clip-path="url(#c)"><rect width="9" height="9"/></g>"#)
         XCTAssertThrowsError(try LottieArtworkShapes.items(clip, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))) {

@@ -7,8 +7,12 @@ import TransitionModel
 extension LottieDocument {
     /// Refuses what `artworkItems` cannot draw, before anything is written.
     func checkArtwork() throws {
+        // A layer under 3D is drawn as projected paths (checkArtOpacityGroups), not as these
+        // items, unless a snapshot may copy its art.
+        let snapshots = simulation.layers.contains { $0.snapshotSource != nil }
         for (i, layer) in simulation.layers.enumerated() {
             guard case .artwork(let art) = layer.definition.kind else { continue }
+            if transition.projected[i] != nil, !snapshots { continue }
             switch art.artwork {
             case .raster:
                 continue  // an image layer (LottiePictures.swift)

@@ -5,6 +5,7 @@ import Artwork
 // under a transform that is not a similarity. Linear gradients stay exact under any affine map.
 import Foundation
 import JSONText
+import Keyframes
 
 enum LottieArtworkShapes {
     /// Items (top first) drawing `document` laid out by `mode` in bounds of `bounds` size.
@@ -29,15 +30,19 @@ enum LottieArtworkShapes {
             content = try children.reversed().flatMap { try items($0, matrix: matrix, file: file) }
         case .shape(let shape):
             let paths = path(shape.path.transformed(by: matrix))
-            var styles: [JSONValue] = []
-            if let stroke = shape.stroke { styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line)) }
+            var styles: [JSONValue] = [], outlined: [JSONValue] = []
+            if let stroke = shape.stroke, !stroke.dashes.isEmpty {
+                outlined = try dashedOutline(shape.path, stroke, matrix: matrix, file: file, line: node.line)
+            } else if let stroke = shape.stroke {
+                styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line))
+            }
             if let fill = shape.fill {
                 styles.append(
                     try paint(
                         fill, matrix: matrix, file: file, line: node.line,
                         extra: [("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))]))
             }
-            content = paths + styles
+            content = outlined + (styles.isEmpty ? [] : paths + styles)
         }
         guard !content.isEmpty else { return [] }
         guard node.opacity < 1 || node.content.isShape else { return content }
@@ -112,14 +117,22 @@ enum LottieArtworkShapes {
             ("lj", LJ.int([.miter: 1, .round: 2, .bevel: 3][stroke.join]!)),
             ("ml", LJ.num(stroke.miterLimit, 3)),
         ]
-        if !stroke.dashes.isEmpty {
-            var dashes = stroke.dashes.enumerated().map { n, v in
-                LJ.obj([("n", LJ.str(n % 2 == 0 ? "d" : "g")), ("v", LJ.staticNum(v * k, LottieDecimals.length))])
-            }
-            dashes.append(LJ.obj([("n", LJ.str("o")), ("v", LJ.staticNum(0, 0))]))
-            extra.append(("d", .array(dashes)))
-        }
         return try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: extra, stroke: true)
+    }
+
+    /// A dashed stroke as its dashes, outlined and filled with the stroke's paint (one group,
+    /// above the shape's fill), as under 3D. Written as a stroke's `d`, the players disagree:
+    /// rlottie 0.2 drops dashes of length 0 (SVG's dots) and starts the pattern elsewhere, and
+    /// lottie-web 5.7 leaves the whole layer undrawn when two entries lack `nm`
+    /// (docs/lottie.md, "Dashed strokes").
+    static func dashedOutline(_ path: ArtPath, _ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> [JSONValue] {
+        let dashes = StrokeDashes.dashed(path, dashes: stroke.dashes, offset: stroke.dashOffset, directedDots: stroke.cap == .square)
+        guard let outline = StrokeOutline.subpaths(dashes, stroke, matrix: matrix) else {
+            throw TransExportError.artwork(file: file, line: line, "a dashed stroke on a curve too tight to outline is not carried in Lottie")
+        }
+        guard !outline.isEmpty else { return [] }
+        let fill = try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: [("r", LJ.int(1))])
+        return [group(outline.flatMap { self.path($0) } + [fill], opacity: 1)]
     }
 
     /// `fl`/`st` for a colour, `gf`/`gs` for a gradient, with gradient points in baked user space.

@@ -118,6 +118,7 @@ final class LottieDocument {
         try checkMaskedAncestors()
         try checkArtwork()
         try checkPictures()
+        try checkArtOpacityGroups()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
             throw TransExportError.lottie("Lottie canvas w/h must be whole numbers (got \(w) x \(h))", path: "canvas.size")

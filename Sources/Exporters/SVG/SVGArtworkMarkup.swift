@@ -78,6 +78,7 @@ struct SVGArtworkMarkup {
                 if stroke.join != .miter { paint.append(("stroke-linejoin", stroke.join.rawValue)) }
                 if stroke.miterLimit != 4 { paint.append(("stroke-miterlimit", Self.number(stroke.miterLimit))) }
                 if !stroke.dashes.isEmpty { paint.append(("stroke-dasharray", stroke.dashes.map(Self.number).joined(separator: " "))) }
+                if !stroke.dashes.isEmpty, stroke.dashOffset != 0 { paint.append(("stroke-dashoffset", Self.number(stroke.dashOffset))) }
             }
             xml.empty("path", attrs + [("d", Self.pathData(shape.path))] + paint)
         }

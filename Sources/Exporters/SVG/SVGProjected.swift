@@ -104,7 +104,14 @@ struct SVGProjected {
         // Sublayers are cut by the bounds (clipsToBounds) and by the mask; the layer's own paint too.
         let clipped = p.clip.map { clipGroup(MultiPathTrack.single($0), evenOdd: false) } ?? false
         let masked = p.mask.map { clipGroup($0, evenOdd: layer.definition.mask?.shape == .hole) } ?? false
-        for paint in p.paint { path(paint, opacity: opacityInStops ? k.opacity : .constant(1)) }
+        for (n, paint) in p.paint.enumerated() {
+            // SVG art's opacity over overlapping shapes: composited once, as the flat art is.
+            for g in p.opacityGroups.filter({ $0.shapes.lowerBound == n }).sorted(by: { $0.shapes.count > $1.shapes.count }) {
+                xml.start("g", [("opacity", NumberFormat.string(g.opacity, maxDecimals: 4))])
+            }
+            path(paint, opacity: opacityInStops ? k.opacity : .constant(1))
+            for _ in p.opacityGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
+        }
         pictureCells(i, p.pictureCells)
         for child in layer.children {
             if let cp = transition.projected[child] { write(child, cp) }
