@@ -111,7 +111,7 @@ enum LottieArtworkShapes {
         guard let k = similarityScale(matrix) else {
             throw TransExportError.artwork(file: file, line: line, "a stroke under a non-uniform scale or skew is not carried in Lottie")
         }
-        var extra: [(String, JSONValue)] = [
+        let extra: [(String, JSONValue)] = [
             ("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
             ("lc", LJ.int([.butt: 1, .round: 2, .square: 3][stroke.cap]!)),
             ("lj", LJ.int([.miter: 1, .round: 2, .bevel: 3][stroke.join]!)),
