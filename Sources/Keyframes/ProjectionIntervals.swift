@@ -2,7 +2,7 @@ import Dispatch
 
 // The projection keys of the intervals between breakpoints are independent of each other
 // (ProjectionSampler.interval), and one 3D transition's keys are the longest single job of the
-// default run (BENCHMARKS.md §6): they run on every core, results in index order.
+// default run (BENCHMARKS.md#6-light-3d-projected-content-fitted-issue-13, speed pass): they run on every core, results in index order.
 enum ProjectionIntervals {
     /// `work(i)` for every i in 0..<count, on every core; results in index order.
     static func map<T>(_ count: Int, _ work: (Int) -> T) -> [T] {

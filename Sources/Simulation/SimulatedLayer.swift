@@ -56,7 +56,7 @@ package struct SimulatedLayer: Hashable, Sendable {
 
     /// The state of the layer at `layer`, reading each track in place: `Simulation.state(at:)`
     /// calls this for every layer at every sampled time, where passing the layer by value made
-    /// Swift copy it whole (every track retained and released; BENCHMARKS.md §6, speed).
+    /// Swift copy it whole (every track retained and released; BENCHMARKS.md#6-light-3d-projected-content-fitted-issue-13, speed pass).
     @inline(__always)
     static func state(of layer: UnsafePointer<SimulatedLayer>, at t: Double) -> LayerState {
         var mask: LayerMask? = nil
