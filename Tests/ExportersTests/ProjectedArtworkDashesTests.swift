@@ -11,14 +11,7 @@ import XCTest
 
 /// A dashed stroke of SVG art under a 3D transform: cut into its dashes in the art's user space,
 /// each outlined with its caps (docs/artwork.md#dashed-strokes-under-3d).
-final class ProjectedArtworkDashesTests: XCTestCase {
-    func art(_ body: String) throws -> LayerArtwork {
-        let doc = try SVGArtReader.read(
-            bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8),
-            file: "art.svg")
-        return LayerArtwork(path: "art.svg", artwork: .vector(doc))
-    }
-
+final class ProjectedArtworkDashesTests: XCTestCase, SVGArtFixture {
     /// Each dash's start and end point.
     func ends(_ path: ArtPath) -> [[ArtPoint]] {
         var out: [[ArtPoint]] = []
@@ -67,21 +60,6 @@ final class ProjectedArtworkDashesTests: XCTestCase {
         XCTAssertEqual(cut.count, 1)
         XCTAssertEqual(cut[0][1].x, 10 / 2.0.squareRoot(), accuracy: 0.01)
         XCTAssertEqual(cut[0][1].y, 10 / 2.0.squareRoot(), accuracy: 0.01)
-    }
-
-    /// Whether p is painted by the subpaths filled nonzero (crossings of a ray to +x, curves flattened finely).
-    func painted(_ p: Point, _ subpaths: [BezierPath]) -> Bool {
-        var winding = 0
-        for path in subpaths {
-            let flat = (0..<path.segmentCount).flatMap { k in (0..<16).map { path.point(segment: k, at: Double($0) / 16) } }
-            for (n, a) in flat.enumerated() {
-                let b = flat[(n + 1) % flat.count]
-                guard (a.y <= p.y) != (b.y <= p.y) else { continue }
-                let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x)
-                if x > p.x { winding += b.y > a.y ? 1 : -1 }
-            }
-        }
-        return winding != 0
     }
 
     func testEachDashIsOutlinedWithItsCaps() throws {

@@ -11,14 +11,7 @@ import XCTest
 
 /// Opacity on SVG art under a 3D transform: multiplied into shapes that do not overlap, an
 /// opacity group over shapes that do (SVG `<g opacity>`; refused in Lottie with its line).
-final class ProjectedArtworkOpacityTests: XCTestCase {
-    func art(_ body: String) throws -> LayerArtwork {
-        let doc = try SVGArtReader.read(
-            bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8),
-            file: "art.svg")
-        return LayerArtwork(path: "art.svg", artwork: .vector(doc))
-    }
-
+final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
     func alpha(_ fill: Fill) -> Double {
         if case .solid(let c) = fill { return c.alpha }
         return .nan

@@ -10,14 +10,7 @@ import XCTest
 
 /// SVG art under a 3D transform goes through the projection path like any paint; what that path
 /// cannot carry, and pictures, are refused with the art's file and line.
-final class ProjectedArtworkTests: XCTestCase {
-    func art(_ body: String) throws -> LayerArtwork {
-        let doc = try SVGArtReader.read(
-            bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8),
-            file: "art.svg")
-        return LayerArtwork(path: "art.svg", artwork: .vector(doc))
-    }
-
+final class ProjectedArtworkTests: XCTestCase, SVGArtFixture {
     func testShapesAreClosedPathsInTheBoundsWithTheirColours() throws {
         let shapes = try ProjectedArtwork.shapes(
             try art(##"<rect width="10" height="10" fill="#ff0000"/><g opacity="0.5"><circle cx="15" cy="5" r="5" fill="#0000ff"/></g>"##),
@@ -38,21 +31,6 @@ final class ProjectedArtworkTests: XCTestCase {
         XCTAssertEqual(shapes.map(\.subpaths.count), [2, 2])
         XCTAssertEqual(shapes.map(\.evenOdd), [true, false])
         XCTAssertEqual(shapes[0].subpaths[1].vertices, [Point(2, 2), Point(4, 2), Point(4, 4), Point(2, 4)])
-    }
-
-    /// Whether p is painted by the subpaths filled nonzero (crossings of a ray to +x, curves flattened finely).
-    func painted(_ p: Point, _ subpaths: [BezierPath]) -> Bool {
-        var winding = 0
-        for path in subpaths {
-            let flat = (0..<path.segmentCount).flatMap { k in (0..<16).map { path.point(segment: k, at: Double($0) / 16) } }
-            for (n, a) in flat.enumerated() {
-                let b = flat[(n + 1) % flat.count]
-                guard (a.y <= p.y) != (b.y <= p.y) else { continue }
-                let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x)
-                if x > p.x { winding += b.y > a.y ? 1 : -1 }
-            }
-        }
-        return winding != 0
     }
 
     func testAStrokeIsTheOutlineItPaints() throws {
