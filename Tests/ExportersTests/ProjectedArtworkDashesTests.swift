@@ -101,14 +101,7 @@ final class ProjectedArtworkDashesTests: XCTestCase, SVGArtFixture {
     func testADashedCircleUnderPerspectiveStaysOnItsProjection() throws {
         let artwork = try art(##"<circle cx="10" cy="5" r="4" fill="none" stroke="#0f0" stroke-width="1.5" stroke-dasharray="3 1.5" stroke-linecap="round"/>"##)
         let card = LayerDefinition(id: "card", kind: .artwork(artwork), frame: Rect(165, 407, 60, 30))
-        let flip = AnimationBlock(
-            duration: 0.5, timing: .named(.easeInOut),
-            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))])
-        let d = TransitionDefinition(
-            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
-            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
-        let sim = try Simulation(d)
+        let sim = try turnedAwayHalfASecond(card)
         XCTAssertNoThrow(try ArtworkLayerChecks.refuseUnderPerspective(sim))
         let projected = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0])
         let exact = try ProjectedArtwork.shapes(artwork, bounds: Size(60, 30))

@@ -55,14 +55,7 @@ final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
             ##"<rect width="20" height="10" fill="#fff"/><g opacity=".5"><rect width="8" height="8" fill="#f00"/><rect x="4" y="2" width="8" height="8" fill="#00f"/></g>"##
         )
         let card = LayerDefinition(id: "card", kind: .artwork(artwork), frame: Rect(95, 322, 200, 100))
-        let flip = AnimationBlock(
-            duration: 0.5, timing: .named(.easeInOut),
-            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))])
-        let d = TransitionDefinition(
-            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
-            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
-        let sim = try Simulation(d)
+        let sim = try turnedAwayHalfASecond(card)
         let k = try KeyframedTransition.fitted(sim, for: .smil)
         XCTAssertEqual(k.projected[0]?.opacityGroups, [ProjectedArtOpacityGroup(shapes: 1..<3, opacity: 0.5, line: 2)])
         let svg = try SVGWriter().svg(k)

@@ -1,6 +1,7 @@
 import Foundation
 import Keyframes
 import Motion
+import Simulation
 import TransitionModel
 
 @testable import Artwork
@@ -31,5 +32,17 @@ extension SVGArtFixture {
             }
         }
         return winding != 0
+    }
+
+    /// The card alone on a 390 x 844 canvas, turned 60 degrees about y (eye 500 pt) over 0.5 s.
+    func turnedAwayHalfASecond(_ card: LayerDefinition) throws -> Simulation {
+        let flip = AnimationBlock(
+            duration: 0.5, timing: .named(.easeInOut),
+            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: .pi / 3, m34: -1.0 / 500)))])
+        let d = TransitionDefinition(
+            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
+            timeline: TimelineSettings(holdBefore: 0, holdBetween: 0, holdAfter: 0),
+            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
+        return try Simulation(d)
     }
 }
