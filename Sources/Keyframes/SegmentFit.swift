@@ -159,7 +159,7 @@ struct SegmentProblem {
             for _ in 0..<4 {
                 var m = jtj
                 for d in 0..<4 { m[d * 4 + d] += lambda * max(jtj[d * 4 + d], 1e-12) }
-                guard let step = Self.solveLinear(m, [-jtr[0], -jtr[1], -jtr[2], -jtr[3]], 4) else { lambda *= 4; continue }
+                guard let step = Self.solve4(m, [-jtr[0], -jtr[1], -jtr[2], -jtr[3]]) else { lambda *= 4; continue }
                 let trial = projected(p + SIMD4(step[0], step[1], step[2], step[3]))
                 let tc = curve(trial)
                 let tcost = cost(tc, sample, weight)
@@ -205,30 +205,9 @@ struct SegmentProblem {
         return (((a * s + b) * s + c) * s, (3 * a * s + 2 * b) * s + c)
     }
 
-    /// Gaussian elimination with partial pivoting; nil when singular.
-    static func solveLinear(_ m: [Double], _ rhs: [Double], _ n: Int) -> [Double]? {
-        var a = m, b = rhs
-        for col in 0..<n {
-            var pivot = col
-            for r in (col + 1)..<n where abs(a[r * n + col]) > abs(a[pivot * n + col]) { pivot = r }
-            guard abs(a[pivot * n + col]) > 1e-300 else { return nil }
-            if pivot != col {
-                for k in 0..<n { a.swapAt(col * n + k, pivot * n + k) }
-                b.swapAt(col, pivot)
-            }
-            for r in (col + 1)..<n {
-                let f = a[r * n + col] / a[col * n + col]
-                guard f != 0 else { continue }
-                for k in col..<n { a[r * n + k] -= f * a[col * n + k] }
-                b[r] -= f * b[col]
-            }
-        }
-        var x = [Double](repeating: 0, count: n)
-        for r in stride(from: n - 1, through: 0, by: -1) {
-            var s = b[r]
-            for k in (r + 1)..<n { s -= a[r * n + k] * x[k] }
-            x[r] = s / a[r * n + r]
-        }
-        return x.allSatisfy(\.isFinite) ? x : nil
+    /// The 4 × 4 system `m` x = `rhs` (row-major) by the easing fit's solver; nil when singular.
+    static func solve4(_ m: [Double], _ rhs: [Double]) -> [Double]? {
+        var a = m, b = rhs, x = [Double](repeating: 0, count: 4)
+        return EasingFit.solve4(&a, &b, into: &x) ? x : nil
     }
 }
