@@ -51,11 +51,10 @@ package enum ProjectedArtwork {
             case .group(let children):
                 for c in children { try visit(c, m) }
             case .shape(let shape):
-                let alpha = 1.0
                 if let fill = shape.fill {
                     let subpaths = closedSubpaths(shape.path.transformed(by: m))
                     if !subpaths.isEmpty {
-                        let (paint, iso) = try self.paint(fill, m, alpha, bounds, refuse)
+                        let (paint, iso) = try self.paint(fill, m, bounds, refuse)
                         out.append(ProjectedArtShape(subpaths: subpaths, evenOdd: shape.fillRule == .evenodd, fill: paint, isoLine: iso))
                     }
                 }
@@ -67,7 +66,7 @@ package enum ProjectedArtwork {
                         throw refuse("a stroke on a curve too tight to outline")
                     }
                     if !outline.isEmpty {
-                        let (paint, iso) = try self.paint(stroke.paint, m, alpha, bounds, refuse)
+                        let (paint, iso) = try self.paint(stroke.paint, m, bounds, refuse)
                         out.append(ProjectedArtShape(subpaths: outline.flatMap(closedSubpaths), evenOdd: false, fill: paint, isoLine: iso))
                     }
                 }
@@ -86,10 +85,10 @@ package enum ProjectedArtwork {
 
     /// A solid colour, or a linear gradient with its ends in unit coordinates of the layer's
     /// bounds (at `bounds` size: the `.art` path spec's box) and its iso-colour direction.
-    static func paint(_ paint: ArtPaint, _ m: ArtTransform, _ opacity: Double, _ bounds: Size, _ refuse: (String) -> TransExportError) throws -> (
+    static func paint(_ paint: ArtPaint, _ m: ArtTransform, _ bounds: Size, _ refuse: (String) -> TransExportError) throws -> (
         Fill, Point?
     ) {
-        func color(_ c: ArtColor) -> Color { Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity) }
+        func color(_ c: ArtColor) -> Color { Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
         switch paint {
         case .color(let c):
             return (.solid(color(c)), nil)

@@ -44,18 +44,6 @@ enum ArtOpacity {
         return (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
     }
 
-    /// A layer's art opacity groups over its projected paint (a background fill is paint 0;
-    /// then one paint per art shape, PathSpec.specs).
-    static func paintGroups(_ d: LayerDefinition) -> [ProjectedArtOpacityGroup] {
-        guard case .artwork(let art) = d.kind, let layout = try? ProjectedArtwork.layout(art, bounds: d.size) else { return [] }
-        let k = d.fill != nil ? 1 : 0
-        return layout.groups.map { g in
-            var g = g
-            g.shapes = (g.shapes.lowerBound + k)..<(g.shapes.upperBound + k)
-            return g
-        }
-    }
-
     /// The paint with its alpha (a gradient's every stop's) multiplied by k.
     static func faded(_ fill: Fill, by k: Double) -> Fill {
         switch fill {

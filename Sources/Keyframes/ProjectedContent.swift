@@ -227,12 +227,16 @@ struct PathSpec: Hashable {
         return GradientAxis(start: pm + n.scaled(by: ta), end: pm + n.scaled(by: tb), offsets: offsets)
     }
 
-    /// Every path a projected layer draws, in a fixed order: paint, clip, mask.
-    static func specs(for i: Int, in sim: Simulation) -> (paint: [PathSpec], clip: PathSpec?, mask: [PathSpec]) {
+    /// Every path a projected layer draws, in a fixed order: paint, clip, mask; and SVG art's
+    /// opacity groups, by index in the layer's paint (one per art shape after a background fill).
+    static func specs(for i: Int, in sim: Simulation) -> (
+        paint: [PathSpec], clip: PathSpec?, mask: [PathSpec], opacityGroups: [ProjectedArtOpacityGroup]
+    ) {
         let l = sim.layers[i], d = l.definition
         let rounded = Projection.values(of: l.numbers.boundsRadius).contains { $0 != 0 }
         var paint: [PathSpec] = []
         var gradient: LinearGradient? = nil
+        var opacityGroups: [ProjectedArtOpacityGroup] = []
         if case .linearGradient(let g) = d.fill { gradient = g }
         switch d.kind {
         case .group, .rect:
@@ -248,7 +252,14 @@ struct PathSpec: Hashable {
         case .artwork(let art):
             // The background fill, then the art's shapes (a picture's cells: ProjectedPicture.swift).
             if d.fill != nil { paint.append(PathSpec(layer: i, source: .bounds(rounded: rounded), gradient: gradient)) }
-            for shape in (try? ProjectedArtwork.shapes(art, bounds: d.size)) ?? [] {
+            let layout = (try? ProjectedArtwork.layout(art, bounds: d.size)) ?? (shapes: [], groups: [])
+            let background = paint.count
+            opacityGroups = layout.groups.map { g in
+                var g = g
+                g.shapes = (g.shapes.lowerBound + background)..<(g.shapes.upperBound + background)
+                return g
+            }
+            for shape in layout.shapes {
                 var g: LinearGradient? = nil
                 if case .linearGradient(let lg) = shape.fill { g = lg }
                 for (n, sub) in shape.subpaths.enumerated() {
@@ -269,6 +280,6 @@ struct PathSpec: Hashable {
             case .hole: mask = [PathSpec(layer: i, source: .maskRect(rounded: false)), PathSpec(layer: i, source: .maskCircle(reversed: true))]
             }
         }
-        return (paint, clip, mask)
+        return (paint, clip, mask, opacityGroups)
     }
 }

@@ -18,6 +18,8 @@ struct ProjectionSampler {
     private(set) var specs: [PathSpec] = []
     /// Where each layer's paint, clip, mask and outline specs sit in `specs`.
     private var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
+    /// Per layer, SVG art's opacity groups over its paint (PathSpec.specs).
+    private var opacityGroups: [Int: [ProjectedArtOpacityGroup]] = [:]
     /// Indices in `specs` of the layers' bounds outlines.
     private var outlines: Set<Int> = []
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
@@ -51,6 +53,7 @@ struct ProjectionSampler {
                 specs.append(PathSpec(layer: i, source: .bounds(rounded: false)))
             }
             ranges[i] = (paint, clip, mask, outline)
+            opacityGroups[i] = s.opacityGroups
         }
     }
 
@@ -107,7 +110,7 @@ struct ProjectionSampler {
 
     /// Whether a path's control-point hull reaches the box.
     static func meets(_ path: BezierPath, _ box: Rect) -> Bool {
-        let xs = path.allPoints.map(\.x), ys = path.allPoints.map(\.y)
+        let points = path.allPoints, xs = points.map(\.x), ys = points.map(\.y)
         return xs.max()! >= box.minX && xs.min()! <= box.maxX && ys.max()! >= box.minY && ys.min()! <= box.maxY
     }
 
@@ -267,11 +270,11 @@ struct ProjectionSampler {
     /// before it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
     /// The states of the time grid are computed once for all groups. A gradient's axis gets keys
     /// of its own (GradientAxisFitter), by index in `specs`. The intervals between breakpoints
-    /// are independent: they run on every core (`ProjectionIntervals.map`) and are joined in time
+    /// are independent: they run on every core (`ParallelMap.map`) and are joined in time
     /// order, so the keys are the same on one core or many.
     func keyframes(_ groups: [[Int]], end: Double) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]]) {
         let cuts = breakpoints(end: end)
-        let intervals = ProjectionIntervals.map(cuts.count) { n in interval(n, cuts, groups, end: end) }
+        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end) }
         var out = [[Frame]](repeating: [], count: groups.count)
         var axes: [Int: [Keyframe<GradientAxis>]] = [:]
         for part in intervals {
@@ -407,7 +410,7 @@ struct ProjectionSampler {
                 layer: i, host: host, paint: paint, clip: r.clip.map(path),
                 mask: r.mask.isEmpty ? nil : track(Array(r.mask)) { f, p in MultiPath(p.map { f.paths[$0] }) },
                 outline: r.outline.map(path))
-            out[i]!.opacityGroups = ArtOpacity.paintGroups(simulation.layers[i].definition)
+            out[i]!.opacityGroups = opacityGroups[i] ?? []
         }
         return out
     }

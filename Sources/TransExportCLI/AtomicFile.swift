@@ -14,7 +14,7 @@ extension TransExportError {
 }
 
 /// The files of one run, made before any is written. Transitions are exported on every core
-/// (ParallelExport), so adding is locked; the bytes of each file never depend on the order.
+/// (ParallelMap), so adding is locked; the bytes of each file never depend on the order.
 package final class OutputPlan: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(url: URL, data: Data)] = []

@@ -55,13 +55,13 @@ extension TransExportCommand {
     /// Every transition's files on up to `workers` threads. Without `--branch`, a transition and
     /// its scrub clip are two tasks (flip-edge-pan's two clips are over a third of the default
     /// run: on two cores they run side by side), those with projected (3D) layers first, since
-    /// they take longest. Results come back per transition in input order (ParallelExport), so
+    /// they take longest. Results come back per transition in input order (ParallelMap), so
     /// the bytes never depend on the schedule.
     func exportAll(_ simulations: [Simulation], clips: [ScrubClip?], workers: Int, options: CommandLineOptions, to dir: URL)
         -> [Result<GalleryCard?, Error>]
     {
         guard options.branches.isEmpty, options.at == nil else {
-            return ParallelExport.map(simulations.count, workers: workers) { n in
+            return ParallelMap.map(simulations.count, workers: workers) { n in
                 Result { try exportWithBranches(simulations[n], options: options, to: dir) }
             }
         }
@@ -69,7 +69,7 @@ extension TransExportCommand {
         let heavy = simulations.map { Projection.projectedLayers($0).contains(true) }
         // One worker (--report) keeps input order: its lines print as it goes.
         let order = workers > 1 ? tasks.filter { heavy[$0.0] } + tasks.filter { !heavy[$0.0] } : tasks
-        let done = ParallelExport.map(order.count, workers: workers) { k in
+        let done = ParallelMap.map(order.count, workers: workers) { k in
             let (n, scrub) = order[k]
             return Result { try export(scrub ? clips[n]!.simulation : simulations[n], options: options, to: dir) }
         }

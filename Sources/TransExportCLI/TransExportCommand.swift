@@ -77,7 +77,7 @@ package struct TransExportCommand {
         var failed = false
         // Definitions load and simulate on every core too (the near-eye check samples each timeline
         // at 240 Hz); diagnostics print afterwards in input order.
-        let loaded = ParallelExport.map(sources.count) { n in
+        let loaded = ParallelMap.map(sources.count) { n in
             Result { () throws -> (Simulation, ScrubClip?) in
                 let s = sources[n]
                 let definition = try ScreenOption.apply(

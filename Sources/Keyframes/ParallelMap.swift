@@ -1,12 +1,12 @@
-// The default run exports many transitions; each is independent of the others, so they run on
-// every core. Results come back in input order, and each file's bytes depend only on its own
-// transition, so the output is the same on one core or many.
+// Independent jobs on every core, results in input order, so what is made from them is the same
+// on one core or many: the default run's transitions (TransExportCLI) and one 3D transition's
+// intervals between breakpoints (ProjectionSampler.keyframes), the longest single job of that run.
 import Foundation
 
-enum ParallelExport {
+package enum ParallelMap {
     /// `work(i)` for every i in 0..<count on up to `workers` threads, results in index order.
     /// Longest jobs are not known up front; indices are handed out one at a time as threads free up.
-    static func map<T>(
+    package static func map<T>(
         _ count: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ work: (Int) -> T
     ) -> [T] {
