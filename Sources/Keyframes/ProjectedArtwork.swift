@@ -6,9 +6,10 @@
 // projection lays it like the flip page's shadow (ProjectedContent.swift, GradientAxisFitter.swift).
 // A dashed stroke is cut into its dashes first (ProjectedArtworkDashes.swift); a node's opacity
 // is multiplied into shapes that do not overlap, else kept as an opacity group
-// (ProjectedArtworkOpacity.swift). What that cannot draw exactly is refused with the art's file
-// and line: radial gradients, clip paths inside the art. Pictures (PNG/JPEG) are cut into
-// affinely mapped cells instead (ProjectedPicture.swift).
+// (ProjectedArtworkOpacity.swift); a node's clip path becomes projected paths of its own over the
+// run of shapes it clips (ProjectedArtworkClip.swift). What that cannot draw exactly is refused
+// with the art's file and line: radial gradients. Pictures (PNG/JPEG) are cut into affinely
+// mapped cells instead (ProjectedPicture.swift).
 import Artwork
 import Motion
 import TransitionModel
@@ -31,8 +32,11 @@ package enum ProjectedArtwork {
         try layout(art, bounds: bounds).shapes
     }
 
-    /// The shapes and the opacity groups over runs of them that overlap (inner groups first).
-    package static func layout(_ art: LayerArtwork, bounds: Size) throws -> (shapes: [ProjectedArtShape], groups: [ProjectedArtOpacityGroup]) {
+    /// The shapes, the opacity groups over runs of them that overlap and the clip paths over
+    /// runs of them (inner groups and clips first).
+    package static func layout(_ art: LayerArtwork, bounds: Size) throws -> (
+        shapes: [ProjectedArtShape], groups: [ProjectedArtOpacityGroup], clips: [ProjectedArtClipRegion]
+    ) {
         guard case .vector(let document) = art.artwork else {
             throw TransExportError.artwork(file: art.path, "a PNG/JPEG picture under a 3D transform is not drawn yet (SVG art is)")
         }
@@ -40,11 +44,11 @@ package enum ProjectedArtwork {
         let root = ArtTransform.translation(f.minX, f.minY).concatenating(document.viewportTransform(width: f.size.width, height: f.size.height))
         var out: [ProjectedArtShape] = []
         var groups: [ProjectedArtOpacityGroup] = []
+        var clips: [ProjectedArtClipRegion] = []
         func visit(_ node: ArtNode, _ outer: ArtTransform) throws {
             func refuse(_ why: String) -> TransExportError {
                 TransExportError.artwork(file: art.path, line: node.line, why + " under a 3D transform is not drawn yet")
             }
-            if node.clip != nil { throw refuse("a clip path inside SVG art") }
             let m = outer.concatenating(node.transform)
             let first = out.count
             switch node.content {
@@ -78,9 +82,12 @@ package enum ProjectedArtwork {
                     groups.append(ProjectedArtOpacityGroup(shapes: first..<out.count, opacity: node.opacity, line: node.line))
                 }
             }
+            if let clip = node.clip, first < out.count {
+                clips.append(ArtClips.region(clip, m, shapes: first..<out.count, line: node.line))
+            }
         }
         for node in document.nodes { try visit(node, root) }
-        return (out, groups)
+        return (out, groups, clips)
     }
 
     /// A solid colour, or a linear gradient with its ends in unit coordinates of the layer's

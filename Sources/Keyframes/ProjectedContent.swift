@@ -80,6 +80,8 @@ package struct ProjectedLayer: Hashable, Sendable {
     package var pictureCells: [PictureCell] = []
     /// SVG art's opacity groups, `shapes` being indices in `paint` (ProjectedArtworkOpacity.swift).
     package var opacityGroups: [ProjectedArtOpacityGroup] = []
+    /// SVG art's clip paths, `shapes` being indices in `paint` (ProjectedArtworkClip.swift).
+    package var artClips: [ProjectedArtClip] = []
 }
 
 package enum Projection {
@@ -228,15 +230,17 @@ struct PathSpec: Hashable {
     }
 
     /// Every path a projected layer draws, in a fixed order: paint, clip, mask; and SVG art's
-    /// opacity groups, by index in the layer's paint (one per art shape after a background fill).
+    /// opacity groups and clip paths, by index in the layer's paint (one per art shape after a
+    /// background fill; a clip's own paths: PathSpec.artClipSpecs).
     static func specs(for i: Int, in sim: Simulation) -> (
-        paint: [PathSpec], clip: PathSpec?, mask: [PathSpec], opacityGroups: [ProjectedArtOpacityGroup]
+        paint: [PathSpec], clip: PathSpec?, mask: [PathSpec], opacityGroups: [ProjectedArtOpacityGroup], artClips: [ProjectedArtClipRegion]
     ) {
         let l = sim.layers[i], d = l.definition
         let rounded = Projection.values(of: l.numbers.boundsRadius).contains { $0 != 0 }
         var paint: [PathSpec] = []
         var gradient: LinearGradient? = nil
         var opacityGroups: [ProjectedArtOpacityGroup] = []
+        var artClips: [ProjectedArtClipRegion] = []
         if case .linearGradient(let g) = d.fill { gradient = g }
         switch d.kind {
         case .group, .rect:
@@ -252,12 +256,17 @@ struct PathSpec: Hashable {
         case .artwork(let art):
             // The background fill, then the art's shapes (a picture's cells: ProjectedPicture.swift).
             if d.fill != nil { paint.append(PathSpec(layer: i, source: .bounds(rounded: rounded), gradient: gradient)) }
-            let layout = (try? ProjectedArtwork.layout(art, bounds: d.size)) ?? (shapes: [], groups: [])
+            let layout = (try? ProjectedArtwork.layout(art, bounds: d.size)) ?? (shapes: [], groups: [], clips: [])
             let background = paint.count
             opacityGroups = layout.groups.map { g in
                 var g = g
                 g.shapes = (g.shapes.lowerBound + background)..<(g.shapes.upperBound + background)
                 return g
+            }
+            artClips = layout.clips.map { c in
+                var c = c
+                c.shapes = (c.shapes.lowerBound + background)..<(c.shapes.upperBound + background)
+                return c
             }
             for shape in layout.shapes {
                 var g: LinearGradient? = nil
@@ -280,6 +289,6 @@ struct PathSpec: Hashable {
             case .hole: mask = [PathSpec(layer: i, source: .maskRect(rounded: false)), PathSpec(layer: i, source: .maskCircle(reversed: true))]
             }
         }
-        return (paint, clip, mask, opacityGroups)
+        return (paint, clip, mask, opacityGroups, artClips)
     }
 }

@@ -20,6 +20,8 @@ struct ProjectionSampler {
     private var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
     /// Per layer, SVG art's opacity groups over its paint (PathSpec.specs).
     private var opacityGroups: [Int: [ProjectedArtOpacityGroup]] = [:]
+    /// Per layer, SVG art's clip paths over its paint and, per clip shape, its specs' range.
+    private var artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]] = [:]
     /// Indices in `specs` of the layers' bounds outlines.
     private var outlines: Set<Int> = []
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
@@ -44,6 +46,18 @@ struct ProjectionSampler {
             let m0 = specs.count
             specs += s.mask
             let mask = m0..<specs.count
+            // SVG art's clip paths: fitted with the paint, as they move with it.
+            let base = simulation.layers[i].definition.size
+            artClips[i] = s.artClips.map { region in
+                (
+                    region,
+                    PathSpec.artClipSpecs(region, layer: i, base: base).map { shape in
+                        let a0 = specs.count
+                        specs += shape
+                        return a0..<specs.count
+                    }
+                )
+            }
             // A named layer's bounds outline: on the same grid as its paint, so what a reader
             // measures there is what a player plays.
             var outline: Int? = nil
@@ -411,6 +425,11 @@ struct ProjectionSampler {
                 mask: r.mask.isEmpty ? nil : track(Array(r.mask)) { f, p in MultiPath(p.map { f.paths[$0] }) },
                 outline: r.outline.map(path))
             out[i]!.opacityGroups = opacityGroups[i] ?? []
+            out[i]!.artClips = (artClips[i] ?? []).map { clip in
+                ProjectedArtClip(
+                    shapes: clip.region.shapes, paths: clip.specs.map { r in track(Array(r)) { f, p in MultiPath(p.map { f.paths[$0] }) } },
+                    evenOdd: clip.region.evenOdd, line: clip.region.line)
+            }
         }
         return out
     }

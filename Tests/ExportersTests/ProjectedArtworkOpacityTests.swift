@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import Keyframes
 import Motion
 import Simulation
@@ -10,7 +11,7 @@ import XCTest
 @testable import Keyframes
 
 /// Opacity on SVG art under a 3D transform: multiplied into shapes that do not overlap, an
-/// opacity group over shapes that do (SVG `<g opacity>`; refused in Lottie with its line).
+/// opacity group over shapes that do (SVG `<g opacity>`; Lottie: a shape layer of its own, its `ks.o`).
 final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
     func alpha(_ fill: Fill) -> Double {
         if case .solid(let c) = fill { return c.alpha }
@@ -50,7 +51,7 @@ final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
         XCTAssertEqual(layout.shapes.map { alpha($0.fill) }, [1, 1, 0.5], "the lone rect's own opacity multiplied in")
     }
 
-    func testTheSVGCompositesTheGroupAndLottieRefusesIt() throws {
+    func testTheSVGAndLottieCompositeTheGroupOnce() throws {
         let artwork = try art(
             ##"<rect width="20" height="10" fill="#fff"/><g opacity=".5"><rect width="8" height="8" fill="#f00"/><rect x="4" y="2" width="8" height="8" fill="#00f"/></g>"##
         )
@@ -66,11 +67,13 @@ final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
         let inside = after[..<after.range(of: "</g>")!.lowerBound]
         XCTAssertEqual(inside.components(separatedBy: "<path ").count - 1, 2, "both rects inside the group")
         XCTAssertFalse(inside.contains("fill-opacity"))
-        XCTAssertThrowsError(try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))) {
-            XCTAssertEqual(
-                "\($0)",
-                "art.svg:2: layer \"card\": opacity over overlapping shapes under a 3D transform is not carried in Lottie yet "
-                    + "(the SVG export carries it; set the opacity on each shape, or keep the shapes 2 pt apart)")
-        }
+        // Lottie: both rects in a shape layer of their own whose ks.o composites them once.
+        let lottie = try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))
+        guard case .array(let layers) = lottie["layers"] else { return XCTFail("layers") }
+        XCTAssertEqual(layers.map { $0["nm"] }, [.string("card.art-1"), .string("card"), .string("background")])
+        XCTAssertEqual(layers[0]["ks"]?["o"]?["k"], .number(50))
+        XCTAssertNil(layers[0]["masksProperties"])
+        guard case .array(let shapes) = layers[0]["shapes"] else { return XCTFail("shapes") }
+        XCTAssertEqual(shapes.count, 2)
     }
 }

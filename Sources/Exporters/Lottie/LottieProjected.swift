@@ -69,7 +69,8 @@ extension LottieDocument {
             guard !items.isEmpty else { return nil }
             return group(items, name: names[c], transform: transformJSON(opacity: LJ.staticNum(k.opacity.initialValue * 100, LottieDecimals.opacity)))
         }
-        return statics + p.paint.reversed().map(projectedPaintGroup)
+        // SVG art's shapes from the first that needs compositing of its own are parts (LottieArtParts.swift).
+        return statics + p.paint[..<ownPaintCount(i)].reversed().map(projectedPaintGroup)
     }
 
     func projectedPaintGroup(_ paint: ProjectedPaint) -> JSONValue {

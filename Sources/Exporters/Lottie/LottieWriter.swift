@@ -77,8 +77,9 @@ final class LottieDocument {
                 isLayer = true
             }
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children;
-            // a picture is an image layer above its host: the host's sublayers must draw above it.
-            let sublayersAsLayers = snapshotClipSource(i) != nil || hostsPictures(i)
+            // a picture is an image layer above its host: the host's sublayers must draw above it;
+            // so are SVG art's parts under 3D (LottieArtParts.swift).
+            let sublayersAsLayers = snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i)
             if sublayersAsLayers { isLayer = true }
             isLayer = plan(children: layer.children, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
@@ -118,7 +119,7 @@ final class LottieDocument {
         try checkMaskedAncestors()
         try checkArtwork()
         try checkPictures()
-        try checkArtOpacityGroups()
+        try checkArtParts()
         let w = d.canvas.size.width, h = d.canvas.size.height
         guard w >= 0, h >= 0, w.rounded() == w, h.rounded() == h else {
             throw TransExportError.lottie("Lottie canvas w/h must be whole numbers (got \(w) x \(h))", path: "canvas.size")
@@ -128,6 +129,7 @@ final class LottieDocument {
         // A host's pictures (image layers) sit right above its content, each with its own matte.
         enum Entry {
             case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), cellImage(Int, Int), cellNull(Int, Int), cellsPrecomp(Int)
+            case artPart(LottieArtPart, Int, Int)
             case background
         }
         var entries: [Entry] = []
@@ -144,6 +146,10 @@ final class LottieDocument {
             } else {
                 for k in pictureCells(i).indices { entries += [.cellImage(i, k), .cellNull(i, k)] }
             }
+            for (k, part) in try artParts(i).enumerated().reversed() {
+                if clipped { entries.append(.matte(i)) }
+                entries.append(.artPart(part, i, k))
+            }
             if clipped { entries.append(.matte(i)) }
             entries.append(.content(i))
         }
@@ -153,7 +159,7 @@ final class LottieDocument {
             switch e {
             case .content(let i): contentInd[i] = n + 1
             case .matte(let i): matteInd[i] = n + 1
-            case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .background: break
+            case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .artPart, .background: break
             }
         }
         let images = imageAssets()
@@ -185,6 +191,9 @@ final class LottieDocument {
                 layers.append(cellsPrecompLayer(i, ind: n + 1, parentInd: contentInd[i]!))
             case .cellNull(let i, let k):
                 layers.append(cellNullLayer(pictureCells(i)[k], name: "\(names[i]).cell-\(k + 1).place", ind: n + 1, parentInd: contentInd[i]!))
+            case .artPart(let part, let i, let k):
+                let matte: Int? = n > 0 ? { if case .matte = entries[n - 1] { return n } else { return nil } }() : nil
+                layers.append(artPartLayer(i, part, name: "\(names[i]).art-\(k + 1)", ind: n + 1, parentInd: contentInd[i]!, matte: matte))
             case .background:
                 layers.append(backgroundLayer(ind: n + 1))
             }

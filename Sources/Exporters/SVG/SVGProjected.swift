@@ -104,13 +104,18 @@ struct SVGProjected {
         // Sublayers are cut by the bounds (clipsToBounds) and by the mask; the layer's own paint too.
         let clipped = p.clip.map { clipGroup(MultiPathTrack.single($0), evenOdd: false) } ?? false
         let masked = p.mask.map { clipGroup($0, evenOdd: layer.definition.mask?.shape == .hole) } ?? false
+        // SVG art's opacity over overlapping shapes (composited once, as the flat art is) and its
+        // clip paths, each a <g> around the run of shapes it covers, outer first.
+        let artGroups =
+            p.opacityGroups.map { (shapes: $0.shapes, opacity: Optional($0.opacity), clip: ProjectedArtClip?.none) }
+            + p.artClips.map { (shapes: $0.shapes, opacity: Double?.none, clip: Optional($0)) }
         for (n, paint) in p.paint.enumerated() {
-            // SVG art's opacity over overlapping shapes: composited once, as the flat art is.
-            for g in p.opacityGroups.filter({ $0.shapes.lowerBound == n }).sorted(by: { $0.shapes.count > $1.shapes.count }) {
-                xml.start("g", [("opacity", NumberFormat.string(g.opacity, maxDecimals: 4))])
+            for g in artGroups.filter({ $0.shapes.lowerBound == n }).sorted(by: { $0.shapes.count > $1.shapes.count }) {
+                if let opacity = g.opacity { xml.start("g", [("opacity", NumberFormat.string(opacity, maxDecimals: 4))]) }
+                if let clip = g.clip { _ = artClipGroup(clip) }
             }
             path(paint, opacity: opacityInStops ? k.opacity : .constant(1))
-            for _ in p.opacityGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
+            for _ in artGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
         }
         pictureCells(i, p.pictureCells)
         for child in layer.children {
@@ -133,6 +138,23 @@ struct SVGProjected {
         xml.start("path", attrs)
         animateD(track) { SVGPath.d($0) }
         xml.end()
+        xml.end()
+        xml.start("g", [("clip-path", "url(#\(id))")])
+        return true
+    }
+
+    /// `<clipPath>` with one animated path per clip shape of SVG art (their union), then an open
+    /// `<g clip-path>` (returns true).
+    func artClipGroup(_ clip: ProjectedArtClip) -> Bool {
+        let id = document.newID("clip")
+        xml.start("clipPath", [("id", id)])
+        for track in clip.paths {
+            var attrs = [("d", SVGPath.d(track.initialValue)), SVGPath.transform]
+            if clip.evenOdd { attrs.append(("clip-rule", "evenodd")) }
+            xml.start("path", attrs)
+            animateD(track) { SVGPath.d($0) }
+            xml.end()
+        }
         xml.end()
         xml.start("g", [("clip-path", "url(#\(id))")])
         return true
