@@ -8,8 +8,10 @@ frame of each player from the conformance suite run over that export (`--exporte
 `--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
 (projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
 Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
-cells in a precomp), and Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
-strokes, opacity over shapes apart, under perspective), checked the same way through
+cells in a precomp), Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
+strokes, opacity over shapes apart, under perspective), svg-opacity-flip.json (opacity over
+overlapping shapes: Lottie layers of their own), svg-clip-flip.json and svg-clip-masked-flip.json
+(clip paths inside the art, under perspective), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
@@ -84,7 +86,13 @@ def run(opts):
                     ("Examples/svg-dashes-flip.json (dashed strokes under perspective)", example("svg-dashes-flip"),
                      "svg-dashes-flip"),
                     ("Examples/svg-opacity-apart-flip.json (opacity over shapes apart, under perspective)",
-                     example("svg-opacity-apart-flip"), "svg-opacity-apart-flip")]
+                     example("svg-opacity-apart-flip"), "svg-opacity-apart-flip"),
+                    ("Examples/svg-opacity-flip.json (opacity over overlapping shapes, under perspective)",
+                     example("svg-opacity-flip"), "svg-opacity-flip"),
+                    ("Examples/svg-clip-flip.json (clip paths inside the art, under perspective)", example("svg-clip-flip"),
+                     "svg-clip-flip"),
+                    ("Examples/svg-clip-masked-flip.json (clip paths and the layer's own clip and mask, under perspective)",
+                     example("svg-clip-masked-flip"), "svg-clip-masked-flip")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]
