@@ -4,9 +4,9 @@
 // (their boxes at least `gap` apart), drawing each shape with the opacity multiplied in is the
 // same picture: both formats do that. Where they overlap the shapes keep their own colours and
 // the node becomes an opacity group: the SVG export wraps their projected paths in
-// `<g opacity>`; the Lottie export refuses it with the node's file and line, as no shape-layer
-// construct composites a group once in rlottie, ThorVG and lottie-web alike
-// (docs/artwork.md#opacity-groups-under-3d).
+// `<g opacity>`; the Lottie export draws them as a shape layer of their own whose `ks.o`
+// rlottie, ThorVG and lottie-web composite once, unlike a shape group's `tr.o`
+// (LottieArtParts.swift, docs/artwork.md#opacity-groups-under-3d).
 import Artwork
 import Motion
 import TransitionModel

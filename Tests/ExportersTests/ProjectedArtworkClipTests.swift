@@ -96,4 +96,40 @@ final class ProjectedArtworkClipTests: XCTestCase, SVGArtFixture {
         XCTAssertEqual(masks.map { $0["mode"] }, [.string("a")])
         XCTAssertEqual(layers[0]["ks"]?["o"]?["k"], .number(100))
     }
+
+    func testLottieIntersectsNestedClipsAndRefusesWhatWouldNeedAPrecomp() throws {
+        func lottie(_ body: String) throws -> JSONValue {
+            let card = LayerDefinition(id: "card", kind: .artwork(try art(body)), frame: Rect(95, 322, 200, 100))
+            return try LottieWriter().lottie(KeyframedTransition.fitted(try turnedAwayHalfASecond(card), for: .lottie))
+        }
+        func refusal(_ body: String) -> String {
+            do { _ = try lottie(body); return "no error" } catch { return "\(error)" }
+        }
+        // A clip inside a clip: the inner run is a part with both, the outer clip's union first.
+        let defs =
+            ##"<clipPath id="two"><rect width="4" height="4"/><rect x="6" width="4" height="4"/></clipPath>"##
+            + ##"<clipPath id="one"><rect x="1" y="1" width="8" height="2"/></clipPath>"##
+        let nested = try lottie(
+            defs + ##"<g clip-path="url(#two)"><rect width="10" height="10" fill="#f00"/><rect width="9" height="9" fill="#00f" clip-path="url(#one)"/></g>"##)
+        let layers = lottieLayers(nested)
+        XCTAssertEqual(layers.map { $0["nm"] }, [.string("card.art-2"), .string("card.art-1"), .string("card"), .string("background")])
+        func modes(_ layer: JSONValue) -> [JSONValue?] {
+            guard case .array(let masks) = layer["masksProperties"] else { return [] }
+            return masks.map { $0["mode"] }
+        }
+        XCTAssertEqual(modes(layers[1]), [.string("a"), .string("a")], "the outer clip's two shapes")
+        XCTAssertEqual(modes(layers[0]), [.string("a"), .string("a"), .string("i")], "and the inner clip intersected")
+        XCTAssertEqual(shapeCount(layers[2]), 0, "the card's own layer draws nothing before the first part")
+        XCTAssertEqual(
+            refusal(
+                ##"<clipPath id="ring" clip-rule="evenodd"><path d="M0 0H10V10H0ZM2 2H8V8H2Z"/></clipPath>"##
+                    + "\n<rect width=\"9\" height=\"9\" clip-path=\"url(#ring)\"/>"),
+            "art.svg:3: layer \"card\": a clip path with holes under a 3D transform is not carried in Lottie yet (the SVG export carries it)")
+        XCTAssertEqual(
+            refusal(
+                "<g opacity=\".5\"><rect width=\"5\" height=\"5\"/>\n<g opacity=\".5\"><rect width=\"5\" height=\"5\"/>"
+                    + "<rect x=\"1\" width=\"5\" height=\"5\"/></g></g>"),
+            "art.svg:3: layer \"card\": opacity over overlapping shapes inside another such group under a 3D transform "
+                + "is not carried in Lottie yet (the SVG export carries it)")
+    }
 }
