@@ -8,7 +8,8 @@
 // is multiplied into shapes that do not overlap, else kept as an opacity group
 // (ProjectedArtworkOpacity.swift). What that cannot draw exactly is refused with the art's file
 // and line: radial gradients, clip paths inside the art. Pictures (PNG/JPEG) are cut into
-// affinely mapped cells instead (ProjectedPicture.swift).
+// affinely mapped cells instead (ProjectedPicture.swift); so is art with a radial gradient, drawn
+// as a picture first (Exporters' ArtworkRadialFallback.swift, ProjectedRadialGradient.swift).
 import Artwork
 import Motion
 import TransitionModel
