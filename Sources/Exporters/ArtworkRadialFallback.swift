@@ -32,7 +32,7 @@ package enum ArtworkRadialFallback {
         // Depth first, parents before children: the simulation's layer order (allLayers).
         func visit(_ layer: LayerDefinition) throws -> LayerDefinition {
             var layer = layer
-            if drawn[index] != nil, case .artwork(let art) = layer.kind { layer.kind = .artwork(try picture(art)) }
+            if let at = drawn[index], case .artwork(let art) = layer.kind { layer.kind = .artwork(try picture(art, line: at.line)) }
             index += 1
             layer.children = try layer.children.map(visit)
             return layer
@@ -66,9 +66,20 @@ package enum ArtworkRadialFallback {
 
     /// The SVG art drawn at its natural size times `pixelsPerPoint` (the art re-emitted as clean
     /// SVG, SVGArtworkMarkup) as a PNG with alpha; its scale makes its natural size the art's.
-    static func picture(_ art: LayerArtwork) throws -> LayerArtwork {
+    /// Art over a PNG's limits (ArtworkLimits: 8192 px a side, 40 Mpx) is refused before any pixel is allocated.
+    static func picture(_ art: LayerArtwork, line: Int = 0) throws -> LayerArtwork {
         let natural = art.artwork.size()
-        let width = max(1, Int((natural.width * pixelsPerPoint).rounded())), height = max(1, Int((natural.height * pixelsPerPoint).rounded()))
+        let w = (natural.width * pixelsPerPoint).rounded(), h = (natural.height * pixelsPerPoint).rounded()
+        guard w.isFinite, h.isFinite, w <= Double(ArtworkLimits.imageSide), h <= Double(ArtworkLimits.imageSide),
+            w * h <= Double(ArtworkLimits.imagePixels)
+        else {
+            throw TransExportError.artwork(
+                file: art.path, line: line,
+                "a radial gradient under a 3D transform is drawn as a picture at \(Int(pixelsPerPoint)) px/pt "
+                    + "(docs/artwork.md#radial-gradients-under-3d): art of \(SVGArtworkMarkup.number(natural.width)) x \(SVGArtworkMarkup.number(natural.height)) pt would be over the limit of "
+                    + "\(ArtworkLimits.imageSide) px a side and \(ArtworkLimits.imagePixels) px in all")
+        }
+        let width = max(1, Int(w)), height = max(1, Int(h))
         let xml = XMLTextWriter()
         xml.start(
             "svg",

@@ -58,6 +58,17 @@ final class ArtworkRadialFallbackTests: XCTestCase, SVGArtFixture {
         }
     }
 
+    func testArtOverAPicturesLimitsIsRefusedBeforeDrawing() throws {
+        let huge = try SVGArtReader.read(
+            bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"3000\" height=\"10\">\n\(radialRect)</svg>".utf8), file: "huge.svg")
+        XCTAssertThrowsError(try ArtworkRadialFallback.picture(LayerArtwork(path: "huge.svg", artwork: .vector(huge)), line: 2)) {
+            XCTAssertEqual(
+                "\($0)",
+                "huge.svg:2: a radial gradient under a 3D transform is drawn as a picture at 3 px/pt (docs/artwork.md#radial-gradients-under-3d): "
+                    + "art of 3000 x 10 pt would be over the limit of 8192 px a side and 40000000 px in all")
+        }
+    }
+
     func testOtherArtAndFlatArtAreLeftAlone() throws {
         let linear = LayerDefinition(
             id: "card", kind: .artwork(try art(##"<rect width="20" height="10" fill="#f00"/>"##)), frame: Rect(165, 407, 60, 30))
