@@ -11,7 +11,8 @@ Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in L
 cells in a precomp), Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
 strokes, opacity over shapes apart, under perspective), svg-opacity-flip.json (opacity over
 overlapping shapes: Lottie layers of their own), svg-clip-flip.json and svg-clip-masked-flip.json
-(clip paths inside the art, under perspective), checked the same way through
+(clip paths inside the art, under perspective) and svg-radial-flip.json (radial gradients
+under perspective, drawn as a picture), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
@@ -92,7 +93,9 @@ def run(opts):
                     ("Examples/svg-clip-flip.json (clip paths inside the art, under perspective)", example("svg-clip-flip"),
                      "svg-clip-flip"),
                     ("Examples/svg-clip-masked-flip.json (clip paths and the layer's own clip and mask, under perspective)",
-                     example("svg-clip-masked-flip"), "svg-clip-masked-flip")]
+                     example("svg-clip-masked-flip"), "svg-clip-masked-flip"),
+                    ("Examples/svg-radial-flip.json (radial gradients under perspective, drawn as a picture)",
+                     example("svg-radial-flip"), "svg-radial-flip")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -7,9 +7,9 @@
 // A dashed stroke is cut into its dashes first (ProjectedArtworkDashes.swift); a node's opacity
 // is multiplied into shapes that do not overlap, else kept as an opacity group
 // (ProjectedArtworkOpacity.swift); a node's clip path becomes projected paths of its own over the
-// run of shapes it clips (ProjectedArtworkClip.swift). What that cannot draw exactly is refused
-// with the art's file and line: radial gradients. Pictures (PNG/JPEG) are cut into affinely
-// mapped cells instead (ProjectedPicture.swift).
+// run of shapes it clips (ProjectedArtworkClip.swift). Pictures (PNG/JPEG) are cut into affinely
+// mapped cells instead (ProjectedPicture.swift); so is art with a radial gradient, drawn as a
+// picture first (Exporters' ArtworkRadialFallback.swift, ProjectedRadialGradient.swift).
 import Artwork
 import Motion
 import TransitionModel

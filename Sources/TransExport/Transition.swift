@@ -94,7 +94,8 @@ public struct Transition: Sendable {
     /// state at any time. Refuses what cannot be simulated or exported (e.g. a picture under 3D).
     public func simulate() throws(TransExportError) -> SimulatedTransition {
         do {
-            let simulation = try Simulation(definition)
+            // Radial-gradient art under 3D becomes a picture (docs/artwork.md#radial-gradients-under-3d).
+            let simulation = try ArtworkRadialFallback.applied(Simulation(definition))
             try ArtworkLayerChecks.refuseUnderPerspective(simulation)
             return SimulatedTransition(simulation: simulation, source: source)
         } catch {

@@ -89,7 +89,8 @@ package struct TransExportCommand {
                         message: "expected \"\(t)\" (the file's name), found \"\(definition.name)\"")
                 }
                 let clip = try Self.checkedBranches(definition, options: options)
-                let simulation = try Simulation(definition)
+                // Radial-gradient art under 3D becomes a picture (docs/artwork.md#radial-gradients-under-3d).
+                let simulation = try ArtworkRadialFallback.applied(Simulation(definition))
                 try ArtworkLayerChecks.refuseUnderPerspective(simulation)
                 for format in options.resolvedFormats { try format.format?.preflight(simulation, file: s.display) }
                 return (simulation, clip)
