@@ -85,11 +85,35 @@ final class ArtworkExportTests: XCTestCase {
         XCTAssertThrowsError(try LottieArtworkShapes.items(clip, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))) {
             XCTAssertEqual("\($0)", "art.svg:1: a clip path inside SVG art is not carried in Lottie yet (the SVG export carries it)")
         }
-        let stroke = try document(
-            #"<rect width="5" height="5" stroke="red"/>"#, root: #"width="20" height="10" viewBox="0 0 10 10" preserveAspectRatio="none""#)
-        XCTAssertThrowsError(try LottieArtworkShapes.items(stroke, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))) {
-            XCTAssertEqual("\($0)", "art.svg:1: a stroke under a non-uniform scale or skew is not carried in Lottie")
+    }
+
+    /// A stroke under a non-uniform scale has no Lottie width: it is written as its outline,
+    /// built in user space and then stretched, filled with the stroke's paint above the fill.
+    func testLottieWritesAStretchedStrokeAsItsOutline() throws {
+        let doc = try document(
+            ##"<rect width="5" height="5" fill="#0000ff" stroke="#ff0000" stroke-opacity="0.5"/>"##,
+            root: #"width="20" height="10" viewBox="0 0 10 10" preserveAspectRatio="none""#)
+        let items = try LottieArtworkShapes.items(doc, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))
+        let text = JSONWriter().string(.array(items))
+        XCTAssertFalse(text.contains(#""ty":"st""#), text)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let shape = try XCTUnwrap(json.first?["it"] as? [[String: Any]])
+        // Top first: the outline's group, then the rect's path and its fill.
+        let outline = try XCTUnwrap(shape.first?["it"] as? [[String: Any]])
+        XCTAssertEqual(shape.count, 4, text)
+        XCTAssertEqual(outline.dropLast().last?["ty"] as? String, "fl")
+        XCTAssertEqual((outline.dropLast().last?["o"] as? [String: Any])?["k"] as? Double, 50)
+        let boxes = outline.compactMap { item -> [Double]? in
+            guard let v = ((item["ks"] as? [String: Any])?["k"] as? [String: Any])?["v"] as? [[Double]] else { return nil }
+            return [v.map { $0[0] }.min()!, v.map { $0[1] }.min()!, v.map { $0[0] }.max()!, v.map { $0[1] }.max()!]
         }
+        // Width 1 in user space: 2 pt across the vertical sides, 1 pt across the horizontal ones.
+        XCTAssertTrue(boxes.contains([0, -0.5, 10, 0.5]), "\(boxes)")
+        XCTAssertTrue(boxes.contains([-1, 0, 1, 5]), "\(boxes)")
+        let all = boxes.reduce([Double.infinity, .infinity, -.infinity, -.infinity]) {
+            [min($0[0], $1[0]), min($0[1], $1[1]), max($0[2], $1[2]), max($0[3], $1[3])]
+        }
+        XCTAssertEqual(all, [-1, -0.5, 11, 5.5])
     }
 }
 

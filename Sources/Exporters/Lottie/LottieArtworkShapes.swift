@@ -1,8 +1,9 @@
 import Artwork
 // SVG artwork as Lottie shape items. Every transform is baked into the path points (exact for
 // affine maps), so the items need no `tr` beyond opacity; what Lottie cannot draw exactly after
-// baking is refused with the artwork's file and line: clip paths, strokes and radial gradients
-// under a transform that is not a similarity. Linear gradients stay exact under any affine map.
+// baking is refused with the artwork's file and line: clip paths and radial gradients under a
+// transform that is not a similarity. Linear gradients stay exact under any affine map; a stroke
+// under one is written as its outline.
 import Foundation
 import JSONText
 import Keyframes
@@ -31,8 +32,8 @@ enum LottieArtworkShapes {
         case .shape(let shape):
             let paths = path(shape.path.transformed(by: matrix))
             var styles: [JSONValue] = [], outlined: [JSONValue] = []
-            if let stroke = shape.stroke, !stroke.dashes.isEmpty {
-                outlined = try dashedOutline(shape.path, stroke, matrix: matrix, file: file, line: node.line)
+            if let stroke = shape.stroke, !stroke.dashes.isEmpty || similarityScale(matrix) == nil {
+                outlined = try outlinedStroke(shape.path, stroke, matrix: matrix, file: file, line: node.line)
             } else if let stroke = shape.stroke {
                 styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line))
             }
@@ -107,10 +108,9 @@ enum LottieArtworkShapes {
         return rotation || reflection ? (m.a * m.a + m.b * m.b).squareRoot() : nil
     }
 
+    /// A stroke under a similarity; any other is outlined (`outlinedStroke`).
     static func stroke(_ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> JSONValue {
-        guard let k = similarityScale(matrix) else {
-            throw TransExportError.artwork(file: file, line: line, "a stroke under a non-uniform scale or skew is not carried in Lottie")
-        }
+        let k = similarityScale(matrix) ?? 1
         let extra: [(String, JSONValue)] = [
             ("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
             ("lc", LJ.int([.butt: 1, .round: 2, .square: 3][stroke.cap]!)),
@@ -120,15 +120,19 @@ enum LottieArtworkShapes {
         return try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: extra, stroke: true)
     }
 
-    /// A dashed stroke as its dashes, outlined and filled with the stroke's paint (one group,
-    /// above the shape's fill), as under 3D. Written as a stroke's `d`, the players disagree:
-    /// rlottie 0.2 drops dashes of length 0 (SVG's dots) and starts the pattern elsewhere, and
-    /// lottie-web 5.7 leaves the whole layer undrawn when two entries lack `nm`
-    /// (docs/lottie.md, "Dashed strokes").
-    static func dashedOutline(_ path: ArtPath, _ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> [JSONValue] {
-        let dashes = StrokeDashes.dashed(path, dashes: stroke.dashes, offset: stroke.dashOffset, directedDots: stroke.cap == .square)
-        guard let outline = StrokeOutline.subpaths(dashes, stroke, matrix: matrix) else {
-            throw TransExportError.artwork(file: file, line: line, "a dashed stroke on a curve too tight to outline is not carried in Lottie")
+    /// A stroke as its outline (a dashed one as its dashes), filled with the stroke's paint (one
+    /// group, above the shape's fill), as under 3D. A dashed stroke written as a stroke's `d` is
+    /// drawn differently by the players: rlottie 0.2 drops dashes of length 0 (SVG's dots) and
+    /// starts the pattern elsewhere, and lottie-web 5.7 leaves the whole layer undrawn when two
+    /// entries lack `nm` (docs/lottie.md, "Dashed strokes"). A stroke under a non-uniform scale
+    /// or skew has no Lottie `w`: its outline, built in user space and then mapped, stays exact
+    /// (docs/artwork.md, "Strokes under a stretch in the flat Lottie export").
+    static func outlinedStroke(_ path: ArtPath, _ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> [JSONValue] {
+        let cut =
+            stroke.dashes.isEmpty
+            ? path : StrokeDashes.dashed(path, dashes: stroke.dashes, offset: stroke.dashOffset, directedDots: stroke.cap == .square)
+        guard let outline = StrokeOutline.subpaths(cut, stroke, matrix: matrix) else {
+            throw TransExportError.artwork(file: file, line: line, "a stroke on a curve too tight to outline is not carried in Lottie")
         }
         guard !outline.isEmpty else { return [] }
         let fill = try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: [("r", LJ.int(1))])
