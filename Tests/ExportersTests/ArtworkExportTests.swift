@@ -80,6 +80,32 @@ final class ArtworkExportTests: XCTestCase {
         XCTAssertEqual(boxes.sorted { $0[0] < $1[0] }, [[0, 4, 2, 6], [4, 4, 7, 6], [9, 4, 10, 6]])
     }
 
+    /// A group's `tr.o` is multiplied into each item by rlottie and ThorVG, SVG composites the
+    /// group once: the same picture where the items lie 2 pt apart, refused where they overlap.
+    func testLottieCarriesGroupOpacityOverShapesApartAndRefusesItOverOverlaps() throws {
+        let apart = try document(#"<g opacity=".5"><rect width="5" height="5"/><rect x="7" width="5" height="5"/></g>"#)
+        let items = try LottieArtworkShapes.items(apart, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONWriter().string(.array(items)).utf8)) as? [[String: Any]])
+        XCTAssertEqual(json.count, 1)
+        let group = try XCTUnwrap(json[0]["it"] as? [[String: Any]])
+        XCTAssertEqual(group.count, 3)  // two shapes' groups and the tr
+        XCTAssertEqual((group.last?["o"] as? [String: Any])?["k"] as? Double, 50)
+        let bodies = [
+            (#"<g opacity=".5"><rect width="5" height="5"/><rect x="6" width="5" height="5"/></g>"#, 1),  // 1 pt apart
+            (#"<g opacity=".5"><g><rect width="5" height="5"/><rect x="2" width="5" height="5"/></g></g>"#, 1),
+            (#"<rect width="5" height="5" stroke="red" opacity=".5"/>"#, 1),  // its fill under its stroke
+            (#"<g opacity=".5"><path d="M0 2H5" stroke="red" stroke-width="2"/><rect x="7" width="5" height="5"/></g>"#, 1),
+        ]
+        for (body, line) in bodies {
+            XCTAssertThrowsError(try LottieArtworkShapes.items(try document(body), file: "art.svg", mode: .scaleToFill, bounds: (20, 10))) {
+                XCTAssertEqual(
+                    "\($0)",
+                    "art.svg:\(line): opacity over overlapping shapes (or over a shape's fill and stroke) is not carried in Lottie yet; "
+                        + "set it on each shape, or keep the shapes 2 pt apart", body)
+            }
+        }
+    }
+
     func testLottieRefusesWhatItCannotDrawExactly() throws {
         let clip = try document(#"<clipPath id="c"><rect width="5" height="5"/></clipPath><g clip-path="url(#c)"><rect width="9" height="9"/></g>"#)
         XCTAssertThrowsError(try LottieArtworkShapes.items(clip, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))) {

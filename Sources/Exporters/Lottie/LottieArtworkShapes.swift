@@ -47,10 +47,13 @@ enum LottieArtworkShapes {
         }
         guard !content.isEmpty else { return [] }
         guard node.opacity < 1 || node.content.isShape else { return content }
-        // Lottie multiplies a group's opacity into each item, SVG composites the group once:
-        // they agree only when a single item is drawn.
-        if node.opacity < 1, case .group(let children) = node.content, children.count > 1 {
-            throw TransExportError.artwork(file: file, line: node.line, "opacity on a group of several shapes is not carried in Lottie; set it on each shape")
+        // Lottie multiplies a group's opacity into each item, SVG composites the node once:
+        // they agree where no two drawn items overlap (LottieArtworkOpacity).
+        if node.opacity < 1, !LottieArtworkOpacity.itemsApart(node, matrix: outer) {
+            throw TransExportError.artwork(
+                file: file, line: node.line,
+                "opacity over overlapping shapes (or over a shape's fill and stroke) is not carried in Lottie yet; "
+                    + "set it on each shape, or keep the shapes 2 pt apart")
         }
         return [group(content, opacity: node.opacity)]
     }
