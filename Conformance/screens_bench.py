@@ -9,8 +9,9 @@ frame of each player from the conformance suite run over that export (`--exporte
 (projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
 Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
 cells in a precomp), and Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
-strokes, opacity over shapes apart, under perspective) and svg-stroke-stretch-slide.json (flat
-strokes under a stretch and a skew, outlined in Lottie), checked the same way through
+strokes, opacity over shapes apart, under perspective), svg-stroke-stretch-slide.json,
+svg-opacity-apart-slide.json and svg-radial-ellipse-slide.json (flat: strokes under a stretch
+and a skew, opacity over shapes apart, elliptical radial gradients), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
@@ -87,7 +88,11 @@ def run(opts):
                     ("Examples/svg-opacity-apart-flip.json (opacity over shapes apart, under perspective)",
                      example("svg-opacity-apart-flip"), "svg-opacity-apart-flip"),
                     ("Examples/svg-stroke-stretch-slide.json (strokes under a stretch and a skew, flat)",
-                     example("svg-stroke-stretch-slide"), "svg-stroke-stretch-slide")]
+                     example("svg-stroke-stretch-slide"), "svg-stroke-stretch-slide"),
+                    ("Examples/svg-opacity-apart-slide.json (opacity over shapes apart, flat)",
+                     example("svg-opacity-apart-slide"), "svg-opacity-apart-slide"),
+                    ("Examples/svg-radial-ellipse-slide.json (elliptical radial gradients, flat)",
+                     example("svg-radial-ellipse-slide"), "svg-radial-ellipse-slide")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -157,3 +157,35 @@ enum PNGBytes {
             + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
     }
 }
+
+/// An elliptical radial gradient: the paths in the gradient's space, the map in two groups.
+final class LottieEllipticalGradientTests: XCTestCase {
+    func testTheDecompositionRebuildsTheMap() {
+        for m in [
+            ArtTransform(a: 2, b: 0, c: 0, d: 0.5, e: 3, f: 4), ArtTransform(a: 1, b: 0.5, c: 0.3, d: 2, e: 0, f: 0),
+            ArtTransform(a: -1, b: 0.2, c: 0.4, d: 1.5, e: 0, f: 0), ArtTransform(a: 0, b: 3, c: -1, d: 0, e: 0, f: 0),
+        ] {
+            let (phi, s1, s2, theta) = LottieArtworkShapes.decomposed(m)
+            func rot(_ deg: Double) -> ArtTransform {
+                let r = deg * .pi / 180
+                return ArtTransform(a: cos(r), b: sin(r), c: -sin(r), d: cos(r), e: 0, f: 0)
+            }
+            let back = rot(phi).concatenating(.scale(s1, s2)).concatenating(rot(theta))
+            for (x, y) in [(back.a, m.a), (back.b, m.b), (back.c, m.c), (back.d, m.d)] { XCTAssertEqual(x, y, accuracy: 1e-12, "\(m)") }
+        }
+    }
+
+    func testAnEllipticalRadialFillIsACircleInItsOwnSpace() throws {
+        let doc = try SVGArtReader.read(
+            bytes: Array(
+                ##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><radialGradient id="g" gradientUnits="userSpaceOnUse" cx="10" cy="5" r="5" gradientTransform="translate(10 5) scale(2 1) translate(-10 -5)"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000"/></radialGradient><rect width="20" height="10" fill="url(#g)"/></svg>"##
+                    .utf8), file: "art.svg")
+        let items = try LottieArtworkShapes.items(doc, file: "art.svg", mode: .scaleToFill, bounds: (20, 10))
+        let text = JSONWriter().string(.array(items))
+        // The map is x ↦ 2x − 10 about the centre: the rect is written as x 5…15 in gradient
+        // space, the circle's centre (10, 5), radius 5, and the outer group scales x by 2.
+        XCTAssertTrue(text.contains(#""v":[[5,0],[15,0],[15,10],[5,10]]"#), text)
+        XCTAssertTrue(text.contains(#""s":{"a":0,"k":[10,5]},"e":{"a":0,"k":[15,5]},"t":2"#), text)
+        XCTAssertTrue(text.contains(#""p":{"a":0,"k":[-10,0]},"s":{"a":0,"k":[200,100]},"r":{"a":0,"k":0}"#), text)
+    }
+}

@@ -1,9 +1,9 @@
 import Artwork
 // SVG artwork as Lottie shape items. Every transform is baked into the path points (exact for
 // affine maps), so the items need no `tr` beyond opacity; what Lottie cannot draw exactly after
-// baking is refused with the artwork's file and line: clip paths and radial gradients under a
-// transform that is not a similarity. Linear gradients stay exact under any affine map; a stroke
-// under one is written as its outline.
+// baking is refused with the artwork's file and line (clip paths, radial gradients with a focal
+// point). Linear gradients stay exact under any affine map; a stroke under one is written as its
+// outline, an elliptical radial gradient around its paths (LottieEllipticalGradient.swift).
 import Foundation
 import JSONText
 import Keyframes
@@ -31,19 +31,22 @@ enum LottieArtworkShapes {
             content = try children.reversed().flatMap { try items($0, matrix: matrix, file: file) }
         case .shape(let shape):
             let paths = path(shape.path.transformed(by: matrix))
-            var styles: [JSONValue] = [], outlined: [JSONValue] = []
-            if let stroke = shape.stroke, !stroke.dashes.isEmpty || similarityScale(matrix) == nil {
+            var styles: [JSONValue] = [], outlined: [JSONValue] = [], elliptical: [JSONValue] = []
+            if let stroke = shape.stroke,
+                !stroke.dashes.isEmpty || similarityScale(matrix) == nil || ellipticalMap(stroke.paint, matrix: matrix) != nil
+            {
                 outlined = try outlinedStroke(shape.path, stroke, matrix: matrix, file: file, line: node.line)
             } else if let stroke = shape.stroke {
                 styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line))
             }
-            if let fill = shape.fill {
-                styles.append(
-                    try paint(
-                        fill, matrix: matrix, file: file, line: node.line,
-                        extra: [("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))]))
+            let rule: (String, JSONValue) = ("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))
+            if let fill = shape.fill, let m = ellipticalMap(fill, matrix: matrix) {
+                try checkFocus(fill, file: file, line: node.line)
+                elliptical = ellipticalFill([shape.path.transformed(by: matrix)], fill, map: m, extra: [rule])
+            } else if let fill = shape.fill {
+                styles.append(try paint(fill, matrix: matrix, file: file, line: node.line, extra: [rule]))
             }
-            content = outlined + (styles.isEmpty ? [] : paths + styles)
+            content = outlined + (styles.isEmpty ? [] : paths + styles) + elliptical
         }
         guard !content.isEmpty else { return [] }
         guard node.opacity < 1 || node.content.isShape else { return content }
@@ -138,6 +141,10 @@ enum LottieArtworkShapes {
             throw TransExportError.artwork(file: file, line: line, "a stroke on a curve too tight to outline is not carried in Lottie")
         }
         guard !outline.isEmpty else { return [] }
+        if let m = ellipticalMap(stroke.paint, matrix: matrix) {
+            try checkFocus(stroke.paint, file: file, line: line)
+            return ellipticalFill(outline, stroke.paint, map: m, extra: [("r", LJ.int(1))])
+        }
         let fill = try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: [("r", LJ.int(1))])
         return [group(outline.flatMap { self.path($0) } + [fill], opacity: 1)]
     }
@@ -165,18 +172,24 @@ enum LottieArtworkShapes {
             let nn = n.x * n.x + n.y * n.y
             let k = nn > 0 ? (mg.x * n.x + mg.y * n.y) / nn : 0
             return gradient(type: 1, start: s, end: ArtPoint(s.x + n.x * k, s.y + n.y * k), stops: stops, stroke: stroke, extra: extra)
-        case .radial(let center, let radius, let focus, let transform, let stops):
+        case .radial(let center, let radius, _, let transform, let stops):
             let m = matrix.concatenating(transform)
+            try checkFocus(paint, file: file, line: line)
+            // An elliptical one is written by ellipticalFill, around its paths (never reaches here).
             guard similarityScale(m) != nil else {
-                throw TransExportError.artwork(file: file, line: line, "an elliptical radial gradient is not carried in Lottie")
-            }
-            guard focus == center else {
-                throw TransExportError.artwork(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
+                throw TransExportError.artwork(file: file, line: line, "an elliptical radial gradient is not carried in Lottie here")
             }
             return gradient(
                 type: 2, start: m.apply(center), end: m.apply(ArtPoint(center.x + radius, center.y)),
                 stops: stops, stroke: stroke, extra: extra)
         }
+    }
+
+    /// A focal point is refused: Lottie's `h`/`a` highlight has not been measured against SVG's
+    /// focal point in the three players.
+    static func checkFocus(_ paint: ArtPaint, file: String, line: Int) throws {
+        guard case .radial(let center, _, let focus, _, _) = paint, focus != center else { return }
+        throw TransExportError.artwork(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
     }
 
     static func gradient(
