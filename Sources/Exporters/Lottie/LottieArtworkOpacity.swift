@@ -43,9 +43,10 @@ enum LottieArtworkOpacity {
             // A stroke reaches at most w/2 times the map's largest stretch (below its Frobenius
             // norm), times the miter
             // limit at a miter join or √2 at a square cap, past the path's control points.
-            let reach = shape.stroke.map { s in
-                s.width / 2 * (m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d).squareRoot() * max(s.miterLimit, 2.0.squareRoot())
-            } ?? 0
+            let reach =
+                shape.stroke.map { s in
+                    s.width / 2 * (m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d).squareRoot() * max(s.miterLimit, 2.0.squareRoot())
+                } ?? 0
             return [Box(minX: r.x - reach, minY: r.y - reach, maxX: r.x + r.width + reach, maxY: r.y + r.height + reach)]
         }
     }
