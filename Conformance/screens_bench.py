@@ -10,8 +10,9 @@ frame of each player from the conformance suite run over that export (`--exporte
 Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
 cells in a precomp), and Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
 strokes, opacity over shapes apart, under perspective), svg-stroke-stretch-slide.json,
-svg-opacity-apart-slide.json and svg-radial-ellipse-slide.json (flat: strokes under a stretch
-and a skew, opacity over shapes apart, elliptical radial gradients), checked the same way through
+svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json and svg-clip-slide.json (flat:
+strokes under a stretch and a skew, opacity over shapes apart, elliptical radial gradients, clip
+paths), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
@@ -92,7 +93,9 @@ def run(opts):
                     ("Examples/svg-opacity-apart-slide.json (opacity over shapes apart, flat)",
                      example("svg-opacity-apart-slide"), "svg-opacity-apart-slide"),
                     ("Examples/svg-radial-ellipse-slide.json (elliptical radial gradients, flat)",
-                     example("svg-radial-ellipse-slide"), "svg-radial-ellipse-slide")]
+                     example("svg-radial-ellipse-slide"), "svg-radial-ellipse-slide"),
+                    ("Examples/svg-clip-slide.json (clip paths inside the art, flat)",
+                     example("svg-clip-slide"), "svg-clip-slide")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -24,6 +24,21 @@ enum LottieArtworkOpacity {
         return true
     }
 
+    /// The box of everything the node draws (clips ignored: an outer bound).
+    static func extent(_ node: ArtNode, matrix outer: ArtTransform) -> Box? {
+        let m = outer.concatenating(node.transform)
+        switch node.content {
+        case .shape(let shape):
+            return box(shape, matrix: m)
+        case .group(let children):
+            let all = children.compactMap { extent($0, matrix: m) }
+            guard let first = all.first else { return nil }
+            return all.dropFirst().reduce(first) {
+                Box(minX: min($0.minX, $1.minX), minY: min($0.minY, $1.minY), maxX: max($0.maxX, $1.maxX), maxY: max($0.maxY, $1.maxY))
+            }
+        }
+    }
+
     /// One box per drawn item (every vertex and control point, a stroke's reach added), nil when
     /// a shape overlaps itself (a fill under its stroke) or holds a clip.
     static func boxes(_ node: ArtNode, matrix outer: ArtTransform) -> [Box]? {
@@ -39,15 +54,19 @@ enum LottieArtworkOpacity {
             return out
         case .shape(let shape):
             if shape.fill != nil, shape.stroke != nil { return nil }
-            guard let r = shape.path.transformed(by: m).controlBounds else { return [] }
-            // A stroke reaches at most w/2 times the map's largest stretch (below its Frobenius
-            // norm), times the miter
-            // limit at a miter join or √2 at a square cap, past the path's control points.
-            let reach =
-                shape.stroke.map { s in
-                    s.width / 2 * (m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d).squareRoot() * max(s.miterLimit, 2.0.squareRoot())
-                } ?? 0
-            return [Box(minX: r.x - reach, minY: r.y - reach, maxX: r.x + r.width + reach, maxY: r.y + r.height + reach)]
+            return box(shape, matrix: m).map { [$0] } ?? []
         }
+    }
+
+    static func box(_ shape: ArtShape, matrix m: ArtTransform) -> Box? {
+        guard let r = shape.path.transformed(by: m).controlBounds else { return nil }
+        // A stroke reaches at most w/2 times the map's largest stretch (below its Frobenius
+        // norm), times the miter limit at a miter join or √2 at a square cap, past the path's
+        // control points.
+        let reach =
+            shape.stroke.map { s in
+                s.width / 2 * (m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d).squareRoot() * max(s.miterLimit, 2.0.squareRoot())
+            } ?? 0
+        return Box(minX: r.x - reach, minY: r.y - reach, maxX: r.x + r.width + reach, maxY: r.y + r.height + reach)
     }
 }

@@ -14,10 +14,14 @@ enum LottieArtworkShapes {
         _ document: ArtDocument, file: String, mode: ContentMode,
         bounds: (width: Double, height: Double)
     ) throws -> [JSONValue] {
-        let frame = mode.frame(content: (document.size.width, document.size.height), bounds: bounds)
-        let root = ArtTransform.translation(frame.x, frame.y)
-            .concatenating(document.viewportTransform(width: frame.width, height: frame.height))
+        let root = root(document, mode: mode, bounds: bounds)
         return try document.nodes.reversed().flatMap { try items($0, matrix: root, file: file) }
+    }
+
+    /// User space → the layer's bounds: the contentMode frame, then the viewBox.
+    static func root(_ document: ArtDocument, mode: ContentMode, bounds: (width: Double, height: Double)) -> ArtTransform {
+        let frame = mode.frame(content: (document.size.width, document.size.height), bounds: bounds)
+        return ArtTransform.translation(frame.x, frame.y).concatenating(document.viewportTransform(width: frame.width, height: frame.height))
     }
 
     static func items(_ node: ArtNode, matrix outer: ArtTransform, file: String) throws -> [JSONValue] {
