@@ -11,8 +11,11 @@ Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in L
 cells in a precomp), Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
 strokes, opacity over shapes apart, under perspective), svg-opacity-flip.json (opacity over
 overlapping shapes: Lottie layers of their own), svg-clip-flip.json and svg-clip-masked-flip.json
-(clip paths inside the art, under perspective) and svg-radial-flip.json (radial gradients
-under perspective, drawn as a picture), checked the same way through
+(clip paths inside the art, under perspective), svg-radial-flip.json (radial gradients
+under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
+svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json and svg-clip-slide.json (flat:
+strokes under a stretch and a skew, opacity over shapes apart, elliptical radial gradients, clip
+paths), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
@@ -95,7 +98,15 @@ def run(opts):
                     ("Examples/svg-clip-masked-flip.json (clip paths and the layer's own clip and mask, under perspective)",
                      example("svg-clip-masked-flip"), "svg-clip-masked-flip"),
                     ("Examples/svg-radial-flip.json (radial gradients under perspective, drawn as a picture)",
-                     example("svg-radial-flip"), "svg-radial-flip")]
+                     example("svg-radial-flip"), "svg-radial-flip"),
+                    ("Examples/svg-stroke-stretch-slide.json (strokes under a stretch and a skew, flat)",
+                     example("svg-stroke-stretch-slide"), "svg-stroke-stretch-slide"),
+                    ("Examples/svg-opacity-apart-slide.json (opacity over shapes apart, flat)",
+                     example("svg-opacity-apart-slide"), "svg-opacity-apart-slide"),
+                    ("Examples/svg-radial-ellipse-slide.json (elliptical radial gradients, flat)",
+                     example("svg-radial-ellipse-slide"), "svg-radial-ellipse-slide"),
+                    ("Examples/svg-clip-slide.json (clip paths inside the art, flat)",
+                     example("svg-clip-slide"), "svg-clip-slide")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -18,6 +18,15 @@ extension LottieDocument {
                 continue  // an image layer (LottiePictures.swift)
             case .vector(let document):
                 do {
+                    // A clip path is carried by splitting the art into layers
+                    // (LottieArtPieces.swift), but not in a snapshot's copy of it.
+                    if !snapshots {
+                        _ = try LottieArtworkShapes.pieces(
+                            document, file: art.path, mode: art.contentMode,
+                            bounds: (layer.definition.size.width, layer.definition.size.height))
+                        try checkArtPrecomp(i, document, art)
+                        continue
+                    }
                     _ = try LottieArtworkShapes.items(
                         document, file: art.path, mode: art.contentMode,
                         bounds: (layer.definition.size.width, layer.definition.size.height))

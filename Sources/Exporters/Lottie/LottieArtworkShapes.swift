@@ -1,8 +1,9 @@
 import Artwork
 // SVG artwork as Lottie shape items. Every transform is baked into the path points (exact for
 // affine maps), so the items need no `tr` beyond opacity; what Lottie cannot draw exactly after
-// baking is refused with the artwork's file and line: clip paths, strokes and radial gradients
-// under a transform that is not a similarity. Linear gradients stay exact under any affine map.
+// baking is refused with the artwork's file and line (clip paths, radial gradients with a focal
+// point). Linear gradients stay exact under any affine map; a stroke under one is written as its
+// outline, an elliptical radial gradient around its paths (LottieEllipticalGradient.swift).
 import Foundation
 import JSONText
 import Keyframes
@@ -13,10 +14,14 @@ enum LottieArtworkShapes {
         _ document: ArtDocument, file: String, mode: ContentMode,
         bounds: (width: Double, height: Double)
     ) throws -> [JSONValue] {
-        let frame = mode.frame(content: (document.size.width, document.size.height), bounds: bounds)
-        let root = ArtTransform.translation(frame.x, frame.y)
-            .concatenating(document.viewportTransform(width: frame.width, height: frame.height))
+        let root = root(document, mode: mode, bounds: bounds)
         return try document.nodes.reversed().flatMap { try items($0, matrix: root, file: file) }
+    }
+
+    /// User space → the layer's bounds: the contentMode frame, then the viewBox.
+    static func root(_ document: ArtDocument, mode: ContentMode, bounds: (width: Double, height: Double)) -> ArtTransform {
+        let frame = mode.frame(content: (document.size.width, document.size.height), bounds: bounds)
+        return ArtTransform.translation(frame.x, frame.y).concatenating(document.viewportTransform(width: frame.width, height: frame.height))
     }
 
     static func items(_ node: ArtNode, matrix outer: ArtTransform, file: String) throws -> [JSONValue] {
@@ -30,26 +35,32 @@ enum LottieArtworkShapes {
             content = try children.reversed().flatMap { try items($0, matrix: matrix, file: file) }
         case .shape(let shape):
             let paths = path(shape.path.transformed(by: matrix))
-            var styles: [JSONValue] = [], outlined: [JSONValue] = []
-            if let stroke = shape.stroke, !stroke.dashes.isEmpty {
-                outlined = try dashedOutline(shape.path, stroke, matrix: matrix, file: file, line: node.line)
+            var styles: [JSONValue] = [], outlined: [JSONValue] = [], elliptical: [JSONValue] = []
+            if let stroke = shape.stroke,
+                !stroke.dashes.isEmpty || similarityScale(matrix) == nil || ellipticalMap(stroke.paint, matrix: matrix) != nil
+            {
+                outlined = try outlinedStroke(shape.path, stroke, matrix: matrix, file: file, line: node.line)
             } else if let stroke = shape.stroke {
                 styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line))
             }
-            if let fill = shape.fill {
-                styles.append(
-                    try paint(
-                        fill, matrix: matrix, file: file, line: node.line,
-                        extra: [("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))]))
+            let rule: (String, JSONValue) = ("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))
+            if let fill = shape.fill, let m = ellipticalMap(fill, matrix: matrix) {
+                try checkFocus(fill, file: file, line: node.line)
+                elliptical = ellipticalFill([shape.path.transformed(by: matrix)], fill, map: m, extra: [rule])
+            } else if let fill = shape.fill {
+                styles.append(try paint(fill, matrix: matrix, file: file, line: node.line, extra: [rule]))
             }
-            content = outlined + (styles.isEmpty ? [] : paths + styles)
+            content = outlined + (styles.isEmpty ? [] : paths + styles) + elliptical
         }
         guard !content.isEmpty else { return [] }
         guard node.opacity < 1 || node.content.isShape else { return content }
-        // Lottie multiplies a group's opacity into each item, SVG composites the group once:
-        // they agree only when a single item is drawn.
-        if node.opacity < 1, case .group(let children) = node.content, children.count > 1 {
-            throw TransExportError.artwork(file: file, line: node.line, "opacity on a group of several shapes is not carried in Lottie; set it on each shape")
+        // Lottie multiplies a group's opacity into each item, SVG composites the node once:
+        // they agree where no two drawn items overlap (LottieArtworkOpacity).
+        if node.opacity < 1, !LottieArtworkOpacity.itemsApart(node, matrix: outer) {
+            throw TransExportError.artwork(
+                file: file, line: node.line,
+                "opacity over overlapping shapes (or over a shape's fill and stroke) is not carried in Lottie yet; "
+                    + "set it on each shape, or keep the shapes 2 pt apart")
         }
         return [group(content, opacity: node.opacity)]
     }
@@ -107,10 +118,9 @@ enum LottieArtworkShapes {
         return rotation || reflection ? (m.a * m.a + m.b * m.b).squareRoot() : nil
     }
 
+    /// A stroke under a similarity; any other is outlined (`outlinedStroke`).
     static func stroke(_ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> JSONValue {
-        guard let k = similarityScale(matrix) else {
-            throw TransExportError.artwork(file: file, line: line, "a stroke under a non-uniform scale or skew is not carried in Lottie")
-        }
+        let k = similarityScale(matrix) ?? 1
         let extra: [(String, JSONValue)] = [
             ("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
             ("lc", LJ.int([.butt: 1, .round: 2, .square: 3][stroke.cap]!)),
@@ -120,17 +130,25 @@ enum LottieArtworkShapes {
         return try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: extra, stroke: true)
     }
 
-    /// A dashed stroke as its dashes, outlined and filled with the stroke's paint (one group,
-    /// above the shape's fill), as under 3D. Written as a stroke's `d`, the players disagree:
-    /// rlottie 0.2 drops dashes of length 0 (SVG's dots) and starts the pattern elsewhere, and
-    /// lottie-web 5.7 leaves the whole layer undrawn when two entries lack `nm`
-    /// (docs/lottie.md, "Dashed strokes").
-    static func dashedOutline(_ path: ArtPath, _ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> [JSONValue] {
-        let dashes = StrokeDashes.dashed(path, dashes: stroke.dashes, offset: stroke.dashOffset, directedDots: stroke.cap == .square)
-        guard let outline = StrokeOutline.subpaths(dashes, stroke, matrix: matrix) else {
-            throw TransExportError.artwork(file: file, line: line, "a dashed stroke on a curve too tight to outline is not carried in Lottie")
+    /// A stroke as its outline (a dashed one as its dashes), filled with the stroke's paint (one
+    /// group, above the shape's fill), as under 3D. A dashed stroke written as a stroke's `d` is
+    /// drawn differently by the players: rlottie 0.2 drops dashes of length 0 (SVG's dots) and
+    /// starts the pattern elsewhere, and lottie-web 5.7 leaves the whole layer undrawn when two
+    /// entries lack `nm` (docs/lottie.md, "Dashed strokes"). A stroke under a non-uniform scale
+    /// or skew has no Lottie `w`: its outline, built in user space and then mapped, stays exact
+    /// (docs/artwork.md, "Strokes under a stretch in the flat Lottie export").
+    static func outlinedStroke(_ path: ArtPath, _ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> [JSONValue] {
+        let cut =
+            stroke.dashes.isEmpty
+            ? path : StrokeDashes.dashed(path, dashes: stroke.dashes, offset: stroke.dashOffset, directedDots: stroke.cap == .square)
+        guard let outline = StrokeOutline.subpaths(cut, stroke, matrix: matrix) else {
+            throw TransExportError.artwork(file: file, line: line, "a stroke on a curve too tight to outline is not carried in Lottie")
         }
         guard !outline.isEmpty else { return [] }
+        if let m = ellipticalMap(stroke.paint, matrix: matrix) {
+            try checkFocus(stroke.paint, file: file, line: line)
+            return ellipticalFill(outline, stroke.paint, map: m, extra: [("r", LJ.int(1))])
+        }
         let fill = try paint(stroke.paint, matrix: matrix, file: file, line: line, extra: [("r", LJ.int(1))])
         return [group(outline.flatMap { self.path($0) } + [fill], opacity: 1)]
     }
@@ -158,18 +176,24 @@ enum LottieArtworkShapes {
             let nn = n.x * n.x + n.y * n.y
             let k = nn > 0 ? (mg.x * n.x + mg.y * n.y) / nn : 0
             return gradient(type: 1, start: s, end: ArtPoint(s.x + n.x * k, s.y + n.y * k), stops: stops, stroke: stroke, extra: extra)
-        case .radial(let center, let radius, let focus, let transform, let stops):
+        case .radial(let center, let radius, _, let transform, let stops):
             let m = matrix.concatenating(transform)
+            try checkFocus(paint, file: file, line: line)
+            // An elliptical one is written by ellipticalFill, around its paths (never reaches here).
             guard similarityScale(m) != nil else {
-                throw TransExportError.artwork(file: file, line: line, "an elliptical radial gradient is not carried in Lottie")
-            }
-            guard focus == center else {
-                throw TransExportError.artwork(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
+                throw TransExportError.artwork(file: file, line: line, "an elliptical radial gradient is not carried in Lottie here")
             }
             return gradient(
                 type: 2, start: m.apply(center), end: m.apply(ArtPoint(center.x + radius, center.y)),
                 stops: stops, stroke: stroke, extra: extra)
         }
+    }
+
+    /// A focal point is refused: Lottie's `h`/`a` highlight has not been measured against SVG's
+    /// focal point in the three players.
+    static func checkFocus(_ paint: ArtPaint, file: String, line: Int) throws {
+        guard case .radial(let center, _, let focus, _, _) = paint, focus != center else { return }
+        throw TransExportError.artwork(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
     }
 
     static func gradient(

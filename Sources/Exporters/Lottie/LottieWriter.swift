@@ -78,8 +78,9 @@ final class LottieDocument {
             }
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children;
             // a picture is an image layer above its host: the host's sublayers must draw above it;
-            // so are SVG art's parts under 3D (LottieArtParts.swift).
-            let sublayersAsLayers = snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i)
+            // so are SVG art's parts under 3D (LottieArtParts.swift) and runs of flat SVG art drawn
+            // as layers of their own (LottieArtPieces.swift).
+            let sublayersAsLayers = snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty
             if sublayersAsLayers { isLayer = true }
             isLayer = plan(children: layer.children, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
@@ -130,6 +131,7 @@ final class LottieDocument {
         enum Entry {
             case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), cellImage(Int, Int), cellNull(Int, Int), cellsPrecomp(Int)
             case artPart(LottieArtPart, Int, Int)
+            case artPrecomp(Int)
             case background
         }
         var entries: [Entry] = []
@@ -140,6 +142,10 @@ final class LottieDocument {
             for (n, p) in try pictures(over: i).enumerated().reversed() {
                 if clipped { entries.append(.matte(i)) }
                 entries.append(.picture(p, n))
+            }
+            if !artPieces(i).isEmpty {
+                if clipped { entries.append(.matte(i)) }
+                entries.append(.artPrecomp(i))
             }
             if cellsInPrecomp(i) {
                 entries.append(.cellsPrecomp(i))
@@ -159,7 +165,7 @@ final class LottieDocument {
             switch e {
             case .content(let i): contentInd[i] = n + 1
             case .matte(let i): matteInd[i] = n + 1
-            case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .artPart, .background: break
+            case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .artPart, .artPrecomp, .background: break
             }
         }
         let images = imageAssets()
@@ -180,6 +186,9 @@ final class LottieDocument {
                     pictureLayer(
                         p, refId: images.ids[p.image]!, name: "\(names[p.host]).picture\(k == 0 ? "" : "-\(k + 1)")",
                         ind: n + 1, hostInd: contentInd[p.host]!, matte: matte))
+            case .artPrecomp(let i):
+                let matte: Int? = n > 0 ? { if case .matte = entries[n - 1] { return n } else { return nil } }() : nil
+                layers.append(artPrecompLayer(i, ind: n + 1, hostInd: contentInd[i]!, matte: matte))
             case .cellImage(let i, let k):
                 guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { continue }
                 let cells = pictureCells(i)
@@ -203,13 +212,14 @@ final class LottieDocument {
             guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { return nil }
             return cellsPrecompAsset(i, imageID: images.ids[image]!)
         }
+        let artPrecomps = lottieLayersInPaintOrder.filter { !artPieces($0).isEmpty }.map(artPrecompAsset)
         let markers: [JSONValue] = transition.timeline.phases.map { p in
             LJ.obj([("cm", LJ.str(p.name)), ("tm", props.frames(p.start)), ("dr", props.frames(p.duration))])
         }
         return LJ.obj([
             ("v", LJ.str("5.7.0")), ("fr", LJ.num(fr, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
             ("w", LJ.num(w, 0)), ("h", LJ.num(h, 0)), ("nm", LJ.str(d.name)), ("ddd", LJ.int(0)),
-            ("assets", .array(images.assets + precomps)), ("layers", .array(layers)), ("markers", .array(markers)),
+            ("assets", .array(images.assets + precomps + artPrecomps)), ("layers", .array(layers)), ("markers", .array(markers)),
         ])
     }
 

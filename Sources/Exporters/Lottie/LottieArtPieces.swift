@@ -1,0 +1,179 @@
+// Clip paths inside flat SVG art in Lottie. A shape item cannot be clipped; a layer's mask can.
+// So the art is split into runs around each clipped node, every run a shape layer in a precomp
+// (a clipped run with its clip path as its mask, mode "a"). The precomp's layer sits right above
+// the art layer's content, parented to it, with its masks and its opacity (composited once over
+// the runs), as a picture's image layer is (LottiePictures.swift). The art layer's sublayers
+// become layers (above). Measured in rlottie 0.2 (docs/artwork.md, "SVG art in the flat Lottie
+// export"): a precomp of opaque layers is drawn right, but one under a track matte ~3/255 darker
+// and one holding a translucent layer ~4/255 darker, so art under a clipping ancestor is refused
+// and opacity over overlapping shapes stays refused; a union of "a" masks is drawn as one of
+// them, so a clip of several shapes is refused. Refused too: a clip path of several subpaths (a
+// mask is one contour), a clip nested in a clipped node, art reaching more than the layer's
+// largest size past its bounds (the precomp's margin), and such art copied by a snapshot (which
+// draws its source's art as shape groups).
+import Artwork
+import JSONText
+import Keyframes
+import TransitionModel
+
+/// A run of the art's shape items (top first), clipped or not.
+struct LottieArtPiece {
+    var items: [JSONValue]
+    /// The clip's paths in the layer's bounds space (at its initial size), each one contour.
+    var clip: [ArtPath]? = nil
+    /// The clipped node's line in the art's file.
+    var line = 0
+}
+
+extension LottieArtworkShapes {
+    /// The art's runs, top first: a single unclipped one when the art holds no clip.
+    static func pieces(
+        _ document: ArtDocument, file: String, mode: ContentMode, bounds: (width: Double, height: Double)
+    ) throws -> [LottieArtPiece] {
+        let root = root(document, mode: mode, bounds: bounds)
+        return merged(try document.nodes.reversed().flatMap { try pieces($0, matrix: root, file: file) })
+    }
+
+    static func pieces(_ node: ArtNode, matrix outer: ArtTransform, file: String) throws -> [LottieArtPiece] {
+        let m = outer.concatenating(node.transform)
+        if let clip = node.clip {
+            let contours = clip.paths.map { p in p.segments.filter { if case .move = $0 { return true } else { return false } }.count }
+            guard contours.allSatisfy({ $0 <= 1 }) else {
+                throw TransExportError.artwork(
+                    file: file, line: node.line, "a clip path of several subpaths is not carried in Lottie yet (the SVG export carries it)")
+            }
+            // Their union would be one "a" mask each: rlottie 0.2 draws only one of them (measured).
+            guard clip.paths.count <= 1 else {
+                throw TransExportError.artwork(
+                    file: file, line: node.line, "a clip path of several shapes is not carried in Lottie yet (the SVG export carries it)")
+            }
+            var plain = node
+            plain.clip = nil
+            return [
+                LottieArtPiece(items: try items(plain, matrix: outer, file: file), clip: clip.paths.map { $0.transformed(by: m) }, line: node.line)
+            ]
+        }
+        if node.opacity == 1, case .group(let children) = node.content {
+            return merged(try children.reversed().flatMap { try pieces($0, matrix: m, file: file) })
+        }
+        return [LottieArtPiece(items: try items(node, matrix: outer, file: file))]
+    }
+
+    /// Adjacent unclipped runs joined; empty runs dropped.
+    static func merged(_ pieces: [LottieArtPiece]) -> [LottieArtPiece] {
+        var out: [LottieArtPiece] = []
+        for p in pieces where !p.items.isEmpty {
+            if p.clip == nil, let last = out.last, last.clip == nil {
+                out[out.count - 1].items += p.items
+            } else {
+                out.append(p)
+            }
+        }
+        return out
+    }
+}
+
+extension LottieDocument {
+    /// The runs of layer i's SVG art drawn in a precomp (top first), empty when the art is drawn
+    /// in the layer's own shapes. Never under 3D or when a snapshot may copy art.
+    func artPieces(_ i: Int) -> [LottieArtPiece] {
+        guard transition.projected[i] == nil, !simulation.layers.contains(where: { $0.snapshotSource != nil }),
+            case .artwork(let art) = simulation.layers[i].definition.kind, case .vector(let document) = art.artwork
+        else { return [] }
+        let size = simulation.layers[i].definition.size
+        guard
+            let pieces = try? LottieArtworkShapes.pieces(
+                document, file: art.path, mode: art.contentMode, bounds: (size.width, size.height)),
+            pieces.contains(where: { $0.clip != nil })
+        else { return [] }
+        return pieces
+    }
+
+    static func artPrecompID(_ i: Int) -> String { "art-\(i + 1)" }
+
+    /// The precomp's margin on each side of layer i's bounds: its largest size, whole points.
+    func artPrecompMargin(_ i: Int) -> (width: Double, height: Double) {
+        let size = transition.layers[i].size
+        let all = [size.initialValue] + size.keyframes.map(\.value)
+        return ((all.map(\.width).max() ?? 0).rounded(.up), (all.map(\.height).max() ?? 0).rounded(.up))
+    }
+
+    /// Refuses art split into runs that reaches past the precomp (it would be cut there).
+    /// Refuses it too under a clipping ancestor: rlottie 0.2 draws a precomp under a track matte
+    /// about 3/255 darker (measured: 25 35 62 for 28 37 65; 27 37 64 without the matte).
+    func checkArtPrecomp(_ i: Int, _ document: ArtDocument, _ art: LayerArtwork) throws {
+        let pieces = artPieces(i)
+        guard !pieces.isEmpty else { return }
+        if !clippingAncestors(i).isEmpty {
+            throw TransExportError.artwork(
+                file: art.path, line: pieces.first { $0.clip != nil }?.line ?? 1,
+                "a clip path inside SVG art in a layer inside a clipping layer is not carried in Lottie yet (the SVG export carries it)")
+        }
+        let base = simulation.layers[i].definition.size
+        let root = LottieArtworkShapes.root(document, mode: art.contentMode, bounds: (base.width, base.height))
+        let boxes = document.nodes.compactMap { n in LottieArtworkOpacity.extent(n, matrix: root).map { (n.line, $0) } }
+        let margin = artPrecompMargin(i)
+        let size = transition.layers[i].size
+        for s in [size.initialValue] + size.keyframes.map(\.value) {
+            let fx = base.width > 0 ? s.width / base.width : 0, fy = base.height > 0 ? s.height / base.height : 0
+            for (line, b) in boxes
+            where min(b.minX * fx, b.maxX * fx) < -margin.width || max(b.minX * fx, b.maxX * fx) > 2 * margin.width
+                || min(b.minY * fy, b.maxY * fy) < -margin.height || max(b.minY * fy, b.maxY * fy) > 2 * margin.height
+            {
+                throw TransExportError.artwork(
+                    file: art.path, line: line,
+                    "with a clip path elsewhere in the art, a shape reaching more than the layer's size past its bounds is not carried in Lottie")
+            }
+        }
+    }
+
+    /// The precomp drawing layer i's art runs, each a shape layer moved by the margin (so the
+    /// art lies inside the precomp's box) and stretched to the layer's current size, its clip
+    /// as masks in its own space (stretched with it).
+    func artPrecompAsset(_ i: Int) -> JSONValue {
+        let margin = artPrecompMargin(i)
+        let size = transition.layers[i].size, base = simulation.layers[i].definition.size
+        let factor = size.map { s in
+            LVec([base.width > 0 ? s.width / base.width * 100 : 0, base.height > 0 ? s.height / base.height * 100 : 0])
+        }
+        let layers = artPieces(i).enumerated().compactMap { k, piece -> JSONValue? in
+            var members = layerHeader(name: "\(names[i]).art-\(k + 1)", ind: k + 1)
+            let masks = (piece.clip ?? []).enumerated().compactMap { n, path -> JSONValue? in
+                guard let shape = LottieArtworkShapes.path(path).first?["ks"] else { return nil }
+                return LJ.obj([
+                    ("nm", LJ.str("clip-\(n + 1)")), ("mode", LJ.str("a")), ("pt", shape), ("o", LJ.staticNum(100, 0)), ("x", LJ.staticNum(0, 0)),
+                ])
+            }
+            // A clip whose paths draw nothing hides the run: a mask with no contour would not.
+            if piece.clip != nil, masks.isEmpty { return nil }
+            if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+            let ks = transformJSON(
+                position: LJ.staticArr([margin.width, margin.height], LottieDecimals.length),
+                scale: props.property(factor, decimals: LottieDecimals.scalePercent, kind: .vector), layer: true)
+            members += [("sr", LJ.int(1)), ("ks", ks), ("shapes", .array(piece.items))]
+            return LJ.obj(members + layerTiming())
+        }
+        return LJ.obj([("id", LJ.str(Self.artPrecompID(i))), ("nm", LJ.str("\(names[i]).art")), ("layers", .array(layers))])
+    }
+
+    /// The precomp layer drawing layer i's art, parented to i's content layer (its anchor undoes
+    /// the margin, so i's masks hold as they are), its opacity i's with visibility.
+    func artPrecompLayer(_ i: Int, ind: Int, hostInd: Int, matte: Int?) -> JSONValue {
+        let margin = artPrecompMargin(i)
+        var members: [(String, JSONValue)] = [
+            ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).art")), ("ind", LJ.int(ind)), ("parent", LJ.int(hostInd)),
+        ]
+        if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
+        let masks = clipMasks(i)
+        if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }
+        let ks = transformJSON(
+            anchor: LJ.staticArr([margin.width, margin.height], LottieDecimals.length), opacity: props.opacity(opacity), layer: true)
+        members += [
+            ("sr", LJ.int(1)), ("ks", ks), ("refId", LJ.str(Self.artPrecompID(i))),
+            ("w", LJ.num(3 * margin.width, 0)), ("h", LJ.num(3 * margin.height, 0)),
+        ]
+        return LJ.obj(members + layerTiming())
+    }
+}
