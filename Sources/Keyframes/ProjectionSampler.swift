@@ -243,21 +243,37 @@ struct ProjectionSampler {
     /// The members' paths and axes at a state, and the canvas (plus a 2 px margin) in their host's space.
     func sample(_ state: SceneState, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         let host = hosts[specs[members[0]].layer]!
+        return sample(members, box: box(state, host: host), state: { state.layers[$0] }, projection: { projection(state, $0, host: host) })
+    }
+
+    /// The same at grid time k of an interval's grid (ProjectionGrid: the same numbers).
+    func sample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        sample(members, box: grid.box(k, host: hosts[specs[members[0]].layer]!), state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) })
+    }
+
+    private func sample(
+        _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection
+    ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
         var projections: [Int: PlaneProjection] = [:]
         for n in members {
             let spec = specs[n]
-            let h = projections[spec.layer] ?? projection(state, spec.layer, host: host)
+            let h = projections[spec.layer] ?? projection(spec.layer)
             projections[spec.layer] = h
-            let s = state.layers[spec.layer]
+            let s = state(spec.layer)
             paths.append(spec.projectedPath(s, h))
             axes.append(spec.gradientAxis(s, h))
         }
+        return (paths, axes, box)
+    }
+
+    /// The canvas (plus a 2 px margin) in a host's space.
+    func box(_ state: SceneState, host: Int?) -> Rect {
         let size = simulation.definition.canvas.size
         let back = host.flatMap { PlaneProjection(state.boundsToScreen[$0]).inverse } ?? .identity
         let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
         let xs = corners.map(\.x), ys = corners.map(\.y)
-        return (paths, axes, Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!))
+        return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
     }
 
     /// A key as written: every point on the writers' 0.1 grid.
@@ -302,13 +318,16 @@ struct ProjectionSampler {
         let c0 = cuts[n]
         let rightState = state(c0, end: end)
         let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
-        var times = [c0], states = [rightState]
+        var times = [c0]
         if n + 1 < cuts.count {
             let c1 = cuts[n + 1]
             times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
-            states += times.dropFirst().map { state($0, end: end) }
-            times[times.count - 1] = c1
         }
+        // The grid's states, reduced to what `sample` reads as each is made (ProjectionGrid).
+        var states = ProjectionGrid(self, capacity: times.count)
+        states.append(rightState, self)
+        for t in times.dropFirst() { states.append(state(t, end: end), self) }
+        if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
         for (g, members) in groups.enumerated() {
             let right = sample(rightState, members)
             if n > 0 {
@@ -322,9 +341,9 @@ struct ProjectionSampler {
             }
             guard times.count > 1 else { still(); continue }
             // Nothing of the group moves between these breakpoints: one key.
-            let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
-            if probes.allSatisfy({ sample($0, members).paths == right.paths }) { still(); continue }
-            let grid = [right] + states.dropFirst().map { sample($0, members) }
+            let probes = (1...8).map { $0 * (states.count - 1) / 8 }
+            if probes.allSatisfy({ sample(states, $0, members).paths == right.paths }) { still(); continue }
+            let grid = [right] + (1..<states.count).map { sample(states, $0, members) }
             let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g], shapeErrors: members.map { specs[$0].shapeError })
             let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
             for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
