@@ -66,3 +66,43 @@ struct ProjectionGrid {
     /// The canvas box in the host's space at grid time k.
     func box(_ k: Int, host: Int?) -> Rect { boxes[k * hostSlots.count + hostSlots[host]!] }
 }
+
+// MARK: Sampling, from a whole state or from a grid time
+
+extension ProjectionSampler {
+    /// The members' paths and axes at a state, and the canvas (plus a 2 px margin) in their host's space.
+    func sample(_ state: SceneState, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        let host = hosts[specs[members[0]].layer]!
+        return sample(members, box: box(state, host: host), state: { state.layers[$0] }, projection: { projection(state, $0, host: host) })
+    }
+
+    /// The same at grid time k of an interval's grid (ProjectionGrid: the same numbers).
+    func sample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        sample(members, box: grid.box(k, host: hosts[specs[members[0]].layer]!), state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) })
+    }
+
+    func sample(
+        _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection
+    ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        var paths: [BezierPath] = [], axes: [GradientAxis?] = []
+        var projections: [Int: PlaneProjection] = [:]
+        for n in members {
+            let spec = specs[n]
+            let h = projections[spec.layer] ?? projection(spec.layer)
+            projections[spec.layer] = h
+            let s = state(spec.layer)
+            paths.append(spec.projectedPath(s, h))
+            axes.append(spec.gradientAxis(s, h))
+        }
+        return (paths, axes, box)
+    }
+
+    /// The canvas (plus a 2 px margin) in a host's space.
+    func box(_ state: SceneState, host: Int?) -> Rect {
+        let size = simulation.definition.canvas.size
+        let back = host.flatMap { PlaneProjection(state.boundsToScreen[$0]).inverse } ?? .identity
+        let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+    }
+}
