@@ -52,20 +52,21 @@ struct ProjectionFitter {
     /// at `times` (the last one the value just before the interval's end), `boxes` the canvas in
     /// host space at each. A curve is written with 2 decimals when that fits, else with 3.
     func fit(_ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect]) -> [(start: Int, easing: KeyframeEasing)] {
-        let keys = samples.map { $0.map(Self.onGrid) }
-        return EasingFit.spans(count: samples.count - 1) { i, j in
+        EasingFit.spans(count: samples.count - 1) { i, j in
+            // The two keys as written, made per span: a copy of every sample on the grid was as
+            // big as the samples (BENCHMARKS.md §6, "Memory and time pass").
+            let a = samples[i].map(Self.onGrid), b = samples[j].map(Self.onGrid)
             // A span no easing can save is rejected before the least-squares fit (most of the cost).
             let order = Self.checkOrder(i, j)  // once per span: the bound and every candidate use it
-            guard self.someEasingMayFit(layout, samples, keys, boxes, i, j, order) else { return nil }
-            let exact = self.easing(times, samples, keys, i, j)
-            return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, keys, boxes, i, j, easing, order) }
+            guard self.someEasingMayFit(layout, samples, a, b, boxes, i, j, order) else { return nil }
+            let exact = self.easing(times, samples, a, b, i, j)
+            return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, a, b, boxes, i, j, easing, order) }
         }
     }
 
-    /// The least-squares easing of the blend keys[i] → keys[j] through the exact samples between.
-    func easing(_ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ i: Int, _ j: Int) -> KeyframeEasing {
+    /// The least-squares easing of the blend a → b (the keys at i and j) through the exact samples between.
+    func easing(_ times: [Double], _ samples: [[Point]], _ a: [Point], _ b: [Point], _ i: Int, _ j: Int) -> KeyframeEasing {
         guard j - i > 1 else { return .linear }
-        let a = keys[i], b = keys[j]
         var length2 = 0.0
         for n in a.indices { let d = b[n] - a[n]; length2 += d.x * d.x + d.y * d.y }
         guard length2 > 1e-12 else { return .linear }
@@ -88,7 +89,8 @@ struct ProjectionFitter {
     /// Whether the blend with `easing` stays within every tolerance at each grid time in (i, j);
     /// times far apart first, so a span that fails usually fails after a few checks.
     func fits(
-        _ layout: Layout, _ times: [Double], _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ easing: KeyframeEasing,
+        _ layout: Layout, _ times: [Double], _ samples: [[Point]], _ a: [Point], _ b: [Point], _ boxes: [Rect], _ i: Int, _ j: Int,
+        _ easing: KeyframeEasing,
         _ order: [Int]? = nil
     ) -> Bool {
         guard j - i > 1 else { return true }
@@ -100,7 +102,7 @@ struct ProjectionFitter {
             case .hold: f = 0
             case .bezier(let c): f = c.progress(at: u)
             }
-            if !within(layout, samples[k], keys[i], keys[j], f, boxes[k]) { return false }
+            if !within(layout, samples[k], a, b, f, boxes[k]) { return false }
         }
         return true
     }
@@ -122,15 +124,16 @@ struct ProjectionFitter {
         return order
     }
 
-    /// False only when no blend of keys[i] → keys[j] passes `within` at some grid time in (i, j)
+    /// False only when no blend of a → b (the keys at i and j) passes `within` at some grid time in (i, j)
     /// for any progress f in [0, 1] (every easing written stays in the unit square, so its
     /// progress does): a checked point's error is then at least its distance from the chord
-    /// keys[i][n] → keys[j][n]. Uses only the checks whose visibility does not depend on f (an
+    /// a[n] → b[n]. Uses only the checks whose visibility does not depend on f (an
     /// outline's vertices; a cubic's hull, which the drawn points never widen; a line's corner
     /// that shows at either key), so `fits` would fail for every candidate easing: same output.
-    func someEasingMayFit(_ layout: Layout, _ samples: [[Point]], _ keys: [[Point]], _ boxes: [Rect], _ i: Int, _ j: Int, _ order: [Int]) -> Bool {
+    func someEasingMayFit(
+        _ layout: Layout, _ samples: [[Point]], _ a: [Point], _ b: [Point], _ boxes: [Rect], _ i: Int, _ j: Int, _ order: [Int]
+    ) -> Bool {
         guard j - i > 1 else { return true }
-        let a = keys[i], b = keys[j]
         // The margin covers the rounding of a + (b − a)·f in `within`.
         let outlineLimit = outline + 1e-9, visibleLimit = visible + 1e-9
         @inline(__always) func chordDistance(_ n: Int, _ e: Point) -> Double {

@@ -89,12 +89,15 @@ struct ProjectionSampler {
 
     /// Picks, per path, the fewest halvings of its cubics for which the projected cubics stay within `ProjectionTolerance.curve` at every time in `times`.
     mutating func chooseLevels(times: [Double], end: Double) {
-        let states = times.map { state($0, end: end) }
+        // The states reduced to what is read of them as each is made (ProjectionGrid).
+        var states = ProjectionGrid(self, capacity: times.count)
         hostScale = 1
-        for st in states {
+        for t in times {
+            let st = state(t, end: end)
             for (_, host) in layers {
                 if let host { hostScale = max(hostScale, PlaneProjection(st.boundsToScreen[host]).affineScaleBound) }
             }
+            states.append(st, self)
         }
         let tolerance = ProjectionTolerance.curve / hostScale
         for n in specs.indices {
@@ -102,13 +105,13 @@ struct ProjectionSampler {
             search: while level < 6 {
                 specs[n].levels = level
                 worst = 0
-                for st in states {
-                    let h = projection(st, specs[n].layer, host: hosts[specs[n].layer]!), s = st.layers[specs[n].layer]
+                for k in 0..<states.count {
+                    let h = states.projection(k, specs[n].layer), s = states.layerState(k, specs[n].layer)
                     // A stadium bar's one-cubic ends: their whole error against the exact half circles.
                     // Off the canvas it is not seen, and the fit does not bound it there either.
                     let oneCubic = level == 0 && specs[n].isStadiumBar
                     if oneCubic {
-                        let seen = sample(st, [n])
+                        let seen = sample(states, k, [n])
                         if !Self.meets(seen.paths[0], seen.box) { continue }
                     }
                     let error = oneCubic ? specs[n].stadiumError(s, h) : Self.curveError(specs[n].drawnPath(s), h)
@@ -254,26 +257,6 @@ struct ProjectionSampler {
         return false
     }
 
-    /// The members' paths and axes at a state, and the canvas (plus a 2 px margin) in their host's space.
-    func sample(_ state: SceneState, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
-        let host = hosts[specs[members[0]].layer]!
-        var paths: [BezierPath] = [], axes: [GradientAxis?] = []
-        var projections: [Int: PlaneProjection] = [:]
-        for n in members {
-            let spec = specs[n]
-            let h = projections[spec.layer] ?? projection(state, spec.layer, host: host)
-            projections[spec.layer] = h
-            let s = state.layers[spec.layer]
-            paths.append(spec.projectedPath(s, h))
-            axes.append(spec.gradientAxis(s, h))
-        }
-        let size = simulation.definition.canvas.size
-        let back = host.flatMap { PlaneProjection(state.boundsToScreen[$0]).inverse } ?? .identity
-        let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return (paths, axes, Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!))
-    }
-
     /// A key as written: every point on the writers' 0.1 grid.
     static func written(_ p: BezierPath) -> BezierPath { p.map(ProjectionFitter.onGrid) }
     static func written(_ a: GradientAxis?) -> GradientAxis? {
@@ -316,13 +299,16 @@ struct ProjectionSampler {
         let c0 = cuts[n]
         let rightState = state(c0, end: end)
         let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
-        var times = [c0], states = [rightState]
+        var times = [c0]
         if n + 1 < cuts.count {
             let c1 = cuts[n + 1]
             times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
-            states += times.dropFirst().map { state($0, end: end) }
-            times[times.count - 1] = c1
         }
+        // The grid's states, reduced to what `sample` reads as each is made (ProjectionGrid).
+        var states = ProjectionGrid(self, capacity: times.count)
+        states.append(rightState, self)
+        for t in times.dropFirst() { states.append(state(t, end: end), self) }
+        if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
         for (g, members) in groups.enumerated() {
             let right = sample(rightState, members)
             if n > 0 {
@@ -336,22 +322,36 @@ struct ProjectionSampler {
             }
             guard times.count > 1 else { still(); continue }
             // Nothing of the group moves between these breakpoints: one key.
-            let probes = (1...8).map { states[$0 * (states.count - 1) / 8] }
-            if probes.allSatisfy({ sample($0, members).paths == right.paths }) { still(); continue }
-            let grid = [right] + states.dropFirst().map { sample($0, members) }
+            let probes = (1...8).map { $0 * (states.count - 1) / 8 }
+            if probes.allSatisfy({ sample(states, $0, members).paths == right.paths }) { still(); continue }
+            // Per grid time only what the fits read: the flat points and the box, and per
+            // gradient its axis and visible area; a key's paths are sampled again at its time.
             let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g], shapeErrors: members.map { specs[$0].shapeError })
-            let spans = fitter.fit(layout, times: times, samples: grid.map { layout.flat($0.paths) }, boxes: grid.map(\.box))
-            for span in spans { out[g].append(frame(times[span.start], grid[span.start], span.easing)) }
-            for (m, n) in members.enumerated() where right.axes[m] != nil {
-                let gradient = specs[n].gradient!
+            let gradients = members.indices.filter { right.axes[$0] != nil }
+            var points: [[Point]] = [], boxes: [Rect] = []
+            var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+            for k in 0..<states.count {
+                let s = k == 0 ? right : sample(states, k, members)
+                points.append(layout.flat(s.paths))
+                boxes.append(s.box)
+                for (x, m) in gradients.enumerated() {
+                    axisSamples[x].append(s.axes[m]!)
+                    let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+                    areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
+                }
+            }
+            let spans = fitter.fit(layout, times: times, samples: points, boxes: boxes)
+            points = []
+            for span in spans {
+                out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))
+            }
+            for (x, m) in gradients.enumerated() {
+                let n = members[m], gradient = specs[n].gradient!
                 let axisFitter = GradientAxisFitter(
                     distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
                     colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
-                let samples = grid.map { $0.axes[m]! }
-                let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
-                let areas = grid.map { g in GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { g.paths[$0] }), g.box) }
-                for span in axisFitter.fit(times: times, samples: samples, areas: areas) {
-                    axisKey(n, times[span.start], samples[span.start], span.easing)
+                for span in axisFitter.fit(times: times, samples: axisSamples[x], areas: areas[x]) {
+                    axisKey(n, times[span.start], axisSamples[x][span.start], span.easing)
                 }
             }
         }

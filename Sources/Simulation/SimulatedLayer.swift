@@ -76,6 +76,16 @@ package struct SimulatedLayer: Hashable, Sendable {
 }
 
 extension SimulatedLayer {
+    /// The placing fields of `state(of:at:)` alone (position, size, anchor, transform, zPosition),
+    /// read the same way; opacity 1, not hidden, no corner or mask (Simulation.geometryState).
+    @inline(__always)
+    static func geometryState(of layer: UnsafePointer<SimulatedLayer>, at t: Double) -> LayerState {
+        LayerState(
+            position: layer.pointee.position.value(at: t), size: layer.pointee.size.value(at: t),
+            anchorPoint: layer.pointee.anchorPoint.value(at: t), transform: layer.pointee.transform.value(at: t),
+            opacity: 1, hidden: false, zPosition: layer.pointee.zPosition.value(at: t), cornerRadius: 0)
+    }
+
     /// Visits each registry property's track in registry order (LayerTracks.swift); `frame` has
     /// none (it sets position and size).
     static func forEachTrack(_ visitor: inout some LayerTrackVisitor) {

@@ -32,7 +32,7 @@ extension Simulation {
         let steps = Int((timeline.duration * 240).rounded(.up))
         for k in 0...max(steps, 0) {
             let t = min(Double(k) / 240, timeline.duration)
-            let scene = state(at: t)
+            let scene = geometryState(at: t)  // reads boundsToScreen and sizes only
             for i in layers.indices {
                 let m = scene.boundsToScreen[i]
                 guard m.m14 != 0 || m.m24 != 0 || m.m44 != 1 else { continue }

@@ -45,14 +45,24 @@ package struct Simulation: Hashable, Sendable {
     }
 
     /// Every layer's state at time t (seconds on the timeline; wraps around the loop).
-    package func state(at time: Double) -> SceneState {
+    package func state(at time: Double) -> SceneState { state(at: time, geometryOnly: false) }
+
+    /// Only where layers are: sizes and `boundsToScreen` as `state(at:)` gives them, without
+    /// reading the opacity, corner and mask tracks (opacity 1, nothing hidden). For the near-eye
+    /// check, which reads nothing else (BENCHMARKS.md §6, "Memory and time pass").
+    func geometryState(at time: Double) -> SceneState { state(at: time, geometryOnly: true) }
+
+    private func state(at time: Double, geometryOnly: Bool) -> SceneState {
         let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
         // Each layer read in place (SimulatedLayer.state(of:at:)): `layers.map` copied every
         // layer, all its tracks retained and released, at every sampled time.
         var local: [LayerState] = []
         local.reserveCapacity(layers.count)
         layers.withUnsafeBufferPointer { layers in
-            for i in layers.indices { local.append(SimulatedLayer.state(of: layers.baseAddress! + i, at: t)) }
+            for i in layers.indices {
+                let layer = layers.baseAddress! + i
+                local.append(geometryOnly ? SimulatedLayer.geometryState(of: layer, at: t) : SimulatedLayer.state(of: layer, at: t))
+            }
         }
         var world = [Transform3D](repeating: .identity, count: layers.count)
         var opacity = [Double](repeating: 1, count: layers.count)

@@ -12,25 +12,48 @@ package enum GalleryMedia {
     package static let encoding = "deflate-base64"
 
     /// zlib-deflated (level 9) UTF-8 text, base64 with no line breaks.
-    static func packed(_ text: String) throws(TransExportError) -> String {
-        let input = Array(text.utf8)
-        var stream = z_stream()
-        guard deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+    static func packed(_ text: String) throws(TransExportError) -> String { try packed { $0(text) } }
+
+    /// The same for text given in pieces, each deflated as it comes, never joined: the media
+    /// block is 5 MB, and its text, its bytes and a buffer the size of both were the default
+    /// run's memory peak (BENCHMARKS.md §6, "Memory and time pass"). Without flushes zlib's
+    /// output does not depend on how its input is split, so the bytes are the same.
+    static func packed(_ pieces: ((String) -> Void) -> Void) throws(TransExportError) -> String {
+        // zlib keeps a pointer back to its stream: it must not move.
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deinitialize(count: 1); stream.deallocate() }
+        guard deflateInit_(stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw TransExportError.gallery("zlib: deflateInit failed")
         }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))))
-        let status = input.withUnsafeBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.next_in = UnsafeMutablePointer(mutating: inBuffer.baseAddress)
-                stream.avail_in = uInt(inBuffer.count)
-                stream.next_out = outBuffer.baseAddress
-                stream.avail_out = uInt(outBuffer.count)
-                return deflate(&stream, Z_FINISH)
+        defer { deflateEnd(stream) }
+        var output: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16), failure: Int32? = nil
+        func run(_ input: UnsafeBufferPointer<UInt8>, _ flush: Int32) {
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.pointee.avail_in = uInt(input.count)
+            while failure == nil {
+                let status = chunk.withUnsafeMutableBufferPointer { c in
+                    stream.pointee.next_out = c.baseAddress
+                    stream.pointee.avail_out = uInt(c.count)
+                    return deflate(stream, flush)
+                }
+                output += chunk[0..<(chunk.count - Int(stream.pointee.avail_out))]
+                if flush == Z_FINISH {
+                    if status == Z_STREAM_END { return }
+                    if status != Z_OK { failure = status }
+                } else {
+                    if status != Z_OK, status != Z_BUF_ERROR { failure = status }
+                    if stream.pointee.avail_in == 0, stream.pointee.avail_out != 0 { return }
+                }
             }
         }
-        guard status == Z_STREAM_END else { throw TransExportError.gallery("zlib: deflate returned \(status)") }
-        return Data(output[0..<Int(stream.total_out)]).base64EncodedString()
+        pieces { piece in
+            var piece = piece
+            piece.withUTF8 { run($0, Z_NO_FLUSH) }
+        }
+        run(UnsafeBufferPointer(start: nil, count: 0), Z_FINISH)
+        if let failure { throw TransExportError.gallery("zlib: deflate returned \(failure)") }
+        return Data(output).base64EncodedString()
     }
 
     /// The text `packed` made, back (what the page's script does): for tests and readers of the page.

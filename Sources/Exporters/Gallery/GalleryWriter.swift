@@ -63,7 +63,7 @@ package struct GalleryWriter: Sendable {
     package func page(_ cards: [GalleryCard], linkFiles: Bool = false) throws -> String {
         try fill([
             "GALLERY_DATA": Self.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(data(cards, linkFiles: linkFiles))),
-            "GALLERY_MEDIA": try GalleryMedia.packed(media(cards)),
+            "GALLERY_MEDIA": try GalleryMedia.packed { media(cards, $0) },
             "LOTTIE_PLAYER": playerScript(),
         ])
     }
@@ -168,10 +168,23 @@ package struct GalleryWriter: Sendable {
     /// the same bytes as `NAME.svg` and `NAME.json` (and `NAME.scrub.*`); the page carries it
     /// deflated (GalleryMedia.swift).
     func media(_ cards: [GalleryCard]) -> String {
-        let items = cards.map { c in
-            "{\"svg\":" + JSONWriter().string(.string(c.svg)) + ",\"lottie\":" + c.lottie + scrubMedia(c.scrub) + "}"
+        var text = ""
+        media(cards) { text += $0 }
+        return text
+    }
+
+    /// The same text in pieces, for GalleryMedia.packed to deflate as they come.
+    func media(_ cards: [GalleryCard], _ emit: (String) -> Void) {
+        emit("[\n")
+        for (n, c) in cards.enumerated() {
+            if n > 0 { emit(",\n") }
+            emit("{\"svg\":")
+            emit(JSONWriter().string(.string(c.svg)))
+            emit(",\"lottie\":")
+            emit(c.lottie)
+            emit(scrubMedia(c.scrub) + "}")
         }
-        return "[\n" + items.joined(separator: ",\n") + "\n]"
+        emit("\n]")
     }
 
     // MARK: Template

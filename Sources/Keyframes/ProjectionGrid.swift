@@ -1,0 +1,108 @@
+import Motion
+import Simulation
+// One interval's time grid as the projection sampler reads it (ProjectionSampler.interval): per
+// grid time, each projected layer's projection into its host's space (9 numbers) and its
+// LayerState (stored once per run of equal states), and the canvas box in each host's space.
+// Whole SceneStates held every layer of the scene (flip-edge-pan: 226) at every grid time, most
+// of the default run's heap peak (BENCHMARKS.md §6, "Memory and time pass"); this holds only
+// the projected ones (68) and what `sample` reads of them, computed from the same state, so the
+// keys are the same to the bit.
+import TransitionModel
+
+struct ProjectionGrid {
+    /// Position in the sampler's `layers` of each projected layer, by layer index.
+    private let slots: [Int: Int]
+    /// Position of each host (nil = the canvas) among the distinct hosts.
+    private let hostSlots: [Int?: Int]
+    private(set) var count = 0
+    /// 9 numbers per (time, layer slot): PlaneProjection.h of the layer into its host.
+    private var matrices: [Double] = []
+    /// Per (time, layer slot): the layer's state, an index in `distinctStates`.
+    private var stateIndices: [Int] = []
+    private var distinctStates: [LayerState] = []
+    /// Per (time, host slot): the canvas plus margin in the host's space (ProjectionSampler.box).
+    private var boxes: [Rect] = []
+
+    init(_ sampler: ProjectionSampler, capacity: Int) {
+        slots = Dictionary(uniqueKeysWithValues: sampler.layers.enumerated().map { ($0.element.index, $0.offset) })
+        var hostSlots: [Int?: Int] = [:]
+        for (_, host) in sampler.layers where hostSlots[host] == nil { hostSlots[host] = hostSlots.count }
+        self.hostSlots = hostSlots
+        matrices.reserveCapacity(capacity * slots.count * 9)
+        stateIndices.reserveCapacity(capacity * slots.count)
+        boxes.reserveCapacity(capacity * hostSlots.count)
+    }
+
+    /// Adds the next grid time's numbers, read from its whole state.
+    mutating func append(_ state: SceneState, _ sampler: ProjectionSampler) {
+        let layerCount = slots.count
+        for (slot, (i, host)) in sampler.layers.enumerated() {
+            matrices += sampler.projection(state, i, host: host).h
+            let s = state.layers[i]
+            // Most layers keep their state between grid times; only the projection moves.
+            let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
+            if last >= 0, distinctStates[last] == s {
+                stateIndices.append(last)
+            } else {
+                stateIndices.append(distinctStates.count)
+                distinctStates.append(s)
+            }
+        }
+        var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostSlots.count)
+        for (host, slot) in hostSlots { hostBoxes[slot] = sampler.box(state, host: host) }
+        boxes += hostBoxes
+        count += 1
+    }
+
+    /// Layer i's state at grid time k.
+    func layerState(_ k: Int, _ i: Int) -> LayerState { distinctStates[stateIndices[k * slots.count + slots[i]!]] }
+
+    /// Layer i's projection into its host's space at grid time k.
+    func projection(_ k: Int, _ i: Int) -> PlaneProjection {
+        let o = (k * slots.count + slots[i]!) * 9
+        return PlaneProjection(Array(matrices[o..<(o + 9)]))
+    }
+
+    /// The canvas box in the host's space at grid time k.
+    func box(_ k: Int, host: Int?) -> Rect { boxes[k * hostSlots.count + hostSlots[host]!] }
+}
+
+// MARK: Sampling, from a whole state or from a grid time
+
+extension ProjectionSampler {
+    /// The members' paths and axes at a state, and the canvas (plus a 2 px margin) in their host's space.
+    func sample(_ state: SceneState, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        let host = hosts[specs[members[0]].layer]!
+        return sample(members, box: box(state, host: host), state: { state.layers[$0] }, projection: { projection(state, $0, host: host) })
+    }
+
+    /// The same at grid time k of an interval's grid (ProjectionGrid: the same numbers).
+    func sample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        sample(members, box: grid.box(k, host: hosts[specs[members[0]].layer]!), state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) })
+    }
+
+    func sample(
+        _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection
+    ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+        var paths: [BezierPath] = [], axes: [GradientAxis?] = []
+        var projections: [Int: PlaneProjection] = [:]
+        for n in members {
+            let spec = specs[n]
+            let h = projections[spec.layer] ?? projection(spec.layer)
+            projections[spec.layer] = h
+            let s = state(spec.layer)
+            paths.append(spec.projectedPath(s, h))
+            axes.append(spec.gradientAxis(s, h))
+        }
+        return (paths, axes, box)
+    }
+
+    /// The canvas (plus a 2 px margin) in a host's space.
+    func box(_ state: SceneState, host: Int?) -> Rect {
+        let size = simulation.definition.canvas.size
+        let back = host.flatMap { PlaneProjection(state.boundsToScreen[$0]).inverse } ?? .identity
+        let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+    }
+}

@@ -1,0 +1,74 @@
+import Motion
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Keyframes
+
+/// The sampler's memory cuts (BENCHMARKS.md §6, "Memory and time pass") give the same numbers
+/// as before, to the bit: a ProjectionGrid samples what whole SceneStates sample, and the
+/// stadium error's early-stopping search finds the full search's distance.
+final class ProjectionGridTests: XCTestCase {
+    /// A page with a gradient turning under perspective, and a child bar on it (a layer whose
+    /// state never changes while its projection does): every group's paths, axes and box from
+    /// the grid equal those from the state, at every grid time.
+    func testGridSamplesWhatWholeStatesSample() throws {
+        var def = flipDefinition(to: -60)
+        let gradient = LinearGradient(stops: [LinearGradient.Stop(offset: 0, color: .black), LinearGradient.Stop(offset: 1, color: .white)])
+        def.layers[0].children[0].fill = .linearGradient(gradient)
+        def.layers[0].children[0].children = [
+            LayerDefinition(
+                id: "bar", kind: .rect, position: Point(195, 100), size: Size(200, 40), numbers: [.cornerRadius: 20], fill: .solid(.black))
+        ]
+        let sim = try Simulation(def)
+        let sampler = ProjectionSampler(sim)
+        XCTAssertEqual(sampler.layers.count, 2)
+        let groups = sampler.groups(at: sim.state(at: 0))
+        let times = (0...60).map { Double($0) * sim.timeline.duration / 60 }
+        var grid = ProjectionGrid(sampler, capacity: times.count)
+        for t in times { grid.append(sampler.state(t, end: sim.timeline.duration), sampler) }
+        XCTAssertEqual(grid.count, times.count)
+        for (k, t) in times.enumerated() {
+            let state = sampler.state(t, end: sim.timeline.duration)
+            for members in groups {
+                let whole = sampler.sample(state, members), reduced = sampler.sample(grid, k, members)
+                XCTAssertEqual(reduced.paths, whole.paths, "t = \(t)")
+                XCTAssertEqual(reduced.axes, whole.axes, "t = \(t)")
+                XCTAssertEqual(reduced.box, whole.box, "t = \(t)")
+            }
+        }
+    }
+
+    /// Random point runs against random polylines (and a half circle against its one-cubic
+    /// stand-in): the early-stopping search returns exactly the full pairwise search's number.
+    func testFarthestEqualsTheFullSearch() {
+        func full(_ points: [Point], _ line: [Point]) -> Double {
+            var worst = 0.0
+            for p in points {
+                var best = Double.infinity
+                for n in 1..<line.count {
+                    let a = line[n - 1], d = line[n] - a, len2 = d.x * d.x + d.y * d.y
+                    let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2)) : 0
+                    best = min(best, p.distance(to: a + d * u))
+                }
+                worst = max(worst, best)
+            }
+            return worst
+        }
+        var seed: UInt64 = 12345
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<200 {
+            let points = (0..<Int(1 + random() * 40)).map { _ in Point(random() * 100, random() * 100) }
+            let line = (0..<Int(2 + random() * 40)).map { _ in Point(random() * 100, random() * 100) }
+            XCTAssertEqual(PathSpec.farthest(points, from: line), full(points, line))
+        }
+        let arc = (0...48).map { m in Point(cos(Double.pi * Double(m) / 48), sin(Double.pi * Double(m) / 48)) }
+        let cubic = (0...48).map { m in Point(cos(Double.pi * Double(m) / 48) * 1.01, sin(Double.pi * Double(m) / 48) * 0.99) }
+        XCTAssertEqual(PathSpec.farthest(arc, from: cubic), full(arc, cubic))
+        XCTAssertEqual(PathSpec.farthest(cubic, from: arc), full(cubic, arc))
+        XCTAssertGreaterThan(PathSpec.farthest(arc, from: cubic), 0.005)
+    }
+}
