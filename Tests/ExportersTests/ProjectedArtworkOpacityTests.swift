@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import JSONText
 import Keyframes
@@ -75,5 +76,23 @@ final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
         XCTAssertNil(layers[0]["masksProperties"])
         guard case .array(let shapes) = layers[0]["shapes"] else { return XCTFail("shapes") }
         XCTAssertEqual(shapes.count, 2)
+    }
+
+    /// The parts composite apart from the layer's other paint, so a translucent layer would let
+    /// the white card show through the rects: refused in Lottie with the group's line, drawn in SVG.
+    func testLottieRefusesPartsOnATranslucentLayer() throws {
+        let artwork = try art(
+            ##"<rect width="20" height="10" fill="#fff"/><g opacity=".5"><rect width="8" height="8" fill="#f00"/><rect x="4" y="2" width="8" height="8" fill="#00f"/></g>"##
+        )
+        var card = LayerDefinition(id: "card", kind: .artwork(artwork), frame: Rect(95, 322, 200, 100))
+        card.opacity = 0.8
+        let sim = try turnedAwayHalfASecond(card)
+        XCTAssertNoThrow(try SVGWriter().svg(KeyframedTransition.fitted(sim, for: .smil)))
+        XCTAssertThrowsError(try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))) { error in
+            let e = error as? TransExportError
+            XCTAssertEqual(e?.file, "art.svg")
+            XCTAssertEqual(e?.location?.line, 2)
+            XCTAssertTrue(e?.expected.contains("opacity falls below 1") ?? false, "\(error)")
+        }
     }
 }

@@ -38,6 +38,14 @@ extension LottieDocument {
             TransExportError.artwork(
                 file: file, line: line, "layer \"\(names[i])\": \(why) under a 3D transform is not carried in Lottie yet (the SVG export carries it)")
         }
+        // The parts composite apart from the layer's other paint, so a layer fading below 1 would
+        // let that paint show through them; a precomp would composite them once, but rlottie draws
+        // a precomp holding a translucent layer darker (docs/artwork.md#svg-art-in-the-flat-lottie-export).
+        let fade = combinedOpacity(i)
+        if ([fade.initialValue] + fade.keyframes.map(\.value)).contains(where: { $0.c[0] < 100 }) {
+            let line = (p.opacityGroups.map(\.line) + p.artClips.map(\.line)).min() ?? 0
+            throw refuse(line, "opacity over overlapping shapes or a clip path on a layer whose opacity falls below 1")
+        }
         // Outermost opacity groups; one inside another would need a precomp.
         let groups = p.opacityGroups.sorted { ($0.shapes.lowerBound, -$0.shapes.count) < ($1.shapes.lowerBound, -$1.shapes.count) }
         var outer: [ProjectedArtOpacityGroup] = []
