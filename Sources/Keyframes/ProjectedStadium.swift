@@ -69,7 +69,7 @@ extension PathSpec {
     /// A point's search stops at the first segment no farther than the largest distance so far
     /// (that point cannot raise it), starting at the segment nearest the point before it (both
     /// run along the same curve): the same number as the full search over every pair, which was
-    /// 9 % of the default run's CPU (BENCHMARKS.md §6, "Memory and time pass").
+    /// 9 % of the default run's CPU (BENCHMARKS.md#memory-and-time-pass).
     static func farthest(_ points: [Point], from line: [Point]) -> Double {
         var worst = 0.0
         let segments = line.count - 1

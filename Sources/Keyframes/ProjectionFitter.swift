@@ -54,7 +54,7 @@ struct ProjectionFitter {
     func fit(_ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect]) -> [(start: Int, easing: KeyframeEasing)] {
         EasingFit.spans(count: samples.count - 1) { i, j in
             // The two keys as written, made per span: a copy of every sample on the grid was as
-            // big as the samples (BENCHMARKS.md §6, "Memory and time pass").
+            // big as the samples (BENCHMARKS.md#memory-and-time-pass).
             let a = samples[i].map(Self.onGrid), b = samples[j].map(Self.onGrid)
             // A span no easing can save is rejected before the least-squares fit (most of the cost).
             let order = Self.checkOrder(i, j)  // once per span: the bound and every candidate use it

@@ -4,7 +4,7 @@ import Simulation
 // grid time, each projected layer's projection into its host's space (9 numbers) and its
 // LayerState (stored once per run of equal states), and the canvas box in each host's space.
 // Whole SceneStates held every layer of the scene (flip-edge-pan: 226) at every grid time, most
-// of the default run's heap peak (BENCHMARKS.md §6, "Memory and time pass"); this holds only
+// of the default run's heap peak (BENCHMARKS.md#memory-and-time-pass); this holds only
 // the projected ones (68) and what `sample` reads of them, computed from the same state, so the
 // keys are the same to the bit.
 import TransitionModel

@@ -49,7 +49,7 @@ package struct Simulation: Hashable, Sendable {
 
     /// Only where layers are: sizes and `boundsToScreen` as `state(at:)` gives them, without
     /// reading the opacity, corner and mask tracks (opacity 1, nothing hidden). For the near-eye
-    /// check, which reads nothing else (BENCHMARKS.md §6, "Memory and time pass").
+    /// check, which reads nothing else (BENCHMARKS.md#memory-and-time-pass).
     func geometryState(at time: Double) -> SceneState { state(at: time, geometryOnly: true) }
 
     private func state(at time: Double, geometryOnly: Bool) -> SceneState {

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import Keyframes
 
-/// The sampler's memory cuts (BENCHMARKS.md §6, "Memory and time pass") give the same numbers
+/// The sampler's memory cuts (BENCHMARKS.md#memory-and-time-pass) give the same numbers
 /// as before, to the bit: a ProjectionGrid samples what whole SceneStates sample, and the
 /// stadium error's early-stopping search finds the full search's distance.
 final class ProjectionGridTests: XCTestCase {

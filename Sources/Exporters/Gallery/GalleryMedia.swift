@@ -16,7 +16,7 @@ package enum GalleryMedia {
 
     /// The same for text given in pieces, each deflated as it comes, never joined: the media
     /// block is 5 MB, and its text, its bytes and a buffer the size of both were the default
-    /// run's memory peak (BENCHMARKS.md §6, "Memory and time pass"). Without flushes zlib's
+    /// run's memory peak (BENCHMARKS.md#memory-and-time-pass). Without flushes zlib's
     /// output does not depend on how its input is split, so the bytes are the same.
     static func packed(_ pieces: ((String) -> Void) -> Void) throws(TransExportError) -> String {
         // zlib keeps a pointer back to its stream: it must not move.
