@@ -104,7 +104,7 @@ extension LottieDocument {
     /// art reaches past its source's bounds, those bounds stretched like the art; both at once
     /// intersect.
     func clipMasks(_ i: Int) -> [JSONValue] {
-        if transition.projected[i] != nil { return projectedMasks(i) }
+        if transition.projected[i] != nil { return withAncestorClips(i, projectedMasks(i)) }
         let k = transition.layers[i]
         let paths = clipPaths(i)
         var masks = paths.enumerated().map { n, p in mask(p.0, mode: n == 0 ? "a" : "i", name: p.1) }
