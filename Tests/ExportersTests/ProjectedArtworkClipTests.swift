@@ -125,6 +125,12 @@ final class ProjectedArtworkClipTests: XCTestCase, SVGArtFixture {
             case .array(let shapes)? = keys[0]["s"], case .array(let vertices)? = shapes[0]["v"]
         else { return XCTFail("an animated union contour") }
         XCTAssertEqual(vertices.count, 10)
+        // Key by key: the union keeps the keys the clip shapes were fitted on (like the inner
+        // clip's one shape), not resampled.
+        guard case .array(let inner) = layers[0]["masksProperties"], case .array(let innerKeys)? = inner[1]["pt"]?["k"] else {
+            return XCTFail("an animated inner clip")
+        }
+        XCTAssertEqual(keys.count, innerKeys.count)
         XCTAssertEqual(shapeCount(layers[2]), 0, "the card's own layer draws nothing before the first part")
         XCTAssertEqual(
             refusal(

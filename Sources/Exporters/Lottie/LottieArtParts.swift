@@ -113,7 +113,10 @@ extension LottieDocument {
             let shapes = clip.paths.map { path in path.map { $0.subpaths[0].lottie } }
             // Several shapes (a union) as one contour: rlottie 0.2 loses one of two "a" masks side
             // by side (LottieClipUnion.swift).
-            let outline = shapes.count > 1 ? LottieTracks.combine(shapes, .jointlyAffine, ClipUnion.oneContour) : shapes[0]
+            let outline =
+                shapes.count > 1
+                ? ClipUnion.keyByKey(shapes, ClipUnion.oneContour) ?? LottieTracks.combine(shapes, .jointlyAffine, ClipUnion.oneContour)
+                : shapes[0]
             masks.append(mask(outline, mode: k == 0 ? "a" : "i", name: "art-clip-\(k + 1)", decimals: Self.projectedDecimals))
         }
         if part.clips.isEmpty {
