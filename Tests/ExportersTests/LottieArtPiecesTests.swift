@@ -47,9 +47,14 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         let art = try XCTUnwrap(layer(named: "card.art", in: doc))
         XCTAssertEqual(number(art["ty"]), 0)
         XCTAssertEqual(number(art["parent"]), number(card["ind"]))
-        // The card's rounded clip repeated as the precomp layer's mask, in the same space.
+        // The card's rounded clip repeated as the precomp layer's mask, moved by the margin (20, 10)
+        // into the precomp layer's own space (copied unmoved it cut the art 20 x 10 pt off:
+        // 63.8/255 in all three players with a rounded clip).
         XCTAssertEqual(array(card["masksProperties"]).count, 1)
-        XCTAssertEqual(JSONWriter().string(.array(array(art["masksProperties"]))), JSONWriter().string(.array(array(card["masksProperties"]))))
+        let cardClip = JSONWriter().string(try XCTUnwrap(array(card["masksProperties"])[0]["pt"]))
+        let artClip = JSONWriter().string(try XCTUnwrap(array(art["masksProperties"])[0]["pt"]))
+        XCTAssertTrue(cardClip.contains(#""v":[[3,0],[17,0],[20,3],[20,7],[17,10],[3,10],[0,7],[0,3]]"#), cardClip)
+        XCTAssertTrue(artClip.contains(#""v":[[23,10],[37,10],[40,13],[40,17],[37,20],[23,20],[20,17],[20,13]]"#), artClip)
         // The card's opacity (1 → 0.8) composites the whole art once; the margin (the card's
         // size on each side) moved by the anchor and undone inside.
         XCTAssertEqual(evaluate(try XCTUnwrap(art["ks"]?["o"]), atFrame: 0), [100])

@@ -156,14 +156,15 @@ extension LottieDocument {
     }
 
     /// The precomp layer drawing layer i's art, parented to i's content layer (its anchor undoes
-    /// the margin, so i's masks hold as they are), its opacity i's with visibility.
+    /// the margin), i's masks moved by the margin into its own space, its opacity i's with visibility.
     func artPrecompLayer(_ i: Int, ind: Int, hostInd: Int, matte: Int?) -> JSONValue {
         let margin = artPrecompMargin(i)
         var members: [(String, JSONValue)] = [
             ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).art")), ("ind", LJ.int(ind)), ("parent", LJ.int(hostInd)),
         ]
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
-        let masks = clipMasks(i)
+        // Masks are in the layer's own (precomp) space, where i's bounds lie moved by the margin.
+        let masks = clipMasks(i, offset: Affine2D(tx: margin.width, ty: margin.height))
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }
