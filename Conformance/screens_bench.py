@@ -11,11 +11,14 @@ Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in L
 cells in a precomp), Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
 strokes, opacity over shapes apart, under perspective), svg-opacity-flip.json (opacity over
 overlapping shapes: Lottie layers of their own), svg-clip-flip.json and svg-clip-masked-flip.json
-(clip paths inside the art, under perspective), svg-radial-flip.json (radial gradients
+(clip paths inside the art, under perspective), svg-art-window-flip.json and
+svg-clip-union-flip.json (under perspective in a clipping window; clip paths of several
+shapes), svg-radial-flip.json (radial gradients
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
-svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json and svg-clip-slide.json (flat:
-strokes under a stretch and a skew, opacity over shapes apart, elliptical radial gradients, clip
-paths), checked the same way through
+svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json,
+svg-clip-union-slide.json and svg-radial-focal-slide.json (flat: strokes under a stretch and a
+skew, opacity over shapes apart, elliptical radial gradients, clip paths, clip paths of several
+shapes, focal points), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
@@ -97,6 +100,10 @@ def run(opts):
                      "svg-clip-flip"),
                     ("Examples/svg-clip-masked-flip.json (clip paths and the layer's own clip and mask, under perspective)",
                      example("svg-clip-masked-flip"), "svg-clip-masked-flip"),
+                    ("Examples/svg-art-window-flip.json (svg layer under perspective in a clipping window)",
+                     example("svg-art-window-flip"), "svg-art-window-flip"),
+                    ("Examples/svg-clip-union-flip.json (clip paths of several shapes, under perspective, in a clipping window)",
+                     example("svg-clip-union-flip"), "svg-clip-union-flip"),
                     ("Examples/svg-radial-flip.json (radial gradients under perspective, drawn as a picture)",
                      example("svg-radial-flip"), "svg-radial-flip"),
                     ("Examples/svg-stroke-stretch-slide.json (strokes under a stretch and a skew, flat)",
@@ -106,7 +113,11 @@ def run(opts):
                     ("Examples/svg-radial-ellipse-slide.json (elliptical radial gradients, flat)",
                      example("svg-radial-ellipse-slide"), "svg-radial-ellipse-slide"),
                     ("Examples/svg-clip-slide.json (clip paths inside the art, flat)",
-                     example("svg-clip-slide"), "svg-clip-slide")]
+                     example("svg-clip-slide"), "svg-clip-slide"),
+                    ("Examples/svg-clip-union-slide.json (clip paths of several shapes, flat)",
+                     example("svg-clip-union-slide"), "svg-clip-union-slide"),
+                    ("Examples/svg-radial-focal-slide.json (radial gradients with a focal point, flat)",
+                     example("svg-radial-focal-slide"), "svg-radial-focal-slide")]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -47,9 +47,14 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         let art = try XCTUnwrap(layer(named: "card.art", in: doc))
         XCTAssertEqual(number(art["ty"]), 0)
         XCTAssertEqual(number(art["parent"]), number(card["ind"]))
-        // The card's rounded clip repeated as the precomp layer's mask, in the same space.
+        // The card's rounded clip repeated as the precomp layer's mask, moved by the margin (20, 10)
+        // into the precomp layer's own space (copied unmoved it cut the art 20 x 10 pt off:
+        // 63.8/255 in all three players with a rounded clip).
         XCTAssertEqual(array(card["masksProperties"]).count, 1)
-        XCTAssertEqual(JSONWriter().string(.array(array(art["masksProperties"]))), JSONWriter().string(.array(array(card["masksProperties"]))))
+        let cardClip = JSONWriter().string(try XCTUnwrap(array(card["masksProperties"])[0]["pt"]))
+        let artClip = JSONWriter().string(try XCTUnwrap(array(art["masksProperties"])[0]["pt"]))
+        XCTAssertTrue(cardClip.contains(#""v":[[3,0],[17,0],[20,3],[20,7],[17,10],[3,10],[0,7],[0,3]]"#), cardClip)
+        XCTAssertTrue(artClip.contains(#""v":[[23,10],[37,10],[40,13],[40,17],[37,20],[23,20],[20,17],[20,13]]"#), artClip)
         // The card's opacity (1 → 0.8) composites the whole art once; the margin (the card's
         // size on each side) moved by the anchor and undone inside.
         XCTAssertEqual(evaluate(try XCTUnwrap(art["ks"]?["o"]), atFrame: 0), [100])
@@ -86,11 +91,35 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         XCTAssertThrowsError(try lottie(Self.body, windowed: true)) {
             XCTAssertTrue("\($0)".contains("art.svg:4: a clip path inside SVG art in a layer inside a clipping layer"), "\($0)")
         }
-        // rlottie 0.2 draws a union of "a" masks as one of them (Examples/svg-clip-slide.json, measured).
-        let pair =
-            #"<clipPath id="p"><rect width="3" height="3"/><rect x="5" width="3" height="3"/></clipPath><rect width="9" height="9" clip-path="url(#p)"/>"#
-        XCTAssertThrowsError(try lottie(pair)) {
-            XCTAssertTrue("\($0)".contains("art.svg:2: a clip path of several shapes is not carried in Lottie yet"), "\($0)")
-        }
+    }
+
+    /// rlottie 0.2 loses one of two "a" masks side by side, so a clip of several shapes is one
+    /// mask contour: each shape wound like the first (the path drawn counter-clockwise is
+    /// reversed), joined by a bridge from the first's start to the second's, walked back by the
+    /// closing segment (docs/artwork.md#svg-art-in-the-flat-lottie-export).
+    func testAClipOfSeveralShapesIsOneMaskContour() throws {
+        let pair = #"<clipPath id="p"><rect width="3" height="3"/><path d="M5 0V3H8V0Z"/></clipPath><rect width="9" height="9" clip-path="url(#p)"/>"#
+        let doc = try lottie(pair)
+        let asset = try XCTUnwrap(array(doc["assets"]).first { $0["id"] == .string("art-1") })
+        let masks = array(array(asset["layers"])[0]["masksProperties"])
+        XCTAssertEqual(masks.compactMap { $0["mode"] }, [.string("a")])
+        let path = JSONWriter().string(try XCTUnwrap(masks[0]["pt"]))
+        XCTAssertTrue(path.contains(#""c":true,"v":[[0,0],[3,0],[3,3],[0,3],[0,0],[5,0],[8,0],[8,3],[5,3],[5,0]]"#), path)
+    }
+
+    /// The same in Lottie form (tangents relative to their vertex), as written for the
+    /// projected clip shapes under 3D: the start twice, a reversed shape's tangents swapped.
+    func testOneContourOfLottiePaths() {
+        let square = LVec([0, 0, 2, 0, 2, 2, 0, 2] + [Double](repeating: 0, count: 16))
+        // Counter-clockwise on screen (y down), with a curved side (5,0) → (5,2).
+        let curved = LVec([5, 0, 5, 2, 7, 2, 7, 0] + [0, 0, 1, -1, 0, 0, 0, 0] + [1, 1, 0, 0, 0, 0, 0, 0])
+        let one = ClipUnion.oneContour([square, curved])
+        let n = one.c.count / 6
+        XCTAssertEqual(n, 10)
+        XCTAssertEqual(Array(one.c[0..<(2 * n)]), [0, 0, 2, 0, 2, 2, 0, 2, 0, 0, 5, 0, 7, 0, 7, 2, 5, 2, 5, 0])
+        // Reversed: (5,2)'s old in-tangent is now its out-tangent, (5,0)'s old out-tangent the
+        // second (5,0)'s in-tangent, so the curve is the same one walked backwards.
+        XCTAssertEqual(Array(one.c[(2 * n)..<(4 * n)]), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
+        XCTAssertEqual(Array(one.c[(4 * n)..<(6 * n)]), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, -1, 0, 0])
     }
 }

@@ -8,12 +8,12 @@ import Motion
 // identity, so they draw in the same host space). A part under an opacity group has the group's
 // opacity in its `ks.o`, which rlottie, ThorVG and lottie-web composite once (a shape group's
 // `tr.o` is multiplied into each item by rlottie and ThorVG: docs/artwork.md#opacity-groups-under-3d).
-// A part under clip paths has them as masks (each clip shape "a": their union; a second clip
-// "i"), then the layer's own clip and mask intersected; the layer's clipping ancestors' matte is
+// A part under clip paths has them as masks (a clip of several shapes one contour, their
+// union, LottieClipUnion.swift; a second clip "i"), then the layer's own clip and mask intersected; the layer's clipping ancestors' matte is
 // repeated above each part (as for pictures, LottiePictures.swift). A clip distributes over the
 // shapes it covers, so nested clips are parts with the clips intersected; what would need a
 // precomp (an opacity group inside another, or shapes of one group under different clips) and a
-// clip shape with holes or several clips of several shapes are refused with the art's line.
+// clip shape with holes are refused with the art's line.
 import TransitionModel
 
 /// A run of an art layer's projected paint drawn as a shape layer of its own.
@@ -22,7 +22,7 @@ struct LottieArtPart {
     var paint: Range<Int>
     /// The opacity group's opacity over the run (1: none).
     var opacity: Double
-    /// The clips over the run, intersected; the one with several shapes (a union) first.
+    /// The clips over the run, intersected (a clip of several shapes is one contour, their union).
     var clips: [ProjectedArtClip]
 }
 
@@ -79,9 +79,7 @@ extension LottieDocument {
             } else {
                 while end < p.paint.count, !outer.contains(where: { $0.shapes.contains(end) }), clips(at: end) == here { end += 1 }
             }
-            let unions = here.filter { $0.paths.count > 1 }
-            if unions.count > 1 { throw refuse(unions[1].line, "a clip path of several shapes inside another") }
-            parts.append(LottieArtPart(paint: n..<end, opacity: group?.opacity ?? 1, clips: unions + here.filter { $0.paths.count <= 1 }))
+            parts.append(LottieArtPart(paint: n..<end, opacity: group?.opacity ?? 1, clips: here))
             n = end
         }
         return parts
@@ -112,12 +110,14 @@ extension LottieDocument {
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
         var masks: [JSONValue] = []
         for (k, clip) in part.clips.enumerated() {
-            for (m, path) in clip.paths.enumerated() {
-                masks.append(
-                    mask(
-                        path.map { $0.subpaths[0].lottie }, mode: k == 0 ? "a" : "i", name: "art-clip-\(k + 1)-\(m + 1)",
-                        decimals: Self.projectedDecimals))
-            }
+            let shapes = clip.paths.map { path in path.map { $0.subpaths[0].lottie } }
+            // Several shapes (a union) as one contour: rlottie 0.2 loses one of two "a" masks side
+            // by side (LottieClipUnion.swift).
+            let outline =
+                shapes.count > 1
+                ? ClipUnion.keyByKey(shapes, ClipUnion.oneContour) ?? LottieTracks.combine(shapes, .jointlyAffine, ClipUnion.oneContour)
+                : shapes[0]
+            masks.append(mask(outline, mode: k == 0 ? "a" : "i", name: "art-clip-\(k + 1)", decimals: Self.projectedDecimals))
         }
         if part.clips.isEmpty {
             masks = projectedMasks(i)
@@ -127,6 +127,7 @@ extension LottieDocument {
                 masks += cuttingMasks(m, shape: simulation.layers[i].definition.mask!.shape, first: false, decimals: Self.projectedDecimals)
             }
         }
+        masks = withAncestorClips(i, masks)
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let opacity = combinedOpacity(i).map { LVec([$0.c[0] * part.opacity]) }
         let items = p.paint[part.paint].reversed().map(projectedPaintGroup)

@@ -6,10 +6,11 @@
 // become layers (above). Measured in rlottie 0.2 (docs/artwork.md, "SVG art in the flat Lottie
 // export"): a precomp of opaque layers is drawn right, but one under a track matte ~3/255 darker
 // and one holding a translucent layer ~4/255 darker, so art under a clipping ancestor is refused
-// and opacity over overlapping shapes stays refused; a union of "a" masks is drawn as one of
-// them, so a clip of several shapes is refused. Refused too: a clip path of several subpaths (a
-// mask is one contour), a clip nested in a clipped node, art reaching more than the layer's
-// largest size past its bounds (the precomp's margin), and such art copied by a snapshot (which
+// and opacity over overlapping shapes stays refused; a clip of several shapes is one mask
+// contour (ClipUnion), since rlottie loses one of two "a" masks side by side. Refused too: a
+// clip path of several subpaths (a mask is one contour), a clip nested in a clipped node, art
+// reaching more than the layer's largest size past its bounds (the precomp's margin), and such
+// art copied by a snapshot (which
 // draws its source's art as shape groups).
 import Artwork
 import JSONText
@@ -42,15 +43,13 @@ extension LottieArtworkShapes {
                 throw TransExportError.artwork(
                     file: file, line: node.line, "a clip path of several subpaths is not carried in Lottie yet (the SVG export carries it)")
             }
-            // Their union would be one "a" mask each: rlottie 0.2 draws only one of them (measured).
-            guard clip.paths.count <= 1 else {
-                throw TransExportError.artwork(
-                    file: file, line: node.line, "a clip path of several shapes is not carried in Lottie yet (the SVG export carries it)")
-            }
+            // Several shapes (a union) as one contour: rlottie 0.2 loses one of two "a" masks
+            // side by side (LottieClipUnion.swift).
+            let paths = clip.paths.count > 1 ? [ClipUnion.oneContour(clip.paths)] : clip.paths
             var plain = node
             plain.clip = nil
             return [
-                LottieArtPiece(items: try items(plain, matrix: outer, file: file), clip: clip.paths.map { $0.transformed(by: m) }, line: node.line)
+                LottieArtPiece(items: try items(plain, matrix: outer, file: file), clip: paths.map { $0.transformed(by: m) }, line: node.line)
             ]
         }
         if node.opacity == 1, case .group(let children) = node.content {
@@ -157,14 +156,15 @@ extension LottieDocument {
     }
 
     /// The precomp layer drawing layer i's art, parented to i's content layer (its anchor undoes
-    /// the margin, so i's masks hold as they are), its opacity i's with visibility.
+    /// the margin), i's masks moved by the margin into its own space, its opacity i's with visibility.
     func artPrecompLayer(_ i: Int, ind: Int, hostInd: Int, matte: Int?) -> JSONValue {
         let margin = artPrecompMargin(i)
         var members: [(String, JSONValue)] = [
             ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).art")), ("ind", LJ.int(ind)), ("parent", LJ.int(hostInd)),
         ]
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
-        let masks = clipMasks(i)
+        // Masks are in the layer's own (precomp) space, where i's bounds lie moved by the margin.
+        let masks = clipMasks(i, offset: Affine2D(tx: margin.width, ty: margin.height))
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }

@@ -1,8 +1,8 @@
 import Artwork
 // SVG artwork as Lottie shape items. Every transform is baked into the path points (exact for
 // affine maps), so the items need no `tr` beyond opacity; what Lottie cannot draw exactly after
-// baking is refused with the artwork's file and line (clip paths, radial gradients with a focal
-// point). Linear gradients stay exact under any affine map; a stroke under one is written as its
+// baking is refused with the artwork's file and line (a focal point on an elliptical radial
+// gradient or past 90 % of the radius). Linear gradients stay exact under any affine map; a stroke under one is written as its
 // outline, an elliptical radial gradient around its paths (LottieEllipticalGradient.swift).
 import Foundation
 import JSONText
@@ -178,22 +178,43 @@ enum LottieArtworkShapes {
             return gradient(type: 1, start: s, end: ArtPoint(s.x + n.x * k, s.y + n.y * k), stops: stops, stroke: stroke, extra: extra)
         case .radial(let center, let radius, _, let transform, let stops):
             let m = matrix.concatenating(transform)
-            try checkFocus(paint, file: file, line: line)
             // An elliptical one is written by ellipticalFill, around its paths (never reaches here).
             guard similarityScale(m) != nil else {
                 throw TransExportError.artwork(file: file, line: line, "an elliptical radial gradient is not carried in Lottie here")
             }
-            return gradient(
-                type: 2, start: m.apply(center), end: m.apply(ArtPoint(center.x + radius, center.y)),
-                stops: stops, stroke: stroke, extra: extra)
+            let start = m.apply(center), end = m.apply(ArtPoint(center.x + radius, center.y))
+            let highlight = try self.highlight(paint, start: start, end: end, matrix: matrix, file: file, line: line)
+            return gradient(type: 2, start: start, end: end, stops: stops, stroke: stroke, extra: highlight + extra)
         }
     }
 
-    /// A focal point is refused: Lottie's `h`/`a` highlight has not been measured against SVG's
-    /// focal point in the three players.
+    /// A focal point on an elliptical radial gradient is refused (its highlight would be in the
+    /// gradient's own space: not measured).
     static func checkFocus(_ paint: ArtPaint, file: String, line: Int) throws {
         guard case .radial(let center, _, let focus, _, _) = paint, focus != center else { return }
         throw TransExportError.artwork(file: file, line: line, "a radial gradient with a focal point is not carried in Lottie")
+    }
+
+    /// A circular radial gradient's focal point as Lottie's highlight: `h` its distance from the
+    /// centre in % of the radius, `a` its angle from the start → end axis in degrees. Measured
+    /// 2026-12-02 against rsvg-convert (focal points at 0 to 88 % of the radius in six directions):
+    /// rlottie 0.27, ThorVG 0.19-0.20, lottie-web 0.12-0.13 /255, as with no focal point; forcing
+    /// `h` 0 there: 16.97 (docs/artwork.md#svg-art-in-the-flat-lottie-export). lottie-web clamps `h`
+    /// below 100 % and SVG moves a focal point outside the circle onto it: past 90 % is refused.
+    static func highlight(
+        _ paint: ArtPaint, start: ArtPoint, end: ArtPoint, matrix: ArtTransform, file: String, line: Int
+    ) throws -> [(String, JSONValue)] {
+        guard case .radial(let center, _, let focus, let transform, _) = paint, focus != center else { return [] }
+        let f = matrix.concatenating(transform).apply(focus)
+        let r = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+        let d = ((f.x - start.x) * (f.x - start.x) + (f.y - start.y) * (f.y - start.y)).squareRoot()
+        guard r > 0, d <= 0.9 * r else {
+            throw TransExportError.artwork(
+                file: file, line: line, "a radial gradient whose focal point lies more than 90 % of its radius from its centre is not carried in Lottie")
+        }
+        var angle = (atan2(f.y - start.y, f.x - start.x) - atan2(end.y - start.y, end.x - start.x)) * 180 / .pi
+        if angle > 180 { angle -= 360 } else if angle <= -180 { angle += 360 }
+        return [("h", LJ.staticNum(d / r * 100, LottieDecimals.length)), ("a", LJ.staticNum(angle, LottieDecimals.length))]
     }
 
     static func gradient(

@@ -103,14 +103,18 @@ extension LottieDocument {
     /// Masks on Lottie layer i's own content: its bounds when it clips, and for a snapshot whose
     /// art reaches past its source's bounds, those bounds stretched like the art; both at once
     /// intersect.
-    func clipMasks(_ i: Int) -> [JSONValue] {
-        if transition.projected[i] != nil { return projectedMasks(i) }
+    /// `offset` maps i's bounds space into the space of the layer carrying the masks (the art
+    /// precomp's layer: moved by its margin, LottieArtPieces.swift).
+    func clipMasks(_ i: Int, offset: Affine2D = .identity) -> [JSONValue] {
+        if transition.projected[i] != nil { return withAncestorClips(i, projectedMasks(i)) }
         let k = transition.layers[i]
         let paths = clipPaths(i)
-        var masks = paths.enumerated().map { n, p in mask(p.0, mode: n == 0 ? "a" : "i", name: p.1) }
+        var masks = paths.enumerated().map { n, p in
+            mask(offset == .identity ? p.0 : p.0.map { ClipPath.transformed($0, by: offset) }, mode: n == 0 ? "a" : "i", name: p.1)
+        }
         // layer.mask cuts the layer's own content here; Lottie-layer sublayers get it through their matte.
         if let m = k.mask {
-            masks += cuttingMasks(MaskPaths.track(m), shape: m.shape, first: masks.isEmpty, decimals: LottieDecimals.length)
+            masks += cuttingMasks(MaskPaths.track(m), shape: m.shape, first: masks.isEmpty, decimals: LottieDecimals.length, offset: offset)
         }
         return masks
     }

@@ -117,15 +117,19 @@ extension LottieDocument {
 
     /// A layer's mask as Lottie masks after `first` (nothing before: add) or after a clip
     /// (intersect): a hole is its rect, then its circle subtracted (not `inv`, docs/lottie.md#masks).
-    func cuttingMasks(_ m: KeyframeTrack<MultiPath>, shape: LayerMask.Shape, first: Bool, decimals: Int) -> [JSONValue] {
-        let rect = m.map { $0.subpaths[0].lottie }
+    func cuttingMasks(
+        _ m: KeyframeTrack<MultiPath>, shape: LayerMask.Shape, first: Bool, decimals: Int, offset: Affine2D = .identity
+    ) -> [JSONValue] {
+        func path(_ n: Int) -> KeyframeTrack<LVec> {
+            offset == .identity ? m.map { $0.subpaths[n].lottie } : m.map { ClipPath.transformed($0.subpaths[n].lottie, by: offset) }
+        }
         switch shape {
         case .rect, .circle:
-            return [mask(rect, mode: first ? "a" : "i", name: "mask", decimals: decimals)]
+            return [mask(path(0), mode: first ? "a" : "i", name: "mask", decimals: decimals)]
         case .hole:
             return [
-                mask(rect, mode: first ? "a" : "i", name: "mask", decimals: decimals),
-                mask(m.map { $0.subpaths[1].lottie }, mode: "s", name: "mask-hole", decimals: decimals),
+                mask(path(0), mode: first ? "a" : "i", name: "mask", decimals: decimals),
+                mask(path(1), mode: "s", name: "mask-hole", decimals: decimals),
             ]
         }
     }

@@ -152,11 +152,13 @@ final class LottieDocument {
             } else {
                 for k in pictureCells(i).indices { entries += [.cellImage(i, k), .cellNull(i, k)] }
             }
+            // A projected layer's clipping ancestors may be masks of its own (LottieAncestorClips.swift).
+            let matted = needsClipMatte(i)
             for (k, part) in try artParts(i).enumerated().reversed() {
-                if clipped { entries.append(.matte(i)) }
+                if matted { entries.append(.matte(i)) }
                 entries.append(.artPart(part, i, k))
             }
-            if clipped { entries.append(.matte(i)) }
+            if matted { entries.append(.matte(i)) }
             entries.append(.content(i))
         }
         entries.append(.background)
