@@ -166,8 +166,12 @@ package struct TransExportCommand {
         for format in options.resolvedFormats.compactMap(\.format) {
             guard let ext = format.fileExtension else { continue }
             let file = "\(job.stem).\(ext)"
-            if let data = try withProgressBar(file, job: job, { try format.file(job) }) {
-                outputs.add(data, to: dir.appendingPathComponent(file))
+            let url = dir.appendingPathComponent(file)
+            if let text = try format.text(job) {
+                outputs.add(text, to: url)  // the String the card holds too: one buffer
+                written.append(file)
+            } else if let data = try withProgressBar(file, job: job, { try format.file(job) }) {
+                outputs.add(data, to: url)
                 written.append(file)
             }
         }
