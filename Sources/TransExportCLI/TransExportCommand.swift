@@ -141,6 +141,7 @@ package struct TransExportCommand {
                 return ExitCode.exportFailed
             }
         }
+        MemoryTrim.releaseFreePages()
         if let gallery {
             do {
                 try writeGallery(gallery, cards: cards, options: options, to: out)
@@ -174,6 +175,7 @@ package struct TransExportCommand {
                 outputs.add(data, to: url)
                 written.append(file)
             }
+            MemoryTrim.releaseFreePages()  // before the next format's fit
         }
         if options.at != nil { return nil }
         if options.report {
