@@ -3,7 +3,10 @@
 // SourceLocation and the error type live in Diagnostics, re-exported here.
 @_exported import Diagnostics
 
-package indirect enum JSONValue: Hashable, Sendable {
+// Not `indirect`: arrays and objects already hold their elements out of line, and an indirect
+// enum boxes every payload, so each number of an exported Lottie was its own heap object (the
+// default run's largest live tree; BENCHMARKS.md §6, "The default run under 60 MB").
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

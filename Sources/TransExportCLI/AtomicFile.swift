@@ -14,23 +14,32 @@ extension TransExportError {
 }
 
 /// The files of one run, made before any is written. Transitions are exported on every core
-/// (ParallelMap), so adding is locked; the bytes of each file never depend on the order.
+/// (ParallelMap), so adding is locked; the bytes of each file never depend on the order. Text
+/// is kept as its String: the gallery card holds the same SVG and Lottie Strings, so the two
+/// share one buffer instead of a String and a copy of its bytes (BENCHMARKS.md §6).
 package final class OutputPlan: @unchecked Sendable {
+    /// A planned file's contents.
+    enum Contents {
+        case text(String)
+        case bytes(Data)
+    }
     private let lock = NSLock()
-    private var entries: [(url: URL, data: Data)] = []
+    private var entries: [(url: URL, contents: Contents)] = []
     package init() {}
 
     /// The files planned so far, in the order they were added.
-    package var files: [(url: URL, data: Data)] { lock.withLock { entries } }
+    package var urls: [URL] { lock.withLock { entries.map(\.url) } }
 
     func removeAll() { lock.withLock { entries = [] } }
 
-    package func add(_ text: String, to url: URL) { add(Data(text.utf8), to: url) }
+    package func add(_ text: String, to url: URL) { add(.text(text), to: url) }
 
-    package func add(_ data: Data, to url: URL) {
+    package func add(_ data: Data, to url: URL) { add(.bytes(data), to: url) }
+
+    private func add(_ contents: Contents, to url: URL) {
         lock.withLock {
             entries.removeAll { $0.url == url }
-            entries.append((url, data))
+            entries.append((url, contents))
         }
     }
 
@@ -39,6 +48,7 @@ package final class OutputPlan: @unchecked Sendable {
     /// anything is written.
     package func write() throws {
         var prepared: Set<String> = []
+        let files = lock.withLock { entries }
         for f in files { try AtomicFile.checkDestination(f.url) }
         for f in files {
             let dir = f.url.deletingLastPathComponent()
@@ -46,7 +56,10 @@ package final class OutputPlan: @unchecked Sendable {
                 try AtomicFile.prepareFolder(dir)
                 AtomicFile.removeStaleTemporaries(in: dir)
             }
-            try AtomicFile.write(f.data, to: f.url)
+            switch f.contents {
+            case .text(let text): try AtomicFile.write(text, to: f.url)
+            case .bytes(let data): try AtomicFile.write(data, to: f.url)
+            }
         }
     }
 }
@@ -56,18 +69,23 @@ enum AtomicFile {
     /// Linux's O_TMPFILE (__O_TMPFILE | O_DIRECTORY); Glibc's macro does not import into Swift.
     static let openTemporary: Int32 = 0o20000000 | O_DIRECTORY
 
+    /// Text is written from its own UTF-8 storage, not copied to bytes first.
     static func write(_ text: String, to url: URL) throws {
-        try write(Data(text.utf8), to: url)
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: url) }
     }
 
     /// Bytes (the raster formats) go the same way as text.
     static func write(_ data: Data, to url: URL) throws {
+        try data.withUnsafeBytes { try write($0, to: url) }
+    }
+
+    static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
         try prepareFolder(dir)
         try checkDestination(url)
         SignalCleanup.installOnce()
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent)\(marker)\(getpid())").path
-        var bytes = [UInt8](data)
         // Unnamed while filled; `linkat` names it just before the rename.
         var fd = open(dir.path, openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
         let unnamed = fd >= 0
@@ -79,7 +97,7 @@ enum AtomicFile {
         defer { close(fd) }
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
+            let n = Foundation.write(fd, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 let e = errno
@@ -89,7 +107,6 @@ enum AtomicFile {
             }
             written += n
         }
-        bytes = []
         if unnamed {
             SignalCleanup.current(tmp)
             unlink(tmp)  // ours from a killed run with this pid; linkat will not replace it

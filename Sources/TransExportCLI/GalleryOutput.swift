@@ -15,7 +15,7 @@ extension TransExportCommand {
         let formats = options.resolvedFormats
         // Raster files are linked when they are there: written by this run (still in the plan:
         // every file is written after the page is made) or by an earlier one.
-        let planned = Set(outputs.files.map(\.url.standardizedFileURL.path))
+        let planned = Set(outputs.urls.map(\.standardizedFileURL.path))
         let cards = cards.map { card -> GalleryCard in
             var card = card
             card.downloads = ExportFormats.all.filter(\.galleryDownload).compactMap(\.fileExtension)

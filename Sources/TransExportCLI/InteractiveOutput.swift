@@ -71,6 +71,7 @@ extension TransExportCommand {
         let order = workers > 1 ? tasks.filter { heavy[$0.0] } + tasks.filter { !heavy[$0.0] } : tasks
         let done = ParallelMap.map(order.count, workers: workers) { k in
             let (n, scrub) = order[k]
+            defer { MemoryTrim.releaseFreePages() }  // MemoryTrim.swift
             return Result { try export(scrub ? clips[n]!.simulation : simulations[n], options: options, to: dir) }
         }
         var main = [Result<GalleryCard?, Error>?](repeating: nil, count: simulations.count), scrub = main

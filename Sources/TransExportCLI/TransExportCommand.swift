@@ -141,6 +141,7 @@ package struct TransExportCommand {
                 return ExitCode.exportFailed
             }
         }
+        MemoryTrim.releaseFreePages()
         if let gallery {
             do {
                 try writeGallery(gallery, cards: cards, options: options, to: out)
@@ -166,10 +167,15 @@ package struct TransExportCommand {
         for format in options.resolvedFormats.compactMap(\.format) {
             guard let ext = format.fileExtension else { continue }
             let file = "\(job.stem).\(ext)"
-            if let data = try withProgressBar(file, job: job, { try format.file(job) }) {
-                outputs.add(data, to: dir.appendingPathComponent(file))
+            let url = dir.appendingPathComponent(file)
+            if let text = try format.text(job) {
+                outputs.add(text, to: url)  // the String the card holds too: one buffer
+                written.append(file)
+            } else if let data = try withProgressBar(file, job: job, { try format.file(job) }) {
+                outputs.add(data, to: url)
                 written.append(file)
             }
+            MemoryTrim.releaseFreePages()  // before the next format's fit
         }
         if options.at != nil { return nil }
         if options.report {

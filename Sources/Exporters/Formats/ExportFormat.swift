@@ -32,6 +32,10 @@ package protocol ExportFormat: Sendable {
     func preflight(_ simulation: Simulation, file: String) throws
     /// The file's bytes for one transition; nil when `fileExtension` is nil.
     func file(_ job: ExportJob) throws -> Data?
+    /// The same file as text, for a text format (SVG, Lottie, the tracks dump); nil otherwise.
+    /// The command line keeps this String, the one the gallery card holds too, instead of a copy
+    /// of its bytes (BENCHMARKS.md §6, "The default run under 60 MB").
+    func text(_ job: ExportJob) throws -> String?
 }
 
 extension ExportFormat {
@@ -42,6 +46,7 @@ extension ExportFormat {
     package var helpNote: String? { nil }
     package var fileNote: String? { nil }
     package func preflight(_ simulation: Simulation, file: String) throws {}
+    package func text(_ job: ExportJob) throws -> String? { nil }
 }
 
 /// The settings a run passes to every format (the command line's `--tolerance`, `--at`, and the

@@ -9,5 +9,6 @@ package struct LottieFormat: ExportFormat {
     package var inAll: Bool { true }
     package var fileNote: String? { "Lottie" }
 
-    package func file(_ job: ExportJob) throws -> Data? { Data(try job.players.lottie().utf8) }
+    package func file(_ job: ExportJob) throws -> Data? { try text(job).map { Data($0.utf8) } }
+    package func text(_ job: ExportJob) throws -> String? { try job.players.lottie() }
 }

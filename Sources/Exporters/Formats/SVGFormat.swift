@@ -12,8 +12,10 @@ package struct SVGFormat: ExportFormat {
     package var inAll: Bool { true }
     package var writesStill: Bool { true }
 
-    package func file(_ job: ExportJob) throws -> Data? {
-        if let at = job.settings.at { return Data(try SVGWriter().svg(KeyframedTransition.still(job.simulation, at: at)).utf8) }
-        return Data(try job.players.svg().utf8)
+    package func file(_ job: ExportJob) throws -> Data? { try text(job).map { Data($0.utf8) } }
+
+    package func text(_ job: ExportJob) throws -> String? {
+        if let at = job.settings.at { return try SVGWriter().svg(KeyframedTransition.still(job.simulation, at: at)) }
+        return try job.players.svg()
     }
 }

@@ -28,7 +28,7 @@ package struct TracksFormat: ExportFormat {
         }
     }
 
-    package func file(_ job: ExportJob) throws -> Data? {
-        Data(TracksWriter().text(job.simulation, fit: try job.players.reports()).utf8)
-    }
+    package func file(_ job: ExportJob) throws -> Data? { try text(job).map { Data($0.utf8) } }
+
+    package func text(_ job: ExportJob) throws -> String? { TracksWriter().text(job.simulation, fit: try job.players.reports()) }
 }
