@@ -64,6 +64,35 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         XCTAssertGreaterThan(worst, 0.01, "the cells are an approximation, not exact")
     }
 
+    /// Each cell's clip reaches `PictureCellPadding.hostUnits` (6) host units into its
+    /// neighbours, so anti-aliased clip edges overlap (rlottie's seams, docs/artwork.md#picture-cells-and-their-seams),
+    /// one unit past the picture's own outline, and the cell's map stays within 0.5 px of the
+    /// projection over the whole padded rect (what a neighbour's pixels show in the overlap).
+    func testPaddedCellsOverlapTheirNeighboursAndStayWithinHalfAPixel() throws {
+        let (d, _) = try definition()
+        let sim = try Simulation(d)
+        let cells = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0]).pictureCells
+        let pad = PictureCellPadding.pixels(cells)
+        XCTAssertEqual(pad, 6 / (200.0 / 60), accuracy: 1e-6, "6 host units at 200/60 host units per picture px")
+        var worst = 0.0
+        for cell in cells {
+            let r = cell.rect, padded = PictureCellPadding.rect(cell, pad, in: cells)
+            XCTAssertEqual(r.minX - padded.minX, r.minX == 0 ? pad / PictureCellPadding.hostUnits : pad, accuracy: 1e-9)
+            XCTAssertEqual(padded.maxX - r.maxX, r.maxX == 60 ? pad / PictureCellPadding.hostUnits : pad, accuracy: 1e-9)
+            XCTAssertEqual(r.minY - padded.minY, r.minY == 0 ? pad / PictureCellPadding.hostUnits : pad, accuracy: 1e-9)
+            XCTAssertEqual(padded.maxY - r.maxY, r.maxY == 120 ? pad / PictureCellPadding.hostUnits : pad, accuracy: 1e-9)
+            for n in 0...48 {
+                let t = Double(n) / 120
+                let h = PlaneProjection(sim.state(at: min(t, 0.4.nextDown)).boundsToScreen[0])
+                let m = cell.transform.value(at: t)
+                for p in ProjectedPicture.probes(padded) {
+                    worst = max(worst, m.apply(p - cell.pivot).distance(to: h.apply(Point(p.x * 200 / 60, p.y * 400 / 120))))
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 0.5)
+    }
+
     /// Fits 224 cells in both formats (7 s in a debug build): catalog tier.
     func testBothFormatsEmbedThePictureOnceAndDrawEveryCell() throws {
         try CatalogTier.require()

@@ -35,7 +35,7 @@ extension LottieDocument {
     /// The image layer of a cell of projected layer i: rotated by β about the cell's centre,
     /// masked to the padded cell, with the layer's opacity and visibility.
     func cellImageLayer(_ i: Int, _ cell: PictureCell, pad: Double, refId: String, name: String, ind: Int, nullInd: Int) -> JSONValue {
-        let r = PictureCellPadding.rect(cell, pad)
+        let r = PictureCellPadding.rect(cell, pad, in: pictureCells(i))
         let rect = ClipPath.roundedRect(width: r.size.width, height: r.size.height, radius: 0, vertices: 4)
         let path = ClipPath.transformed(rect, by: Affine2D(tx: r.minX, ty: r.minY))
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })

@@ -37,7 +37,7 @@ extension SVGProjected {
                 }
             }
             let clipID = document.newID("cell")
-            let r = PictureCellPadding.rect(cell, pad)
+            let r = PictureCellPadding.rect(cell, pad, in: cells)
             xml.start("clipPath", [("id", clipID)])
             xml.empty(
                 "rect",
@@ -60,16 +60,29 @@ extension SVGProjected {
 }
 
 /// How far each cell's clip reaches past its rect into its neighbours (never past the picture
-/// region): about one host unit, so the cells' anti-aliased edges overlap instead of leaving a seam.
-enum PictureCellPadding {
-    /// Picture pixels per host unit at the first key, over all cells (at least 1 px).
-    static func pixels(_ cells: [PictureCell]) -> Double {
+/// region, the cells' union): `hostUnits` at the first key, so the cells' anti-aliased edges
+/// overlap instead of leaving a seam. One host unit left seams in rlottie (2.180/255 on
+/// picture-flip, limit 2.0); 6 passes it (docs/artwork.md#picture-cells-and-their-seams). Where
+/// cells overlap the later one paints over the earlier (the picture under both is the same), so
+/// only a translucent pixel in the strip is drawn twice.
+package enum PictureCellPadding {
+    /// The overlap in host units (picture-flip, worst rlottie frame: 1 -> 2.180, 4 -> 2.032, 5 -> 1.980, 6 -> 1.931).
+    package static let hostUnits = 6.0
+
+    /// Picture pixels per `hostUnits` at the first key, over all cells (at least 1 px).
+    package static func pixels(_ cells: [PictureCell]) -> Double {
         let s = cells.map { max(abs($0.transform.initialValue.s1), abs($0.transform.initialValue.s2)) }.max() ?? 1
-        return max(1, 1 / max(s, 1e-6))
+        return max(1, hostUnits / max(s, 1e-6))
     }
 
-    static func rect(_ cell: PictureCell, _ pad: Double) -> Rect {
-        let r = cell.rect
-        return Rect(r.minX - pad, r.minY - pad, r.size.width + 2 * pad, r.size.height + 2 * pad)
+    /// The cell's rect grown by `pad` where it borders another cell; on the picture region's
+    /// outline (the cells' union) by one host unit only, as before: that edge is the picture's.
+    package static func rect(_ cell: PictureCell, _ pad: Double, in cells: [PictureCell]) -> Rect {
+        let r = cell.rect, outer = pad / hostUnits
+        let x0 = (cells.map(\.rect.minX).min() ?? r.minX) - outer, y0 = (cells.map(\.rect.minY).min() ?? r.minY) - outer
+        let x1 = (cells.map(\.rect.maxX).max() ?? r.maxX) + outer, y1 = (cells.map(\.rect.maxY).max() ?? r.maxY) + outer
+        let minX = max(x0, r.minX - pad), minY = max(y0, r.minY - pad)
+        let maxX = min(x1, r.maxX + pad), maxY = min(y1, r.maxY + pad)
+        return Rect(minX, minY, maxX - minX, maxY - minY)
     }
 }
