@@ -107,10 +107,10 @@ def run(opts):
                      example("svg-radial-ellipse-slide"), "svg-radial-ellipse-slide"),
                     ("Examples/svg-clip-slide.json (clip paths inside the art, flat)",
                      example("svg-clip-slide"), "svg-clip-slide"),
-                    # A sharp PNG under 3D: ThorVG 1.0 draws a rotated image ~1 px off, which no file
-                    # construction cures (docs/artwork.md#picture-cells-and-their-seams): a known failure.
+                    # A sharp PNG under 3D: ThorVG 1.0 draws a rotated image ~1 px off and rlottie samples
+                    # without smoothing (docs/artwork.md#picture-cells-and-their-seams): known failures.
                     ("Examples/picture-flip.json (a sharp PNG under perspective, 224 cells)", example("picture-flip"),
-                     "picture-flip", ["picture-flip.json:thorvg"])]
+                     "picture-flip", ["picture-flip.json:thorvg", "picture-flip.json:rlottie"])]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

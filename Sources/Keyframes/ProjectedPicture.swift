@@ -142,7 +142,8 @@ package enum ProjectedPicture {
     }
 
     /// Layers drawn as picture cells (a PNG/JPEG, or art drawn as one, under a 3D transform):
-    /// ThorVG 1.0 draws each rotated cell about 1 px off, so the Lottie export warns about them
+    /// ThorVG 1.0 draws each rotated cell about 1 px off and rlottie samples them unsmoothed, so
+    /// the Lottie export warns about them
     /// (docs/artwork.md#picture-cells-and-their-seams).
     package static func cellLayers(_ simulation: Simulation) -> [Int] {
         ProjectionSampler(simulation).layers.map(\.index).filter { i in

@@ -104,7 +104,7 @@ package struct TransExportCommand {
                     for i in ProjectedPicture.cellLayers(simulation) {
                         standardError(
                             "trans-export: warning: \(s.display): layer \"\(simulation.layers[i].definition.id ?? "#\(i)")\": a picture under 3D is "
-                                + "drawn about 1 px off in ThorVG 1.0 (its rotated-image sampler), over the conformance limit there")
+                                + "over the conformance limit in ThorVG 1.0 (a rotated image drawn ~1 px off) and, with sharp detail, rlottie (unsmoothed)")
                     }
                 }
                 simulations.append((simulation, s.display))
