@@ -15,7 +15,8 @@ overlapping shapes: Lottie layers of their own), svg-clip-flip.json and svg-clip
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
 svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json and svg-clip-slide.json (flat:
 strokes under a stretch and a skew, opacity over shapes apart, elliptical radial gradients, clip
-paths), checked the same way through
+paths), and picture-flip.json (a sharp PNG under perspective; its ThorVG and rlottie rows known
+failures, docs/artwork.md#picture-cells-and-their-seams), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
 """
