@@ -111,7 +111,10 @@ def run(opts):
                     # A sharp PNG under 3D: ThorVG 1.0 draws a rotated image ~1 px off and rlottie samples
                     # without smoothing (docs/artwork.md#picture-cells-and-their-seams): known failures.
                     ("Examples/picture-flip.json (a sharp PNG under perspective, 224 cells)", example("picture-flip"),
-                     "picture-flip", ["picture-flip.json:thorvg", "picture-flip.json:rlottie"])]
+                     "picture-flip", ["picture-flip.json:thorvg", "picture-flip.json:rlottie"]),
+                    # The Instagram cube with the user's screen (story-1 has a sublayer: refused in Lottie).
+                    ("stories-cube, a 1170 x 2532 PNG screen in story-2 (@3x)", [binary, "--screen", "story-2=" + pngs["player"]],
+                     "stories-cube", ["stories-cube.json:thorvg", "stories-cube.json:rlottie"])]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]
