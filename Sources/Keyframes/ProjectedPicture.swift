@@ -141,6 +141,17 @@ package enum ProjectedPicture {
         }
     }
 
+    /// Layers drawn as picture cells (a PNG/JPEG, or art drawn as one, under a 3D transform):
+    /// ThorVG 1.0 draws each rotated cell about 1 px off and rlottie samples them unsmoothed, so
+    /// the Lottie export warns about them
+    /// (docs/artwork.md#picture-cells-and-their-seams).
+    package static func cellLayers(_ simulation: Simulation) -> [Int] {
+        ProjectionSampler(simulation).layers.map(\.index).filter { i in
+            guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster = art.artwork else { return false }
+            return true
+        }
+    }
+
     static func mesh(_ region: Rect, maps: [(Point) -> Point], tolerance: Double) -> [Rect] {
         var out: [Rect] = []
         func worst(_ r: Rect) -> Double { maps.map { fitError(r, $0) }.max() ?? 0 }

@@ -99,6 +99,14 @@ package struct TransExportCommand {
         for (s, result) in zip(sources, loaded) {
             switch result {
             case .success(let (simulation, clip)):
+                if options.resolvedFormats.contains(.lottie) {
+                    // Measured, not fixable in the file: docs/artwork.md#picture-cells-and-their-seams.
+                    for i in ProjectedPicture.cellLayers(simulation) {
+                        standardError(
+                            "trans-export: warning: \(s.display): layer \"\(simulation.layers[i].definition.id ?? "#\(i)")\": a picture under 3D is "
+                                + "over the conformance limit in ThorVG 1.0 (a rotated image drawn ~1 px off) and, with sharp detail, rlottie (unsmoothed)")
+                    }
+                }
                 simulations.append((simulation, s.display))
                 clips.append(clip)
                 urls[s.display] = s.url

@@ -64,6 +64,42 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         XCTAssertGreaterThan(worst, 0.01, "the cells are an approximation, not exact")
     }
 
+    /// Each cell's clip reaches `PictureCellPadding.hostUnits` (6) host units under a neighbour
+    /// drawn over it (rlottie's seams, docs/artwork.md#picture-cells-and-their-seams) and one unit
+    /// elsewhere; what shows of a cell past its rect (that one unit) stays within 0.5 px of the
+    /// projection, since the 6 units are painted over by the neighbour's own map.
+    func testPaddedCellsReachUnderTheirNeighboursAndStayWithinHalfAPixel() throws {
+        let (d, _) = try definition()
+        let sim = try Simulation(d)
+        let cells = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0]).pictureCells
+        let pad = PictureCellPadding.pixels(cells), unit = pad / PictureCellPadding.hostUnits
+        XCTAssertEqual(pad, 6 / (200.0 / 60), accuracy: 1e-6, "6 host units at 200/60 host units per picture px")
+        var padded = 0, worst = 0.0
+        for (k, cell) in cells.enumerated() {
+            let r = cell.rect
+            for over in [(>) as (Int, Int) -> Bool, (<)] {
+                let g = PictureCellPadding.rect(k, pad, in: cells, over: over)
+                let sides = [r.minX - g.minX, r.minY - g.minY, g.maxX - r.maxX, g.maxY - r.maxY]
+                for side in sides { XCTAssertTrue(abs(side - pad) < 1e-9 || abs(side - unit) < 1e-9, "\(side)") }
+                // On the picture's outline only the one unit.
+                if r.minX == 0 { XCTAssertEqual(sides[0], unit, accuracy: 1e-9) }
+                if r.maxY == 120 { XCTAssertEqual(sides[3], unit, accuracy: 1e-9) }
+                padded += sides.filter { abs($0 - pad) < 1e-9 }.count
+            }
+            let visible = Rect(r.minX - unit, r.minY - unit, r.size.width + 2 * unit, r.size.height + 2 * unit)
+            for n in stride(from: 0, through: 48, by: 3) {  // every 1/40 s
+                let t = Double(n) / 120
+                let h = PlaneProjection(sim.state(at: min(t, 0.4.nextDown)).boundsToScreen[0])
+                let m = cell.transform.value(at: t)
+                for p in ProjectedPicture.probes(visible) {
+                    worst = max(worst, m.apply(p - cell.pivot).distance(to: h.apply(Point(p.x * 200 / 60, p.y * 400 / 120))))
+                }
+            }
+        }
+        XCTAssertGreaterThan(padded, cells.count, "most cells reach under a neighbour on some side, in both orders")
+        XCTAssertLessThanOrEqual(worst, 0.5)
+    }
+
     /// Fits 224 cells in both formats (7 s in a debug build): catalog tier.
     func testBothFormatsEmbedThePictureOnceAndDrawEveryCell() throws {
         try CatalogTier.require()

@@ -34,8 +34,10 @@ extension LottieDocument {
 
     /// The image layer of a cell of projected layer i: rotated by β about the cell's centre,
     /// masked to the padded cell, with the layer's opacity and visibility.
-    func cellImageLayer(_ i: Int, _ cell: PictureCell, pad: Double, refId: String, name: String, ind: Int, nullInd: Int) -> JSONValue {
-        let r = PictureCellPadding.rect(cell, pad)
+    func cellImageLayer(_ i: Int, _ k: Int, pad: Double, refId: String, name: String, ind: Int, nullInd: Int) -> JSONValue {
+        let cells = pictureCells(i), cell = cells[k]
+        // Lottie draws its first layers on top: cell 1 over cell 2.
+        let r = PictureCellPadding.rect(k, pad, in: cells, over: <)
         let rect = ClipPath.roundedRect(width: r.size.width, height: r.size.height, radius: 0, vertices: 4)
         let path = ClipPath.transformed(rect, by: Affine2D(tx: r.minX, ty: r.minY))
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
@@ -80,7 +82,7 @@ extension LottieDocument {
         var layers: [JSONValue] = []
         for (k, cell) in cells.enumerated() {
             let ind = 2 * k + 1
-            layers.append(cellImageLayer(i, cell, pad: pad, refId: imageID, name: "\(names[i]).cell-\(k + 1)", ind: ind, nullInd: ind + 1))
+            layers.append(cellImageLayer(i, k, pad: pad, refId: imageID, name: "\(names[i]).cell-\(k + 1)", ind: ind, nullInd: ind + 1))
             layers.append(cellNullLayer(cell, name: "\(names[i]).cell-\(k + 1).place", ind: ind + 1, parentInd: nil))
         }
         return LJ.obj([("id", LJ.str(Self.cellsPrecompID(i))), ("nm", LJ.str("\(names[i]).cells")), ("layers", .array(layers))])

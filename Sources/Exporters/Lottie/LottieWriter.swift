@@ -196,7 +196,7 @@ final class LottieDocument {
                 let cells = pictureCells(i)
                 layers.append(
                     cellImageLayer(
-                        i, cells[k], pad: PictureCellPadding.pixels(cells), refId: images.ids[image]!, name: "\(names[i]).cell-\(k + 1)",
+                        i, k, pad: PictureCellPadding.pixels(cells), refId: images.ids[image]!, name: "\(names[i]).cell-\(k + 1)",
                         ind: n + 1, nullInd: n + 2))
             case .cellsPrecomp(let i):
                 layers.append(cellsPrecompLayer(i, ind: n + 1, parentInd: contentInd[i]!))

@@ -26,7 +26,7 @@ extension SVGProjected {
             ("rotate", { n($0.beta * degrees, 4) }),
         ]
         let pad = PictureCellPadding.pixels(cells)
-        for cell in cells {
+        for (k, cell) in cells.enumerated() {
             for (type, format) in parts {
                 xml.start("g", [("transform", "\(type)(\(format(cell.transform.initialValue)))")])
                 if cell.transform.isAnimated {
@@ -37,7 +37,7 @@ extension SVGProjected {
                 }
             }
             let clipID = document.newID("cell")
-            let r = PictureCellPadding.rect(cell, pad)
+            let r = PictureCellPadding.rect(k, pad, in: cells, over: >)
             xml.start("clipPath", [("id", clipID)])
             xml.empty(
                 "rect",
@@ -59,17 +59,42 @@ extension SVGProjected {
     }
 }
 
-/// How far each cell's clip reaches past its rect into its neighbours (never past the picture
-/// region): about one host unit, so the cells' anti-aliased edges overlap instead of leaving a seam.
-enum PictureCellPadding {
-    /// Picture pixels per host unit at the first key, over all cells (at least 1 px).
-    static func pixels(_ cells: [PictureCell]) -> Double {
+/// How far each cell's clip reaches past its rect into its neighbours, so the cells'
+/// anti-aliased edges overlap instead of leaving a seam: `hostUnits` (at the first key) on a side
+/// whose neighbours are all drawn over this cell (they paint over the strip with their own map,
+/// so the padding only fills behind their edge and the 0.5 px bound holds), one host unit on the
+/// other sides and on the picture's outline, as before. One unit everywhere left seams in rlottie
+/// (picture-flip 2.180/255, limit 2.0): docs/artwork.md#picture-cells-and-their-seams.
+package enum PictureCellPadding {
+    /// The overlap under a neighbour drawn over it, in host units (picture-flip, worst rlottie
+    /// frame: 1 everywhere -> 2.180; on two sides, 3 -> 1.977, 6 -> 1.904).
+    package static let hostUnits = 6.0
+
+    /// Picture pixels per `hostUnits` at the first key, over all cells (at least 1 px).
+    package static func pixels(_ cells: [PictureCell]) -> Double {
         let s = cells.map { max(abs($0.transform.initialValue.s1), abs($0.transform.initialValue.s2)) }.max() ?? 1
-        return max(1, 1 / max(s, 1e-6))
+        return max(1, hostUnits / max(s, 1e-6))
     }
 
-    static func rect(_ cell: PictureCell, _ pad: Double) -> Rect {
-        let r = cell.rect
-        return Rect(r.minX - pad, r.minY - pad, r.size.width + 2 * pad, r.size.height + 2 * pad)
+    /// Cell k's clip rect: `pad` on each side every cell touching it is drawn over cell k
+    /// (`over(j, k)`: SVG paints later elements over, Lottie earlier layers), else `pad / hostUnits`.
+    package static func rect(_ k: Int, _ pad: Double, in cells: [PictureCell], over: (Int, Int) -> Bool) -> Rect {
+        let r = cells[k].rect, unit = pad / hostUnits
+        // left, top, right, bottom: any neighbour, all of them drawn over cell k.
+        var any = [false, false, false, false], covered = [true, true, true, true]
+        for (j, c) in cells.enumerated() where j != k {
+            let q = c.rect
+            let spansY = q.minY < r.maxY && q.maxY > r.minY, spansX = q.minX < r.maxX && q.maxX > r.minX
+            let touches = [
+                abs(q.maxX - r.minX) < 1e-9 && spansY, abs(q.maxY - r.minY) < 1e-9 && spansX,
+                abs(q.minX - r.maxX) < 1e-9 && spansY, abs(q.minY - r.maxY) < 1e-9 && spansX,
+            ]
+            for side in 0..<4 where touches[side] {
+                any[side] = true
+                covered[side] = covered[side] && over(j, k)
+            }
+        }
+        let grow = (0..<4).map { any[$0] && covered[$0] ? pad : unit }
+        return Rect(r.minX - grow[0], r.minY - grow[1], r.size.width + grow[0] + grow[2], r.size.height + grow[1] + grow[3])
     }
 }
