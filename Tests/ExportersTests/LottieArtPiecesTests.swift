@@ -87,6 +87,13 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         XCTAssertThrowsError(try lottie(holed)) {
             XCTAssertTrue("\($0)".contains("art.svg:2: a clip path of several subpaths is not carried in Lottie yet"), "\($0)")
         }
+        // ThorVG 1.0 leaves an open stroked line out of a clipped run in the masked precomp layer
+        // (the card clips to its rounded bounds); a closed stroked shape there is drawn.
+        let line = "<clipPath id=\"c\"><circle cx=\"5\" cy=\"5\" r=\"4\"/></clipPath>\n"
+        XCTAssertThrowsError(try lottie(line + ##"<path d="M0 5H20" stroke="#000" clip-path="url(#c)"/>"##)) {
+            XCTAssertTrue("\($0)".contains("art.svg:3: a clip path over an open stroked path, in a layer that clips"), "\($0)")
+        }
+        XCTAssertNoThrow(try lottie(line + ##"<path d="M1 1H19V9Z" stroke="#000" fill="none" clip-path="url(#c)"/>"##))
         // rlottie 0.2 draws a precomp under a track matte ~3/255 darker.
         XCTAssertThrowsError(try lottie(Self.body, windowed: true)) {
             XCTAssertTrue("\($0)".contains("art.svg:4: a clip path inside SVG art in a layer inside a clipping layer"), "\($0)")

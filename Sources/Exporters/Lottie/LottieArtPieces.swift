@@ -24,6 +24,9 @@ struct LottieArtPiece {
     var clip: [ArtPath]? = nil
     /// The clipped node's line in the art's file.
     var line = 0
+    /// Whether the run strokes an open subpath (ThorVG 1.0 leaves it out of a masked run in a
+    /// masked precomp layer: checkArtPrecomp).
+    var strokesOpenPath = false
 }
 
 extension LottieArtworkShapes {
@@ -49,13 +52,36 @@ extension LottieArtworkShapes {
             var plain = node
             plain.clip = nil
             return [
-                LottieArtPiece(items: try items(plain, matrix: outer, file: file), clip: paths.map { $0.transformed(by: m) }, line: node.line)
+                LottieArtPiece(
+                    items: try items(plain, matrix: outer, file: file), clip: paths.map { $0.transformed(by: m) }, line: node.line,
+                    strokesOpenPath: strokesOpenPath(plain))
             ]
         }
         if node.opacity == 1, case .group(let children) = node.content {
             return merged(try children.reversed().flatMap { try pieces($0, matrix: m, file: file) })
         }
         return [LottieArtPiece(items: try items(node, matrix: outer, file: file))]
+    }
+
+    /// Whether a stroke of the node (or below it) runs along a subpath that is not closed.
+    static func strokesOpenPath(_ node: ArtNode) -> Bool {
+        switch node.content {
+        case .group(let children):
+            return children.contains(where: strokesOpenPath)
+        case .shape(let shape):
+            guard shape.stroke != nil else { return false }
+            var open = false
+            for segment in shape.path.segments {
+                switch segment {
+                case .move:
+                    if open { return true }
+                    open = true
+                case .close: open = false
+                case .line, .cubic: break
+                }
+            }
+            return open
+        }
     }
 
     /// Adjacent unclipped runs joined; empty runs dropped.
@@ -107,6 +133,15 @@ extension LottieDocument {
             throw TransExportError.artwork(
                 file: art.path, line: pieces.first { $0.clip != nil }?.line ?? 1,
                 "a clip path inside SVG art in a layer inside a clipping layer is not carried in Lottie yet (the SVG export carries it)")
+        }
+        // ThorVG 1.0 leaves an open stroked line out of a clipped run when the precomp layer has
+        // masks of its own (the layer's clip or mask): 1.321/255, 3,036 solid px, measured
+        // (docs/artwork.md#svg-art-in-the-flat-lottie-export); rlottie and lottie-web draw it.
+        if !clipMasks(i).isEmpty, let run = pieces.first(where: { $0.clip != nil && $0.strokesOpenPath }) {
+            throw TransExportError.artwork(
+                file: art.path, line: run.line,
+                "a clip path over an open stroked path, in a layer that clips to its bounds or has a mask, is not carried in Lottie yet (ThorVG leaves the stroke out; the SVG export carries it)"
+            )
         }
         let base = simulation.layers[i].definition.size
         let root = LottieArtworkShapes.root(document, mode: art.contentMode, bounds: (base.width, base.height))
