@@ -5,7 +5,7 @@
 
 // Not `indirect`: arrays and objects already hold their elements out of line, and an indirect
 // enum boxes every payload, so each number of an exported Lottie was its own heap object (the
-// default run's largest live tree; BENCHMARKS.md §6, "The default run under 60 MB").
+// default run's largest live tree; BENCHMARKS.md#the-default-run-under-60-mb).
 package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)

@@ -16,7 +16,7 @@ extension TransExportError {
 /// The files of one run, made before any is written. Transitions are exported on every core
 /// (ParallelMap), so adding is locked; the bytes of each file never depend on the order. Text
 /// is kept as its String: the gallery card holds the same SVG and Lottie Strings, so the two
-/// share one buffer instead of a String and a copy of its bytes (BENCHMARKS.md §6).
+/// share one buffer instead of a String and a copy of its bytes (BENCHMARKS.md#the-default-run-under-60-mb).
 package final class OutputPlan: @unchecked Sendable {
     /// A planned file's contents.
     enum Contents {

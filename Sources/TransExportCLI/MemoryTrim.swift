@@ -2,7 +2,7 @@
 // memory freed by one export (a fit's grids, a Lottie JSON tree) resident, so each export's peak
 // stacked on the last one's: with `malloc_trim(0)` after every file and every transition the run's
 // peak RSS is one pair of overlapping exports over the live data, not the high-water mark of all
-// of them (BENCHMARKS.md §6, "The default run under 60 MB"). It changes no byte of any file.
+// of them (BENCHMARKS.md#the-default-run-under-60-mb). It changes no byte of any file.
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -2,8 +2,7 @@ import JSONText
 import XCTest
 
 // JSONValue holds its payloads inline (not an indirect enum): a number in an exported Lottie's
-// tree is one array element, not a heap object of its own (BENCHMARKS.md §6, "The default run
-// under 60 MB").
+// tree is one array element, not a heap object of its own (BENCHMARKS.md#the-default-run-under-60-mb).
 final class JSONValueLayoutTests: XCTestCase {
     func testPayloadsAreInline() {
         // A String payload (16 bytes) plus the case; an indirect enum is one 8-byte box pointer.

@@ -34,7 +34,7 @@ package protocol ExportFormat: Sendable {
     func file(_ job: ExportJob) throws -> Data?
     /// The same file as text, for a text format (SVG, Lottie, the tracks dump); nil otherwise.
     /// The command line keeps this String, the one the gallery card holds too, instead of a copy
-    /// of its bytes (BENCHMARKS.md §6, "The default run under 60 MB").
+    /// of its bytes (BENCHMARKS.md#the-default-run-under-60-mb).
     func text(_ job: ExportJob) throws -> String?
 }
 
