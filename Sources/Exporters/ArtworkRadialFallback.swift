@@ -100,27 +100,8 @@ package enum ArtworkRadialFallback {
         return LayerArtwork(path: art.path, artwork: .raster(picture), contentMode: art.contentMode, scale: pixelsPerPoint)
     }
 
-    /// cairo's PNG writer on the premultiplied ARGB32 pixels, alpha kept (PNGPosterWriter drops it).
+    /// cairo's PNG writer on the premultiplied ARGB32 pixels, alpha kept (the poster drops it).
     static func argbPNG(_ image: RasterImage) throws -> Data {
-        var pixels = image.bgra
-        let box = DataBox()
-        let status: cairo_status_t = pixels.withUnsafeMutableBufferPointer { buffer in
-            guard
-                let surface = cairo_image_surface_create_for_data(
-                    buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
-            else { return CAIRO_STATUS_NO_MEMORY }
-            defer { cairo_surface_destroy(surface) }
-            return cairo_surface_write_to_png_stream(
-                surface,
-                { closure, data, length in
-                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                    Unmanaged<DataBox>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
-                    return CAIRO_STATUS_SUCCESS
-                }, Unmanaged.passUnretained(box).toOpaque())
-        }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RasterError.encode("PNG: cairo could not write the radial-gradient art's picture: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return box.data
+        try PNGPosterWriter.png(image, alpha: true, what: "the radial-gradient art's picture")
     }
 }

@@ -34,12 +34,18 @@ package enum PNGPosterWriter {
     }
 
     package static func png(_ image: RasterImage) throws -> Data {
+        try png(image, alpha: false, what: "the poster")
+    }
+
+    /// cairo's PNG writer on the image's BGRA pixels: RGB24 (alpha dropped) or premultiplied
+    /// ARGB32 (alpha kept, for art drawn as a picture: ArtworkRadialFallback.swift).
+    static func png(_ image: RasterImage, alpha: Bool, what: String) throws -> Data {
         var pixels = image.bgra
         let box = DataBox()
         let status: cairo_status_t = pixels.withUnsafeMutableBufferPointer { buffer in
             guard
                 let surface = cairo_image_surface_create_for_data(
-                    buffer.baseAddress, CAIRO_FORMAT_RGB24, Int32(image.width),
+                    buffer.baseAddress, alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(image.width),
                     Int32(image.height), Int32(image.width * 4))
             else {
                 return CAIRO_STATUS_NO_MEMORY
@@ -54,13 +60,12 @@ package enum PNGPosterWriter {
                 }, Unmanaged.passUnretained(box).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RasterError.encode("PNG: cairo could not write the poster: \(String(cString: cairo_status_to_string(status)))")
+            throw RasterError.encode("PNG: cairo could not write \(what): \(String(cString: cairo_status_to_string(status)))")
         }
         return box.data
     }
 }
 
-/// Bytes collected by a C writer callback (or a reader thread); one writer at a time.
 final class DataBox: @unchecked Sendable {
     var data = Data()
 }
