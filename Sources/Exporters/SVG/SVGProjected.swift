@@ -128,29 +128,25 @@ struct SVGProjected {
 
     /// `<clipPath>` with an animated path, then an open `<g clip-path>` (returns true).
     func clipGroup(_ track: KeyframeTrack<MultiPath>, evenOdd: Bool) -> Bool {
-        let id = document.newID("clip")
-        xml.start("clipPath", [("id", id)])
-        // A clip that does not move (a flat layer's mask) stays in points, as readable as before.
-        let tenths = track.isAnimated
-        var attrs = [("d", SVGPath.d(track.initialValue, tenths: tenths))]
-        if tenths { attrs.append(SVGPath.transform) }
-        if evenOdd { attrs.append(("clip-rule", "evenodd")) }
-        xml.start("path", attrs)
-        animateD(track) { SVGPath.d($0) }
-        xml.end()
-        xml.end()
-        xml.start("g", [("clip-path", "url(#\(id))")])
-        return true
+        clipGroup([track], evenOdd: evenOdd, pointsWhenStill: true)
     }
 
     /// `<clipPath>` with one animated path per clip shape of SVG art (their union), then an open
     /// `<g clip-path>` (returns true).
     func artClipGroup(_ clip: ProjectedArtClip) -> Bool {
+        clipGroup(clip.paths, evenOdd: clip.evenOdd, pointsWhenStill: false)
+    }
+
+    /// `<clipPath>` holding one animated path per track (their union), then an open `<g clip-path>`.
+    /// A clip that does not move (a flat layer's mask) may stay in points, as readable as before.
+    private func clipGroup(_ tracks: [KeyframeTrack<MultiPath>], evenOdd: Bool, pointsWhenStill: Bool) -> Bool {
         let id = document.newID("clip")
         xml.start("clipPath", [("id", id)])
-        for track in clip.paths {
-            var attrs = [("d", SVGPath.d(track.initialValue)), SVGPath.transform]
-            if clip.evenOdd { attrs.append(("clip-rule", "evenodd")) }
+        for track in tracks {
+            let tenths = !pointsWhenStill || track.isAnimated
+            var attrs = [("d", SVGPath.d(track.initialValue, tenths: tenths))]
+            if tenths { attrs.append(SVGPath.transform) }
+            if evenOdd { attrs.append(("clip-rule", "evenodd")) }
             xml.start("path", attrs)
             animateD(track) { SVGPath.d($0) }
             xml.end()
