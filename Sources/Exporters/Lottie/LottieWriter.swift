@@ -143,10 +143,8 @@ final class LottieDocument {
                 if clipped { entries.append(.matte(i)) }
                 entries.append(.picture(p, n))
             }
-            if !artPieces(i).isEmpty {
-                if clipped { entries.append(.matte(i)) }
-                entries.append(.artPrecomp(i))
-            }
+            // Never under a clipping ancestor (checkArtPrecomp refuses it), so no matte.
+            if !artPieces(i).isEmpty { entries.append(.artPrecomp(i)) }
             if cellsInPrecomp(i) {
                 entries.append(.cellsPrecomp(i))
             } else {
