@@ -119,8 +119,9 @@ def run(opts):
                      example("svg-clip-union-slide"), "svg-clip-union-slide"),
                     ("Examples/svg-radial-focal-slide.json (radial gradients with a focal point, flat)",
                      example("svg-radial-focal-slide"), "svg-radial-focal-slide"),
-                    # A sharp PNG under 3D: ThorVG 1.0 draws a rotated image ~1 px off and rlottie samples
-                    # without smoothing (docs/artwork.md#picture-cells-and-their-seams): known failures.
+                    # A sharp PNG under 3D: rlottie and ThorVG 1.0 draw a scaled or rotated image half-pixel
+                    # conventions off, in any construction (docs/artwork.md#picture-cells-and-their-seams;
+                    # Conformance/image_offsets.py measures them): known failures.
                     ("Examples/picture-flip.json (a sharp PNG under perspective, 224 cells)", example("picture-flip"),
                      "picture-flip", ["picture-flip.json:thorvg", "picture-flip.json:rlottie"]),
                     # The Instagram cube with the user's screen (story-1 has a sublayer: refused in Lottie).
