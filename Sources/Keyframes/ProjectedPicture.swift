@@ -142,8 +142,9 @@ package enum ProjectedPicture {
     }
 
     /// Layers drawn as picture cells (a PNG/JPEG, or art drawn as one, under a 3D transform):
-    /// ThorVG 1.0 draws each rotated cell about 1 px off and rlottie samples them unsmoothed, so
-    /// the Lottie export warns about them
+    /// rlottie and ThorVG 1.0 draw any image under more than a translation off by a half-pixel
+    /// convention of their own (rlottie (-0.5, +0.5) px, ThorVG 0.6-1.1 px), in every construction
+    /// one Lottie file can hold, so the Lottie export warns about them
     /// (docs/artwork.md#picture-cells-and-their-seams).
     package static func cellLayers(_ simulation: Simulation) -> [Int] {
         ProjectionSampler(simulation).layers.map(\.index).filter { i in

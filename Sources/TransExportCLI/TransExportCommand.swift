@@ -104,7 +104,7 @@ package struct TransExportCommand {
                     for i in ProjectedPicture.cellLayers(simulation) {
                         standardError(
                             "trans-export: warning: \(s.display): layer \"\(simulation.layers[i].definition.id ?? "#\(i)")\": a picture under 3D is "
-                                + "over the conformance limit in ThorVG 1.0 (a rotated image drawn ~1 px off) and, with sharp detail, rlottie (unsmoothed)")
+                                + "over the conformance limit in rlottie and ThorVG 1.0 (both draw a scaled or rotated image 0.7-1.1 px off)")
                     }
                 }
                 simulations.append((simulation, s.display))
