@@ -91,6 +91,8 @@ def main(argv=None):
     sc.add_argument("--repeat", type=int, default=3, help="export runs timed per variant (the best is shown)")
     sc.add_argument("--frames-step", type=int, default=1, metavar="N")
     sc.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    sc.add_argument("--only", action="append", metavar="TEXT",
+                    help="run only the variants whose label contains TEXT; repeatable")
     sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
     sub.add_parser("doctor", help="show which checkers are installed")
     opts = ap.parse_args(argv)

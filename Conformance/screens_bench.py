@@ -19,8 +19,11 @@ svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json
 svg-clip-union-slide.json and svg-radial-focal-slide.json (flat: strokes under a stretch and a
 skew, opacity over shapes apart, elliptical radial gradients, clip paths, clip paths of several
 shapes, focal points), and picture-flip.json (a sharp PNG under perspective; its ThorVG and
-rlottie rows known failures, docs/artwork.md#picture-cells-and-their-seams), checked the same way through
-input_exporter.py. Prints a markdown table;
+rlottie rows known failures, docs/artwork.md#picture-cells-and-their-seams), picture-window-flip.json
+(a PNG with a sublayer under 3D in a clipping window) and picture-nested-flip.json (a masked PNG in
+a clipping card under 3D on a stage), checked the same way through input_exporter.py; and
+stories-cube with one and with two PNG screens. `--only TEXT` runs the variants whose label
+contains TEXT. Prints a markdown table;
 exit 1 when a suite row fails.
 """
 import os
@@ -124,9 +127,19 @@ def run(opts):
                     # Conformance/image_offsets.py measures them): known failures.
                     ("Examples/picture-flip.json (a sharp PNG under perspective, 224 cells)", example("picture-flip"),
                      "picture-flip", ["picture-flip.json:thorvg", "picture-flip.json:rlottie"]),
-                    # The Instagram cube with the user's screen (story-1 has a sublayer: refused in Lottie).
+                    # A picture under 3D with a sublayer, in a clipping window; in a clipping card under 3D.
+                    ("Examples/picture-window-flip.json (a PNG with a sublayer under perspective in a clipping window)",
+                     example("picture-window-flip"), "picture-window-flip"),
+                    ("Examples/picture-nested-flip.json (a masked PNG in a clipping card under perspective, on a stage)",
+                     example("picture-nested-flip"), "picture-nested-flip"),
+                    # The Instagram cube with the user's screens (sharp pictures: known failures as picture-flip's).
                     ("stories-cube, a 1170 x 2532 PNG screen in story-2 (@3x)", [binary, "--screen", "story-2=" + pngs["player"]],
+                     "stories-cube", ["stories-cube.json:thorvg", "stories-cube.json:rlottie"]),
+                    ("stories-cube, two 1170 x 2532 PNG screens (@3x; story-1 has a sublayer)",
+                     [binary, "--screen", "story-1=" + pngs["feed"], "--screen", "story-2=" + pngs["player"]],
                      "stories-cube", ["stories-cube.json:thorvg", "stories-cube.json:rlottie"])]
+        if opts.only:
+            variants = [v for v in variants if any(t in v[0] for t in opts.only)]
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]

@@ -143,14 +143,14 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         }
     }
 
-    /// A small picture under a weak turn (few cells) with a circle mask, in a group that turns
-    /// (`turning` "window") or stays flat while the picture turns ("photo"), clipping or not.
-    func maskedPicture(turning: String, clipping: Bool = false) throws -> Simulation {
+    /// A small picture under a weak turn (few cells) with a circle mask (or none), in a group that
+    /// turns (`turning` "window") or stays flat while the picture turns ("photo"), clipping or not.
+    func maskedPicture(turning: String, clipping: Bool = false, masked: Bool = true, children: [LayerDefinition] = []) throws -> Simulation {
         let image = try RasterImage(bytes: PNGBytes.png(width: 60, height: 120), file: "shot.png")
         var photo = LayerDefinition(
             id: "photo", kind: .artwork(LayerArtwork(path: "shot.png", artwork: .raster(image), contentMode: .scaleToFill, scale: 1)),
-            frame: Rect(0, 0, 60, 120), anchorPoint: Point(0, 0.5))
-        photo.mask = LayerMask(shape: .circle, center: Point(30, 60), radius: 50)
+            frame: Rect(0, 0, 60, 120), anchorPoint: Point(0, 0.5), children: children)
+        if masked { photo.mask = LayerMask(shape: .circle, center: Point(30, 60), radius: 50) }
         let window = LayerDefinition(id: "window", frame: Rect(100, 300, 60, 120), numbers: [.cornerRadius: 8], clipsToBounds: clipping, children: [photo])
         let flip = AnimationBlock(
             duration: 0.3, timing: .named(.easeInOut),
@@ -181,13 +181,73 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         XCTAssertEqual(precomp["w"], .number(390))
     }
 
-    func testAPictureUnder3DClippedOrMaskedInAFlatHostIsStillRefusedInLottie() throws {
-        for (sim, why) in [
-            (try maskedPicture(turning: "photo"), "has a mask"), (try maskedPicture(turning: "window", clipping: true), "is inside a layer that clips it"),
-        ] {
-            XCTAssertThrowsError(try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))) {
-                XCTAssertTrue("\($0)".contains("layer \"photo\" draws a PNG/JPEG picture under a 3D transform and \(why)"), "\($0)")
-            }
+    /// The precomp layer of a document's cells, its asset, and the photo's projected content.
+    func cellsPrecomp(_ sim: Simulation) throws -> (layer: JSONValue, asset: JSONValue, projected: ProjectedLayer) {
+        let fitted = KeyframedTransition.fitted(sim, for: .lottie)
+        let photo = try XCTUnwrap(sim.layers.firstIndex { $0.id == "photo" })
+        let doc = try LottieWriter().lottie(fitted)
+        let layer = try XCTUnwrap(array(doc["layers"]).first { $0["ty"] == .number(0) })
+        let asset = try XCTUnwrap(array(doc["assets"]).first { $0["id"] == layer["refId"] })
+        return (layer, asset, try XCTUnwrap(fitted.projected[photo]))
+    }
+
+    /// The vertices of a mask's path (its first key when animated).
+    func vertices(_ mask: JSONValue) -> [JSONValue] {
+        let k = mask["pt"]?["k"]
+        return array(k?["v"] ?? array(array(k).first?["s"]).first?["v"])
+    }
+
+    func testAMaskedPictureUnder3DInAFlatHostIsCutInAPrecompInTheHostsSpace() throws {
+        // The photo turns about its left edge inside the flat window: its mask reaches left of the
+        // window's origin, so the precomp's frame starts there (its content moved by a null).
+        let (layer, asset, projected) = try cellsPrecomp(try maskedPicture(turning: "photo"))
+        XCTAssertEqual(array(layer["masksProperties"]).map { $0["nm"] }, [.string("mask")])
+        let p = array(layer["ks"]?["p"]?["k"])
+        guard case .number(let x0) = p.first, case .number(let y0) = p.last else { return XCTFail("ks.p \(p)") }
+        XCTAssertLessThan(x0, -20, "the mask's circle reaches 20 pt left of the window")
+        XCTAssertEqual(x0, x0.rounded())
+        XCTAssertEqual(y0, 0, "nothing above the window's origin")
+        let frame = try XCTUnwrap(array(asset["layers"]).first { $0["nm"] == .string("photo.cells.frame") })
+        XCTAssertEqual(array(frame["ks"]?["p"]?["k"]), [.number(-x0), .number(0)])
+        let cellNulls = array(asset["layers"]).filter { $0["ty"] == .number(3) && $0["nm"] != .string("photo.cells.frame") }
+        XCTAssertEqual(cellNulls.count, projected.pictureCells.count)
+        XCTAssertTrue(cellNulls.allSatisfy { $0["parent"] == frame["ind"] }, "every cell placed through the frame's null")
+        // The mask is in the precomp's space: the projected mask moved by -x0.
+        let v = try XCTUnwrap(projected.mask).initialValue.subpaths[0].lottie
+        let written = array(vertices(array(layer["masksProperties"])[0]).first)
+        guard case .number(let wx) = written.first, case .number(let wy) = written.last else { return XCTFail("mask \(written)") }
+        XCTAssertEqual(wx, v.c[0] - x0, accuracy: 0.051)
+        XCTAssertEqual(wy, v.c[1], accuracy: 0.051)
+        guard case .number(let w) = layer["w"] else { return XCTFail("w") }
+        XCTAssertGreaterThanOrEqual(w, 80 - x0, "the circle's right side (x 80) inside the frame")
+    }
+
+    func testAPictureUnder3DInAClippingAncestorIsCutByItsOutlineInThePrecomp() throws {
+        // A flat clipping window (the host): its rounded outline; a turning one: its projected clip.
+        for (turning, outline) in [("photo", 8), ("window", 8)] {
+            let (layer, _, _) = try cellsPrecomp(try maskedPicture(turning: turning, clipping: true))
+            let masks = array(layer["masksProperties"])
+            XCTAssertEqual(masks.map { $0["nm"] }, [.string("mask"), .string("clip-window")], turning)
+            XCTAssertEqual(masks.map { $0["mode"] }, [.string("a"), .string("i")], turning)
+            XCTAssertEqual(vertices(masks[1]).count, outline, "\(turning): the window's rounded rect")
         }
+        // The turning window's host is the canvas: the precomp is the canvas, not moved.
+        let (layer, asset, _) = try cellsPrecomp(try maskedPicture(turning: "window", clipping: true, masked: false))
+        XCTAssertEqual(array(layer["masksProperties"]).map { $0["nm"] }, [.string("clip-window")])
+        XCTAssertEqual(array(layer["ks"]?["p"]?["k"]), [.number(0), .number(0)])
+        XCTAssertEqual(layer["w"], .number(390))
+        XCTAssertFalse(array(asset["layers"]).contains { $0["nm"] == .string("photo.cells.frame") })
+    }
+
+    func testAPictureUnder3DDrawsItsSublayersAboveItsCells() throws {
+        let badge = LayerDefinition(id: "badge", kind: .rect, frame: Rect(10, 10, 40, 20), fill: .solid(.white))
+        let sim = try maskedPicture(turning: "photo", masked: false, children: [badge])
+        let layers = array(try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))["layers"])
+        let badgeAt = try XCTUnwrap(layers.firstIndex { $0["nm"] == .string("badge") }, "the static badge is a layer of its own")
+        let cellsAt = layers.indices.filter { layers[$0]["ty"] == .number(2) }
+        XCTAssertFalse(cellsAt.isEmpty)
+        XCTAssertTrue(cellsAt.allSatisfy { $0 > badgeAt }, "Lottie draws its first layers on top: the badge over every cell")
+        let photo = try XCTUnwrap(layers.first { $0["nm"] == .string("photo") })
+        XCTAssertEqual(layers[badgeAt]["parent"], photo["ind"])
     }
 }

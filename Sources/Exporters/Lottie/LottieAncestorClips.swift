@@ -13,22 +13,36 @@ extension LottieDocument {
     /// when it is projected and each of them is its host or a 2D ancestor of the host; nil when
     /// a matte is needed (no clipping ancestor, or one that is itself projected).
     func ancestorClipPaths(_ i: Int) -> [(KeyframeTrack<LVec>, String)]? {
-        guard let p = transition.projected[i], let host = p.host else { return nil }
-        let clips = clippingAncestors(i)
-        guard !clips.isEmpty else { return nil }
-        var hostAndAbove: Set<Int> = []
-        var q: Int? = host
-        while let j = q { hostAndAbove.insert(j); q = simulation.layers[j].parent }
-        guard clips.allSatisfy({ hostAndAbove.contains($0) && transition.projected[$0] == nil }) else { return nil }
-        return clips.map { c in
-            guard c == host else { return (path(of: c, inSpaceOf: host), "clip-\(names[c])") }
-            let k = transition.layers[c]
-            let n = k.hasSquareCorners ? 4 : 8
-            let outline = LottieTracks.combine([k.size.lvec, k.boundsRadius.lvec], .jointlyAffine) { v in
-                ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
+        guard transition.projected[i]?.host != nil, !clippingAncestors(i).isEmpty,
+            clippingAncestors(i).allSatisfy({ transition.projected[$0] == nil })
+        else { return nil }
+        return hostSpaceClipPaths(i)?.map { ($0.path, $0.name) }
+    }
+
+    /// Layer i's clipping ancestors' outlines in its host's space (nearest first), a projected
+    /// ancestor's being its projected clip (same host, the same space): what cuts its picture
+    /// cells' precomp (LottiePictureCells.swift). nil when layer i is not projected.
+    func hostSpaceClipPaths(_ i: Int) -> [(path: KeyframeTrack<LVec>, name: String, decimals: Int)]? {
+        guard let p = transition.projected[i] else { return nil }
+        var out: [(path: KeyframeTrack<LVec>, name: String, decimals: Int)] = []
+        for c in clippingAncestors(i) {
+            if let q = transition.projected[c] {
+                guard q.host == p.host, let clip = q.clip else { return nil }
+                out.append((clip.map(\.lottie), "clip-\(names[c])", Self.projectedDecimals))
+            } else if c == p.host {
+                let k = transition.layers[c]
+                let n = k.hasSquareCorners ? 4 : 8
+                let outline = LottieTracks.combine([k.size.lvec, k.boundsRadius.lvec], .jointlyAffine) { v in
+                    ClipPath.roundedRect(width: v[0].c[0], height: v[0].c[1], radius: v[1].c[0], vertices: n)
+                }
+                out.append((outline, "clip-\(names[c])", LottieDecimals.length))
+            } else if let host = p.host {
+                out.append((path(of: c, inSpaceOf: host), "clip-\(names[c])", LottieDecimals.length))
+            } else {
+                return nil
             }
-            return (outline, "clip-\(names[c])")
         }
+        return out
     }
 
     /// Whether layer i is drawn under a track matte of its clipping ancestors (a layer whose

@@ -75,23 +75,20 @@ extension LottieDocument {
             tx: f.origin.x, ty: f.origin.y)
     }
 
-    /// Whether layer i hosts a picture (its sublayers must then be Lottie layers, above it).
-    func hostsPictures(_ i: Int) -> Bool { (try? pictures(over: i)).map { !$0.isEmpty } ?? true }
+    /// Whether layer i hosts a picture or its cells (its sublayers must then be Lottie layers,
+    /// above it).
+    func hostsPictures(_ i: Int) -> Bool { !pictureCells(i).isEmpty || ((try? pictures(over: i)).map { !$0.isEmpty } ?? true) }
 
     /// Pictures of every host, checked before anything is written.
     func checkPictures() throws {
-        for i in simulation.layers.indices where !pictureCells(i).isEmpty {
-            // A mask cuts the cells' precomp (cellsInPrecomp) when the host is the canvas.
-            let why =
-                !clippingAncestors(i).isEmpty
-                ? "is inside a layer that clips it"
-                : transition.layers[i].mask != nil && !cellsInPrecomp(i)
-                    ? "has a mask" : !simulation.layers[i].children.isEmpty ? "has sublayers" : nil
-            if let why {
-                throw TransExportError.lottie(
-                    "layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform and \(why); not carried in Lottie yet (the SVG export carries it)",
-                    layer: i)
-            }
+        // A mask or clipping ancestors cut the cells' precomp (cellsInPrecomp); it cannot when a
+        // projected clipping ancestor lies in another host's space.
+        for i in simulation.layers.indices where !pictureCells(i).isEmpty && !cellsInPrecomp(i) {
+            guard transition.layers[i].mask != nil || !clippingAncestors(i).isEmpty else { continue }
+            throw TransExportError.lottie(
+                "layer \"\(names[i])\" draws a PNG/JPEG picture under a 3D transform inside a layer that clips it from "
+                    + "another 3D space; not carried in Lottie yet (the SVG export carries it)",
+                layer: i)
         }
         for i in simulation.layers.indices {
             let found = try pictures(over: i)

@@ -104,13 +104,18 @@ extension LottieDocument {
         return group(paths + [fill], name: "fill")
     }
 
-    /// Masks of projected layer i: its bounds outline when it clips, then its mask.
-    func projectedMasks(_ i: Int) -> [JSONValue] {
+    /// Masks of projected layer i: its bounds outline when it clips, then its mask (moved by
+    /// `offset`, whole units, for a precomp's frame).
+    func projectedMasks(_ i: Int, offset: Affine2D = .identity) -> [JSONValue] {
         guard let p = transition.projected[i] else { return [] }
         var out: [JSONValue] = []
-        if let clip = p.clip { out.append(mask(clip.map(\.lottie), mode: "a", name: "clip")) }
+        if let clip = p.clip {
+            let path = offset == .identity ? clip.map(\.lottie) : clip.map { ClipPath.transformed($0.lottie, by: offset) }
+            out.append(mask(path, mode: "a", name: "clip"))
+        }
         if let m = p.mask {
-            out += cuttingMasks(m, shape: simulation.layers[i].definition.mask!.shape, first: out.isEmpty, decimals: Self.projectedDecimals)
+            out += cuttingMasks(
+                m, shape: simulation.layers[i].definition.mask!.shape, first: out.isEmpty, decimals: Self.projectedDecimals, offset: offset)
         }
         return out
     }
