@@ -74,23 +74,20 @@ package struct Retrace: Sendable {
         let rising = samples.last![f] > samples[0][f]
         let end = a.end, duration = sim.timeline.duration
         @Sendable func driver(_ t: Double) -> Double { features(sim.state(at: min(t, duration - 1e-9)))[f] }
-        // The driver over the phase, densely: brackets for the exact search, and the inverse the
-        // fitter reads (interpolated in driver space, where the state is smooth).
-        let m = max(n, Int((a.duration * denseRate).rounded(.up)))
-        let denseTimes = (0...m).map { a.start + a.duration * Double($0) / Double(m) }
-        let dense = denseTimes.map(driver)
-        @Sendable func bracket(_ v: Double) -> Int {
-            var lo = 0, hi = m  // dense[lo] and dense[hi] on either side of v
+        let coarse = samples.map { $0[f] }
+        /// The index k with the driver between ds[k - 1] and ds[k] (ds monotone, as `rising` says).
+        @Sendable func bracket(_ v: Double, _ ds: [Double]) -> Int {
+            var lo = 0, hi = ds.count - 1
             while hi - lo > 1 {
                 let mid = (lo + hi) / 2
-                if (dense[mid] < v) == rising { lo = mid } else { hi = mid }
+                if (ds[mid] < v) == rising { lo = mid } else { hi = mid }
             }
             return hi
         }
         /// The source instant whose driver value is v, on the exact simulation (regula falsi, Illinois).
         func inner(_ v: Double) -> Double {
-            let k = bracket(v)
-            var t0 = denseTimes[k - 1], t1 = denseTimes[k], f0 = dense[k - 1] - v, f1 = dense[k] - v
+            let k = bracket(v, coarse)
+            var t0 = times[k - 1], t1 = times[k], f0 = coarse[k - 1] - v, f1 = coarse[k] - v
             if f0 == 0 { return t0 }
             if f1 == 0 || f0 * f1 > 0 { return t1 }
             var side = 0
@@ -109,13 +106,6 @@ package struct Retrace: Sendable {
             }
             return (t0 + t1) / 2
         }
-        /// The same from the dense table, linear in driver space (for the fitter: no simulation).
-        @Sendable func innerFromTable(_ v: Double) -> Double {
-            let k = bracket(v)
-            let d = dense[k] - dense[k - 1]
-            let u = d == 0 ? 0 : min(1, max(0, (v - dense[k - 1]) / d))
-            return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
-        }
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
@@ -125,6 +115,18 @@ package struct Retrace: Sendable {
             guard want[f] >= lo, want[f] <= hi else { return nil }
             let got = features(sim.state(at: inner(want[f])))
             guard got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }
+        }
+        // The driver over the phase, densely, and its inverse for the fitter (interpolated in
+        // driver space, where the state is smooth): the fitter then runs no simulation.
+        let m = max(n, Int((a.duration * denseRate).rounded(.up)))
+        let denseTimes = (0...m).map { a.start + a.duration * Double($0) / Double(m) }
+        let dense = denseTimes.map(driver)
+        /// The same from the dense table, linear in driver space (for the fitter: no simulation).
+        @Sendable func innerFromTable(_ v: Double) -> Double {
+            let k = bracket(v, dense)
+            let d = dense[k] - dense[k - 1]
+            let u = d == 0 ? 0 : min(1, max(0, (v - dense[k - 1]) / d))
+            return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
         }
         // The later driver, densely, for the fitter.
         let later = max(1, Int(((duration - end) * denseRate).rounded(.up)))
