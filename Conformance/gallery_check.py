@@ -120,7 +120,7 @@ class Page:
             return {t: c.t, playing: c.playing, svgT: c.svg ? c.svg.getCurrentTime() : null,
                     svgPaused: c.svg ? c.svg.animationsPaused() : null,
                     frame: c.anim ? c.anim.currentFrame : null, loaded: !!(c.anim && c.anim.isLoaded),
-                    fr: c.fr, duration: c.duration, maxT: c.maxT}; })()""" % i)
+                    fr: c.fr, lottieFr: c.anim ? c.anim.frameRate : c.fr, duration: c.duration, maxT: c.maxT}; })()""" % i)
 
     def screen_pixels(self, i, players="c"):
         """The two players of card i (or of `players`, e.g. "c.scrub") as RGB bytes (same size), scrolled into view."""
@@ -177,9 +177,11 @@ def check_page(browser, path, names, check, screenshot, binary):
     specs = page.eval("gallery.cards.map(c => c.root.querySelectorAll('.block, dl.interaction').length)")
     check.ok(all(s > 0 for s in specs), "every card has a motion spec (blocks per card: %s)" % specs)
 
-    # The phase buttons are the Lottie files' markers (cm, tm, dr in frames).
-    pairs = page.eval("""gallery.cards.map(c => [c.data.phases.map(p => [p.name, p.start * c.fr, (p.end - p.start) * c.fr]),
-                                                 c.anim ? (c.anim.animationData.markers || []).map(m => [m.cm, m.tm, m.dr]) : []])""")
+    # The phase buttons are the Lottie files' markers (cm, tm, dr in the file's frames: a retracing
+    # timeline's file counts finer frames than the definition, docs/lottie.md#retracing-timelines).
+    pairs = page.eval("""gallery.cards.map(c => { const fr = c.anim ? c.anim.frameRate : c.fr;
+                                          return [c.data.phases.map(p => [p.name, p.start * fr, (p.end - p.start) * fr]),
+                                                  c.anim ? (c.anim.animationData.markers || []).map(m => [m.cm, m.tm, m.dr]) : []]; })""")
     same = all(len(ph) == len(mk) and all(a[0] == b[0] and abs(a[1] - b[1]) < 1e-3 and abs(a[2] - b[2]) < 1e-3 for a, b in zip(ph, mk))
                for ph, mk in pairs)
     check.ok(same, "phase buttons = the Lottie markers (name, tm, dr) on every card")
@@ -201,9 +203,9 @@ def check_page(browser, path, names, check, screenshot, binary):
     page.frames()
     s = page.state(0)
     check.ok(not s["playing"] and s["svgPaused"] and abs(s["svgT"] - min(s["t"], s["maxT"])) < TIME_TOLERANCE
-             and abs(s["frame"] - min(s["t"], s["maxT"]) * s["fr"]) < TIME_TOLERANCE * s["fr"] and abs(s["t"] - before["t"]) > 0.01,
+             and abs(s["frame"] - min(s["t"], s["maxT"]) * s["lottieFr"]) < TIME_TOLERANCE * s["lottieFr"] and abs(s["t"] - before["t"]) > 0.01,
              "mouse drag on card 0's scrubber: paused both, t %.3f s → SVG %.4f s, Lottie frame %.3f (= %.4f s)"
-             % (s["t"], s["svgT"], s["frame"], s["frame"] / s["fr"]))
+             % (s["t"], s["svgT"], s["frame"], s["frame"] / s["lottieFr"]))
 
     worst = 0.0
     for i in range(n):
@@ -221,7 +223,7 @@ def check_page(browser, path, names, check, screenshot, binary):
             s = page.state(i)
             expect = min(t, s["maxT"])
             good = (not s["playing"] and s["svgPaused"] and abs(s["svgT"] - expect) < TIME_TOLERANCE
-                    and abs(s["frame"] - expect * s["fr"]) < TIME_TOLERANCE * s["fr"])
+                    and abs(s["frame"] - expect * s["lottieFr"]) < TIME_TOLERANCE * s["lottieFr"])
             d, figure = 0.0, "%.3f s: SVG %.4f s, frame %.2f" % (t, s["svgT"], s["frame"])
             if t in pixel_times:
                 svg_px, lottie_px = page.screen_pixels(i)
@@ -255,7 +257,7 @@ def check_page(browser, path, names, check, screenshot, binary):
             s = page.state(i)
             end = min(p["end"], s["maxT"])
             check.ok(seen["started"] and seen["inside"] > 0 and not s["playing"] and abs(s["t"] - p["end"]) < 1e-9
-                     and abs(s["svgT"] - end) < TIME_TOLERANCE and abs(s["frame"] - end * s["fr"]) < TIME_TOLERANCE * s["fr"],
+                     and abs(s["svgT"] - end) < TIME_TOLERANCE and abs(s["frame"] - end * s["lottieFr"]) < TIME_TOLERANCE * s["lottieFr"],
                      "%s phase button '%s' (%.3f–%.3f s): played from its start (%d frames inside), stopped at SVG %.4f s, Lottie frame %.2f"
                      % (titles[i], p["name"], p["start"], p["end"], seen["inside"], s["svgT"], s["frame"]))
 

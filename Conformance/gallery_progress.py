@@ -73,7 +73,7 @@ class References:
 
 def scrub_state(page, i):
     return page.eval("""(() => { const c = gallery.cards[%d], s = c.scrub;
-        return {view: c.view, playing: c.playing, p: s.p, t: s.t, fr: s.fr, label: s.label.textContent,
+        return {view: c.view, playing: c.playing, p: s.p, t: s.t, fr: s.anim ? s.anim.frameRate : s.fr, label: s.label.textContent,
                 svgT: s.svg ? s.svg.getCurrentTime() : null, svgPaused: s.svg ? s.svg.animationsPaused() : null,
                 frame: s.anim ? s.anim.currentFrame : null, loaded: !!(s.anim && s.anim.isLoaded),
                 timelineHidden: c.timelineView.hidden, scrubHidden: s.root.hidden}; })()""" % i)
@@ -174,7 +174,7 @@ def check_progress_sliders(page, check, titles, binary, mean_diff, time_toleranc
             page.eval("(() => { const s = gallery.cards[%d].scrubber; s.value = %r; s.dispatchEvent(new Event('input', {bubbles: true})); })()" % (i, mid))
             s, st = page.state(i), scrub_state(page, i)
             check.ok(st["view"] == "timeline" and not st["timelineHidden"] and st["scrubHidden"]
-                     and abs(s["svgT"] - mid) < time_tolerance and abs(s["frame"] - mid * s["fr"]) < time_tolerance * s["fr"],
+                     and abs(s["svgT"] - mid) < time_tolerance and abs(s["frame"] - mid * s["lottieFr"]) < time_tolerance * s["lottieFr"],
                      "%s back to Branches: the scrubber seeks the timeline again (SVG %.4f s, Lottie frame %.2f at %.4f s)"
                      % (name, s["svgT"], s["frame"], mid))
     finally:

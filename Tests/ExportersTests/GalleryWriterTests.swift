@@ -357,7 +357,7 @@ extension GalleryWriterTests {
         // The page's progress slider: seeks both players to t = p·D, labelled with p.
         for needle in [
             "'progress-slider", "'progress p = '", "this.t = this.p * this.duration", "this.svg.setCurrentTime(this.t)",
-            "this.anim.goToAndStop(this.t * this.fr, true)", "dataset.view", "setView(",
+            "this.anim.goToAndStop(this.t * this.anim.frameRate, true)", "dataset.view", "setView(",
         ] {
             XCTAssertTrue(Self.has(page, needle), needle)
         }

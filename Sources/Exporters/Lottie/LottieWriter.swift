@@ -54,10 +54,17 @@ final class LottieDocument {
     /// The bottom layer whose opacity is drawn as a background-coloured overlay
     /// (LottieOpacityOverlay.swift), if any.
     let opacityOverlay: Int?
+    /// Later phases that replay an earlier one: the scene once, played by `tm` (LottieTimeRemap.swift).
+    let retrace: Retrace?
+    /// File frames per definition frame (LottieTimeRemap.swift: rlottie rounds remapped time to frames).
+    let frameScale: Double
 
     init(_ transition: KeyframedTransition) {
         self.transition = transition
-        props = LottieProperties(frameRate: transition.definition.frameRate)
+        let fr = transition.definition.frameRate
+        retrace = fr > 0 ? Retrace.detect(transition.simulation, rules: transition.player ?? .lottie, screenTolerance: transition.tolerance.screen) : nil
+        frameScale = Self.frameScale(retrace, frameRate: fr, screenTolerance: transition.tolerance.screen)
+        props = LottieProperties(frameRate: fr * frameScale)
         names = transition.simulation.layers.map { $0.id ?? "layer-\($0.index)" }
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
@@ -115,7 +122,7 @@ final class LottieDocument {
         guard duration > 0, duration.isFinite else {
             throw TransExportError.lottie("the timeline is empty (duration \(duration) s); Lottie needs op > ip", path: "phases")
         }
-        outPoint = Int((duration * fr - 1e-6).rounded(.up))
+        outPoint = Int((duration * props.frameRate - 1e-6).rounded(.up))
         try checkSnapshotArtClips()
         try checkMaskedAncestors()
         try checkArtwork()
@@ -216,10 +223,16 @@ final class LottieDocument {
         let markers: [JSONValue] = transition.timeline.phases.map { p in
             LJ.obj([("cm", LJ.str(p.name)), ("tm", props.frames(p.start)), ("dr", props.frames(p.duration))])
         }
+        var assets = images.assets + precomps + artPrecomps
+        if let retrace {
+            let (scene, root) = remapped(layers, retrace: retrace)
+            assets.append(scene)
+            layers = [root]
+        }
         return LJ.obj([
-            ("v", LJ.str("5.7.0")), ("fr", LJ.num(fr, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
+            ("v", LJ.str("5.7.0")), ("fr", LJ.num(props.frameRate, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
             ("w", LJ.num(w, 0)), ("h", LJ.num(h, 0)), ("nm", LJ.str(d.name)), ("ddd", LJ.int(0)),
-            ("assets", .array(images.assets + precomps + artPrecomps)), ("layers", .array(layers)), ("markers", .array(markers)),
+            ("assets", .array(assets)), ("layers", .array(layers)), ("markers", .array(markers)),
         ])
     }
 

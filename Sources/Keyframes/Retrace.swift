@@ -1,0 +1,159 @@
+import Motion
+import Simulation
+// Retracing: a timeline whose later phases only replay states of an earlier one (a pop that is
+// the push's exact mirror). Then the scene need be written only up to that phase's end, and
+// a time remap plays it: inner time s(t) with state(s(t)) == state(t) at every instant. Found
+// numerically on the exact simulation, never by template name (BENCHMARKS.md#retracing-by-time-remap).
+import TransitionModel
+
+package struct Retrace: Sendable {
+    /// The scene is needed on [0, sourceEnd] only.
+    package let sourceEnd: Double
+    /// Inner seconds at each time of the loop (identity up to `sourceEnd`), fitted within
+    /// `timeTolerance`.
+    package let remap: KeyframeTrack<Double>
+    /// The fastest any layer corner moves over the source (canvas px per second): a time error
+    /// of dt moves the picture by at most maxSpeed × dt.
+    package let maxSpeed: Double
+    package let timeTolerance: Double
+
+    /// States compared at this rate (the tracks dump's), and equal when every number is within
+    /// this fraction of the canvas diagonal (px) or of 1 (opacity).
+    static let sampleRate = 120.0
+    static let relative = 1e-6
+    /// The driver's table for the fitter (its linear interpolation moves a corner by far less
+    /// than maxSpeed / denseRate: the state is smooth in the driver).
+    static let denseRate = 2400.0
+
+    /// The earliest phase every later instant retraces, if any: each instant after its end
+    /// equals (all layers' screen corners, drawn opacity, visibility, corner radius, mask) an
+    /// instant of that phase, found through a number that moves strictly monotonically over the
+    /// phase (a spring that overshoots has none: no retrace). Nil when nothing after it moves.
+    package static func detect(_ simulation: Simulation, rules: PlayerRules, screenTolerance: Double) -> Retrace? {
+        let phases = simulation.timeline.phases.sorted { $0.start < $1.start }
+        let duration = simulation.timeline.duration
+        guard phases.count >= 2, duration > 0 else { return nil }
+        for (k, a) in phases.enumerated().dropLast() where a.duration > 0 && a.end < duration {
+            let later = phases[(k + 1)...]
+            guard later.contains(where: { $0.duration > 0 }), later.allSatisfy({ $0.start >= a.end }) else { continue }
+            if let r = retrace(simulation, source: a, rules: rules, screenTolerance: screenTolerance) { return r }
+        }
+        return nil
+    }
+
+    /// Every number the comparison reads, and the scale it is compared at.
+    static func features(_ s: SceneState) -> [Double] {
+        var out: [Double] = []
+        for i in s.layers.indices {
+            for p in s.corners(of: i) { out += [p.x, p.y] }
+            let l = s.layers[i]
+            out += [s.effectiveOpacity[i], s.visible[i] ? 1 : 0, l.cornerRadius]
+            if let m = l.mask {
+                out += [m.frame.origin.x, m.frame.origin.y, m.frame.size.width, m.frame.size.height, m.center.x, m.center.y]
+                out += LayerProperty.maskNumbers.map { m.numbers[$0] }
+            }
+        }
+        return out
+    }
+
+    private static func retrace(_ sim: Simulation, source a: PhaseSpan, rules: PlayerRules, screenTolerance: Double) -> Retrace? {
+        let size = sim.definition.canvas.size
+        let eps = relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
+        let n = max(2, Int((a.duration * sampleRate).rounded(.up)))
+        let times = (0...n).map { a.start + a.duration * Double($0) / Double(n) }
+        let samples = times.map { features(sim.state(at: $0)) }
+        // The driver: the number with the widest strictly monotone sweep over the phase.
+        var driverIndex: Int? = nil, sweep = 0.0
+        for f in samples[0].indices {
+            let d = samples.last![f] - samples[0][f]
+            guard abs(d) > eps * 10 else { continue }
+            let sign = d > 0 ? 1.0 : -1.0
+            if zip(samples, samples.dropFirst()).allSatisfy({ ($1[f] - $0[f]) * sign > 0 }), abs(d) > sweep { driverIndex = f; sweep = abs(d) }
+        }
+        guard let f = driverIndex else { return nil }
+        let rising = samples.last![f] > samples[0][f]
+        let end = a.end, duration = sim.timeline.duration
+        @Sendable func driver(_ t: Double) -> Double { features(sim.state(at: min(t, duration - 1e-9)))[f] }
+        let coarse = samples.map { $0[f] }
+        /// The index k with the driver between ds[k - 1] and ds[k] (ds monotone, as `rising` says).
+        @Sendable func bracket(_ v: Double, _ ds: [Double]) -> Int {
+            var lo = 0, hi = ds.count - 1
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if (ds[mid] < v) == rising { lo = mid } else { hi = mid }
+            }
+            return hi
+        }
+        /// The source instant whose driver value is v, on the exact simulation (regula falsi, Illinois).
+        func inner(_ v: Double) -> Double {
+            let k = bracket(v, coarse)
+            var t0 = times[k - 1], t1 = times[k], f0 = coarse[k - 1] - v, f1 = coarse[k] - v
+            if f0 == 0 { return t0 }
+            if f1 == 0 || f0 * f1 > 0 { return t1 }
+            var side = 0
+            for _ in 0..<60 {
+                let t = (t0 * f1 - t1 * f0) / (f1 - f0)
+                let ft = driver(t) - v
+                if ft == 0 || abs(t1 - t0) < 1e-13 { return t }
+                if ft * f1 < 0 {
+                    t0 = t1; f0 = f1; t1 = t; f1 = ft
+                    side = 0
+                } else {
+                    t1 = t; f1 = ft
+                    if side == -1 { f0 /= 2 }
+                    side = -1
+                }
+            }
+            return (t0 + t1) / 2
+        }
+        // Check every later instant at the sample rate (and each phase's ends) exactly.
+        var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
+        for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
+        let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
+        for t in checks {
+            let want = features(sim.state(at: min(t, duration - 1e-9)))
+            guard want[f] >= lo, want[f] <= hi else { return nil }
+            let got = features(sim.state(at: inner(want[f])))
+            guard got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }
+        }
+        // The driver over the phase, densely, and its inverse for the fitter (interpolated in
+        // driver space, where the state is smooth): the fitter then runs no simulation.
+        let m = max(n, Int((a.duration * denseRate).rounded(.up)))
+        let denseTimes = (0...m).map { a.start + a.duration * Double($0) / Double(m) }
+        let dense = denseTimes.map(driver)
+        /// The same from the dense table, linear in driver space (for the fitter: no simulation).
+        @Sendable func innerFromTable(_ v: Double) -> Double {
+            let k = bracket(v, dense)
+            let d = dense[k] - dense[k - 1]
+            let u = d == 0 ? 0 : min(1, max(0, (v - dense[k - 1]) / d))
+            return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
+        }
+        // The later driver, densely, for the fitter.
+        let later = max(1, Int(((duration - end) * denseRate).rounded(.up)))
+        let laterDriver = (0...later).map { driver(end + (duration - end) * Double($0) / Double(later)) }
+        @Sendable func remap(_ t: Double) -> Double {
+            guard t > end else { return t }
+            let x = min(Double(later), (t - end) / (duration - end) * Double(later))
+            let k = min(later - 1, Int(x))
+            let v = laterDriver[k] + (laterDriver[k + 1] - laterDriver[k]) * (x - Double(k))
+            return innerFromTable(v)
+        }
+        // Every number's speed; the corners' (px) dominate opacity's (at most a few per second).
+        var maxSpeed = 0.0
+        for (x, y) in zip(samples, samples.dropFirst()) {
+            for c in x.indices { maxSpeed = max(maxSpeed, abs(y[c] - x[c]) * Double(n) / a.duration) }
+        }
+        // Finite differences miss a little of the peak: half the screen budget for the remap.
+        let tol = screenTolerance / 2 / max(maxSpeed, 1)
+        var breakpoints = [0, end]
+        for p in sim.timeline.phases where p.start > end { breakpoints += [p.start, p.end] }
+        breakpoints.append(sim.timeline.duration)
+        breakpoints = Array(Set(breakpoints.filter { $0 >= 0 && $0 <= sim.timeline.duration })).sorted()
+        let exact = ExactTrack<Double>(
+            breakpoints: breakpoints,
+            pieces: Array(repeating: .moving, count: breakpoints.count - 1),
+            value: remap)
+        let track = FittingReducer(rules: rules).keyframes(for: exact, measure: .magnitude(tolerance: tol))
+        return Retrace(sourceEnd: end, remap: track, maxSpeed: maxSpeed, timeTolerance: tol)
+    }
+}
