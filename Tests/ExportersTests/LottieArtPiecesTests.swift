@@ -10,7 +10,7 @@ import XCTest
 /// Clip paths inside flat SVG art: the art split into runs, shape layers in a precomp above its
 /// layer, the clipped run with its clip's paths as masks (a shape item cannot be clipped).
 final class LottieArtPiecesTests: XCTestCase, LottieReading {
-    func lottie(_ body: String, snapshot: Bool = false, windowed: Bool = false) throws -> JSONValue {
+    func lottie(_ body: String, snapshot: Bool = false, windowed: Bool = false, move: Bool = false) throws -> JSONValue {
         let art = try SVGArtReader.read(
             bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8), file: "art.svg")
         let badge = LayerDefinition(kind: .rect, frame: Rect(0, 0, 4, 4), fill: .solid(.white))
@@ -26,7 +26,13 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         let d = TransitionDefinition(
             name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white), layers: layers,
             phases: [
-                Phase(name: "p", blocks: [AnimationBlock(duration: 0.3, timing: .named(.easeInOut), changes: [PropertyChange(layer: "card", .opacity(0.8))])])
+                Phase(
+                    name: "p",
+                    blocks: [
+                        AnimationBlock(
+                            duration: 0.3, timing: .named(.easeInOut),
+                            changes: [move ? PropertyChange(layer: "card", .position(Point(25, 15))) : PropertyChange(layer: "card", .opacity(0.8))])
+                    ])
             ])
         return try LottieWriter().lottie(KeyframedTransition.fitted(try Simulation(d), for: .lottie))
     }
@@ -38,9 +44,10 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         <rect x="18" width="2" height="2" fill="#00ff00"/>
         """
 
+    func names(_ layers: [JSONValue]) -> [String] { layers.compactMap { if case .string(let s)? = $0["nm"] { return s } else { return nil } } }
+
     func testAClippedRunIsAMaskedLayerInAPrecomp() throws {
         let doc = try lottie(Self.body)
-        func names(_ layers: [JSONValue]) -> [String] { layers.compactMap { if case .string(let s)? = $0["nm"] { return s } else { return nil } } }
         // Top first: the sublayer (under its matte: the clip), the art's precomp, the card's content.
         XCTAssertEqual(names(array(doc["layers"])), ["clip-of-layer-1", "layer-1", "card.art", "card", "background"])
         let card = try XCTUnwrap(layer(named: "card", in: doc))
@@ -94,10 +101,50 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
             XCTAssertTrue("\($0)".contains("art.svg:3: a clip path over an open stroked path, in a layer that clips"), "\($0)")
         }
         XCTAssertNoThrow(try lottie(line + ##"<path d="M1 1H19V9Z" stroke="#000" fill="none" clip-path="url(#c)"/>"##))
-        // rlottie 0.2 draws a precomp under a track matte ~3/255 darker.
-        XCTAssertThrowsError(try lottie(Self.body, windowed: true)) {
-            XCTAssertTrue("\($0)".contains("art.svg:4: a clip path inside SVG art in a layer inside a clipping layer"), "\($0)")
+    }
+
+    /// Under a clipping ancestor the precomp layer gets no matte (rlottie 0.2 draws a precomp
+    /// under a track matte ~3/255 darker): the ancestor's outline is its mask, after the layer's
+    /// own clip, mapped into the precomp layer's space.
+    func testAClippingAncestorIsAMaskOfThePrecompLayer() throws {
+        let doc = try lottie(Self.body, windowed: true)
+        let art = try XCTUnwrap(layer(named: "card.art", in: doc))
+        XCTAssertNil(art["tt"])
+        XCTAssertNil(art["tp"])
+        // The card's own content takes the same outline as a mask (unmoved) instead of the matte.
+        let card = try XCTUnwrap(layer(named: "card", in: doc))
+        XCTAssertNil(card["tt"])
+        XCTAssertFalse(names(array(doc["layers"])).contains("clip-of-card"))
+        let cardMasks = array(card["masksProperties"])
+        XCTAssertEqual(cardMasks.compactMap { $0["nm"] }, [.string("clip"), .string("clip-window")])
+        let cardWindow = JSONWriter().string(try XCTUnwrap(cardMasks[1]["pt"]))
+        XCTAssertTrue(cardWindow.contains(#""v":[[-10,-10],[5,-10],[5,5],[-10,5]]"#), cardWindow)
+        let masks = array(art["masksProperties"])
+        XCTAssertEqual(masks.compactMap { $0["nm"] }, [.string("clip"), .string("clip-window")])
+        XCTAssertEqual(masks.compactMap { $0["mode"] }, [.string("a"), .string("i")])
+        // The window (0, 0, 15, 15) seen from the card at (10, 10) is (-10, -10, 15, 15); moved
+        // by the margin (20, 10).
+        let window = JSONWriter().string(try XCTUnwrap(masks[1]["pt"]))
+        XCTAssertTrue(window.contains(#""v":[[10,0],[25,0],[25,15],[10,15]]"#), window)
+        // An open stroked line in a clipped run stays refused there (ThorVG leaves it out).
+        let line = "<clipPath id=\"c\"><circle cx=\"5\" cy=\"5\" r=\"4\"/></clipPath>\n"
+        XCTAssertThrowsError(try lottie(line + ##"<path d="M0 5H20" stroke="#000" clip-path="url(#c)"/>"##, windowed: true)) {
+            XCTAssertTrue("\($0)".contains("art.svg:3: a clip path over an open stroked path"), "\($0)")
         }
+    }
+
+    /// A moving layer's ancestor outline is keyed with the move's easing, not sampled: the path is
+    /// jointly affine in positions when only they animate.
+    func testAMovingLayersAncestorOutlineKeepsItsKeyframes() throws {
+        let doc = try lottie(Self.body, windowed: true, move: true)
+        let art = try XCTUnwrap(layer(named: "card.art", in: doc))
+        let window = try XCTUnwrap(array(art["masksProperties"]).last?["pt"])
+        let keys = array(window["k"])
+        XCTAssertEqual(keys.count, 2)
+        XCTAssertEqual(numbers(keys[0]["o"]?["x"]), [0.42])
+        // The card moved right by 5: the window drawn 5 further left in its space.
+        let end = JSONWriter().string(try XCTUnwrap(keys[1]["s"]))
+        XCTAssertTrue(end.contains(#""v":[[5,0],[20,0],[20,15],[5,15]]"#), end)
     }
 
     /// rlottie 0.2 loses one of two "a" masks side by side, so a clip of several shapes is one

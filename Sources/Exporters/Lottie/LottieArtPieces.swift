@@ -5,13 +5,13 @@
 // the runs), as a picture's image layer is (LottiePictures.swift). The art layer's sublayers
 // become layers (above). Measured in rlottie 0.2 (docs/artwork.md, "SVG art in the flat Lottie
 // export"): a precomp of opaque layers is drawn right, but one under a track matte ~3/255 darker
-// and one holding a translucent layer ~4/255 darker, so art under a clipping ancestor is refused
-// and opacity over overlapping shapes stays refused; a clip of several shapes is one mask
-// contour (ClipUnion), since rlottie loses one of two "a" masks side by side. Refused too: a
-// clip path of several subpaths (a mask is one contour), a clip nested in a clipped node, art
-// reaching more than the layer's largest size past its bounds (the precomp's margin), and such
-// art copied by a snapshot (which
-// draws its source's art as shape groups).
+// and one holding a translucent layer ~4/255 darker, so under a clipping ancestor the ancestors'
+// outlines are masks of the precomp layer (as under 3D, LottieAncestorClips.swift), and opacity
+// over overlapping shapes is never put in the precomp (LottieArtOpacityRuns.swift); a clip of
+// several shapes is one mask contour (ClipUnion), since rlottie loses one of two "a" masks side
+// by side. Refused: a clip path of several subpaths (a mask is one contour), a clip nested in a
+// clipped node, art reaching more than the layer's largest size past its bounds (the precomp's
+// margin), and such art copied by a snapshot (which draws its source's art as shape groups).
 import Artwork
 import JSONText
 import Keyframes
@@ -124,23 +124,20 @@ extension LottieDocument {
     }
 
     /// Refuses art split into runs that reaches past the precomp (it would be cut there).
-    /// Refuses it too under a clipping ancestor: rlottie 0.2 draws a precomp under a track matte
-    /// about 3/255 darker (measured: 25 35 62 for 28 37 65; 27 37 64 without the matte).
+    /// Under a clipping ancestor the ancestors' outlines are masks of the precomp layer, not a
+    /// track matte: rlottie 0.2 draws a precomp under a matte about 3/255 darker (measured:
+    /// 25 35 62 for 28 37 65; 27 37 64 without the matte).
     func checkArtPrecomp(_ i: Int, _ document: ArtDocument, _ art: LayerArtwork) throws {
         let pieces = artPieces(i)
         guard !pieces.isEmpty else { return }
-        if !clippingAncestors(i).isEmpty {
-            throw TransExportError.artwork(
-                file: art.path, line: pieces.first { $0.clip != nil }?.line ?? 1,
-                "a clip path inside SVG art in a layer inside a clipping layer is not carried in Lottie yet (the SVG export carries it)")
-        }
         // ThorVG 1.0 leaves an open stroked line out of a clipped run when the precomp layer has
-        // masks of its own (the layer's clip or mask): 1.321/255, 3,036 solid px, measured
-        // (docs/artwork.md#svg-art-in-the-flat-lottie-export); rlottie and lottie-web draw it.
-        if !clipMasks(i).isEmpty, let run = pieces.first(where: { $0.clip != nil && $0.strokesOpenPath }) {
+        // masks of its own (the layer's clip or mask, its ancestors' clips): 1.321/255, 3,036
+        // solid px, measured (docs/artwork.md#svg-art-in-the-flat-lottie-export); rlottie and
+        // lottie-web draw it.
+        if !clipMasks(i).isEmpty || !clippingAncestors(i).isEmpty, let run = pieces.first(where: { $0.clip != nil && $0.strokesOpenPath }) {
             throw TransExportError.artwork(
                 file: art.path, line: run.line,
-                "a clip path over an open stroked path, in a layer that clips to its bounds or has a mask, is not carried in Lottie yet (ThorVG leaves the stroke out; the SVG export carries it)"
+                "a clip path over an open stroked path, in a layer that clips to its bounds or has a mask or is inside a clipping layer, is not carried in Lottie yet (ThorVG leaves the stroke out; the SVG export carries it)"
             )
         }
         let base = simulation.layers[i].definition.size
@@ -198,8 +195,10 @@ extension LottieDocument {
             ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).art")), ("ind", LJ.int(ind)), ("parent", LJ.int(hostInd)),
         ]
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
-        // Masks are in the layer's own (precomp) space, where i's bounds lie moved by the margin.
-        let masks = clipMasks(i, offset: Affine2D(tx: margin.width, ty: margin.height))
+        // Masks are in the layer's own (precomp) space, where i's bounds lie moved by the margin;
+        // the clipping ancestors' outlines follow (no matte: see checkArtPrecomp).
+        let offset = Affine2D(tx: margin.width, ty: margin.height)
+        let masks = ancestorClipMasks(i, after: clipMasks(i, offset: offset), offset: offset)
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }
