@@ -90,9 +90,12 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         XCTAssertThrowsError(try lottie(Self.body, snapshot: true)) {
             XCTAssertTrue("\($0)".contains("art.svg:4: a clip path inside SVG art is not carried in Lottie yet"), "\($0)")
         }
-        let holed = #"<clipPath id="h"><path d="M0 0H9V9H0ZM2 2H4V4H2Z"/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
-        XCTAssertThrowsError(try lottie(holed)) {
-            XCTAssertTrue("\($0)".contains("art.svg:2: a clip path of several subpaths is not carried in Lottie yet"), "\($0)")
+        // A subpath inside another wound the other way (or under evenodd) cuts a hole: refused.
+        for holed in ["M0 0H9V9H0ZM2 2V4H4V2Z", "M0 0H9V9H0ZM2 2H4V4H2Z\" clip-rule=\"evenodd"] {
+            let body = #"<clipPath id="h"><path d=""# + holed + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
+            XCTAssertThrowsError(try lottie(body)) {
+                XCTAssertTrue("\($0)".contains("art.svg:2: a clip path with holes (a subpath inside another"), "\($0)")
+            }
         }
         // ThorVG 1.0 leaves an open stroked line out of a clipped run in the masked precomp layer
         // (the card clips to its rounded bounds); a closed stroked shape there is drawn.
@@ -145,6 +148,55 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         // The card moved right by 5: the window drawn 5 further left in its space.
         let end = JSONWriter().string(try XCTUnwrap(keys[1]["s"]))
         XCTAssertTrue(end.contains(#""v":[[5,0],[20,0],[20,15],[5,15]]"#), end)
+    }
+
+    /// A clip inside a clipped group cuts its run with both clips: the outer as mask "a", the
+    /// inner "i" (intersected), each in its own node's space; the group's other shapes are a run
+    /// under the outer clip alone.
+    func testANestedClipIsASecondIntersectingMask() throws {
+        let nested = """
+            <clipPath id="o"><rect width="10" height="10"/></clipPath><clipPath id="i"><circle cx="5" cy="5" r="4"/></clipPath>
+            <g clip-path="url(#o)" transform="translate(2 0)"><rect width="20" height="10" fill="#ff0000"/><rect width="20" height="10" fill="#0000ff" clip-path="url(#i)"/><rect width="3" height="3" fill="#00ff00"/></g>
+            """
+        let doc = try lottie(nested)
+        let asset = try XCTUnwrap(array(doc["assets"]).first { $0["id"] == .string("art-1") })
+        let runs = array(asset["layers"])
+        XCTAssertEqual(runs.count, 3)  // green; the blue under both clips; red
+        let masks = runs.map { array($0["masksProperties"]) }
+        XCTAssertEqual(masks.map { $0.compactMap { $0["mode"] } }, [[.string("a")], [.string("a"), .string("i")], [.string("a")]])
+        // The outer rect and the inner circle both moved by the group's translate(2 0).
+        for run in masks {
+            let outer = JSONWriter().string(try XCTUnwrap(run[0]["pt"]))
+            XCTAssertTrue(outer.contains(#""v":[[2,0],[12,0],[12,10],[2,10]]"#), outer)
+        }
+        let circle = JSONWriter().string(try XCTUnwrap(masks[1][1]["pt"]))
+        XCTAssertTrue(circle.contains("[7,1]") && circle.contains("[11,5]") && circle.contains("[7,9]") && circle.contains("[3,5]"), circle)
+        XCTAssertTrue(JSONWriter().string(runs[1]["shapes"]!).contains("[0,0,1]"))
+        // Opacity on a group holding clips would composite runs under different clips apart.
+        let faded =
+            #"<clipPath id="i"><circle cx="5" cy="5" r="4"/></clipPath>"#
+            + #"<g opacity=".5"><rect width="9" height="9"/><rect width="9" height="9" clip-path="url(#i)"/></g>"#
+        XCTAssertThrowsError(try lottie(faded)) {
+            XCTAssertTrue("\($0)".contains("art.svg:2: opacity on a group holding clip paths is not carried in Lottie yet"), "\($0)")
+        }
+    }
+
+    /// A clip path of several subpaths that unite (wound alike under nonzero, or apart) is their
+    /// union, one contour as for several shapes.
+    func testAClipPathOfSubpathsThatUniteIsOneContour() throws {
+        for d in ["M0 0H9V9H0ZM2 2H4V4H2Z", "M0 0H3V3H0ZM5 0V3H8V0Z"] {
+            let body = #"<clipPath id="h"><path d=""# + d + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
+            let asset = try XCTUnwrap(array(try lottie(body)["assets"]).first { $0["id"] == .string("art-1") })
+            let masks = array(array(asset["layers"])[0]["masksProperties"])
+            XCTAssertEqual(masks.compactMap { $0["mode"] }, [.string("a")])
+            let path = JSONWriter().string(try XCTUnwrap(masks[0]["pt"]))
+            // Nested, same winding: the inner square after the outer, joined by a bridge from (0,0).
+            let expected =
+                d.hasPrefix("M0 0H9")
+                ? #""v":[[0,0],[9,0],[9,9],[0,9],[0,0],[2,2],[4,2],[4,4],[2,4],[2,2]]"#
+                : #""v":[[0,0],[3,0],[3,3],[0,3],[0,0],[5,0],[8,0],[8,3],[5,3],[5,0]]"#
+            XCTAssertTrue(path.contains(expected), path)
+        }
     }
 
     /// rlottie 0.2 loses one of two "a" masks side by side, so a clip of several shapes is one

@@ -9,8 +9,10 @@
 // outlines are masks of the precomp layer (as under 3D, LottieAncestorClips.swift), and opacity
 // over overlapping shapes is never put in the precomp (LottieArtOpacityRuns.swift); a clip of
 // several shapes is one mask contour (ClipUnion), since rlottie loses one of two "a" masks side
-// by side. Refused: a clip path of several subpaths (a mask is one contour), a clip nested in a
-// clipped node, art reaching more than the layer's largest size past its bounds (the precomp's
+// by side; a path of several subpaths too when they unite (no holes). A clip nested in a
+// clipped node cuts its run with both (masks "a" then "i"). Refused: a clip path with holes
+// (a mask is one contour), opacity on a group holding
+// clips, art reaching more than the layer's largest size past its bounds (the precomp's
 // margin), and such art copied by a snapshot (which draws its source's art as shape groups).
 import Artwork
 import JSONText
@@ -20,7 +22,8 @@ import TransitionModel
 /// A run of the art's shape items (top first), clipped or not.
 struct LottieArtPiece {
     var items: [JSONValue]
-    /// The clip's paths in the layer's bounds space (at its initial size), each one contour.
+    /// The clips over the run in the layer's bounds space (at its initial size), each one
+    /// contour (a clip of several shapes their union), intersected.
     var clip: [ArtPath]? = nil
     /// The clipped node's line in the art's file.
     var line = 0
@@ -38,29 +41,86 @@ extension LottieArtworkShapes {
         return merged(try document.nodes.reversed().flatMap { try pieces($0, matrix: root, file: file) })
     }
 
-    static func pieces(_ node: ArtNode, matrix outer: ArtTransform, file: String) throws -> [LottieArtPiece] {
+    /// The node's runs; `clips`: the clips over it (each one contour, in the layer's bounds
+    /// space), intersected. A clip distributes over what it covers, so a clipped node holding
+    /// clipped nodes is cut into runs under the clips' intersections (the first mask "a", the
+    /// rest "i").
+    static func pieces(_ node: ArtNode, matrix outer: ArtTransform, file: String, clips: [ArtPath] = []) throws -> [LottieArtPiece] {
         let m = outer.concatenating(node.transform)
+        var here = clips
+        var plain = node
         if let clip = node.clip {
-            let contours = clip.paths.map { p in p.segments.filter { if case .move = $0 { return true } else { return false } }.count }
-            guard contours.allSatisfy({ $0 <= 1 }) else {
-                throw TransExportError.artwork(
-                    file: file, line: node.line, "a clip path of several subpaths is not carried in Lottie yet (the SVG export carries it)")
+            // A path of several subpaths is the union of its subpaths unless one cuts a hole.
+            var shapes: [ArtPath] = []
+            for path in clip.paths {
+                let subpaths = self.subpaths(path)
+                guard subpaths.count < 2 || unitesSubpaths(subpaths, rule: clip.rule) else {
+                    throw TransExportError.artwork(
+                        file: file, line: node.line,
+                        "a clip path with holes (a subpath inside another, wound the other way or under clip-rule evenodd) is not carried in Lottie yet (the SVG export carries it)"
+                    )
+                }
+                shapes += subpaths
             }
             // Several shapes (a union) as one contour: rlottie 0.2 loses one of two "a" masks
             // side by side (LottieClipUnion.swift).
-            let paths = clip.paths.count > 1 ? [ClipUnion.oneContour(clip.paths)] : clip.paths
-            var plain = node
+            let paths = shapes.count > 1 ? [ClipUnion.oneContour(shapes)] : shapes
+            // A clip whose paths draw nothing hides the node (artPrecompAsset drops the run).
+            here += paths.isEmpty ? [ArtPath([])] : paths.map { $0.transformed(by: m) }
             plain.clip = nil
-            return [
-                LottieArtPiece(
-                    items: try items(plain, matrix: outer, file: file), clip: paths.map { $0.transformed(by: m) }, line: node.line,
-                    strokesOpenPath: strokesOpenPath(plain))
-            ]
         }
-        if node.opacity == 1, case .group(let children) = node.content {
-            return merged(try children.reversed().flatMap { try pieces($0, matrix: m, file: file) })
+        if case .group(let children) = plain.content, hasClip(children) {
+            // Opacity over runs under different clips would need them composited together.
+            guard node.opacity == 1 else {
+                throw TransExportError.artwork(
+                    file: file, line: node.line, "opacity on a group holding clip paths is not carried in Lottie yet (the SVG export carries it)")
+            }
+            let inner = try children.reversed().flatMap { try pieces($0, matrix: m, file: file, clips: here) }
+            return here.isEmpty ? merged(inner) : joined(inner)
         }
-        return [LottieArtPiece(items: try items(node, matrix: outer, file: file))]
+        guard !here.isEmpty else { return [LottieArtPiece(items: try items(node, matrix: outer, file: file))] }
+        return [LottieArtPiece(items: try items(plain, matrix: outer, file: file), clip: here, line: node.line, strokesOpenPath: strokesOpenPath(plain))]
+    }
+
+    /// A path's subpaths, each one contour (a path with one returned whole).
+    static func subpaths(_ path: ArtPath) -> [ArtPath] {
+        var out: [[ArtPathSegment]] = []
+        for segment in path.segments {
+            if case .move = segment { out.append([]) }
+            if out.isEmpty { out.append([]) }
+            out[out.count - 1].append(segment)
+        }
+        return out.count < 2 ? [path] : out.map(ArtPath.init)
+    }
+
+    /// Whether filling the subpaths together draws their union (no holes): under nonzero when
+    /// all are wound the same way (a subpath inside another then adds to its winding), under
+    /// either rule when their control boxes are pairwise apart (none can lie inside another).
+    static func unitesSubpaths(_ subpaths: [ArtPath], rule: ArtFillRule) -> Bool {
+        let signs = Set(subpaths.compactMap(ClipUnion.contour).map { ClipUnion.area($0) >= 0 })
+        if rule == .nonzero, signs.count == 1 { return true }
+        let boxes = subpaths.compactMap(\.controlBounds)
+        for (n, a) in boxes.enumerated() {
+            for b in boxes[(n + 1)...]
+            where a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Adjacent runs under the same clips joined (inside one clipped node); empty runs dropped.
+    static func joined(_ pieces: [LottieArtPiece]) -> [LottieArtPiece] {
+        var out: [LottieArtPiece] = []
+        for p in pieces where !p.items.isEmpty {
+            if let last = out.last, last.clip == p.clip {
+                out[out.count - 1].items += p.items
+                out[out.count - 1].strokesOpenPath = last.strokesOpenPath || p.strokesOpenPath
+            } else {
+                out.append(p)
+            }
+        }
+        return out
     }
 
     /// Whether a stroke of the node (or below it) runs along a subpath that is not closed.
@@ -172,11 +232,12 @@ extension LottieDocument {
             let masks = (piece.clip ?? []).enumerated().compactMap { n, path -> JSONValue? in
                 guard let shape = LottieArtworkShapes.path(path).first?["ks"] else { return nil }
                 return LJ.obj([
-                    ("nm", LJ.str("clip-\(n + 1)")), ("mode", LJ.str("a")), ("pt", shape), ("o", LJ.staticNum(100, 0)), ("x", LJ.staticNum(0, 0)),
+                    ("nm", LJ.str("clip-\(n + 1)")), ("mode", LJ.str(n == 0 ? "a" : "i")), ("pt", shape), ("o", LJ.staticNum(100, 0)),
+                    ("x", LJ.staticNum(0, 0)),
                 ])
             }
             // A clip whose paths draw nothing hides the run: a mask with no contour would not.
-            if piece.clip != nil, masks.isEmpty { return nil }
+            if let clip = piece.clip, masks.count < clip.count { return nil }
             if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
             let ks = transformJSON(
                 position: LJ.staticArr([margin.width, margin.height], LottieDecimals.length),
