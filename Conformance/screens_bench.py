@@ -17,10 +17,10 @@ shapes), svg-radial-flip.json (radial gradients
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
 svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json,
 svg-clip-union-slide.json, svg-radial-focal-slide.json, svg-clip-window-slide.json,
-svg-opacity-slide.json and svg-clip-nested-slide.json (flat: strokes under a stretch and a skew,
-opacity over shapes apart, elliptical radial gradients, clip paths, clip paths of several shapes,
-focal points, clip paths in a clipping window, opacity over overlapping shapes, nested clip
-paths), and picture-flip.json (a sharp PNG under perspective; its ThorVG and
+svg-opacity-slide.json, svg-clip-nested-slide.json and svg-radial-focal-far-slide.json (flat:
+strokes under a stretch and a skew, opacity over shapes apart, elliptical radial gradients,
+clip paths, clip paths of several shapes, focal points, clip paths in a clipping window,
+opacity over overlapping shapes, nested clip paths, focal points near the circle), and picture-flip.json (a sharp PNG under perspective; its ThorVG and
 rlottie rows known failures, docs/artwork.md#picture-cells-and-their-seams), checked the same way through
 input_exporter.py. Prints a markdown table;
 exit 1 when a suite row fails.
@@ -127,6 +127,8 @@ def run(opts):
                      example("svg-opacity-slide"), "svg-opacity-slide"),
                     ("Examples/svg-clip-nested-slide.json (nested clip paths, a clip path of subpaths, flat)",
                      example("svg-clip-nested-slide"), "svg-clip-nested-slide"),
+                    ("Examples/svg-radial-focal-far-slide.json (focal points at 95-98.9 % of the radius, flat)",
+                     example("svg-radial-focal-far-slide"), "svg-radial-focal-far-slide"),
                     # A sharp PNG under 3D: ThorVG 1.0 draws a rotated image ~1 px off and rlottie samples
                     # without smoothing (docs/artwork.md#picture-cells-and-their-seams): known failures.
                     ("Examples/picture-flip.json (a sharp PNG under perspective, 224 cells)", example("picture-flip"),
