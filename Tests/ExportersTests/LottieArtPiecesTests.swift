@@ -90,11 +90,11 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         XCTAssertThrowsError(try lottie(Self.body, snapshot: true)) {
             XCTAssertTrue("\($0)".contains("art.svg:4: a clip path inside SVG art is not carried in Lottie yet"), "\($0)")
         }
-        // A subpath inside another wound the other way (or under evenodd) cuts a hole: refused.
-        for holed in ["M0 0H9V9H0ZM2 2V4H4V2Z", "M0 0H9V9H0ZM2 2H4V4H2Z\" clip-rule=\"evenodd"] {
-            let body = #"<clipPath id="h"><path d=""# + holed + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
+        // Subpaths that cross, or a hole holding an island: refused (one contour cannot say).
+        for d in ["M0 0H6V6H0ZM3 3H9V9H3Z", "M0 0H9V9H0ZM1 1V8H8V1ZM3 3H5V5H3Z"] {
+            let body = #"<clipPath id="h"><path d=""# + d + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
             XCTAssertThrowsError(try lottie(body)) {
-                XCTAssertTrue("\($0)".contains("art.svg:2: a clip path with holes (a subpath inside another"), "\($0)")
+                XCTAssertTrue("\($0)".contains("art.svg:2: a clip path whose subpaths cross or nest more than one deep"), "\($0)")
             }
         }
         // ThorVG 1.0 leaves an open stroked line out of a clipped run in the masked precomp layer
@@ -196,6 +196,19 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
                 ? #""v":[[0,0],[9,0],[9,9],[0,9],[0,0],[2,2],[4,2],[4,4],[2,4],[2,2]]"#
                 : #""v":[[0,0],[3,0],[3,3],[0,3],[0,0],[5,0],[8,0],[8,3],[5,3],[5,0]]"#
             XCTAssertTrue(path.contains(expected), path)
+        }
+    }
+
+    /// A hole (a subpath inside another, wound the other way, or any under evenodd) is wound
+    /// against the shape around it in the one contour, so nonzero filling leaves it out.
+    func testAClipPathWithAHoleIsOneContourWithTheHoleReversed() throws {
+        for (d, rule) in [("M0 0H9V9H0ZM2 2V4H4V2Z", "nonzero"), ("M0 0H9V9H0ZM2 2H4V4H2Z", "evenodd")] {
+            let body = #"<clipPath id="h"><path d=""# + d + #"" clip-rule=""# + rule + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
+            let asset = try XCTUnwrap(array(try lottie(body)["assets"]).first { $0["id"] == .string("art-1") })
+            let masks = array(array(asset["layers"])[0]["masksProperties"])
+            XCTAssertEqual(masks.compactMap { $0["mode"] }, [.string("a")])
+            let path = JSONWriter().string(try XCTUnwrap(masks[0]["pt"]))
+            XCTAssertTrue(path.contains(#""v":[[0,0],[9,0],[9,9],[0,9],[0,0],[2,2],[2,4],[4,4],[4,2],[2,2]]"#), rule + path)
         }
     }
 

@@ -9,9 +9,9 @@
 // outlines are masks of the precomp layer (as under 3D, LottieAncestorClips.swift), and opacity
 // over overlapping shapes is never put in the precomp (LottieArtOpacityRuns.swift); a clip of
 // several shapes is one mask contour (ClipUnion), since rlottie loses one of two "a" masks side
-// by side; a path of several subpaths too when they unite (no holes). A clip nested in a
-// clipped node cuts its run with both (masks "a" then "i"). Refused: a clip path with holes
-// (a mask is one contour), opacity on a group holding
+// by side; a path of several subpaths too, a hole wound against its shape (ClipHoles). A clip
+// nested in a clipped node cuts its run with both (masks "a" then "i"). Refused: subpaths that
+// cross or nest more than one deep, holes beside other clip shapes, opacity on a group holding
 // clips, art reaching more than the layer's largest size past its bounds (the precomp's
 // margin), and such art copied by a snapshot (which draws its source's art as shape groups).
 import Artwork
@@ -50,21 +50,27 @@ extension LottieArtworkShapes {
         var here = clips
         var plain = node
         if let clip = node.clip {
-            // A path of several subpaths is the union of its subpaths unless one cuts a hole.
+            // A path of several subpaths is the union of its subpaths less its holes.
             var shapes: [ArtPath] = []
+            var holes: Set<Int> = []
             for path in clip.paths {
                 let subpaths = self.subpaths(path)
-                guard subpaths.count < 2 || unitesSubpaths(subpaths, rule: clip.rule) else {
+                guard let inner = subpaths.count < 2 ? [] : ClipHoles.holes(subpaths, rule: clip.rule) else {
                     throw TransExportError.artwork(
                         file: file, line: node.line,
-                        "a clip path with holes (a subpath inside another, wound the other way or under clip-rule evenodd) is not carried in Lottie yet (the SVG export carries it)"
-                    )
+                        "a clip path whose subpaths cross or nest more than one deep is not carried in Lottie yet (the SVG export carries it)")
                 }
+                holes.formUnion(inner.map { $0 + shapes.count })
                 shapes += subpaths
+            }
+            // A hole's shape must not reach another shape of the clip (it would cut it too).
+            if !holes.isEmpty, clip.paths.count > 1 {
+                throw TransExportError.artwork(
+                    file: file, line: node.line, "a clip path with holes beside other clip shapes is not carried in Lottie yet (the SVG export carries it)")
             }
             // Several shapes (a union) as one contour: rlottie 0.2 loses one of two "a" masks
             // side by side (LottieClipUnion.swift).
-            let paths = shapes.count > 1 ? [ClipUnion.oneContour(shapes)] : shapes
+            let paths = shapes.count > 1 ? [ClipUnion.oneContour(shapes, holes: holes)] : shapes
             // A clip whose paths draw nothing hides the node (artPrecompAsset drops the run).
             here += paths.isEmpty ? [ArtPath([])] : paths.map { $0.transformed(by: m) }
             plain.clip = nil
@@ -91,22 +97,6 @@ extension LottieArtworkShapes {
             out[out.count - 1].append(segment)
         }
         return out.count < 2 ? [path] : out.map(ArtPath.init)
-    }
-
-    /// Whether filling the subpaths together draws their union (no holes): under nonzero when
-    /// all are wound the same way (a subpath inside another then adds to its winding), under
-    /// either rule when their control boxes are pairwise apart (none can lie inside another).
-    static func unitesSubpaths(_ subpaths: [ArtPath], rule: ArtFillRule) -> Bool {
-        let signs = Set(subpaths.compactMap(ClipUnion.contour).map { ClipUnion.area($0) >= 0 })
-        if rule == .nonzero, signs.count == 1 { return true }
-        let boxes = subpaths.compactMap(\.controlBounds)
-        for (n, a) in boxes.enumerated() {
-            for b in boxes[(n + 1)...]
-            where a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height {
-                return false
-            }
-        }
-        return true
     }
 
     /// Adjacent runs under the same clips joined (inside one clipped node); empty runs dropped.
