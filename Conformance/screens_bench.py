@@ -16,14 +16,17 @@ svg-clip-union-flip.json (under perspective in a clipping window; clip paths of 
 shapes), svg-radial-flip.json (radial gradients
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
 svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json,
-svg-clip-union-slide.json and svg-radial-focal-slide.json (flat: strokes under a stretch and a
-skew, opacity over shapes apart, elliptical radial gradients, clip paths, clip paths of several
-shapes, focal points), and picture-flip.json (a sharp PNG under perspective; its ThorVG and
-rlottie rows known failures, docs/artwork.md#picture-cells-and-their-seams), picture-window-flip.json
-(a PNG with a sublayer under 3D in a clipping window) and picture-nested-flip.json (a masked PNG in
-a clipping card under 3D on a stage), checked the same way through input_exporter.py; and
-stories-cube with one and with two PNG screens. `--only TEXT` runs the variants whose label
-contains TEXT. Prints a markdown table;
+svg-clip-union-slide.json, svg-radial-focal-slide.json, svg-clip-window-slide.json,
+svg-opacity-slide.json, svg-clip-nested-slide.json and svg-radial-focal-far-slide.json (flat:
+strokes under a stretch and a skew, opacity over shapes apart, elliptical radial gradients,
+clip paths, clip paths of several shapes, focal points, clip paths in a clipping window,
+opacity over overlapping shapes, nested clip paths, focal points near the circle), and
+picture-flip.json (a sharp PNG under perspective; its ThorVG and rlottie rows known failures,
+docs/artwork.md#picture-cells-and-their-seams), picture-window-flip.json (a PNG with a sublayer
+under 3D in a clipping window) and picture-nested-flip.json (a masked PNG in a clipping card
+under 3D on a stage), checked the same way through input_exporter.py; and stories-cube with one
+and with two PNG screens. `--only TEXT` runs the variants whose label contains TEXT. Prints a
+markdown table;
 exit 1 when a suite row fails.
 """
 import os
@@ -122,6 +125,14 @@ def run(opts):
                      example("svg-clip-union-slide"), "svg-clip-union-slide"),
                     ("Examples/svg-radial-focal-slide.json (radial gradients with a focal point, flat)",
                      example("svg-radial-focal-slide"), "svg-radial-focal-slide"),
+                    ("Examples/svg-clip-window-slide.json (clip paths inside the art, flat, in a clipping window)",
+                     example("svg-clip-window-slide"), "svg-clip-window-slide"),
+                    ("Examples/svg-opacity-slide.json (opacity over overlapping shapes, flat, in a clipping window)",
+                     example("svg-opacity-slide"), "svg-opacity-slide"),
+                    ("Examples/svg-clip-nested-slide.json (nested clip paths, a clip path of subpaths, flat)",
+                     example("svg-clip-nested-slide"), "svg-clip-nested-slide"),
+                    ("Examples/svg-radial-focal-far-slide.json (focal points at 95-98.9 % of the radius, flat)",
+                     example("svg-radial-focal-far-slide"), "svg-radial-focal-far-slide"),
                     # A sharp PNG under 3D: rlottie and ThorVG 1.0 draw a scaled or rotated image half-pixel
                     # conventions off, in any construction (docs/artwork.md#picture-cells-and-their-seams;
                     # Conformance/image_offsets.py measures them): known failures.

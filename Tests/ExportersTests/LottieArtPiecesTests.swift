@@ -10,7 +10,7 @@ import XCTest
 /// Clip paths inside flat SVG art: the art split into runs, shape layers in a precomp above its
 /// layer, the clipped run with its clip's paths as masks (a shape item cannot be clipped).
 final class LottieArtPiecesTests: XCTestCase, LottieReading {
-    func lottie(_ body: String, snapshot: Bool = false, windowed: Bool = false) throws -> JSONValue {
+    func lottie(_ body: String, snapshot: Bool = false, windowed: Bool = false, move: Bool = false) throws -> JSONValue {
         let art = try SVGArtReader.read(
             bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8), file: "art.svg")
         let badge = LayerDefinition(kind: .rect, frame: Rect(0, 0, 4, 4), fill: .solid(.white))
@@ -26,7 +26,13 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         let d = TransitionDefinition(
             name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white), layers: layers,
             phases: [
-                Phase(name: "p", blocks: [AnimationBlock(duration: 0.3, timing: .named(.easeInOut), changes: [PropertyChange(layer: "card", .opacity(0.8))])])
+                Phase(
+                    name: "p",
+                    blocks: [
+                        AnimationBlock(
+                            duration: 0.3, timing: .named(.easeInOut),
+                            changes: [move ? PropertyChange(layer: "card", .position(Point(25, 15))) : PropertyChange(layer: "card", .opacity(0.8))])
+                    ])
             ])
         return try LottieWriter().lottie(KeyframedTransition.fitted(try Simulation(d), for: .lottie))
     }
@@ -38,9 +44,10 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         <rect x="18" width="2" height="2" fill="#00ff00"/>
         """
 
+    func names(_ layers: [JSONValue]) -> [String] { layers.compactMap { if case .string(let s)? = $0["nm"] { return s } else { return nil } } }
+
     func testAClippedRunIsAMaskedLayerInAPrecomp() throws {
         let doc = try lottie(Self.body)
-        func names(_ layers: [JSONValue]) -> [String] { layers.compactMap { if case .string(let s)? = $0["nm"] { return s } else { return nil } } }
         // Top first: the sublayer (under its matte: the clip), the art's precomp, the card's content.
         XCTAssertEqual(names(array(doc["layers"])), ["clip-of-layer-1", "layer-1", "card.art", "card", "background"])
         let card = try XCTUnwrap(layer(named: "card", in: doc))
@@ -83,9 +90,12 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
         XCTAssertThrowsError(try lottie(Self.body, snapshot: true)) {
             XCTAssertTrue("\($0)".contains("art.svg:4: a clip path inside SVG art is not carried in Lottie yet"), "\($0)")
         }
-        let holed = #"<clipPath id="h"><path d="M0 0H9V9H0ZM2 2H4V4H2Z"/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
-        XCTAssertThrowsError(try lottie(holed)) {
-            XCTAssertTrue("\($0)".contains("art.svg:2: a clip path of several subpaths is not carried in Lottie yet"), "\($0)")
+        // Subpaths that cross, or a hole holding an island: refused (one contour cannot say).
+        for d in ["M0 0H6V6H0ZM3 3H9V9H3Z", "M0 0H9V9H0ZM1 1V8H8V1ZM3 3H5V5H3Z"] {
+            let body = #"<clipPath id="h"><path d=""# + d + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
+            XCTAssertThrowsError(try lottie(body)) {
+                XCTAssertTrue("\($0)".contains("art.svg:2: a clip path whose subpaths cross or nest more than one deep"), "\($0)")
+            }
         }
         // ThorVG 1.0 leaves an open stroked line out of a clipped run in the masked precomp layer
         // (the card clips to its rounded bounds); a closed stroked shape there is drawn.
@@ -94,9 +104,111 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading {
             XCTAssertTrue("\($0)".contains("art.svg:3: a clip path over an open stroked path, in a layer that clips"), "\($0)")
         }
         XCTAssertNoThrow(try lottie(line + ##"<path d="M1 1H19V9Z" stroke="#000" fill="none" clip-path="url(#c)"/>"##))
-        // rlottie 0.2 draws a precomp under a track matte ~3/255 darker.
-        XCTAssertThrowsError(try lottie(Self.body, windowed: true)) {
-            XCTAssertTrue("\($0)".contains("art.svg:4: a clip path inside SVG art in a layer inside a clipping layer"), "\($0)")
+    }
+
+    /// Under a clipping ancestor the precomp layer gets no matte (rlottie 0.2 draws a precomp
+    /// under a track matte ~3/255 darker): the ancestor's outline is its mask, after the layer's
+    /// own clip, mapped into the precomp layer's space.
+    func testAClippingAncestorIsAMaskOfThePrecompLayer() throws {
+        let doc = try lottie(Self.body, windowed: true)
+        let art = try XCTUnwrap(layer(named: "card.art", in: doc))
+        XCTAssertNil(art["tt"])
+        XCTAssertNil(art["tp"])
+        // The card's own content takes the same outline as a mask (unmoved) instead of the matte.
+        let card = try XCTUnwrap(layer(named: "card", in: doc))
+        XCTAssertNil(card["tt"])
+        XCTAssertFalse(names(array(doc["layers"])).contains("clip-of-card"))
+        let cardMasks = array(card["masksProperties"])
+        XCTAssertEqual(cardMasks.compactMap { $0["nm"] }, [.string("clip"), .string("clip-window")])
+        let cardWindow = JSONWriter().string(try XCTUnwrap(cardMasks[1]["pt"]))
+        XCTAssertTrue(cardWindow.contains(#""v":[[-10,-10],[5,-10],[5,5],[-10,5]]"#), cardWindow)
+        let masks = array(art["masksProperties"])
+        XCTAssertEqual(masks.compactMap { $0["nm"] }, [.string("clip"), .string("clip-window")])
+        XCTAssertEqual(masks.compactMap { $0["mode"] }, [.string("a"), .string("i")])
+        // The window (0, 0, 15, 15) seen from the card at (10, 10) is (-10, -10, 15, 15); moved
+        // by the margin (20, 10).
+        let window = JSONWriter().string(try XCTUnwrap(masks[1]["pt"]))
+        XCTAssertTrue(window.contains(#""v":[[10,0],[25,0],[25,15],[10,15]]"#), window)
+        // An open stroked line in a clipped run stays refused there (ThorVG leaves it out).
+        let line = "<clipPath id=\"c\"><circle cx=\"5\" cy=\"5\" r=\"4\"/></clipPath>\n"
+        XCTAssertThrowsError(try lottie(line + ##"<path d="M0 5H20" stroke="#000" clip-path="url(#c)"/>"##, windowed: true)) {
+            XCTAssertTrue("\($0)".contains("art.svg:3: a clip path over an open stroked path"), "\($0)")
+        }
+    }
+
+    /// A moving layer's ancestor outline is keyed with the move's easing, not sampled: the path is
+    /// jointly affine in positions when only they animate.
+    func testAMovingLayersAncestorOutlineKeepsItsKeyframes() throws {
+        let doc = try lottie(Self.body, windowed: true, move: true)
+        let art = try XCTUnwrap(layer(named: "card.art", in: doc))
+        let window = try XCTUnwrap(array(art["masksProperties"]).last?["pt"])
+        let keys = array(window["k"])
+        XCTAssertEqual(keys.count, 2)
+        XCTAssertEqual(numbers(keys[0]["o"]?["x"]), [0.42])
+        // The card moved right by 5: the window drawn 5 further left in its space.
+        let end = JSONWriter().string(try XCTUnwrap(keys[1]["s"]))
+        XCTAssertTrue(end.contains(#""v":[[5,0],[20,0],[20,15],[5,15]]"#), end)
+    }
+
+    /// A clip inside a clipped group cuts its run with both clips: the outer as mask "a", the
+    /// inner "i" (intersected), each in its own node's space; the group's other shapes are a run
+    /// under the outer clip alone.
+    func testANestedClipIsASecondIntersectingMask() throws {
+        let nested = """
+            <clipPath id="o"><rect width="10" height="10"/></clipPath><clipPath id="i"><circle cx="5" cy="5" r="4"/></clipPath>
+            <g clip-path="url(#o)" transform="translate(2 0)"><rect width="20" height="10" fill="#ff0000"/><rect width="20" height="10" fill="#0000ff" clip-path="url(#i)"/><rect width="3" height="3" fill="#00ff00"/></g>
+            """
+        let doc = try lottie(nested)
+        let asset = try XCTUnwrap(array(doc["assets"]).first { $0["id"] == .string("art-1") })
+        let runs = array(asset["layers"])
+        XCTAssertEqual(runs.count, 3)  // green; the blue under both clips; red
+        let masks = runs.map { array($0["masksProperties"]) }
+        XCTAssertEqual(masks.map { $0.compactMap { $0["mode"] } }, [[.string("a")], [.string("a"), .string("i")], [.string("a")]])
+        // The outer rect and the inner circle both moved by the group's translate(2 0).
+        for run in masks {
+            let outer = JSONWriter().string(try XCTUnwrap(run[0]["pt"]))
+            XCTAssertTrue(outer.contains(#""v":[[2,0],[12,0],[12,10],[2,10]]"#), outer)
+        }
+        let circle = JSONWriter().string(try XCTUnwrap(masks[1][1]["pt"]))
+        XCTAssertTrue(circle.contains("[7,1]") && circle.contains("[11,5]") && circle.contains("[7,9]") && circle.contains("[3,5]"), circle)
+        XCTAssertTrue(JSONWriter().string(runs[1]["shapes"]!).contains("[0,0,1]"))
+        // Opacity on a group holding clips would composite runs under different clips apart.
+        let faded =
+            #"<clipPath id="i"><circle cx="5" cy="5" r="4"/></clipPath>"#
+            + #"<g opacity=".5"><rect width="9" height="9"/><rect width="9" height="9" clip-path="url(#i)"/></g>"#
+        XCTAssertThrowsError(try lottie(faded)) {
+            XCTAssertTrue("\($0)".contains("art.svg:2: opacity on a group holding clip paths is not carried in Lottie yet"), "\($0)")
+        }
+    }
+
+    /// A clip path of several subpaths that unite (wound alike under nonzero, or apart) is their
+    /// union, one contour as for several shapes.
+    func testAClipPathOfSubpathsThatUniteIsOneContour() throws {
+        for d in ["M0 0H9V9H0ZM2 2H4V4H2Z", "M0 0H3V3H0ZM5 0V3H8V0Z"] {
+            let body = #"<clipPath id="h"><path d=""# + d + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
+            let asset = try XCTUnwrap(array(try lottie(body)["assets"]).first { $0["id"] == .string("art-1") })
+            let masks = array(array(asset["layers"])[0]["masksProperties"])
+            XCTAssertEqual(masks.compactMap { $0["mode"] }, [.string("a")])
+            let path = JSONWriter().string(try XCTUnwrap(masks[0]["pt"]))
+            // Nested, same winding: the inner square after the outer, joined by a bridge from (0,0).
+            let expected =
+                d.hasPrefix("M0 0H9")
+                ? #""v":[[0,0],[9,0],[9,9],[0,9],[0,0],[2,2],[4,2],[4,4],[2,4],[2,2]]"#
+                : #""v":[[0,0],[3,0],[3,3],[0,3],[0,0],[5,0],[8,0],[8,3],[5,3],[5,0]]"#
+            XCTAssertTrue(path.contains(expected), path)
+        }
+    }
+
+    /// A hole (a subpath inside another, wound the other way, or any under evenodd) is wound
+    /// against the shape around it in the one contour, so nonzero filling leaves it out.
+    func testAClipPathWithAHoleIsOneContourWithTheHoleReversed() throws {
+        for (d, rule) in [("M0 0H9V9H0ZM2 2V4H4V2Z", "nonzero"), ("M0 0H9V9H0ZM2 2H4V4H2Z", "evenodd")] {
+            let body = #"<clipPath id="h"><path d=""# + d + #"" clip-rule=""# + rule + #""/></clipPath><rect width="9" height="9" clip-path="url(#h)"/>"#
+            let asset = try XCTUnwrap(array(try lottie(body)["assets"]).first { $0["id"] == .string("art-1") })
+            let masks = array(array(asset["layers"])[0]["masksProperties"])
+            XCTAssertEqual(masks.compactMap { $0["mode"] }, [.string("a")])
+            let path = JSONWriter().string(try XCTUnwrap(masks[0]["pt"]))
+            XCTAssertTrue(path.contains(#""v":[[0,0],[9,0],[9,9],[0,9],[0,0],[2,2],[2,4],[4,4],[4,2],[2,2]]"#), rule + path)
         }
     }
 

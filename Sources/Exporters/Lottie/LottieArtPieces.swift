@@ -5,13 +5,15 @@
 // the runs), as a picture's image layer is (LottiePictures.swift). The art layer's sublayers
 // become layers (above). Measured in rlottie 0.2 (docs/artwork.md, "SVG art in the flat Lottie
 // export"): a precomp of opaque layers is drawn right, but one under a track matte ~3/255 darker
-// and one holding a translucent layer ~4/255 darker, so art under a clipping ancestor is refused
-// and opacity over overlapping shapes stays refused; a clip of several shapes is one mask
-// contour (ClipUnion), since rlottie loses one of two "a" masks side by side. Refused too: a
-// clip path of several subpaths (a mask is one contour), a clip nested in a clipped node, art
-// reaching more than the layer's largest size past its bounds (the precomp's margin), and such
-// art copied by a snapshot (which
-// draws its source's art as shape groups).
+// and one holding a translucent layer ~4/255 darker, so under a clipping ancestor the ancestors'
+// outlines are masks of the precomp layer (as under 3D, LottieAncestorClips.swift), and opacity
+// over overlapping shapes is never put in the precomp (LottieArtOpacityRuns.swift); a clip of
+// several shapes is one mask contour (ClipUnion), since rlottie loses one of two "a" masks side
+// by side; a path of several subpaths too, a hole wound against its shape (ClipHoles). A clip
+// nested in a clipped node cuts its run with both (masks "a" then "i"). Refused: subpaths that
+// cross or nest more than one deep, holes beside other clip shapes, opacity on a group holding
+// clips, art reaching more than the layer's largest size past its bounds (the precomp's
+// margin), and such art copied by a snapshot (which draws its source's art as shape groups).
 import Artwork
 import JSONText
 import Keyframes
@@ -20,7 +22,8 @@ import TransitionModel
 /// A run of the art's shape items (top first), clipped or not.
 struct LottieArtPiece {
     var items: [JSONValue]
-    /// The clip's paths in the layer's bounds space (at its initial size), each one contour.
+    /// The clips over the run in the layer's bounds space (at its initial size), each one
+    /// contour (a clip of several shapes their union), intersected.
     var clip: [ArtPath]? = nil
     /// The clipped node's line in the art's file.
     var line = 0
@@ -38,29 +41,76 @@ extension LottieArtworkShapes {
         return merged(try document.nodes.reversed().flatMap { try pieces($0, matrix: root, file: file) })
     }
 
-    static func pieces(_ node: ArtNode, matrix outer: ArtTransform, file: String) throws -> [LottieArtPiece] {
+    /// The node's runs; `clips`: the clips over it (each one contour, in the layer's bounds
+    /// space), intersected. A clip distributes over what it covers, so a clipped node holding
+    /// clipped nodes is cut into runs under the clips' intersections (the first mask "a", the
+    /// rest "i").
+    static func pieces(_ node: ArtNode, matrix outer: ArtTransform, file: String, clips: [ArtPath] = []) throws -> [LottieArtPiece] {
         let m = outer.concatenating(node.transform)
+        var here = clips
+        var plain = node
         if let clip = node.clip {
-            let contours = clip.paths.map { p in p.segments.filter { if case .move = $0 { return true } else { return false } }.count }
-            guard contours.allSatisfy({ $0 <= 1 }) else {
+            // A path of several subpaths is the union of its subpaths less its holes.
+            var shapes: [ArtPath] = []
+            var holes: Set<Int> = []
+            for path in clip.paths {
+                let subpaths = self.subpaths(path)
+                guard let inner = subpaths.count < 2 ? [] : ClipHoles.holes(subpaths, rule: clip.rule) else {
+                    throw TransExportError.artwork(
+                        file: file, line: node.line,
+                        "a clip path whose subpaths cross or nest more than one deep is not carried in Lottie yet (the SVG export carries it)")
+                }
+                holes.formUnion(inner.map { $0 + shapes.count })
+                shapes += subpaths
+            }
+            // A hole's shape must not reach another shape of the clip (it would cut it too).
+            if !holes.isEmpty, clip.paths.count > 1 {
                 throw TransExportError.artwork(
-                    file: file, line: node.line, "a clip path of several subpaths is not carried in Lottie yet (the SVG export carries it)")
+                    file: file, line: node.line, "a clip path with holes beside other clip shapes is not carried in Lottie yet (the SVG export carries it)")
             }
             // Several shapes (a union) as one contour: rlottie 0.2 loses one of two "a" masks
             // side by side (LottieClipUnion.swift).
-            let paths = clip.paths.count > 1 ? [ClipUnion.oneContour(clip.paths)] : clip.paths
-            var plain = node
+            let paths = shapes.count > 1 ? [ClipUnion.oneContour(shapes, holes: holes)] : shapes
+            // A clip whose paths draw nothing hides the node (artPrecompAsset drops the run).
+            here += paths.isEmpty ? [ArtPath([])] : paths.map { $0.transformed(by: m) }
             plain.clip = nil
-            return [
-                LottieArtPiece(
-                    items: try items(plain, matrix: outer, file: file), clip: paths.map { $0.transformed(by: m) }, line: node.line,
-                    strokesOpenPath: strokesOpenPath(plain))
-            ]
         }
-        if node.opacity == 1, case .group(let children) = node.content {
-            return merged(try children.reversed().flatMap { try pieces($0, matrix: m, file: file) })
+        if case .group(let children) = plain.content, hasClip(children) {
+            // Opacity over runs under different clips would need them composited together.
+            guard node.opacity == 1 else {
+                throw TransExportError.artwork(
+                    file: file, line: node.line, "opacity on a group holding clip paths is not carried in Lottie yet (the SVG export carries it)")
+            }
+            let inner = try children.reversed().flatMap { try pieces($0, matrix: m, file: file, clips: here) }
+            return here.isEmpty ? merged(inner) : joined(inner)
         }
-        return [LottieArtPiece(items: try items(node, matrix: outer, file: file))]
+        guard !here.isEmpty else { return [LottieArtPiece(items: try items(node, matrix: outer, file: file))] }
+        return [LottieArtPiece(items: try items(plain, matrix: outer, file: file), clip: here, line: node.line, strokesOpenPath: strokesOpenPath(plain))]
+    }
+
+    /// A path's subpaths, each one contour (a path with one returned whole).
+    static func subpaths(_ path: ArtPath) -> [ArtPath] {
+        var out: [[ArtPathSegment]] = []
+        for segment in path.segments {
+            if case .move = segment { out.append([]) }
+            if out.isEmpty { out.append([]) }
+            out[out.count - 1].append(segment)
+        }
+        return out.count < 2 ? [path] : out.map(ArtPath.init)
+    }
+
+    /// Adjacent runs under the same clips joined (inside one clipped node); empty runs dropped.
+    static func joined(_ pieces: [LottieArtPiece]) -> [LottieArtPiece] {
+        var out: [LottieArtPiece] = []
+        for p in pieces where !p.items.isEmpty {
+            if let last = out.last, last.clip == p.clip {
+                out[out.count - 1].items += p.items
+                out[out.count - 1].strokesOpenPath = last.strokesOpenPath || p.strokesOpenPath
+            } else {
+                out.append(p)
+            }
+        }
+        return out
     }
 
     /// Whether a stroke of the node (or below it) runs along a subpath that is not closed.
@@ -124,23 +174,20 @@ extension LottieDocument {
     }
 
     /// Refuses art split into runs that reaches past the precomp (it would be cut there).
-    /// Refuses it too under a clipping ancestor: rlottie 0.2 draws a precomp under a track matte
-    /// about 3/255 darker (measured: 25 35 62 for 28 37 65; 27 37 64 without the matte).
+    /// Under a clipping ancestor the ancestors' outlines are masks of the precomp layer, not a
+    /// track matte: rlottie 0.2 draws a precomp under a matte about 3/255 darker (measured:
+    /// 25 35 62 for 28 37 65; 27 37 64 without the matte).
     func checkArtPrecomp(_ i: Int, _ document: ArtDocument, _ art: LayerArtwork) throws {
         let pieces = artPieces(i)
         guard !pieces.isEmpty else { return }
-        if !clippingAncestors(i).isEmpty {
-            throw TransExportError.artwork(
-                file: art.path, line: pieces.first { $0.clip != nil }?.line ?? 1,
-                "a clip path inside SVG art in a layer inside a clipping layer is not carried in Lottie yet (the SVG export carries it)")
-        }
         // ThorVG 1.0 leaves an open stroked line out of a clipped run when the precomp layer has
-        // masks of its own (the layer's clip or mask): 1.321/255, 3,036 solid px, measured
-        // (docs/artwork.md#svg-art-in-the-flat-lottie-export); rlottie and lottie-web draw it.
-        if !clipMasks(i).isEmpty, let run = pieces.first(where: { $0.clip != nil && $0.strokesOpenPath }) {
+        // masks of its own (the layer's clip or mask, its ancestors' clips): 1.321/255, 3,036
+        // solid px, measured (docs/artwork.md#svg-art-in-the-flat-lottie-export); rlottie and
+        // lottie-web draw it.
+        if !clipMasks(i).isEmpty || !clippingAncestors(i).isEmpty, let run = pieces.first(where: { $0.clip != nil && $0.strokesOpenPath }) {
             throw TransExportError.artwork(
                 file: art.path, line: run.line,
-                "a clip path over an open stroked path, in a layer that clips to its bounds or has a mask, is not carried in Lottie yet (ThorVG leaves the stroke out; the SVG export carries it)"
+                "a clip path over an open stroked path, in a layer that clips to its bounds or has a mask or is inside a clipping layer, is not carried in Lottie yet (ThorVG leaves the stroke out; the SVG export carries it)"
             )
         }
         let base = simulation.layers[i].definition.size
@@ -175,11 +222,12 @@ extension LottieDocument {
             let masks = (piece.clip ?? []).enumerated().compactMap { n, path -> JSONValue? in
                 guard let shape = LottieArtworkShapes.path(path).first?["ks"] else { return nil }
                 return LJ.obj([
-                    ("nm", LJ.str("clip-\(n + 1)")), ("mode", LJ.str("a")), ("pt", shape), ("o", LJ.staticNum(100, 0)), ("x", LJ.staticNum(0, 0)),
+                    ("nm", LJ.str("clip-\(n + 1)")), ("mode", LJ.str(n == 0 ? "a" : "i")), ("pt", shape), ("o", LJ.staticNum(100, 0)),
+                    ("x", LJ.staticNum(0, 0)),
                 ])
             }
             // A clip whose paths draw nothing hides the run: a mask with no contour would not.
-            if piece.clip != nil, masks.isEmpty { return nil }
+            if let clip = piece.clip, masks.count < clip.count { return nil }
             if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
             let ks = transformJSON(
                 position: LJ.staticArr([margin.width, margin.height], LottieDecimals.length),
@@ -198,8 +246,10 @@ extension LottieDocument {
             ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).art")), ("ind", LJ.int(ind)), ("parent", LJ.int(hostInd)),
         ]
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
-        // Masks are in the layer's own (precomp) space, where i's bounds lie moved by the margin.
-        let masks = clipMasks(i, offset: Affine2D(tx: margin.width, ty: margin.height))
+        // Masks are in the layer's own (precomp) space, where i's bounds lie moved by the margin;
+        // the clipping ancestors' outlines follow (no matte: see checkArtPrecomp).
+        let offset = Affine2D(tx: margin.width, ty: margin.height)
+        let masks = ancestorClipMasks(i, after: clipMasks(i, offset: offset), offset: offset)
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }

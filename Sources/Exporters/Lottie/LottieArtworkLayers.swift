@@ -18,8 +18,13 @@ extension LottieDocument {
                 continue  // an image layer (LottiePictures.swift)
             case .vector(let document):
                 do {
-                    // A clip path is carried by splitting the art into layers
-                    // (LottieArtPieces.swift), but not in a snapshot's copy of it.
+                    // A clip path is carried by splitting the art into layers in a precomp
+                    // (LottieArtPieces.swift), opacity over overlapping shapes by layers of
+                    // their own (LottieArtOpacityRuns.swift), but not in a snapshot's copy of it.
+                    if !snapshots, !LottieArtworkShapes.hasClip(document.nodes) {
+                        try checkArtOpacityRuns(i, document, art)
+                        continue
+                    }
                     if !snapshots {
                         _ = try LottieArtworkShapes.pieces(
                             document, file: art.path, mode: art.contentMode,

@@ -219,6 +219,20 @@ extension LottieDocument {
         }
     }
 
+    /// `masks` followed by flat layer i's clipping ancestors' outlines, mapped into its bounds
+    /// space then by `offset` (the first "a" when `masks` is empty, the rest "i"): for the layers
+    /// drawing its SVG art's runs, which rlottie 0.2 draws ~3/255 darker under a track matte
+    /// (docs/artwork.md#svg-art-in-the-flat-lottie-export).
+    func ancestorClipMasks(_ i: Int, after masks: [JSONValue], offset: Affine2D = .identity) -> [JSONValue] {
+        masks
+            + clippingAncestors(i).enumerated().map { n, c in
+                let p = path(of: c, inSpaceOf: i, exactWhenMoved: true)
+                return mask(
+                    offset == .identity ? p : p.map { ClipPath.transformed($0, by: offset) }, mode: masks.isEmpty && n == 0 ? "a" : "i",
+                    name: "clip-\(names[c])")
+            }
+    }
+
     func mask(_ path: KeyframeTrack<LVec>, mode: String, name: String, decimals: Int = LottieDecimals.length) -> JSONValue {
         LJ.obj([
             ("nm", LJ.str(name)), ("mode", LJ.str(mode)),
@@ -280,7 +294,9 @@ extension LottieDocument {
     }
 
     /// Ancestor `outer`'s bounds rect mapped into the bounds space of its descendant `inner`.
-    func path(of outer: Int, inSpaceOf inner: Int) -> KeyframeTrack<LVec> {
+    /// `exactWhenMoved`: keyframes with their easing (not sampled) while only positions and
+    /// translations along the chain animate (the path is then jointly affine in them).
+    func path(of outer: Int, inSpaceOf inner: Int, exactWhenMoved: Bool = false) -> KeyframeTrack<LVec> {
         var chain: [Int] = []  // inner, its parent, … up to the child of `outer`
         var p: Int? = inner
         while let j = p, j != outer { chain.append(j); p = simulation.layers[j].parent }
@@ -292,7 +308,12 @@ extension LottieDocument {
         let ko = transition.layers[outer]
         tracks += [ko.size.lvec, ko.boundsRadius.lvec]
         let n = ko.hasSquareCorners ? 4 : 8
-        return LottieTracks.combine(tracks, .nonlinear) { v in
+        let moved = chain.allSatisfy { j in
+            let k = transition.layers[j]
+            return !k.scale.isAnimated && !k.rotation.isAnimated && !k.anchorPoint.isAnimated && !k.size.isAnimated
+        }
+        let shaped = ko.size.isAnimated || ko.boundsRadius.isAnimated
+        return LottieTracks.combine(tracks, exactWhenMoved && moved && !shaped ? .jointlyAffine : .nonlinear) { v in
             var m = Affine2D.identity
             for c in 0..<chain.count {
                 let pos = v[6 * c].c, tr = v[6 * c + 1].c, s = v[6 * c + 2].c, r = v[6 * c + 3].c[0]

@@ -10,14 +10,17 @@ import Artwork
 import Keyframes
 
 enum ClipUnion {
-    /// One closed contour covering the union of `paths` (each a single contour, implicitly closed).
-    static func oneContour(_ paths: [ArtPath]) -> ArtPath {
-        let contours = paths.compactMap(contour)
+    /// One closed contour covering the union of `paths` (each a single contour, implicitly
+    /// closed), less the `holes` (indices into `paths`, each inside one of the others): a hole
+    /// is wound against the first, so nonzero filling counts it out of the shape around it.
+    static func oneContour(_ paths: [ArtPath], holes: Set<Int> = []) -> ArtPath {
+        let all = paths.enumerated().compactMap { n, p in contour(p).map { (n, $0) } }
+        let contours = all.map(\.1)
         guard let first = contours.first else { return ArtPath([]) }
         let sign = area(first) >= 0
         var segments: [ArtPathSegment] = [.move(first.start)]
         for (n, c) in contours.enumerated() {
-            let c = (area(c) >= 0) == sign ? c : reversed(c)
+            let c = ((area(c) >= 0) == sign) != holes.contains(all[n].0) ? c : reversed(c)
             if n > 0 { segments.append(.line(c.start)) }
             segments += c.segments
         }
@@ -137,5 +140,71 @@ enum ClipUnion {
         }
         for vs in shapes.dropFirst().dropLast().reversed() { out.append(Vertex(v: vs[0].v, i: zero, o: zero)) }
         return LVec(out.flatMap { [$0.v.0, $0.v.1] } + out.flatMap { [$0.i.0, $0.i.1] } + out.flatMap { [$0.o.0, $0.o.1] })
+    }
+}
+
+/// Which subpaths of one clip path are holes. Drawn by its rule, a subpath inside another is a
+/// hole under evenodd, and under nonzero when wound the other way (wound alike it only adds to
+/// the winding). Carried: subpaths apart or one deep inside another; nil when two cross (their
+/// boxes overlap but neither holds the other) or one lies inside a subpath that is itself inside.
+enum ClipHoles {
+    static func holes(_ subpaths: [ArtPath], rule: ArtFillRule) -> Set<Int>? {
+        let contours = subpaths.map(ClipUnion.contour)
+        let polygons = contours.map { $0.map(polygon) ?? [] }
+        let boxes = subpaths.map(\.controlBounds)
+        func holds(_ a: Int, _ b: Int) -> Bool {
+            guard let p = boxes[a], let q = boxes[b], !polygons[a].isEmpty, !polygons[b].isEmpty,
+                q.x >= p.x, q.y >= p.y, q.x + q.width <= p.x + p.width, q.y + q.height <= p.y + p.height
+            else { return false }
+            return polygons[b].allSatisfy { inside($0, polygons[a]) }
+        }
+        var holes: Set<Int> = []
+        for b in subpaths.indices {
+            let around = subpaths.indices.filter { $0 != b && holds($0, b) }
+            for a in subpaths.indices where a != b && !around.contains(a) && !holds(b, a) {
+                if let p = boxes[a], let q = boxes[b],
+                    p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height
+                {
+                    return nil  // boxes overlap, neither holds the other: they may cross
+                }
+            }
+            guard around.count <= 1 else { return nil }
+            guard let a = around.first else { continue }
+            if !subpaths.indices.filter({ $0 != a && holds($0, a) }).isEmpty { return nil }
+            let alike = (ClipUnion.area(contours[a]!) >= 0) == (ClipUnion.area(contours[b]!) >= 0)
+            if rule == .evenodd || !alike { holes.insert(b) }
+        }
+        return holes
+    }
+
+    /// The contour flattened (16 steps a cubic).
+    static func polygon(_ c: ClipUnion.Contour) -> [ArtPoint] {
+        var points = [c.start]
+        for s in c.segments {
+            switch s {
+            case .line(let p): points.append(p)
+            case .cubic(let a, let b, let p):
+                let p0 = points[points.count - 1]
+                for k in 1...16 {
+                    let t = Double(k) / 16, u = 1 - t
+                    let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
+                    points.append(ArtPoint(w0 * p0.x + w1 * a.x + w2 * b.x + w3 * p.x, w0 * p0.y + w1 * a.y + w2 * b.y + w3 * p.y))
+                }
+            case .move, .close: break
+            }
+        }
+        return points
+    }
+
+    /// Even-odd crossing test (a point on the edge counts as either).
+    static func inside(_ q: ArtPoint, _ polygon: [ArtPoint]) -> Bool {
+        var inside = false
+        var j = polygon.count - 1
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[j]
+            if (a.y > q.y) != (b.y > q.y), q.x < (b.x - a.x) * (q.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
     }
 }

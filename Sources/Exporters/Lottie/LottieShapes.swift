@@ -34,8 +34,9 @@ extension LottieDocument {
             return stretched(size: size, from: src.definition.size, art)
         case .artwork(let art):
             let background = def.fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
-            // Art split around clip paths is drawn by a precomp above this layer (LottieArtPieces.swift).
-            let items = artPieces(i).isEmpty ? artworkItems(art, bounds: def.size) : []
+            // Art split around clip paths is drawn by a precomp above this layer (LottieArtPieces.swift),
+            // art from its lowest opacity over overlapping shapes up by layers (LottieArtOpacityRuns.swift).
+            let items = ownArtItems(i, art, bounds: def.size)
             return stretched(size: size, from: def.size, items) + (background ?? [])
         }
     }

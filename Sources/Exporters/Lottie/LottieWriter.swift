@@ -86,8 +86,9 @@ final class LottieDocument {
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children;
             // a picture is an image layer above its host: the host's sublayers must draw above it;
             // so are SVG art's parts under 3D (LottieArtParts.swift) and runs of flat SVG art drawn
-            // as layers of their own (LottieArtPieces.swift).
-            let sublayersAsLayers = snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty
+            // as layers of their own (LottieArtPieces.swift, LottieArtOpacityRuns.swift).
+            let sublayersAsLayers =
+                snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty
             if sublayersAsLayers { isLayer = true }
             isLayer = plan(children: layer.children, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
@@ -139,6 +140,7 @@ final class LottieDocument {
             case content(Int), matte(Int), overlay(Int), picture(LottiePicture, Int), cellImage(Int, Int), cellNull(Int, Int), cellsPrecomp(Int)
             case artPart(LottieArtPart, Int, Int)
             case artPrecomp(Int)
+            case artRun(LottieArtRun, Int, Int)
             case background
         }
         var entries: [Entry] = []
@@ -150,15 +152,17 @@ final class LottieDocument {
                 if clipped { entries.append(.matte(i)) }
                 entries.append(.picture(p, n))
             }
-            // Never under a clipping ancestor (checkArtPrecomp refuses it), so no matte.
+            // Under a clipping ancestor its outline is a mask of these layers, not a matte
+            // (LottieArtPieces.swift, LottieArtOpacityRuns.swift).
             if !artPieces(i).isEmpty { entries.append(.artPrecomp(i)) }
+            for (k, run) in artOpacityRuns(i).enumerated() { entries.append(.artRun(run, i, k)) }
             if cellsInPrecomp(i) {
                 entries.append(.cellsPrecomp(i))
             } else {
                 for k in pictureCells(i).indices { entries += [.cellImage(i, k), .cellNull(i, k)] }
             }
             // A projected layer's clipping ancestors may be masks of its own (LottieAncestorClips.swift).
-            let matted = needsClipMatte(i)
+            let matted = needsClipMatte(i) && !flatArtTakesAncestorMasks(i)
             for (k, part) in try artParts(i).enumerated().reversed() {
                 if matted { entries.append(.matte(i)) }
                 entries.append(.artPart(part, i, k))
@@ -172,7 +176,7 @@ final class LottieDocument {
             switch e {
             case .content(let i): contentInd[i] = n + 1
             case .matte(let i): matteInd[i] = n + 1
-            case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .artPart, .artPrecomp, .background: break
+            case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .artPart, .artPrecomp, .artRun, .background: break
             }
         }
         let images = imageAssets()
@@ -196,6 +200,8 @@ final class LottieDocument {
             case .artPrecomp(let i):
                 let matte: Int? = n > 0 ? { if case .matte = entries[n - 1] { return n } else { return nil } }() : nil
                 layers.append(artPrecompLayer(i, ind: n + 1, hostInd: contentInd[i]!, matte: matte))
+            case .artRun(let run, let i, let k):
+                layers.append(artRunLayer(i, run, name: "\(names[i]).art-\(k + 1)", ind: n + 1, parentInd: contentInd[i]!))
             case .cellImage(let i, let k):
                 guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { continue }
                 let cells = pictureCells(i)
@@ -252,7 +258,7 @@ final class LottieDocument {
         var members = layerHeader(name: names[i], ind: ind)
         if let parent { members.append(("parent", LJ.int(parent))) }
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
-        let masks = clipMasks(i)
+        let masks = flatArtTakesAncestorMasks(i) ? ancestorClipMasks(i, after: clipMasks(i)) : clipMasks(i)
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         members += [("sr", LJ.int(1)), ("ks", layerTransform(i)), ("shapes", .array(layerShapes(i)))]
         members += layerTiming()
