@@ -39,7 +39,7 @@ package struct SimulatedLayer: Hashable, Sendable {
         size = PropertyTrack(initial: definition.size)
         transform = PropertyTrack(initial: definition.transform)
         let mask = definition.mask ?? LayerMask(shape: .rect)
-        numbers = NumberTracks(LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers) { p in
+        numbers = NumberTracks(Self.numberProperties) { p in
             PropertyTrack(initial: p.isLayerMember ? definition.numbers[p] : mask.numbers[p])
         }
         hidden = DiscreteTrack(initial: definition.hidden)
@@ -63,15 +63,26 @@ package struct SimulatedLayer: Hashable, Sendable {
         if var m = layer.pointee.definition.mask {
             m.frame = layer.pointee.maskFrame.value(at: t)
             m.center = layer.pointee.maskCenter.value(at: t)
-            for p in LayerProperty.maskNumbers { m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers[p].value(at: t), as: p) }
+            for p in LayerProperty.maskNumbers { m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers.tracks[numberIndex(p)].value(at: t), as: p) }
             mask = m
         }
         return LayerState(
             position: layer.pointee.position.value(at: t), size: layer.pointee.size.value(at: t),
             anchorPoint: layer.pointee.anchorPoint.value(at: t), transform: layer.pointee.transform.value(at: t),
-            opacity: DrawnRange.clamp(layer.pointee.numbers[.opacity].value(at: t), as: .opacity),
+            opacity: DrawnRange.clamp(layer.pointee.numbers.tracks[opacityIndex].value(at: t), as: .opacity),
             hidden: layer.pointee.hidden.value(at: t), zPosition: layer.pointee.zPosition.value(at: t),
-            cornerRadius: DrawnRange.clamp(layer.pointee.numbers[.cornerRadius].value(at: t), as: .cornerRadius), mask: mask)
+            cornerRadius: DrawnRange.clamp(layer.pointee.numbers.tracks[cornerRadiusIndex].value(at: t), as: .cornerRadius), mask: mask)
+    }
+
+    // `numbers[p]` is NumberTracks' generic subscript, which the compiler left unspecialized
+    // here: each read fetched PropertyTrack<Double>'s metadata and copied the track.
+    static let numberProperties = LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers
+    static let opacityIndex = numberIndex(.opacity)
+    static let cornerRadiusIndex = numberIndex(.cornerRadius)
+    @inline(__always)
+    static func numberIndex(_ p: LayerProperty) -> Int {
+        guard let i = numberProperties.firstIndex(of: p) else { preconditionFailure("no \(p.rawValue) track") }
+        return i
     }
 }
 

@@ -18,6 +18,8 @@ package struct Simulation: Hashable, Sendable {
     package let layers: [SimulatedLayer]
     /// Root layers in paint order, bottom to top.
     package let roots: [Int]
+    /// The states of layers that never change (StillLayers.swift), made once.
+    let still: StillLayers
 
     package init(_ definition: TransitionDefinition) throws {
         var builder = SimulationBuilder(definition)
@@ -32,6 +34,15 @@ package struct Simulation: Hashable, Sendable {
         self.timeline = builder.timeline
         self.layers = builder.layers
         self.roots = builder.roots
+        self.still = StillLayers(builder.layers)
+    }
+
+    // `still` is derived from `layers`: equality and hashing are those of the four fields.
+    package static func == (a: Simulation, b: Simulation) -> Bool {
+        a.definition == b.definition && a.timeline == b.timeline && a.layers == b.layers && a.roots == b.roots
+    }
+    package func hash(into h: inout Hasher) {
+        h.combine(definition); h.combine(timeline); h.combine(layers); h.combine(roots)
     }
 
     package func index(ofLayer id: String) -> Int? { layers.firstIndex { $0.id == id } }
@@ -55,11 +66,16 @@ package struct Simulation: Hashable, Sendable {
     private func state(at time: Double, geometryOnly: Bool) -> SceneState {
         let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
         // Each layer read in place (SimulatedLayer.state(of:at:)): `layers.map` copied every
-        // layer, all its tracks retained and released, at every sampled time.
+        // layer, all its tracks retained and released, at every sampled time. Still layers are
+        // copied (StillLayers).
         var local: [LayerState] = []
         local.reserveCapacity(layers.count)
         layers.withUnsafeBufferPointer { layers in
             for i in layers.indices {
+                if let s = still.state[i] {
+                    local.append(geometryOnly ? s.geometryOnly : s)
+                    continue
+                }
                 let layer = layers.baseAddress! + i
                 local.append(geometryOnly ? SimulatedLayer.geometryState(of: layer, at: t) : SimulatedLayer.state(of: layer, at: t))
             }
@@ -68,14 +84,14 @@ package struct Simulation: Hashable, Sendable {
         var opacity = [Double](repeating: 1, count: layers.count)
         var visible = [Bool](repeating: true, count: layers.count)
         for i in layers.indices {  // parents come first
-            var m = local[i].geometry.toSuperlayer
+            if let w = still.world[i] {
+                world[i] = w
+                if !geometryOnly { opacity[i] = still.opacity[i]; visible[i] = still.visible[i] }
+                continue
+            }
+            let m = still.toSuperlayer[i] ?? local[i].geometry.toSuperlayer
             if let p = layers[i].parent {
-                let st = layers[p].definition.sublayerTransform
-                if !st.isIdentity {
-                    m = LayerGeometry.applyingSublayerTransform(
-                        m, sublayerTransform: LayerState.matrix(st),
-                        superlayerAnchorInBounds: local[p].geometry.anchorInBounds)
-                }
+                let m = still.applied[i] ?? Self.applyingSublayerTransform(m, of: layers[p], parentState: local[p])
                 // A plain CALayer flattens its sublayers into its plane: their z is dropped (docs/uikit-motion.md#layer-geometry).
                 world[i] = m.flatteningZ.concatenating(world[p])
                 opacity[i] = local[i].opacity * opacity[p]
@@ -87,6 +103,16 @@ package struct Simulation: Hashable, Sendable {
             }
         }
         return SceneState(time: t, layers: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+    }
+
+    /// A layer's map into its superlayer `parent` (at `parentState`), through the parent's
+    /// sublayerTransform when it has one.
+    @inline(__always)
+    static func applyingSublayerTransform(_ m: Transform3D, of parent: SimulatedLayer, parentState: LayerState) -> Transform3D {
+        let st = parent.definition.sublayerTransform
+        guard !st.isIdentity else { return m }
+        return LayerGeometry.applyingSublayerTransform(
+            m, sublayerTransform: LayerState.matrix(st), superlayerAnchorInBounds: parentState.geometry.anchorInBounds)
     }
 }
 

@@ -174,7 +174,7 @@ struct InteractionBuilder {
         case .position: base.layers[i].position.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .size: base.layers[i].size.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .number(let p, _):
-            base.layers[i][keyPath: SimulatedLayer.numberTrack(p)].follow(
+            base.layers[i].numbers[p].follow(
                 change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
         case .transform:
             base.layers[i].transform.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)

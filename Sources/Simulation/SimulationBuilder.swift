@@ -107,7 +107,7 @@ struct SimulationBuilder {
             guard p.isLayerMember || layers[i].definition.mask != nil else {
                 throw TransExportError(path: change.origin, message: "layer \"\(change.layer)\" has no mask")
             }
-            layers[i][keyPath: SimulatedLayer.numberTrack(p)].change(to: x, at: t, curve: animated, delay: delay)
+            layers[i].numbers[p].change(to: x, at: t, curve: animated, delay: delay)
         case .anchorPoint(let a):
             // Changing the anchor moves the layer unless position moves with it (CALayer semantics).
             layers[i].anchorPoint.set(a, at: t)

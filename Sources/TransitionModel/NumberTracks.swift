@@ -7,7 +7,8 @@
 package struct NumberTracks<Track> {
     /// The properties held, in registry order.
     package let properties: [LayerProperty]
-    @usableFromInline var tracks: [Track]
+    /// In `properties` order (read directly where generic access is not specialized: StillLayers).
+    @usableFromInline package internal(set) var tracks: [Track]
 
     // Inlinable: the simulation reads these per sampled state; specialized in the caller they
     // cost no generic-metadata lookups.

@@ -1,0 +1,74 @@
+import Motion
+// The layers of a simulation that never change, read once: a layer none of whose tracks has an
+// event presents its initial values at every time, so `Simulation.state(at:)` copies its state
+// instead of evaluating every track, building its transform and its superlayer map at each
+// sampled time; under a still ancestor chain its screen map, opacity and visibility are copied
+// too. The values are the ones the per-time path computes (same functions, same order), so the
+// exported bytes do not change (BENCHMARKS.md#2d-cpu-pass-same-bytes).
+import TransitionModel
+
+struct StillLayers: Sendable {
+    /// Per layer: its state when it is still, else nil.
+    let state: [LayerState?]
+    /// Per layer: its map into its superlayer (`LayerGeometry.toSuperlayer`) when it is still,
+    /// and that map after the superlayer's sublayerTransform when its superlayer is still too.
+    let toSuperlayer: [Transform3D?]
+    let applied: [Transform3D?]
+    /// Per layer, when it and every ancestor are still: `SceneState.boundsToScreen`,
+    /// `effectiveOpacity` and `visible` (geometry-only states use 1 and true instead).
+    let world: [Transform3D?]
+    let opacity: [Double]
+    let visible: [Bool]
+
+    init(_ layers: [SimulatedLayer]) {
+        var state = [LayerState?](repeating: nil, count: layers.count)
+        var toSuperlayer = [Transform3D?](repeating: nil, count: layers.count), applied = toSuperlayer
+        var world = [Transform3D?](repeating: nil, count: layers.count)
+        var opacity = [Double](repeating: 1, count: layers.count)
+        var visible = [Bool](repeating: true, count: layers.count)
+        for i in layers.indices where layers[i].isStill {
+            let local = layers[i].state(at: 0)
+            state[i] = local
+            let m = local.geometry.toSuperlayer
+            toSuperlayer[i] = m
+            guard let p = layers[i].parent else {
+                world[i] = m.flatteningZ
+                opacity[i] = local.opacity
+                visible[i] = !local.hidden
+                continue
+            }
+            guard let parent = state[p] else { continue }  // parents come first
+            let a = Simulation.applyingSublayerTransform(m, of: layers[p], parentState: parent)
+            applied[i] = a
+            if let w = world[p] {
+                world[i] = a.flatteningZ.concatenating(w)
+                opacity[i] = local.opacity * opacity[p]
+                visible[i] = !local.hidden && visible[p]
+            }
+        }
+        self.state = state
+        self.toSuperlayer = toSuperlayer
+        self.applied = applied
+        self.world = world
+        self.opacity = opacity
+        self.visible = visible
+    }
+}
+
+extension LayerState {
+    /// What `SimulatedLayer.geometryState(of:at:)` gives for the same layer: the placing fields.
+    var geometryOnly: LayerState {
+        LayerState(
+            position: position, size: size, anchorPoint: anchorPoint, transform: transform, opacity: 1, hidden: false,
+            zPosition: zPosition, cornerRadius: 0)
+    }
+}
+
+extension SimulatedLayer {
+    /// No track has an event: every read gives the initial value.
+    var isStill: Bool {
+        position.events.isEmpty && size.events.isEmpty && transform.events.isEmpty
+            && numbers.tracks.allSatisfy(\.events.isEmpty) && hidden.changes.isEmpty && zPosition.changes.isEmpty
+            && anchorPoint.changes.isEmpty && maskFrame.events.isEmpty && maskCenter.events.isEmpty
+    }
+}
