@@ -31,9 +31,9 @@ package struct ExactLayerTracks: Sendable {
         return simulation.layers.map { l in
             ExactLayerTracks(
                 layer: l.index, position: ExactTrack(l.position, until: end), size: ExactTrack(l.size, until: end),
-                translation: ExactTrack(l.transform, until: end, component: \.translation),
-                scale: ExactTrack(l.transform, until: end, component: \.scale),
-                rotation: ExactTrack(l.transform, until: end, component: \.rotation),
+                translation: ExactTrack(l.transform, until: end, component: { $0.translation }),
+                scale: ExactTrack(l.transform, until: end, component: { $0.scale }),
+                rotation: ExactTrack(l.transform, until: end, component: { $0.rotation }),
                 // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
                 numbers: NumberTracks(LayerProperty.animatedLayerNumbers) { ExactTrack(l.numberTrack($0), until: end).clamped(as: $0) },
                 mask: l.definition.mask.map { m in

@@ -67,7 +67,7 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
             }
             return .moving
         }
-        self.init(breakpoints: breakpoints, pieces: pieces, value: { f(track.value(at: $0)) })
+        self.init(breakpoints: breakpoints, pieces: pieces, value: { f(Whole.presented(by: track, at: $0)) })
     }
 
     /// The same motion through an affine map (a component, a unit change): every piece keeps its

@@ -9,26 +9,39 @@ package protocol AnimatableValue: Hashable, Sendable {
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
     func scaled(by k: Double) -> Self
+    /// `track.value(at: t)` compiled for this type. Generic code of other modules (ExactTrack's
+    /// closures) called the unspecialized `value(at:)`, which fetched generic metadata at each
+    /// read, ~4,000 instructions a call; through this witness it runs the specialized one
+    /// (BENCHMARKS.md#2d-cpu-pass-same-bytes).
+    static func presented(by track: PropertyTrack<Self>, at t: Double) -> Self
+}
+
+extension AnimatableValue {
+    package static func presented(by track: PropertyTrack<Self>, at t: Double) -> Self { track.value(at: t) }
 }
 
 extension Double: AnimatableValue {
     package func scaled(by k: Double) -> Double { self * k }
+    package static func presented(by track: PropertyTrack<Double>, at t: Double) -> Double { track.value(at: t) }
 }
 
 extension Point: AnimatableValue {
     package func scaled(by k: Double) -> Point { Point(x * k, y * k) }
+    package static func presented(by track: PropertyTrack<Point>, at t: Double) -> Point { track.value(at: t) }
 }
 
 extension Size: AnimatableValue {
     package static func + (a: Size, b: Size) -> Size { Size(a.width + b.width, a.height + b.height) }
     package static func - (a: Size, b: Size) -> Size { Size(a.width - b.width, a.height - b.height) }
     package func scaled(by k: Double) -> Size { Size(width * k, height * k) }
+    package static func presented(by track: PropertyTrack<Size>, at t: Double) -> Size { track.value(at: t) }
 }
 
 extension Rect: AnimatableValue {
     package static func + (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin + b.origin, size: a.size + b.size) }
     package static func - (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin - b.origin, size: a.size - b.size) }
     package func scaled(by k: Double) -> Rect { Rect(origin: origin.scaled(by: k), size: size.scaled(by: k)) }
+    package static func presented(by track: PropertyTrack<Rect>, at t: Double) -> Rect { track.value(at: t) }
 }
 
 /// CA interpolates a transform's decomposed components (translation, scale, rotation,
@@ -51,6 +64,7 @@ extension LayerTransform: AnimatableValue {
             translation: translation.scaled(by: k), scale: scale.scaled(by: k), rotation: rotation * k,
             rotationX: rotationX * k, rotationY: rotationY * k, m34: m34 * k)
     }
+    package static func presented(by track: PropertyTrack<LayerTransform>, at t: Double) -> LayerTransform { track.value(at: t) }
 }
 
 /// An animation added to a track: the model jumped from `from` to `to` at `callTime`; the
