@@ -85,11 +85,15 @@ package struct JSONWriter: Sendable {
         out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 
-    /// Length of the value written on one line, to decide whether a small object stays inline.
+    /// Length of the value written on one line, in Characters, to decide whether a small object
+    /// stays inline. Compact text has no raw control bytes (strings escape them), so printable
+    /// ASCII is one Character a byte: counted without making and walking a String.
     private func compactLength(_ value: JSONValue) -> Int {
         var w = self
         w.style = .compact
-        return w.string(value).count
+        var out: [UInt8] = []
+        w.write(value, indent: 0, into: &out)
+        return out.allSatisfy { $0 >= 0x20 && $0 < 0x80 } ? out.count : String(decoding: out, as: UTF8.self).count
     }
 
     static func writeString(_ s: String, into out: inout [UInt8]) {

@@ -114,16 +114,44 @@ package struct FitReport: Hashable, Sendable {
     ) -> Double {
         let margin = 1e-5
         var worst = 0.0
+        // Times only increase, so the keyframe before t is found by walking forward, not by
+        // scanning the track at each of the ~4,000 times a second.
+        var cursor = KeyframeCursor()
         for (k, piece) in exact.pieces.enumerated() {
             let a = exact.breakpoints[k], b = exact.breakpoints[k + 1]
             guard b - a > 2 * margin else { continue }
             let n = piece == .still ? 8 : max(16, Int(((b - a) * rate).rounded(.up)))
             for s in 0...n {
                 let t = a + margin + (b - a - 2 * margin) * Double(s) / Double(n)
-                worst = max(worst, measure.norm(keyframes.value(at: t) - exact.value(t)))
+                worst = max(worst, measure.norm(cursor.value(of: keyframes, at: t) - exact.value(t)))
             }
         }
         return worst
+    }
+}
+
+/// `KeyframeTrack.value(at:)` at non-decreasing times: the same value, the same arithmetic,
+/// with the last keyframe at or before t found from where the previous time's search ended
+/// (key times are sorted; PlayerTiming's rounding keeps them so).
+struct KeyframeCursor {
+    /// How many keyframes are at or before the last time asked.
+    private var count = 0
+
+    mutating func value<V: AnimatableValue>(of track: KeyframeTrack<V>, at t: Double) -> V {
+        let keys = track.keyframes
+        guard t >= keys[0].time else { return keys[0].value }
+        while count < keys.count && keys[count].time <= t { count += 1 }
+        let i = count - 1
+        guard i + 1 < keys.count else { return keys[i].value }
+        let a = keys[i], b = keys[i + 1]
+        let u = (t - a.time) / (b.time - a.time)
+        let p: Double
+        switch a.easing {
+        case .linear: p = u
+        case .hold: p = 0
+        case .bezier(let c): p = c.progress(at: u)
+        }
+        return a.value + (b.value - a.value).scaled(by: p)
     }
 }
 
