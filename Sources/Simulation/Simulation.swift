@@ -83,33 +83,35 @@ package struct Simulation: Hashable, Sendable {
         var world = [Transform3D](repeating: .identity, count: layers.count)
         var opacity = [Double](repeating: 1, count: layers.count)
         var visible = [Bool](repeating: true, count: layers.count)
-        for i in layers.indices {  // parents come first
-            if let w = still.world[i] {
-                world[i] = w
-                if !geometryOnly { opacity[i] = still.opacity[i]; visible[i] = still.visible[i] }
-                continue
-            }
-            let m = still.toSuperlayer[i] ?? local[i].geometry.toSuperlayer
-            if let p = layers[i].parent {
-                let m = still.applied[i] ?? Self.applyingSublayerTransform(m, of: layers[p], parentState: local[p])
-                // A plain CALayer flattens its sublayers into its plane: their z is dropped (docs/uikit-motion.md#layer-geometry).
-                world[i] = m.flatteningZ.concatenating(world[p])
-                opacity[i] = local[i].opacity * opacity[p]
-                visible[i] = !local[i].hidden && visible[p]
-            } else {
-                world[i] = m.flatteningZ
-                opacity[i] = local[i].opacity
-                visible[i] = !local[i].hidden
+        // Fields read through a pointer: `layers[i].parent` copied the whole layer (every track).
+        layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices {  // parents come first
+                if let w = still.world[i] {
+                    world[i] = w
+                    if !geometryOnly { opacity[i] = still.opacity[i]; visible[i] = still.visible[i] }
+                    continue
+                }
+                let m = still.toSuperlayer[i] ?? local[i].geometry.toSuperlayer
+                if let p = layers[i].parent {
+                    let m = still.applied[i] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: local[p])
+                    // A plain CALayer flattens its sublayers into its plane: their z is dropped (docs/uikit-motion.md#layer-geometry).
+                    world[i] = m.flatteningZ.concatenating(world[p])
+                    opacity[i] = local[i].opacity * opacity[p]
+                    visible[i] = !local[i].hidden && visible[p]
+                } else {
+                    world[i] = m.flatteningZ
+                    opacity[i] = local[i].opacity
+                    visible[i] = !local[i].hidden
+                }
             }
         }
         return SceneState(time: t, layers: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
     }
 
-    /// A layer's map into its superlayer `parent` (at `parentState`), through the parent's
-    /// sublayerTransform when it has one.
+    /// A layer's map into its superlayer (at `parentState`), through the superlayer's
+    /// sublayerTransform `st` when that is not the identity.
     @inline(__always)
-    static func applyingSublayerTransform(_ m: Transform3D, of parent: SimulatedLayer, parentState: LayerState) -> Transform3D {
-        let st = parent.definition.sublayerTransform
+    static func applyingSublayerTransform(_ m: Transform3D, _ st: LayerTransform, parentState: LayerState) -> Transform3D {
         guard !st.isIdentity else { return m }
         return LayerGeometry.applyingSublayerTransform(
             m, sublayerTransform: LayerState.matrix(st), superlayerAnchorInBounds: parentState.geometry.anchorInBounds)

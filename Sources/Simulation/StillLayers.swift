@@ -38,7 +38,7 @@ struct StillLayers: Sendable {
                 continue
             }
             guard let parent = state[p] else { continue }  // parents come first
-            let a = Simulation.applyingSublayerTransform(m, of: layers[p], parentState: parent)
+            let a = Simulation.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: parent)
             applied[i] = a
             if let w = world[p] {
                 world[i] = a.flatteningZ.concatenating(w)
