@@ -31,6 +31,12 @@ package struct FittingReducer: KeyframeReducer {
     package var method: String { "fitted" }
     package var player: PlayerRules? { rules }
 
+    // Reached through the KeyframeReducer witness, which ran the generic body (metadata lookups
+    // at every keyframe): the value types of exported tracks get specialized bodies.
+    @_specialize(where V == Double)
+    @_specialize(where V == Point)
+    @_specialize(where V == Size)
+    @_specialize(where V == Rect)
     package func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
         var out: [Keyframe<V>] = []
