@@ -13,9 +13,11 @@ import XCTest
 final class LottieFlatArtMasksTests: XCTestCase, LottieReading {
     enum Change { case move, scale, none }
 
-    func lottie(svg: Bool = true, change: Change = .move, ownMask: Bool = false) throws -> JSONValue {
+    func lottie(svg: Bool = true, change: Change = .move, ownMask: Bool = false, body: String = ##"<rect width="20" height="10" fill="#f00"/>"##)
+        throws -> JSONValue
+    {
         let art = try SVGArtReader.read(
-            bytes: Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#f00"/></svg>"##.utf8),
+            bytes: Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">"##.utf8) + Array(body.utf8) + Array("</svg>".utf8),
             file: "art.svg")
         let kind: LayerDefinition.Kind = svg ? .artwork(LayerArtwork(path: "art.svg", artwork: .vector(art))) : .rect
         var card = LayerDefinition(id: "card", kind: kind, frame: Rect(10, 10, 20, 10), fill: svg ? nil : .solid(.black))
@@ -64,9 +66,13 @@ final class LottieFlatArtMasksTests: XCTestCase, LottieReading {
     }
 
     /// What a keyed mask cannot carry stays under the window's matte: an outline that would be
-    /// sampled (the card scales), a layer with a mask of its own, and non-art layers.
+    /// sampled (the card scales), a layer with a mask of its own, non-art layers, and art with a
+    /// filled shape stroking an open subpath (ThorVG leaves that stroke out under a mask).
     func testOtherLayersKeepTheMatte() throws {
-        for doc in [try lottie(change: .scale), try lottie(ownMask: true), try lottie(svg: false)] {
+        let line = ##"<path d="M0 5H20M10 0V10" stroke="#000" stroke-width="2"/>"##
+        let unfilled = ##"<path d="M0 5H20M10 0V10" fill="none" stroke="#000" stroke-width="2"/>"##
+        XCTAssertNil(try XCTUnwrap(layer(named: "card", in: try lottie(body: unfilled)))["tt"], "an unfilled open stroke takes the mask")
+        for doc in [try lottie(change: .scale), try lottie(ownMask: true), try lottie(svg: false), try lottie(body: "<g>" + line + "</g>")] {
             XCTAssertEqual(layerNames(doc), ["clip-of-card", "card", "window", "background"])
             let card = try XCTUnwrap(layer(named: "card", in: doc))
             XCTAssertEqual(card["tt"], .number(1))

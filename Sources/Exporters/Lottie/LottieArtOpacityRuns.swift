@@ -106,11 +106,14 @@ extension LottieDocument {
     }
 
     /// Flat SVG art without a mask of its own under clipping ancestors that are all 2D, each
-    /// outline a keyed path in its space (LottieClip.swift `pathIsKeyed`).
+    /// outline a keyed path in its space (LottieClip.swift `pathIsKeyed`). Not when a shape both
+    /// fills and strokes an open subpath: ThorVG 1.0 leaves that stroke out under a mask (feed.svg's
+    /// plus in a clipping window: 44 solid px; drawn with `fill="none"`).
     func flatArtMasksKeyed(_ i: Int) -> Bool {
         let layer = simulation.layers[i]
         guard transition.projected[i] == nil, layer.definition.mask == nil,
-            case .artwork(let art) = layer.definition.kind, case .vector = art.artwork
+            case .artwork(let art) = layer.definition.kind, case .vector(let document) = art.artwork,
+            !document.nodes.contains(where: { LottieArtworkShapes.strokesOpenPath($0, filled: true) })
         else { return false }
         let clips = clippingAncestors(i)
         return !clips.isEmpty && clips.allSatisfy { transition.projected[$0] == nil && pathIsKeyed(of: $0, inSpaceOf: i) }
