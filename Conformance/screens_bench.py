@@ -17,10 +17,11 @@ shapes), svg-radial-flip.json (radial gradients
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
 svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json,
 svg-clip-union-slide.json, svg-radial-focal-slide.json, svg-clip-window-slide.json,
-svg-opacity-slide.json, svg-clip-nested-slide.json and svg-radial-focal-far-slide.json (flat:
-strokes under a stretch and a skew, opacity over shapes apart, elliptical radial gradients,
-clip paths, clip paths of several shapes, focal points, clip paths in a clipping window,
-opacity over overlapping shapes, nested clip paths, focal points near the circle), and
+svg-opacity-slide.json, svg-art-window-slide.json, svg-clip-nested-slide.json and
+svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
+apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
+paths in a clipping window, opacity over overlapping shapes, plain art in a clipping window,
+nested clip paths, focal points near the circle), and
 picture-flip.json (a sharp PNG under perspective; its ThorVG and rlottie rows known failures,
 docs/artwork.md#picture-cells-and-their-seams), picture-window-flip.json (a PNG with a sublayer
 under 3D in a clipping window) and picture-nested-flip.json (a masked PNG in a clipping card
@@ -129,6 +130,8 @@ def run(opts):
                      example("svg-clip-window-slide"), "svg-clip-window-slide"),
                     ("Examples/svg-opacity-slide.json (opacity over overlapping shapes, flat, in a clipping window)",
                      example("svg-opacity-slide"), "svg-opacity-slide"),
+                    ("Examples/svg-art-window-slide.json (plain SVG art, flat, in a clipping window)",
+                     example("svg-art-window-slide"), "svg-art-window-slide"),
                     ("Examples/svg-clip-nested-slide.json (nested clip paths, a clip path of subpaths, flat)",
                      example("svg-clip-nested-slide"), "svg-clip-nested-slide"),
                     ("Examples/svg-radial-focal-far-slide.json (focal points at 95-98.9 % of the radius, flat)",

@@ -97,11 +97,26 @@ extension LottieDocument {
     }
 
     /// Whether layer i's content layer takes its clipping ancestors' outlines as masks instead of
-    /// their track matte, as its art's runs do: flat SVG art split into runs (a precomp or layers).
+    /// their track matte, as its art's runs do: flat SVG art split into runs (a precomp or layers),
+    /// or any flat SVG art whose ancestors' outlines are keyed paths in its space (not sampled).
     /// rlottie 0.2 draws a layer under an alpha matte darker (opacity-overlap.svg in a clipping
     /// window, no opacity: 2.255/255 under the matte, docs/artwork.md#svg-art-in-the-flat-lottie-export).
     func flatArtTakesAncestorMasks(_ i: Int) -> Bool {
-        !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty
+        !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty || flatArtMasksKeyed(i)
+    }
+
+    /// Flat SVG art without a mask of its own under clipping ancestors that are all 2D, each
+    /// outline a keyed path in its space (LottieClip.swift `pathIsKeyed`). Not when a shape both
+    /// fills and strokes an open subpath: ThorVG 1.0 leaves that stroke out under a mask (feed.svg's
+    /// plus in a clipping window: 44 solid px; drawn with `fill="none"`).
+    func flatArtMasksKeyed(_ i: Int) -> Bool {
+        let layer = simulation.layers[i]
+        guard transition.projected[i] == nil, layer.definition.mask == nil,
+            case .artwork(let art) = layer.definition.kind, case .vector(let document) = art.artwork,
+            !document.nodes.contains(where: { LottieArtworkShapes.strokesOpenPath($0, filled: true) })
+        else { return false }
+        let clips = clippingAncestors(i)
+        return !clips.isEmpty && clips.allSatisfy { transition.projected[$0] == nil && pathIsKeyed(of: $0, inSpaceOf: i) }
     }
 
     /// Refuses runs that would composite apart from the layer's other paint: the layer's

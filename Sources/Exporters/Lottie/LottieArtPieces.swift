@@ -113,13 +113,14 @@ extension LottieArtworkShapes {
         return out
     }
 
-    /// Whether a stroke of the node (or below it) runs along a subpath that is not closed.
-    static func strokesOpenPath(_ node: ArtNode) -> Bool {
+    /// Whether a stroke of the node (or below it) runs along a subpath that is not closed;
+    /// `filled`: of a shape that is filled too.
+    static func strokesOpenPath(_ node: ArtNode, filled: Bool = false) -> Bool {
         switch node.content {
         case .group(let children):
-            return children.contains(where: strokesOpenPath)
+            return children.contains { strokesOpenPath($0, filled: filled) }
         case .shape(let shape):
-            guard shape.stroke != nil else { return false }
+            guard shape.stroke != nil, !filled || shape.fill != nil else { return false }
             var open = false
             for segment in shape.path.segments {
                 switch segment {

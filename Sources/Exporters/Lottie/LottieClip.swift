@@ -293,6 +293,20 @@ extension LottieDocument {
         return LJ.obj(members)
     }
 
+    /// Whether `path(of: outer, inSpaceOf: inner, exactWhenMoved: true)` is keyframes with their
+    /// easing, not sampled: only positions and translations animate from `inner` up to `outer`'s
+    /// child, and `outer`'s size and corner radius hold.
+    func pathIsKeyed(of outer: Int, inSpaceOf inner: Int) -> Bool {
+        var p: Int? = inner
+        while let j = p, j != outer {
+            let k = transition.layers[j]
+            if k.scale.isAnimated || k.rotation.isAnimated || k.anchorPoint.isAnimated || k.size.isAnimated { return false }
+            p = simulation.layers[j].parent
+        }
+        let ko = transition.layers[outer]
+        return !ko.size.isAnimated && !ko.boundsRadius.isAnimated
+    }
+
     /// Ancestor `outer`'s bounds rect mapped into the bounds space of its descendant `inner`.
     /// `exactWhenMoved`: keyframes with their easing (not sampled) while only positions and
     /// translations along the chain animate (the path is then jointly affine in them).
@@ -308,12 +322,8 @@ extension LottieDocument {
         let ko = transition.layers[outer]
         tracks += [ko.size.lvec, ko.boundsRadius.lvec]
         let n = ko.hasSquareCorners ? 4 : 8
-        let moved = chain.allSatisfy { j in
-            let k = transition.layers[j]
-            return !k.scale.isAnimated && !k.rotation.isAnimated && !k.anchorPoint.isAnimated && !k.size.isAnimated
-        }
-        let shaped = ko.size.isAnimated || ko.boundsRadius.isAnimated
-        return LottieTracks.combine(tracks, exactWhenMoved && moved && !shaped ? .jointlyAffine : .nonlinear) { v in
+        let keyed = exactWhenMoved && pathIsKeyed(of: outer, inSpaceOf: inner)
+        return LottieTracks.combine(tracks, keyed ? .jointlyAffine : .nonlinear) { v in
             var m = Affine2D.identity
             for c in 0..<chain.count {
                 let pos = v[6 * c].c, tr = v[6 * c + 1].c, s = v[6 * c + 2].c, r = v[6 * c + 3].c[0]
