@@ -203,7 +203,12 @@ package struct SubtreeRetrace: Sendable {
             return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
         }
         let count = max(1, Int((duration * Retrace.denseRate).rounded(.up)))
-        let loop = (0...count).map { inv.driver(min(duration * Double($0) / Double(count), duration - 1e-9)) }
+        // Read only outside the run (the remap is the identity on it): one grid step of margin.
+        let step = duration / Double(count)
+        let loop = (0...count).map { k -> Double in
+            let t = duration * Double(k) / Double(count)
+            return t < a0 + step || t > a1 - step ? inv.driver(min(t, duration - 1e-9)) : 0
+        }
         @Sendable func remap(_ t: Double) -> Double {
             guard t < a0 || t > a1 else { return t }
             let x = min(Double(count), max(0, t / duration * Double(count)))
