@@ -15,9 +15,13 @@ extension LottieDocument {
     /// How many file frames per definition frame: a power of 10 with 0.5 / (fr × scale) ×
     /// maxSpeed ≤ a quarter of the screen tolerance (1 without a retrace).
     static func frameScale(_ retrace: Retrace?, frameRate: Double, screenTolerance: Double) -> Double {
-        guard let r = retrace else { return 1 }
+        frameScale(maxSpeed: retrace?.maxSpeed, frameRate: frameRate, screenTolerance: screenTolerance)
+    }
+
+    static func frameScale(maxSpeed: Double?, frameRate: Double, screenTolerance: Double) -> Double {
+        guard let maxSpeed else { return 1 }
         var scale = 1.0
-        while 0.5 / (frameRate * scale) * r.maxSpeed > screenTolerance / 4, scale < 1e4 { scale *= 10 }
+        while 0.5 / (frameRate * scale) * maxSpeed > screenTolerance / 4, scale < 1e4 { scale *= 10 }
         return scale
     }
 
@@ -37,10 +41,11 @@ extension LottieDocument {
     }
 
     /// Every animated property (`k`: keys with `t`) keeps its keys up to `frame` and the first
-    /// one after it when the segment spans `frame`; the last key kept loses its easing.
-    static func truncated(_ v: JSONValue, after frame: Double) -> JSONValue {
+    /// one after it when the segment spans `frame`; the last key kept loses its easing. From
+    /// `from` on: keys before the last one at or before `from` go too.
+    static func truncated(_ v: JSONValue, after frame: Double, from: Double = -.infinity) -> JSONValue {
         switch v {
-        case .array(let items): return .array(items.map { truncated($0, after: frame) })
+        case .array(let items): return .array(items.map { truncated($0, after: frame, from: from) })
         case .object(let members):
             return .object(
                 members.map { m in
@@ -48,14 +53,15 @@ extension LottieDocument {
                         var keep = times.prefix { $0 <= frame + 1e-6 }.count
                         if keep < keys.count, keep > 0, times[keep - 1] < frame - 1e-6 { keep += 1 }
                         keep = max(keep, 1)
-                        guard keep < keys.count else { return m }
+                        let drop = max(0, min(keep - 1, times.prefix { $0 <= from + 1e-6 }.count - 1))
+                        guard keep < keys.count || drop > 0 else { return m }
                         var kept = Array(keys.prefix(keep))
-                        if case .object(let last) = kept[keep - 1] {
+                        if keep < keys.count, case .object(let last) = kept[keep - 1] {
                             kept[keep - 1] = .object(last.filter { !["o", "i", "h"].contains($0.key) })
                         }
-                        return (key: m.key, value: .array(kept))
+                        return (key: m.key, value: .array(Array(kept.dropFirst(drop))))
                     }
-                    return (key: m.key, value: truncated(m.value, after: frame))
+                    return (key: m.key, value: truncated(m.value, after: frame, from: from))
                 })
         default: return v
         }

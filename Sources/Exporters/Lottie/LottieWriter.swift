@@ -33,7 +33,11 @@ package struct LottieWriter: Sendable {
     package init() {}
 
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
-        try LottieDocument(transition).build()
+        let document = LottieDocument(transition)
+        let json = try document.build()
+        // A subtree that cannot move as one: the file as without it (its own frame rate).
+        guard document.subtreeRefused else { return json }
+        return try LottieDocument(transition, subtrees: false).build()
     }
 
     /// Compact JSON text; the same transition always gives the same bytes.
@@ -58,12 +62,17 @@ final class LottieDocument {
     let retrace: Retrace?
     /// File frames per definition frame (LottieTimeRemap.swift: rlottie rounds remapped time to frames).
     let frameScale: Double
+    /// Else: layers that replay one sweep, in a precomp of their own played by `tm` (LottieSubtreeRemap.swift).
+    let subtreeRetrace: SubtreeRetrace?
+    private(set) var subtreeRefused = false
 
-    init(_ transition: KeyframedTransition) {
+    init(_ transition: KeyframedTransition, subtrees: Bool = true) {
         self.transition = transition
         let fr = transition.definition.frameRate
-        retrace = fr > 0 ? Retrace.detect(transition.simulation, rules: transition.player ?? .lottie, screenTolerance: transition.tolerance.screen) : nil
-        frameScale = Self.frameScale(retrace, frameRate: fr, screenTolerance: transition.tolerance.screen)
+        let (rules, screen) = (transition.player ?? .lottie, transition.tolerance.screen)
+        retrace = fr > 0 ? Retrace.detect(transition.simulation, rules: rules, screenTolerance: screen) : nil
+        subtreeRetrace = fr > 0 && retrace == nil && subtrees ? SubtreeRetrace.detect(transition.simulation, rules: rules, screenTolerance: screen) : nil
+        frameScale = Self.frameScale(maxSpeed: retrace?.maxSpeed ?? subtreeRetrace?.maxSpeed, frameRate: fr, screenTolerance: screen)
         props = LottieProperties(frameRate: fr * frameScale)
         names = transition.simulation.layers.map { $0.id ?? "layer-\($0.index)" }
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
@@ -142,6 +151,16 @@ final class LottieDocument {
             case artPrecomp(Int)
             case artRun(LottieArtRun, Int, Int)
             case background
+
+            /// The simulated layer the entry draws.
+            var owner: Int? {
+                switch self {
+                case .content(let i), .matte(let i), .overlay(let i), .cellImage(let i, _), .cellNull(let i, _), .cellsPrecomp(let i), .artPrecomp(let i): i
+                case .picture(let p, _): p.host
+                case .artPart(_, let i, _), .artRun(_, let i, _): i
+                case .background: nil
+                }
+            }
         }
         var entries: [Entry] = []
         let overlayBelow = opacityOverlay.map(topOfSubtree)
@@ -234,6 +253,13 @@ final class LottieDocument {
             let (scene, root) = remapped(layers, retrace: retrace)
             assets.append(scene)
             layers = [root]
+        } else if let sub = subtreeRetrace {
+            guard let (asset, remapped) = subtreeRemapped(layers, owners: entries.map(\.owner), retrace: sub) else {
+                subtreeRefused = true
+                return .null
+            }
+            assets.append(asset)
+            layers = remapped
         }
         return LJ.obj([
             ("v", LJ.str("5.7.0")), ("fr", LJ.num(props.frameRate, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),

@@ -1,0 +1,79 @@
+import JSONText
+import Keyframes
+
+// A subtree that retraces (Keyframes/SubtreeRetrace.swift) in Lottie: its layers, one contiguous
+// run of the root's layer array (still layers between them allowed), move into a precomp asset
+// keyed only over the source sweep, and one precomp layer at their place plays it through `tm`.
+// The other layers (finger, labels) stay ordinary root layers. The precomp layer sits in the
+// root, so rlottie rounds its remapped time to the root's frames: the file's `fr` is raised as
+// for a whole-scene retrace (LottieTimeRemap.swift, BENCHMARKS.md#retracing-a-subtree-by-time-remap).
+
+extension LottieDocument {
+    static let subtreeAsset = "subtree"
+
+    /// The root layers with the run replaced by the precomp layer, and the asset; nil when the
+    /// run cannot move as one (not contiguous, a matte or child across its edge, or its layers'
+    /// outside parents differ or animate).
+    func subtreeRemapped(_ layers: [JSONValue], owners: [Int?], retrace r: SubtreeRetrace) -> (asset: JSONValue, layers: [JSONValue])? {
+        let members = owners.indices.filter { owners[$0].map(r.layers.contains) ?? false }
+        guard let first = members.first, let last = members.last else { return nil }
+        let block = first...last
+        guard block.allSatisfy({ owners[$0].map { r.layers.contains($0) || r.still.contains($0) } ?? false }) else { return nil }
+        let inds = Set(block.compactMap { Self.int(layers[$0], "ind") })
+        // Mattes and parents must not cross the run's edge; outside parents: one, static.
+        var outsideParents = Set<Int>()
+        for n in layers.indices {
+            let inside = block.contains(n)
+            for key in ["parent", "tp"] {
+                guard let ref = Self.int(layers[n], key) else { continue }
+                if inside, !inds.contains(ref) {
+                    guard key == "parent" else { return nil }
+                    outsideParents.insert(ref)
+                }
+                if !inside, inds.contains(ref) { return nil }
+            }
+        }
+        guard outsideParents.count <= 1 else { return nil }
+        if let p = outsideParents.first {
+            guard let parent = layers.first(where: { Self.int($0, "ind") == p }), !Self.isAnimated(Self.member(parent, "ks")) else { return nil }
+        }
+        let from = r.sourceStart * props.frameRate, to = r.sourceEnd * props.frameRate
+        let inner = block.map { n -> JSONValue in
+            // The precomp layer takes the outside parent's place.
+            var layer = layers[n]
+            if case .object(let m) = layer, let p = outsideParents.first, Self.int(layer, "parent") == p {
+                layer = .object(m.filter { $0.key != "parent" })
+            }
+            return Self.truncated(layer, after: to, from: from)
+        }
+        let asset = LJ.obj([("id", LJ.str(Self.subtreeAsset)), ("layers", .array(inner))])
+        let size = transition.definition.canvas.size
+        let tm = props.property(r.remap.map { LVec([$0]) }, decimals: 5, kind: .scalar)
+        var root: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str(Self.subtreeAsset))]
+        root.append(("ind", LJ.int(Self.int(layers[first], "ind") ?? first + 1)))
+        if let p = outsideParents.first { root.append(("parent", LJ.int(p))) }
+        root += [("refId", LJ.str(Self.subtreeAsset)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0)), ("tm", tm)]
+        root += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true))]
+        root += layerTiming()
+        return (asset, Array(layers[..<first]) + [LJ.obj(root)] + Array(layers[(last + 1)...]))
+    }
+
+    static func member(_ v: JSONValue, _ key: String) -> JSONValue? {
+        guard case .object(let m) = v else { return nil }
+        return m.first { $0.key == key }?.value
+    }
+
+    static func int(_ v: JSONValue, _ key: String) -> Int? {
+        guard case .number(let x) = member(v, key) else { return nil }
+        return Int(exactly: x)
+    }
+
+    /// Whether any property below has keys (`a: 1`).
+    static func isAnimated(_ v: JSONValue?) -> Bool {
+        switch v {
+        case .object(let m)?: return m.contains { ($0.key == "a" && $0.value == .number(1)) || isAnimated($0.value) }
+        case .array(let items)?: return items.contains { isAnimated($0) }
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Motion
+import Simulation
+import TransitionModel
+
+// Retracing by a subset of layers: when no whole scene retraces (Retrace.swift) but some layers
+// (an interactive page and its shadow) only ever show states of one monotone sweep of the
+// timeline (the finish branch's 0 → 1), while others (the finger, branch labels) do not. Those
+// layers need keys over the sweep only and are played through their own time remap. Found on
+// the exact simulation with Retrace's tolerances (BENCHMARKS.md#retracing-a-subtree-by-time-remap).
+
+package struct SubtreeRetrace: Sendable {
+    /// The layers that retrace (every one moves), and those that never move at all.
+    package let layers: Set<Int>
+    package let still: Set<Int>
+    /// Those layers are needed on [sourceStart, sourceEnd] only.
+    package let sourceStart: Double
+    package let sourceEnd: Double
+    /// Inner seconds at each time of the loop (identity on the source), fitted within `timeTolerance`.
+    package let remap: KeyframeTrack<Double>
+    /// The fastest any corner of `layers` moves over the source (canvas px per second).
+    package let maxSpeed: Double
+    package let timeTolerance: Double
+
+    /// Every number Retrace compares, of layer i only.
+    static func features(_ s: SceneState, _ i: Int) -> [Double] {
+        var out: [Double] = []
+        for p in s.corners(of: i) { out += [p.x, p.y] }
+        let l = s.layers[i]
+        out += [s.effectiveOpacity[i], s.visible[i] ? 1 : 0, l.cornerRadius]
+        if let m = l.mask {
+            out += [m.frame.origin.x, m.frame.origin.y, m.frame.size.width, m.frame.size.height, m.center.x, m.center.y]
+            out += LayerProperty.maskNumbers.map { m.numbers[$0] }
+        }
+        return out
+    }
+
+    /// For each moving layer not yet covered (in index order), its driver: the number with the
+    /// widest sweep that one strictly monotone run of 120 Hz samples, at rest at both ends,
+    /// covers entirely (its minimum to its maximum over the loop). The layers whose every sample equals the state at
+    /// the driver's inverse on that run form the set; the largest set wins. Nil when no set
+    /// moves outside its run (nothing to save) or when every moving layer is in it.
+    package static func detect(_ sim: Simulation, rules: PlayerRules, screenTolerance: Double) -> SubtreeRetrace? {
+        let duration = sim.timeline.duration
+        let size = sim.definition.canvas.size
+        guard duration > 0, sim.layers.count >= 2 else { return nil }
+        let eps = Retrace.relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
+        let n = max(2, Int((duration * Retrace.sampleRate).rounded(.up)))
+        let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
+        let states = times.map { sim.state(at: $0) }
+        let feats = states.map { s in sim.layers.indices.map { features(s, $0) } }
+        func moves(_ i: Int) -> Bool {
+            feats.contains { f in f[i].count != feats[0][i].count || zip(f[i], feats[0][i]).contains { abs($0 - $1) > eps } }
+        }
+        let moving = sim.layers.indices.filter(moves)
+        guard moving.count >= 2 else { return nil }
+        var covered = Set<Int>()
+        var best: Found? = nil
+        for i in moving where !covered.contains(i) {
+            guard let d = driver(feats.map { $0[i] }, eps: eps) else { continue }
+            let values = feats.map { $0[i][d.feature] }
+            let run = d.run
+            let inner = Inverse(sim: sim, layer: i, feature: d.feature, times: Array(times[run]), values: Array(values[run]))
+            let outside = times.indices.filter { !run.contains($0) }
+            // Nothing to save unless the driver moves outside its run.
+            guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
+            // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
+            var set = Set(moving)
+            for k in outside where set.contains(i) {
+                let (a, b, u) = inner.interpolation(values[k])
+                for j in set {
+                    let x = feats[run.lowerBound + a][j], y = feats[run.lowerBound + b][j], want = feats[k][j]
+                    let close =
+                        x.count == want.count && y.count == want.count
+                        && want.indices.allSatisfy { c in
+                            abs(x[c] + (y[c] - x[c]) * u - want[c]) <= (c < 8 ? 1 : 0.01)
+                        }
+                    if !close { set.remove(j) }
+                }
+            }
+            for k in outside where set.contains(i) {
+                let s = sim.state(at: inner.time(values[k]))
+                for j in set where features(s, j).count != feats[k][j].count || !zip(features(s, j), feats[k][j]).allSatisfy({ abs($0 - $1) <= eps }) {
+                    set.remove(j)
+                }
+            }
+            covered.formUnion(set)
+            covered.insert(i)
+            let larger = set.count > (best?.layers.count ?? 0)
+            guard set.contains(i), moving.count > set.count, larger else { continue }
+            best = Found(layers: set, driverLayer: i, inverse: inner)
+        }
+        guard let best else { return nil }
+        return fitted(sim, best, still: Set(sim.layers.indices).subtracting(moving), times: times, rules: rules, eps: eps, screenTolerance: screenTolerance)
+    }
+
+    struct Found {
+        let layers: Set<Int>
+        let driverLayer: Int
+        let inverse: Inverse
+    }
+
+    /// The feature with the widest sweep covered by one strictly monotone run that starts and
+    /// ends at rest (earliest such run).
+    static func driver(_ samples: [[Double]], eps: Double) -> (feature: Int, run: ClosedRange<Int>)? {
+        var best: (feature: Int, run: ClosedRange<Int>, sweep: Double)? = nil
+        for f in samples[0].indices where samples.allSatisfy({ $0.count == samples[0].count }) {
+            let v = samples.map { $0[f] }
+            let lo = v.min()!, hi = v.max()!
+            guard hi - lo > eps * 10, hi - lo > (best?.sweep ?? 0) else { continue }
+            var k = 0
+            while k < v.count - 1 {
+                let sign: Double = v[k + 1] > v[k] ? 1 : v[k + 1] < v[k] ? -1 : 0
+                guard sign != 0 else { k += 1; continue }
+                var j = k + 1
+                while j + 1 < v.count, (v[j + 1] - v[j]) * sign > 0 { j += 1 }
+                // Both ends at rest (held, or the loop's ends): an overshooting spring's peak is not.
+                let rests = (k == 0 || abs(v[k] - v[k - 1]) <= eps) && (j == v.count - 1 || abs(v[j + 1] - v[j]) <= eps)
+                if rests, min(v[k], v[j]) <= lo + eps, max(v[k], v[j]) >= hi - eps {
+                    best = (f, k...j, hi - lo)
+                    break
+                }
+                k = j
+            }
+        }
+        return best.map { ($0.feature, $0.run) }
+    }
+
+    /// The driver's inverse on its run: regula falsi on the exact simulation in a 120 Hz bracket.
+    struct Inverse: Sendable {
+        let sim: Simulation
+        let layer: Int, feature: Int
+        let times: [Double], values: [Double]
+        var rising: Bool { values.last! > values[0] }
+        var lo: Double { min(values[0], values.last!) }
+        var hi: Double { max(values[0], values.last!) }
+
+        func driver(_ t: Double) -> Double { features(sim.state(at: t), layer)[feature] }
+
+        func bracket(_ v: Double, _ ds: [Double]) -> Int {
+            var lo = 0, hi = ds.count - 1
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if (ds[mid] < v) == rising { lo = mid } else { hi = mid }
+            }
+            return hi
+        }
+
+        /// The run's samples around `value` and the fraction between them.
+        func interpolation(_ value: Double) -> (Int, Int, Double) {
+            let v = min(hi, max(lo, value))
+            let k = bracket(v, values)
+            let d = values[k] - values[k - 1]
+            return (k - 1, k, d == 0 ? 0 : min(1, max(0, (v - values[k - 1]) / d)))
+        }
+
+        func time(_ value: Double) -> Double {
+            let v = min(hi, max(lo, value))
+            let k = bracket(v, values)
+            var t0 = times[k - 1], t1 = times[k], f0 = values[k - 1] - v, f1 = values[k] - v
+            if f0 == 0 { return t0 }
+            if f1 == 0 || f0 * f1 > 0 { return t1 }
+            var side = 0
+            for _ in 0..<60 {
+                let t = (t0 * f1 - t1 * f0) / (f1 - f0)
+                let ft = driver(t) - v
+                if ft == 0 || abs(t1 - t0) < 1e-13 { return t }
+                if ft * f1 < 0 {
+                    t0 = t1; f0 = f1; t1 = t; f1 = ft
+                    side = 0
+                } else {
+                    t1 = t; f1 = ft
+                    if side == -1 { f0 /= 2 }
+                    side = -1
+                }
+            }
+            return (t0 + t1) / 2
+        }
+    }
+
+    /// The remap over the loop (identity on the run), fitted like Retrace's from dense tables.
+    static func fitted(
+        _ sim: Simulation, _ found: Found, still: Set<Int>, times: [Double], rules: PlayerRules, eps: Double, screenTolerance: Double
+    ) -> SubtreeRetrace? {
+        let inv = found.inverse
+        let a0 = inv.times[0], a1 = inv.times.last!, duration = sim.timeline.duration
+        // Exact checks at the branches' own instants too (touch-down, release, motion end).
+        var extra: [Double] = []
+        for b in sim.timeline.branches { extra += [b.start, b.touchDown, b.begin, b.release, b.motionEnd, b.end] }
+        for p in sim.timeline.phases { extra += [p.start, p.end] }
+        for t in extra.map({ min(max(0, $0), duration - 1e-9) }) where t < a0 || t > a1 {
+            let want = sim.state(at: t), got = sim.state(at: inv.time(inv.driver(t)))
+            for j in found.layers where !zip(features(got, j), features(want, j)).allSatisfy({ abs($0 - $1) <= eps }) { return nil }
+        }
+        let m = max(inv.times.count, Int(((a1 - a0) * Retrace.denseRate).rounded(.up)))
+        let denseTimes = (0...m).map { a0 + (a1 - a0) * Double($0) / Double(m) }
+        let dense = denseTimes.map(inv.driver)
+        let lo = inv.lo, hi = inv.hi
+        @Sendable func innerFromTable(_ value: Double) -> Double {
+            let v = min(hi, max(lo, value))
+            let k = inv.bracket(v, dense)
+            let d = dense[k] - dense[k - 1]
+            let u = d == 0 ? 0 : min(1, max(0, (v - dense[k - 1]) / d))
+            return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
+        }
+        let count = max(1, Int((duration * Retrace.denseRate).rounded(.up)))
+        // Read only outside the run (the remap is the identity on it): one grid step of margin.
+        let step = duration / Double(count)
+        let loop = (0...count).map { k -> Double in
+            let t = duration * Double(k) / Double(count)
+            return t < a0 + step || t > a1 - step ? inv.driver(min(t, duration - 1e-9)) : 0
+        }
+        @Sendable func remap(_ t: Double) -> Double {
+            guard t < a0 || t > a1 else { return t }
+            let x = min(Double(count), max(0, t / duration * Double(count)))
+            let k = min(count - 1, Int(x))
+            return innerFromTable(loop[k] + (loop[k + 1] - loop[k]) * (x - Double(k)))
+        }
+        // The fastest corner of the set over the run (as Retrace: half the screen budget).
+        var maxSpeed = 0.0
+        let run = inv.times.map { t in found.layers.sorted().flatMap { features(sim.state(at: t), $0) } }
+        for (k, (x, y)) in zip(run, run.dropFirst()).enumerated() {
+            let dt = inv.times[k + 1] - inv.times[k]
+            for c in x.indices where dt > 0 { maxSpeed = max(maxSpeed, abs(y[c] - x[c]) / dt) }
+        }
+        let tol = screenTolerance / 2 / max(maxSpeed, 1)
+        var breakpoints = [0, a0, a1, duration] + extra
+        breakpoints = Array(Set(breakpoints.filter { $0 >= 0 && $0 <= duration })).sorted()
+        let exact = ExactTrack<Double>(breakpoints: breakpoints, pieces: Array(repeating: .moving, count: breakpoints.count - 1), value: remap)
+        let track = FittingReducer(rules: rules).keyframes(for: exact, measure: .magnitude(tolerance: tol))
+        return SubtreeRetrace(
+            layers: found.layers, still: still, sourceStart: a0, sourceEnd: a1, remap: track, maxSpeed: maxSpeed, timeTolerance: tol)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import JSONText
+import Keyframes
+import Simulation
+import TransExport
+import TransitionModel
+import XCTest
+
+@testable import Exporters
+
+/// Layers that replay one monotone sweep while others do not (Keyframes/SubtreeRetrace.swift),
+/// and their precomp played through `tm` (LottieSubtreeRemap.swift).
+final class SubtreeRetraceTests: XCTestCase {
+    /// A card goes a third of the way and back (the cancel), then all the way (the finish), each
+    /// step position and opacity together (opacity 1 - 0.6 × (x - 100) / 200 at every instant);
+    /// a dot slides down through every phase.
+    func definition(finishTiming: String = "\"easeInOut\"", dotRetraces: Bool = false) throws -> TransitionDefinition {
+        func step(_ x: Double, _ alpha: Double, _ dotY: Double, _ duration: Double, _ timing: String) -> String {
+            let dot = dotRetraces ? "\(x), \(x)" : "100, \(dotY)"
+            return """
+                [{"duration": \(duration), "timing": \(timing), "changes": [{"layer": "card", "property": "position", "value": [\(x), 400]},
+                  {"layer": "card", "property": "alpha", "value": \(alpha)}, {"layer": "dot", "property": "position", "value": [\(dot)]}]}]
+                """
+        }
+        let text = """
+            {"version": 1, "name": "subtree-fixture", "description": "a card cancels then finishes", "canvas": {"size": [390, 844], "background": "#000000"}, "frameRate": 60,
+             "layers": [{"id": "card", "type": "rect", "frame": [50, 350, 100, 100], "fill": "#FF0000"},
+                        {"id": "dot", "type": "rect", "frame": [90, 90, 20, 20], "fill": "#00FF00"}],
+             "phases": {"drag": \(step(150, 0.85, 200, 0.3, "\"easeOut\"")), "cancel": \(step(100, 1, 300, 0.2, "\"linear\"")),
+                        "finish": \(step(300, 0.4, 400, 0.5, finishTiming))}}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("subtree-\(UUID().uuidString).json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try DefinitionFile.load(url, displayPath: "subtree-fixture.json")
+    }
+
+    func testTheCardRetracesTheFinishWhileTheDotStaysOutside() throws {
+        let sim = try Simulation(try definition())
+        XCTAssertNil(Retrace.detect(sim, rules: .lottie, screenTolerance: 0.25))  // the dot never retraces
+        let r = try XCTUnwrap(SubtreeRetrace.detect(sim, rules: .lottie, screenTolerance: 0.25))
+        let card = try XCTUnwrap(sim.layers.firstIndex { $0.id == "card" })
+        XCTAssertEqual(r.layers, [card])
+        let finish = try XCTUnwrap(sim.timeline.phases.first { $0.name == "finish" })
+        // The source is the finish's sweep (120 Hz samples: within one sample of its ends).
+        XCTAssertEqual(r.sourceStart, finish.start, accuracy: 1 / 120 + 1e-9)
+        XCTAssertEqual(r.sourceEnd, finish.end, accuracy: 1 / 120 + 1e-9)
+        XCTAssertEqual(r.remap.value(at: finish.start + 0.25), finish.start + 0.25, accuracy: 1e-4)
+        // Before the finish (drag and cancel) the remapped time shows the card where it is.
+        for k in 0...60 {
+            let t = finish.start * Double(k) / 60
+            let want = sim.state(at: t), got = sim.state(at: r.remap.value(at: t))
+            for (a, b) in zip(want.corners(of: card), got.corners(of: card)) { XCTAssertLessThan(a.distance(to: b), 0.25, "t=\(t)") }
+            XCTAssertEqual(want.effectiveOpacity[card], got.effectiveOpacity[card], accuracy: 0.002)
+        }
+    }
+
+    func testNoSubtreeWhenEveryMovingLayerRetracesOrTheSweepOvershoots() throws {
+        // Both layers on one sweep: not a subtree (the whole scene's business).
+        XCTAssertNil(SubtreeRetrace.detect(try Simulation(try definition(dotRetraces: true)), rules: .lottie, screenTolerance: 0.25))
+        // A finish that overshoots 300 has no monotone run from 100 to its maximum.
+        let spring = #"{"uikitSpring": {"damping": 0.3}}"#
+        XCTAssertNil(SubtreeRetrace.detect(try Simulation(try definition(finishTiming: spring)), rules: .lottie, screenTolerance: 0.25))
+    }
+
+    func testLottieWritesTheCardOnceInAPrecompAndTheDotAsARootLayer() throws {
+        let sim = try Simulation(try definition())
+        let json = try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))
+        func member(_ v: JSONValue?, _ k: String) -> JSONValue? { v.flatMap { LottieDocument.member($0, k) } }
+        guard case .number(let fr)? = member(json, "fr"), case .array(let layers)? = member(json, "layers"),
+            case .array(let assets)? = member(json, "assets")
+        else { return XCTFail("fr, layers, assets") }
+        let scale = fr / 60
+        XCTAssertGreaterThan(scale, 1)
+        XCTAssertEqual(layers.compactMap { member($0, "nm") }, [.string("dot"), .string("subtree"), .string("background")])
+        XCTAssertEqual(member(layers[1], "ty"), .number(0))
+        XCTAssertEqual(member(layers[1], "refId"), .string("subtree"))
+        XCTAssertTrue(LottieDocument.isAnimated(member(layers[1], "tm")))
+        let asset = try XCTUnwrap(assets.first { member($0, "id") == .string("subtree") })
+        guard case .array(let inner)? = member(asset, "layers") else { return XCTFail("asset layers") }
+        XCTAssertEqual(inner.compactMap { member($0, "nm") }, [.string("card")])
+        // The card's keys: none before the finish's first (spanning) key, none after its last.
+        var times: [Double] = []
+        func walk(_ v: JSONValue) {
+            switch v {
+            case .array(let a): a.forEach(walk)
+            case .object(let o):
+                if case .array(let keys)? = o.first(where: { $0.key == "k" })?.value {
+                    for key in keys { if case .number(let t)? = member(key, "t") { times.append(t) } }
+                }
+                o.forEach { walk($0.value) }
+            default: break
+            }
+        }
+        walk(.array(inner))
+        let finish = try XCTUnwrap(sim.timeline.phases.first { $0.name == "finish" })
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(times.min()), (finish.start - 1 / 120) * fr - 1e-6)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(times.max()), (finish.end + 1 / 120) * fr + 1e-6)
+    }
+
+    func testTruncationFromTheFrontKeepsTheSegmentSpanningTheStart() {
+        func key(_ t: Double) -> JSONValue { .object([(key: "t", value: .number(t)), (key: "s", value: .array([.number(t)]))]) }
+        let prop = JSONValue.object([(key: "a", value: .number(1)), (key: "k", value: .array([key(0), key(50), key(80), key(120)]))])
+        let out = LottieDocument.truncated(prop, after: 200, from: 60)
+        XCTAssertEqual(out, .object([(key: "a", value: .number(1)), (key: "k", value: .array([key(50), key(80), key(120)]))]))
+        XCTAssertEqual(LottieDocument.truncated(prop, after: 200, from: 0), prop)
+    }
+}
