@@ -46,12 +46,27 @@ package struct SubtreeRetrace: Sendable {
         let eps = Retrace.relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
         let n = max(2, Int((duration * Retrace.sampleRate).rounded(.up)))
         let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
-        let states = times.map { sim.state(at: $0) }
-        let feats = states.map { s in sim.layers.indices.map { features(s, $0) } }
-        func moves(_ i: Int) -> Bool {
-            feats.contains { f in f[i].count != feats[0][i].count || zip(f[i], feats[0][i]).contains { abs($0 - $1) > eps } }
+        // A sample keeps a layer's compared numbers only where they differ from the first sample's
+        // (the rest share the first's storage): a whole SceneState, or every layer's numbers, per
+        // 120 Hz sample (226 layers in flip-edge-pan) raised the default run's peak memory by half.
+        let first = sim.state(at: times[0])
+        let firstFeats = sim.layers.indices.map { features(first, $0) }
+        var moves = [Bool](repeating: false, count: sim.layers.count)
+        var feats: [[[Double]]] = []
+        feats.reserveCapacity(times.count)
+        for t in times {
+            let s = sim.state(at: t)
+            var row = firstFeats
+            for i in sim.layers.indices {
+                let f = features(s, i)
+                if f.count != firstFeats[i].count || zip(f, firstFeats[i]).contains(where: { abs($0 - $1) > eps }) {
+                    row[i] = f
+                    moves[i] = true
+                }
+            }
+            feats.append(row)
         }
-        let moving = sim.layers.indices.filter(moves)
+        let moving = sim.layers.indices.filter { moves[$0] }
         guard moving.count >= 2 else { return nil }
         var covered = Set<Int>()
         var best: Found? = nil
@@ -134,7 +149,12 @@ package struct SubtreeRetrace: Sendable {
         var lo: Double { min(values[0], values.last!) }
         var hi: Double { max(values[0], values.last!) }
 
-        func driver(_ t: Double) -> Double { features(sim.state(at: t), layer)[feature] }
+        /// A corner coordinate (the first 8 features) from the layer's ancestor chain alone.
+        func driver(_ t: Double) -> Double {
+            guard feature < 8 else { return features(sim.state(at: t), layer)[feature] }
+            let c = sim.corners(of: layer, at: t)[feature / 2]
+            return feature % 2 == 0 ? c.x : c.y
+        }
 
         func bracket(_ v: Double, _ ds: [Double]) -> Int {
             var lo = 0, hi = ds.count - 1

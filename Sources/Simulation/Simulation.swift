@@ -63,6 +63,37 @@ package struct Simulation: Hashable, Sendable {
     /// check, which reads nothing else (BENCHMARKS.md#memory-and-time-pass).
     func geometryState(at time: Double) -> SceneState { state(at: time, geometryOnly: true) }
 
+    /// Layer i's 4 corners on screen at time t, as `state(at:).corners(of: i)` gives them, from
+    /// i and its ancestors alone (the same reads and products in the same order): a driver read
+    /// thousands of times (SubtreeRetrace) need not place every layer of the scene.
+    package func corners(of i: Int, at time: Double) -> [Point] {
+        let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
+        var chain = [i]
+        while let p = layers[chain.last!].parent { chain.append(p) }
+        var world = Transform3D.identity
+        var size = Size(0, 0)
+        layers.withUnsafeBufferPointer { layers in
+            var parentState: LayerState? = nil
+            for (k, j) in chain.reversed().enumerated() {
+                let local = still.state[j].map(\.geometryOnly) ?? SimulatedLayer.geometryState(of: layers.baseAddress! + j, at: t)
+                if let w = still.world[j] {
+                    world = w
+                } else {
+                    let m = still.toSuperlayer[j] ?? local.geometry.toSuperlayer
+                    if k > 0, let p = layers[j].parent, let ps = parentState {
+                        let m = still.applied[j] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: ps)
+                        world = m.flatteningZ.concatenating(world)
+                    } else {
+                        world = m.flatteningZ
+                    }
+                }
+                parentState = local
+                size = local.size
+            }
+        }
+        return [Point(0, 0), Point(size.width, 0), Point(size.width, size.height), Point(0, size.height)].map(world.apply(to:))
+    }
+
     private func state(at time: Double, geometryOnly: Bool) -> SceneState {
         let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
         // Each layer read in place (SimulatedLayer.state(of:at:)): `layers.map` copied every
