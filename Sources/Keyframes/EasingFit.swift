@@ -16,14 +16,18 @@ enum EasingFit {
         let a = min(1.0 / 3, 1 / max(m0, 1e-9)), b = min(1.0 / 3, 1 / max(m1, 1e-9))
         var p = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
         func clamp(_ v: SIMD4<Double>) -> SIMD4<Double> { v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
-        // Flat buffers, written in place (no array per evaluation). The curve parameter at each u
+        // Flat buffers, written in place (no array per evaluation). The curve parameter s at each u
         // depends on x1 and x2 alone (CubicBezier.solveParameter, most of the fit's time), so a
-        // step in y1 or y2 reuses the parameters it already has.
+        // step in y1 or y2 reuses the parameters it already has, and one in x1 or x2 starts Newton
+        // from them (1-3 steps instead of 4-5 from s = u).
         let n = u.count
         func curve(_ v: SIMD4<Double>) -> CubicBezier { CubicBezier(v[0], v[1], v[2], v[3]) }
-        func parameters(_ v: SIMD4<Double>, into out: inout [Double]) {
+        func parameters(_ v: SIMD4<Double>, near start: [Double]?, into out: inout [Double]) {
             let c = curve(v)
-            for k in 0..<n { out[k] = u[k] > 0 && u[k] < 1 ? c.solveParameter(forX: u[k]) : 0 }
+            for k in 0..<n {
+                guard u[k] > 0 && u[k] < 1 else { out[k] = 0; continue }
+                if let start { out[k] = c.solveParameter(forX: u[k], near: start[k]) } else { out[k] = c.solveParameter(forX: u[k]) }
+            }
         }
         // CubicBezier.progress(at:) minus the target, from the parameters: 0 and 1 at the ends exactly.
         func residual(_ k: Int, _ c: CubicBezier, _ s: Double) -> Double {
@@ -39,22 +43,25 @@ enum EasingFit {
         // The normal equations, row-major, and their solution: allocated once per fit, not per step.
         var jtj = [Double](repeating: 0, count: 16), m = jtj
         var jtr = [Double](repeating: 0, count: 4), rhs = jtr, step = jtr
-        parameters(p, into: &s)
+        parameters(p, near: nil, into: &s)
         let first = curve(p)
         for k in 0..<n { r[k] = residual(k, first, s[k]) }
         var current = cost(r), lambda = 1e-3
         for _ in 0..<30 {
-            // Jacobian by forward differences.
+            // Jacobian by forward differences (an analytic one converged further from round values:
+            // 1 % more bytes, BENCHMARKS.md#the-projection-easing-fit-warm-started).
             for d in 0..<4 {
                 var q2 = p
                 let h = p[d] > 0.5 ? -1e-6 : 1e-6
                 q2[d] += h
-                if d % 2 == 0 { parameters(q2, into: &scratch) }
+                if d % 2 == 0 { parameters(q2, near: s, into: &scratch) }
                 let c = curve(q2)
                 for k in 0..<n { jt[d * n + k] = (residual(k, c, d % 2 == 1 ? s[k] : scratch[k]) - r[k]) / h }
             }
             for i in 0..<4 {
-                for j in 0..<4 {
+                // Symmetric: the same products in the same order, so the mirror is bit-identical.
+                for j in 0..<i { jtj[i * 4 + j] = jtj[j * 4 + i] }
+                for j in i..<4 {
                     var sum = 0.0
                     for k in 0..<n { sum = sum + jt[i * n + k] * jt[j * n + k] }
                     jtj[i * 4 + j] = sum
@@ -70,7 +77,7 @@ enum EasingFit {
                 for i in 0..<4 { rhs[i] = -jtr[i] }
                 guard solve4(&m, &rhs, into: &step) else { break }
                 let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
-                parameters(candidate, into: &scratch)
+                parameters(candidate, near: s, into: &scratch)
                 let tried = curve(candidate)
                 for k in 0..<n { rc[k] = residual(k, tried, scratch[k]) }
                 let c = cost(rc)

@@ -65,6 +65,24 @@ package struct CubicBezier: Hashable, Sendable {
         return s
     }
 
+    /// The same parameter by Newton from `start`, a solution for a nearby curve or time (the easing
+    /// fit's steps move the control points by little, so 1-2 steps usually settle it); falls back to
+    /// `solveParameter(forX:)` when Newton stalls or leaves the unit interval. Within 1e-12 in x.
+    @inlinable package func solveParameter(forX u: Double, near start: Double) -> Double {
+        let x = min(max(u, 0), 1)
+        let c = 3 * x1, b = 3 * (x2 - x1) - c, a = 1 - c - b
+        var s = min(max(start, 0), 1)
+        for _ in 0..<6 {
+            let err = ((a * s + b) * s + c) * s - x
+            if abs(err) < 1e-12 { return s }
+            let d = (3 * a * s + 2 * b) * s + c
+            if abs(d) < 1e-6 { break }
+            s -= err / d
+            if !(s >= 0 && s <= 1) { break }
+        }
+        return solveParameter(forX: u)
+    }
+
     /// The y value at curve parameter s (for exporters that already hold s).
     @inlinable package func y(atParameter s: Double) -> Double { Self.sample(s, y1, y2) }
 
@@ -89,7 +107,7 @@ package struct CubicBezier: Hashable, Sendable {
         return ((a * s + b) * s + c) * s
     }
 
-    @inlinable static func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    @inlinable package static func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
         return (3 * a * s + 2 * b) * s + c
     }

@@ -47,4 +47,34 @@ final class CubicBezierTests: XCTestCase {
             XCTAssertTrue((0...1).contains(s))
         }
     }
+
+    /// The warm-started solver (the easing fit's) lands on the parameter bisection finds, from any start.
+    func testWarmStartedSolverMatchesBisection() {
+        func bisect(_ c: CubicBezier, _ u: Double) -> Double {
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<200 where hi - lo > 1e-15 {
+                let mid = (lo + hi) / 2
+                if c.x(atParameter: mid) < u { lo = mid } else { hi = mid }
+            }
+            return (lo + hi) / 2
+        }
+        let curves = [CubicBezier.easeInEaseOut, .caDefault, CubicBezier(0.9, 0.1, 0.05, 0.95), CubicBezier(0, 0.2, 1, 0.8), CubicBezier(0.6, 0, 0.4, 1)]
+        for curve in curves {
+            for u in stride(from: 0.005, to: 1.0, by: 0.015) {
+                let exact = bisect(curve, u)
+                for start in [u, 0, 1, exact + 1e-6, exact - 0.2, 0.5] {
+                    let s = curve.solveParameter(forX: u, near: start)
+                    XCTAssertEqual(curve.x(atParameter: s), u, accuracy: 1e-12, "\(curve) u \(u) from \(start)")
+                    XCTAssertEqual(s, exact, accuracy: 1e-9, "\(curve) u \(u) from \(start)")
+                }
+            }
+        }
+        // A flat point (x'(1/2) = 0): still within 1e-12 in x, and never outside [0, 1].
+        let flat = CubicBezier(1, 0, 0, 1)
+        for u in stride(from: 0.01, to: 1.0, by: 0.01) {
+            let s = flat.solveParameter(forX: u, near: 0.5)
+            XCTAssertEqual(flat.x(atParameter: s), u, accuracy: 1e-12)
+            XCTAssertTrue((0...1).contains(s))
+        }
+    }
 }
