@@ -56,6 +56,19 @@ package struct Retrace: Sendable {
         return out
     }
 
+    /// The layer and its corner coordinate (0..<8) that `features` of the state at t puts at
+    /// index f, or nil when f is not a corner's.
+    static func cornerFeature(_ sim: Simulation, _ f: Int, at t: Double) -> (layer: Int, index: Int)? {
+        let s = sim.state(at: t)
+        var offset = 0
+        for i in s.layers.indices {
+            let n = 11 + (s.layers[i].mask == nil ? 0 : 6 + LayerProperty.maskNumbers.count)
+            if f < offset + n { return f - offset < 8 ? (i, f - offset) : nil }
+            offset += n
+        }
+        return nil
+    }
+
     private static func retrace(_ sim: Simulation, source a: PhaseSpan, rules: PlayerRules, screenTolerance: Double) -> Retrace? {
         let size = sim.definition.canvas.size
         let eps = relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
@@ -73,7 +86,16 @@ package struct Retrace: Sendable {
         guard let f = driverIndex else { return nil }
         let rising = samples.last![f] > samples[0][f]
         let end = a.end, duration = sim.timeline.duration
-        @Sendable func driver(_ t: Double) -> Double { features(sim.state(at: min(t, duration - 1e-9)))[f] }
+        // A corner coordinate of one layer is read from that layer's ancestor chain alone
+        // (Simulation.corners(of:at:), the same numbers): the dense tables read the driver
+        // thousands of times, and a whole scene's features each time was most of flip-push's CPU.
+        let corner = samples.allSatisfy({ $0.count == samples[0].count }) ? cornerFeature(sim, f, at: times[0]) : nil
+        @Sendable func driver(_ t: Double) -> Double {
+            let t = min(t, duration - 1e-9)
+            guard let (layer, g) = corner else { return features(sim.state(at: t))[f] }
+            let p = sim.corners(of: layer, at: t)[g / 2]
+            return g % 2 == 0 ? p.x : p.y
+        }
         let coarse = samples.map { $0[f] }
         /// The index k with the driver between ds[k - 1] and ds[k] (ds monotone, as `rising` says).
         @Sendable func bracket(_ v: Double, _ ds: [Double]) -> Int {
