@@ -141,17 +141,7 @@ struct KeyframeCursor {
         let keys = track.keyframes
         guard t >= keys[0].time else { return keys[0].value }
         while count < keys.count && keys[count].time <= t { count += 1 }
-        let i = count - 1
-        guard i + 1 < keys.count else { return keys[i].value }
-        let a = keys[i], b = keys[i + 1]
-        let u = (t - a.time) / (b.time - a.time)
-        let p: Double
-        switch a.easing {
-        case .linear: p = u
-        case .hold: p = 0
-        case .bezier(let c): p = c.progress(at: u)
-        }
-        return a.value + (b.value - a.value).scaled(by: p)
+        return track.value(at: t, fromKey: count - 1)
     }
 }
 

@@ -46,7 +46,11 @@ extension KeyframeTrack where Value: AnimatableValue {
     @inlinable package func value(at t: Double) -> Value {
         guard t >= keyframes[0].time else { return keyframes[0].value }
         // The last keyframe at or before t: after a jump (two keyframes at one time) that is the new value.
-        let i = keyframes.lastIndex { $0.time <= t }!
+        return value(at: t, fromKey: keyframes.lastIndex { $0.time <= t }!)
+    }
+
+    /// The value at t between keyframe i (the last at or before t) and the next one.
+    @inlinable package func value(at t: Double, fromKey i: Int) -> Value {
         guard i + 1 < keyframes.count else { return keyframes[i].value }
         let a = keyframes[i], b = keyframes[i + 1]
         let u = (t - a.time) / (b.time - a.time)

@@ -56,6 +56,29 @@ package struct Retrace: Sendable {
         return out
     }
 
+    /// The instant in [t0, t1] where driver(t) = v, given f0 = driver(t0) - v and f1 = driver(t1) - v
+    /// (regula falsi, Illinois); t1 when they do not bracket v.
+    static func solve(_ v: Double, t0: Double, t1: Double, f0: Double, f1: Double, driver: (Double) -> Double) -> Double {
+        var t0 = t0, t1 = t1, f0 = f0, f1 = f1
+        if f0 == 0 { return t0 }
+        if f1 == 0 || f0 * f1 > 0 { return t1 }
+        var side = 0
+        for _ in 0..<60 {
+            let t = (t0 * f1 - t1 * f0) / (f1 - f0)
+            let ft = driver(t) - v
+            if ft == 0 || abs(t1 - t0) < 1e-13 { return t }
+            if ft * f1 < 0 {
+                t0 = t1; f0 = f1; t1 = t; f1 = ft
+                side = 0
+            } else {
+                t1 = t; f1 = ft
+                if side == -1 { f0 /= 2 }
+                side = -1
+            }
+        }
+        return (t0 + t1) / 2
+    }
+
     /// The layer and its corner coordinate (0..<8) that `features` of the state at t puts at
     /// index f, or nil when f is not a corner's.
     static func cornerFeature(_ sim: Simulation, _ f: Int, at t: Double) -> (layer: Int, index: Int)? {
@@ -109,24 +132,7 @@ package struct Retrace: Sendable {
         /// The source instant whose driver value is v, on the exact simulation (regula falsi, Illinois).
         func inner(_ v: Double) -> Double {
             let k = bracket(v, coarse)
-            var t0 = times[k - 1], t1 = times[k], f0 = coarse[k - 1] - v, f1 = coarse[k] - v
-            if f0 == 0 { return t0 }
-            if f1 == 0 || f0 * f1 > 0 { return t1 }
-            var side = 0
-            for _ in 0..<60 {
-                let t = (t0 * f1 - t1 * f0) / (f1 - f0)
-                let ft = driver(t) - v
-                if ft == 0 || abs(t1 - t0) < 1e-13 { return t }
-                if ft * f1 < 0 {
-                    t0 = t1; f0 = f1; t1 = t; f1 = ft
-                    side = 0
-                } else {
-                    t1 = t; f1 = ft
-                    if side == -1 { f0 /= 2 }
-                    side = -1
-                }
-            }
-            return (t0 + t1) / 2
+            return solve(v, t0: times[k - 1], t1: times[k], f0: coarse[k - 1] - v, f1: coarse[k] - v, driver: driver)
         }
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }

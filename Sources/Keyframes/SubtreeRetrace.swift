@@ -176,24 +176,7 @@ package struct SubtreeRetrace: Sendable {
         func time(_ value: Double) -> Double {
             let v = min(hi, max(lo, value))
             let k = bracket(v, values)
-            var t0 = times[k - 1], t1 = times[k], f0 = values[k - 1] - v, f1 = values[k] - v
-            if f0 == 0 { return t0 }
-            if f1 == 0 || f0 * f1 > 0 { return t1 }
-            var side = 0
-            for _ in 0..<60 {
-                let t = (t0 * f1 - t1 * f0) / (f1 - f0)
-                let ft = driver(t) - v
-                if ft == 0 || abs(t1 - t0) < 1e-13 { return t }
-                if ft * f1 < 0 {
-                    t0 = t1; f0 = f1; t1 = t; f1 = ft
-                    side = 0
-                } else {
-                    t1 = t; f1 = ft
-                    if side == -1 { f0 /= 2 }
-                    side = -1
-                }
-            }
-            return (t0 + t1) / 2
+            return Retrace.solve(v, t0: times[k - 1], t1: times[k], f0: values[k - 1] - v, f1: values[k] - v, driver: driver)
         }
     }
 

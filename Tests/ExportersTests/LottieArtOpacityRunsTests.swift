@@ -11,19 +11,9 @@ import XCTest
 /// as shape layers of its own above its layer, the node's run with its opacity as the layer's
 /// `ks.o` (composited once, as SVG does), without a precomp (rlottie 0.2 draws a precomp holding a
 /// translucent layer ~4/255 darker).
-final class LottieArtOpacityRunsTests: XCTestCase, LottieReading {
+final class LottieArtOpacityRunsTests: XCTestCase, LottieReading, SVGArtFixture {
     func lottie(_ body: String, windowed: Bool = false, fade: Bool = false) throws -> JSONValue {
-        let art = try SVGArtReader.read(
-            bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8), file: "art.svg")
-        let badge = LayerDefinition(kind: .rect, frame: Rect(0, 0, 4, 4), fill: .solid(.white))
-        var layers = [
-            LayerDefinition(
-                id: "card", kind: .artwork(LayerArtwork(path: "art.svg", artwork: .vector(art))), frame: Rect(10, 10, 20, 10),
-                numbers: [.cornerRadius: 3], clipsToBounds: true, children: [badge])
-        ]
-        if windowed {
-            layers = [LayerDefinition(id: "window", kind: .group, frame: Rect(0, 0, 15, 15), clipsToBounds: true, children: layers)]
-        }
+        let layers = try artCard(body, windowed: windowed)
         let change = fade ? PropertyChange(layer: "card", .opacity(0.8)) : PropertyChange(layer: "card", .position(Point(25, 15)))
         let d = TransitionDefinition(
             name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white), layers: layers,

@@ -9,19 +9,9 @@ import XCTest
 
 /// Clip paths inside flat SVG art: the art split into runs, shape layers in a precomp above its
 /// layer, the clipped run with its clip's paths as masks (a shape item cannot be clipped).
-final class LottieArtPiecesTests: XCTestCase, LottieReading {
+final class LottieArtPiecesTests: XCTestCase, LottieReading, SVGArtFixture {
     func lottie(_ body: String, snapshot: Bool = false, windowed: Bool = false, move: Bool = false) throws -> JSONValue {
-        let art = try SVGArtReader.read(
-            bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\n\(body)</svg>".utf8), file: "art.svg")
-        let badge = LayerDefinition(kind: .rect, frame: Rect(0, 0, 4, 4), fill: .solid(.white))
-        var layers = [
-            LayerDefinition(
-                id: "card", kind: .artwork(LayerArtwork(path: "art.svg", artwork: .vector(art))), frame: Rect(10, 10, 20, 10),
-                numbers: [.cornerRadius: 3], clipsToBounds: true, children: [badge])
-        ]
-        if windowed {
-            layers = [LayerDefinition(id: "window", kind: .group, frame: Rect(0, 0, 15, 15), clipsToBounds: true, children: layers)]
-        }
+        var layers = try artCard(body, windowed: windowed)
         if snapshot { layers.append(LayerDefinition(id: "snap", kind: .snapshot(of: "card"), position: Point(200, 400), size: Size(40, 20))) }
         let d = TransitionDefinition(
             name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white), layers: layers,

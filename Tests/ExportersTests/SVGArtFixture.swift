@@ -19,6 +19,17 @@ extension SVGArtFixture {
         return LayerArtwork(path: "art.svg", artwork: .vector(doc))
     }
 
+    /// A 20 x 10 card of that art at (10, 10), corner radius 3, clipping a white badge sublayer;
+    /// inside a 15 x 15 clipping window when `windowed`.
+    func artCard(_ body: String, windowed: Bool) throws -> [LayerDefinition] {
+        let badge = LayerDefinition(kind: .rect, frame: Rect(0, 0, 4, 4), fill: .solid(.white))
+        let card = LayerDefinition(
+            id: "card", kind: .artwork(try art(body)), frame: Rect(10, 10, 20, 10), numbers: [.cornerRadius: 3],
+            clipsToBounds: true, children: [badge])
+        guard windowed else { return [card] }
+        return [LayerDefinition(id: "window", kind: .group, frame: Rect(0, 0, 15, 15), clipsToBounds: true, children: [card])]
+    }
+
     /// Whether p is painted by the subpaths filled nonzero (crossings of a ray to +x, curves flattened finely).
     func painted(_ p: Point, _ subpaths: [BezierPath]) -> Bool {
         var winding = 0
