@@ -21,8 +21,11 @@ final class PerspectiveExportErrorTests: XCTestCase {
         var hold: [Bool]
         /// The easing from each key to the next (SMIL keySplines, Lottie o/i); nil = linear.
         var easing: [CubicBezier?] = []
+        /// A Lottie scene played through its root precomp's `tm`: outer seconds to inner seconds.
+        var remap: ((Double) -> Double)? = nil
 
         func value(at t: Double) -> [Point] {
+            let t = remap?(t) ?? t
             guard let i = times.lastIndex(where: { $0 <= t }) else { return vertices[0] }
             guard i + 1 < times.count, !hold[i] else { return vertices[i] }
             let u = (t - times[i]) / (times[i + 1] - times[i])
@@ -109,7 +112,19 @@ final class PerspectiveExportErrorTests: XCTestCase {
     static func lottieTrack(_ text: String, layer name: String, mask: Bool) throws -> ReadTrack {
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let fr = try XCTUnwrap(root["fr"] as? Double)
-        let layers = try XCTUnwrap(root["layers"] as? [[String: Any]])
+        var layers = try XCTUnwrap(root["layers"] as? [[String: Any]])
+        // A retracing timeline is written once in a precomp played by the root layer's `tm`
+        // (docs/lottie.md#retracing-timelines): read the layer there, at the remapped time.
+        var remap: ((Double) -> Double)? = nil
+        if !layers.contains(where: { $0["nm"] as? String == name }), let scene = layers.first(where: { $0["tm"] != nil }),
+            let assets = root["assets"] as? [[String: Any]], let asset = assets.first(where: { $0["id"] as? String == scene["refId"] as? String })
+        {
+            layers = try XCTUnwrap(asset["layers"] as? [[String: Any]])
+            let tm = try readKeys(try XCTUnwrap(scene["tm"] as? [String: Any]), fr: fr) { v in
+                [Point((v as? [Double])?.first ?? v as? Double ?? .nan, 0)]
+            }
+            remap = { tm.value(at: $0)[0].x }
+        }
         let layer = try XCTUnwrap(layers.first { $0["nm"] as? String == name })
         var path: [String: Any]?
         if mask {
@@ -123,17 +138,23 @@ final class PerspectiveExportErrorTests: XCTestCase {
             path = find(layer)
         }
         let p = try XCTUnwrap(path)
-        func vertices(_ shape: Any?) -> [Point] {
+        var track = try readKeys(p, fr: fr) { shape in
             ((shape as? [String: Any])?["v"] as? [[Double]] ?? []).map { Point($0[0], $0[1]) }
         }
+        track.remap = remap
+        return track
+    }
+
+    /// An animatable Lottie property's keys (or its static value), values read by `vertices`.
+    static func readKeys(_ p: [String: Any], fr: Double, vertices: (Any?) -> [Point]) throws -> ReadTrack {
         guard p["a"] as? Int == 1, let keys = p["k"] as? [[String: Any]] else {
             return ReadTrack(times: [0], vertices: [vertices(p["k"])], hold: [false])
         }
         var track = ReadTrack(times: [], vertices: [], hold: [])
         for key in keys {
-            guard let t = key["t"] as? Double, let s = key["s"] as? [Any] else { continue }
+            guard let t = key["t"] as? Double, let s = key["s"] else { continue }
             track.times.append(t / fr)
-            track.vertices.append(vertices(s[0]))
+            track.vertices.append(vertices((s as? [Any])?.count == 1 ? (s as? [Any])?[0] : s))
             track.hold.append(key["h"] as? Int == 1)
             let o = key["o"] as? [String: Any], i = key["i"] as? [String: Any]
             func first(_ v: Any?) -> Double? { (v as? [Double])?.first ?? v as? Double }
