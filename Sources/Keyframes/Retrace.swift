@@ -44,14 +44,20 @@ package struct Retrace: Sendable {
     /// Every number the comparison reads, and the scale it is compared at.
     static func features(_ s: SceneState) -> [Double] {
         var out: [Double] = []
-        for i in s.layers.indices {
-            for p in s.corners(of: i) { out += [p.x, p.y] }
-            let l = s.layers[i]
-            out += [s.effectiveOpacity[i], s.visible[i] ? 1 : 0, l.cornerRadius]
-            if let m = l.mask {
-                out += [m.frame.origin.x, m.frame.origin.y, m.frame.size.width, m.frame.size.height, m.center.x, m.center.y]
-                out += LayerProperty.maskNumbers.map { m.numbers[$0] }
-            }
+        for i in s.layers.indices { out += features(s, i) }
+        return out
+    }
+
+    /// Layer i's share of `features`: its screen corners, drawn opacity, visibility, corner
+    /// radius and mask.
+    static func features(_ s: SceneState, _ i: Int) -> [Double] {
+        var out: [Double] = []
+        for p in s.corners(of: i) { out += [p.x, p.y] }
+        let l = s.layers[i]
+        out += [s.effectiveOpacity[i], s.visible[i] ? 1 : 0, l.cornerRadius]
+        if let m = l.mask {
+            out += [m.frame.origin.x, m.frame.origin.y, m.frame.size.width, m.frame.size.height, m.center.x, m.center.y]
+            out += LayerProperty.maskNumbers.map { m.numbers[$0] }
         }
         return out
     }

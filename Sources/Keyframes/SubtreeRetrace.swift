@@ -22,17 +22,7 @@ package struct SubtreeRetrace: Sendable {
     package let timeTolerance: Double
 
     /// Every number Retrace compares, of layer i only.
-    static func features(_ s: SceneState, _ i: Int) -> [Double] {
-        var out: [Double] = []
-        for p in s.corners(of: i) { out += [p.x, p.y] }
-        let l = s.layers[i]
-        out += [s.effectiveOpacity[i], s.visible[i] ? 1 : 0, l.cornerRadius]
-        if let m = l.mask {
-            out += [m.frame.origin.x, m.frame.origin.y, m.frame.size.width, m.frame.size.height, m.center.x, m.center.y]
-            out += LayerProperty.maskNumbers.map { m.numbers[$0] }
-        }
-        return out
-    }
+    static func features(_ s: SceneState, _ i: Int) -> [Double] { Retrace.features(s, i) }
 
     /// For each moving layer not yet covered (in index order), its driver: the number with the
     /// widest sweep that one strictly monotone run of 120 Hz samples, at rest at both ends,
