@@ -113,33 +113,15 @@ package struct Retrace: Sendable {
             if zip(samples, samples.dropFirst()).allSatisfy({ ($1[f] - $0[f]) * sign > 0 }), abs(d) > sweep { driverIndex = f; sweep = abs(d) }
         }
         guard let f = driverIndex else { return nil }
-        let rising = samples.last![f] > samples[0][f]
         let end = a.end, duration = sim.timeline.duration
         // A corner coordinate of one layer is read from that layer's ancestor chain alone
         // (Simulation.corners(of:at:), the same numbers): the dense tables read the driver
         // thousands of times, and a whole scene's features each time was most of flip-push's CPU.
         let corner = samples.allSatisfy({ $0.count == samples[0].count }) ? cornerFeature(sim, f, at: times[0]) : nil
-        @Sendable func driver(_ t: Double) -> Double {
-            let t = min(t, duration - 1e-9)
-            guard let (layer, g) = corner else { return features(sim.state(at: t))[f] }
-            let p = sim.corners(of: layer, at: t)[g / 2]
-            return g % 2 == 0 ? p.x : p.y
-        }
-        let coarse = samples.map { $0[f] }
-        /// The index k with the driver between ds[k - 1] and ds[k] (ds monotone, as `rising` says).
-        @Sendable func bracket(_ v: Double, _ ds: [Double]) -> Int {
-            var lo = 0, hi = ds.count - 1
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if (ds[mid] < v) == rising { lo = mid } else { hi = mid }
-            }
-            return hi
-        }
-        /// The source instant whose driver value is v, on the exact simulation (regula falsi, Illinois).
-        func inner(_ v: Double) -> Double {
-            let k = bracket(v, coarse)
-            return solve(v, t0: times[k - 1], t1: times[k], f0: coarse[k - 1] - v, f1: coarse[k] - v, driver: driver)
-        }
+        let read: @Sendable (Double) -> Double =
+            corner.map { RetraceDriver.reader(sim, layer: $0.layer, feature: $0.index) } ?? { features(sim.state(at: $0))[f] }
+        @Sendable func driver(_ t: Double) -> Double { read(min(t, duration - 1e-9)) }
+        let inverse = RetraceDriver(read: driver, times: times, values: samples.map { $0[f] })
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
@@ -147,21 +129,12 @@ package struct Retrace: Sendable {
         for t in checks {
             let want = features(sim.state(at: min(t, duration - 1e-9)))
             guard want[f] >= lo, want[f] <= hi else { return nil }
-            let got = features(sim.state(at: inner(want[f])))
+            let got = features(sim.state(at: inverse.time(want[f])))
             guard got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }
         }
-        // The driver over the phase, densely, and its inverse for the fitter (interpolated in
-        // driver space, where the state is smooth): the fitter then runs no simulation.
-        let m = max(n, Int((a.duration * denseRate).rounded(.up)))
-        let denseTimes = (0...m).map { a.start + a.duration * Double($0) / Double(m) }
-        let dense = denseTimes.map(driver)
-        /// The same from the dense table, linear in driver space (for the fitter: no simulation).
-        @Sendable func innerFromTable(_ v: Double) -> Double {
-            let k = bracket(v, dense)
-            let d = dense[k] - dense[k - 1]
-            let u = d == 0 ? 0 : min(1, max(0, (v - dense[k - 1]) / d))
-            return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
-        }
+        // The driver's inverse over the phase from a dense table, interpolated in driver space
+        // where the state is smooth: the fitter then runs no simulation.
+        let innerFromTable = inverse.tableInverse(start: a.start, span: a.duration, count: max(n, Int((a.duration * denseRate).rounded(.up))))
         // The later driver, densely, for the fitter.
         let later = max(1, Int(((duration - end) * denseRate).rounded(.up)))
         let laterDriver = (0...later).map { driver(end + (duration - end) * Double($0) / Double(later)) }

@@ -64,14 +64,14 @@ package struct SubtreeRetrace: Sendable {
             guard let d = driver(feats.map { $0[i] }, eps: eps) else { continue }
             let values = feats.map { $0[i][d.feature] }
             let run = d.run
-            let inner = Inverse(sim: sim, layer: i, feature: d.feature, times: Array(times[run]), values: Array(values[run]))
+            let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
             let outside = times.indices.filter { !run.contains($0) }
             // Nothing to save unless the driver moves outside its run.
             guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
             var set = Set(moving)
             for k in outside where set.contains(i) {
-                let (a, b, u) = inner.interpolation(values[k])
+                let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
                 for j in set {
                     let x = feats[run.lowerBound + a][j], y = feats[run.lowerBound + b][j], want = feats[k][j]
                     let close =
@@ -83,7 +83,7 @@ package struct SubtreeRetrace: Sendable {
                 }
             }
             for k in outside where set.contains(i) {
-                let s = sim.state(at: inner.time(values[k]))
+                let s = sim.state(at: inner.time(inner.clamped(values[k])))
                 for j in set where features(s, j).count != feats[k][j].count || !zip(features(s, j), feats[k][j]).allSatisfy({ abs($0 - $1) <= eps }) {
                     set.remove(j)
                 }
@@ -101,7 +101,7 @@ package struct SubtreeRetrace: Sendable {
     struct Found {
         let layers: Set<Int>
         let driverLayer: Int
-        let inverse: Inverse
+        let inverse: RetraceDriver
     }
 
     /// The feature with the widest sweep covered by one strictly monotone run that starts and
@@ -130,46 +130,6 @@ package struct SubtreeRetrace: Sendable {
         return best.map { ($0.feature, $0.run) }
     }
 
-    /// The driver's inverse on its run: regula falsi on the exact simulation in a 120 Hz bracket.
-    struct Inverse: Sendable {
-        let sim: Simulation
-        let layer: Int, feature: Int
-        let times: [Double], values: [Double]
-        var rising: Bool { values.last! > values[0] }
-        var lo: Double { min(values[0], values.last!) }
-        var hi: Double { max(values[0], values.last!) }
-
-        /// A corner coordinate (the first 8 features) from the layer's ancestor chain alone.
-        func driver(_ t: Double) -> Double {
-            guard feature < 8 else { return features(sim.state(at: t), layer)[feature] }
-            let c = sim.corners(of: layer, at: t)[feature / 2]
-            return feature % 2 == 0 ? c.x : c.y
-        }
-
-        func bracket(_ v: Double, _ ds: [Double]) -> Int {
-            var lo = 0, hi = ds.count - 1
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if (ds[mid] < v) == rising { lo = mid } else { hi = mid }
-            }
-            return hi
-        }
-
-        /// The run's samples around `value` and the fraction between them.
-        func interpolation(_ value: Double) -> (Int, Int, Double) {
-            let v = min(hi, max(lo, value))
-            let k = bracket(v, values)
-            let d = values[k] - values[k - 1]
-            return (k - 1, k, d == 0 ? 0 : min(1, max(0, (v - values[k - 1]) / d)))
-        }
-
-        func time(_ value: Double) -> Double {
-            let v = min(hi, max(lo, value))
-            let k = bracket(v, values)
-            return Retrace.solve(v, t0: times[k - 1], t1: times[k], f0: values[k - 1] - v, f1: values[k] - v, driver: driver)
-        }
-    }
-
     /// The remap over the loop (identity on the run), fitted like Retrace's from dense tables.
     static func fitted(
         _ sim: Simulation, _ found: Found, still: Set<Int>, times: [Double], rules: PlayerRules, eps: Double, screenTolerance: Double
@@ -181,26 +141,17 @@ package struct SubtreeRetrace: Sendable {
         for b in sim.timeline.branches { extra += [b.start, b.touchDown, b.begin, b.release, b.motionEnd, b.end] }
         for p in sim.timeline.phases { extra += [p.start, p.end] }
         for t in extra.map({ min(max(0, $0), duration - 1e-9) }) where t < a0 || t > a1 {
-            let want = sim.state(at: t), got = sim.state(at: inv.time(inv.driver(t)))
+            let want = sim.state(at: t), got = sim.state(at: inv.time(inv.clamped(inv.read(t))))
             for j in found.layers where !zip(features(got, j), features(want, j)).allSatisfy({ abs($0 - $1) <= eps }) { return nil }
         }
-        let m = max(inv.times.count, Int(((a1 - a0) * Retrace.denseRate).rounded(.up)))
-        let denseTimes = (0...m).map { a0 + (a1 - a0) * Double($0) / Double(m) }
-        let dense = denseTimes.map(inv.driver)
-        let lo = inv.lo, hi = inv.hi
-        @Sendable func innerFromTable(_ value: Double) -> Double {
-            let v = min(hi, max(lo, value))
-            let k = inv.bracket(v, dense)
-            let d = dense[k] - dense[k - 1]
-            let u = d == 0 ? 0 : min(1, max(0, (v - dense[k - 1]) / d))
-            return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
-        }
+        let fromTable = inv.tableInverse(start: a0, span: a1 - a0, count: max(inv.times.count, Int(((a1 - a0) * Retrace.denseRate).rounded(.up))))
+        @Sendable func innerFromTable(_ value: Double) -> Double { fromTable(inv.clamped(value)) }
         let count = max(1, Int((duration * Retrace.denseRate).rounded(.up)))
         // Read only outside the run (the remap is the identity on it): one grid step of margin.
         let step = duration / Double(count)
         let loop = (0...count).map { k -> Double in
             let t = duration * Double(k) / Double(count)
-            return t < a0 + step || t > a1 - step ? inv.driver(min(t, duration - 1e-9)) : 0
+            return t < a0 + step || t > a1 - step ? inv.read(min(t, duration - 1e-9)) : 0
         }
         @Sendable func remap(_ t: Double) -> Double {
             guard t < a0 || t > a1 else { return t }
@@ -210,7 +161,11 @@ package struct SubtreeRetrace: Sendable {
         }
         // The fastest corner of the set over the run (as Retrace: half the screen budget).
         var maxSpeed = 0.0
-        let run = inv.times.map { t in found.layers.sorted().flatMap { features(sim.state(at: t), $0) } }
+        let members = found.layers.sorted()
+        let run = inv.times.map { t in
+            let s = sim.state(at: t)
+            return members.flatMap { features(s, $0) }
+        }
         for (k, (x, y)) in zip(run, run.dropFirst()).enumerated() {
             let dt = inv.times[k + 1] - inv.times[k]
             for c in x.indices where dt > 0 { maxSpeed = max(maxSpeed, abs(y[c] - x[c]) / dt) }

@@ -67,25 +67,20 @@ package struct Simulation: Hashable, Sendable {
     /// i and its ancestors alone (the same reads and products in the same order): a driver read
     /// thousands of times (SubtreeRetrace) need not place every layer of the scene.
     package func corners(of i: Int, at time: Double) -> [Point] {
-        let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
-        var chain = [i]
-        while let p = layers[chain.last!].parent { chain.append(p) }
+        let t = loopTime(time)
         var world = Transform3D.identity
         var size = Size(0, 0)
         layers.withUnsafeBufferPointer { layers in
+            var chain = [i]
+            while let p = layers[chain.last!].parent { chain.append(p) }
             var parentState: LayerState? = nil
-            for (k, j) in chain.reversed().enumerated() {
+            for j in chain.reversed() {
                 let local = still.state[j].map(\.geometryOnly) ?? SimulatedLayer.geometryState(of: layers.baseAddress! + j, at: t)
                 if let w = still.world[j] {
                     world = w
                 } else {
-                    let m = still.toSuperlayer[j] ?? local.geometry.toSuperlayer
-                    if k > 0, let p = layers[j].parent, let ps = parentState {
-                        let m = still.applied[j] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: ps)
-                        world = m.flatteningZ.concatenating(world)
-                    } else {
-                        world = m.flatteningZ
-                    }
+                    let m = placed(j, local: local, parentState: parentState, in: layers)
+                    world = layers[j].parent == nil ? m : m.concatenating(world)
                 }
                 parentState = local
                 size = local.size
@@ -95,7 +90,7 @@ package struct Simulation: Hashable, Sendable {
     }
 
     private func state(at time: Double, geometryOnly: Bool) -> SceneState {
-        let t = timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
+        let t = loopTime(time)
         // Each layer read in place (SimulatedLayer.state(of:at:)): `layers.map` copied every
         // layer, all its tracks retained and released, at every sampled time. Still layers are
         // copied (StillLayers).
@@ -122,21 +117,34 @@ package struct Simulation: Hashable, Sendable {
                     if !geometryOnly { opacity[i] = still.opacity[i]; visible[i] = still.visible[i] }
                     continue
                 }
-                let m = still.toSuperlayer[i] ?? local[i].geometry.toSuperlayer
+                let m = placed(i, local: local[i], parentState: layers[i].parent.map { local[$0] }, in: layers)
                 if let p = layers[i].parent {
-                    let m = still.applied[i] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: local[p])
-                    // A plain CALayer flattens its sublayers into its plane: their z is dropped (docs/uikit-motion.md#layer-geometry).
-                    world[i] = m.flatteningZ.concatenating(world[p])
+                    world[i] = m.concatenating(world[p])
                     opacity[i] = local[i].opacity * opacity[p]
                     visible[i] = !local[i].hidden && visible[p]
                 } else {
-                    world[i] = m.flatteningZ
+                    world[i] = m
                     opacity[i] = local[i].opacity
                     visible[i] = !local[i].hidden
                 }
             }
         }
         return SceneState(time: t, layers: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+    }
+
+    /// Time t on the loop.
+    private func loopTime(_ time: Double) -> Double {
+        timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
+    }
+
+    /// Layer i's map into its superlayer's bounds (through the superlayer's sublayerTransform, at
+    /// `parentState`), its z dropped: a plain CALayer flattens its sublayers into its plane
+    /// (docs/uikit-motion.md#layer-geometry). Still layers' maps come from StillLayers.
+    @inline(__always)
+    private func placed(_ i: Int, local: LayerState, parentState: LayerState?, in layers: UnsafeBufferPointer<SimulatedLayer>) -> Transform3D {
+        let m = still.toSuperlayer[i] ?? local.geometry.toSuperlayer
+        guard let p = layers[i].parent, let parentState else { return m.flatteningZ }
+        return (still.applied[i] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: parentState)).flatteningZ
     }
 
     /// A layer's map into its superlayer (at `parentState`), through the superlayer's

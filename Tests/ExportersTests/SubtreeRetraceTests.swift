@@ -66,7 +66,7 @@ final class SubtreeRetraceTests: XCTestCase {
     func testLottieWritesTheCardOnceInAPrecompAndTheDotAsARootLayer() throws {
         let sim = try Simulation(try definition())
         let json = try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))
-        func member(_ v: JSONValue?, _ k: String) -> JSONValue? { v.flatMap { LottieDocument.member($0, k) } }
+        func member(_ v: JSONValue?, _ k: String) -> JSONValue? { v?[k] }
         guard case .number(let fr)? = member(json, "fr"), case .array(let layers)? = member(json, "layers"),
             case .array(let assets)? = member(json, "assets")
         else { return XCTFail("fr, layers, assets") }

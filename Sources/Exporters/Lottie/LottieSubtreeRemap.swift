@@ -35,7 +35,7 @@ extension LottieDocument {
         }
         guard outsideParents.count <= 1 else { return nil }
         if let p = outsideParents.first {
-            guard let parent = layers.first(where: { Self.int($0, "ind") == p }), !Self.isAnimated(Self.member(parent, "ks")) else { return nil }
+            guard let parent = layers.first(where: { Self.int($0, "ind") == p }), !Self.isAnimated(parent["ks"]) else { return nil }
         }
         let from = r.sourceStart * props.frameRate, to = r.sourceEnd * props.frameRate
         let inner = block.map { n -> JSONValue in
@@ -47,24 +47,12 @@ extension LottieDocument {
             return Self.truncated(layer, after: to, from: from)
         }
         let asset = LJ.obj([("id", LJ.str(Self.subtreeAsset)), ("layers", .array(inner))])
-        let size = transition.definition.canvas.size
-        let tm = props.property(r.remap.map { LVec([$0]) }, decimals: 5, kind: .scalar)
-        var root: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str(Self.subtreeAsset))]
-        root.append(("ind", LJ.int(Self.int(layers[first], "ind") ?? first + 1)))
-        if let p = outsideParents.first { root.append(("parent", LJ.int(p))) }
-        root += [("refId", LJ.str(Self.subtreeAsset)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0)), ("tm", tm)]
-        root += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true))]
-        root += layerTiming()
-        return (asset, Array(layers[..<first]) + [LJ.obj(root)] + Array(layers[(last + 1)...]))
-    }
-
-    static func member(_ v: JSONValue, _ key: String) -> JSONValue? {
-        guard case .object(let m) = v else { return nil }
-        return m.first { $0.key == key }?.value
+        let root = remapLayer(playing: Self.subtreeAsset, ind: Self.int(layers[first], "ind") ?? first + 1, parent: outsideParents.first, remap: r.remap)
+        return (asset, Array(layers[..<first]) + [root] + Array(layers[(last + 1)...]))
     }
 
     static func int(_ v: JSONValue, _ key: String) -> Int? {
-        guard case .number(let x) = member(v, key) else { return nil }
+        guard case .number(let x) = v[key] else { return nil }
         return Int(exactly: x)
     }
 

@@ -30,14 +30,20 @@ extension LottieDocument {
     func remapped(_ layers: [JSONValue], retrace r: Retrace) -> (asset: JSONValue, root: JSONValue) {
         let lastFrame = r.sourceEnd * props.frameRate
         let asset = LJ.obj([("id", LJ.str(Self.sceneAsset)), ("layers", .array(layers.map { Self.truncated($0, after: lastFrame) }))])
+        return (asset, remapLayer(playing: Self.sceneAsset, ind: 1, parent: nil, remap: r.remap))
+    }
+
+    /// A precomp layer playing asset `id` through `tm` (inner seconds, from `remap`).
+    func remapLayer(playing id: String, ind: Int, parent: Int?, remap: KeyframeTrack<Double>) -> JSONValue {
         let size = transition.definition.canvas.size
         // Seconds to 5 decimals: 5 µs moves nothing by more than maxSpeed × 5e-6 (0.009 px at 1,700 px/s).
-        let tm = props.property(r.remap.map { LVec([$0]) }, decimals: 5, kind: .scalar)
-        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str(Self.sceneAsset)), ("ind", LJ.int(1))]
-        members += [("refId", LJ.str(Self.sceneAsset)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0)), ("tm", tm)]
+        let tm = props.property(remap.map { LVec([$0]) }, decimals: 5, kind: .scalar)
+        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str(id)), ("ind", LJ.int(ind))]
+        if let parent { members.append(("parent", LJ.int(parent))) }
+        members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0)), ("tm", tm)]
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true))]
         members += layerTiming()
-        return (asset, LJ.obj(members))
+        return LJ.obj(members)
     }
 
     /// Every animated property (`k`: keys with `t`) keeps its keys up to `frame` and the first

@@ -1,0 +1,64 @@
+// The number a retrace is found through (Retrace.swift, SubtreeRetrace.swift): one that moves
+// strictly monotonically over a run of 120 Hz samples, and its inverse, exactly (regula falsi on
+// the simulation) or from a dense table (linear in driver space, for the fitter: no simulation).
+import Simulation
+
+struct RetraceDriver: Sendable {
+    /// The driver at a time of the loop, on the exact simulation.
+    let read: @Sendable (Double) -> Double
+    /// The run's sample times and the driver there (strictly monotone).
+    let times: [Double], values: [Double]
+
+    var rising: Bool { values.last! > values[0] }
+    var lo: Double { min(values[0], values.last!) }
+    var hi: Double { max(values[0], values.last!) }
+
+    func clamped(_ v: Double) -> Double { min(hi, max(lo, v)) }
+
+    /// The index k with v between ds[k - 1] and ds[k] (ds monotone, as `rising` says).
+    func bracket(_ v: Double, _ ds: [Double]) -> Int {
+        var lo = 0, hi = ds.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if (ds[mid] < v) == rising { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
+    /// The run's samples around v and the fraction between them.
+    func interpolation(_ v: Double) -> (Int, Int, Double) {
+        let k = bracket(v, values)
+        let d = values[k] - values[k - 1]
+        return (k - 1, k, d == 0 ? 0 : min(1, max(0, (v - values[k - 1]) / d)))
+    }
+
+    /// The run's instant whose driver value is v, on the exact simulation.
+    func time(_ v: Double) -> Double {
+        let k = bracket(v, values)
+        return Retrace.solve(v, t0: times[k - 1], t1: times[k], f0: values[k - 1] - v, f1: values[k] - v, driver: read)
+    }
+
+    /// `time` from the driver read at `count` + 1 even steps of [start, start + span] (the run),
+    /// linear between them.
+    func tableInverse(start: Double, span: Double, count: Int) -> @Sendable (Double) -> Double {
+        let denseTimes = (0...count).map { start + span * Double($0) / Double(count) }
+        let dense = denseTimes.map(read)
+        let driver = self
+        return { v in
+            let k = driver.bracket(v, dense)
+            let d = dense[k] - dense[k - 1]
+            let u = d == 0 ? 0 : min(1, max(0, (v - dense[k - 1]) / d))
+            return denseTimes[k - 1] + (denseTimes[k] - denseTimes[k - 1]) * u
+        }
+    }
+
+    /// Feature `feature` of layer i at a time; a corner coordinate (the first 8 features) from
+    /// the layer's ancestor chain alone (Simulation.corners(of:at:), the same numbers).
+    static func reader(_ sim: Simulation, layer: Int, feature: Int) -> @Sendable (Double) -> Double {
+        { t in
+            guard feature < 8 else { return Retrace.features(sim.state(at: t), layer)[feature] }
+            let c = sim.corners(of: layer, at: t)[feature / 2]
+            return feature % 2 == 0 ? c.x : c.y
+        }
+    }
+}
