@@ -33,6 +33,14 @@ extension PlaneProjection {
 }
 
 package enum ProjectionFactorBench {
+    /// Keys, `d` numbers, and (for path keys) their characters as SVG writes them: integer
+    /// tenths of a point (SVGPath.number), sign included, separators not.
+    struct Counts { var keys = 0, numbers = 0, digits = 0 }
+
+    static func digits(_ points: [Point]) -> Int {
+        points.reduce(0) { $0 + String(Int(($1.x * 10).rounded())).count + String(Int(($1.y * 10).rounded())).count }
+    }
+
     package enum Origin: String, CaseIterable, Sendable { case centre, corner, anchor }
 
     /// Per template: keys and `d` numbers today, with every segment counted visible, and for the
@@ -46,15 +54,22 @@ package enum ProjectionFactorBench {
         let groups = sampler.groups(at: simulation.state(at: 0))
         let cuts = sampler.breakpoints(end: end)
         let parts = ParallelMap.map(cuts.count) { n in sampler.factorCounts(n, cuts, groups, end: end, share: share) }
-        var total: [String: (keys: Int, numbers: Int)] = [:]
-        for part in parts { for (k, v) in part { total[k, default: (0, 0)].keys += v.keys; total[k, default: (0, 0)].numbers += v.numbers } }
-        return total.keys.sorted().map { "  \($0): \(total[$0]!.keys) keys, \(total[$0]!.numbers) numbers" }.joined(separator: "\n")
+        var total: [String: Counts] = [:]
+        for part in parts {
+            for (k, v) in part {
+                total[k, default: Counts()].keys += v.keys; total[k, default: Counts()].numbers += v.numbers; total[k, default: Counts()].digits += v.digits
+            }
+        }
+        return total.keys.sorted().map { k in
+            let t = total[k]!
+            return "  \(k): \(t.keys) keys, \(t.numbers) numbers" + (t.digits > 0 ? ", \(t.digits) characters as tenths" : "")
+        }.joined(separator: "\n")
     }
 }
 
 extension ProjectionSampler {
     /// One interval's counts (ProjectionSampler.interval's grid and fitter), by row label.
-    func factorCounts(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, share: Double) -> [String: (keys: Int, numbers: Int)] {
+    func factorCounts(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, share: Double) -> [String: ProjectionFactorBench.Counts] {
         guard n + 1 < cuts.count else { return [:] }
         let visible = ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim
         let outline = ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim
@@ -65,10 +80,11 @@ extension ProjectionSampler {
         for t in times { grid.append(state(t, end: end), self) }
         times[times.count - 1] = c1
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
-        var out: [String: (keys: Int, numbers: Int)] = [:]
-        func add(_ label: String, _ keys: Int, _ perKey: Int) {
-            out[label, default: (0, 0)].keys += keys
-            out[label, default: (0, 0)].numbers += keys * perKey
+        var out: [String: ProjectionFactorBench.Counts] = [:]
+        func add(_ label: String, _ keys: Int, _ perKey: Int, digits: Int = 0) {
+            out[label, default: .init()].digits += digits
+            out[label, default: .init()].keys += keys
+            out[label, default: .init()].numbers += keys * perKey
         }
         // Planes: a layer whose projection is another's times a 2D affine map (its own offset in
         // the plane) shares that layer's plane, so one A serves both.
@@ -93,7 +109,8 @@ extension ProjectionSampler {
             let host = (0..<grid.count).map { sample(grid, $0, members) }
             let flat = host.map { layout.flat($0.paths) }, boxes = host.map(\.box)
             moving.append((members, layout, flat, boxes))
-            add("a today", fitter.fit(layout, times: times, samples: flat, boxes: boxes).count, 2 * layout.pointCount)
+            let spans = fitter.fit(layout, times: times, samples: flat, boxes: boxes)
+            add("a today", spans.count, 2 * layout.pointCount, digits: spans.reduce(0) { $0 + ProjectionFactorBench.digits(flat[$1.start]) })
         }
         guard !moving.isEmpty else { return out }
         for origin in ProjectionFactorBench.Origin.allCases {
@@ -162,7 +179,9 @@ extension ProjectionSampler {
                         }
                     }
                 }
-                add("e residual about \(origin), checked through A_t (share \(share))", spans.count, 2 * layout.pointCount)
+                add(
+                    "e residual about \(origin), checked through A_t (share \(share))", spans.count, 2 * layout.pointCount,
+                    digits: spans.reduce(0) { $0 + ProjectionFactorBench.digits(residual[$1.start]) })
             }
             // A's keys per moving plane: the images of its residual hull's corners (an affine
             // map's error over a convex hull is largest at a corner), linear in A's numbers.
