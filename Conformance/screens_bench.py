@@ -5,7 +5,8 @@ and two 390 x 844 @3x PNG screenshots (1170 x 2532 px, made here from those SVGs
 rsvg-convert -z 3, so both rows show the same pictures). For each: the exported SVG and Lottie
 sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), and the worst
 frame of each player from the conformance suite run over that export (`--exporter` with the
-`--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
+`--screen` options). slide-up-segue with feed.svg as both screens (art painting past its
+viewBox, cut by the screen's clip; the spring's overshoot shows that edge). A third row: Examples/svg-art-flip.json, an svg layer under perspective
 (projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
 Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
 cells in a precomp), Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
@@ -94,6 +95,9 @@ def run(opts):
             return [sys.executable, "-m", "Conformance.input_exporter", binary, os.path.join(REPO, "Examples", name + ".json")]
         variants = [("douyin-present, two SVG screens", screens(svgs), TEMPLATE),
                     ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
+                    # feed.svg paints 25 pt past its viewBox; the spring's overshoot shows that edge (issue 11).
+                    ("slide-up-segue, feed.svg as both screens (SVG art past its viewBox)",
+                     [binary, "--screen", "first=" + svgs["feed"], "--screen", "second=" + svgs["feed"]], "slide-up-segue"),
                     ("Examples/svg-art-flip.json (svg layer under perspective)", example("svg-art-flip"), "svg-art-flip"),
                     ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal"),
                     ("Examples/picture-flip-masked.json (a masked PNG under perspective)", example("picture-flip-masked"),
