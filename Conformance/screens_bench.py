@@ -18,10 +18,12 @@ shapes), svg-radial-flip.json (radial gradients
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
 svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json,
 svg-clip-union-slide.json, svg-radial-focal-slide.json, svg-clip-window-slide.json,
-svg-opacity-slide.json, svg-art-window-slide.json, svg-clip-nested-slide.json and
+svg-opacity-slide.json, svg-art-window-slide.json, rect-window-slide.json, feed.svg as
+svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
-paths in a clipping window, opacity over overlapping shapes, plain art in a clipping window,
+paths in a clipping window, opacity over overlapping shapes, plain art in a clipping window, a plain card in one, a
+filled plus of open lines in one,
 nested clip paths, focal points near the circle), and
 picture-flip.json (a sharp PNG under perspective; its ThorVG and rlottie rows known failures,
 docs/artwork.md#picture-cells-and-their-seams), picture-window-flip.json (a PNG with a sublayer
@@ -31,6 +33,7 @@ and with two PNG screens. `--only TEXT` runs the variants whose label contains T
 markdown table;
 exit 1 when a suite row fails.
 """
+import json
 import os
 import shutil
 import sys
@@ -93,6 +96,19 @@ def run(opts):
             return [binary] + [a for n in SCREENS for a in ("--screen", "%s=%s" % (n, files[n]))]
         def example(name):
             return [sys.executable, "-m", "Conformance.input_exporter", binary, os.path.join(REPO, "Examples", name + ".json")]
+
+        def in_window(name):
+            # svg-art-window-slide.json with a screen SVG as its card (written here with a copy of it).
+            with open(os.path.join(REPO, "Examples", "svg-art-window-slide.json")) as f:
+                d = json.load(f)
+            d.pop("$schema", None)
+            d["name"] = name + "-window-slide"
+            d["layers"][0]["children"][0]["file"] = name + ".svg"
+            shutil.copy(svgs[name], os.path.join(work, name + ".svg"))
+            path = os.path.join(work, d["name"] + ".json")
+            with open(path, "w") as f:
+                json.dump(d, f)
+            return [sys.executable, "-m", "Conformance.input_exporter", binary, path]
         variants = [("douyin-present, two SVG screens", screens(svgs), TEMPLATE),
                     ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
                     # feed.svg paints 25 pt past its viewBox; the spring's overshoot shows that edge (issue 11).
@@ -136,6 +152,10 @@ def run(opts):
                      example("svg-opacity-slide"), "svg-opacity-slide"),
                     ("Examples/svg-art-window-slide.json (plain SVG art, flat, in a clipping window)",
                      example("svg-art-window-slide"), "svg-art-window-slide"),
+                    ("Examples/rect-window-slide.json (a plain card with a static sublayer, flat, in a clipping window)",
+                     example("rect-window-slide"), "rect-window-slide"),
+                    ("feed.svg as svg-art-window-slide's card (a filled plus of two open lines, in a clipping window)",
+                     in_window("feed"), "feed-window-slide"),
                     ("Examples/svg-clip-nested-slide.json (nested clip paths, a clip path of subpaths, flat)",
                      example("svg-clip-nested-slide"), "svg-clip-nested-slide"),
                     ("Examples/svg-radial-focal-far-slide.json (focal points at 95-98.9 % of the radius, flat)",

@@ -23,9 +23,9 @@ struct ProjectionSampler {
     /// Per layer, SVG art's clip paths over its paint and, per clip shape, its specs' range.
     private var artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]] = [:]
     /// Indices in `specs` of the layers' bounds outlines.
-    private var outlines: Set<Int> = []
+    private(set) var outlines: Set<Int> = []
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
-    private var hostScale = 1.0
+    private(set) var hostScale = 1.0
 
     init(_ simulation: Simulation) {
         self.simulation = simulation

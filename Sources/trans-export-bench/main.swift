@@ -1,9 +1,11 @@
 // trans-export-bench: the fitter's and exporters' benchmarks (BENCHMARKS.md). Run from the
 // repository root in release:
-//   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N]
+//   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [factor] [--variants N]
 // With no benchmark named, runs springs, catalog and batch (optimum is slow: name it).
 import Exporters
 import Foundation
+import Keyframes
+import Simulation
 
 var args = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, default value: Int) -> Int {
@@ -20,17 +22,18 @@ let rasterScale = option("--scale", default: 2)
 let rasterWebPQuality = option("--webp-quality", default: WebPWriter.defaultQuality)
 let rasterStages = option("--stages", default: 1) != 0  // raster: 0 leaves out the one-thread profile
 let rasterFiles = option("--files", default: 1) != 0  // raster: 0 leaves out the whole files
-var rasterTemplates: [String] = []  // raster: --template NAME (repeatable), else RasterBench.templates
+let factorShare = option("--share", default: 50)  // factor: the residual's percent of the tolerance
+var rasterTemplates: [String] = []  // raster, factor: --template NAME (repeatable), else each one's own list
 while let i = args.firstIndex(of: "--template"), i + 1 < args.count {
     rasterTemplates.append(args[i + 1])
     args.removeSubrange(i...(i + 1))
 }
 let chosen = Set(args)
-let known: Set = ["springs", "optimum", "catalog", "batch", "raster"]
+let known: Set = ["springs", "optimum", "catalog", "batch", "raster", "factor"]
 guard chosen.isSubset(of: known) else {
     FileHandle.standardError.write(
         Data(
-            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1]\n"
+            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [factor] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1] [--share P]\n"
                 .utf8))
     exit(2)
 }
@@ -38,7 +41,8 @@ let run =
     chosen.isEmpty
     ? ["springs", "catalog", "batch"]
     : known.filter(chosen.contains).sorted { a, b in
-        ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch", "raster"].firstIndex(of: b)!
+        ["springs", "optimum", "catalog", "batch", "raster", "factor"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch", "raster", "factor"]
+            .firstIndex(of: b)!
     }
 do {
     let catalog = try Catalog.load()
@@ -55,6 +59,12 @@ do {
         case "springs": text = try SpringBench.run(catalog, variants: spread)
         case "optimum": text = try SpringBench.optimum(catalog, variants: optimumVariants)
         case "catalog": text = try ThroughputBench.catalog(repeats: repeats)
+        case "factor":
+            // Issue 13: keys of a factored projection (ProjectionFactorBench); --share P: R's percent of the tolerance.
+            text = try (rasterTemplates.isEmpty ? ["flip-push", "flip-pop", "flip-edge-pan", "stories-cube"] : rasterTemplates).map { name in
+                guard let i = catalog.names.firstIndex(of: name) else { throw BenchError("unknown template \(name)") }
+                return "\(name):\n" + ProjectionFactorBench.report(try Simulation(catalog.definitions[i]), share: Double(factorShare) / 100)
+            }.joined(separator: "\n")
         case "raster":
             text = try RasterBench.run(
                 catalog, names: rasterTemplates.isEmpty ? RasterBench.templates : rasterTemplates, repeats: min(repeats, 3), scale: rasterScale,

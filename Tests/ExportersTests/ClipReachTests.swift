@@ -23,17 +23,26 @@ final class ClipReachTests: XCTestCase {
             phases: [Phase(name: "shade", blocks: [AnimationBlock(duration: 0.3, changes: changes)])])
     }
 
-    func mattes(_ d: TransitionDefinition) throws -> [String] {
+    /// The matte layers' names, then "LAYER/MASK" for each ancestor outline a layer takes as a mask.
+    func clips(_ d: TransitionDefinition) throws -> [String] {
         let doc = try LottieWriter().lottie(KeyframedTransition.fitted(try Simulation(d), for: .lottie))
         guard case .array(let layers)? = doc["layers"] else { return [] }
-        return layers.compactMap { l in l["td"] == .number(1) ? { if case .string(let s)? = l["nm"] { s } else { "?" } }() : nil }
+        func name(_ v: JSONValue) -> String { if case .string(let s)? = v["nm"] { s } else { "?" } }
+        let mattes = layers.compactMap { l in l["td"] == .number(1) ? name(l) : nil }
+        let masks = layers.flatMap { l -> [String] in
+            guard case .array(let m)? = l["masksProperties"] else { return [] }
+            return m.map(name).filter { $0.hasPrefix("clip-") }.map { name(l) + "/" + $0 }
+        }
+        return mattes + masks
     }
 
     func testNoMatteWhereTheClipNeverCuts() throws {
-        XCTAssertEqual(try mattes(definition(childMoves: false)), [])
+        XCTAssertEqual(try clips(definition(childMoves: false)), [])
     }
 
-    func testAMatteWhereTheSublayerMovesOutOfTheBounds() throws {
-        XCTAssertEqual(try mattes(definition(childMoves: true)), ["clip-of-shade"])
+    /// The plain rect moving out of the card is cut by the card's outline as a keyed mask
+    /// (rlottie draws a layer under a matte darker: docs/lottie.md).
+    func testAClipWhereTheSublayerMovesOutOfTheBounds() throws {
+        XCTAssertEqual(try clips(definition(childMoves: true)), ["shade/clip-card"])
     }
 }

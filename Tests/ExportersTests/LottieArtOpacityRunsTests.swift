@@ -33,8 +33,11 @@ final class LottieArtOpacityRunsTests: XCTestCase, LottieReading, SVGArtFixture 
 
     func testTheGroupIsALayerWithItsOpacityAboveTheArtsLayer() throws {
         let doc = try lottie(Self.body)
-        // Top first: the sublayer (under the card's clip), the green run, the group's run, the card.
-        XCTAssertEqual(names(doc), ["clip-of-layer-1", "layer-1", "card.art-1", "card.art-2", "card", "background"])
+        // Top first: the sublayer (the card's clip its keyed mask, no matte), the green run, the group's run, the card.
+        XCTAssertEqual(names(doc), ["layer-1", "card.art-1", "card.art-2", "card", "background"])
+        let badge = try XCTUnwrap(layer(named: "layer-1", in: doc))
+        XCTAssertNil(badge["tt"])
+        XCTAssertEqual(array(badge["masksProperties"]).compactMap { $0["nm"] }, [.string("clip-card")])
         XCTAssertTrue(array(doc["assets"]).isEmpty)  // no precomp
         let card = try XCTUnwrap(layer(named: "card", in: doc))
         let top = try XCTUnwrap(layer(named: "card.art-1", in: doc)), group = try XCTUnwrap(layer(named: "card.art-2", in: doc))

@@ -38,8 +38,11 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading, SVGArtFixture {
 
     func testAClippedRunIsAMaskedLayerInAPrecomp() throws {
         let doc = try lottie(Self.body)
-        // Top first: the sublayer (under its matte: the clip), the art's precomp, the card's content.
-        XCTAssertEqual(names(array(doc["layers"])), ["clip-of-layer-1", "layer-1", "card.art", "card", "background"])
+        // Top first: the sublayer (the card's clip its mask, no matte), the art's precomp, the card's content.
+        XCTAssertEqual(names(array(doc["layers"])), ["layer-1", "card.art", "card", "background"])
+        let badge = try XCTUnwrap(layer(named: "layer-1", in: doc))
+        XCTAssertNil(badge["tt"])
+        XCTAssertEqual(array(badge["masksProperties"]).compactMap { $0["nm"] }, [.string("clip-card")])
         let card = try XCTUnwrap(layer(named: "card", in: doc))
         let art = try XCTUnwrap(layer(named: "card.art", in: doc))
         XCTAssertEqual(number(art["ty"]), 0)

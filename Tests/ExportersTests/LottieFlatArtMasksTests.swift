@@ -66,13 +66,24 @@ final class LottieFlatArtMasksTests: XCTestCase, LottieReading {
     }
 
     /// What a keyed mask cannot carry stays under the window's matte: an outline that would be
-    /// sampled (the card scales), a layer with a mask of its own, non-art layers, and art with a
-    /// filled shape stroking an open subpath (ThorVG leaves that stroke out under a mask).
-    func testOtherLayersKeepTheMatte() throws {
-        let line = ##"<path d="M0 5H20M10 0V10" stroke="#000" stroke-width="2"/>"##
+    /// sampled (the card scales), a layer with a mask of its own, and art with a filled shape
+    /// stroking an open subpath that encloses area (ThorVG leaves that stroke out under a mask).
+    /// A plus of two open lines (its fill paints nothing and is left out) and a plain rect card
+    /// take the mask.
+    func testWhatAMaskCannotCarryKeepsTheMatte() throws {
+        let plus = ##"<path d="M0 5H20M10 0V10" stroke="#000" stroke-width="2"/>"##
         let unfilled = ##"<path d="M0 5H20M10 0V10" fill="none" stroke="#000" stroke-width="2"/>"##
-        XCTAssertNil(try XCTUnwrap(layer(named: "card", in: try lottie(body: unfilled)))["tt"], "an unfilled open stroke takes the mask")
-        for doc in [try lottie(change: .scale), try lottie(ownMask: true), try lottie(svg: false), try lottie(body: "<g>" + line + "</g>")] {
+        let corner = ##"<path d="M0 0H20V10" stroke="#000" stroke-width="2"/>"##
+        for (doc, what) in [
+            (try lottie(body: unfilled), "an unfilled open stroke"), (try lottie(body: "<g>" + plus + "</g>"), "a plus"),
+            (try lottie(svg: false), "a rect card"),
+        ] {
+            let card = try XCTUnwrap(layer(named: "card", in: doc))
+            XCTAssertEqual(layerNames(doc), ["card", "window", "background"], what)
+            XCTAssertNil(card["tt"], what)
+            XCTAssertEqual(array(card["masksProperties"]).compactMap { $0["nm"] }, [.string("clip-window")], what)
+        }
+        for doc in [try lottie(change: .scale), try lottie(ownMask: true), try lottie(body: "<g>" + corner + "</g>")] {
             XCTAssertEqual(layerNames(doc), ["clip-of-card", "card", "window", "background"])
             let card = try XCTUnwrap(layer(named: "card", in: doc))
             XCTAssertEqual(card["tt"], .number(1))

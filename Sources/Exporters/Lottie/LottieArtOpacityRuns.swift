@@ -98,25 +98,40 @@ extension LottieDocument {
 
     /// Whether layer i's content layer takes its clipping ancestors' outlines as masks instead of
     /// their track matte, as its art's runs do: flat SVG art split into runs (a precomp or layers),
-    /// or any flat SVG art whose ancestors' outlines are keyed paths in its space (not sampled).
-    /// rlottie 0.2 draws a layer under an alpha matte darker (opacity-overlap.svg in a clipping
-    /// window, no opacity: 2.255/255 under the matte, docs/artwork.md#svg-art-in-the-flat-lottie-export).
+    /// or a flat layer (SVG art or plain paint) whose ancestors' outlines are keyed paths in its
+    /// space (not sampled). rlottie 0.2 draws a layer under an alpha matte darker
+    /// (opacity-overlap.svg in a clipping window, no opacity: 2.255/255 under the matte,
+    /// docs/artwork.md#svg-art-in-the-flat-lottie-export; a rect card in one: 2.500, docs/lottie.md).
     func flatArtTakesAncestorMasks(_ i: Int) -> Bool {
         !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty || flatArtMasksKeyed(i)
     }
 
-    /// Flat SVG art without a mask of its own under clipping ancestors that are all 2D, each
-    /// outline a keyed path in its space (LottieClip.swift `pathIsKeyed`). Not when a shape both
-    /// fills and strokes an open subpath: ThorVG 1.0 leaves that stroke out under a mask (feed.svg's
-    /// plus in a clipping window: 44 solid px; drawn with `fill="none"`).
+    /// A flat layer whose content layer's paint all takes masks (`paintTakesMasks`), under
+    /// clipping ancestors that are all 2D, each outline a keyed path in its space (LottieClip.swift
+    /// `pathIsKeyed`).
     func flatArtMasksKeyed(_ i: Int) -> Bool {
-        let layer = simulation.layers[i]
-        guard transition.projected[i] == nil, layer.definition.mask == nil,
-            case .artwork(let art) = layer.definition.kind, case .vector(let document) = art.artwork,
-            !document.nodes.contains(where: { LottieArtworkShapes.strokesOpenPath($0, filled: true) })
-        else { return false }
+        guard transition.projected[i] == nil, paintTakesMasks(i) else { return false }
         let clips = clippingAncestors(i)
         return !clips.isEmpty && clips.allSatisfy { transition.projected[$0] == nil && pathIsKeyed(of: $0, inSpaceOf: i) }
+    }
+
+    /// Whether layer j's paint and its static sublayers' (drawn in its Lottie layer) are drawn
+    /// right under a mask: fills, and SVG art with no shape that both fills and strokes an open
+    /// subpath, which ThorVG 1.0 leaves out under a mask (feed.svg's plus in a clipping window:
+    /// 44 solid px; drawn once its fill, which paints nothing, is left out: LottieArtEmptyFills.swift).
+    /// Not a layer with a mask of its own, a picture, or a snapshot (their own layers and cuts).
+    func paintTakesMasks(_ j: Int) -> Bool {
+        let layer = simulation.layers[j]
+        guard layer.definition.mask == nil else { return false }
+        switch layer.definition.kind {
+        case .group, .rect, .ellipse, .text: break
+        case .snapshot: return false
+        case .artwork(let art):
+            guard case .vector(let document) = art.artwork,
+                !document.nodes.contains(where: { LottieArtworkShapes.strokesOpenPath($0, filled: true) })
+            else { return false }
+        }
+        return layer.children.allSatisfy { isLottieLayer[$0] || paintTakesMasks($0) }
     }
 
     /// Refuses runs that would composite apart from the layer's other paint: the layer's

@@ -114,13 +114,13 @@ extension LottieArtworkShapes {
     }
 
     /// Whether a stroke of the node (or below it) runs along a subpath that is not closed;
-    /// `filled`: of a shape that is filled too.
+    /// `filled`: of a shape whose fill paints something too (LottieArtEmptyFills.swift).
     static func strokesOpenPath(_ node: ArtNode, filled: Bool = false) -> Bool {
         switch node.content {
         case .group(let children):
             return children.contains { strokesOpenPath($0, filled: filled) }
         case .shape(let shape):
-            guard shape.stroke != nil, !filled || shape.fill != nil else { return false }
+            guard shape.stroke != nil, !filled || paintedFill(shape) != nil else { return false }
             var open = false
             for segment in shape.path.segments {
                 switch segment {

@@ -44,10 +44,12 @@ enum LottieArtworkShapes {
                 styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line))
             }
             let rule: (String, JSONValue) = ("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))
-            if let fill = shape.fill, let m = ellipticalMap(fill, matrix: matrix) {
+            // A fill that paints nothing is left out (LottieArtEmptyFills.swift).
+            let fill = paintedFill(shape)
+            if let fill, let m = ellipticalMap(fill, matrix: matrix) {
                 try checkFocus(fill, file: file, line: node.line)
                 elliptical = ellipticalFill([shape.path.transformed(by: matrix)], fill, map: m, extra: [rule])
-            } else if let fill = shape.fill {
+            } else if let fill {
                 styles.append(try paint(fill, matrix: matrix, file: file, line: node.line, extra: [rule]))
             }
             content = outlined + (styles.isEmpty ? [] : paths + styles) + elliptical
