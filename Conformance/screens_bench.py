@@ -18,7 +18,8 @@ shapes), svg-radial-flip.json (radial gradients
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
 svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json,
 svg-clip-union-slide.json, svg-radial-focal-slide.json, svg-clip-window-slide.json,
-svg-opacity-slide.json, svg-art-window-slide.json, rect-window-slide.json, feed.svg as
+svg-opacity-slide.json, svg-art-window-slide.json, rect-window-slide.json,
+rect-window-fade-slide.json (the card's sublayer a layer of its own: group opacity), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -154,6 +155,8 @@ def run(opts):
                      example("svg-art-window-slide"), "svg-art-window-slide"),
                     ("Examples/rect-window-slide.json (a plain card with a static sublayer, flat, in a clipping window)",
                      example("rect-window-slide"), "rect-window-slide"),
+                    ("Examples/rect-window-fade-slide.json (a fading card with a sublayer of its own: group opacity as a precomp)",
+                     example("rect-window-fade-slide"), "rect-window-fade-slide"),
                     ("feed.svg as svg-art-window-slide's card (a filled plus of two open lines, in a clipping window)",
                      in_window("feed"), "feed-window-slide"),
                     ("Examples/svg-clip-nested-slide.json (nested clip paths, a clip path of subpaths, flat)",
