@@ -5,7 +5,8 @@ and two 390 x 844 @3x PNG screenshots (1170 x 2532 px, made here from those SVGs
 rsvg-convert -z 3, so both rows show the same pictures). For each: the exported SVG and Lottie
 sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), and the worst
 frame of each player from the conformance suite run over that export (`--exporter` with the
-`--screen` options). A third row: Examples/svg-art-flip.json, an svg layer under perspective
+`--screen` options). slide-up-segue with feed.svg as both screens (art painting past its
+viewBox, cut by the screen's clip; the spring's overshoot shows that edge). A third row: Examples/svg-art-flip.json, an svg layer under perspective
 (projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
 Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
 cells in a precomp), Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
@@ -17,7 +18,8 @@ shapes), svg-radial-flip.json (radial gradients
 under perspective, drawn as a picture), svg-stroke-stretch-slide.json,
 svg-opacity-apart-slide.json, svg-radial-ellipse-slide.json, svg-clip-slide.json,
 svg-clip-union-slide.json, svg-radial-focal-slide.json, svg-clip-window-slide.json,
-svg-opacity-slide.json, svg-art-window-slide.json, rect-window-slide.json, feed.svg as
+svg-opacity-slide.json, svg-art-window-slide.json, rect-window-slide.json,
+rect-window-fade-slide.json (the card's sublayer a layer of its own: group opacity), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -110,6 +112,9 @@ def run(opts):
             return [sys.executable, "-m", "Conformance.input_exporter", binary, path]
         variants = [("douyin-present, two SVG screens", screens(svgs), TEMPLATE),
                     ("douyin-present, two 1170 x 2532 PNG screenshots (@3x)", screens(pngs), TEMPLATE),
+                    # feed.svg paints 25 pt past its viewBox; the spring's overshoot shows that edge (issue 11).
+                    ("slide-up-segue, feed.svg as both screens (SVG art past its viewBox)",
+                     [binary, "--screen", "first=" + svgs["feed"], "--screen", "second=" + svgs["feed"]], "slide-up-segue"),
                     ("Examples/svg-art-flip.json (svg layer under perspective)", example("svg-art-flip"), "svg-art-flip"),
                     ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal"),
                     ("Examples/picture-flip-masked.json (a masked PNG under perspective)", example("picture-flip-masked"),
@@ -150,6 +155,8 @@ def run(opts):
                      example("svg-art-window-slide"), "svg-art-window-slide"),
                     ("Examples/rect-window-slide.json (a plain card with a static sublayer, flat, in a clipping window)",
                      example("rect-window-slide"), "rect-window-slide"),
+                    ("Examples/rect-window-fade-slide.json (a fading card with a sublayer of its own: group opacity as a precomp)",
+                     example("rect-window-fade-slide"), "rect-window-fade-slide"),
                     ("feed.svg as svg-art-window-slide's card (a filled plus of two open lines, in a clipping window)",
                      in_window("feed"), "feed-window-slide"),
                     ("Examples/svg-clip-nested-slide.json (nested clip paths, a clip path of subpaths, flat)",

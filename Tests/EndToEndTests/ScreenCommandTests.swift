@@ -80,4 +80,31 @@ final class ScreenCommandTests: BinaryTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--screen expects ID=FILE"), bad.stderr)
     }
+
+    /// feed.svg paints 25 pt past its viewBox (its last row of covers): the screen's clip must
+    /// cut that in Lottie as in SVG; slide-up-segue's overshoot showed it over `first` (issue 11).
+    /// player.svg stays inside: no mask (a mask costs ThorVG stroked open paths).
+    func testSVGArtPastItsViewBoxKeepsTheScreensClipInLottie() throws {
+        func masks(_ second: String) throws -> [[String: Any]]? {
+            let out = tmp.appendingPathComponent(UUID().uuidString)
+            let r = try ToolRunner.run([
+                "--template", "slide-up-segue", "--format", "lottie", "--output", out.path,
+                "--screen", "first=\(feed)", "--screen", "second=\(second)",
+            ])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let data = try Data(contentsOf: out.appendingPathComponent("slide-up-segue.json"))
+            let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]])
+            let layer = try XCTUnwrap(layers.first { $0["nm"] as? String == "second" })
+            XCTAssertEqual(layer["hasMask"] as? Bool, layer["masksProperties"] == nil ? nil : true)
+            return layer["masksProperties"] as? [[String: Any]]
+        }
+        let cut = try XCTUnwrap(try masks(feed))
+        XCTAssertEqual(cut.count, 1)
+        XCTAssertEqual(cut[0]["nm"] as? String, "clip")
+        XCTAssertEqual(cut[0]["mode"] as? String, "a")
+        let path = try XCTUnwrap((cut[0]["pt"] as? [String: Any])?["k"] as? [String: Any])
+        XCTAssertEqual(path["v"] as? [[Double]], [[0, 0], [390, 0], [390, 844], [0, 844]])
+        XCTAssertNil(try masks(player))
+    }
 }

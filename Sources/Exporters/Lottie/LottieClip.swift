@@ -160,7 +160,15 @@ extension LottieDocument {
         else { return false }
         guard case .artwork(let art) = d.kind else { return true }
         let f = art.frame(in: d.size), eps = 1e-9
-        return f.minX >= -eps && f.minY >= -eps && f.maxX <= d.size.width + eps && f.maxY <= d.size.height + eps
+        guard f.minX >= -eps, f.minY >= -eps, f.maxX <= d.size.width + eps, f.maxY <= d.size.height + eps else { return false }
+        // SVG art may paint past its viewBox, which only this clip cuts (docs/lottie.md, "SVG art past its viewBox").
+        guard case .vector(let document) = art.artwork else { return true }
+        let root = LottieArtworkShapes.root(document, mode: art.contentMode, bounds: (d.size.width, d.size.height))
+        return document.nodes.allSatisfy { node in
+            LottieArtworkOpacity.extent(node, matrix: root).map {
+                $0.minX >= -eps && $0.minY >= -eps && $0.maxX <= d.size.width + eps && $0.maxY <= d.size.height + eps
+            } ?? true
+        }
     }
 
     /// The source of snapshot layer i when the capture's cut (its bounds) removes part of its

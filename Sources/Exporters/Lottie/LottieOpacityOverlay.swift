@@ -60,13 +60,21 @@ extension LottieDocument {
 
     /// Layers whose opacities multiply into Lottie layer i's `ks.o` (Lottie parenting does not
     /// pass opacity on): i and its ancestors, except the overlaid layer (its overlay dims them all).
+    /// In the group's precomp, the group layer's factor and its ancestors' are the precomp
+    /// layer's (LottieGroupOpacity.swift).
     func opacityChain(_ i: Int) -> [Int] {
-        ([i] + ancestors(i)).filter { $0 != opacityOverlay }
+        let chain = ([i] + ancestors(i)).filter { $0 != opacityOverlay }
+        guard let g = groupOpacity, inGroup(i) else { return chain }
+        let outside = Set([g] + ancestors(g))
+        return chain.filter { !outside.contains($0) }
     }
 
     /// The product of `opacityChain(i)`'s opacities, in percent.
-    func combinedOpacity(_ i: Int) -> KeyframeTrack<LVec> {
-        let chain = opacityChain(i).map { transition.layers[$0].opacity.lvec }
+    func combinedOpacity(_ i: Int) -> KeyframeTrack<LVec> { opacityProduct(opacityChain(i)) }
+
+    /// The product of the layers' opacities, in percent.
+    func opacityProduct(_ layers: [Int]) -> KeyframeTrack<LVec> {
+        let chain = layers.map { transition.layers[$0].opacity.lvec }
         guard !chain.isEmpty else { return .constant(LVec([100])) }
         return LottieTracks.combine(chain, .affineInEach) { v in LVec([v.reduce(100) { $0 * $1.c[0] }]) }
     }

@@ -33,11 +33,14 @@ package struct LottieWriter: Sendable {
     package init() {}
 
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
-        let document = LottieDocument(transition)
-        let json = try document.build()
-        // A subtree that cannot move as one: the file as without it (its own frame rate).
-        guard document.subtreeRefused else { return json }
-        return try LottieDocument(transition, subtrees: false).build()
+        // A subtree (or a group) that cannot move as one: the file as without it (a subtree: its
+        // own frame rate; a group: each layer's opacity times its ancestors').
+        for (subtrees, groups) in [(true, true), (true, false), (false, true)] {
+            let document = LottieDocument(transition, subtrees: subtrees, groups: groups)
+            let json = try document.build()
+            if !document.subtreeRefused, !document.groupRefused { return json }
+        }
+        return try LottieDocument(transition, subtrees: false, groups: false).build()
     }
 
     /// Compact JSON text; the same transition always gives the same bytes.
@@ -65,8 +68,11 @@ final class LottieDocument {
     /// Else: layers that replay one sweep, in a precomp of their own played by `tm` (LottieSubtreeRemap.swift).
     let subtreeRetrace: SubtreeRetrace?
     private(set) var subtreeRefused = false
+    /// The fading layer whose subtree is a precomp of its own (LottieGroupOpacity.swift).
+    private(set) var groupOpacity: Int?
+    private(set) var groupRefused = false
 
-    init(_ transition: KeyframedTransition, subtrees: Bool = true) {
+    init(_ transition: KeyframedTransition, subtrees: Bool = true, groups: Bool = true) {
         self.transition = transition
         let fr = transition.definition.frameRate
         let (rules, screen) = (transition.player ?? .lottie, transition.tolerance.screen)
@@ -78,6 +84,7 @@ final class LottieDocument {
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
+        groupOpacity = groups ? groupOpacityLayer() : nil
     }
 
     // MARK: Which layers are Lottie layers
@@ -260,6 +267,13 @@ final class LottieDocument {
             }
             assets.append(asset)
             layers = remapped
+        } else if let g = groupOpacity {
+            guard let (asset, inner) = grouped(layers, owners: entries.map(\.owner), group: g) else {
+                groupRefused = true
+                return .null
+            }
+            assets.append(asset)
+            layers = inner
         }
         return LJ.obj([
             ("v", LJ.str("5.7.0")), ("fr", LJ.num(props.frameRate, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
