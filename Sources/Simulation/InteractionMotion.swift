@@ -181,7 +181,8 @@ extension PropertyTrack where Value: ComponentValue {
             for k in 0..<Value.componentCount where !value.componentIsConstant(k) {
                 let from = model.replacing(k, with: model.component(k) + 1)
                 let unit = (from - model).component(k)
-                let f = FollowedComponent(driver: driver, value: value, component: k, model: model.component(k), unit: unit, start: localBegin,
+                let f = FollowedComponent(
+                    driver: driver, value: value, component: k, model: model.component(k), unit: unit, start: localBegin,
                     memo: memo)
                 append(
                     .animate(
