@@ -48,63 +48,82 @@ package struct FitReport: Hashable, Sendable {
     /// - Parameter inputs: the inputs the transition was reduced from, when at hand (saves
     ///   recomputing its measures and exact tracks).
     package init(_ transition: KeyframedTransition, inputs: ReductionInputs? = nil, rate: Double = 4000) {
-        player = transition.player
-        method = transition.method
-        let sim = transition.simulation
-        let measures = inputs?.measures ?? LayerMeasures.all(sim, tolerance: transition.tolerance)
+        self = Self.all([transition], inputs: inputs, rate: rate)[0]
+    }
+
+    init(player: PlayerRules?, method: String, tracks: [Track]) {
+        self.player = player; self.method = method; self.tracks = tracks
+    }
+
+    /// The reports of transitions fitted from one simulation (one per player), each as `init`
+    /// gives it; the exact motion is computed once at each measured time for all of them (the
+    /// SVG's and the Lottie's reports read the same exact tracks at the same times).
+    package static func all(_ transitions: [KeyframedTransition], inputs: ReductionInputs? = nil, rate: Double = 4000) -> [FitReport] {
+        guard let first = transitions.first else { return [] }
+        let sim = first.simulation
+        let measures = inputs?.measures ?? LayerMeasures.all(sim, tolerance: first.tolerance)
         let exactTracks = inputs?.exact ?? ExactLayerTracks.all(sim)
-        let timing = PlayerTiming(
-            rules: transition.player, duration: sim.timeline.duration,
-            frameRate: transition.definition.frameRate)
-        var tracks: [Track] = []
+        let timings = transitions.map { PlayerTiming(rules: $0.player, duration: sim.timeline.duration, frameRate: $0.definition.frameRate) }
+        var tracks = [[Track]](repeating: [], count: transitions.count)
         for x in exactTracks {
-            let k = transition.layers[x.layer], m = measures[x.layer]
+            let m = measures[x.layer]
             let name = sim.layers[x.layer].id ?? "layer-\(x.layer)"
-            func add<V: AnimatableValue>(_ property: String, _ kt: KeyframeTrack<V>, _ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>) {
-                guard kt.isAnimated || exact.pieces.contains(where: { $0 != .still }) else { return }
-                let exactOnly = exact.pieces.allSatisfy { piece in
-                    if case .bezier(let c) = piece { return transition.player?.plays(c) ?? true }
-                    return piece == .still
+            func add<V: AnimatableValue>(
+                _ property: String, _ track: (LayerKeyframes) -> KeyframeTrack<V>?, _ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>
+            ) {
+                let moves = exact.pieces.contains { $0 != .still }
+                let reported = transitions.indices.compactMap { r in
+                    track(transitions[r].layers[x.layer]).flatMap { kt in moves || kt.isAnimated ? (r, kt) : nil }
                 }
-                tracks.append(
-                    Track(
-                        layer: name, property: property, keyframes: kt.keyframes.count,
-                        maxError: Self.maxError(timing.played(kt), exact, measure, rate: rate),
-                        tolerance: measure.tolerance, unit: measure.unit,
-                        method: exactOnly ? "exact" : transition.method))
+                guard !reported.isEmpty else { return }
+                let errors = maxErrors(reported.map { timings[$0.0].played($0.1) }, exact, measure, rate: rate)
+                for ((r, kt), error) in zip(reported, errors) {
+                    let player = transitions[r].player
+                    let exactOnly = exact.pieces.allSatisfy { piece in
+                        if case .bezier(let c) = piece { return player?.plays(c) ?? true }
+                        return piece == .still
+                    }
+                    tracks[r].append(
+                        Track(
+                            layer: name, property: property, keyframes: kt.keyframes.count, maxError: error,
+                            tolerance: measure.tolerance, unit: measure.unit, method: exactOnly ? "exact" : transitions[r].method))
+                }
             }
-            add("position", k.position, x.position, m.position)
-            add("size", k.size, x.size, m.size)
-            add("translation", k.translation, x.translation, m.translation)
-            add("scale", k.scale, x.scale, m.scale)
-            add("rotation", k.rotation, x.rotation, m.rotation)
-            for p in LayerProperty.animatedLayerNumbers { add(p.rawValue, k.numbers[p], x.numbers[p], m.numbers[p]) }
-            if let mk = k.mask, let mx = x.mask {
+            add("position", { $0.position }, x.position, m.position)
+            add("size", { $0.size }, x.size, m.size)
+            add("translation", { $0.translation }, x.translation, m.translation)
+            add("scale", { $0.scale }, x.scale, m.scale)
+            add("rotation", { $0.rotation }, x.rotation, m.rotation)
+            for p in LayerProperty.animatedLayerNumbers { add(p.rawValue, { $0.numbers[p] }, x.numbers[p], m.numbers[p]) }
+            if let mx = x.mask {
                 // The mask's properties in registry order: its one rect, its one point, its numbers.
                 for p in LayerProperty.allCases where !p.isLayerMember {
                     switch p.valueKind {
-                    case .rect: add(p.rawValue, mk.frame, mx.frame, m.maskFrame)
-                    case .point: add(p.rawValue, mk.center, mx.center, m.maskPoint)
-                    case .number: add(p.rawValue, mk.numbers[p], mx.numbers[p], m.numbers[p])
+                    case .rect: add(p.rawValue, { $0.mask?.frame }, mx.frame, m.maskFrame)
+                    case .point: add(p.rawValue, { $0.mask?.center }, mx.center, m.maskPoint)
+                    case .number: add(p.rawValue, { $0.mask?.numbers[p] }, mx.numbers[p], m.numbers[p])
                     case .size, .transform, .flag: preconditionFailure("a mask has no \(p.rawValue) track")
                     }
                 }
             }
         }
-        // Layers under a 3D transform are drawn as projected paths, sampled (ProjectionSampler).
-        for case let p? in transition.projected {
-            let name = sim.layers[p.layer].id ?? "layer-\(p.layer)"
-            func add(_ property: String, _ count: Int) {
-                tracks.append(
-                    Track(
-                        layer: name, property: property, keyframes: count, maxError: .nan,
-                        tolerance: ProjectionTolerance.interpolation, unit: .px, method: "sampled (projection)"))
+        return transitions.indices.map { r in
+            let transition = transitions[r]
+            // Layers under a 3D transform are drawn as projected paths, sampled (ProjectionSampler).
+            for case let p? in transition.projected {
+                let name = sim.layers[p.layer].id ?? "layer-\(p.layer)"
+                func add(_ property: String, _ count: Int) {
+                    tracks[r].append(
+                        Track(
+                            layer: name, property: property, keyframes: count, maxError: .nan,
+                            tolerance: ProjectionTolerance.interpolation, unit: .px, method: "sampled (projection)"))
+                }
+                for (k, paint) in p.paint.enumerated() { add(p.paint.count > 1 ? "path[\(k)]" : "path", paint.path.keyframes.count) }
+                if let clip = p.clip { add("clip", clip.keyframes.count) }
+                if let mask = p.mask { add("mask", mask.keyframes.count) }
             }
-            for (k, paint) in p.paint.enumerated() { add(p.paint.count > 1 ? "path[\(k)]" : "path", paint.path.keyframes.count) }
-            if let clip = p.clip { add("clip", clip.keyframes.count) }
-            if let mask = p.mask { add("mask", mask.keyframes.count) }
+            return FitReport(player: transition.player, method: transition.method, tracks: tracks[r])
         }
-        self.tracks = tracks
     }
 
     /// The largest error of `keyframes` against `exact` over the timeline.
@@ -112,18 +131,28 @@ package struct FitReport: Hashable, Sendable {
         _ keyframes: KeyframeTrack<V>, _ exact: ExactTrack<V>,
         _ measure: ErrorMeasure<V>, rate: Double = 4000
     ) -> Double {
+        maxErrors([keyframes], exact, measure, rate: rate)[0]
+    }
+
+    /// `maxError` of each keyframe track, the exact value read once per time for all of them.
+    static func maxErrors<V: AnimatableValue>(
+        _ keyframes: [KeyframeTrack<V>], _ exact: ExactTrack<V>, _ measure: ErrorMeasure<V>, rate: Double
+    ) -> [Double] {
         let margin = 1e-5
-        var worst = 0.0
+        var worst = [Double](repeating: 0, count: keyframes.count)
         // Times only increase, so the keyframe before t is found by walking forward, not by
         // scanning the track at each of the ~4,000 times a second.
-        var cursor = KeyframeCursor()
+        var cursors = [KeyframeCursor](repeating: KeyframeCursor(), count: keyframes.count)
         for (k, piece) in exact.pieces.enumerated() {
             let a = exact.breakpoints[k], b = exact.breakpoints[k + 1]
             guard b - a > 2 * margin else { continue }
             let n = piece == .still ? 8 : max(16, Int(((b - a) * rate).rounded(.up)))
             for s in 0...n {
                 let t = a + margin + (b - a - 2 * margin) * Double(s) / Double(n)
-                worst = max(worst, measure.norm(cursor.value(of: keyframes, at: t) - exact.value(t)))
+                let e = exact.value(t)
+                for j in keyframes.indices {
+                    worst[j] = max(worst[j], measure.norm(cursors[j].value(of: keyframes[j], at: t) - e))
+                }
             }
         }
         return worst

@@ -44,7 +44,8 @@ package struct Retrace: Sendable {
     /// Every number the comparison reads, and the scale it is compared at.
     static func features(_ s: SceneState) -> [Double] {
         var out: [Double] = []
-        for i in s.layers.indices { out += features(s, i) }
+        out.reserveCapacity(s.layers.count * 11)
+        for i in s.layers.indices { appendFeatures(s, i, to: &out) }
         return out
     }
 
@@ -52,14 +53,35 @@ package struct Retrace: Sendable {
     /// radius and mask.
     static func features(_ s: SceneState, _ i: Int) -> [Double] {
         var out: [Double] = []
-        for p in s.corners(of: i) { out += [p.x, p.y] }
-        let l = s.layers[i]
-        out += [s.effectiveOpacity[i], s.visible[i] ? 1 : 0, l.cornerRadius]
-        if let m = l.mask {
-            out += [m.frame.origin.x, m.frame.origin.y, m.frame.size.width, m.frame.size.height, m.center.x, m.center.y]
-            out += LayerProperty.maskNumbers.map { m.numbers[$0] }
-        }
+        out.reserveCapacity(11)
+        appendFeatures(s, i, to: &out)
         return out
+    }
+
+    /// Layer i's features appended to `out`, with no array made on the way (a scene's features
+    /// at each 120 Hz sample: the small arrays' allocation and release were most of the
+    /// detections' cost, BENCHMARKS.md#retrace-and-gesture-cpu-pass-same-bytes).
+    static func appendFeatures(_ s: SceneState, _ i: Int, to out: inout [Double]) {
+        // SceneState.corners(of:), in its order.
+        let size = s.layers[i].size, m = s.boundsToScreen[i]
+        func corner(_ x: Double, _ y: Double) {
+            let p = m.apply(to: Point(x, y))
+            out.append(p.x)
+            out.append(p.y)
+        }
+        corner(0, 0)
+        corner(size.width, 0)
+        corner(size.width, size.height)
+        corner(0, size.height)
+        out.append(s.effectiveOpacity[i])
+        out.append(s.visible[i] ? 1 : 0)
+        out.append(s.layers[i].cornerRadius)
+        if let mask = s.layers[i].mask {
+            for v in [mask.frame.origin.x, mask.frame.origin.y, mask.frame.size.width, mask.frame.size.height, mask.center.x, mask.center.y] {
+                out.append(v)
+            }
+            for p in LayerProperty.maskNumbers { out.append(mask.numbers[p]) }
+        }
     }
 
     /// The instant in [t0, t1] where driver(t) = v, given f0 = driver(t0) - v and f1 = driver(t1) - v

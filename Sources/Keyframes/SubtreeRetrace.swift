@@ -44,10 +44,12 @@ package struct SubtreeRetrace: Sendable {
         var moves = [Bool](repeating: false, count: sim.layers.count)
         var feats: [[[Double]]] = []
         feats.reserveCapacity(times.count)
+        // A layer still on screen gives its first numbers at every sample (the same bits).
+        let mayMove = sim.layers.indices.filter { !sim.isStillOnScreen($0) }
         for t in times {
             let s = sim.state(at: t)
             var row = firstFeats
-            for i in sim.layers.indices {
+            for i in mayMove {
                 let f = features(s, i)
                 if f.count != firstFeats[i].count || zip(f, firstFeats[i]).contains(where: { abs($0 - $1) > eps }) {
                     row[i] = f
@@ -58,6 +60,9 @@ package struct SubtreeRetrace: Sendable {
         }
         let moving = sim.layers.indices.filter { moves[$0] }
         guard moving.count >= 2 else { return nil }
+        // Many candidates' inverses land on the same instants (a driver at rest at either end of
+        // its run maps to the run's end sample): each instant's state is built once.
+        let exactStates = StateFeatures(sim)
         var covered = Set<Int>()
         var best: Found? = nil
         for i in moving where !covered.contains(i) {
@@ -83,10 +88,8 @@ package struct SubtreeRetrace: Sendable {
                 }
             }
             for k in outside where set.contains(i) {
-                let s = sim.state(at: inner.time(inner.clamped(values[k])))
-                for j in set where features(s, j).count != feats[k][j].count || !zip(features(s, j), feats[k][j]).allSatisfy({ abs($0 - $1) <= eps }) {
-                    set.remove(j)
-                }
+                let e = exactStates.entry(at: inner.time(inner.clamped(values[k])))
+                for j in set where !Self.equal(exactStates.features(e, j), feats[k][j], eps) { set.remove(j) }
             }
             covered.formUnion(set)
             covered.insert(i)
@@ -96,6 +99,36 @@ package struct SubtreeRetrace: Sendable {
         }
         guard let best else { return nil }
         return fitted(sim, best, still: Set(sim.layers.indices).subtracting(moving), times: times, rules: rules, eps: eps, screenTolerance: screenTolerance)
+    }
+
+    static func equal(_ a: [Double], _ b: [Double], _ eps: Double) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= eps }
+    }
+
+    /// Layers' features at instants of the exact simulation (the same numbers as
+    /// `features(sim.state(at: t), j)`): an instant's state is built once and each layer's
+    /// features read once while the instant is among the last `capacity` asked (a whole
+    /// SceneState each: a bound, not one per instant, keeps the peak memory down).
+    final class StateFeatures {
+        static let capacity = 8
+        let sim: Simulation
+        private var entries: [(time: UInt64, state: SceneState, features: [Int: [Double]])] = []
+        init(_ sim: Simulation) { self.sim = sim }
+
+        /// The entry of instant t (by its bits), built when it is not kept.
+        func entry(at t: Double) -> Int {
+            if let e = entries.firstIndex(where: { $0.time == t.bitPattern }) { return e }
+            if entries.count == Self.capacity { entries.removeFirst() }
+            entries.append((t.bitPattern, sim.state(at: t), [:]))
+            return entries.count - 1
+        }
+
+        func features(_ entry: Int, _ j: Int) -> [Double] {
+            if let f = entries[entry].features[j] { return f }
+            let f = SubtreeRetrace.features(entries[entry].state, j)
+            entries[entry].features[j] = f
+            return f
+        }
     }
 
     struct Found {

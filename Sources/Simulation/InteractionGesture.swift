@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 // The finger of an interactive definition as a function of wall-clock time: its translation and
 // velocity (as UIPanGestureRecognizer reports them), and the environment the interaction's
@@ -17,6 +18,21 @@ struct GestureDriver: Hashable, Sendable {
     var start: Double
     var interaction: Interaction
     var canvas: Size
+    /// The last environment read (not part of the value): every followed component and every
+    /// animation of a scrubbed phase reads the same instant's in turn.
+    let memo = InstantMemo<ExpressionEnvironment>()
+
+    init(path: Path, start: Double, interaction: Interaction, canvas: Size) {
+        self.path = path; self.start = start; self.interaction = interaction; self.canvas = canvas
+    }
+
+    static func == (a: GestureDriver, b: GestureDriver) -> Bool {
+        a.path == b.path && a.start == b.start && a.interaction == b.interaction && a.canvas == b.canvas
+    }
+
+    func hash(into h: inout Hasher) {
+        h.combine(path); h.combine(start); h.combine(interaction); h.combine(canvas)
+    }
 
     /// Step for velocities (finite differences), seconds.
     static let velocityStep = 1e-4
@@ -69,9 +85,15 @@ struct GestureDriver: Hashable, Sendable {
         }
     }
 
+    /// Everything the expressions read at local time τ (central velocity), computed once per
+    /// instant read in a row: the same function of τ, so the same numbers.
+    func environment(local τ: Double) -> ExpressionEnvironment {
+        memo.value(at: τ) { environment(local: τ, side: .central, velocity: nil) }
+    }
+
     /// Everything the expressions read at local time τ. `velocity` replaces the computed one (a
     /// script's release velocity).
-    func environment(local τ: Double, side: Side = .central, velocity: Point? = nil) -> ExpressionEnvironment {
+    func environment(local τ: Double, side: Side, velocity: Point? = nil) -> ExpressionEnvironment {
         var env = ExpressionEnvironment(canvas: canvas)
         let tr = translation(local: τ)
         let v = velocity ?? self.velocity(local: τ, side)
@@ -85,6 +107,29 @@ struct GestureDriver: Hashable, Sendable {
         }
         for l in interaction.lets { env.lets.append(l.expression.evaluate(env)) }
         return env
+    }
+}
+
+/// The value last computed for an instant, shared by the value types that hold it (reads of
+/// one simulation may come from several threads: a lock).
+final class InstantMemo<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time = Double.nan.bitPattern
+    private var value: Value?
+
+    func value(at t: Double, _ make: () -> Value) -> Value {
+        lock.lock()
+        if time == t.bitPattern, let v = value {
+            lock.unlock()
+            return v
+        }
+        lock.unlock()
+        let v = make()
+        lock.lock()
+        time = t.bitPattern
+        value = v
+        lock.unlock()
+        return v
     }
 }
 

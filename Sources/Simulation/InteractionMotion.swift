@@ -97,12 +97,25 @@ struct FollowedComponent: ProgressFunction {
     var unit: Double
     /// The driver's local time at the animation's call (the animation's time 0).
     var start: Double
+    /// The value last computed (not part of this value): shared by the components of one
+    /// followed property, which are read in turn at the same instant.
+    var memo: InstantMemo<PropertyValue?>
 
     func progress(at t: Double) -> Double {
-        let env = driver.environment(local: start + t)
+        let τ = start + t
         // Values were checked over the whole drag when the branch was built.
-        let v = (try? value.value(env))?.component(component) ?? model
+        let value = memo.value(at: τ) { try? self.value.value(driver.environment(local: τ)) }
+        let v = value?.component(component) ?? model
         return 1 - (v - model) / unit
+    }
+
+    static func == (a: FollowedComponent, b: FollowedComponent) -> Bool {
+        a.driver == b.driver && a.value == b.value && a.component == b.component && a.model == b.model && a.unit == b.unit
+            && a.start == b.start
+    }
+
+    func hash(into h: inout Hasher) {
+        h.combine(driver); h.combine(value); h.combine(component); h.combine(model); h.combine(unit); h.combine(start)
     }
 }
 
@@ -164,10 +177,13 @@ extension PropertyTrack where Value: ComponentValue {
         }
         if model != modelValue(at: begin) { append(.set(time: begin, value: model)) }
         if release > begin {
+            let memo = InstantMemo<PropertyValue?>()
             for k in 0..<Value.componentCount where !value.componentIsConstant(k) {
                 let from = model.replacing(k, with: model.component(k) + 1)
                 let unit = (from - model).component(k)
-                let f = FollowedComponent(driver: driver, value: value, component: k, model: model.component(k), unit: unit, start: localBegin)
+                let f = FollowedComponent(
+                    driver: driver, value: value, component: k, model: model.component(k), unit: unit, start: localBegin,
+                    memo: memo)
                 append(
                     .animate(
                         TrackAnimation(

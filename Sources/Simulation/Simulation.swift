@@ -63,6 +63,10 @@ package struct Simulation: Hashable, Sendable {
     /// check, which reads nothing else (BENCHMARKS.md#memory-and-time-pass).
     func geometryState(at time: Double) -> SceneState { state(at: time, geometryOnly: true) }
 
+    /// Whether layer i and every ancestor are still (StillLayers): its screen corners, drawn
+    /// opacity, visibility and state are the same numbers at every time.
+    package func isStillOnScreen(_ i: Int) -> Bool { still.world[i] != nil }
+
     /// Layer i's 4 corners on screen at time t, as `state(at:).corners(of: i)` gives them, from
     /// i and its ancestors alone (the same reads and products in the same order): a driver read
     /// thousands of times (SubtreeRetrace) need not place every layer of the scene.

@@ -46,11 +46,14 @@ package final class PlayerFiles {
     package func reports() throws -> [OutputFitReport] {
         let name = simulation.definition.name
         if let madeReports { return madeReports }
-        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: try svg().utf8.count, fit: FitReport(svgKeyframes, inputs: inputs))]
+        let svgBytes = try svg().utf8.count
         // A transition Lottie cannot express still has its SVG report (and its tracks dump).
-        if let lottie = try? lottie() {
-            made.append(
-                OutputFitReport(file: "\(name).\(LottieFormat.fileExtension)", bytes: lottie.utf8.count, fit: FitReport(lottieKeyframes, inputs: inputs)))
+        let lottie = try? lottie()
+        // Both reports in one pass: the exact motion read once per measured time.
+        let fits = FitReport.all(lottie == nil ? [svgKeyframes] : [svgKeyframes, lottieKeyframes], inputs: inputs)
+        var made = [OutputFitReport(file: "\(name).\(SVGFormat.fileExtension)", bytes: svgBytes, fit: fits[0])]
+        if let lottie {
+            made.append(OutputFitReport(file: "\(name).\(LottieFormat.fileExtension)", bytes: lottie.utf8.count, fit: fits[1]))
         }
         madeReports = made
         return made
