@@ -74,7 +74,7 @@ extension ProjectionSampler {
         let composite = ProjectionFitter(visible: fitter.visible * share, outline: fitter.outline * share)
         let spans = EasingFit.spans(count: grid.count - 1) { i, j in
             let a = points[i].map(ProjectionFitter.onGrid), b = points[j].map(ProjectionFitter.onGrid)
-            let order = Self.checkOrderCached(i, j)
+            let order = ProjectionFitter.checkOrder(i, j)
             return EasingFit.writtenCandidates(composite.easing(times, points, a, b, i, j)).first { easing in
                 order.allSatisfy { k in
                     let u = Self.progress(easing, (times[k] - times[i]) / (times[j] - times[i]))
@@ -95,8 +95,6 @@ extension ProjectionSampler {
         }
         return (frames, axes)
     }
-
-    static func checkOrderCached(_ i: Int, _ j: Int) -> [Int] { ProjectionFitter.checkOrder(i, j) }
 
     /// Projected layers with factored flips (SVG, FactoredProjection.isEnabled); nil when no
     /// plane qualifies or A is singular at some grid time (the caller keeps today's).
@@ -127,5 +125,13 @@ extension ProjectionSampler {
             out[i]?.plane = ProjectedPlane(reference: r, translation: factors.translation[r]!, scaleX: Self.simplified(scales[r]!))
         }
         return out
+    }
+}
+
+extension ProjectedLayer {
+    /// A point of the layer's paths at time t in the host's space: through A when factored.
+    package func host(_ p: Point, at t: Double) -> Point {
+        guard let plane else { return p }
+        return Point(plane.translation.x + plane.scaleX.value(at: t) * p.x, plane.translation.y + p.y)
     }
 }
