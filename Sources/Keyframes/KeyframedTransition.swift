@@ -124,8 +124,10 @@ package struct ReductionInputs: Sendable {
         self.tolerance = tolerance
         measures = LayerMeasures.all(simulation, tolerance: tolerance)
         exact = ExactLayerTracks.all(simulation)
-        projected = ProjectionSampler.projectedLayers(simulation)
-        projectedFactored = FactoredProjection.isEnabled ? ProjectionSampler.projectedLayersFactored(simulation) : nil
+        let today = ProjectionSampler.projectedLayers(simulation)
+        projected = today
+        let factored = FactoredProjection.isEnabled ? ProjectionSampler.projectedLayersFactored(simulation) : nil
+        projectedFactored = factored.flatMap { FactoredProjection.characters($0) < FactoredProjection.characters(today) ? $0 : nil }
     }
 }
 
