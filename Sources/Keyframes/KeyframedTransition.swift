@@ -94,7 +94,8 @@ package struct KeyframedTransition: Hashable, Sendable {
                         numbers: mask.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) })
                 })
         }
-        projected = inputs.projected
+        // Factored flips are written by the SVG writer only (Lottie keeps today's keys).
+        projected = (reducer.player == .smil ? inputs.projectedFactored : nil) ?? inputs.projected
     }
 
     /// Keyframes fitted for one player within `tolerance`: what the exporters write.
@@ -115,13 +116,18 @@ package struct ReductionInputs: Sendable {
     package let measures: [LayerMeasures]
     package let exact: [ExactLayerTracks]
     let projected: [ProjectedLayer?]
+    /// The same with factored flips, when FactoredProjection.isEnabled and some plane qualifies.
+    let projectedFactored: [ProjectedLayer?]?
 
     package init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
         self.simulation = simulation
         self.tolerance = tolerance
         measures = LayerMeasures.all(simulation, tolerance: tolerance)
         exact = ExactLayerTracks.all(simulation)
-        projected = ProjectionSampler.projectedLayers(simulation)
+        let today = ProjectionSampler.projectedLayers(simulation)
+        projected = today
+        let factored = FactoredProjection.isEnabled ? ProjectionSampler.projectedLayersFactored(simulation) : nil
+        projectedFactored = factored.flatMap { FactoredProjection.characters($0) < FactoredProjection.characters(today) ? $0 : nil }
     }
 }
 

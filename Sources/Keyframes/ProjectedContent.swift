@@ -82,6 +82,8 @@ package struct ProjectedLayer: Hashable, Sendable {
     package var opacityGroups: [ProjectedArtOpacityGroup] = []
     /// SVG art's clip paths, `shapes` being indices in `paint` (ProjectedArtworkClip.swift).
     package var artClips: [ProjectedArtClip] = []
+    /// When drawn factored (ProjectionFactored.swift, SVG only): the paths are R and this is A.
+    package var plane: ProjectedPlane? = nil
 }
 
 package enum Projection {

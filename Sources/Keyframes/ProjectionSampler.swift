@@ -17,11 +17,11 @@ struct ProjectionSampler {
     let hosts: [Int: Int?]
     private(set) var specs: [PathSpec] = []
     /// Where each layer's paint, clip, mask and outline specs sit in `specs`.
-    private var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
+    private(set) var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
     /// Per layer, SVG art's opacity groups over its paint (PathSpec.specs).
     private var opacityGroups: [Int: [ProjectedArtOpacityGroup]] = [:]
     /// Per layer, SVG art's clip paths over its paint and, per clip shape, its specs' range.
-    private var artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]] = [:]
+    private(set) var artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]] = [:]
     /// Indices in `specs` of the layers' bounds outlines.
     private(set) var outlines: Set<Int> = []
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
@@ -283,7 +283,11 @@ struct ProjectionSampler {
 
     /// One interval's keys: from breakpoint cuts[n] up to (not including) cuts[n + 1]; each
     /// gradient axis key with its index in `specs`, in the order they were made.
-    func interval(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double) -> (frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)]) {
+    /// With `factors` (FactoredProjection), their groups' keys are R's and A's x-scale keys come
+    /// per plane; `failed` when A is not invertible at a grid time (then nothing is factored).
+    func interval(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, factors: PlaneFactors? = nil) -> (
+        frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], scales: [Int: [Keyframe<Double>]], failed: Bool
+    ) {
         let fitter = ProjectionFitter(
             visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
             outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
@@ -309,7 +313,19 @@ struct ProjectionSampler {
         states.append(rightState, self)
         for t in times.dropFirst() { states.append(state(t, end: end), self) }
         if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
+        var factored: FactoredInterval? = nil
+        if let factors, !factors.planeOf.isEmpty {
+            let tolerance = min(fitter.visible, fitter.outline) * (1 - FactoredProjection.share)
+            factored = factorInterval(factors, states, times, left: leftState, first: n == 0, tolerance: tolerance)
+            if factored == nil { return (out, axes, [:], true) }
+        }
         for (g, members) in groups.enumerated() {
+            if let factors, let factored, factors.planeOf[specs[members[0]].layer] != nil {
+                let f = factoredGroup(members, factors, factored, states, times, left: leftState, right: rightState, first: n == 0, fitter: fitter)
+                guard let f else { return (out, axes, [:], true) }
+                out[g] = f.frames; axes += f.axes
+                continue
+            }
             let right = sample(rightState, members)
             if n > 0 {
                 let left = sample(leftState, members)
@@ -355,7 +371,7 @@ struct ProjectionSampler {
                 }
             }
         }
-        return (out, axes)
+        return (out, axes, factored?.keys ?? [:], false)
     }
 
     // MARK: Output

@@ -111,7 +111,7 @@ final class ProjectedArtworkDashesTests: XCTestCase, SVGArtFixture {
             let h = PlaneProjection(sim.state(at: min(t, 0.5.nextDown)).boundsToScreen[0])
             for (drawn, sub) in zip(projected.paint[0].shape.value(at: t).subpaths, exact[0].subpaths) {
                 let curve = (0..<sub.segmentCount).flatMap { k in (0..<32).map { h.apply(sub.point(segment: k, at: Double($0) / 32)) } }
-                for p in drawn.vertices {
+                for p in drawn.vertices.map({ projected.host($0, at: t) }) {
                     XCTAssertLessThanOrEqual(curve.map { $0.distance(to: p) }.min()!, 0.5, "t = \(t)")
                 }
             }

@@ -116,7 +116,7 @@ final class ProjectedArtworkTests: XCTestCase, SVGArtFixture {
         // The art rect (2, 2)-(18, 8) of 20 x 10 stretched to 200 x 200: (20, 40)-(180, 160).
         for t in stride(from: 0.0, through: 0.5, by: 0.05) {
             let h = PlaneProjection(sim.state(at: min(t, 0.5.nextDown)).boundsToScreen[0])
-            let drawn = projected.paint[0].path.value(at: t).vertices
+            let drawn = projected.paint[0].path.value(at: t).vertices.map { projected.host($0, at: t) }  // SVG: R through A when factored
             for (p, q) in zip(drawn, [Point(20, 40), Point(180, 40), Point(180, 160), Point(20, 160)]) {
                 XCTAssertLessThanOrEqual(p.distance(to: h.apply(q)), 0.5, "t = \(t)")
             }
@@ -143,7 +143,7 @@ final class ProjectedArtworkTests: XCTestCase, SVGArtFixture {
             for (paint, shape) in zip(projected.paint, exact) {
                 for (drawn, sub) in zip(paint.shape.value(at: t).subpaths, shape.subpaths) {
                     let curve = (0..<sub.segmentCount).flatMap { k in (0..<32).map { h.apply(sub.point(segment: k, at: Double($0) / 32)) } }
-                    for p in drawn.vertices {
+                    for p in drawn.vertices.map({ projected.host($0, at: t) }) {
                         XCTAssertLessThanOrEqual(curve.map { $0.distance(to: p) }.min()!, 0.5, "t = \(t)")
                     }
                 }

@@ -79,8 +79,9 @@ struct SVGProjected {
     var xml: XMLTextWriter { document.xml }
     var transition: KeyframedTransition { document.transition }
 
-    /// Layer i and its sublayers (all projected), drawn in the host's space.
-    func write(_ i: Int, _ p: ProjectedLayer) {
+    /// Layer i and its sublayers (all projected), drawn in the host's space; `openPlane`: the
+    /// factored plane whose groups an ancestor left open around this layer.
+    func write(_ i: Int, _ p: ProjectedLayer, openPlane: Int? = nil) {
         let layer = document.simulation.layers[i]
         let k = transition.layers[i]
         if layer.id == nil, !k.visible.isAnimated, !k.visible.initialValue { return }
@@ -94,6 +95,15 @@ struct SVGProjected {
         var groupKeys = k
         if opacityInStops { groupKeys.opacity = .constant(1) }
         let layerGroups = document.openLayerGroup(id: layer.id, groupKeys)
+        // A factored flip (ProjectedLayer.plane): its paths are R inside A's groups, opened once
+        // for a layer and the sublayers in its plane (a page and its shadow), else closed before
+        // the sublayers (each in its own plane's groups); such layers have no clip or mask.
+        let opens = p.plane.map { $0.reference != openPlane } ?? false
+        let spansSublayers = opens && inPlane(layer.children, p.plane!.reference)
+        if opens, let plane = p.plane {
+            document.transformGroup("translate", .constant(plane.translation), SVGNumber.pair, always: true)
+            document.transformGroup("scale", plane.scaleX, { NumberFormat.string($0, maxDecimals: 5) + " 1" }, always: true)
+        }
         // Where the bounds are, as played: the outline is never painted (no fill, no stroke) and
         // is read back by the conformance suite's geometry check (computed `d`, mapped by getCTM).
         if let id = layer.id, let outline = p.outline {
@@ -118,12 +128,19 @@ struct SVGProjected {
             for _ in artGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
         }
         pictureCells(i, p.pictureCells)
+        if opens, !spansSublayers { xml.end(); xml.end() }
         for child in layer.children {
-            if let cp = transition.projected[child] { write(child, cp) }
+            if let cp = transition.projected[child] { write(child, cp, openPlane: opens ? (spansSublayers ? p.plane!.reference : nil) : openPlane) }
         }
         if masked { xml.end() }
         if clipped { xml.end() }
+        if spansSublayers { xml.end(); xml.end() }
         for _ in 0..<layerGroups { xml.end() }
+    }
+
+    /// Whether these layers and all their sublayers are drawn in factored plane `reference`.
+    func inPlane(_ layers: [Int], _ reference: Int) -> Bool {
+        layers.allSatisfy { transition.projected[$0]?.plane?.reference == reference && inPlane(document.simulation.layers[$0].children, reference) }
     }
 
     /// `<clipPath>` with an animated path, then an open `<g clip-path>` (returns true).

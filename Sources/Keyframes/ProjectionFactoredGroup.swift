@@ -1,0 +1,137 @@
+import Motion
+import Simulation
+// A factored group's keys (ProjectionFactored.swift): R's paths, checked the way the bench
+// measured (BENCHMARKS.md#the-factored-projection-measured): R blended between its written
+// keys, taken through A as drawn, against today's host samples and canvas boxes, at R's share
+// of the tolerance. Gradient axes are fitted in R's space (|A| <= 1, so never larger in host).
+import TransitionModel
+
+/// A plane's A as SVG writes it: translate(translation) · scale(scaleX, 1), in host points.
+package struct ProjectedPlane: Hashable, Sendable {
+    /// The plane's reference layer (layers in one plane share it).
+    package var reference: Int
+    package var translation: Point
+    package var scaleX: KeyframeTrack<Double>
+}
+
+extension ProjectionSampler {
+    func factoredGroup(
+        _ members: [Int], _ factors: PlaneFactors, _ f: FactoredInterval, _ grid: ProjectionGrid, _ times: [Double],
+        left: SceneState, right: SceneState, first: Bool, fitter: ProjectionFitter
+    ) -> (frames: [Frame], axes: [(Int, Keyframe<GradientAxis>)])? {
+        let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
+        let planeOf = factors.planeOf
+        var frames: [Frame] = [], axes: [(Int, Keyframe<GradientAxis>)] = []
+        func frame(_ t: Double, _ s: (paths: [BezierPath], axes: [GradientAxis?], box: Rect), _ easing: KeyframeEasing) -> Frame {
+            Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
+        }
+        func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
+            if let a { axes.append((n, Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing))) }
+        }
+        func residual(_ state: SceneState) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect)? {
+            var back: [Int: PlaneProjection] = [:]
+            for r in Set(members.map { planeOf[specs[$0].layer]! }) {
+                guard let a = Self.affine(projection(state, r, host: hosts[r]!), state.layers[r]), let b = a.inverse else { return nil }
+                back[r] = b
+            }
+            return sample(
+                members, box: everywhere, state: { state.layers[$0] },
+                projection: { projection(state, $0, host: hosts[$0]!).concatenating(back[planeOf[$0]!]!) })
+        }
+        func residual(_ k: Int) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
+            sample(
+                members, box: everywhere, state: { grid.layerState(k, $0) },
+                projection: { grid.projection(k, $0).concatenating(f.inverse[planeOf[$0]!]![k]) })
+        }
+        guard let right = residual(right) else { return nil }
+        if !first {
+            guard let left = residual(left) else { return nil }
+            if left.paths != right.paths { frames.append(frame(times[0], left, .hold)) }
+            for (m, n) in members.enumerated() where left.axes[m] != right.axes[m] { axisKey(n, times[0], left.axes[m], .hold) }
+        }
+        let probes = (1...8).map { $0 * (grid.count - 1) / 8 }
+        if grid.count == 1 || probes.allSatisfy({ residual($0).paths == right.paths }) {
+            frames.append(frame(times[0], right, .linear))
+            for (m, n) in members.enumerated() { axisKey(n, times[0], right.axes[m], .linear) }
+            return (frames, axes)
+        }
+        let layout = ProjectionFitter.Layout(right.paths, outlines: members.map(outlines.contains), shapeErrors: members.map { specs[$0].shapeError })
+        let gradients = members.indices.filter { right.axes[$0] != nil }
+        var points: [[Point]] = [], host: [[Point]] = [], boxes: [Rect] = []
+        var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+        for k in 0..<grid.count {
+            let s = k == 0 ? right : residual(k), h = sample(grid, k, members)
+            points.append(layout.flat(s.paths)); host.append(layout.flat(h.paths)); boxes.append(h.box)
+            for (x, m) in gradients.enumerated() {
+                axisSamples[x].append(s.axes[m]!)
+                let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+                areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), everywhere))
+            }
+        }
+        var plane: [Int] = []
+        for (m, n) in members.enumerated() { plane += Array(repeating: planeOf[specs[n].layer]!, count: 3 * layout.counts[m]) }
+        let share = FactoredProjection.share
+        let composite = ProjectionFitter(visible: fitter.visible * share, outline: fitter.outline * share)
+        let spans = EasingFit.spans(count: grid.count - 1) { i, j in
+            let a = points[i].map(ProjectionFitter.onGrid), b = points[j].map(ProjectionFitter.onGrid)
+            let order = ProjectionFitter.checkOrder(i, j)
+            return EasingFit.writtenCandidates(composite.easing(times, points, a, b, i, j)).first { easing in
+                order.allSatisfy { k in
+                    let u = Self.progress(easing, (times[k] - times[i]) / (times[j] - times[i]))
+                    let drawn = a.indices.map { v in f.drawn[plane[v]]![k].apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
+                    return composite.within(layout, host[k], drawn, drawn, 0, boxes[k])
+                }
+            }
+        }
+        for span in spans { frames.append(frame(times[span.start], span.start == 0 ? right : residual(span.start), span.easing)) }
+        for (x, m) in gradients.enumerated() {
+            let n = members[m], gradient = specs[n].gradient!
+            let axisFitter = GradientAxisFitter(
+                distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
+                colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
+            for span in axisFitter.fit(times: times, samples: axisSamples[x], areas: areas[x]) {
+                axisKey(n, times[span.start], axisSamples[x][span.start], span.easing)
+            }
+        }
+        return (frames, axes)
+    }
+
+    /// Projected layers with factored flips (SVG, FactoredProjection.isEnabled); nil when no
+    /// plane qualifies or A is singular at some grid time (the caller keeps today's).
+    static func projectedLayersFactored(_ simulation: Simulation) -> [ProjectedLayer?]? {
+        var sampler = ProjectionSampler(simulation)
+        guard !sampler.isEmpty else { return nil }
+        let end = simulation.timeline.duration
+        let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
+        sampler.chooseLevels(times: coarse, end: end)
+        let groups = sampler.groups(at: simulation.state(at: 0))
+        let factors = sampler.planeFactors(times: coarse, end: end, groups: groups)
+        guard !factors.planeOf.isEmpty else { return nil }
+        let cuts = sampler.breakpoints(end: end)
+        let intervals = ParallelMap.map(cuts.count) { n in sampler.interval(n, cuts, groups, end: end, factors: factors) }
+        guard !intervals.contains(where: { $0.failed }) else { return nil }
+        var frames = [[Frame]](repeating: [], count: groups.count)
+        var axes: [Int: [Keyframe<GradientAxis>]] = [:], scales: [Int: [Keyframe<Double>]] = [:]
+        for part in intervals {
+            for g in groups.indices { frames[g] += part.frames[g] }
+            for (n, key) in part.axes { axes[n, default: []].append(key) }
+            for (r, keys) in part.scales { scales[r, default: []] += keys }
+        }
+        var out = sampler.assemble(Array(zip(groups, frames)), axes: axes)
+        for (i, _) in sampler.layers {
+            out[i]?.pictureCells = sampler.pictureCells(i, end: end)
+            guard let r = factors.planeOf[i] else { continue }
+            if !(out[i]?.pictureCells.isEmpty ?? true) { return nil }
+            out[i]?.plane = ProjectedPlane(reference: r, translation: factors.translation[r]!, scaleX: Self.simplified(scales[r]!))
+        }
+        return out
+    }
+}
+
+extension ProjectedLayer {
+    /// A point of the layer's paths at time t in the host's space: through A when factored.
+    package func host(_ p: Point, at t: Double) -> Point {
+        guard let plane else { return p }
+        return Point(plane.translation.x + plane.scaleX.value(at: t) * p.x, plane.translation.y + p.y)
+    }
+}
