@@ -70,12 +70,7 @@ struct GradientAxisFitter {
         for k in ProjectionFitter.checkOrder(i, j) {
             guard let area = areas[k] else { continue }
             let u = (times[k] - times[i]) / (times[j] - times[i])
-            let f: Double
-            switch easing {
-            case .linear: f = u
-            case .hold: f = 0
-            case .bezier(let c): f = c.progress(at: u)
-            }
+            let f = easing.progress(at: u)
             let drawn = keys[i] + (keys[j] - keys[i]).scaled(by: f)
             if !Self.isoLinesWithin(drawn, samples[k], area, allowed(samples[k])) { return false }
         }

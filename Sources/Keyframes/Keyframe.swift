@@ -12,6 +12,18 @@ package enum KeyframeEasing: Hashable, Sendable {
     case hold
 }
 
+extension KeyframeEasing {
+    /// How far a player has moved from this key's value toward the next at normalised time u of
+    /// the span (0 while held).
+    package func progress(at u: Double) -> Double {
+        switch self {
+        case .linear: return u
+        case .hold: return 0
+        case .bezier(let c): return c.progress(at: u)
+        }
+    }
+}
+
 package struct Keyframe<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Seconds on the transition's timeline.
     package var time: Double

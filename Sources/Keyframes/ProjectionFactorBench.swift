@@ -166,12 +166,7 @@ extension ProjectionSampler {
                     return EasingFit.writtenCandidates(composite.easing(times, residual, a, b, i, j)).first { easing in
                         ProjectionFitter.checkOrder(i, j).allSatisfy { k in
                             let u = (times[k] - times[i]) / (times[j] - times[i])
-                            let f: Double
-                            switch easing {
-                            case .linear: f = u
-                            case .hold: f = 0
-                            case .bezier(let c): f = c.progress(at: u)
-                            }
+                            let f = easing.progress(at: u)
                             let drawn = a.indices.map { v in
                                 affines[plane[v]]![k].apply(Point(a[v].x + (b[v].x - a[v].x) * f, a[v].y + (b[v].y - a[v].y) * f))
                             }

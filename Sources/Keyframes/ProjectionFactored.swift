@@ -100,14 +100,6 @@ extension ProjectionSampler {
         return out
     }
 
-    static func progress(_ e: KeyframeEasing, _ u: Double) -> Double {
-        switch e {
-        case .linear: return u
-        case .hold: return 0
-        case .bezier(let c): return c.progress(at: u)
-        }
-    }
-
     /// One interval's A per plane: the drawn (keyed, written) A at each grid time, its exact
     /// inverse, and its x-scale keys. nil when A is not invertible at a grid time.
     func factorInterval(
@@ -138,7 +130,7 @@ extension ProjectionSampler {
                     if !c.isLinear { exact = .bezier(c) }
                 }
                 return EasingFit.writtenCandidates(exact).first { e in
-                    (i + 1..<j).allSatisfy { k in abs(a + (b - a) * Self.progress(e, (times[k] - times[i]) / (times[j] - times[i])) - sx[k]) <= limit }
+                    (i + 1..<j).allSatisfy { k in abs(a + (b - a) * e.progress(at: (times[k] - times[i]) / (times[j] - times[i])) - sx[k]) <= limit }
                 }
             }
             let spans = sx.count > 1 ? fitted : [(start: 0, easing: KeyframeEasing.linear)]
@@ -147,7 +139,7 @@ extension ProjectionSampler {
                 let j = n + 1 < spans.count ? spans[n + 1].start : grid.count - 1
                 let a = FactoredProjection.written(sx[span.start]), b = FactoredProjection.written(sx[j])
                 for k in span.start...j {
-                    d[k] = j == span.start ? a : a + (b - a) * Self.progress(span.easing, (times[k] - times[span.start]) / (times[j] - times[span.start]))
+                    d[k] = j == span.start ? a : a + (b - a) * span.easing.progress(at: (times[k] - times[span.start]) / (times[j] - times[span.start]))
                 }
             }
             if !first, let l = Self.affine(projection(left, r, host: hosts[r]!), left.layers[r]),

@@ -77,22 +77,14 @@ extension ProjectionSampler {
             let order = ProjectionFitter.checkOrder(i, j)
             return EasingFit.writtenCandidates(composite.easing(times, points, a, b, i, j)).first { easing in
                 order.allSatisfy { k in
-                    let u = Self.progress(easing, (times[k] - times[i]) / (times[j] - times[i]))
+                    let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
                     let drawn = a.indices.map { v in f.drawn[plane[v]]![k].apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
                     return composite.within(layout, host[k], drawn, drawn, 0, boxes[k])
                 }
             }
         }
         for span in spans { frames.append(frame(times[span.start], span.start == 0 ? right : residual(span.start), span.easing)) }
-        for (x, m) in gradients.enumerated() {
-            let n = members[m], gradient = specs[n].gradient!
-            let axisFitter = GradientAxisFitter(
-                distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
-                colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
-            for span in axisFitter.fit(times: times, samples: axisSamples[x], areas: areas[x]) {
-                axisKey(n, times[span.start], axisSamples[x][span.start], span.easing)
-            }
-        }
+        axes += axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
         return (frames, axes)
     }
 

@@ -96,12 +96,7 @@ struct ProjectionFitter {
         guard j - i > 1 else { return true }
         for k in order ?? Self.checkOrder(i, j) {
             let u = (times[k] - times[i]) / (times[j] - times[i])
-            let f: Double
-            switch easing {
-            case .linear: f = u
-            case .hold: f = 0
-            case .bezier(let c): f = c.progress(at: u)
-            }
+            let f = easing.progress(at: u)
             if !within(layout, samples[k], a, b, f, boxes[k]) { return false }
         }
         return true

@@ -361,20 +361,30 @@ struct ProjectionSampler {
             for span in spans {
                 out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))
             }
-            for (x, m) in gradients.enumerated() {
-                let n = members[m], gradient = specs[n].gradient!
-                let axisFitter = GradientAxisFitter(
-                    distance: fitter.visible, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
-                    colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
-                for span in axisFitter.fit(times: times, samples: axisSamples[x], areas: areas[x]) {
-                    axisKey(n, times[span.start], axisSamples[x][span.start], span.easing)
-                }
-            }
+            axes += axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
         }
         return (out, axes, factored?.keys ?? [:], false)
     }
 
     // MARK: Output
+
+    /// Each gradient's axis keys (written) over the grid times, gradient by gradient: the fewest
+    /// the gradient fitter allows within `distance` and the gradient levels.
+    func axisKeys(
+        _ members: [Int], _ gradients: [Int], times: [Double], samples: [[GradientAxis]], areas: [[Rect?]], distance: Double
+    ) -> [(Int, Keyframe<GradientAxis>)] {
+        var keys: [(Int, Keyframe<GradientAxis>)] = []
+        for (x, m) in gradients.enumerated() {
+            let n = members[m], gradient = specs[n].gradient!
+            let axisFitter = GradientAxisFitter(
+                distance: distance, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
+                colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
+            for span in axisFitter.fit(times: times, samples: samples[x], areas: areas[x]) {
+                keys.append((n, Keyframe(time: times[span.start], value: GradientAxisFitter.written(samples[x][span.start]), easing: span.easing)))
+            }
+        }
+        return keys
+    }
 
     /// Projected layers over the whole timeline, indexed like `simulation.layers`.
     static func projectedLayers(_ simulation: Simulation) -> [ProjectedLayer?] {

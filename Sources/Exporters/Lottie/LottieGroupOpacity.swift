@@ -48,35 +48,20 @@ extension LottieDocument {
         let run = owners.indices.filter { owners[$0].map(inGroup) ?? false }
         guard let first = run.first, let last = run.last, run.count == last - first + 1 else { return nil }
         let block = first...last
-        let inds = Set(block.compactMap { Self.int(layers[$0], "ind") })
-        var outsideParents = Set<Int>()
-        for n in layers.indices {
-            let inside = block.contains(n)
-            for key in ["parent", "tp"] {
-                guard let ref = Self.int(layers[n], key) else { continue }
-                if inside, !inds.contains(ref) {
-                    guard key == "parent" else { return nil }
-                    outsideParents.insert(ref)
-                }
-                if !inside, inds.contains(ref) { return nil }
-            }
-        }
-        guard outsideParents.count <= 1 else { return nil }
-        var p = outsideParents.first
+        let edge = Self.blockEdge(block, in: layers)
+        guard edge.movable else { return nil }
+        var p = edge.outsideParent
         while let ref = p {
             guard let parent = layers.first(where: { Self.int($0, "ind") == ref }), Self.isStaticIdentity(parent["ks"]) else { return nil }
             p = Self.int(parent, "parent")
         }
-        let inner = block.map { n -> JSONValue in
-            guard case .object(let m) = layers[n], let p = outsideParents.first, Self.int(layers[n], "parent") == p else { return layers[n] }
-            return .object(m.filter { $0.key != "parent" })
-        }
+        let inner = block.map { Self.detached(layers[$0], from: edge.outsideParent) }
         let id = Self.groupAsset
         let size = transition.definition.canvas.size
         let opacity = opacityProduct(([g] + ancestors(g)).filter { $0 != opacityOverlay })
         var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("group-of-\(names[g])"))]
         members.append(("ind", LJ.int(Self.int(layers[first], "ind") ?? first + 1)))
-        if let parent = outsideParents.first { members.append(("parent", LJ.int(parent))) }
+        if let parent = edge.outsideParent { members.append(("parent", LJ.int(parent))) }
         members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0))]
         members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacity), layer: true))]
         members += layerTiming()

@@ -19,36 +19,44 @@ extension LottieDocument {
         guard let first = members.first, let last = members.last else { return nil }
         let block = first...last
         guard block.allSatisfy({ owners[$0].map { r.layers.contains($0) || r.still.contains($0) } ?? false }) else { return nil }
-        let inds = Set(block.compactMap { Self.int(layers[$0], "ind") })
         // Mattes and parents must not cross the run's edge; outside parents: one, static.
+        let edge = Self.blockEdge(block, in: layers)
+        guard edge.movable else { return nil }
+        if let p = edge.outsideParent {
+            guard let parent = layers.first(where: { Self.int($0, "ind") == p }), !Self.isAnimated(parent["ks"]) else { return nil }
+        }
+        let from = r.sourceStart * props.frameRate, to = r.sourceEnd * props.frameRate
+        // The precomp layer takes the outside parent's place.
+        let inner = block.map { Self.truncated(Self.detached(layers[$0], from: edge.outsideParent), after: to, from: from) }
+        let asset = LJ.obj([("id", LJ.str(Self.subtreeAsset)), ("layers", .array(inner))])
+        let root = remapLayer(playing: Self.subtreeAsset, ind: Self.int(layers[first], "ind") ?? first + 1, parent: edge.outsideParent, remap: r.remap)
+        return (asset, Array(layers[..<first]) + [root] + Array(layers[(last + 1)...]))
+    }
+
+    /// Whether a block of root layers can move into a precomp as one: no matte (`tp`) crosses its
+    /// edge, no layer outside it has a parent inside, and its layers' parents outside it are at
+    /// most one (returned: the precomp layer takes that parent).
+    static func blockEdge(_ block: ClosedRange<Int>, in layers: [JSONValue]) -> (movable: Bool, outsideParent: Int?) {
+        let inds = Set(block.compactMap { int(layers[$0], "ind") })
         var outsideParents = Set<Int>()
         for n in layers.indices {
             let inside = block.contains(n)
             for key in ["parent", "tp"] {
-                guard let ref = Self.int(layers[n], key) else { continue }
+                guard let ref = int(layers[n], key) else { continue }
                 if inside, !inds.contains(ref) {
-                    guard key == "parent" else { return nil }
+                    guard key == "parent" else { return (false, nil) }
                     outsideParents.insert(ref)
                 }
-                if !inside, inds.contains(ref) { return nil }
+                if !inside, inds.contains(ref) { return (false, nil) }
             }
         }
-        guard outsideParents.count <= 1 else { return nil }
-        if let p = outsideParents.first {
-            guard let parent = layers.first(where: { Self.int($0, "ind") == p }), !Self.isAnimated(parent["ks"]) else { return nil }
-        }
-        let from = r.sourceStart * props.frameRate, to = r.sourceEnd * props.frameRate
-        let inner = block.map { n -> JSONValue in
-            // The precomp layer takes the outside parent's place.
-            var layer = layers[n]
-            if case .object(let m) = layer, let p = outsideParents.first, Self.int(layer, "parent") == p {
-                layer = .object(m.filter { $0.key != "parent" })
-            }
-            return Self.truncated(layer, after: to, from: from)
-        }
-        let asset = LJ.obj([("id", LJ.str(Self.subtreeAsset)), ("layers", .array(inner))])
-        let root = remapLayer(playing: Self.subtreeAsset, ind: Self.int(layers[first], "ind") ?? first + 1, parent: outsideParents.first, remap: r.remap)
-        return (asset, Array(layers[..<first]) + [root] + Array(layers[(last + 1)...]))
+        return (outsideParents.count <= 1, outsideParents.first)
+    }
+
+    /// The layer without its `parent` when that is `parent` (inside a precomp that takes it).
+    static func detached(_ layer: JSONValue, from parent: Int?) -> JSONValue {
+        guard case .object(let m) = layer, let parent, int(layer, "parent") == parent else { return layer }
+        return .object(m.filter { $0.key != "parent" })
     }
 
     static func int(_ v: JSONValue, _ key: String) -> Int? {
