@@ -124,9 +124,8 @@ package struct ReductionInputs: Sendable {
         self.tolerance = tolerance
         measures = LayerMeasures.all(simulation, tolerance: tolerance)
         exact = ExactLayerTracks.all(simulation)
-        let today = ProjectionSampler.projectedLayers(simulation)
+        let (today, factored) = ProjectionSampler.projectedLayers(simulation, factored: FactoredProjection.isEnabled)
         projected = today
-        let factored = FactoredProjection.isEnabled ? ProjectionSampler.projectedLayersFactored(simulation) : nil
         projectedFactored = factored.flatMap { FactoredProjection.characters($0) < FactoredProjection.characters(today) ? $0 : nil }
     }
 }

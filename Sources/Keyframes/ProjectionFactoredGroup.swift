@@ -88,15 +88,11 @@ extension ProjectionSampler {
         return (frames, axes)
     }
 
-    /// Projected layers with factored flips (SVG, FactoredProjection.isEnabled); nil when no
-    /// plane qualifies or A is singular at some grid time (the caller keeps today's).
-    static func projectedLayersFactored(_ simulation: Simulation) -> [ProjectedLayer?]? {
-        var sampler = ProjectionSampler(simulation)
-        guard !sampler.isEmpty else { return nil }
-        let end = simulation.timeline.duration
-        let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
-        sampler.chooseLevels(times: coarse, end: end)
-        let groups = sampler.groups(at: simulation.state(at: 0))
+    /// Projected layers with factored flips (SVG, FactoredProjection.isEnabled), from the sampler,
+    /// groups and coarse times `today` (the unfactored layers, their picture cells) was made with;
+    /// nil when no plane qualifies or A is singular at some grid time (the caller keeps today's).
+    func factoredLayers(_ groups: [[Int]], coarse: [Double], end: Double, today: [ProjectedLayer?]) -> [ProjectedLayer?]? {
+        let sampler = self
         let factors = sampler.planeFactors(times: coarse, end: end, groups: groups)
         guard !factors.planeOf.isEmpty else { return nil }
         let cuts = sampler.breakpoints(end: end)
@@ -111,7 +107,7 @@ extension ProjectionSampler {
         }
         var out = sampler.assemble(Array(zip(groups, frames)), axes: axes)
         for (i, _) in sampler.layers {
-            out[i]?.pictureCells = sampler.pictureCells(i, end: end)
+            out[i]?.pictureCells = today[i]?.pictureCells ?? []
             guard let r = factors.planeOf[i] else { continue }
             if !(out[i]?.pictureCells.isEmpty ?? true) { return nil }
             out[i]?.plane = ProjectedPlane(reference: r, translation: factors.translation[r]!, scaleX: Self.simplified(scales[r]!))

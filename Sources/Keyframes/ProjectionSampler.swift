@@ -387,9 +387,11 @@ struct ProjectionSampler {
     }
 
     /// Projected layers over the whole timeline, indexed like `simulation.layers`.
-    static func projectedLayers(_ simulation: Simulation) -> [ProjectedLayer?] {
+    /// With `factored`, also the same with factored flips (ProjectionFactored.swift; nil when no
+    /// plane qualifies): one sampler, curve subdivision, grouping and picture cells serve both.
+    static func projectedLayers(_ simulation: Simulation, factored: Bool) -> (today: [ProjectedLayer?], factored: [ProjectedLayer?]?) {
         var sampler = ProjectionSampler(simulation)
-        guard !sampler.isEmpty else { return Array(repeating: nil, count: simulation.layers.count) }
+        guard !sampler.isEmpty else { return (Array(repeating: nil, count: simulation.layers.count), nil) }
         let end = simulation.timeline.duration
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
@@ -397,7 +399,7 @@ struct ProjectionSampler {
         let keys = sampler.keyframes(groups, end: end)
         var out = sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
         for (i, _) in sampler.layers { out[i]?.pictureCells = sampler.pictureCells(i, end: end) }
-        return out
+        return (out, factored ? sampler.factoredLayers(groups, coarse: coarse, end: end, today: out) : nil)
     }
 
     /// Projected layers frozen at time t (the `--at` still).

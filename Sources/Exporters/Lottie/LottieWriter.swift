@@ -34,13 +34,14 @@ package struct LottieWriter: Sendable {
 
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
         // A subtree (or a group) that cannot move as one: the file as without it (a subtree: its
-        // own frame rate; a group: each layer's opacity times its ancestors').
-        for (subtrees, groups) in [(true, true), (true, false), (false, true)] {
+        // own frame rate; a group: each layer's opacity times its ancestors'). Each retry drops
+        // what was refused, so it ends with neither.
+        var (subtrees, groups) = (true, true)
+        while true {
             let document = LottieDocument(transition, subtrees: subtrees, groups: groups)
             let json = try document.build()
-            if !document.subtreeRefused, !document.groupRefused { return json }
+            if document.subtreeRefused { subtrees = false } else if document.groupRefused { groups = false } else { return json }
         }
-        return try LottieDocument(transition, subtrees: false, groups: false).build()
     }
 
     /// Compact JSON text; the same transition always gives the same bytes.
