@@ -38,8 +38,11 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading, SVGArtFixture {
 
     func testAClippedRunIsAMaskedLayerInAPrecomp() throws {
         let doc = try lottie(Self.body)
-        // Top first: the sublayer (the card's clip its mask, no matte), the art's precomp, the card's content.
-        XCTAssertEqual(names(array(doc["layers"])), ["layer-1", "card.art", "card", "background"])
+        // The card fades over its badge: its subtree in a group precomp (docs/lottie.md#group-opacity).
+        XCTAssertEqual(names(array(doc["layers"])), ["group-of-card", "background"])
+        // Inside, top first: the sublayer (the card's clip its mask, no matte), the art's precomp, the card's content.
+        let inner = array(array(doc["assets"]).first { $0["id"] == .string("group") }?["layers"])
+        XCTAssertEqual(names(inner), ["layer-1", "card.art", "card"])
         let badge = try XCTUnwrap(layer(named: "layer-1", in: doc))
         XCTAssertNil(badge["tt"])
         XCTAssertEqual(array(badge["masksProperties"]).compactMap { $0["nm"] }, [.string("clip-card")])
@@ -55,10 +58,13 @@ final class LottieArtPiecesTests: XCTestCase, LottieReading, SVGArtFixture {
         let artClip = JSONWriter().string(try XCTUnwrap(array(art["masksProperties"])[0]["pt"]))
         XCTAssertTrue(cardClip.contains(#""v":[[3,0],[17,0],[20,3],[20,7],[17,10],[3,10],[0,7],[0,3]]"#), cardClip)
         XCTAssertTrue(artClip.contains(#""v":[[23,10],[37,10],[40,13],[40,17],[37,20],[23,20],[20,17],[20,13]]"#), artClip)
-        // The card's opacity (1 → 0.8) composites the whole art once; the margin (the card's
+        // The card's opacity (1 → 0.8) composites its whole subtree, the art with it, once: the
+        // group precomp layer's, the art's precomp layer inside at 100; the margin (the card's
         // size on each side) moved by the anchor and undone inside.
-        XCTAssertEqual(evaluate(try XCTUnwrap(art["ks"]?["o"]), atFrame: 0), [100])
-        XCTAssertEqual(evaluate(try XCTUnwrap(art["ks"]?["o"]), atFrame: 100).first ?? 0, 80, accuracy: 1e-9)
+        let fade = try XCTUnwrap(layer(named: "group-of-card", in: doc)?["ks"]?["o"])
+        XCTAssertEqual(evaluate(fade, atFrame: 0), [100])
+        XCTAssertEqual(evaluate(fade, atFrame: 100).first ?? 0, 80, accuracy: 1e-9)
+        XCTAssertEqual(art["ks"]?["o"]?["k"], .number(100))
         XCTAssertEqual(numbers(art["ks"]?["a"]?["k"]), [20, 10])
         XCTAssertEqual(numbers(.array([art["w"]!, art["h"]!])), [60, 30])
         XCTAssertFalse(JSONWriter().string(card).contains("[1,0,0]"))  // the card's shapes no longer draw the art

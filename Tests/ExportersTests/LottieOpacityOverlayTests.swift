@@ -120,12 +120,18 @@ final class LottieOpacityOverlayTests: XCTestCase {
     func assertNoOverlay(_ d: TransitionDefinition, file: StaticString = #filePath, line: UInt = #line) throws {
         let (_, doc, _) = try Base.export(d)
         XCTAssertNil(base.layer(named: "opacity-of-screen", in: doc), file: file, line: line)
+        // The screen's fade is on its layer, or on its group precomp layer when the screen paints
+        // under its dot (docs/lottie.md#group-opacity): either way 100 -> 50 in effect.
+        let op = base.number(doc["op"])!
+        let group = base.layer(named: "group-of-screen", in: doc)?["ks"]?["o"]
+        func fade(_ f: Double) -> Double { group.map { base.evaluate($0, atFrame: f)[0] / 100 } ?? 1 }
         let o = try XCTUnwrap(base.layer(named: "screen", in: doc)?["ks"]?["o"], file: file, line: line)
-        XCTAssertEqual(base.evaluate(o, atFrame: 0)[0], 100, accuracy: 1e-9, file: file, line: line)
-        XCTAssertEqual(base.evaluate(o, atFrame: base.number(doc["op"])!)[0], 50, accuracy: 1e-9, file: file, line: line)
-        // The child's opacity carries the screen's again.
+        XCTAssertEqual(base.evaluate(o, atFrame: 0)[0] * fade(0), 100, accuracy: 1e-9, file: file, line: line)
+        XCTAssertEqual(base.evaluate(o, atFrame: op)[0] * fade(op), 50, accuracy: 1e-9, file: file, line: line)
+        // The child's opacity carries the screen's again (its own 0.8 inside a group precomp).
         let dot = try XCTUnwrap(base.layer(named: "dot", in: doc)?["ks"]?["o"], file: file, line: line)
-        XCTAssertEqual(base.evaluate(dot, atFrame: base.number(doc["op"])!)[0], 40, accuracy: 1e-9, file: file, line: line)
+        XCTAssertEqual(base.evaluate(dot, atFrame: op)[0] * fade(op), 40, accuracy: 1e-9, file: file, line: line)
+        if group != nil { XCTAssertEqual(base.evaluate(dot, atFrame: op)[0], 80, accuracy: 1e-9, file: file, line: line) }
     }
 
     func testNotAppliedToALayerAboveAnother() throws {

@@ -9,8 +9,10 @@ protocol LottieReading {}
 struct JSONReading: LottieReading {}
 
 extension LottieReading {
+    /// At the top, else in a group opacity precomp (docs/lottie.md#group-opacity), where a player draws it.
     func layer(named name: String, in doc: JSONValue) -> JSONValue? {
-        array(doc["layers"]).first { $0["nm"] == .string(name) }
+        let groups = array(doc["assets"]).filter { if case .string(let id)? = $0["id"] { id.hasPrefix("group") } else { false } }
+        return ([doc] + groups).lazy.compactMap { self.array($0["layers"]).first { $0["nm"] == .string(name) } }.first
     }
 
     func number(_ v: JSONValue?) -> Double? { if case .number(let d)? = v { return d } else { return nil } }

@@ -180,7 +180,11 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         // Background: the last layer (drawn at the bottom), a canvas-size rect.
         let layers = array(doc["layers"])
         XCTAssertEqual(layers.last?["nm"], .string("background"))
-        XCTAssertEqual(layers.compactMap { number($0["ind"]) }, (1...layers.count).map(Double.init))
+        // Unique and in order (the container's group precomp layer keeps its first layer's ind).
+        let inds = layers.compactMap { number($0["ind"]) }
+        XCTAssertEqual(inds.count, layers.count)
+        XCTAssertEqual(inds, inds.sorted())
+        XCTAssertEqual(Set(inds).count, inds.count)
     }
 
     /// rlottie reads a layer as 3D unless `ddd: 0` comes before `ks`, and then ignores `r`.
@@ -269,7 +273,8 @@ final class LottieWriterTests: XCTestCase, LottieReading {
 
     func testBezierChangeGivesTwoKeyframesWithTheCurve() throws {
         let (_, doc, _) = try Self.export(Self.sampleDefinition())
-        let container = try XCTUnwrap(layer(named: "container", in: doc))
+        // The container fades over overlapping sublayers: its fade is its group precomp layer's.
+        let container = try XCTUnwrap(layer(named: "group-of-container", in: doc))
         let o = try XCTUnwrap(container["ks"]?["o"])
         // Constant before/after, one easeOut segment 0.3 s long in the dismiss phase: 2 keys.
         let kfs = array(o["k"])
@@ -326,17 +331,22 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         XCTAssertLessThan(worst, 0.26)
     }
 
-    func testEffectiveOpacityMultipliesAncestors() throws {
+    /// The container fades over overlapping sublayers: its group precomp layer carries its
+    /// opacity, the card inside its own (1), their product the effective opacity (docs/lottie.md#group-opacity).
+    func testEffectiveOpacityIsTheGroupTimesTheLayersOwn() throws {
         let (k, doc, _) = try Self.export(Self.sampleDefinition())
         let card = try XCTUnwrap(layer(named: "card", in: doc))
         let o = try XCTUnwrap(card["ks"]?["o"])
+        let group = try XCTUnwrap(layer(named: "group-of-container", in: doc)?["ks"]?["o"])
         let ci = try XCTUnwrap(k.simulation.index(ofLayer: "card"))
         for frame in stride(from: 0.0, through: number(doc["op"])!, by: 1) {
             let scene = k.simulation.state(at: min(frame / 60, k.timeline.duration - 1e-9))
-            XCTAssertEqual(evaluate(o, atFrame: frame)[0], scene.effectiveOpacity[ci] * 100, accuracy: 0.01, "frame \(frame)")
+            let product = evaluate(o, atFrame: frame)[0] * evaluate(group, atFrame: frame)[0] / 100
+            XCTAssertEqual(product, scene.effectiveOpacity[ci] * 100, accuracy: 0.01, "frame \(frame)")
         }
-        // card 1 × container 0.8 at the start.
-        XCTAssertEqual(evaluate(o, atFrame: 0)[0], 80, accuracy: 1e-9)
+        // card 1 inside, container 0.8 on the precomp layer at the start.
+        XCTAssertEqual(evaluate(o, atFrame: 0)[0], 100, accuracy: 1e-9)
+        XCTAssertEqual(evaluate(group, atFrame: 0)[0], 80, accuracy: 1e-9)
         // Parented to the container.
         let container = try XCTUnwrap(layer(named: "container", in: doc))
         XCTAssertEqual(card["parent"], container["ind"])
@@ -359,8 +369,12 @@ final class LottieWriterTests: XCTestCase, LottieReading {
 
     func testLayerOrderIsReversedPaintOrder() throws {
         let (_, doc, _) = try Self.export(Self.sampleDefinition())
-        let names = array(doc["layers"]).compactMap { v -> String? in if case .string(let s)? = v["nm"] { return s } else { return nil } }
-        XCTAssertEqual(names, ["sheet", "card", "container", "background"])
+        func names(_ layers: JSONValue?) -> [String] {
+            array(layers).compactMap { v -> String? in if case .string(let s)? = v["nm"] { return s } else { return nil } }
+        }
+        // The fading container's subtree in its group precomp (docs/lottie.md#group-opacity).
+        XCTAssertEqual(names(doc["layers"]), ["group-of-container", "background"])
+        XCTAssertEqual(names(array(doc["assets"]).first { $0["id"] == .string("group") }?["layers"]), ["sheet", "card", "container"])
         // Static children are groups inside the card, the ellipse below the text (text first = on top).
         let card = try XCTUnwrap(layer(named: "card", in: doc))
         let items = array(card["shapes"])

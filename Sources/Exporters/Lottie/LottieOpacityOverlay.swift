@@ -64,7 +64,7 @@ extension LottieDocument {
     /// layer's (LottieGroupOpacity.swift).
     func opacityChain(_ i: Int) -> [Int] {
         let chain = ([i] + ancestors(i)).filter { $0 != opacityOverlay }
-        guard let g = groupOpacity, inGroup(i) else { return chain }
+        guard let g = group(of: i) else { return chain }
         let outside = Set([g] + ancestors(g))
         return chain.filter { !outside.contains($0) }
     }

@@ -69,8 +69,8 @@ final class LottieDocument {
     /// Else: layers that replay one sweep, in a precomp of their own played by `tm` (LottieSubtreeRemap.swift).
     let subtreeRetrace: SubtreeRetrace?
     private(set) var subtreeRefused = false
-    /// The fading layer whose subtree is a precomp of its own (LottieGroupOpacity.swift).
-    private(set) var groupOpacity: Int?
+    /// The fading layers whose subtrees are precomps of their own (LottieGroupOpacity.swift).
+    private(set) var groupOpacities: [Int] = []
     private(set) var groupRefused = false
 
     init(_ transition: KeyframedTransition, subtrees: Bool = true, groups: Bool = true) {
@@ -85,7 +85,7 @@ final class LottieDocument {
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
-        groupOpacity = groups ? groupOpacityLayer() : nil
+        groupOpacities = groups ? groupOpacityLayers() : []
     }
 
     // MARK: Which layers are Lottie layers
@@ -268,12 +268,12 @@ final class LottieDocument {
             }
             assets.append(asset)
             layers = remapped
-        } else if let g = groupOpacity {
-            guard let (asset, inner) = grouped(layers, owners: entries.map(\.owner), group: g) else {
+        } else if !groupOpacities.isEmpty {
+            guard let (groupAssets, inner) = grouped(layers, owners: entries.map(\.owner), groups: groupOpacities) else {
                 groupRefused = true
                 return .null
             }
-            assets.append(asset)
+            assets += groupAssets
             layers = inner
         }
         return LJ.obj([
