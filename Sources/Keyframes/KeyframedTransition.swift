@@ -55,6 +55,9 @@ package struct KeyframedTransition: Hashable, Sendable {
     /// Layers drawn as projected paths (under a 3D transform), indexed like `simulation.layers`;
     /// nil for layers drawn with 2D transforms.
     package private(set) var projected: [ProjectedLayer?]
+    /// Today's (unfactored) keys when `projected` holds factored planes: for a writer that cannot
+    /// draw a plane (`withoutPlanes`).
+    package let unfactored: [ProjectedLayer?]?
     /// The tolerances the keyframes were made for (a fitting reducer stays within them).
     package let tolerance: FitTolerance
     /// How the tracks were reduced ("fitted", "sampled"; "exact" for a still) and for which player.
@@ -94,8 +97,18 @@ package struct KeyframedTransition: Hashable, Sendable {
                         numbers: mask.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) })
                 })
         }
-        // Factored flips are written by the SVG writer only (Lottie keeps today's keys).
-        projected = (reducer.player == .smil ? inputs.projectedFactored : nil) ?? inputs.projected
+        // Factored flips: SVG and Lottie draw A as a transform, R as paths (one fit for both).
+        let factored = reducer.player == .smil || (reducer.player == .lottie && FactoredProjection.isEnabledForLottie)
+        projected = (factored ? inputs.projectedFactored : nil) ?? inputs.projected
+        unfactored = factored && inputs.projectedFactored != nil ? inputs.projected : nil
+    }
+
+    /// The same with today's keys for every projected layer (no factored plane).
+    package func withoutPlanes() -> KeyframedTransition {
+        guard let unfactored else { return self }
+        var out = self
+        out.projected = unfactored
+        return out
     }
 
     /// Keyframes fitted for one player within `tolerance`: what the exporters write.
@@ -135,6 +148,7 @@ extension KeyframedTransition {
         self.simulation = simulation
         self.layers = layers
         self.projected = projected
+        unfactored = nil
         tolerance = .standard
         method = "exact"
         player = nil

@@ -12,6 +12,9 @@ package enum FactoredProjection {
     /// The switch, read here only: on unless TRANS_EXPORT_FACTORED_SVG=0 (today's keys), on since
     /// Chromium, Firefox and the geometry check passed every flip row (docs/smil.md#perspective-in-svg).
     package static var isEnabled: Bool { ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_SVG"] != "0" }
+    /// Lottie's switch, read here only: on unless TRANS_EXPORT_FACTORED_LOTTIE=0 (today's keys in
+    /// Lottie); rlottie, ThorVG and lottie-web draw a layer's negative and zero x-scale as SVG does.
+    package static var isEnabledForLottie: Bool { ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_LOTTIE"] != "0" }
     /// R's share of the tolerance; A's keys get the rest (the bench's 0.75).
     static let share = 0.75
     /// A's written x-scale: 5 decimals (1e-5 over a 1,772 pt residual is 0.02 pt).

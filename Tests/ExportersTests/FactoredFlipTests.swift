@@ -1,4 +1,6 @@
+import Exporters
 import Geometry
+import JSONText
 import Keyframes
 import Motion
 import Simulation
@@ -7,8 +9,9 @@ import XCTest
 
 /// Factored flips (docs/smil.md#perspective-in-svg): the SVG's keys are R about the hinge and A
 /// a fixed translation with a signed x-scale; R through A as keyed must land on the exact
-/// projected corners wherever the SMIL player samples, and only SVG gets them.
-final class FactoredFlipTests: XCTestCase {
+/// projected corners wherever the SMIL player samples. Lottie draws the same fit: A as the
+/// plane's layer transform (docs/lottie.md#perspective-flips).
+final class FactoredFlipTests: XCTestCase, LottieReading {
     func testPageOutlineThroughTheDrawnPlaneIsTheExactProjection() throws {
         try CatalogTier.require()
         guard FactoredProjection.isEnabled else { throw XCTSkip("TRANS_EXPORT_FACTORED_SVG=0") }
@@ -23,7 +26,8 @@ final class FactoredFlipTests: XCTestCase {
         let scales = plane.scaleX.keyframes.map(\.value)
         XCTAssertEqual(scales.max(), 1)
         XCTAssertLessThan(scales.min()!, -0.3)
-        XCTAssertNil(lottie.projected[page]?.plane)
+        // One fit for both formats (TRANS_EXPORT_FACTORED_LOTTIE=0: Lottie keeps today's keys).
+        if FactoredProjection.isEnabledForLottie { XCTAssertEqual(lottie.projected[page], p) } else { XCTAssertNil(lottie.projected[page]?.plane) }
         let outline = try XCTUnwrap(p.outline)
         let end = sim.timeline.duration
         var worst = 0.0
@@ -35,6 +39,32 @@ final class FactoredFlipTests: XCTestCase {
         }
         // The outline's tolerance (ProjectionTolerance.outline) plus the written 0.1 grid.
         XCTAssertLessThan(worst, 0.5)
+    }
+
+    /// The page's Lottie layer carries A as written: a = 0, p = T, s = [sx × 100, 100] with the
+    /// SVG's key values (flip-push's scene is a precomp replayed by `tm`, docs/lottie.md#retracing-timelines);
+    /// its sublayers in the plane inherit it (identity scale).
+    func testLottieDrawsThePlaneAsTheLayerTransform() throws {
+        try CatalogTier.require()
+        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored flips off") }
+        let sim = try Simulation(try ExportFixtures.template("flip-push"))
+        let lottie = KeyframedTransition.fitted(sim, for: .lottie)
+        let page = try XCTUnwrap(sim.index(ofLayer: "page"))
+        let plane = try XCTUnwrap(lottie.projected[page]?.plane)
+        let doc = try LottieWriter().lottie(lottie)
+        let all = array(doc["layers"]) + array(doc["assets"]).flatMap { array($0["layers"]) }
+        func ks(_ i: Int) -> JSONValue? { all.first { $0["nm"] == .string(sim.layers[i].id ?? "layer-\(i)") }?["ks"] }
+        let k = try XCTUnwrap(ks(page))
+        XCTAssertEqual(numbers(k["p"]?["k"]).prefix(2), [0, 422])
+        XCTAssertEqual(numbers(k["a"]?["k"]).prefix(2), [0, 0])
+        let keys = array(k["s"]?["k"]).map { numbers($0["s"]) }
+        XCTAssertGreaterThan(keys.count, 2)
+        XCTAssertTrue(keys.allSatisfy { $0[1] == 100 })
+        let written = Set(plane.scaleX.keyframes.map { ($0.value * 1e5).rounded() })
+        XCTAssertTrue(keys.allSatisfy { written.contains(($0[0] * 1e3).rounded()) }, "x-scale keys are the SVG's (5 decimals)")
+        XCTAssertLessThan(keys.map { $0[0] }.min()!, -30)
+        let sublayers = sim.layers[page].children.filter { lottie.projected[$0]?.plane != nil }
+        for child in sublayers { if let c = ks(child) { XCTAssertEqual(numbers(c["s"]?["k"]), [100, 100]) } }
     }
 
     func testTheCubeKeepsTodaysKeys() throws {

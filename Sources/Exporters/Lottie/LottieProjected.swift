@@ -53,9 +53,11 @@ extension LottieDocument {
         return LVec(c)
     }
 
-    /// Identity placement; opacity × the ancestors' (parenting does not pass it on).
+    /// Identity placement (a factored plane's top layer: A, LottieFactoredPlanes.swift); opacity ×
+    /// the ancestors' (parenting does not pass it on).
     func projectedTransform(_ i: Int) -> JSONValue {
-        transformJSON(opacity: props.opacity(combinedOpacity(i)), layer: true)
+        if let plane = writtenPlane(i) { return planeTransform(i, plane) }
+        return transformJSON(opacity: props.opacity(combinedOpacity(i)), layer: true)
     }
 
     /// Shape items of projected layer i, top first: its static sublayers (not Lottie layers),

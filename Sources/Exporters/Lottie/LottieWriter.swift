@@ -37,8 +37,14 @@ package struct LottieWriter: Sendable {
         // own frame rate; a group: each layer's opacity times its ancestors'). Each retry drops
         // what was refused, so it ends with neither.
         var (subtrees, groups) = (true, true)
+        var transition = transition
         while true {
             let document = LottieDocument(transition, subtrees: subtrees, groups: groups)
+            // A factored plane that Lottie cannot draw in its own space: today's keys (LottieFactoredPlanes.swift).
+            if transition.unfactored != nil, try !document.planesWritable() {
+                transition = transition.withoutPlanes()
+                continue
+            }
             let json = try document.build()
             if document.subtreeRefused { subtrees = false } else if document.groupRefused { groups = false } else { return json }
         }
