@@ -1,11 +1,12 @@
 import Foundation
 import Motion
 import Simulation
-// Issue 13 written (SVG only, behind a switch): a flip's plane-to-host homography is A ∘ R about
-// the hinge (PlaneProjection.factored), A = translate(T) · scale(sx, 1) with T fixed, so the SVG
-// draws A as a group transform and the paths' `d` as R, whose vertices move along rays from the
-// hinge (BENCHMARKS.md#the-factored-projection-measured). Only planes whose A is that over the
-// whole timeline; every other layer (the cube: A rotates and skews) keeps today's keys.
+// Issue 13 written (SVG only, behind a switch): a plane-to-host homography turning about y is
+// A ∘ R about its anchor (PlaneProjection.factored), A = translate(T) · scale(sx, 1), so the SVG
+// draws A as group transforms and the paths' `d` as R, whose vertices move along rays from the
+// anchor (BENCHMARKS.md#the-factored-projection-measured). T is fixed for a flip's hinge and
+// travels with the shared edge for the cube's faces (BENCHMARKS.md#the-cube-factored-about-its-moving-edge).
+// Only planes whose A is that over the whole timeline; every other layer keeps today's keys.
 import TransitionModel
 
 package enum FactoredProjection {
@@ -21,77 +22,108 @@ package enum FactoredProjection {
     static func written(_ sx: Double) -> Double { (sx * 1e5).rounded() / 1e5 }
     static func written(_ t: Point) -> Point { Point((t.x * 100).rounded() / 100, (t.y * 100).rounded() / 100) }
 
-    /// The paths' key characters as SVG writes them (integer tenths; the bench's measure): the
-    /// factored keys are kept only when fewer (a card turned about its centre: +8 to +16 % bytes).
+    /// The characters of the paths' and gradient axes' keys, close to how SVG writes them: each
+    /// number in integer tenths relative to the point before (SVGPath.d's relative commands), and
+    /// per key of each animated track its keyTimes and keySplines entry (~20 characters). The
+    /// factored keys are kept only when fewer (a card turned about its centre: +8 to +16 % bytes;
+    /// the cube: its gradient axes in R's space, 17 -> 5.5 KB).
     static func characters(_ layers: [ProjectedLayer?]) -> Int {
+        let perKey = 20
+        func digits(_ x: Double) -> Int { String(Int((x * 10).rounded())).count }
         func count(_ paths: [BezierPath]) -> Int {
             paths.reduce(0) { n, p in
-                p.allPoints.reduce(n) { $0 + String(Int(($1.x * 10).rounded())).count + String(Int(($1.y * 10).rounded())).count }
+                var at = Point(0, 0)
+                return p.allPoints.reduce(n) { c, q in
+                    defer { at = q }
+                    return c + digits(q.x - at.x) + digits(q.y - at.y)
+                }
             }
+        }
+        func track<V>(_ t: KeyframeTrack<V>, _ numbers: (V) -> Int) -> Int {
+            t.keyframes.reduce(0) { $0 + numbers($1.value) + (t.isAnimated ? perKey : 0) }
         }
         return layers.reduce(0) { sum, l in
             guard let l else { return sum }
-            let paint = l.paint.reduce(0) { n, p in p.shape.keyframes.reduce(n) { $0 + count($1.value.subpaths) } }
-            return sum + paint + (l.outline?.keyframes.reduce(0) { $0 + count([$1.value]) } ?? 0)
+            let paint = l.paint.reduce(0) { n, p in
+                let axis = p.gradient.map { track($0) { a in [a.start.x, a.start.y, a.end.x, a.end.y].reduce(3 * perKey) { $0 + digits($1) } } } ?? 0
+                return n + track(p.shape) { count($0.subpaths) } + axis
+            }
+            return sum + paint + (l.outline.map { track($0) { count([$0]) } } ?? 0) + (l.clip.map { track($0) { count([$0]) } } ?? 0)
         }
     }
 }
 
-/// Layers (by index) drawn in a plane's factored space, and each plane's fixed translation
-/// (written, in host points); a plane is named by its reference layer.
+/// Layers (by index) drawn in a plane's factored space; a plane is named by its reference layer.
 struct PlaneFactors: Sendable {
     var planeOf: [Int: Int] = [:]
-    var translation: [Int: Point] = [:]
+    var references: [Int] { Set(planeOf.filter { $0.key == $0.value }.keys).sorted() }
+}
+
+/// A plane's keys over one interval: A's x-scale and translation (written).
+struct PlaneKeys: Sendable {
+    var scaleX: [Keyframe<Double>] = []
+    var translation: [Keyframe<Point>] = []
 }
 
 /// One interval's A per plane (by reference layer): as drawn (keyed, written) and its exact
-/// inverse at each grid time, and its x-scale keys.
+/// inverse at each grid time, and its keys.
 struct FactoredInterval {
     var drawn: [Int: [PlaneProjection]]
     var inverse: [Int: [PlaneProjection]]
-    var keys: [Int: [Keyframe<Double>]]
+    var keys: [Int: PlaneKeys]
 }
 
 extension ProjectionSampler {
-    /// A (affine, about the reference layer's anchor) at one state; nil when not factorable.
+    /// A (affine, about the reference layer's anchor) at one state; nil when not factorable. A
+    /// plane seen edge-on (the cube's face at ±90 degrees: sx = cos 90° ≈ 6e-17) gets sx = 1e-5,
+    /// so A stays invertible; R = A⁻¹ H is then a line and A ∘ R still the exact H.
     static func affine(_ h: PlaneProjection, _ s: LayerState) -> PlaneProjection? {
-        h.factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.affine
+        guard var a = h.factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.affine else { return nil }
+        if abs(a.h[0]) < 1e-6, abs(a.h[1]) < 1e-9 { a.h[0] = a.h[0] < 0 ? -1e-5 : 1e-5 }
+        return a
     }
 
-    /// Whether A is translate(t) · scale(sx, 1) with |sx| ≤ 1 (so R's errors never grow in host space).
-    static func isFlip(_ a: PlaneProjection, _ t: Point) -> Bool {
+    /// Whether A is translate(T) · scale(sx, 1) with |sx| ≤ 1 (so R's errors never grow in host space).
+    static func isFlip(_ a: PlaneProjection) -> Bool {
         let h = a.h
         return abs(h[1]) < 1e-9 && abs(h[3]) < 1e-9 && abs(h[4] - 1) < 1e-9 && abs(h[0]) <= 1 + 1e-9 && abs(h[0]) > 1e-6
-            && abs(h[6] - t.x) < 1e-6 && abs(h[7] - t.y) < 1e-6
     }
 
-    /// The planes whose A is a flip's at every time in `times`; layers with a clip, mask or
-    /// art clip, or in a group with a layer outside, are left out (their groups span spaces).
+    /// The planes whose A is a flip's at every time in `times`; layers with a mask or art clip,
+    /// in a group with a layer outside, or with a clip (clipsToBounds) over a sublayer outside
+    /// its plane, are left out (their groups span spaces).
     func planeFactors(times: [Double], end: Double, groups: [[Int]]) -> PlaneFactors {
         let states = times.map { state($0, end: end) }
         func h(_ k: Int, _ i: Int) -> PlaneProjection { projection(states[k], i, host: hosts[i]!) }
         func coplanar(_ i: Int, _ r: Int) -> Bool {
-            states.indices.allSatisfy { k in
+            var compared = false
+            for k in states.indices {
+                // Edge-on (the cube's face at ±90°) H_ref is singular: nothing to compare there.
+                if let a = Self.affine(h(k, r), states[k].layers[r]), abs(a.h[0] * a.h[4] - a.h[1] * a.h[3]) < 1e-3 { continue }
                 guard let back = h(k, r).inverse else { return false }
                 let m = h(k, i).concatenating(back).h
-                return abs(m[2]) <= 1e-9 * abs(m[8]) && abs(m[5]) <= 1e-9 * abs(m[8])
+                guard abs(m[2]) <= 1e-9 * abs(m[8]), abs(m[5]) <= 1e-9 * abs(m[8]) else { return false }
+                compared = true
             }
+            return compared
         }
         var out = PlaneFactors(), references: [Int] = []
         for (i, host) in layers {
             let r = ranges[i]!
-            guard r.clip == nil, r.mask.isEmpty, (artClips[i] ?? []).isEmpty else { continue }
+            guard r.mask.isEmpty, (artClips[i] ?? []).isEmpty else { continue }
             if let ref = references.first(where: { hosts[$0]! == host && coplanar(i, $0) }) { out.planeOf[i] = ref; continue }
-            guard let a0 = Self.affine(h(0, i), states[0].layers[i]) else { continue }
-            let t = Point(a0.h[6], a0.h[7])
-            let flips = states.indices.allSatisfy { k in Self.affine(h(k, i), states[k].layers[i]).map { Self.isFlip($0, t) } ?? false }
+            let flips = states.indices.allSatisfy { k in Self.affine(h(k, i), states[k].layers[i]).map(Self.isFlip) ?? false }
             guard flips else { continue }
-            references.append(i); out.planeOf[i] = i; out.translation[i] = FactoredProjection.written(t)
+            references.append(i); out.planeOf[i] = i
         }
-        // A group is drawn in one space: all of it factored, or none.
+        func descendants(_ i: Int) -> [Int] { simulation.layers[i].children.flatMap { [$0] + descendants($0) } }
+        // A group is drawn in one space: all of it factored, or none; a clip's group holds the sublayers.
         var changed = true
         while changed {
             changed = false
+            for (i, _) in layers where ranges[i]!.clip != nil {
+                if let p = out.planeOf[i], descendants(i).contains(where: { out.planeOf[$0] != p }) { out.planeOf[i] = nil; changed = true }
+            }
             for members in groups {
                 let ls = members.map { specs[$0].layer }
                 if ls.contains(where: { out.planeOf[$0] == nil }), ls.contains(where: { out.planeOf[$0] != nil }) {
@@ -99,61 +131,91 @@ extension ProjectionSampler {
                     changed = true
                 }
             }
+            let kept = out.planeOf.filter { out.planeOf[$0.value] == $0.value }
+            if kept.count != out.planeOf.count { out.planeOf = kept; changed = true }
         }
         return out
     }
 
     /// One interval's A per plane: the drawn (keyed, written) A at each grid time, its exact
-    /// inverse, and its x-scale keys. nil when A is not invertible at a grid time.
+    /// inverse, and its keys. nil when A is not invertible at a grid time. A's budget goes to sx
+    /// over the residual's widest x, halved with T's when T moves in the interval.
     func factorInterval(
         _ factors: PlaneFactors, _ grid: ProjectionGrid, _ times: [Double], left: SceneState, first: Bool, tolerance: Double
     ) -> FactoredInterval? {
-        var drawn: [Int: [PlaneProjection]] = [:], inverse: [Int: [PlaneProjection]] = [:], keys: [Int: [Keyframe<Double>]] = [:]
+        var drawn: [Int: [PlaneProjection]] = [:], inverse: [Int: [PlaneProjection]] = [:], keys: [Int: PlaneKeys] = [:]
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
-        for (r, t) in factors.translation.sorted(by: { $0.key < $1.key }) where factors.planeOf[r] == r {
-            var sx: [Double] = [], back: [PlaneProjection] = []
+        for r in factors.references {
+            var sx: [[Double]] = [], t: [[Double]] = [], back: [PlaneProjection] = []
             for k in 0..<grid.count {
                 guard let a = Self.affine(grid.projection(k, r), grid.layerState(k, r)), let b = a.inverse else { return nil }
-                sx.append(a.h[0]); back.append(b)
+                sx.append([a.h[0]]); t.append([a.h[6], a.h[7]]); back.append(b)
             }
-            // A's tolerance in sx: the rest of the budget over the residual's widest x.
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
             var width = 1.0
             for k in 0..<grid.count {
                 let s = sample(members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0).concatenating(back[k]) })
                 for p in s.paths { for q in p.allPoints { width = max(width, abs(q.x)) } }
             }
-            let limit = tolerance / width
-            let fitted = EasingFit.spans(count: sx.count - 1) { i, j in
-                let a = FactoredProjection.written(sx[i]), b = FactoredProjection.written(sx[j])
-                var exact = KeyframeEasing.linear
-                if j - i > 1, abs(b - a) > 1e-12 {
-                    let ks = Array(i + 1..<j)
-                    let c = EasingFit.curve(u: ks.map { (times[$0] - times[i]) / (times[j] - times[i]) }, q: ks.map { (sx[$0] - a) / (b - a) })
-                    if !c.isLinear { exact = .bezier(c) }
-                }
-                return EasingFit.writtenCandidates(exact).first { e in
-                    (i + 1..<j).allSatisfy { k in abs(a + (b - a) * e.progress(at: (times[k] - times[i]) / (times[j] - times[i])) - sx[k]) <= limit }
-                }
+            let writtenT = { (v: [Double]) in
+                let p = FactoredProjection.written(Point(v[0], v[1])); return [p.x, p.y]
             }
-            let spans = sx.count > 1 ? fitted : [(start: 0, easing: KeyframeEasing.linear)]
-            var d = [Double](repeating: 0, count: grid.count)
-            for (n, span) in spans.enumerated() {
-                let j = n + 1 < spans.count ? spans[n + 1].start : grid.count - 1
-                let a = FactoredProjection.written(sx[span.start]), b = FactoredProjection.written(sx[j])
-                for k in span.start...j {
-                    d[k] = j == span.start ? a : a + (b - a) * span.easing.progress(at: (times[k] - times[span.start]) / (times[j] - times[span.start]))
-                }
+            let moves = t.contains { writtenT($0) != writtenT(t[0]) }
+            let sxFit = Self.fitKeys(sx, times, limit: tolerance * (moves ? 0.5 : 1) / width) { [FactoredProjection.written($0[0])] }
+            let tFit =
+                moves
+                ? Self.fitKeys(t, times, limit: tolerance * 0.5 / 2.squareRoot(), written: writtenT)
+                : (spans: [(start: 0, easing: .linear)], drawn: t.map(writtenT))
+            var plane = PlaneKeys()
+            if !first, let l = Self.affine(projection(left, r, host: hosts[r]!), left.layers[r]) {
+                let (ls, lt) = (FactoredProjection.written(l.h[0]), FactoredProjection.written(Point(l.h[6], l.h[7])))
+                if ls != sxFit.drawn[0][0] { plane.scaleX.append(Keyframe(time: times[0], value: ls, easing: .hold)) }
+                if lt != Point(tFit.drawn[0][0], tFit.drawn[0][1]) { plane.translation.append(Keyframe(time: times[0], value: lt, easing: .hold)) }
             }
-            if !first, let l = Self.affine(projection(left, r, host: hosts[r]!), left.layers[r]),
-                FactoredProjection.written(l.h[0]) != FactoredProjection.written(sx[0])
-            {
-                keys[r, default: []].append(Keyframe(time: times[0], value: FactoredProjection.written(l.h[0]), easing: .hold))
+            plane.scaleX += sxFit.spans.map { Keyframe(time: times[$0.start], value: sxFit.drawn[$0.start][0], easing: $0.easing) }
+            plane.translation += tFit.spans.map {
+                Keyframe(time: times[$0.start], value: Point(tFit.drawn[$0.start][0], tFit.drawn[$0.start][1]), easing: $0.easing)
             }
-            keys[r, default: []] += spans.map { Keyframe(time: times[$0.start], value: FactoredProjection.written(sx[$0.start]), easing: $0.easing) }
-            drawn[r] = d.map { PlaneProjection([$0, 0, 0, 0, 1, 0, t.x, t.y, 1]) }
+            keys[r] = plane
+            drawn[r] =
+                grid.count == 0 ? [] : (0..<grid.count).map { k in PlaneProjection([sxFit.drawn[k][0], 0, 0, 0, 1, 0, tFit.drawn[k][0], tFit.drawn[k][1], 1]) }
             inverse[r] = back
         }
         return FactoredInterval(drawn: drawn, inverse: inverse, keys: keys)
+    }
+
+    /// The fewest keys for the per-time values `v` (their ends written): each span's easing is
+    /// fitted on the component that moves most and checked on every component within `limit`;
+    /// also the values as drawn (keyed and interpolated) at each time.
+    static func fitKeys(
+        _ v: [[Double]], _ times: [Double], limit: Double, written: ([Double]) -> [Double]
+    ) -> (spans: [(start: Int, easing: KeyframeEasing)], drawn: [[Double]]) {
+        func blend(_ a: [Double], _ b: [Double], _ u: Double) -> [Double] { a.indices.map { a[$0] + (b[$0] - a[$0]) * u } }
+        let fitted = EasingFit.spans(count: v.count - 1) { i, j in
+            let a = written(v[i]), b = written(v[j])
+            let m = a.indices.max { abs(b[$0] - a[$0]) < abs(b[$1] - a[$1]) }!
+            var exact = KeyframeEasing.linear
+            if j - i > 1, abs(b[m] - a[m]) > 1e-12 {
+                let ks = Array(i + 1..<j)
+                let c = EasingFit.curve(u: ks.map { (times[$0] - times[i]) / (times[j] - times[i]) }, q: ks.map { (v[$0][m] - a[m]) / (b[m] - a[m]) })
+                if !c.isLinear { exact = .bezier(c) }
+            }
+            return EasingFit.writtenCandidates(exact).first { e in
+                (i + 1..<j).allSatisfy { k in
+                    let d = blend(a, b, e.progress(at: (times[k] - times[i]) / (times[j] - times[i])))
+                    return d.indices.allSatisfy { abs(d[$0] - v[k][$0]) <= limit }
+                }
+            }
+        }
+        let spans = v.count > 1 ? fitted : [(start: 0, easing: KeyframeEasing.linear)]
+        var drawn = v
+        for (n, span) in spans.enumerated() {
+            let j = n + 1 < spans.count ? spans[n + 1].start : v.count - 1
+            let a = written(v[span.start]), b = written(v[j])
+            for k in span.start...j {
+                drawn[k] = j == span.start ? a : blend(a, b, span.easing.progress(at: (times[k] - times[span.start]) / (times[j] - times[span.start])))
+            }
+        }
+        return (spans, drawn)
     }
 }

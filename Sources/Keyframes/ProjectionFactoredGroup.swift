@@ -10,7 +10,7 @@ import TransitionModel
 package struct ProjectedPlane: Hashable, Sendable {
     /// The plane's reference layer (layers in one plane share it).
     package var reference: Int
-    package var translation: Point
+    package var translation: KeyframeTrack<Point>
     package var scaleX: KeyframeTrack<Double>
 }
 
@@ -99,18 +99,22 @@ extension ProjectionSampler {
         let intervals = ParallelMap.map(cuts.count) { n in sampler.interval(n, cuts, groups, end: end, factors: factors) }
         guard !intervals.contains(where: { $0.failed }) else { return nil }
         var frames = [[Frame]](repeating: [], count: groups.count)
-        var axes: [Int: [Keyframe<GradientAxis>]] = [:], scales: [Int: [Keyframe<Double>]] = [:]
+        var axes: [Int: [Keyframe<GradientAxis>]] = [:], planes: [Int: PlaneKeys] = [:]
         for part in intervals {
             for g in groups.indices { frames[g] += part.frames[g] }
             for (n, key) in part.axes { axes[n, default: []].append(key) }
-            for (r, keys) in part.scales { scales[r, default: []] += keys }
+            for (r, keys) in part.planes {
+                planes[r, default: PlaneKeys()].scaleX += keys.scaleX
+                planes[r, default: PlaneKeys()].translation += keys.translation
+            }
         }
         var out = sampler.assemble(Array(zip(groups, frames)), axes: axes)
         for (i, _) in sampler.layers {
             out[i]?.pictureCells = today[i]?.pictureCells ?? []
             guard let r = factors.planeOf[i] else { continue }
             if !(out[i]?.pictureCells.isEmpty ?? true) { return nil }
-            out[i]?.plane = ProjectedPlane(reference: r, translation: factors.translation[r]!, scaleX: Self.simplified(scales[r]!))
+            out[i]?.plane = ProjectedPlane(
+                reference: r, translation: Self.simplified(planes[r]!.translation), scaleX: Self.simplified(planes[r]!.scaleX))
         }
         return out
     }
@@ -120,6 +124,7 @@ extension ProjectedLayer {
     /// A point of the layer's paths at time t in the host's space: through A when factored.
     package func host(_ p: Point, at t: Double) -> Point {
         guard let plane else { return p }
-        return Point(plane.translation.x + plane.scaleX.value(at: t) * p.x, plane.translation.y + p.y)
+        let t0 = plane.translation.value(at: t)
+        return Point(t0.x + plane.scaleX.value(at: t) * p.x, t0.y + p.y)
     }
 }

@@ -283,10 +283,10 @@ struct ProjectionSampler {
 
     /// One interval's keys: from breakpoint cuts[n] up to (not including) cuts[n + 1]; each
     /// gradient axis key with its index in `specs`, in the order they were made.
-    /// With `factors` (FactoredProjection), their groups' keys are R's and A's x-scale keys come
-    /// per plane; `failed` when A is not invertible at a grid time (then nothing is factored).
+    /// With `factors` (FactoredProjection), their groups' keys are R's and A's keys come per
+    /// plane; `failed` when A is not invertible at a grid time (then nothing is factored).
     func interval(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, factors: PlaneFactors? = nil) -> (
-        frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], scales: [Int: [Keyframe<Double>]], failed: Bool
+        frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], planes: [Int: PlaneKeys], failed: Bool
     ) {
         let fitter = ProjectionFitter(
             visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,

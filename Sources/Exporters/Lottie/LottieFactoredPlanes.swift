@@ -3,7 +3,7 @@ import Keyframes
 import Motion
 import Simulation
 // A factored flip's plane in Lottie (ProjectedLayer.plane, one fit with the SVG's): the plane's
-// A = translate(T) · scale(sx, 1) about the hinge is the `ks` of its top layer (a = 0, p = T,
+// A = translate(T) · scale(sx, 1) (T fixed; a plane whose T moves takes today's keys) about the hinge is the `ks` of its top layer (a = 0, p = T,
 // s = [sx × 100, 100]) and its sublayers in the same plane inherit it by parenting; the `sh`
 // keys are R's. rlottie, ThorVG and lottie-web mirror a layer at a negative x-scale and draw
 // nothing at 0 (BENCHMARKS.md#the-factored-projection-written-lottie). Anything drawn in a
@@ -22,7 +22,7 @@ extension LottieDocument {
     /// A plane's top layer's `ks`: A, with the layer's opacity × its ancestors'.
     func planeTransform(_ i: Int, _ plane: ProjectedPlane) -> JSONValue {
         transformJSON(
-            position: LJ.staticArr([plane.translation.x, plane.translation.y], LottieDecimals.length),
+            position: LJ.staticArr([plane.translation.initialValue.x, plane.translation.initialValue.y], LottieDecimals.length),
             scale: props.property(plane.scaleX.map { LVec([$0 * 100, 100]) }, decimals: LottieDecimals.scalePercent, kind: .vector),
             opacity: props.opacity(combinedOpacity(i)), layer: true)
     }
@@ -35,6 +35,8 @@ extension LottieDocument {
         func descendants(_ i: Int) -> [Int] { simulation.layers[i].children.flatMap { [$0] + descendants($0) } }
         for i in simulation.layers.indices {
             guard let plane = transition.projected[i]?.plane else { continue }
+            // A moving translation (the cube's edge) is not written as a keyed `p` yet.
+            guard !plane.translation.isAnimated else { return false }
             let inPlane = descendants(i).allSatisfy { transition.projected[$0]?.plane?.reference == plane.reference }
             guard inPlane else { return false }
             if !isLottieLayer[i] {

@@ -97,11 +97,12 @@ struct SVGProjected {
         let layerGroups = document.openLayerGroup(id: layer.id, groupKeys)
         // A factored flip (ProjectedLayer.plane): its paths are R inside A's groups, opened once
         // for a layer and the sublayers in its plane (a page and its shadow), else closed before
-        // the sublayers (each in its own plane's groups); such layers have no clip or mask.
+        // the sublayers (each in its own plane's groups); such layers have no mask, and a clip
+        // only when every sublayer is in the plane (ProjectionSampler.planeFactors).
         let opens = p.plane.map { $0.reference != openPlane } ?? false
         let spansSublayers = opens && inPlane(layer.children, p.plane!.reference)
         if opens, let plane = p.plane {
-            document.transformGroup("translate", .constant(plane.translation), SVGNumber.pair, always: true)
+            document.transformGroup("translate", plane.translation, SVGNumber.pair, always: true)
             document.transformGroup("scale", plane.scaleX, { NumberFormat.string($0, maxDecimals: 5) + " 1" }, always: true)
         }
         // Where the bounds are, as played: the outline is never painted (no fill, no stroke) and
