@@ -3,7 +3,12 @@
 keyTimes and keySplines, key counts and characters per key (BENCHMARKS.md, issue 13).
 
     python3 Scripts/svg_animation_bytes.py output/flip-push.svg
+    python3 Scripts/svg_animation_bytes.py --kinds output/flip-edge-pan.svg
+
+--kinds: one table of where every byte goes instead (per animated attribute: values,
+keyTimes, keySplines and the rest of the element; the markup that does not animate).
 """
+from collections import Counter
 import re
 import sys
 
@@ -16,7 +21,31 @@ def attr(name, text):
     return m.group(1) if m else ""
 
 
+def kinds(s):
+    """Bytes per kind of markup; the rows add up to the file's length."""
+    rows = Counter()
+    for a in re.findall(r"<animate[^>]*>", s):
+        name = "%s %s" % (a.split()[0][1:], attr("attributeName", a))
+        rest = len(a)
+        for part in ("values", "keyTimes", "keySplines"):
+            n = len(attr(part, a))
+            if n:
+                rows["%s: %s" % (name, part)] += n + len(part) + 4
+                rest -= n + len(part) + 4
+        rows["%s: rest" % name] += rest
+    still = re.sub(r"<animate[^>]*>", "", s)
+    rows["<path> d (first key)"] = sum(len(m) for m in re.findall(r' d="[^"]*"', still))
+    rows["other markup"] = len(still) - rows["<path> d (first key)"]
+    print("| kind | bytes | share |\n|---|---:|---:|")
+    for k, v in rows.most_common():
+        print("| %s | %s | %.1f %% |" % (k, f"{v:,}", 100 * v / len(s)))
+    print("| all | %s | |" % f"{len(s):,}")
+    return 0
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--kinds":
+        return kinds(open(argv[2], encoding="utf-8").read())
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2

@@ -75,7 +75,7 @@ extension ProjectionSampler {
         let spans = EasingFit.spans(count: grid.count - 1) { i, j in
             let a = points[i].map(ProjectionFitter.onGrid), b = points[j].map(ProjectionFitter.onGrid)
             let order = ProjectionFitter.checkOrder(i, j)
-            return EasingFit.writtenCandidates(composite.easing(times, points, a, b, i, j)).first { easing in
+            return FactoredProjection.candidates(composite.easing(times, points, a, b, i, j)).first { easing in
                 order.allSatisfy { k in
                     let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
                     let drawn = a.indices.map { v in f.drawn[plane[v]]![k].apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
