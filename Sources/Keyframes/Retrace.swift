@@ -49,6 +49,38 @@ package struct Retrace: Sendable {
         return out
     }
 
+    /// `features(sim.state(at: t))` at any t: the layers still on screen give the same numbers at
+    /// every time, read once here; the others are read from `sim.movingState(at:)` (a whole
+    /// scene per 120 Hz sample copied every still layer's state:
+    /// BENCHMARKS.md#speedpass-cpu-pass-same-bytes).
+    struct SceneFeatures: Sendable {
+        let sim: Simulation
+        /// Per layer, its numbers in the first state (those of the still layers are kept).
+        let first: [[Double]]
+
+        init(_ sim: Simulation) {
+            self.sim = sim
+            let s = sim.state(at: 0)
+            first = s.layers.indices.map { Retrace.features(s, $0) }
+        }
+
+        func callAsFunction(_ t: Double) -> [Double] {
+            let s = sim.movingState(at: t)
+            var out: [Double] = []
+            out.reserveCapacity(first.count * 11)
+            var k = 0
+            for i in first.indices {
+                if k < s.layers.count, s.layers[k] == i {
+                    appendFeatures(s, k, to: &out)
+                    k += 1
+                } else {
+                    out.append(contentsOf: first[i])
+                }
+            }
+            return out
+        }
+    }
+
     /// Layer i's share of `features`: its screen corners, drawn opacity, visibility, corner
     /// radius and mask.
     static func features(_ s: SceneState, _ i: Int) -> [Double] {
@@ -62,8 +94,24 @@ package struct Retrace: Sendable {
     /// at each 120 Hz sample: the small arrays' allocation and release were most of the
     /// detections' cost, BENCHMARKS.md#retrace-and-gesture-cpu-pass-same-bytes).
     static func appendFeatures(_ s: SceneState, _ i: Int, to out: inout [Double]) {
+        s.layers.withUnsafeBufferPointer {
+            appendFeatures($0.baseAddress! + i, s.boundsToScreen[i], s.effectiveOpacity[i], s.visible[i], to: &out)
+        }
+    }
+
+    /// Entry k of a MovingState (its layer's numbers as `appendFeatures(_:_:to:)` gives them).
+    static func appendFeatures(_ s: MovingState, _ k: Int, to out: inout [Double]) {
+        s.states.withUnsafeBufferPointer {
+            appendFeatures($0.baseAddress! + k, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: &out)
+        }
+    }
+
+    @inline(__always)
+    private static func appendFeatures(
+        _ state: UnsafePointer<LayerState>, _ m: Transform3D, _ opacity: Double, _ visible: Bool, to out: inout [Double]
+    ) {
         // SceneState.corners(of:), in its order.
-        let size = s.layers[i].size, m = s.boundsToScreen[i]
+        let size = state.pointee.size
         func corner(_ x: Double, _ y: Double) {
             let p = m.apply(to: Point(x, y))
             out.append(p.x)
@@ -73,13 +121,16 @@ package struct Retrace: Sendable {
         corner(size.width, 0)
         corner(size.width, size.height)
         corner(0, size.height)
-        out.append(s.effectiveOpacity[i])
-        out.append(s.visible[i] ? 1 : 0)
-        out.append(s.layers[i].cornerRadius)
-        if let mask = s.layers[i].mask {
-            for v in [mask.frame.origin.x, mask.frame.origin.y, mask.frame.size.width, mask.frame.size.height, mask.center.x, mask.center.y] {
-                out.append(v)
-            }
+        out.append(opacity)
+        out.append(visible ? 1 : 0)
+        out.append(state.pointee.cornerRadius)
+        if let mask = state.pointee.mask {
+            out.append(mask.frame.origin.x)
+            out.append(mask.frame.origin.y)
+            out.append(mask.frame.size.width)
+            out.append(mask.frame.size.height)
+            out.append(mask.center.x)
+            out.append(mask.center.y)
             for p in LayerProperty.maskNumbers { out.append(mask.numbers[p]) }
         }
     }
@@ -125,7 +176,8 @@ package struct Retrace: Sendable {
         let eps = relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
         let n = max(2, Int((a.duration * sampleRate).rounded(.up)))
         let times = (0...n).map { a.start + a.duration * Double($0) / Double(n) }
-        let samples = times.map { features(sim.state(at: $0)) }
+        let sceneFeatures = SceneFeatures(sim)
+        let samples = times.map { sceneFeatures($0) }
         // The driver: the number with the widest strictly monotone sweep over the phase.
         var driverIndex: Int? = nil, sweep = 0.0
         for f in samples[0].indices {
@@ -149,9 +201,9 @@ package struct Retrace: Sendable {
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
         let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
         for t in checks {
-            let want = features(sim.state(at: min(t, duration - 1e-9)))
+            let want = sceneFeatures(min(t, duration - 1e-9))
             guard want[f] >= lo, want[f] <= hi else { return nil }
-            let got = features(sim.state(at: inverse.time(want[f])))
+            let got = sceneFeatures(inverse.time(want[f]))
             guard got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }
         }
         // The driver's inverse over the phase from a dense table, interpolated in driver space

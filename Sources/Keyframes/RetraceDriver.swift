@@ -52,11 +52,17 @@ struct RetraceDriver: Sendable {
         }
     }
 
-    /// Feature `feature` of layer i at a time; a corner coordinate (the first 8 features) from
-    /// the layer's ancestor chain alone (Simulation.corners(of:at:), the same numbers).
+    /// Feature `feature` of layer i at a time, from the layer's ancestor chain alone
+    /// (Simulation.corners(of:at:) for a corner coordinate, the first 8; else
+    /// Simulation.layerState(_:at:)): the same numbers as `Retrace.features(sim.state(at: t), i)`.
     static func reader(_ sim: Simulation, layer: Int, feature: Int) -> @Sendable (Double) -> Double {
         { t in
-            guard feature < 8 else { return Retrace.features(sim.state(at: t), layer)[feature] }
+            guard feature < 8 else {
+                // The layer's numbers from its ancestor chain alone, as in `sim.state(at: t)`.
+                var f: [Double] = []
+                Retrace.appendFeatures(sim.layerState(layer, at: t), 0, to: &f)
+                return f[feature]
+            }
             let c = sim.corners(of: layer, at: t)[feature / 2]
             return feature % 2 == 0 ? c.x : c.y
         }

@@ -44,13 +44,15 @@ package struct SubtreeRetrace: Sendable {
         var moves = [Bool](repeating: false, count: sim.layers.count)
         var feats: [[[Double]]] = []
         feats.reserveCapacity(times.count)
-        // A layer still on screen gives its first numbers at every sample (the same bits).
-        let mayMove = sim.layers.indices.filter { !sim.isStillOnScreen($0) }
+        // A layer still on screen gives its first numbers at every sample (the same bits): only
+        // the others are read (MovingState, their numbers as in `sim.state(at:)`).
         for t in times {
-            let s = sim.state(at: t)
+            let s = sim.movingState(at: t)
             var row = firstFeats
-            for i in mayMove {
-                let f = features(s, i)
+            for (k, i) in s.layers.enumerated() {
+                var f: [Double] = []
+                f.reserveCapacity(11)
+                Retrace.appendFeatures(s, k, to: &f)
                 if f.count != firstFeats[i].count || zip(f, firstFeats[i]).contains(where: { abs($0 - $1) > eps }) {
                     row[i] = f
                     moves[i] = true

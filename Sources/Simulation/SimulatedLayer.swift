@@ -97,6 +97,14 @@ extension SimulatedLayer {
             opacity: 1, hidden: false, zPosition: layer.pointee.zPosition.value(at: t), cornerRadius: 0)
     }
 
+    /// `\SimulatedLayer.numbers[p]` for each of `numberProperties`, made once: a subscript key
+    /// path is built at run time at each use (forEachTrack runs per layer and per branch:
+    /// BENCHMARKS.md#speedpass-cpu-pass-same-bytes). Key paths are immutable, only not
+    /// declared Sendable.
+    nonisolated(unsafe) static let numberPaths: [WritableKeyPath<SimulatedLayer, PropertyTrack<Double>>] = numberProperties.map {
+        \SimulatedLayer.numbers[$0]
+    }
+
     /// Visits each registry property's track in registry order (LayerTracks.swift); `frame` has
     /// none (it sets position and size).
     static func forEachTrack(_ visitor: inout some LayerTrackVisitor) {
@@ -105,7 +113,7 @@ extension SimulatedLayer {
             case .position: visitor.visit(p, \SimulatedLayer.position)
             case .size: visitor.visit(p, \SimulatedLayer.size)
             case .transform: visitor.visit(p, \SimulatedLayer.transform)
-            case .opacity, .cornerRadius, .maskCornerRadius, .maskRadius: visitor.visit(p, \SimulatedLayer.numbers[p])
+            case .opacity, .cornerRadius, .maskCornerRadius, .maskRadius: visitor.visit(p, numberPaths[numberIndex(p)])
             case .hidden: visitor.visit(p, \SimulatedLayer.hidden)
             case .zPosition: visitor.visit(p, \SimulatedLayer.zPosition)
             case .anchorPoint: visitor.visit(p, \SimulatedLayer.anchorPoint)

@@ -30,13 +30,18 @@ extension Simulation {
         let paths = Self.layerPaths(definition)
         let minimumW = DefinitionLimits.nearestDepthFraction
         let steps = Int((timeline.duration * 240).rounded(.up))
+        // A layer still on screen has the same map and size at every time: checked at the first
+        // time with the rest (the same order), then only the others (MovingState).
+        let first = geometryState(at: 0)  // reads boundsToScreen and sizes only
+        let all = Array(layers.indices)
         for k in 0...max(steps, 0) {
             let t = min(Double(k) / 240, timeline.duration)
-            let scene = geometryState(at: t)  // reads boundsToScreen and sizes only
-            for i in layers.indices {
-                let m = scene.boundsToScreen[i]
+            let scene = k == 0 ? nil : movingState(at: t, geometryOnly: true)
+            for n in scene?.layers.indices ?? all.indices {
+                let i = scene?.layers[n] ?? all[n]
+                let m = scene?.boundsToScreen[n] ?? first.boundsToScreen[i]
                 guard m.m14 != 0 || m.m24 != 0 || m.m44 != 1 else { continue }
-                let s = scene.layers[i].size
+                let s = scene?.states[n].size ?? first.layers[i].size
                 for (x, y) in [(0, 0), (s.width, 0), (s.width, s.height), (0, s.height)] {
                     let w = m.applyHomogeneous(x: x, y: y, z: 0).w
                     guard w.isFinite, w >= minimumW else {

@@ -63,10 +63,6 @@ package struct Simulation: Hashable, Sendable {
     /// check, which reads nothing else (BENCHMARKS.md#memory-and-time-pass).
     func geometryState(at time: Double) -> SceneState { state(at: time, geometryOnly: true) }
 
-    /// Whether layer i and every ancestor are still (StillLayers): its screen corners, drawn
-    /// opacity, visibility and state are the same numbers at every time.
-    package func isStillOnScreen(_ i: Int) -> Bool { still.world[i] != nil }
-
     /// Layer i's 4 corners on screen at time t, as `state(at:).corners(of: i)` gives them, from
     /// i and its ancestors alone (the same reads and products in the same order): a driver read
     /// thousands of times (SubtreeRetrace) need not place every layer of the scene.
@@ -97,17 +93,14 @@ package struct Simulation: Hashable, Sendable {
         let t = loopTime(time)
         // Each layer read in place (SimulatedLayer.state(of:at:)): `layers.map` copied every
         // layer, all its tracks retained and released, at every sampled time. Still layers are
-        // copied (StillLayers).
-        var local: [LayerState] = []
-        local.reserveCapacity(layers.count)
+        // copied (StillLayers.base: one copy of the array, then the others overwritten).
+        var local = geometryOnly ? still.baseGeometry : still.base
         layers.withUnsafeBufferPointer { layers in
-            for i in layers.indices {
-                if let s = still.state[i] {
-                    local.append(geometryOnly ? s.geometryOnly : s)
-                    continue
+            local.withUnsafeMutableBufferPointer { local in
+                for i in still.changing {
+                    let layer = layers.baseAddress! + i
+                    local[i] = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: t) : SimulatedLayer.state(of: layer, at: t)
                 }
-                let layer = layers.baseAddress! + i
-                local.append(geometryOnly ? SimulatedLayer.geometryState(of: layer, at: t) : SimulatedLayer.state(of: layer, at: t))
             }
         }
         var world = [Transform3D](repeating: .identity, count: layers.count)
@@ -137,7 +130,7 @@ package struct Simulation: Hashable, Sendable {
     }
 
     /// Time t on the loop.
-    private func loopTime(_ time: Double) -> Double {
+    func loopTime(_ time: Double) -> Double {
         timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
     }
 
@@ -145,7 +138,7 @@ package struct Simulation: Hashable, Sendable {
     /// `parentState`), its z dropped: a plain CALayer flattens its sublayers into its plane
     /// (docs/uikit-motion.md#layer-geometry). Still layers' maps come from StillLayers.
     @inline(__always)
-    private func placed(_ i: Int, local: LayerState, parentState: LayerState?, in layers: UnsafeBufferPointer<SimulatedLayer>) -> Transform3D {
+    func placed(_ i: Int, local: LayerState, parentState: LayerState?, in layers: UnsafeBufferPointer<SimulatedLayer>) -> Transform3D {
         let m = still.toSuperlayer[i] ?? local.geometry.toSuperlayer
         guard let p = layers[i].parent, let parentState else { return m.flatteningZ }
         return (still.applied[i] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: parentState)).flatteningZ

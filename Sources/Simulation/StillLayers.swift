@@ -19,6 +19,15 @@ struct StillLayers: Sendable {
     let world: [Transform3D?]
     let opacity: [Double]
     let visible: [Bool]
+    /// The layers not still on screen (`world` nil), parents first, and each layer's place in
+    /// that list (-1 for a layer still on screen): MovingState.swift.
+    let moving: [Int]
+    let slot: [Int]
+    /// Every layer's state, as `state(at:)` starts it (and `geometryOnly`): a still layer's
+    /// state, the others' initial one (overwritten); and the layers that are not still.
+    let base: [LayerState]
+    let baseGeometry: [LayerState]
+    let changing: [Int]
 
     init(_ layers: [SimulatedLayer]) {
         var state = [LayerState?](repeating: nil, count: layers.count)
@@ -52,6 +61,13 @@ struct StillLayers: Sendable {
         self.world = world
         self.opacity = opacity
         self.visible = visible
+        base = layers.indices.map { state[$0] ?? LayerState(initialOf: layers[$0].definition) }
+        baseGeometry = base.map(\.geometryOnly)
+        changing = layers.indices.filter { state[$0] == nil }
+        moving = layers.indices.filter { world[$0] == nil }
+        var slot = [Int](repeating: -1, count: layers.count)
+        for (k, i) in moving.enumerated() { slot[i] = k }
+        self.slot = slot
     }
 }
 

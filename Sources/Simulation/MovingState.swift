@@ -1,0 +1,96 @@
+import Motion
+// The layers of a simulation that are not still on screen, at one time: for each, the numbers
+// `state(at:)` gives it (the same reads and products in the same order, so the same bits),
+// without building the rest of the scene. SubtreeRetrace's 120 Hz sampling and the near-eye
+// check read only these layers; a whole scene per sample copied every still layer's state
+// (BENCHMARKS.md#speedpass-cpu-pass-same-bytes).
+import TransitionModel
+
+package struct MovingState: Sendable {
+    /// The layers (indices into `Simulation.layers`), parents first; entry k of every other
+    /// array is layer `layers[k]`'s.
+    package let layers: [Int]
+    package let states: [LayerState]
+    /// As `SceneState.boundsToScreen`, `effectiveOpacity` and `visible`.
+    package let boundsToScreen: [Transform3D]
+    package let effectiveOpacity: [Double]
+    package let visible: [Bool]
+}
+
+extension Simulation {
+    /// `state(at:)`'s numbers for the layers not still on screen (those whose map, opacity and
+    /// visibility StillLayers computed once), in index order.
+    package func movingState(at time: Double) -> MovingState { movingState(at: time, geometryOnly: false) }
+
+    /// With `geometryOnly`, as `geometryState(at:)` (sizes and `boundsToScreen` only).
+    func movingState(at time: Double, geometryOnly: Bool) -> MovingState {
+        let t = loopTime(time)
+        let moving = still.moving, slot = still.slot
+        var local: [LayerState] = [], world: [Transform3D] = [], opacity: [Double] = [], visible: [Bool] = []
+        local.reserveCapacity(moving.count)
+        world.reserveCapacity(moving.count)
+        opacity.reserveCapacity(moving.count)
+        visible.reserveCapacity(moving.count)
+        layers.withUnsafeBufferPointer { layers in
+            for i in moving {
+                let s: LayerState
+                if let still = still.state[i] {
+                    s = geometryOnly ? still.geometryOnly : still
+                } else {
+                    let layer = layers.baseAddress! + i
+                    s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: t) : SimulatedLayer.state(of: layer, at: t)
+                }
+                guard let p = layers[i].parent else {
+                    world.append(placed(i, local: s, parentState: nil, in: layers))
+                    opacity.append(s.opacity)
+                    visible.append(!s.hidden)
+                    local.append(s)
+                    continue
+                }
+                // A parent still on screen is a still layer: its state, map, opacity and
+                // visibility are StillLayers' (1 and true in a geometry-only state).
+                let k = slot[p]
+                let parentState = k >= 0 ? local[k] : (geometryOnly ? still.state[p]!.geometryOnly : still.state[p]!)
+                let m = placed(i, local: s, parentState: parentState, in: layers)
+                world.append(m.concatenating(k >= 0 ? world[k] : still.world[p]!))
+                opacity.append(s.opacity * (k >= 0 ? opacity[k] : geometryOnly ? 1 : still.opacity[p]))
+                visible.append(!s.hidden && (k >= 0 ? visible[k] : geometryOnly ? true : still.visible[p]))
+                local.append(s)
+            }
+        }
+        return MovingState(layers: moving, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+    }
+}
+
+extension Simulation {
+    /// Layer i alone, as entry 0 of a MovingState: `state(at:)`'s numbers for it, from i and its
+    /// ancestors only (the same reads and products in the same order). A retrace driver that is
+    /// not a corner (an opacity) is read dozens of times per inverse (Retrace.solve).
+    package func layerState(_ i: Int, at time: Double) -> MovingState {
+        let t = loopTime(time)
+        var chain = [i]
+        while let p = layers[chain.last!].parent { chain.append(p) }
+        var parentState: LayerState? = nil
+        var world = Transform3D.identity, opacity = 1.0, visible = true
+        layers.withUnsafeBufferPointer { layers in
+            for j in chain.reversed() {
+                let local = still.state[j] ?? SimulatedLayer.state(of: layers.baseAddress! + j, at: t)
+                if let w = still.world[j] {
+                    world = w
+                    opacity = still.opacity[j]
+                    visible = still.visible[j]
+                } else if layers[j].parent == nil {
+                    world = placed(j, local: local, parentState: nil, in: layers)
+                    opacity = local.opacity
+                    visible = !local.hidden
+                } else {
+                    world = placed(j, local: local, parentState: parentState, in: layers).concatenating(world)
+                    opacity = local.opacity * opacity
+                    visible = !local.hidden && visible
+                }
+                parentState = local
+            }
+        }
+        return MovingState(layers: [i], states: [parentState!], boundsToScreen: [world], effectiveOpacity: [opacity], visible: [visible])
+    }
+}
