@@ -116,3 +116,31 @@ extension XMLElement {
         attributes?.first { $0.name == name }?.stringValue
     }
 }
+
+/// Static opaque rects of one colour drawn in turn are one `<path>` (SVGPaint.sublayers): the
+/// branch label's pixel font, one subpath per bar, at the bars' own places.
+final class SVGStaticRectRunTests: XCTestCase {
+    func testABranchLabelsBarsAreOnePath() throws {
+        let definition = try ExportFixtures.template("douyin-drag-dismiss")
+        let sim = try Simulation(definition)
+        let label = try XCTUnwrap(sim.index(ofLayer: "branch-label-cancel"))
+        let bars = sim.layers[label].children.map { sim.layers[$0].definition }
+        XCTAssertGreaterThan(bars.count, 20)
+        let svg = try SVGWriter().svg(try ExportFixtures.keyframes(definition))
+        let doc = try XMLDocument(xmlString: svg, options: [])
+        let bounds = try XCTUnwrap(try doc.nodes(forXPath: "//*[@id='branch-label-cancel.bounds']").first as? XMLElement)
+        let paths = (bounds.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "path" }
+        XCTAssertEqual(paths.count, 1)
+        XCTAssertEqual(paths.first?.value(of: "fill"), "#ffffff")
+        let d = try XCTUnwrap(paths.first?.value(of: "d"))
+        func n(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }  // the font's bars sit on whole points
+        let expected = bars.map { b in
+            "M\(n(b.position.x - b.anchorPoint.x * b.size.width)) "
+                + "\(n(b.position.y - b.anchorPoint.y * b.size.height))"
+                + "h\(n(b.size.width))v\(n(b.size.height))"
+                + "h-\(n(b.size.width))z"
+        }
+        XCTAssertEqual(d, expected.joined())
+        XCTAssertEqual((bounds.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "rect" }.count, 1, "the pill alone")
+    }
+}

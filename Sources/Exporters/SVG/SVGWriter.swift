@@ -105,7 +105,7 @@ final class SVGDocument {
         // layer.mask cuts the layer and its sublayers, in its bounds space.
         let masked = k.mask.map { SVGProjected(document: self).clipGroup(MaskPaths.track($0), evenOdd: $0.shape == .hole) } ?? false
         SVGPaint(document: self).paint(layer: i, k)
-        for child in layer.children { writeLayer(child) }
+        SVGPaint(document: self).sublayers(layer.children, writeLayer)
         if masked { xml.end() }
         if clipped { xml.end() }
         xml.end()  // bounds
