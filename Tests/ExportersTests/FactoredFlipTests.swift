@@ -1,4 +1,5 @@
 import Exporters
+import Foundation
 import Geometry
 import JSONText
 import Keyframes
@@ -6,6 +7,10 @@ import Motion
 import Simulation
 import TransExportTestSupport
 import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Factored flips (docs/smil.md#perspective-in-svg): the SVG's keys are R about the hinge and A
 /// a fixed translation with a signed x-scale; R through A as keyed must land on the exact
@@ -97,5 +102,22 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
         }
         let shade = try XCTUnwrap(sim.index(ofLayer: "story-1-shade"))
         XCTAssertEqual(svg.projected[shade]?.plane?.reference, sim.index(ofLayer: "story-1"))
+    }
+
+    /// Inside a plane's `scale(.1)` group nothing is scaled by a tenth again: the cube's clip
+    /// (clipsToBounds) once was, which clipped its face to a tenth (Chromium 109.9/255).
+    func testNothingUnderAPlanesTenthsIsScaledAgain() throws {
+        try CatalogTier.require()
+        guard FactoredProjection.isEnabled else { throw XCTSkip("TRANS_EXPORT_FACTORED_SVG=0") }
+        for name in ["stories-cube", "flip-push"] {
+            let svg = try SVGWriter().svg(KeyframedTransition.fitted(try Simulation(try ExportFixtures.template(name)), for: .smil))
+            let doc = try XMLDocument(xmlString: svg, options: [])
+            let planes = try doc.nodes(forXPath: "//*[local-name()='g'][@transform='scale(.1)']")
+            XCTAssertFalse(planes.isEmpty, name)
+            for g in planes {
+                let again = try g.nodes(forXPath: ".//*[@transform='scale(.1)']")
+                XCTAssertEqual(again.count, 0, name)
+            }
+        }
     }
 }

@@ -121,8 +121,10 @@ struct SVGProjected {
             xml.end()
         }
         // Sublayers are cut by the bounds (clipsToBounds) and by the mask; the layer's own paint too.
-        let clipped = p.clip.map { clipGroup(MultiPathTrack.single($0), evenOdd: false) } ?? false
-        let masked = p.mask.map { clipGroup($0, evenOdd: layer.definition.mask?.shape == .hole) } ?? false
+        // In a plane the clip paths are under its scale(.1) group already: tenths, no transform.
+        let inTenths = p.plane != nil
+        let clipped = p.clip.map { clipGroup([MultiPathTrack.single($0)], evenOdd: false, pointsWhenStill: !inTenths, inTenths: inTenths) } ?? false
+        let masked = p.mask.map { clipGroup([$0], evenOdd: layer.definition.mask?.shape == .hole, pointsWhenStill: !inTenths, inTenths: inTenths) } ?? false
         // SVG art's opacity over overlapping shapes (composited once, as the flat art is) and its
         // clip paths, each a <g> around the run of shapes it covers, outer first.
         let artGroups =
@@ -131,7 +133,7 @@ struct SVGProjected {
         for (n, paint) in p.paint.enumerated() {
             for g in artGroups.filter({ $0.shapes.lowerBound == n }).sorted(by: { $0.shapes.count > $1.shapes.count }) {
                 if let opacity = g.opacity { xml.start("g", [("opacity", NumberFormat.string(opacity, maxDecimals: 4))]) }
-                if let clip = g.clip { _ = artClipGroup(clip) }
+                if let clip = g.clip { _ = clipGroup(clip.paths, evenOdd: clip.evenOdd, pointsWhenStill: false, inTenths: inTenths) }
             }
             path(paint, opacity: opacityInStops ? k.opacity : .constant(1), tenths: tenths)
             for _ in artGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
@@ -157,21 +159,17 @@ struct SVGProjected {
         clipGroup([track], evenOdd: evenOdd, pointsWhenStill: true)
     }
 
-    /// `<clipPath>` with one animated path per clip shape of SVG art (their union), then an open
-    /// `<g clip-path>` (returns true).
-    func artClipGroup(_ clip: ProjectedArtClip) -> Bool {
-        clipGroup(clip.paths, evenOdd: clip.evenOdd, pointsWhenStill: false)
-    }
-
-    /// `<clipPath>` holding one animated path per track (their union), then an open `<g clip-path>`.
+    /// `<clipPath>` holding one animated path per track (their union: SVG art's clip shapes), then
+    /// an open `<g clip-path>`.
     /// A clip that does not move (a flat layer's mask) may stay in points, as readable as before.
-    private func clipGroup(_ tracks: [KeyframeTrack<MultiPath>], evenOdd: Bool, pointsWhenStill: Bool) -> Bool {
+    /// `inTenths`: drawn under a factored plane's scale(.1) group (tenths without a transform).
+    private func clipGroup(_ tracks: [KeyframeTrack<MultiPath>], evenOdd: Bool, pointsWhenStill: Bool, inTenths: Bool = false) -> Bool {
         let id = document.newID("clip")
         xml.start("clipPath", [("id", id)])
         for track in tracks {
             let tenths = !pointsWhenStill || track.isAnimated
             var attrs = [("d", SVGPath.d(track.initialValue, tenths: tenths))]
-            if tenths { attrs.append(SVGPath.transform) }
+            if tenths, !inTenths { attrs.append(SVGPath.transform) }
             if evenOdd { attrs.append(("clip-rule", "evenodd")) }
             xml.start("path", attrs)
             animateD(track) { SVGPath.d($0) }
