@@ -57,7 +57,7 @@ package struct KeyframedTransition: Hashable, Sendable {
     package private(set) var projected: [ProjectedLayer?]
     /// Today's (unfactored) keys when `projected` holds factored planes: for a writer that cannot
     /// draw a plane (`withoutPlanes`).
-    package let unfactored: [ProjectedLayer?]?
+    package private(set) var unfactored: [ProjectedLayer?]?
     /// The tolerances the keyframes were made for (a fitting reducer stays within them).
     package let tolerance: FitTolerance
     /// How the tracks were reduced ("fitted", "sampled"; "exact" for a still) and for which player.
@@ -108,6 +108,7 @@ package struct KeyframedTransition: Hashable, Sendable {
         guard let unfactored else { return self }
         var out = self
         out.projected = unfactored
+        out.unfactored = nil
         return out
     }
 

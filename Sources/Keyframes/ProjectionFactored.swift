@@ -127,13 +127,12 @@ extension ProjectionSampler {
             guard flips else { continue }
             references.append(i); out.planeOf[i] = i
         }
-        func descendants(_ i: Int) -> [Int] { simulation.layers[i].children.flatMap { [$0] + descendants($0) } }
         // A group is drawn in one space: all of it factored, or none; a clip's group holds the sublayers.
         var changed = true
         while changed {
             changed = false
             for (i, _) in layers where ranges[i]!.clip != nil {
-                if let p = out.planeOf[i], descendants(i).contains(where: { out.planeOf[$0] != p }) { out.planeOf[i] = nil; changed = true }
+                if let p = out.planeOf[i], simulation.descendants(of: i).contains(where: { out.planeOf[$0] != p }) { out.planeOf[i] = nil; changed = true }
             }
             for members in groups {
                 let ls = members.map { specs[$0].layer }
@@ -188,8 +187,7 @@ extension ProjectionSampler {
                 Keyframe(time: times[$0.start], value: Point(tFit.drawn[$0.start][0], tFit.drawn[$0.start][1]), easing: $0.easing)
             }
             keys[r] = plane
-            drawn[r] =
-                grid.count == 0 ? [] : (0..<grid.count).map { k in PlaneProjection([sxFit.drawn[k][0], 0, 0, 0, 1, 0, tFit.drawn[k][0], tFit.drawn[k][1], 1]) }
+            drawn[r] = (0..<grid.count).map { k in PlaneProjection([sxFit.drawn[k][0], 0, 0, 0, 1, 0, tFit.drawn[k][0], tFit.drawn[k][1], 1]) }
             inverse[r] = back
         }
         return FactoredInterval(drawn: drawn, inverse: inverse, keys: keys)

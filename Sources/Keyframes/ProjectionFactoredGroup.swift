@@ -92,11 +92,10 @@ extension ProjectionSampler {
     /// groups and coarse times `today` (the unfactored layers, their picture cells) was made with;
     /// nil when no plane qualifies or A is singular at some grid time (the caller keeps today's).
     func factoredLayers(_ groups: [[Int]], coarse: [Double], end: Double, today: [ProjectedLayer?]) -> [ProjectedLayer?]? {
-        let sampler = self
-        let factors = sampler.planeFactors(times: coarse, end: end, groups: groups)
+        let factors = planeFactors(times: coarse, end: end, groups: groups)
         guard !factors.planeOf.isEmpty else { return nil }
-        let cuts = sampler.breakpoints(end: end)
-        let intervals = ParallelMap.map(cuts.count) { n in sampler.interval(n, cuts, groups, end: end, factors: factors) }
+        let cuts = breakpoints(end: end)
+        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, factors: factors) }
         guard !intervals.contains(where: { $0.failed }) else { return nil }
         var frames = [[Frame]](repeating: [], count: groups.count)
         var axes: [Int: [Keyframe<GradientAxis>]] = [:], planes: [Int: PlaneKeys] = [:]
@@ -108,8 +107,8 @@ extension ProjectionSampler {
                 planes[r, default: PlaneKeys()].translation += keys.translation
             }
         }
-        var out = sampler.assemble(Array(zip(groups, frames)), axes: axes)
-        for (i, _) in sampler.layers {
+        var out = assemble(Array(zip(groups, frames)), axes: axes)
+        for (i, _) in layers {
             out[i]?.pictureCells = today[i]?.pictureCells ?? []
             guard let r = factors.planeOf[i] else { continue }
             if !(out[i]?.pictureCells.isEmpty ?? true) { return nil }

@@ -63,6 +63,9 @@ package struct Simulation: Hashable, Sendable {
     /// check, which reads nothing else (BENCHMARKS.md#memory-and-time-pass).
     func geometryState(at time: Double) -> SceneState { state(at: time, geometryOnly: true) }
 
+    /// Layer i's sublayers, theirs, and so on, depth first (each before its own sublayers).
+    package func descendants(of i: Int) -> [Int] { layers[i].children.flatMap { [$0] + descendants(of: $0) } }
+
     /// Layer i's 4 corners on screen at time t, as `state(at:).corners(of: i)` gives them, from
     /// i and its ancestors alone (the same reads and products in the same order): a driver read
     /// thousands of times (SubtreeRetrace) need not place every layer of the scene.

@@ -3,8 +3,8 @@ import Keyframes
 import Motion
 import Simulation
 // A factored flip's plane in Lottie (ProjectedLayer.plane, one fit with the SVG's): the plane's
-// A = translate(T) · scale(sx, 1) (T fixed; a plane whose T moves takes today's keys) about the hinge is the `ks` of its top layer (a = 0, p = T,
-// s = [sx × 100, 100]) and its sublayers in the same plane inherit it by parenting; the `sh`
+// A = translate(T) · scale(sx, 1) about the hinge (T fixed; a plane whose T moves takes today's
+// keys) is the `ks` of its top layer (a = 0, p = T, s = [sx × 100, 100]) and its sublayers in the same plane inherit it by parenting; the `sh`
 // keys are R's. rlottie, ThorVG and lottie-web mirror a layer at a negative x-scale and draw
 // nothing at 0 (BENCHMARKS.md#the-factored-projection-written-lottie). Anything drawn in a
 // plane layer's space that is not in the plane (masks, pictures, art parts, another space's
@@ -32,12 +32,11 @@ extension LottieDocument {
     /// parts, runs or pieces, picture cells, the opacity overlay). A track matte is a layer of
     /// its own, in its clipping ancestor's space: allowed.
     func planesWritable() throws -> Bool {
-        func descendants(_ i: Int) -> [Int] { simulation.layers[i].children.flatMap { [$0] + descendants($0) } }
         for i in simulation.layers.indices {
             guard let plane = transition.projected[i]?.plane else { continue }
             // A moving translation (the cube's edge) is not written as a keyed `p` yet.
             guard !plane.translation.isAnimated else { return false }
-            let inPlane = descendants(i).allSatisfy { transition.projected[$0]?.plane?.reference == plane.reference }
+            let inPlane = simulation.descendants(of: i).allSatisfy { transition.projected[$0]?.plane?.reference == plane.reference }
             guard inPlane else { return false }
             if !isLottieLayer[i] {
                 // Drawn as items of its parent's layer: that must be in the same plane.

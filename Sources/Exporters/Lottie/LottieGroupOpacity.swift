@@ -21,7 +21,6 @@ extension LottieDocument {
     /// BENCHMARKS.md#groupfade-2026-12-03).
     func groupOpacityLayers() -> [Int] {
         guard opacityOverlay == nil, retrace == nil, subtreeRetrace == nil else { return [] }
-        func descendants(_ i: Int) -> [Int] { simulation.layers[i].children.flatMap { [$0] + descendants($0) } }
         func paints(_ j: Int) -> Bool {
             let d = simulation.layers[j].definition
             if case .group = d.kind { return d.fill != nil }
@@ -38,7 +37,7 @@ extension LottieDocument {
         }
         var groups: [Int] = [], taken = Set<Int>()
         for i in simulation.layers.indices where isLottieLayer[i] && !taken.contains(i) {
-            let subtree = [i] + descendants(i)
+            let subtree = [i] + simulation.descendants(of: i)
             guard subtree.count > 1, transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
                 subtree.filter({ isLottieLayer[$0] && layerPaints($0) }).count > 1
             else { continue }
@@ -51,7 +50,8 @@ extension LottieDocument {
     /// The group layer i is in (itself or an ancestor), whose precomp layer takes its factor
     /// and its ancestors' factors for i.
     func group(of i: Int) -> Int? {
-        groupOpacities.first { $0 == i || ancestors(i).contains($0) }
+        let chain = [i] + ancestors(i)
+        return groupOpacities.first(where: chain.contains)
     }
 
     /// The layers with each group's run moved into an asset of its own ("group", "group-2", ...)

@@ -86,11 +86,14 @@ struct SVGPaint {
         let layer = document.simulation.layers[i]
         let d = layer.definition
         guard !d.hidden else { return }
-        let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
-        if let rect = placedRect(layer, anchorOffset: a) {
-            xml.empty("rect", rect)
+        if let (r, fill) = placedRect(layer) {
+            var attrs: [(String, String)] = []
+            if r.minX != 0 { attrs.append(("x", SVGNumber.length(r.minX))) }
+            if r.minY != 0 { attrs.append(("y", SVGNumber.length(r.minY))) }
+            xml.empty("rect", attrs + [("width", SVGNumber.length(r.size.width)), ("height", SVGNumber.length(r.size.height))] + Self.fillAttributes(fill))
             return
         }
+        let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
         var transform = "translate(\(SVGNumber.pair(d.position)))"
         if d.transform.translation != .zero { transform += " translate(\(SVGNumber.pair(d.transform.translation)))" }
         if d.transform.rotation != 0 { transform += " rotate(\(SVGNumber.degrees(d.transform.rotation)))" }
@@ -126,35 +129,30 @@ struct SVGPaint {
         }
     }
 
-    /// A visible static layer drawn as one opaque solid rect in its parent's space (see placedRect).
+    /// A visible static layer drawn as one opaque solid rect in its parent's space.
     private func opaqueRect(_ i: Int) -> (rect: Rect, color: Color)? {
-        let layer = document.simulation.layers[i]
-        let d = layer.definition
-        guard !d.hidden, !document.isFollowed(i), case .solid(let color) = d.fill, color.alpha == 1, placedRect(layer, anchorOffset: .zero) != nil else {
-            return nil
-        }
-        let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
-        let origin = Point(d.position.x + d.transform.translation.x - a.x, d.position.y + d.transform.translation.y - a.y)
-        return (Rect(origin.x, origin.y, d.size.width, d.size.height), color)
+        let d = document.simulation.layers[i].definition
+        guard !d.hidden, !document.isFollowed(i), let (rect, fill) = placedRect(document.simulation.layers[i]),
+            case .solid(let color) = fill, color.alpha == 1
+        else { return nil }
+        return (rect, color)
     }
 
-    /// A lone solid rect moved only by translations, as one `<rect x y>` without its `<g>`: the
-    /// branch labels' pixel font is hundreds of them (flip-edge-pan.svg: about 15 KB of groups).
-    private func placedRect(_ layer: SimulatedLayer, anchorOffset a: Point) -> [(String, String)]? {
+    /// A solid rect without sublayers moved only by translations: its rect in its parent's
+    /// space, written as one `<rect x y>` without its `<g>` (the branch labels' pixel font is
+    /// hundreds of them: flip-edge-pan.svg about 15 KB of groups).
+    private func placedRect(_ layer: SimulatedLayer) -> (rect: Rect, fill: Fill)? {
         let d = layer.definition
         guard layer.children.isEmpty, !d.clipsToBounds, d.opacity == 1, d.transform.rotation == 0,
-            d.transform.scale == Point(1, 1), d.numbers.boundsRadius == 0, case .solid = d.fill
+            d.transform.scale == Point(1, 1), d.numbers.boundsRadius == 0, let fill = d.fill, case .solid = fill
         else { return nil }
         switch d.kind {
         case .rect, .group: break
         default: return nil
         }
+        let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
         let origin = Point(d.position.x + d.transform.translation.x - a.x, d.position.y + d.transform.translation.y - a.y)
-        var attrs: [(String, String)] = []
-        if origin.x != 0 { attrs.append(("x", SVGNumber.length(origin.x))) }
-        if origin.y != 0 { attrs.append(("y", SVGNumber.length(origin.y))) }
-        attrs += [("width", SVGNumber.length(d.size.width)), ("height", SVGNumber.length(d.size.height))]
-        return attrs + d.fill.map(Self.fillAttributes)!
+        return (Rect(origin: origin, size: d.size), fill)
     }
 
     /// A layer's own paint and sublayers in its bounds space, clipped when it clips to bounds.

@@ -106,7 +106,9 @@ struct SVGProjected {
         // only when every sublayer is in the plane (ProjectionSampler.planeFactors). The tenths'
         // scale(.1) is a third group there, not on every path (flip-push.svg: 77 copies).
         let opens = p.plane.map { $0.reference != openPlane } ?? false
-        let tenths = p.plane == nil ? [SVGPath.transform] : []
+        // In a plane every path is under its scale(.1) group already: tenths, no transform.
+        let inTenths = p.plane != nil
+        let tenths = inTenths ? [] : [SVGPath.transform]
         let spansSublayers = opens && inPlane(layer.children, p.plane!.reference)
         if opens, let plane = p.plane {
             document.transformGroup("translate", plane.translation, SVGNumber.pair, always: true)
@@ -121,8 +123,6 @@ struct SVGProjected {
             xml.end()
         }
         // Sublayers are cut by the bounds (clipsToBounds) and by the mask; the layer's own paint too.
-        // In a plane the clip paths are under its scale(.1) group already: tenths, no transform.
-        let inTenths = p.plane != nil
         let clipped = p.clip.map { clipGroup([MultiPathTrack.single($0)], evenOdd: false, pointsWhenStill: !inTenths, inTenths: inTenths) } ?? false
         let masked = p.mask.map { clipGroup([$0], evenOdd: layer.definition.mask?.shape == .hole, pointsWhenStill: !inTenths, inTenths: inTenths) } ?? false
         // SVG art's opacity over overlapping shapes (composited once, as the flat art is) and its
@@ -139,13 +139,14 @@ struct SVGProjected {
             for _ in artGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
         }
         pictureCells(i, p.pictureCells)
-        if opens, !spansSublayers { xml.end(); xml.end(); xml.end() }
+        let planeGroups = 3  // translate, scale(sx 1), scale(.1)
+        if opens, !spansSublayers { for _ in 0..<planeGroups { xml.end() } }
         for child in layer.children {
             if let cp = transition.projected[child] { write(child, cp, openPlane: opens ? (spansSublayers ? p.plane!.reference : nil) : openPlane) }
         }
         if masked { xml.end() }
         if clipped { xml.end() }
-        if spansSublayers { xml.end(); xml.end(); xml.end() }
+        if spansSublayers { for _ in 0..<planeGroups { xml.end() } }
         for _ in 0..<layerGroups { xml.end() }
     }
 
