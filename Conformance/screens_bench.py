@@ -22,7 +22,9 @@ svg-opacity-slide.json, svg-art-window-slide.json, rect-window-slide.json,
 rect-window-fade-slide.json (the card's sublayer a layer of its own: group opacity),
 group-fade-translucent.json, group-fade-art.json, group-fade-pair.json and group-fade-picture.json
 (group opacity over translucent, art and picture sublayers, two groups; the picture's ThorVG and
-rlottie rows known failures), feed.svg as
+rlottie rows known failures), group-fade-nested.json, group-fade-moving-parent.json and
+group-fade-svg-runs.json (nested groups, a group under a moving parent, one layer's SVG art
+runs), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -166,6 +168,12 @@ def run(opts):
                      example("group-fade-art"), "group-fade-art"),
                     ("Examples/group-fade-pair.json (two fading cards side by side: two group precomps)",
                      example("group-fade-pair"), "group-fade-pair"),
+                    ("Examples/group-fade-nested.json (a fading badge over an icon inside a fading card: nested group precomps)",
+                     example("group-fade-nested"), "group-fade-nested"),
+                    ("Examples/group-fade-moving-parent.json (a fading card in a sliding container, beside a second fading card)",
+                     example("group-fade-moving-parent"), "group-fade-moving-parent"),
+                    ("Examples/group-fade-svg-runs.json (one fading layer of SVG art with opacity over overlapping shapes)",
+                     example("group-fade-svg-runs"), "group-fade-svg-runs"),
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
                     # without the fade (354 px solid unfaded); rlottie 3.3 in the precomp, 1.5 unfaded,
                     # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures.

@@ -8,7 +8,7 @@ import XCTest
 
 /// Group opacity beyond a filled card over opaque sublayers (docs/lottie.md#group-opacity): a
 /// fading group without a fill over overlapping translucent sublayers, two fading groups side by
-/// side, and a fading layer nested in a fading group (per-layer within the outer precomp).
+/// side (a fading layer nested in a fading group: LottieGroupNestTests).
 final class LottieGroupOpacityCasesTests: XCTestCase, LottieReading {
     func lottie(_ layers: [LayerDefinition], fading: [String: Double]) throws -> JSONValue {
         let changes = fading.keys.sorted().flatMap { id in
@@ -65,20 +65,6 @@ final class LottieGroupOpacityCasesTests: XCTestCase, LottieReading {
         let byName = Dictionary(uniqueKeysWithValues: array(doc["layers"]).map { (names([$0])[0], $0) })
         XCTAssertEqual(numbers(array(byName["group-of-left"]?["ks"]?["o"]?["k"]).last?["s"]), [40])
         XCTAssertEqual(numbers(array(byName["group-of-right"]?["ks"]?["o"]?["k"]).last?["s"]), [70])
-    }
-
-    /// A fading card inside a fading group: one precomp for the outer group; the inner card's
-    /// fade stays per layer within it (its sublayer multiplies the card's factor: the limit
-    /// docs/lottie.md#group-opacity lists).
-    func testANestedFadingLayerStaysPerLayerInsideTheOuterPrecomp() throws {
-        let card = pane("card", Rect(40, 160, 300, 400), children: [pane("dot", Rect(20, 20, 100, 100))])
-        let group = LayerDefinition(id: "group", kind: .group, frame: Rect(0, 0, 390, 844), fill: .solid(.black), children: [card])
-        let doc = try lottie([group], fading: ["group": 0.5, "card": 0.6])
-        XCTAssertEqual(array(doc["assets"]).compactMap { $0["id"] }, [.string("group")])
-        let inner = Dictionary(uniqueKeysWithValues: try asset("group", in: doc).map { (names([$0])[0], $0) })
-        XCTAssertEqual(inner["group"]?["ks"]?["o"]?["k"], .number(100))
-        XCTAssertEqual(numbers(array(inner["card"]?["ks"]?["o"]?["k"]).last?["s"]), [60])
-        XCTAssertEqual(numbers(array(inner["dot"]?["ks"]?["o"]?["k"]).last?["s"]), [60])
     }
 
     /// A fading group whose sublayers paint nothing but one layer: no precomp (nothing overlaps).

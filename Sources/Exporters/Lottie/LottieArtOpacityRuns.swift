@@ -8,7 +8,8 @@
 // (docs/artwork.md#svg-art-in-the-flat-lottie-export). Each run carries the layer's clip and mask
 // and its clipping ancestors' outlines as masks (no matte, as for the clipped art's precomp).
 // The runs composite apart from the layer's other paint, so a layer whose opacity (or an
-// ancestor's) falls below 1 is refused, as is such a node inside another, or in art with clip
+// ancestor's) falls below 1 is refused unless a group precomp carries that fade
+// (LottieGroupOpacity.swift), as is such a node inside another, or in art with clip
 // paths (whose runs are in a precomp) or copied by a snapshot (LottieArtworkShapes.items).
 import Artwork
 import JSONText

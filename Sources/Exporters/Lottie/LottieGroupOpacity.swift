@@ -12,14 +12,16 @@ import Keyframes
 extension LottieDocument {
     static let groupAsset = "group"
 
-    /// The outermost Lottie layers that are ever translucent and whose subtree paints in at least
-    /// two Lottie layers (its own paint over a sublayer's, or sublayers over each other: where
-    /// they overlap, per-layer opacity shows one through the other), with no 3D, snapshot or
-    /// SVG art parts in it (those keep per-layer opacity) and no overlay or retrace in the file;
-    /// a fading layer inside one keeps per-layer opacity within it. Translucent members,
+    /// The Lottie layers that are ever translucent and whose subtree paints in at least two
+    /// Lottie layers (its own paint over a sublayer's, sublayers over each other, or its SVG art's
+    /// opacity runs over its other paint: where they overlap, per-layer opacity shows one through
+    /// the other), with no 3D, snapshot or SVG art parts in it (those keep per-layer opacity, and
+    /// so do the fading layers inside them) and no overlay or retrace in the file; `dropped`:
+    /// groups whose run could not move (per-layer). Nested groups come before the group they are
+    /// in (a nested group's precomp layer is in its enclosing group's run). Translucent members,
     /// pictures and SVG art runs move in too (measured in rlottie, ThorVG and lottie-web:
-    /// BENCHMARKS.md#groupfade-2026-12-03).
-    func groupOpacityLayers() -> [Int] {
+    /// BENCHMARKS.md#groupfade-2026-12-03, BENCHMARKS.md#groupnest-2026-12-03).
+    func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int] {
         guard opacityOverlay == nil, retrace == nil, subtreeRetrace == nil else { return [] }
         func paints(_ j: Int) -> Bool {
             let d = simulation.layers[j].definition
@@ -32,68 +34,112 @@ extension LottieDocument {
             func own(_ k: Int) -> Bool { paints(k) || simulation.layers[k].children.contains { !isLottieLayer[$0] && own($0) } }
             return own(j)
         }
+        /// The Lottie layers j paints in: its content layer, and its art's opacity runs.
+        func paintedLayers(_ j: Int) -> Int { isLottieLayer[j] ? (layerPaints(j) ? 1 : 0) + artOpacityRuns(j).count : 0 }
         func movable(_ j: Int) -> Bool {
             transition.projected[j] == nil && simulation.layers[j].snapshotSource == nil && !hasArtParts(j)
         }
-        var groups: [Int] = [], taken = Set<Int>()
-        for i in simulation.layers.indices where isLottieLayer[i] && !taken.contains(i) {
+        var groups: [Int] = [], blocked = Set<Int>()
+        for i in simulation.layers.indices where isLottieLayer[i] && !blocked.contains(i) && !dropped.contains(i) {
             let subtree = [i] + simulation.descendants(of: i)
-            guard subtree.count > 1, transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
-                subtree.filter({ isLottieLayer[$0] && layerPaints($0) }).count > 1
+            guard transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
+                subtree.reduce(0, { $0 + paintedLayers($1) }) > 1
             else { continue }
-            taken.formUnion(subtree)
-            if subtree.allSatisfy(movable) { groups.append(i) }
+            if subtree.allSatisfy(movable) { groups.append(i) } else { blocked.formUnion(subtree) }
         }
-        return groups
+        let depth = Dictionary(uniqueKeysWithValues: groups.map { g in (g, ancestors(g).filter(groups.contains).count) })
+        return groups.enumerated().sorted { (depth[$0.element]!, $1.offset) > (depth[$1.element]!, $0.offset) }.map(\.element)
     }
 
-    /// The group layer i is in (itself or an ancestor), whose precomp layer takes its factor
-    /// and its ancestors' factors for i.
+    /// The innermost group layer i is in (itself or an ancestor), whose precomp layer takes its
+    /// factor and the factors of its ancestors up to the enclosing group's.
     func group(of i: Int) -> Int? {
-        let chain = [i] + ancestors(i)
-        return groupOpacities.first(where: chain.contains)
+        ([i] + ancestors(i)).first(where: groupOpacities.contains)
+    }
+
+    /// The layers whose factors group g's precomp layer carries: g and its ancestors, but the
+    /// overlaid layer and those that the enclosing group's precomp layer carries.
+    func groupFactors(_ g: Int) -> [Int] {
+        let enclosing = ancestors(g).first(where: groupOpacities.contains)
+        let outside = Set(enclosing.map { [$0] + ancestors($0) } ?? [])
+        return ([g] + ancestors(g)).filter { $0 != opacityOverlay && !outside.contains($0) }
     }
 
     /// The layers with each group's run moved into an asset of its own ("group", "group-2", ...)
-    /// and one precomp layer at its place; nil when one cannot move as one.
-    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> (assets: [JSONValue], layers: [JSONValue])? {
+    /// and one precomp layer at its place, nested groups first; else the group whose run cannot
+    /// move as one.
+    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> Result<(assets: [JSONValue], layers: [JSONValue]), GroupRefusal> {
         var (assets, layers, owners) = ([JSONValue](), layers, owners)
         for (n, g) in groups.enumerated() {
             let id = n == 0 ? Self.groupAsset : "\(Self.groupAsset)-\(n + 1)"
-            guard let (asset, replaced, run) = grouped(layers, owners: owners, group: g, id: id) else { return nil }
+            guard let (asset, replaced, run) = grouped(layers, owners: owners, group: g, id: id) else { return .failure(GroupRefusal(group: g)) }
             assets.append(asset)
             layers = replaced
             owners = Array(owners[..<run.lowerBound]) + [g] + Array(owners[(run.upperBound + 1)...])
         }
-        return (assets, layers)
+        return .success((assets, layers))
     }
+
+    struct GroupRefusal: Error { let group: Int }
 
     /// The layers with group g's run (contiguous, entries owned by the group layer or below)
     /// moved into an asset and one precomp layer at its place; nil when it cannot move as one (a
-    /// matte or parent across its edge, more than one outside parent, or one that is not a
-    /// static identity at the root, since the precomp's w x h box cuts in rlottie and ThorVG).
+    /// matte across its edge, or a layer outside parented inside). With one outside parent that
+    /// is a static identity up to the root, the precomp layer is parented to it; else (a moving
+    /// parent, a nested group, or mattes parented further up) the precomp layer sits unparented
+    /// with the identity, and the outside parents' chains are copied into the asset as null
+    /// layers that the run's layers keep as parents: rlottie and ThorVG cut a precomp to its w x h
+    /// box, which must stay the canvas.
     func grouped(_ layers: [JSONValue], owners: [Int?], group g: Int, id: String) -> (JSONValue, [JSONValue], ClosedRange<Int>)? {
-        let run = owners.indices.filter { owners[$0].map { group(of: $0) == g } ?? false }
+        let run = owners.indices.filter { owners[$0].map { ([$0] + ancestors($0)).contains(g) } ?? false }
         guard let first = run.first, let last = run.last, run.count == last - first + 1 else { return nil }
         let block = first...last
-        let edge = Self.blockEdge(block, in: layers)
-        guard edge.movable else { return nil }
-        var p = edge.outsideParent
-        while let ref = p {
-            guard let parent = layers.first(where: { Self.int($0, "ind") == ref }), Self.isStaticIdentity(parent["ks"]) else { return nil }
-            p = Self.int(parent, "parent")
+        guard let parents = Self.outsideParents(block, in: layers) else { return nil }
+        let byInd = Dictionary(layers.compactMap { l in Self.int(l, "ind").map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
+        func chain(_ ref: Int?) -> [Int] { ref.map { [$0] + chain(byInd[$0].flatMap { Self.int($0, "parent") }) } ?? [] }
+        let parent = parents.count == 1 && chain(parents.first).allSatisfy { Self.isStaticIdentity(byInd[$0]?["ks"]) } ? parents.first : nil
+        var inner = block.map { Self.detached(layers[$0], from: parent) }
+        if parent == nil {
+            let placed = Set(parents.flatMap(chain))
+            guard placed.allSatisfy({ byInd[$0] != nil }) else { return nil }
+            inner += layers.filter { Self.int($0, "ind").map(placed.contains) ?? false }.map(Self.nullCopy)
         }
-        let inner = block.map { Self.detached(layers[$0], from: edge.outsideParent) }
         let size = transition.definition.canvas.size
-        let opacity = opacityProduct(([g] + ancestors(g)).filter { $0 != opacityOverlay })
         var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("group-of-\(names[g])"))]
         members.append(("ind", LJ.int(Self.int(layers[first], "ind") ?? first + 1)))
-        if let parent = edge.outsideParent { members.append(("parent", LJ.int(parent))) }
+        if let parent { members.append(("parent", LJ.int(parent))) }
         members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0))]
-        members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacity), layer: true))]
+        members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacityProduct(groupFactors(g))), layer: true))]
         members += layerTiming()
         let asset = LJ.obj([("id", LJ.str(id)), ("layers", .array(inner))])
         return (asset, Array(layers[..<first]) + [LJ.obj(members)] + Array(layers[(last + 1)...]), block)
+    }
+
+    /// The `ind`s outside a block of layers that its layers are parented to; nil when a matte
+    /// (`tp`) crosses its edge or a layer outside has a parent inside.
+    static func outsideParents(_ block: ClosedRange<Int>, in layers: [JSONValue]) -> [Int]? {
+        let inds = Set(block.compactMap { int(layers[$0], "ind") })
+        var outside: [Int] = []
+        for n in layers.indices {
+            for key in ["parent", "tp"] {
+                guard let ref = int(layers[n], key) else { continue }
+                if block.contains(n), !inds.contains(ref) {
+                    guard key == "parent" else { return nil }
+                    if !outside.contains(ref) { outside.append(ref) }
+                }
+                if !block.contains(n), inds.contains(ref) { return nil }
+            }
+        }
+        return outside
+    }
+
+    /// A layer as a null layer (ty 3) that places its children as it does: its `ind`, `parent`,
+    /// `ks` and timing, no paint.
+    static func nullCopy(_ layer: JSONValue) -> JSONValue {
+        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(3))]
+        if case .string(let name)? = layer["nm"] { members.append(("nm", LJ.str("\(name).place"))) }
+        for key in ["ind", "parent", "sr", "ks", "ip", "op", "st"] { if let v = layer[key] { members.append((key, v)) } }
+        return LJ.obj(members)
     }
 
     /// A static `ks` that maps a layer's space onto its parent's: `a` = `p`, scale 100, no rotation.

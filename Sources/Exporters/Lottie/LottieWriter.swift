@@ -35,18 +35,18 @@ package struct LottieWriter: Sendable {
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
         // A subtree (or a group) that cannot move as one: the file as without it (a subtree: its
         // own frame rate; a group: each layer's opacity times its ancestors'). Each retry drops
-        // what was refused, so it ends with neither.
-        var (subtrees, groups) = (true, true)
+        // what was refused (one group at a time), so it ends.
+        var (subtrees, dropped) = (true, Set<Int>())
         var transition = transition
         while true {
-            let document = LottieDocument(transition, subtrees: subtrees, groups: groups)
+            let document = LottieDocument(transition, subtrees: subtrees, droppingGroups: dropped)
             // A factored plane that Lottie cannot draw in its own space: today's keys (LottieFactoredPlanes.swift).
             if transition.unfactored != nil, try !document.planesWritable() {
                 transition = transition.withoutPlanes()
                 continue
             }
             let json = try document.build()
-            if document.subtreeRefused { subtrees = false } else if document.groupRefused { groups = false } else { return json }
+            if document.subtreeRefused { subtrees = false } else if let g = document.refusedGroup { dropped.insert(g) } else { return json }
         }
     }
 
@@ -77,9 +77,9 @@ final class LottieDocument {
     private(set) var subtreeRefused = false
     /// The fading layers whose subtrees are precomps of their own (LottieGroupOpacity.swift).
     private(set) var groupOpacities: [Int] = []
-    private(set) var groupRefused = false
+    private(set) var refusedGroup: Int?
 
-    init(_ transition: KeyframedTransition, subtrees: Bool = true, groups: Bool = true) {
+    init(_ transition: KeyframedTransition, subtrees: Bool = true, droppingGroups: Set<Int> = []) {
         self.transition = transition
         let fr = transition.definition.frameRate
         let (rules, screen) = (transition.player ?? .lottie, transition.tolerance.screen)
@@ -91,7 +91,7 @@ final class LottieDocument {
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
-        groupOpacities = groups ? groupOpacityLayers() : []
+        groupOpacities = groupOpacityLayers(dropping: droppingGroups)
     }
 
     // MARK: Which layers are Lottie layers
@@ -275,12 +275,12 @@ final class LottieDocument {
             assets.append(asset)
             layers = remapped
         } else if !groupOpacities.isEmpty {
-            guard let (groupAssets, inner) = grouped(layers, owners: entries.map(\.owner), groups: groupOpacities) else {
-                groupRefused = true
+            switch grouped(layers, owners: entries.map(\.owner), groups: groupOpacities) {
+            case .success(let (groupAssets, inner)): (assets, layers) = (assets + groupAssets, inner)
+            case .failure(let refusal):
+                refusedGroup = refusal.group
                 return .null
             }
-            assets += groupAssets
-            layers = inner
         }
         return LJ.obj([
             ("v", LJ.str("5.7.0")), ("fr", LJ.num(props.frameRate, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
