@@ -22,9 +22,10 @@ svg-opacity-slide.json, svg-art-window-slide.json, rect-window-slide.json,
 rect-window-fade-slide.json (the card's sublayer a layer of its own: group opacity),
 group-fade-translucent.json, group-fade-art.json, group-fade-pair.json and group-fade-picture.json
 (group opacity over translucent, art and picture sublayers, two groups; the picture's ThorVG and
-rlottie rows known failures), group-fade-nested.json, group-fade-moving-parent.json and
-group-fade-svg-runs.json (nested groups, a group under a moving parent, one layer's SVG art
-runs), feed.svg as
+rlottie rows known failures), group-fade-nested.json, group-fade-moving-parent.json,
+group-fade-svg-runs.json, group-fade-snapshot.json and group-fade-overlay.json (nested groups,
+a group under a moving parent, one layer's SVG art runs, a snapshot in a group, a group under
+the bottom layer's overlay), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -174,6 +175,10 @@ def run(opts):
                      example("group-fade-moving-parent"), "group-fade-moving-parent"),
                     ("Examples/group-fade-svg-runs.json (one fading layer of SVG art with opacity over overlapping shapes)",
                      example("group-fade-svg-runs"), "group-fade-svg-runs"),
+                    ("Examples/group-fade-snapshot.json (a fading card holding a snapshot over a label)",
+                     example("group-fade-snapshot"), "group-fade-snapshot"),
+                    ("Examples/group-fade-overlay.json (a fading card over a dot under the bottom layer's overlay)",
+                     example("group-fade-overlay"), "group-fade-overlay"),
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
                     # without the fade (354 px solid unfaded); rlottie 3.3 in the precomp, 1.5 unfaded,
                     # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures.

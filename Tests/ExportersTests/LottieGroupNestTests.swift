@@ -120,4 +120,36 @@ final class LottieGroupNestTests: XCTestCase, LottieReading, SVGArtFixture {
         XCTAssertEqual(inside["card"]?["ks"]?["o"]?["k"], .number(100))
         XCTAssertEqual(inside["card.art-1"]?["ks"]?["o"]?["k"], .number(50))
     }
+
+    /// A fading card holding a snapshot of a layer outside it, over a label: the snapshot's layer
+    /// (the copied art in its shapes) moves into the card's precomp with the rest.
+    func testASnapshotInAFadingCardMovesIntoItsPrecomp() throws {
+        let photo = pane("photo", Rect(40, 40, 200, 140), children: [LayerDefinition(kind: .rect, frame: Rect(0, 90, 200, 30), fill: .solid(.black))])
+        let copy = LayerDefinition(id: "copy", kind: .snapshot(of: "photo"), frame: Rect(60, 140, 200, 140))
+        let card = pane("card", Rect(20, 240, 350, 520), children: [pane("label", Rect(40, 200, 270, 120)), copy])
+        let doc = try LottieWriter().lottie(try transition([photo, card], moving: ["card"], fading: ["card": 0.5]))
+        let top = try layers(nil, in: doc), inside = try layers("group", in: doc)
+        XCTAssertEqual(Set(top.keys), ["group-of-card", "photo", "background"])
+        XCTAssertEqual(fades(top["group-of-card"]), [[100], [50]])
+        XCTAssertEqual(Set(inside.keys), ["card", "label", "copy"])
+        for name in ["card", "label", "copy"] { XCTAssertEqual(inside[name]?["ks"]?["o"]?["k"], .number(100), name) }
+        XCTAssertEqual(array(inside["copy"]?["shapes"]).isEmpty, false, "the copied art")
+    }
+
+    /// Under the bottom layer's overlay (its fade as a fill above its subtree) a fading card over
+    /// a dot is a precomp as elsewhere: the precomp layer carries the card's fade alone, the
+    /// overlay stays above it, parented to the screen.
+    func testAGroupUnderTheBottomLayersOverlayIsAPrecomp() throws {
+        let card = pane("card", Rect(30, 160, 280, 360), children: [pane("dot", Rect(120, 180, 180, 180))])
+        let screen = LayerDefinition(id: "screen", kind: .rect, frame: Rect(0, 0, 390, 844), fill: .solid(.black), children: [card])
+        let doc = try LottieWriter().lottie(try transition([screen], moving: ["card"], fading: ["screen": 0.4, "card": 0.6]))
+        let order = array(doc["layers"]).compactMap { l -> String? in if case .string(let s)? = l["nm"] { s } else { nil } }
+        XCTAssertEqual(order, ["opacity-of-screen", "group-of-card", "screen", "background"])
+        let top = try layers(nil, in: doc), inside = try layers("group", in: doc)
+        XCTAssertEqual(fades(top["group-of-card"]), [[100], [60]], "the card's fade, not the screen's")
+        XCTAssertEqual(top["group-of-card"]?["parent"], top["screen"]?["ind"])
+        XCTAssertEqual(top["screen"]?["ks"]?["o"]?["k"], .number(100))
+        XCTAssertEqual(Set(inside.keys), ["card", "dot"])
+        for name in ["card", "dot"] { XCTAssertEqual(inside[name]?["ks"]?["o"]?["k"], .number(100), name) }
+    }
 }

@@ -15,14 +15,15 @@ extension LottieDocument {
     /// The Lottie layers that are ever translucent and whose subtree paints in at least two
     /// Lottie layers (its own paint over a sublayer's, sublayers over each other, or its SVG art's
     /// opacity runs over its other paint: where they overlap, per-layer opacity shows one through
-    /// the other), with no 3D, snapshot or SVG art parts in it (those keep per-layer opacity, and
-    /// so do the fading layers inside them) and no overlay or retrace in the file; `dropped`:
+    /// the other), with no 3D or SVG art parts in it (those keep per-layer opacity, and so do the
+    /// fading layers inside them; a snapshot's copy is its own layer's paint, pictures and mask,
+    /// so it moves in), not the overlaid bottom layer, and no retrace in the file; `dropped`:
     /// groups whose run could not move (per-layer). Nested groups come before the group they are
     /// in (a nested group's precomp layer is in its enclosing group's run). Translucent members,
     /// pictures and SVG art runs move in too (measured in rlottie, ThorVG and lottie-web:
     /// BENCHMARKS.md#groupfade-2026-12-03, BENCHMARKS.md#groupnest-2026-12-03).
     func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int] {
-        guard opacityOverlay == nil, retrace == nil, subtreeRetrace == nil else { return [] }
+        guard retrace == nil, subtreeRetrace == nil else { return [] }
         func paints(_ j: Int) -> Bool {
             let d = simulation.layers[j].definition
             if case .group = d.kind { return d.fill != nil }
@@ -37,10 +38,12 @@ extension LottieDocument {
         /// The Lottie layers j paints in: its content layer, and its art's opacity runs.
         func paintedLayers(_ j: Int) -> Int { isLottieLayer[j] ? (layerPaints(j) ? 1 : 0) + artOpacityRuns(j).count : 0 }
         func movable(_ j: Int) -> Bool {
-            transition.projected[j] == nil && simulation.layers[j].snapshotSource == nil && !hasArtParts(j)
+            transition.projected[j] == nil && !hasArtParts(j)
         }
         var groups: [Int] = [], blocked = Set<Int>()
-        for i in simulation.layers.indices where isLottieLayer[i] && !blocked.contains(i) && !dropped.contains(i) {
+        // The overlaid bottom layer is composited once by its overlay already; groups inside it
+        // move as elsewhere (the overlay, parented to it, dims their precomps with the rest).
+        for i in simulation.layers.indices where isLottieLayer[i] && !blocked.contains(i) && !dropped.contains(i) && i != opacityOverlay {
             let subtree = [i] + simulation.descendants(of: i)
             guard transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
                 subtree.reduce(0, { $0 + paintedLayers($1) }) > 1
