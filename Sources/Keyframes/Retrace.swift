@@ -177,7 +177,28 @@ package struct Retrace: Sendable {
         let n = max(2, Int((a.duration * sampleRate).rounded(.up)))
         let times = (0...n).map { a.start + a.duration * Double($0) / Double(n) }
         let sceneFeatures = SceneFeatures(sim)
-        let samples = times.map { sceneFeatures($0) }
+        // Sampled in order while some number still moves strictly one way since the first
+        // sample: when none does, there is no driver below and the rest need not be read.
+        var samples: [[Double]] = []
+        samples.reserveCapacity(times.count)
+        var direction: [Double] = [], monotone = 0, sameLength = true
+        for t in times {
+            let x = sceneFeatures(t)
+            if let previous = samples.last, sameLength {
+                sameLength = x.count == previous.count
+                if sameLength, samples.count == 1 {
+                    direction = zip(previous, x).map { $1 > $0 ? 1 : $1 < $0 ? -1 : 0 }
+                    monotone = direction.reduce(0) { $0 + ($1 == 0 ? 0 : 1) }
+                } else if sameLength {
+                    for f in direction.indices where direction[f] != 0 && !((x[f] - previous[f]) * direction[f] > 0) {
+                        direction[f] = 0
+                        monotone -= 1
+                    }
+                }
+                if sameLength, monotone == 0 { return nil }
+            }
+            samples.append(x)
+        }
         // The driver: the number with the widest strictly monotone sweep over the phase.
         var driverIndex: Int? = nil, sweep = 0.0
         for f in samples[0].indices {

@@ -46,16 +46,21 @@ package struct SubtreeRetrace: Sendable {
         feats.reserveCapacity(times.count)
         // A layer still on screen gives its first numbers at every sample (the same bits): only
         // the others are read (MovingState, their numbers as in `sim.state(at:)`).
+        // A buffer is kept (and a new one made) only when the numbers differ from the first's;
+        // else it is reused. Each kept buffer holds 11 numbers, as before (peak memory).
+        var f: [Double] = []
+        f.reserveCapacity(11)
         for t in times {
             let s = sim.movingState(at: t)
             var row = firstFeats
             for (k, i) in s.layers.enumerated() {
-                var f: [Double] = []
-                f.reserveCapacity(11)
+                f.removeAll(keepingCapacity: true)
                 Retrace.appendFeatures(s, k, to: &f)
-                if f.count != firstFeats[i].count || zip(f, firstFeats[i]).contains(where: { abs($0 - $1) > eps }) {
+                if f.count != firstFeats[i].count || Self.anyApart(f, firstFeats[i], eps) {
                     row[i] = f
                     moves[i] = true
+                    f = []
+                    f.reserveCapacity(11)
                 }
             }
             feats.append(row)
@@ -76,19 +81,21 @@ package struct SubtreeRetrace: Sendable {
             // Nothing to save unless the driver moves outside its run.
             guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
-            var set = Set(moving)
-            for k in outside where set.contains(i) {
+            // Membership by flag and a list in index order (a Set's iteration and removal per
+            // outside sample was most of this loop's cost); each layer is kept or dropped alone.
+            var alive = moving
+            var inSet = [Bool](repeating: false, count: sim.layers.count)
+            for j in moving { inSet[j] = true }
+            for k in outside where inSet[i] {
                 let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
-                for j in set {
-                    let x = feats[run.lowerBound + a][j], y = feats[run.lowerBound + b][j], want = feats[k][j]
-                    let close =
-                        x.count == want.count && y.count == want.count
-                        && want.indices.allSatisfy { c in
-                            abs(x[c] + (y[c] - x[c]) * u - want[c]) <= (c < 8 ? 1 : 0.01)
-                        }
-                    if !close { set.remove(j) }
+                let xs = feats[run.lowerBound + a], ys = feats[run.lowerBound + b], wants = feats[k]
+                alive.removeAll { j in
+                    let close = Self.looselyClose(xs[j], ys[j], u, wants[j])
+                    if !close { inSet[j] = false }
+                    return !close
                 }
             }
+            var set = Set(alive)
             for k in outside where set.contains(i) {
                 let e = exactStates.entry(at: inner.time(inner.clamped(values[k])))
                 for j in set where !Self.equal(exactStates.features(e, j), feats[k][j], eps) { set.remove(j) }
@@ -104,7 +111,24 @@ package struct SubtreeRetrace: Sendable {
     }
 
     static func equal(_ a: [Double], _ b: [Double], _ eps: Double) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= eps }
+        guard a.count == b.count else { return false }
+        for c in a.indices where !(abs(a[c] - b[c]) <= eps) { return false }
+        return true
+    }
+
+    /// Whether some number of a is more than eps from b's (arrays of one length).
+    @inline(__always)
+    static func anyApart(_ a: [Double], _ b: [Double], _ eps: Double) -> Bool {
+        for c in a.indices where abs(a[c] - b[c]) > eps { return true }
+        return false
+    }
+
+    /// `want` within 1 px (corners) / 0.01 (the rest) of x + (y − x)·u, number by number.
+    @inline(__always)
+    static func looselyClose(_ x: [Double], _ y: [Double], _ u: Double, _ want: [Double]) -> Bool {
+        guard x.count == want.count, y.count == want.count else { return false }
+        for c in want.indices where !(abs(x[c] + (y[c] - x[c]) * u - want[c]) <= (c < 8 ? 1 : 0.01)) { return false }
+        return true
     }
 
     /// Layers' features at instants of the exact simulation (the same numbers as
@@ -143,7 +167,8 @@ package struct SubtreeRetrace: Sendable {
     /// ends at rest (earliest such run).
     static func driver(_ samples: [[Double]], eps: Double) -> (feature: Int, run: ClosedRange<Int>)? {
         var best: (feature: Int, run: ClosedRange<Int>, sweep: Double)? = nil
-        for f in samples[0].indices where samples.allSatisfy({ $0.count == samples[0].count }) {
+        guard samples.allSatisfy({ $0.count == samples[0].count }) else { return nil }
+        for f in samples[0].indices {
             let v = samples.map { $0[f] }
             let lo = v.min()!, hi = v.max()!
             guard hi - lo > eps * 10, hi - lo > (best?.sweep ?? 0) else { continue }

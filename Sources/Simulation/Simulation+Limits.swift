@@ -76,9 +76,12 @@ enum NumberTextRounding {
 }
 
 extension TransitionDefinition {
-    /// Whether any layer could be drawn in perspective (an interaction's expressions may set one).
+    /// Whether any layer could be drawn in perspective: an m34 in a layer, a phase or an
+    /// interaction's assignment. Without one every map keeps w = 1 (its last column stays
+    /// (0, 0, 0, 1) through every product), so the near-eye check has nothing to find; it cost
+    /// 13 % of an interactive 2D template (BENCHMARKS.md#retrace2d-cpu-pass-same-bytes).
     var usesPerspective: Bool {
-        if interaction != nil { return true }
+        if let interaction, interaction.mayAssignPerspective { return true }
         func has(_ l: LayerDefinition) -> Bool {
             l.transform.m34 != 0 || l.sublayerTransform.m34 != 0 || l.children.contains(where: has)
         }
@@ -86,6 +89,29 @@ extension TransitionDefinition {
         return phases.contains { p in
             p.blocks.contains { b in
                 (b.before + b.changes + b.completion).contains { if case .transform(let t) = $0.value { return t.m34 != 0 } else { return false } }
+            }
+        }
+    }
+}
+
+extension Interaction {
+    /// Whether a drag or a release assigns a transform with a perspective (the phases it runs
+    /// are the definition's, checked with them).
+    var mayAssignPerspective: Bool {
+        var changes: [ExpressionChange] = []
+        if case .directManipulation(let c) = kind { changes += c }
+        for rule in release {
+            switch rule.action {
+            case .blocks(let blocks): changes += blocks.flatMap { $0.before + $0.changes }
+            case .phase(_, let start): changes += start
+            case .complete: break
+            }
+        }
+        return changes.contains { change in
+            switch change.value {
+            case .transform(let t): return t.perspective != nil
+            case .constant(.transform(let t)): return t.m34 != 0
+            default: return false
             }
         }
     }
