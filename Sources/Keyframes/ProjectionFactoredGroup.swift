@@ -68,8 +68,13 @@ extension ProjectionSampler {
                 areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), everywhere))
             }
         }
-        var plane: [Int] = []
-        for (m, n) in members.enumerated() { plane += Array(repeating: planeOf[specs[n].layer]!, count: 3 * layout.counts[m]) }
+        // Per flat point, its plane's drawn A (an index into `drawnA`), looked up once, not per
+        // point and check; the drawn points go into one buffer (same products, same bytes).
+        let references = Array(Set(members.map { planeOf[specs[$0].layer]! })).sorted()
+        let drawnA = references.map { f.drawn[$0]! }
+        var slot: [Int] = []
+        for (m, n) in members.enumerated() { slot += Array(repeating: references.firstIndex(of: planeOf[specs[n].layer]!)!, count: 3 * layout.counts[m]) }
+        var drawn = [Point](repeating: Point(0, 0), count: layout.pointCount)
         let share = FactoredProjection.share
         let composite = ProjectionFitter(visible: fitter.visible * share, outline: fitter.outline * share)
         let spans = EasingFit.spans(count: grid.count - 1) { i, j in
@@ -78,7 +83,12 @@ extension ProjectionSampler {
             return FactoredProjection.candidates(composite.easing(times, points, a, b, i, j)).first { easing in
                 order.allSatisfy { k in
                     let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
-                    let drawn = a.indices.map { v in f.drawn[plane[v]]![k].apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
+                    if drawnA.count == 1 {
+                        let h = drawnA[0][k]
+                        for v in a.indices { drawn[v] = h.apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
+                    } else {
+                        for v in a.indices { drawn[v] = drawnA[slot[v]][k].apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
+                    }
                     return composite.within(layout, host[k], drawn, drawn, 0, boxes[k])
                 }
             }
