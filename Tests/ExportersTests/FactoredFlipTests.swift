@@ -104,6 +104,70 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
         XCTAssertEqual(svg.projected[shade]?.plane?.reference, sim.index(ofLayer: "story-1"))
     }
 
+    /// The cube in Lottie (docs/lottie.md#perspective-flips): each face's layer carries its A as
+    /// written (p = T keyed 390 -> 0, s = [sx × 100, 100] from 0.001 to 100) and its clip as a
+    /// mask in R's space; the mask's corners as the player reads them (keys eased, then A) are
+    /// the fit's clip and land near the exact face corners.
+    func testTheCubesLottieDrawsEachFaceInItsPlaneWithItsClip() throws {
+        try CatalogTier.require()
+        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored planes off") }
+        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
+        let lottie = KeyframedTransition.fitted(sim, for: .lottie)
+        let doc = try LottieWriter(movingPlanes: true).lottie(lottie)
+        let fr = try XCTUnwrap(number(doc["fr"]))
+        for id in ["story-1", "story-2"] {
+            let face = try XCTUnwrap(sim.index(ofLayer: id))
+            XCTAssertNotNil(lottie.projected[face]?.plane, id)
+            let l = try XCTUnwrap(layer(named: id, in: doc), id)
+            let ks = try XCTUnwrap(l["ks"])
+            let p = try XCTUnwrap(ks["p"]), s = try XCTUnwrap(ks["s"])
+            XCTAssertEqual(p["a"], .number(1), id)
+            XCTAssertEqual(numbers(array(p["k"]).first?["s"]), [390, 422], id)
+            XCTAssertEqual(numbers(array(p["k"]).last?["s"]), [0, 422], id)
+            let xs = array(s["k"]).map { numbers($0["s"]) }
+            XCTAssertTrue(xs.allSatisfy { $0[1] == 100 }, id)
+            XCTAssertEqual(xs.map { $0[0] }.min(), 0.001, id)
+            XCTAssertEqual(xs.map { $0[0] }.max(), 100, id)
+            let clip = try XCTUnwrap(array(l["masksProperties"]).first { $0["nm"] == .string("clip") }, id)
+            let pt = try XCTUnwrap(clip["pt"])
+            XCTAssertEqual(pt["a"], .number(1), "\(id): the clip is keyed in R")
+            // The path's vertices as one vector per key, read through `evaluate`'s easing.
+            var vertices = pt
+            if case .object(var m) = pt, case .array(let keys)? = pt["k"] {
+                let flat = keys.map { k -> JSONValue in
+                    guard case .object(var km) = k else { return k }
+                    let v = array(array(k["s"]).first?["v"]).flatMap { numbers($0) }
+                    if let n = km.firstIndex(where: { $0.key == "s" }) { km[n].value = .array(v.map { .number($0) }) }
+                    return .object(km)
+                }
+                if let n = m.firstIndex(where: { $0.key == "k" }) { m[n].value = .array(flat) }
+                vertices = .object(m)
+            }
+            // The mask as a player reads it is the fit's clip (R through A), and that lands near the
+            // exact corners: 0.546 px worst (story-1 at t 0.835 s), the clip being fitted like paint
+            // (ProjectionTolerance.interpolation, checked on the fit's time grid) and not like the
+            // outline; the SVG draws the same clip.
+            let model = try XCTUnwrap(lottie.projected[face]?.clip)
+            let plane = try XCTUnwrap(lottie.projected[face])
+            let end = sim.timeline.duration
+            var (worst, fromModel) = (0.0, 0.0)
+            for n in 0..<600 {
+                let t = end * Double(n) / 600 + 1e-4
+                let (tp, sc, v) = (evaluate(p, atFrame: t * fr), evaluate(s, atFrame: t * fr), evaluate(vertices, atFrame: t * fr))
+                let drawn = stride(from: 0, to: v.count, by: 2).map { Point(tp[0] + sc[0] / 100 * v[$0], tp[1] + sc[1] / 100 * v[$0 + 1]) }
+                XCTAssertEqual(drawn.count, 4, id)
+                for (a, b) in zip(drawn, sim.state(at: t).corners(of: face)) { worst = max(worst, a.distance(to: b)) }
+                for (a, q) in zip(drawn, model.value(at: t).vertices) { fromModel = max(fromModel, a.distance(to: plane.host(q, at: t))) }
+            }
+            XCTAssertLessThan(fromModel, 0.01, id)
+            XCTAssertLessThan(worst, 0.55, id)
+            // Off (the default until rlottie's cube row passes): today's host-space keys, identity `ks`.
+            let today = try XCTUnwrap(layer(named: id, in: try LottieWriter(movingPlanes: false).lottie(lottie))?["ks"], id)
+            XCTAssertEqual(today["p"]?["a"], .number(0), id)
+            XCTAssertEqual(numbers(today["s"]?["k"]), [100, 100], id)
+        }
+    }
+
     /// Inside a plane's `scale(.1)` group nothing is scaled by a tenth again: the cube's clip
     /// (clipsToBounds) once was, which clipped its face to a tenth (Chromium 109.9/255).
     func testNothingUnderAPlanesTenthsIsScaledAgain() throws {

@@ -30,7 +30,10 @@ extension TransExportError {
 }
 
 package struct LottieWriter: Sendable {
-    package init() {}
+    /// Whether planes whose T moves or that clip (the cube's faces) are drawn as planes too
+    /// (LottieFactoredPlanes.swift); off by default: rlottie 2.041 > 2.0 at one cube frame.
+    let movingPlanes: Bool
+    package init(movingPlanes: Bool = FactoredProjection.isEnabledForMovingPlanesInLottie) { self.movingPlanes = movingPlanes }
 
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
         // A subtree (or a group) that cannot move as one: the file as without it (a subtree: its
@@ -41,7 +44,7 @@ package struct LottieWriter: Sendable {
         while true {
             let document = LottieDocument(transition, subtrees: subtrees, droppingGroups: dropped)
             // A factored plane that Lottie cannot draw in its own space: today's keys (LottieFactoredPlanes.swift).
-            if transition.unfactored != nil, try !document.planesWritable() {
+            if transition.unfactored != nil, try !document.planesWritable(movingPlanes: movingPlanes) {
                 transition = transition.withoutPlanes()
                 continue
             }
