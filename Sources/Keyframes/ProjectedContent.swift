@@ -142,6 +142,9 @@ struct PathSpec: Hashable {
     /// How far the drawn path strays from the exact shape, in host units (the worst seen while
     /// choosing `levels`): a one-cubic bar end's, which the fit takes off this path's tolerance.
     var shapeError = 0.0
+    /// An ellipse that can be drawn as 4 · 2^arcLevels arcs of its image (ProjectedEllipse.swift)
+    /// with fewer segments than its halved cubics; the factored SVG draws it so.
+    var arcLevels: Int?
 
     /// The path in the layer's bounds space.
     func boundsPath(_ s: LayerState) -> BezierPath {

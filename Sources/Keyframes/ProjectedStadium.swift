@@ -33,7 +33,13 @@ extension PathSpec {
     /// Fitting a one-cubic end's tangent lengths to the exact projected half circle instead
     /// (least squares) was tried: the lengths then jump from state to state, and keys multiply
     /// (flip-push.svg +7 %, stories-cube.svg +54 %).
-    func projectedPath(_ s: LayerState, _ h: PlaneProjection) -> BezierPath { drawnPath(s).projected(by: h) }
+    /// With `arcs`, an ellipse with `arcLevels`: 4 · 2^arcLevels arcs of its image (its projected
+    /// cubics halved as many times where some of it is behind the eye: the same structure).
+    func projectedPath(_ s: LayerState, _ h: PlaneProjection, arcs: Bool = false) -> BezierPath {
+        guard arcs, let levels = arcLevels else { return drawnPath(s).projected(by: h) }
+        let path = boundsPath(s)
+        return path.quarterArcs.flatMap { BezierPath.projectedEllipse($0, h, count: 4 << levels) } ?? path.subdivided(levels: levels).projected(by: h)
+    }
 
     /// For a stadium bar: each round end's segment index and its exact half circle, projected
     /// (49 points at even angles, the ends included).

@@ -86,6 +86,8 @@ struct FactoredInterval {
     var drawn: [Int: [PlaneProjection]]
     var inverse: [Int: [PlaneProjection]]
     var keys: [Int: PlaneKeys]
+    /// Per plane and grid time: seen edge-on (A's sx set to 1e-5), where R is taken as its limit.
+    var edgeOn: [Int: [Bool]] = [:]
 }
 
 extension ProjectionSampler {
@@ -94,8 +96,30 @@ extension ProjectionSampler {
     /// so A stays invertible; R = A⁻¹ H is then a line and A ∘ R still the exact H.
     static func affine(_ h: PlaneProjection, _ s: LayerState) -> PlaneProjection? {
         guard var a = h.factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.affine else { return nil }
-        if abs(a.h[0]) < 1e-6, abs(a.h[1]) < 1e-9 { a.h[0] = a.h[0] < 0 ? -1e-5 : 1e-5 }
+        if isEdgeOn(a) { a.h[0] = a.h[0] < 0 ? -1e-5 : 1e-5 }
         return a
+    }
+
+    /// Whether A (as factored, before `affine` sets its sx) sees its plane edge-on.
+    static func isEdgeOn(_ a: PlaneProjection) -> Bool { abs(a.h[0]) < 1e-6 && abs(a.h[1]) < 1e-9 }
+
+    /// Layer i's R (in plane r's factored space) at a state where r is seen edge-on: H_i · A⁻¹
+    /// there is x = 0 for every vertex (H's x is the edge's, divided by sx = 1e-5), and R jumped
+    /// to its limit at the next key. R's limit is exact instead: r's own R (which reads only H's
+    /// perspective row, still whole edge-on) after i's in-plane map into r (its superlayers'
+    /// toSuperlayer up to r), so R is continuous through edge-on and A ∘ R stays within
+    /// 1e-5 · |R.x| of H. nil when i is not r or below it through plain superlayers.
+    func edgeOnResidual(_ state: SceneState, _ i: Int, plane r: Int) -> PlaneProjection? {
+        let s = state.layers[r]
+        guard let rr = projection(state, r, host: hosts[r]!).factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.residual
+        else { return nil }
+        var inPlane = Transform3D.identity, j = i
+        while j != r {
+            guard let p = simulation.layers[j].parent, simulation.layers[p].definition.sublayerTransform.isIdentity else { return nil }
+            inPlane = inPlane.concatenating(state.layers[j].geometry.toSuperlayer)
+            j = p
+        }
+        return PlaneProjection(inPlane).concatenating(rr)
     }
 
     /// Whether A is translate(T) · scale(sx, 1) with |sx| ≤ 1 (so R's errors never grow in host space).
@@ -158,13 +182,15 @@ extension ProjectionSampler {
         _ factors: PlaneFactors, _ grid: ProjectionGrid, _ times: [Double], left: SceneState, first: Bool, tolerance: Double
     ) -> FactoredInterval? {
         var drawn: [Int: [PlaneProjection]] = [:], inverse: [Int: [PlaneProjection]] = [:], keys: [Int: PlaneKeys] = [:]
+        var edgeOn: [Int: [Bool]] = [:]
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
         for r in factors.references {
-            var sx: [[Double]] = [], t: [[Double]] = [], back: [PlaneProjection] = []
+            var sx: [[Double]] = [], t: [[Double]] = [], back: [PlaneProjection] = [], flat: [Bool] = []
             for k in 0..<grid.count {
                 guard let a = Self.affine(grid.projection(k, r), grid.layerState(k, r)), let b = a.inverse else { return nil }
-                sx.append([a.h[0]]); t.append([a.h[6], a.h[7]]); back.append(b)
+                sx.append([a.h[0]]); t.append([a.h[6], a.h[7]]); back.append(b); flat.append(abs(a.h[0]) == 1e-5)
             }
+            edgeOn[r] = flat
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
             var width = 1.0
             for k in 0..<grid.count {
@@ -194,7 +220,7 @@ extension ProjectionSampler {
             drawn[r] = (0..<grid.count).map { k in PlaneProjection([sxFit.drawn[k][0], 0, 0, 0, 1, 0, tFit.drawn[k][0], tFit.drawn[k][1], 1]) }
             inverse[r] = back
         }
-        return FactoredInterval(drawn: drawn, inverse: inverse, keys: keys)
+        return FactoredInterval(drawn: drawn, inverse: inverse, keys: keys, edgeOn: edgeOn)
     }
 
     /// The fewest keys for the per-time values `v` (their ends written): each span's easing is

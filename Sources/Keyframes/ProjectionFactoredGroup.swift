@@ -17,7 +17,7 @@ package struct ProjectedPlane: Hashable, Sendable {
 extension ProjectionSampler {
     func factoredGroup(
         _ members: [Int], _ factors: PlaneFactors, _ f: FactoredInterval, _ grid: ProjectionGrid, _ times: [Double],
-        left: SceneState, right: SceneState, first: Bool, fitter: ProjectionFitter
+        left: SceneState, right: SceneState, first: Bool, fitter: ProjectionFitter, stateAt: (Int) -> SceneState
     ) -> (frames: [Frame], axes: [(Int, Keyframe<GradientAxis>)])? {
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
         let planeOf = factors.planeOf
@@ -29,19 +29,30 @@ extension ProjectionSampler {
             if let a { axes.append((n, Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing))) }
         }
         func residual(_ state: SceneState) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect)? {
-            var back: [Int: PlaneProjection] = [:]
+            var back: [Int: PlaneProjection] = [:], flat: Set<Int> = []
             for r in Set(members.map { planeOf[specs[$0].layer]! }) {
                 guard let a = Self.affine(projection(state, r, host: hosts[r]!), state.layers[r]), let b = a.inverse else { return nil }
                 back[r] = b
+                if abs(a.h[0]) == 1e-5 { flat.insert(r) }
+            }
+            var limits: [Int: PlaneProjection] = [:]
+            for n in members where flat.contains(planeOf[specs[n].layer]!) {
+                let i = specs[n].layer
+                limits[i] = edgeOnResidual(state, i, plane: planeOf[i]!)
             }
             return sample(
                 members, box: everywhere, state: { state.layers[$0] },
-                projection: { projection(state, $0, host: hosts[$0]!).concatenating(back[planeOf[$0]!]!) })
+                projection: { limits[$0] ?? projection(state, $0, host: hosts[$0]!).concatenating(back[planeOf[$0]!]!) })
         }
         func residual(_ k: Int) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
-            sample(
+            let flat = members.contains { f.edgeOn[planeOf[specs[$0].layer]!]![k] }
+            let state = flat ? stateAt(k) : nil
+            return sample(
                 members, box: everywhere, state: { grid.layerState(k, $0) },
-                projection: { grid.projection(k, $0).concatenating(f.inverse[planeOf[$0]!]![k]) })
+                projection: { i in
+                    if let state, f.edgeOn[planeOf[i]!]![k], let l = edgeOnResidual(state, i, plane: planeOf[i]!) { return l }
+                    return grid.projection(k, i).concatenating(f.inverse[planeOf[i]!]![k])
+                })
         }
         guard let right = residual(right) else { return nil }
         if !first {

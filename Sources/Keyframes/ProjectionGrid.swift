@@ -91,7 +91,7 @@ extension ProjectionSampler {
             let h = projections[spec.layer] ?? projection(spec.layer)
             projections[spec.layer] = h
             let s = state(spec.layer)
-            paths.append(spec.projectedPath(s, h))
+            paths.append(spec.projectedPath(s, h, arcs: imageArcs))
             axes.append(spec.gradientAxis(s, h))
         }
         return (paths, axes, box)

@@ -16,6 +16,10 @@ struct ProjectionSampler {
     /// The host of each projected layer.
     let hosts: [Int: Int?]
     private(set) var specs: [PathSpec] = []
+    /// Ellipses with `arcLevels` sampled as arcs of their image: for the factored SVG only (in
+    /// Lottie the cube's sun as 4 arcs took rlottie's worst frame from 2.000 to 2.006, over its
+    /// limit; BENCHMARKS.md#the-cubes-svg-under-target).
+    var imageArcs = false
     /// Where each layer's paint, clip, mask and outline specs sit in `specs`.
     private(set) var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
     /// Per layer, SVG art's opacity groups over its paint (PathSpec.specs).
@@ -122,7 +126,21 @@ struct ProjectionSampler {
             }
             specs[n].levels = level
             specs[n].shapeError = worst
+            // An ellipse: fewer arcs of its image where they meet the tolerance (ProjectedEllipse.swift).
+            specs[n].arcLevels = (0..<level).first { arcsMeet(n, states, tolerance, levels: $0) }
         }
+    }
+
+    /// Whether spec n is an ellipse whose image's 4 · 2^levels arcs stay within `tolerance` of
+    /// its projected cubics at every grid time (ProjectedEllipse.swift).
+    func arcsMeet(_ n: Int, _ states: ProjectionGrid, _ tolerance: Double, levels: Int) -> Bool {
+        for k in 0..<states.count {
+            let path = specs[n].boundsPath(states.layerState(k, specs[n].layer)), h = states.projection(k, specs[n].layer)
+            guard let e = path.quarterArcs, let arcs = BezierPath.projectedEllipse(e, h, count: 4 << levels),
+                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!)) <= tolerance
+            else { return false }
+        }
+        return true
     }
 
     /// Whether a path's control-point hull reaches the box.
@@ -321,7 +339,9 @@ struct ProjectionSampler {
         }
         for (g, members) in groups.enumerated() {
             if let factors, let factored, factors.planeOf[specs[members[0]].layer] != nil {
-                let f = factoredGroup(members, factors, factored, states, times, left: leftState, right: rightState, first: n == 0, fitter: fitter)
+                let f = factoredGroup(
+                    members, factors, factored, states, times, left: leftState, right: rightState, first: n == 0, fitter: fitter,
+                    stateAt: { k in state(k + 1 < times.count || k == 0 ? times[k] : times[k].nextDown, end: end) })
                 guard let f else { return (out, axes, [:], true) }
                 out[g] = f.frames; axes += f.axes
                 continue
@@ -399,7 +419,9 @@ struct ProjectionSampler {
         let keys = sampler.keyframes(groups, end: end)
         var out = sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
         for (i, _) in sampler.layers { out[i]?.pictureCells = sampler.pictureCells(i, end: end) }
-        return (out, factored ? sampler.factoredLayers(groups, coarse: coarse, end: end, today: out) : nil)
+        var arcs = sampler
+        arcs.imageArcs = true
+        return (out, factored ? arcs.factoredLayers(groups, coarse: coarse, end: end, today: out) : nil)
     }
 
     /// Projected layers frozen at time t (the `--at` still).

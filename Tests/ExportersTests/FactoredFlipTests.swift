@@ -92,6 +92,8 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
             XCTAssertEqual(plane.scaleX.keyframes.map(\.value).max(), 1, id)
             XCTAssertEqual(plane.scaleX.keyframes.map(\.value).min(), 0.00001, id)
             let outline = try XCTUnwrap(p.outline)
+            // Edge-on R is its limit, not x = 0 for every vertex (a key that jumped back out).
+            for key in outline.keyframes { XCTAssertTrue(key.value.vertices.contains { abs($0.x) > 1 }, "\(id) at \(key.time)") }
             var worst = 0.0
             for n in 0..<600 {
                 let t = end * Double(n) / 600 + 1e-4

@@ -1,0 +1,87 @@
+import Foundation
+import Motion
+// An ellipse under a projection drawn as 4 arcs of its image: a conic maps to a conic, and an
+// ellipse wholly in front of the eye to an ellipse. The image's centre and conjugate
+// semi-diameters are exact (a Lorentz boost of the circle's parameter moves the projection's
+// w to a constant); its 4 kappa quarter arcs stray 0.027 % of its radius from it, where the
+// projected cubics needed halving (the cube's sun: 8 segments a key, now 4;
+// BENCHMARKS.md#the-cubes-svg-under-target). Used only where today's cubics needed halving, and
+// only in the factored SVG (ProjectionSampler.imageArcs).
+import TransitionModel
+
+extension BezierPath {
+    /// c + a cos θ + b sin θ when the path is its 4 kappa quarter arcs from θ = 0 (vertex 1 at
+    /// θ = 90°), as BezierPath.ellipse draws them; nil for any other path.
+    var quarterArcs: (c: Point, a: Point, b: Point)? {
+        guard vertices.count == 4, !isLine.contains(true) else { return nil }
+        let c = (vertices[0] + vertices[2]) * 0.5, a = vertices[0] - c, b = vertices[1] - c
+        let d = [a, b, a * -1, b * -1], scale = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+        guard scale > 0 else { return nil }
+        func near(_ p: Point, _ q: Point) -> Bool { p.distance(to: q) <= 1e-9 * scale }
+        for k in 0..<4 {
+            let next = (k + 1) % 4
+            guard near(vertices[k], c + d[k]), near(outControls[k], vertices[k] + d[next] * Self.kappa),
+                near(inControls[next], vertices[next] + d[k] * Self.kappa)
+            else { return nil }
+        }
+        return (c, a, b)
+    }
+
+    /// c + d1 cos φ + d2 sin φ from φ = 0 as `count` arcs, each one cubic (for 4, kappa's).
+    static func arcs(_ c: Point, _ d1: Point, _ d2: Point, count: Int = 4) -> BezierPath {
+        let step = 2 * Double.pi / Double(count), k = 4.0 / 3 * tan(step / 4)
+        let angles = (0..<count).map { step * Double($0) }
+        let v = angles.map { c + d1 * cos($0) + d2 * sin($0) }, t = angles.map { d2 * cos($0) - d1 * sin($0) }
+        return BezierPath(
+            vertices: v, outControls: (0..<count).map { v[$0] + t[$0] * k }, inControls: (0..<count).map { v[$0] - t[$0] * k },
+            isLine: Array(repeating: false, count: count))
+    }
+
+    /// The image under h of the ellipse c + a cos θ + b sin θ as `count` arcs on conjugate
+    /// semi-diameters of the image (4: kappa's), starting at the image of θ = 0 (so vertex 0 moves with the
+    /// plane) and running the same way; nil unless the whole ellipse is in front of the eye.
+    static func projectedEllipse(_ e: (c: Point, a: Point, b: Point), _ h: PlaneProjection, count: Int = 4) -> BezierPath? {
+        typealias V = (x: Double, y: Double, w: Double)
+        func image(_ p: Point, _ w: Double) -> V {
+            (p.x * h.h[0] + p.y * h.h[3] + w * h.h[6], p.x * h.h[1] + p.y * h.h[4] + w * h.h[7], p.x * h.h[2] + p.y * h.h[5] + w * h.h[8])
+        }
+        func sum(_ u: V, _ k: Double, _ v: V) -> V { (u.x + k * v.x, u.y + k * v.y, u.w + k * v.w) }
+        var c = image(e.c, 1), a = image(e.a, 0), b = image(e.b, 0)
+        // w = c.w + a.w cos θ + b.w sin θ; its least value is c.w - s.
+        let s = (a.w * a.w + b.w * b.w).squareRoot()
+        guard c.w > s * (1 + 1e-9), c.w > 1e-12 else { return nil }
+        // The phase φ0 of θ = 0 on the image: (1, cos φ0, sin φ0) ∝ L⁻¹ (1, 1, 0). Read from the
+        // boost, not solved from the image, which is a segment when the plane is seen edge-on.
+        var (cosine, sine) = (1.0, 0.0)
+        if s > 0 {
+            // The boost L of (1, cos θ, sin θ) along n that takes w's row (c.w, s n) to (λ, 0, 0).
+            let (nx, ny) = (a.w / s, b.w / s), beta = -s / c.w
+            let gamma = 1 / (1 - beta * beta).squareRoot()
+            let m = sum(sum((0, 0, 0), nx, a), ny, b)
+            let c1 = sum((gamma * c.x, gamma * c.y, gamma * c.w), gamma * beta, m)
+            let a1 = sum(sum(a, gamma * beta * nx, c), (gamma - 1) * nx, m)
+            let b1 = sum(sum(b, gamma * beta * ny, c), (gamma - 1) * ny, m)
+            (c, a, b) = (c1, a1, b1)
+            let x = 1 - gamma * beta * nx + (gamma - 1) * nx * nx, y = -gamma * beta * ny + (gamma - 1) * nx * ny
+            let r = (x * x + y * y).squareRoot()
+            (cosine, sine) = (x / r, y / r)
+        }
+        let centre = Point(c.x / c.w, c.y / c.w), p = Point(a.x / c.w, a.y / c.w), q = Point(b.x / c.w, b.y / c.w)
+        let d1 = p * cosine + q * sine
+        return arcs(centre, d1, q * cosine - p * sine, count: count)
+    }
+
+    /// How far the arcs of the image stray from the projected cubics of `self` (an ellipse) where
+    /// `box` (the canvas) sees them: the farthest point of either, in the box, from the other
+    /// (polylines of 64 pieces each). Off the canvas it is not seen, and the fit does not bound
+    /// it there either (as a stadium bar's ends, ProjectedStadium.swift).
+    func ellipseImageError(_ arcs: BezierPath, _ h: PlaneProjection, box: Rect) -> Double {
+        func points(_ p: BezierPath, _ f: (Point) -> Point) -> [Point] {
+            let n = p.segmentCount, per = 64 / n
+            return (0..<n).flatMap { k in (0..<per).map { f(p.point(segment: k, at: Double($0) / Double(per))) } } + [f(p.vertices[0])]
+        }
+        let exact = points(self, h.apply), drawn = points(arcs) { $0 }
+        func seen(_ p: Point) -> Bool { p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY }
+        return max(PathSpec.farthest(exact.filter(seen), from: drawn), PathSpec.farthest(drawn.filter(seen), from: exact))
+    }
+}
