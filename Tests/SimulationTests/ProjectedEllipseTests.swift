@@ -8,12 +8,8 @@ import XCTest
 /// centre and conjugate semi-diameters are exact, so its vertices lie on the exact image and
 /// its arcs stray no more than the kappa arcs' 0.027 % of the radius.
 final class ProjectedEllipseTests: XCTestCase {
-    /// The cube's turn of a face about its left edge under a 500 pt eye (as ProjectionFactorTests).
-    func turned(_ degrees: Double) -> PlaneProjection {
-        let m = Transform3D.translation(-195, -422).concatenating(.rotation(angle: degrees * .pi / 180, x: 0, y: 1, z: 0))
-            .concatenating(.perspective(eyeDistance: 500)).concatenating(.translation(195, 422))
-        return PlaneProjection(m)
-    }
+    /// The cube's turn of a face about its left edge under a 500 pt eye (PlaneProjection.turnedPage).
+    func turned(_ degrees: Double) -> PlaneProjection { .turnedPage(degrees) }
 
     /// How far p is from the exact image of the ellipse in rect r, in r's plane (0 on it): the
     /// point taken back through h, in units of the ellipse's radii.

@@ -7,12 +7,7 @@ import XCTest
 /// The factored projection of issue 13's measurement (ProjectionFactorBench): H = R·A exactly,
 /// R moves each point along its ray from the origin, A is affine.
 final class ProjectionFactorTests: XCTestCase {
-    /// A page turned about its left edge under a 500 pt eye, placed off the perspective centre.
-    func flip(_ degrees: Double) -> PlaneProjection {
-        let m = Transform3D.translation(-195, -422).concatenating(.rotation(angle: degrees * .pi / 180, x: 0, y: 1, z: 0))
-            .concatenating(.perspective(eyeDistance: 500)).concatenating(.translation(195, 422))
-        return PlaneProjection(m)
-    }
+    func flip(_ degrees: Double) -> PlaneProjection { .turnedPage(degrees) }
 
     func testFactorsReproduceTheProjectionAndMoveAlongRays() throws {
         for degrees in [-10.0, -45, -80] {
@@ -42,5 +37,15 @@ final class ProjectionFactorTests: XCTestCase {
         XCTAssertEqual(PlaneProjection([2 * c, 2 * s, 0, -2 * s, 2 * c, 0, 0, 0, 1]).largestSingularValue, 2, accuracy: 1e-12)
         // A shear [[1, 1], [0, 1]]: the golden ratio.
         XCTAssertEqual(PlaneProjection([1, 0, 0, 1, 1, 0, 0, 0, 1]).largestSingularValue, (1 + 5.0.squareRoot()) / 2, accuracy: 1e-12)
+    }
+}
+
+extension PlaneProjection {
+    /// A page turned about its left edge under a 500 pt eye, placed off the perspective centre
+    /// (the flips' and the cube's turn, for ProjectionFactorTests and ProjectedEllipseTests).
+    static func turnedPage(_ degrees: Double) -> PlaneProjection {
+        let m = Transform3D.translation(-195, -422).concatenating(.rotation(angle: degrees * .pi / 180, x: 0, y: 1, z: 0))
+            .concatenating(.perspective(eyeDistance: 500)).concatenating(.translation(195, 422))
+        return PlaneProjection(m)
     }
 }
