@@ -96,12 +96,18 @@ extension ProjectionSampler {
     /// so A stays invertible; R = A⁻¹ H is then a line and A ∘ R still the exact H.
     static func affine(_ h: PlaneProjection, _ s: LayerState) -> PlaneProjection? {
         guard var a = h.factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.affine else { return nil }
-        if isEdgeOn(a) { a.h[0] = a.h[0] < 0 ? -1e-5 : 1e-5 }
+        if isEdgeOn(a) { a.h[0] = a.h[0] < 0 ? -edgeOnScale : edgeOnScale }
         return a
     }
 
+    /// The x-scale `affine` gives A where its plane is seen edge-on.
+    static let edgeOnScale = 1e-5
+
     /// Whether A (as factored, before `affine` sets its sx) sees its plane edge-on.
     static func isEdgeOn(_ a: PlaneProjection) -> Bool { abs(a.h[0]) < 1e-6 && abs(a.h[1]) < 1e-9 }
+
+    /// Whether A as `affine` returns it was seen edge-on (its x-scale set to `edgeOnScale`).
+    static func wasEdgeOn(_ a: PlaneProjection) -> Bool { abs(a.h[0]) == edgeOnScale }
 
     /// Layer i's R (in plane r's factored space) at a state where r is seen edge-on: H_i · A⁻¹
     /// there is x = 0 for every vertex (H's x is the edge's, divided by sx = 1e-5), and R jumped
@@ -188,7 +194,7 @@ extension ProjectionSampler {
             var sx: [[Double]] = [], t: [[Double]] = [], back: [PlaneProjection] = [], flat: [Bool] = []
             for k in 0..<grid.count {
                 guard let a = Self.affine(grid.projection(k, r), grid.layerState(k, r)), let b = a.inverse else { return nil }
-                sx.append([a.h[0]]); t.append([a.h[6], a.h[7]]); back.append(b); flat.append(abs(a.h[0]) == 1e-5)
+                sx.append([a.h[0]]); t.append([a.h[6], a.h[7]]); back.append(b); flat.append(Self.wasEdgeOn(a))
             }
             edgeOn[r] = flat
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }

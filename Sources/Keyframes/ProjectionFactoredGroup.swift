@@ -33,11 +33,11 @@ extension ProjectionSampler {
             for r in Set(members.map { planeOf[specs[$0].layer]! }) {
                 guard let a = Self.affine(projection(state, r, host: hosts[r]!), state.layers[r]), let b = a.inverse else { return nil }
                 back[r] = b
-                if abs(a.h[0]) == 1e-5 { flat.insert(r) }
+                if Self.wasEdgeOn(a) { flat.insert(r) }
             }
+            // Once per layer (a layer's paths are several members).
             var limits: [Int: PlaneProjection] = [:]
-            for n in members where flat.contains(planeOf[specs[n].layer]!) {
-                let i = specs[n].layer
+            for i in Set(members.map { specs[$0].layer }) where flat.contains(planeOf[i]!) {
                 limits[i] = edgeOnResidual(state, i, plane: planeOf[i]!)
             }
             return sample(

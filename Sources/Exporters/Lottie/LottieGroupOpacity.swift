@@ -63,7 +63,7 @@ extension LottieDocument {
     /// The layers whose factors group g's precomp layer carries: g and its ancestors, but the
     /// overlaid layer and those that the enclosing group's precomp layer carries.
     func groupFactors(_ g: Int) -> [Int] {
-        let enclosing = ancestors(g).first(where: groupOpacities.contains)
+        let enclosing = simulation.layers[g].parent.flatMap(group(of:))
         let outside = Set(enclosing.map { [$0] + ancestors($0) } ?? [])
         return ([g] + ancestors(g)).filter { $0 != opacityOverlay && !outside.contains($0) }
     }
