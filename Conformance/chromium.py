@@ -185,6 +185,14 @@ class Tab:
             raise BrowserError("cannot load %s: %s" % (path, r["errorText"]))
         self.browser.wait_event("Page.loadEventFired", self.session)
 
+    def wait_for_paint(self):
+        """Returns once the page has drawn two frames since the call. Page.loadEventFired can
+        come before the new document's first frame reaches the surface, and a screenshot taken
+        then shows the previous page (CI, stop 26: one cached --at truth of the raster check
+        was its neighbour's, mean 14/255 against every format at that time)."""
+        self.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(0))))",
+                  await_promise=True)
+
     def exceptions(self):
         """Uncaught JS exceptions reported since the last navigation (and clears them)."""
         out, keep = [], []

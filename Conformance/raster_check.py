@@ -89,6 +89,7 @@ class Truth:
         k = StaticFrames.key(t)
         if k not in self.cache:
             self.tab.navigate(self.static.path(t))
+            self.tab.wait_for_paint()
             self.cache[k] = images.decode_png(self.tab.screenshot_png())
         return self.cache[k]
 
