@@ -1,6 +1,6 @@
-"""python3 -m Conformance run [--frames-step N] [--templates NAME ...] [--exporter CMD] ...
+"""python3 -m Conformance run [--frames-step N] [--templates NAME ...] [--exporter CMD] [--jobs N] ...
 python3 -m Conformance raster [--templates NAME ...] [--formats gif webp webp-lossless mp4 png] [--binary PATH]
-python3 -m Conformance screens [--binary PATH]
+python3 -m Conformance screens [--binary PATH] [--only TEXT] [--jobs N]
 python3 -m Conformance selftest
 python3 -m Conformance doctor
 
@@ -68,6 +68,9 @@ def main(argv=None):
     r.add_argument("--known-failure", dest="known_failures", action="append", metavar="FILE:CHECK",
                    help="a row that fails today for a documented reason: reported FAIL (known), not "
                         "fatal; the run fails if it passes (remove it then); repeatable")
+    r.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="check N templates at a time, each worker process with its own Chromium (and "
+                        "Firefox); rows and report as with 1 (default 1)")
     ra = sub.add_parser("raster", help="GIF/WebP/MP4/PNG files: every frame vs the --at frame in Chromium")
     ra.add_argument("--templates", nargs="+", metavar="NAME", default=["douyin-present", "stories-cube"])
     ra.add_argument("--formats", nargs="+", default=["gif", "webp", "webp-lossless", "mp4", "png"],
@@ -93,6 +96,9 @@ def main(argv=None):
     sc.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
     sc.add_argument("--only", action="append", metavar="TEXT",
                     help="run only the variants whose label contains TEXT; repeatable")
+    sc.add_argument("--jobs", type=int, default=1, metavar="N",
+                    help="check N file sets at a time, in worker processes (default 1); the exports are "
+                         "still timed one at a time and the table is the same")
     sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
     sub.add_parser("doctor", help="show which checkers are installed")
     opts = ap.parse_args(argv)
@@ -104,6 +110,8 @@ def main(argv=None):
         return doctor()
     if opts.cmd == "raster":
         return raster(opts)
+    if getattr(opts, "jobs", 1) < 1:
+        ap.error("--jobs must be ≥ 1")
     if opts.cmd == "screens":
         from . import screens_bench
         return screens_bench.run(opts)

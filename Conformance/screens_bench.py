@@ -36,8 +36,8 @@ picture-flip.json (a sharp PNG under perspective; its ThorVG and rlottie rows kn
 docs/artwork.md#picture-cells-and-their-seams), picture-window-flip.json (a PNG with a sublayer
 under 3D in a clipping window) and picture-nested-flip.json (a masked PNG in a clipping card
 under 3D on a stage), checked the same way through input_exporter.py; and stories-cube with one
-and with two PNG screens. `--only TEXT` runs the variants whose label contains TEXT. Prints a
-markdown table;
+and with two PNG screens. `--only TEXT` runs the variants whose label contains TEXT; `--jobs N`
+checks N sets at a time (exports still timed one at a time). Prints a markdown table;
 exit 1 when a suite row fails.
 """
 import json
@@ -48,6 +48,8 @@ import subprocess
 import tempfile
 import time
 from types import SimpleNamespace
+
+from . import workers
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = "douyin-present"
@@ -75,11 +77,11 @@ def export_once(command, outdir, template=TEMPLATE):
     return time.monotonic() - t0
 
 
-def suite_rows(command, opts, template=TEMPLATE, known=None):
+def suite_rows(command, opts, template=TEMPLATE, known=None, artifacts=None):
     from . import suite
     run_opts = SimpleNamespace(exporter=command, static_exporter=None, templates=[template], frames_step=opts.frames_step,
                                keep=None, chromium=opts.chromium, firefox_step=0, firefox=None, known_failures=known,
-                               artifacts=os.path.join(REPO, ".conformance"), versions={}, report="")
+                               artifacts=artifacts or os.path.join(REPO, ".conformance"), versions={}, report="")
     rows, ok = suite.run(run_opts, log=lambda s: None)
     return rows, ok
 
@@ -212,12 +214,25 @@ def run(opts):
         lines = ["| %s | SVG bytes | Lottie bytes | export wall (best of %d) | %s | failing rows |"
                  % ("file", opts.repeat, " | ".join(p for p, _ in PLAYERS)),
                  "|" + "---|" * (5 + len(PLAYERS))]
-        all_ok = True
-        for label, command, template, *known in variants:
+        # Exports one at a time (the wall column means the same for any --jobs), then the
+        # suite over the sets --jobs at a time, each set's failure images in a directory of its
+        # own (two sets of one template would write the same .conformance/NAME-*.png).
+        exported = []
+        for _, command, template, *_ in variants:
             out = os.path.join(work, "export")
             wall = min(export_once(command, out, template) for _ in range(opts.repeat))
             size = {ext: os.path.getsize(os.path.join(out, template + ext)) for ext in (".svg", ".json")}
-            rows, ok = suite_rows(command, opts, template, known[0] if known else None)
+            exported.append((wall, size))
+
+        def check_set(_, job):
+            i, (label, command, template, *known) = job
+            artifacts = os.path.join(REPO, ".conformance", "screens", "%02d-%s" % (i + 1, template))
+            rows, ok = suite_rows(command, opts, template, known[0] if known else None, artifacts)
+            print("%s: %d rows, %d failing" % (label, len(rows), sum(1 for r in rows if not r.ok)), flush=True)
+            return rows, ok
+        checked = workers.ordered_map(check_set, enumerate(variants), opts.jobs)
+        all_ok = True
+        for (label, *_), (wall, size), (rows, ok) in zip(variants, exported, checked):
             all_ok = all_ok and ok
             cells = []
             for _, check in PLAYERS:
@@ -227,7 +242,6 @@ def run(opts):
             lines.append("| %s | %s | %s | %.2f s | %s | %s |" % (
                 label, format(size[".svg"], ","), format(size[".json"], ","), wall, " | ".join(cells),
                 "; ".join("%s: %s" % (r.file, r.check) for r in failing) or "none"))
-            print("%s: %d rows, %d failing" % (label, len(rows), len(failing)), flush=True)
         print("\n".join(lines))
         return 0 if all_ok else 1
     finally:

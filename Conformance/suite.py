@@ -11,7 +11,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from . import firefox as gecko
-from . import images, invariants, lottie_check, svg_check
+from . import images, invariants, lottie_check, svg_check, workers
 from .chromium import Browser, SvgPlayer
 from .exporter import Exporter, ExportError, StaticFrames, stem
 from .results import (GEOMETRY_PX, LOTTIE_MEAN, RSVG_MEAN, SMIL_MEAN, SOLID_LEVEL, SOLID_PX, Row,
@@ -348,9 +348,10 @@ def run(opts, log=None):
     static_exporter = Exporter(opts.static_exporter) if opts.static_exporter else exporter
     rows = []
     work = tempfile.mkdtemp(prefix="conformance-")
-    browser = None
-    # Firefox starts while the templates export (its start is the slow part).
-    firefox = gecko.Firefox(getattr(opts, "firefox", None)).start_async() if getattr(opts, "firefox_step", 0) else None
+    jobs = getattr(opts, "jobs", 1) or 1
+    # Firefox starts while the templates export (its start is the slow part); with --jobs each
+    # worker starts its own.
+    firefox = gecko.Firefox(getattr(opts, "firefox", None)).start_async() if getattr(opts, "firefox_step", 0) and jobs <= 1 else None
     try:
         templates = opts.templates or exporter.list_templates()
         if not templates:
@@ -378,9 +379,6 @@ def run(opts, log=None):
         if opts.keep:
             shutil.copytree(dir_a, opts.keep, dirs_exist_ok=True)
 
-        browser = Browser(opts.chromium)
-        opts.versions["chromium"] = browser.version
-        tabs = tuple(browser.new_tab(390, 844) for _ in range(3))
         lottie_page = os.path.join(work, "lottie.html")
         try:
             js_path = lottie_check.lottie_js_path()
@@ -392,14 +390,28 @@ def run(opts, log=None):
             js = "/* lottie-web missing */"
         with open(lottie_page, "w", encoding="utf-8") as f:
             f.write(lottie_check.LOTTIE_PAGE % js)
-        for unit in units:
-            rows.extend(check_template(unit, dir_a, opts, static_exporter, tabs, lottie_page,
-                                       work, log, firefox))
-        if firefox and firefox.version:
-            opts.versions["firefox"] = firefox.version
+
+        def open_worker():
+            b = Browser(opts.chromium)
+            ff = firefox
+            if jobs > 1 and getattr(opts, "firefox_step", 0):
+                ff = gecko.Firefox(getattr(opts, "firefox", None)).start_async()
+            return b, tuple(b.new_tab(390, 844) for _ in range(3)), ff
+
+        def close_worker(ctx):
+            if ctx:
+                ctx[0].close()
+                if jobs > 1 and ctx[2]:
+                    ctx[2].close()
+
+        def check(ctx, unit):
+            b, tabs, ff = ctx
+            unit_rows = check_template(unit, dir_a, opts, static_exporter, tabs, lottie_page, work, log, ff)
+            return unit_rows, {"chromium": b.version, **({"firefox": ff.version} if ff and ff.version else {})}
+        for unit_rows, versions in workers.ordered_map(check, units, jobs, open_worker, close_worker):
+            rows.extend(unit_rows)
+            opts.versions.update(versions)
     finally:
-        if browser:
-            browser.close()
         if firefox:
             firefox.close()
         shutil.rmtree(work, ignore_errors=True)
