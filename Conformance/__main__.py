@@ -133,7 +133,7 @@ def main(argv=None):
         print("conformance: %s" % e, file=sys.stderr)
         return 1
     opts.versions = {}
-    opts.argv_text = "".join(" " + shlex.quote(a) for a in argv[1:] if a)
+    opts.argv_text = "".join(" " + shlex.quote(a) for a in without_jobs(argv[1:]) if a)  # same report for any --jobs
     rows, ok = suite.run(opts)
     print("\n".join(results.table_lines(rows)))
     notes = results.notes_lines(rows)
@@ -151,6 +151,18 @@ def main(argv=None):
     print("conformance: %d passed, %d failed%s" % (len(rows) - failed - known, failed,
                                                   ", %d known failure(s)" % known if known else ""))
     return 0 if ok else 1
+
+
+def without_jobs(args):
+    out, skip = [], False
+    for a in args:
+        if skip or a.startswith("--jobs="):
+            skip = False
+        elif a == "--jobs":
+            skip = True
+        else:
+            out.append(a)
+    return out
 
 
 def raster(opts):

@@ -49,5 +49,12 @@ class OrderedMap(unittest.TestCase):
             workers.POLL_S = old
 
 
+class ReportCommand(unittest.TestCase):
+    def test_jobs_left_out_of_the_reports_command_line(self):
+        from Conformance.__main__ import without_jobs
+        self.assertEqual(without_jobs(["--jobs", "2", "--firefox-step", "2", "--jobs=3", "--templates", "a"]),
+                         ["--firefox-step", "2", "--templates", "a"])
+
+
 if __name__ == "__main__":
     unittest.main()
