@@ -16,11 +16,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FAKE = [sys.executable, os.path.join(HERE, "fixtures", "fake_exporter.py")]
 
 
-def run_suite(templates, frames_step=1, firefox_step=0):
+def run_suite(templates, frames_step=1, firefox_step=0, jobs=1):
     tmp = tempfile.mkdtemp(prefix="conformance-selftest-")
     opts = types.SimpleNamespace(exporter=FAKE, static_exporter=None, templates=templates,
                                  frames_step=frames_step, artifacts=os.path.join(tmp, "artifacts"),
-                                 keep=None, chromium=None, versions={}, firefox_step=firefox_step)
+                                 keep=None, chromium=None, versions={}, firefox_step=firefox_step, jobs=jobs)
     try:
         rows, ok = suite.run(opts, log=lambda s: None)
     finally:
@@ -79,6 +79,14 @@ class BrokenFixtures(unittest.TestCase):
 
     def test_run_fails(self):
         self.assertFalse(self.ok)
+
+    def test_two_jobs_give_the_same_rows_in_the_same_order(self):
+        rows, ok = run_suite(["zoom-off5", "zoom-nofr", "zoom-loop", "zoom-maskx"], frames_step=3, jobs=2)
+
+        def key(r):
+            return r.file, r.check, r.ok, r.frames, r.mean, r.solid, r.geom, r.notes
+        self.assertEqual([key(r) for r in rows], [key(r) for r in self.rows])
+        self.assertEqual(ok, self.ok)
 
     def test_svg_keyframe_off_by_5px_fails_geometry_and_pixels(self):
         g = row(self.rows, "zoom-off5.svg", "geometry getCTM vs tracks")
