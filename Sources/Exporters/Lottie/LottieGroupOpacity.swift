@@ -17,13 +17,19 @@ extension LottieDocument {
     /// opacity runs over its other paint: where they overlap, per-layer opacity shows one through
     /// the other), with no 3D or SVG art parts in it (those keep per-layer opacity, and so do the
     /// fading layers inside them; a snapshot's copy is its own layer's paint, pictures and mask,
-    /// so it moves in), not the overlaid bottom layer, and no retrace in the file; `dropped`:
+    /// so it moves in), not the overlaid bottom layer, not across a retraced subtree's edge; `dropped`:
     /// groups whose run could not move (per-layer). Nested groups come before the group they are
     /// in (a nested group's precomp layer is in its enclosing group's run). Translucent members,
     /// pictures and SVG art runs move in too (measured in rlottie, ThorVG and lottie-web:
     /// BENCHMARKS.md#groupfade-2026-12-03, BENCHMARKS.md#groupnest-2026-12-03).
     func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int] {
-        guard retrace == nil, subtreeRetrace == nil else { return [] }
+        // With a subtree retrace, a group is all in the retraced set (its precomp moves into the
+        // set's) or all outside it; a group across its edge stays per-layer.
+        func clearOfRetrace(_ subtree: [Int]) -> Bool {
+            guard let r = subtreeRetrace else { return true }
+            let inside = subtree.filter { r.layers.contains($0) || r.still.contains($0) }.count
+            return inside == 0 || inside == subtree.count
+        }
         func paints(_ j: Int) -> Bool {
             let d = simulation.layers[j].definition
             if case .group = d.kind { return d.fill != nil }
@@ -48,7 +54,7 @@ extension LottieDocument {
             guard transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
                 subtree.reduce(0, { $0 + paintedLayers($1) }) > 1
             else { continue }
-            if subtree.allSatisfy(movable) { groups.append(i) } else { blocked.formUnion(subtree) }
+            if subtree.allSatisfy(movable), clearOfRetrace(subtree) { groups.append(i) } else { blocked.formUnion(subtree) }
         }
         let depth = Dictionary(uniqueKeysWithValues: groups.map { g in (g, ancestors(g).filter(groups.contains).count) })
         return groups.enumerated().sorted { (depth[$0.element]!, $1.offset) > (depth[$1.element]!, $0.offset) }.map(\.element)
@@ -71,7 +77,7 @@ extension LottieDocument {
     /// The layers with each group's run moved into an asset of its own ("group", "group-2", ...)
     /// and one precomp layer at its place, nested groups first; else the group whose run cannot
     /// move as one.
-    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> Result<(assets: [JSONValue], layers: [JSONValue]), GroupRefusal> {
+    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> Result<(assets: [JSONValue], layers: [JSONValue], owners: [Int?]), GroupRefusal> {
         var (assets, layers, owners) = ([JSONValue](), layers, owners)
         for (n, g) in groups.enumerated() {
             let id = n == 0 ? Self.groupAsset : "\(Self.groupAsset)-\(n + 1)"
@@ -80,7 +86,7 @@ extension LottieDocument {
             layers = replaced
             owners = Array(owners[..<run.lowerBound]) + [g] + Array(owners[(run.upperBound + 1)...])
         }
-        return .success((assets, layers))
+        return .success((assets, layers, owners))
     }
 
     struct GroupRefusal: Error { let group: Int }

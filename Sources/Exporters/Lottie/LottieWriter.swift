@@ -266,24 +266,35 @@ final class LottieDocument {
             LJ.obj([("cm", LJ.str(p.name)), ("tm", props.frames(p.start)), ("dr", props.frames(p.duration))])
         }
         var assets = images.assets + precomps + artPrecomps
-        if let retrace {
-            let (scene, root) = remapped(layers, retrace: retrace)
-            assets.append(scene)
-            layers = [root]
-        } else if let sub = subtreeRetrace {
-            guard let (asset, remapped) = subtreeRemapped(layers, owners: entries.map(\.owner), retrace: sub) else {
-                subtreeRefused = true
-                return .null
-            }
-            assets.append(asset)
-            layers = remapped
-        } else if !groupOpacities.isEmpty {
-            switch grouped(layers, owners: entries.map(\.owner), groups: groupOpacities) {
-            case .success(let (groupAssets, inner)): (assets, layers) = (assets + groupAssets, inner)
+        var owners = entries.map(\.owner)
+        // Group precomps first, so that a retrace's precomp plays them (LottieGroupOpacity.swift:
+        // their layers are keyed in the scene's own time, as the remapped layers are).
+        var groupAssets: [JSONValue] = []
+        if !groupOpacities.isEmpty {
+            switch grouped(layers, owners: owners, groups: groupOpacities) {
+            case .success(let g): (groupAssets, layers, owners) = (g.assets, g.layers, g.owners)
             case .failure(let refusal):
                 refusedGroup = refusal.group
                 return .null
             }
+        }
+        if let retrace {
+            let (scene, root) = remapped(layers, retrace: retrace)
+            assets += groupAssets.map { Self.truncated($0, after: retrace.sourceEnd * props.frameRate) }
+            assets.append(scene)
+            layers = [root]
+        } else if let sub = subtreeRetrace {
+            guard let (asset, remapped) = subtreeRemapped(layers, owners: owners, retrace: sub) else {
+                subtreeRefused = true
+                return .null
+            }
+            // A group inside the retraced set is keyed over the sweep only, as the set is.
+            let (from, to) = (sub.sourceStart * props.frameRate, sub.sourceEnd * props.frameRate)
+            assets += zip(groupOpacities, groupAssets).map { g, a in sub.layers.contains(g) ? Self.truncated(a, after: to, from: from) : a }
+            assets.append(asset)
+            layers = remapped
+        } else {
+            assets += groupAssets
         }
         return LJ.obj([
             ("v", LJ.str("5.7.0")), ("fr", LJ.num(props.frameRate, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),

@@ -1,0 +1,113 @@
+import Foundation
+import JSONText
+import Keyframes
+import Simulation
+import TransExport
+import TransitionModel
+import XCTest
+
+@testable import Exporters
+
+/// Group opacity in files with a retrace (docs/lottie.md#group-opacity): the fading group's
+/// precomp sits inside the remapped precomp (the whole scene's, or the retraced subtree's), its
+/// asset keyed over the retrace's source only, as the remapped layers are.
+final class LottieGroupRetraceTests: XCTestCase, LottieReading {
+    /// A card (fading with `cardAlpha`) holding a translucent badge of its own that overlaps it;
+    /// `phases`: the phases' JSON.
+    func definition(_ phases: String, dot: Bool = false) throws -> TransitionDefinition {
+        let dotLayer = dot ? ##", {"id": "dot", "type": "rect", "frame": [90, 90, 20, 20], "fill": "#00FF00"}"## : ""
+        let text = """
+            {"version": 1, "name": "group-retrace-fixture", "description": "a fading card with a badge", "canvas": {"size": [390, 844], "background": "#000000"}, "frameRate": 60,
+             "layers": [{"id": "card", "type": "rect", "frame": [50, 350, 100, 100], "fill": "#FF0000",
+                         "children": [{"id": "badge", "type": "rect", "frame": [50, 50, 80, 80], "fill": "#0000FF", "opacity": 0.8}]}\(dotLayer)],
+             "phases": \(phases)}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("group-retrace-\(UUID().uuidString).json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try DefinitionFile.load(url, displayPath: "group-retrace-fixture.json")
+    }
+
+    func step(_ x: Double, _ alpha: Double, _ duration: Double, _ timing: String, dotY: Double? = nil) -> String {
+        let dot = dotY.map { #", {"layer": "dot", "property": "position", "value": [100, \#($0)]}"# } ?? ""
+        return """
+            [{"duration": \(duration), "timing": "\(timing)", "changes": [{"layer": "card", "property": "position", "value": [\(x), 400]},
+              {"layer": "card", "property": "alpha", "value": \(alpha)}\(dot)]}]
+            """
+    }
+
+    func asset(_ id: String, in doc: JSONValue) throws -> [JSONValue] {
+        array(try XCTUnwrap(array(doc["assets"]).first { $0["id"] == .string(id) }, "no asset \(id)")["layers"])
+    }
+
+    func names(_ layers: [JSONValue]) -> [String] { layers.compactMap { if case .string(let s)? = $0["nm"] { s } else { nil } } }
+
+    /// Every key time (`t`) below v.
+    func keyTimes(_ v: JSONValue) -> [Double] {
+        switch v {
+        case .array(let a): return a.flatMap(keyTimes)
+        case .object(let o):
+            let own = o.first { $0.key == "k" }.map { array($0.value).compactMap { number($0["t"]) } } ?? []
+            return own + o.flatMap { keyTimes($0.value) }
+        default: return []
+        }
+    }
+
+    /// Slides out fading to 0.4, then back (the mirror): the scene is one remapped precomp; in it
+    /// the card's subtree is a group precomp whose layer carries the fade, the card and badge
+    /// inside at their own opacities (100, 80), every key up to the first phase's end.
+    func testAWholeSceneRetraceHoldsTheGroupPrecompInsideTheScene() throws {
+        let phases = """
+            {"out": \(step(300, 0.4, 0.5, "easeInOut")), "back": \(step(100, 1, 0.5, "easeInOut"))}
+            """
+        let d = try definition(phases)
+        let sim = try Simulation(d)
+        let r = try XCTUnwrap(Retrace.detect(sim, rules: .lottie, screenTolerance: 0.25))
+        let doc = try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))
+        let fr = try XCTUnwrap(number(doc["fr"]))
+        XCTAssertEqual(names(array(doc["layers"])), ["scene"])
+        let scene = try asset("scene", in: doc)
+        XCTAssertEqual(names(scene), ["group-of-card", "background"])
+        let precomp = scene[0]
+        XCTAssertEqual(precomp["refId"], .string("group"))
+        XCTAssertNil(precomp["tm"], "plays the scene's own time")
+        let fade = try XCTUnwrap(precomp["ks"]?["o"])
+        XCTAssertEqual(evaluate(fade, atFrame: 0), [100])
+        XCTAssertEqual(try XCTUnwrap(evaluate(fade, atFrame: r.sourceEnd * fr).first), 40, accuracy: 0.01)
+        let inside = try asset("group", in: doc)
+        XCTAssertEqual(names(inside), ["badge", "card"])  // top first
+        XCTAssertEqual(inside[0]["ks"]?["o"]?["k"], .number(80))
+        XCTAssertEqual(inside[1]["ks"]?["o"]?["k"], .number(100), "the fade is the precomp layer's alone")
+        let times = keyTimes(.array(inside))
+        XCTAssertFalse(times.isEmpty)
+        XCTAssertEqual(try XCTUnwrap(times.max()), r.sourceEnd * fr, accuracy: 1e-6, "keys after the source's end dropped")
+    }
+
+    /// A drag, a cancel and a finish of the card while a dot slides down throughout: the card's
+    /// subtree retraces the finish; its group precomp is in the subtree's precomp, its asset
+    /// keyed over the finish only; the dot stays a root layer.
+    func testASubtreeRetraceHoldsTheGroupPrecompInsideTheSubtree() throws {
+        let phases = """
+            {"drag": \(step(150, 0.85, 0.3, "easeOut", dotY: 200)), "cancel": \(step(100, 1, 0.2, "linear", dotY: 300)),
+             "finish": \(step(300, 0.4, 0.5, "easeInOut", dotY: 400))}
+            """
+        let sim = try Simulation(try definition(phases, dot: true))
+        XCTAssertNil(Retrace.detect(sim, rules: .lottie, screenTolerance: 0.25))
+        let r = try XCTUnwrap(SubtreeRetrace.detect(sim, rules: .lottie, screenTolerance: 0.25))
+        let doc = try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))
+        let fr = try XCTUnwrap(number(doc["fr"]))
+        XCTAssertEqual(names(array(doc["layers"])), ["dot", "subtree", "background"])
+        let subtree = try asset("subtree", in: doc)
+        XCTAssertEqual(names(subtree), ["group-of-card"])
+        XCTAssertEqual(subtree[0]["refId"], .string("group"))
+        let fade = try XCTUnwrap(subtree[0]["ks"]?["o"])
+        XCTAssertEqual(try XCTUnwrap(evaluate(fade, atFrame: r.sourceEnd * fr).first), 40, accuracy: 0.01)
+        let inside = try asset("group", in: doc)
+        XCTAssertEqual(names(inside), ["badge", "card"])
+        XCTAssertEqual(inside[0]["ks"]?["o"]?["k"], .number(80))
+        XCTAssertEqual(inside[1]["ks"]?["o"]?["k"], .number(100))
+        let times = keyTimes(.array(inside))
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(times.min()), (r.sourceStart - 1 / 120) * fr - 1e-6)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(times.max()), (r.sourceEnd + 1 / 120) * fr + 1e-6)
+    }
+}
