@@ -1,9 +1,9 @@
-import Keyframes
 import Motion
 import TransitionModel
 import XCTest
 
 @testable import Exporters
+@testable import Keyframes
 
 /// Neighbouring solid paints as one path (SVGMergedPaths): only where their outlines stay apart
 /// at every time a player draws, with one `d` animation whose values are the subpaths in order.
