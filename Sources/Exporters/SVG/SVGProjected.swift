@@ -130,24 +130,68 @@ struct SVGProjected {
         let artGroups =
             p.opacityGroups.map { (shapes: $0.shapes, opacity: Optional($0.opacity), clip: ProjectedArtClip?.none) }
             + p.artClips.map { (shapes: $0.shapes, opacity: Double?.none, clip: Optional($0)) }
-        for (n, paint) in p.paint.enumerated() {
-            for g in artGroups.filter({ $0.shapes.lowerBound == n }).sorted(by: { $0.shapes.count > $1.shapes.count }) {
-                if let opacity = g.opacity { xml.start("g", [("opacity", NumberFormat.string(opacity, maxDecimals: 4))]) }
-                if let clip = g.clip { _ = clipGroup(clip.paths, evenOdd: clip.evenOdd, pointsWhenStill: false, inTenths: inTenths) }
+        // Paints written in a row (the layer's own, then plain leaf sublayers'), held until
+        // something else is written: neighbours may share a path (SVGMergedPaths).
+        var run = PaintRun(tenths: tenths)
+        if artGroups.isEmpty, !opacityInStops {
+            run.paints = p.paint
+        } else {
+            for (n, paint) in p.paint.enumerated() {
+                for g in artGroups.filter({ $0.shapes.lowerBound == n }).sorted(by: { $0.shapes.count > $1.shapes.count }) {
+                    if let opacity = g.opacity { xml.start("g", [("opacity", NumberFormat.string(opacity, maxDecimals: 4))]) }
+                    if let clip = g.clip { _ = clipGroup(clip.paths, evenOdd: clip.evenOdd, pointsWhenStill: false, inTenths: inTenths) }
+                }
+                path(paint, opacity: opacityInStops ? k.opacity : .constant(1), tenths: tenths)
+                for _ in artGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
             }
-            path(paint, opacity: opacityInStops ? k.opacity : .constant(1), tenths: tenths)
-            for _ in artGroups.filter({ $0.shapes.upperBound == n + 1 }) { xml.end() }
         }
+        if !p.pictureCells.isEmpty { flush(&run) }
         pictureCells(i, p.pictureCells)
         let planeGroups = 3  // translate, scale(sx 1), scale(.1)
-        if opens, !spansSublayers { for _ in 0..<planeGroups { xml.end() } }
+        if opens, !spansSublayers { flush(&run); for _ in 0..<planeGroups { xml.end() } }
+        let childPlane = opens ? (spansSublayers ? p.plane!.reference : nil) : openPlane
         for child in layer.children {
-            if let cp = transition.projected[child] { write(child, cp, openPlane: opens ? (spansSublayers ? p.plane!.reference : nil) : openPlane) }
+            guard let cp = transition.projected[child] else { continue }
+            if let paints = plainLeafPaints(child, cp, openPlane: childPlane) {
+                let childTenths = cp.plane == nil ? [SVGPath.transform] : []
+                if childTenths.map(\.0) != run.tenths.map(\.0) { flush(&run); run.tenths = childTenths }
+                run.paints += paints
+                continue
+            }
+            flush(&run)
+            write(child, cp, openPlane: childPlane)
         }
+        flush(&run)
         if masked { xml.end() }
         if clipped { xml.end() }
         if spansSublayers { for _ in 0..<planeGroups { xml.end() } }
         for _ in 0..<layerGroups { xml.end() }
+    }
+
+    /// Paints waiting to be written, and the tenths' transform their paths carry.
+    struct PaintRun {
+        var tenths: [(String, String)]
+        var paints: [ProjectedPaint] = []
+    }
+
+    /// Writes the run's paints, neighbours that may share a path as one, and empties it.
+    func flush(_ run: inout PaintRun) {
+        for paints in SVGMergedPaths.runs(run.paints) { path(SVGMergedPaths.merged(paints), opacity: .constant(1), tenths: run.tenths) }
+        run.paints = []
+    }
+
+    /// The paints of a sublayer that writes nothing else (no id, groups, clip, mask, art groups,
+    /// pictures or sublayers; solid fills; in the plane already open, if any); nil otherwise.
+    /// A hidden one writes nothing: no paints.
+    func plainLeafPaints(_ i: Int, _ p: ProjectedLayer, openPlane: Int?) -> [ProjectedPaint]? {
+        let layer = document.simulation.layers[i], k = transition.layers[i]
+        guard layer.id == nil, layer.children.isEmpty, p.clip == nil, p.mask == nil, p.outline == nil, p.opacityGroups.isEmpty,
+            p.artClips.isEmpty, p.pictureCells.isEmpty, p.plane?.reference == openPlane,
+            p.paint.allSatisfy({ if case .solid = $0.fill { return true } else { return false } })
+        else { return nil }
+        if !k.visible.isAnimated, !k.visible.initialValue { return [] }
+        guard !k.visible.isAnimated, !k.opacity.isAnimated, k.opacity.initialValue == 1 else { return nil }
+        return p.paint
     }
 
     /// Whether these layers and all their sublayers are drawn in factored plane `reference`.
