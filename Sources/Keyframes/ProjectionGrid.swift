@@ -60,7 +60,7 @@ struct ProjectionGrid {
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {
         let o = (k * slots.count + slots[i]!) * 9
-        return PlaneProjection(Matrix3x3(matrices[o..<(o + 9)]))
+        return PlaneProjection(Array(matrices[o..<(o + 9)]))
     }
 
     /// The canvas box in the host's space at grid time k.

@@ -5,14 +5,12 @@ import Geometry
 /// component. A flattened world transform loses nothing by this restriction.
 package struct PlaneProjection: Hashable, Sendable {
     /// Row-major 3×3: h[0] h[1] h[2] / h[3] h[4] h[5] / h[6] h[7] h[8].
-    package var h: Matrix3x3
+    package var h: [Double]
 
-    package init(_ h: [Double]) { precondition(h.count == 9); self.h = Matrix3x3(h) }
-
-    package init(_ h: Matrix3x3) { self.h = h }
+    package init(_ h: [Double]) { precondition(h.count == 9); self.h = h }
 
     package init(_ m: Transform3D) {
-        h = Matrix3x3(m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44)
+        h = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
     }
 
     package static let identity = PlaneProjection([1, 0, 0, 0, 1, 0, 0, 0, 1])
@@ -20,7 +18,7 @@ package struct PlaneProjection: Hashable, Sendable {
     /// The homogeneous w of a point: > 0 in front of the eye; small = strongly magnified.
     package func w(_ p: Point) -> Double { p.x * h[2] + p.y * h[5] + h[8] }
 
-    @inlinable package func apply(_ p: Point) -> Point {
+    package func apply(_ p: Point) -> Point {
         let x = p.x * h[0] + p.y * h[3] + h[6]
         let y = p.x * h[1] + p.y * h[4] + h[7]
         let w = p.x * h[2] + p.y * h[5] + h[8]
@@ -28,7 +26,7 @@ package struct PlaneProjection: Hashable, Sendable {
     }
 
     /// The derivative of `apply` at p along v: where an infinitesimal step v from p lands.
-    @inlinable package func applyDerivative(at p: Point, _ v: Point) -> Point {
+    package func applyDerivative(at p: Point, _ v: Point) -> Point {
         let x = p.x * h[0] + p.y * h[3] + h[6]
         let y = p.x * h[1] + p.y * h[4] + h[7]
         let w = p.x * h[2] + p.y * h[5] + h[8]
@@ -38,7 +36,7 @@ package struct PlaneProjection: Hashable, Sendable {
 
     /// `self` first, then `o` (row vectors: self·o).
     package func concatenating(_ o: PlaneProjection) -> PlaneProjection {
-        var r = h
+        var r = [Double](repeating: 0, count: 9)
         for i in 0..<3 { for j in 0..<3 { r[3 * i + j] = h[3 * i] * o.h[j] + h[3 * i + 1] * o.h[3 + j] + h[3 * i + 2] * o.h[6 + j] } }
         return PlaneProjection(r)
     }
@@ -48,12 +46,12 @@ package struct PlaneProjection: Hashable, Sendable {
         let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
         let det = a[0] * c00 + a[1] * c01 + a[2] * c02
         guard det != 0, det.isFinite else { return nil }
-        var inv = Matrix3x3(
+        let inv = [
             c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
             c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
-            c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3])
-        for k in 0..<9 { inv[k] = inv[k] / det }
-        return PlaneProjection(inv)
+            c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
+        ]
+        return PlaneProjection(inv.map { $0 / det })
     }
 
     /// Affine (no perspective row): lengths scale by at most this factor (a bound on the
