@@ -42,10 +42,11 @@ package struct BezierPath: AnimatableValue {
     /// projected curve far closer than projecting the control points. Lines stay lines.
     package func projected(by h: PlaneProjection) -> BezierPath {
         let n = vertices.count
+        let drawn = vertices.map(h.apply)  // each vertex projected once, not once per control
         return BezierPath(
-            vertices: vertices.map(h.apply),
-            outControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], outControls[$0] - vertices[$0]) },
-            inControls: (0..<n).map { h.apply(vertices[$0]) + h.applyDerivative(at: vertices[$0], inControls[$0] - vertices[$0]) },
+            vertices: drawn,
+            outControls: (0..<n).map { drawn[$0] + h.applyDerivative(at: vertices[$0], outControls[$0] - vertices[$0]) },
+            inControls: (0..<n).map { drawn[$0] + h.applyDerivative(at: vertices[$0], inControls[$0] - vertices[$0]) },
             isLine: isLine)
     }
 

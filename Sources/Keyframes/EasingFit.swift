@@ -16,36 +16,46 @@ enum EasingFit {
         let a = min(1.0 / 3, 1 / max(m0, 1e-9)), b = min(1.0 / 3, 1 / max(m1, 1e-9))
         var p = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
         func clamp(_ v: SIMD4<Double>) -> SIMD4<Double> { v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
-        // Flat buffers, written in place (no array per evaluation). The curve parameter s at each u
+        // One workspace of flat buffers, written in place (no array, bounds or uniqueness check
+        // per evaluation: this loop is a fifth of a flip's CPU). The curve parameter s at each u
         // depends on x1 and x2 alone (CubicBezier.solveParameter, most of the fit's time), so a
         // step in y1 or y2 reuses the parameters it already has, and one in x1 or x2 starts Newton
         // from them (1-3 steps instead of 4-5 from s = u).
         let n = u.count
-        func curve(_ v: SIMD4<Double>) -> CubicBezier { CubicBezier(v[0], v[1], v[2], v[3]) }
-        func parameters(_ v: SIMD4<Double>, near start: [Double]?, into out: inout [Double]) {
-            let c = curve(v)
+        let work = UnsafeMutableBufferPointer<Double>.allocate(capacity: 10 * n)
+        defer { work.deallocate() }
+        let base = work.baseAddress!
+        let uu = base, qq = base + n
+        for k in 0..<n { uu[k] = u[k]; qq[k] = q[k] }
+        var s = base + 2 * n, scratch = base + 3 * n, r = base + 4 * n, rc = base + 5 * n
+        let jt = base + 6 * n  // the Jacobian's rows: jt[d * n + k]
+        func parameters(_ v: SIMD4<Double>, near start: UnsafeMutablePointer<Double>?, into out: UnsafeMutablePointer<Double>) {
+            let x = UnitCubic(v[0], v[2])
             for k in 0..<n {
-                guard u[k] > 0 && u[k] < 1 else { out[k] = 0; continue }
-                if let start { out[k] = c.solveParameter(forX: u[k], near: start[k]) } else { out[k] = c.solveParameter(forX: u[k]) }
+                guard uu[k] > 0 && uu[k] < 1 else { out[k] = 0; continue }
+                if let start {
+                    out[k] = x.parameter(forX: uu[k], near: start[k], v[0], v[2])
+                } else {
+                    out[k] = CubicBezier(v[0], v[1], v[2], v[3]).solveParameter(forX: uu[k])
+                }
             }
         }
-        // CubicBezier.progress(at:) minus the target, from the parameters: 0 and 1 at the ends exactly.
-        func residual(_ k: Int, _ c: CubicBezier, _ s: Double) -> Double {
-            (!(u[k] > 0) ? 0 : u[k] >= 1 ? 1 : c.y(atParameter: s)) - q[k]
+        // CubicBezier.progress(at:) minus the target, from the parameters: 0 and 1 at the ends
+        // exactly; y(s) as CubicBezier.y(atParameter:) computes it (the same products).
+        func residuals(_ v: SIMD4<Double>, _ params: UnsafeMutablePointer<Double>, into out: UnsafeMutablePointer<Double>) {
+            let y = UnitCubic(v[1], v[3])
+            for k in 0..<n { out[k] = (!(uu[k] > 0) ? 0 : uu[k] >= 1 ? 1 : y.value(params[k])) - qq[k] }
         }
-        func cost(_ r: [Double]) -> Double {
+        func cost(_ r: UnsafeMutablePointer<Double>) -> Double {
             var sum = 0.0
-            for x in r { sum = sum + x * x }
+            for k in 0..<n { sum = sum + r[k] * r[k] }
             return sum
         }
-        var s = [Double](repeating: 0, count: n), scratch = s, r = s, rc = s
-        var jt = [Double](repeating: 0, count: 4 * n)  // the Jacobian's rows: jt[d * n + k]
         // The normal equations, row-major, and their solution: allocated once per fit, not per step.
         var jtj = [Double](repeating: 0, count: 16), m = jtj
         var jtr = [Double](repeating: 0, count: 4), rhs = jtr, step = jtr
-        parameters(p, near: nil, into: &s)
-        let first = curve(p)
-        for k in 0..<n { r[k] = residual(k, first, s[k]) }
+        parameters(p, near: nil, into: s)
+        residuals(p, s, into: r)
         var current = cost(r), lambda = 1e-3
         for _ in 0..<30 {
             // Jacobian by forward differences (an analytic one converged further from round values:
@@ -54,9 +64,10 @@ enum EasingFit {
                 var q2 = p
                 let h = p[d] > 0.5 ? -1e-6 : 1e-6
                 q2[d] += h
-                if d % 2 == 0 { parameters(q2, near: s, into: &scratch) }
-                let c = curve(q2)
-                for k in 0..<n { jt[d * n + k] = (residual(k, c, d % 2 == 1 ? s[k] : scratch[k]) - r[k]) / h }
+                if d % 2 == 0 { parameters(q2, near: s, into: scratch) }
+                residuals(q2, d % 2 == 1 ? s : scratch, into: rc)
+                let row = jt + d * n
+                for k in 0..<n { row[k] = (rc[k] - r[k]) / h }
             }
             for i in 0..<4 {
                 // Symmetric: the same products in the same order, so the mirror is bit-identical.
@@ -77,9 +88,8 @@ enum EasingFit {
                 for i in 0..<4 { rhs[i] = -jtr[i] }
                 guard solve4(&m, &rhs, into: &step) else { break }
                 let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
-                parameters(candidate, near: s, into: &scratch)
-                let tried = curve(candidate)
-                for k in 0..<n { rc[k] = residual(k, tried, scratch[k]) }
+                parameters(candidate, near: s, into: scratch)
+                residuals(candidate, scratch, into: rc)
                 let c = cost(rc)
                 if c < current {
                     p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > current * 1e-6
@@ -91,6 +101,34 @@ enum EasingFit {
             if !improved { break }
         }
         return CubicBezier(p[0], p[1], p[2], p[3])
+    }
+
+    /// One coordinate of a unit cubic, its coefficients computed once per curve (CubicBezier
+    /// recomputes them per call): v(s) = ((a s + b) s + c) s with c = 3 p1, b = 3 (p2 − p1) − c,
+    /// a = 1 − c − b, the same products in the same order, so the same bits.
+    struct UnitCubic {
+        let a: Double, b: Double, c: Double
+        @inline(__always) init(_ p1: Double, _ p2: Double) {
+            let c = 3 * p1, b = 3 * (p2 - p1) - c
+            self.a = 1 - c - b; self.b = b; self.c = c
+        }
+        @inline(__always) func value(_ s: Double) -> Double { ((a * s + b) * s + c) * s }
+
+        /// CubicBezier.solveParameter(forX:near:) for x = this coordinate (x1 = p1, x2 = p2):
+        /// Newton from `start`, else the full solver.
+        @inline(__always) func parameter(forX u: Double, near start: Double, _ p1: Double, _ p2: Double) -> Double {
+            let x = min(max(u, 0), 1)
+            var s = min(max(start, 0), 1)
+            for _ in 0..<6 {
+                let err = ((a * s + b) * s + c) * s - x
+                if abs(err) < 1e-12 { return s }
+                let d = (3 * a * s + 2 * b) * s + c
+                if abs(d) < 1e-6 { break }
+                s -= err / d
+                if !(s >= 0 && s <= 1) { break }
+            }
+            return CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
+        }
     }
 
     /// The easings to try for an exact one, in order: written with 2 decimals, else with 3

@@ -155,11 +155,13 @@ struct ProjectionFitter {
                     } else {
                         let c1 = o + count + s, c2 = o + 2 * count + next
                         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-                        for n in [vA, c1, c2, vB] {
-                            for p in [a[n], b[n]] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
-                        }
+                        // Unrolled (no array literal per segment and time), in the same order.
+                        @inline(__always) func extend(_ p: Point) { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+                        extend(a[vA]); extend(b[vA]); extend(a[c1]); extend(b[c1])
+                        extend(a[c2]); extend(b[c2]); extend(a[vB]); extend(b[vB])
                         guard maxX >= box.minX, minX <= box.maxX, maxY >= box.minY, minY <= box.maxY else { continue }
-                        for n in [vA, c1, c2, vB] where chordDistance(n, exact[n]) > visibleLimit { return false }
+                        @inline(__always) func off(_ n: Int) -> Bool { chordDistance(n, exact[n]) > visibleLimit }
+                        if off(vA) || off(c1) || off(c2) || off(vB) { return false }
                     }
                 }
             }
@@ -210,13 +212,16 @@ struct ProjectionFitter {
                     @inline(__always) func extend(_ p: Point) {
                         minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
                     }
-                    for n in [vA, c1, c2, vB] {
+                    // Unrolled (no array literal per segment and time), in the same order.
+                    @inline(__always) func extendAll(_ n: Int) {
                         extend(drawn(n))
                         extend(a[n])
                         extend(b[n])
                     }
+                    extendAll(vA); extendAll(c1); extendAll(c2); extendAll(vB)
                     guard maxX >= box.minX, minX <= box.maxX, maxY >= box.minY, minY <= box.maxY else { continue }
-                    for n in [vA, c1, c2, vB] where norm(error(n)) > visible { return false }
+                    @inline(__always) func off(_ n: Int) -> Bool { norm(error(n)) > visible }
+                    if off(vA) || off(c1) || off(c2) || off(vB) { return false }
                 }
             }
         }
