@@ -148,7 +148,7 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
             // The mask as a player reads it is the fit's clip (R through A), and that lands near the
             // exact corners: the clip is fitted like paint, for Lottie within
             // ProjectionTolerance.lottieMovingPlanes (0.4, checked on the fit's time grid, so a little
-            // over between grid times); the SVG's own fit (0.5) went to 0.546 px (story-1, t 0.835 s).
+            // over between grid times: 0.417 px, story-1); the SVG's own fit (0.5) goes to 0.546 px.
             let model = try XCTUnwrap(lottie.projected[face]?.clip)
             let plane = try XCTUnwrap(lottie.projected[face])
             let end = sim.timeline.duration
@@ -163,7 +163,6 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
             }
             XCTAssertLessThan(fromModel, 0.01, id)
             let svgWorst = svgClipError(sim, face)
-            print("clip error", id, "lottie", worst, "svg", svgWorst)
             XCTAssertLessThan(worst, ProjectionTolerance.lottieMovingPlanes + 0.05, id)
             XCTAssertLessThan(worst, svgWorst, "\(id): Lottie's planes are fitted tighter than the SVG's")
             // Off (TRANS_EXPORT_FACTORED_LOTTIE=fixed): today's host-space keys, identity `ks`.
