@@ -97,10 +97,12 @@ package struct KeyframedTransition: Hashable, Sendable {
                         numbers: mask.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) })
                 })
         }
-        // Factored flips: SVG and Lottie draw A as a transform, R as paths (one fit for both).
+        // Factored flips: SVG and Lottie draw A as a transform, R as paths (one fit for both,
+        // but for Lottie's moving planes: a fit of their own, ReductionInputs.lottieFactored).
         let factored = reducer.player == .smil || (reducer.player == .lottie && FactoredProjection.isEnabledForLottie)
-        projected = (factored ? inputs.projectedFactored : nil) ?? inputs.projected
-        unfactored = factored && inputs.projectedFactored != nil ? inputs.projected : nil
+        let planes = !factored ? nil : reducer.player == .lottie ? inputs.lottieFactored() : inputs.projectedFactored
+        projected = planes ?? inputs.projected
+        unfactored = planes != nil ? inputs.projected : nil
     }
 
     /// The same with today's keys for every projected layer (no factored plane).
@@ -141,6 +143,16 @@ package struct ReductionInputs: Sendable {
         let (today, factored) = ProjectionSampler.projectedLayers(simulation, factored: FactoredProjection.isEnabled)
         projected = today
         projectedFactored = factored.flatMap { FactoredProjection.characters($0) < FactoredProjection.characters(today) ? $0 : nil }
+    }
+
+    /// Lottie's factored layers: the SVG's, unless a plane's T moves and Lottie writes such planes;
+    /// then a second fit within ProjectionTolerance.lottieMovingPlanes (nil if that fails: today's
+    /// keys), so the SVG's bytes do not change.
+    func lottieFactored() -> [ProjectedLayer?]? {
+        guard let shared = projectedFactored, FactoredProjection.isEnabledForMovingPlanesInLottie,
+            shared.contains(where: { $0?.plane?.translation.isAnimated ?? false })
+        else { return projectedFactored }
+        return ProjectionSampler.factoredLayers(simulation, today: projected, interpolation: ProjectionTolerance.lottieMovingPlanes)
     }
 }
 

@@ -16,10 +16,13 @@ package enum FactoredProjection {
     /// Lottie's switch, read here only: on unless TRANS_EXPORT_FACTORED_LOTTIE=0 (today's keys in
     /// Lottie); rlottie, ThorVG and lottie-web draw a layer's negative and zero x-scale as SVG does.
     package static var isEnabledForLottie: Bool { ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_LOTTIE"] != "0" }
-    /// TRANS_EXPORT_FACTORED_LOTTIE=moving: also planes whose T moves or that clip (the cube's
-    /// faces; 284,095 -> 246,145 B), off by default: rlottie's worst cube frame goes 2.000 -> 2.041,
-    /// over its 2.0 limit (BENCHMARKS.md#the-cube-in-lottie-as-planes).
-    package static var isEnabledForMovingPlanesInLottie: Bool { ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_LOTTIE"] == "moving" }
+    /// Also planes whose T moves or that clip (the cube's faces), fitted for Lottie within
+    /// ProjectionTolerance.lottieMovingPlanes: on unless TRANS_EXPORT_FACTORED_LOTTIE is 0 or
+    /// `fixed` (today's keys for those; BENCHMARKS.md#the-cube-in-lottie-as-planes-by-default).
+    package static var isEnabledForMovingPlanesInLottie: Bool {
+        let v = ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_LOTTIE"]
+        return v != "0" && v != "fixed"
+    }
     /// R's share of the tolerance; A's keys get the rest. 0.9, not the bench's 0.75: R's keys
     /// are most of the file and A's few (flip-push.svg 155,502 -> 148,656 B, flip-edge-pan.svg
     /// 193,561 -> 182,929; BENCHMARKS.md#the-flips-svg-under-target); at 0.95 A's limit nears its

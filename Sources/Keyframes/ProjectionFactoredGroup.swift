@@ -112,11 +112,13 @@ extension ProjectionSampler {
     /// Projected layers with factored flips (SVG, FactoredProjection.isEnabled), from the sampler,
     /// groups and coarse times `today` (the unfactored layers, their picture cells) was made with;
     /// nil when no plane qualifies or A is singular at some grid time (the caller keeps today's).
-    func factoredLayers(_ groups: [[Int]], coarse: [Double], end: Double, today: [ProjectedLayer?]) -> [ProjectedLayer?]? {
+    func factoredLayers(
+        _ groups: [[Int]], coarse: [Double], end: Double, today: [ProjectedLayer?], interpolation: Double = ProjectionTolerance.interpolation
+    ) -> [ProjectedLayer?]? {
         let factors = planeFactors(times: coarse, end: end, groups: groups)
         guard !factors.planeOf.isEmpty else { return nil }
         let cuts = breakpoints(end: end)
-        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, factors: factors) }
+        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, factors: factors, interpolation: interpolation) }
         guard !intervals.contains(where: { $0.failed }) else { return nil }
         var frames = [[Frame]](repeating: [], count: groups.count)
         var axes: [Int: [Keyframe<GradientAxis>]] = [:], planes: [Int: PlaneKeys] = [:]

@@ -303,11 +303,15 @@ struct ProjectionSampler {
     /// gradient axis key with its index in `specs`, in the order they were made.
     /// With `factors` (FactoredProjection), their groups' keys are R's and A's keys come per
     /// plane; `failed` when A is not invertible at a grid time (then nothing is factored).
-    func interval(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, factors: PlaneFactors? = nil) -> (
+    /// `interpolation`: what is drawn stays within it (ProjectionTolerance.lottieMovingPlanes for Lottie's cube).
+    func interval(
+        _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, factors: PlaneFactors? = nil,
+        interpolation: Double = ProjectionTolerance.interpolation
+    ) -> (
         frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], planes: [Int: PlaneKeys], failed: Bool
     ) {
         let fitter = ProjectionFitter(
-            visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
+            visible: interpolation / hostScale * ProjectionTolerance.aim,
             outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
         var axes: [(Int, Keyframe<GradientAxis>)] = []
         func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
@@ -422,6 +426,19 @@ struct ProjectionSampler {
         var arcs = sampler
         arcs.imageArcs = true
         return (out, factored ? arcs.factoredLayers(groups, coarse: coarse, end: end, today: out) : nil)
+    }
+
+    /// The factored layers alone, fitted within `interpolation` (Lottie's moving planes:
+    /// ProjectionTolerance.lottieMovingPlanes); `today` as projectedLayers made it.
+    static func factoredLayers(_ simulation: Simulation, today: [ProjectedLayer?], interpolation: Double) -> [ProjectedLayer?]? {
+        var sampler = ProjectionSampler(simulation)
+        guard !sampler.isEmpty else { return nil }
+        let end = simulation.timeline.duration
+        let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
+        sampler.chooseLevels(times: coarse, end: end)
+        let groups = sampler.groups(at: simulation.state(at: 0))
+        sampler.imageArcs = true
+        return sampler.factoredLayers(groups, coarse: coarse, end: end, today: today, interpolation: interpolation)
     }
 
     /// Projected layers frozen at time t (the `--at` still).

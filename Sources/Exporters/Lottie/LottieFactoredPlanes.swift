@@ -7,7 +7,8 @@ import Simulation
 // s = [sx × 100, 100]) and its sublayers in the same plane inherit it by parenting; the `sh`
 // keys are R's. rlottie, ThorVG and lottie-web mirror a layer at a negative x-scale and draw
 // nothing at 0 (BENCHMARKS.md#the-factored-projection-written-lottie). A moving T (the cube's
-// edge) is a keyed `p` and a clip R's outline as the layer's own mask, only with `movingPlanes`
+// edge) is a keyed `p` and a clip R's outline as the layer's own mask, with `movingPlanes` (on
+// by default; their R fitted for Lottie alone, ReductionInputs.lottieFactored)
 // (BENCHMARKS.md#the-cube-in-lottie-as-planes). Anything else drawn in a plane layer's space
 // that is not in the plane (masks, pictures, art parts, another space's sublayer) makes the
 // writer take today's keys (KeyframedTransition.withoutPlanes).

@@ -31,7 +31,7 @@ extension TransExportError {
 
 package struct LottieWriter: Sendable {
     /// Whether planes whose T moves or that clip (the cube's faces) are drawn as planes too
-    /// (LottieFactoredPlanes.swift); off by default: rlottie 2.041 > 2.0 at one cube frame.
+    /// (LottieFactoredPlanes.swift); on unless TRANS_EXPORT_FACTORED_LOTTIE is 0 or `fixed`.
     let movingPlanes: Bool
     package init(movingPlanes: Bool = FactoredProjection.isEnabledForMovingPlanesInLottie) { self.movingPlanes = movingPlanes }
 
