@@ -3,7 +3,10 @@
 Each worker takes the next item from a shared queue (a slow item does not hold up a fixed
 share of the others) and the results come back in the items' order, so tables and reports are
 the same for any N. Processes, not threads: the checks are numpy and Python work on frames that
-one interpreter's lock would serialise. Workers are forked, so `check` may be a closure.
+one interpreter's lock would serialise. Workers are forked, so `check` may be a closure; fork
+only from a process that has not rendered with rlottie yet: its rasterizer's thread pool is not
+copied by fork, and a forked worker's first render then waits for it forever (the selftest runs
+its `--jobs 2` case in a fresh interpreter for that reason).
 """
 import multiprocessing
 import queue
