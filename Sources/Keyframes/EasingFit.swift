@@ -115,19 +115,9 @@ enum EasingFit {
         @inline(__always) func value(_ s: Double) -> Double { ((a * s + b) * s + c) * s }
 
         /// CubicBezier.solveParameter(forX:near:) for x = this coordinate (x1 = p1, x2 = p2):
-        /// Newton from `start`, else the full solver.
+        /// Newton from `start` (CubicBezier.newtonParameter), else the full solver.
         @inline(__always) func parameter(forX u: Double, near start: Double, _ p1: Double, _ p2: Double) -> Double {
-            let x = min(max(u, 0), 1)
-            var s = min(max(start, 0), 1)
-            for _ in 0..<6 {
-                let err = ((a * s + b) * s + c) * s - x
-                if abs(err) < 1e-12 { return s }
-                let d = (3 * a * s + 2 * b) * s + c
-                if abs(d) < 1e-6 { break }
-                s -= err / d
-                if !(s >= 0 && s <= 1) { break }
-            }
-            return CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
+            CubicBezier.newtonParameter(a: a, b: b, c: c, forX: u, near: start) ?? CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
         }
     }
 

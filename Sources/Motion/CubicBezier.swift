@@ -69,8 +69,16 @@ package struct CubicBezier: Hashable, Sendable {
     /// fit's steps move the control points by little, so 1-2 steps usually settle it); falls back to
     /// `solveParameter(forX:)` when Newton stalls or leaves the unit interval. Within 1e-12 in x.
     @inlinable package func solveParameter(forX u: Double, near start: Double) -> Double {
-        let x = min(max(u, 0), 1)
         let c = 3 * x1, b = 3 * (x2 - x1) - c, a = 1 - c - b
+        return Self.newtonParameter(a: a, b: b, c: c, forX: u, near: start) ?? solveParameter(forX: u)
+    }
+
+    /// Newton's steps (at most 6) for ((a s + b) s + c) s = x, x = u clamped to [0, 1], from
+    /// `start`: s within 1e-12 in x, or nil when they stall or leave the unit interval.
+    @inlinable @inline(__always) package static func newtonParameter(
+        a: Double, b: Double, c: Double, forX u: Double, near start: Double
+    ) -> Double? {
+        let x = min(max(u, 0), 1)
         var s = min(max(start, 0), 1)
         for _ in 0..<6 {
             let err = ((a * s + b) * s + c) * s - x
@@ -80,7 +88,7 @@ package struct CubicBezier: Hashable, Sendable {
             s -= err / d
             if !(s >= 0 && s <= 1) { break }
         }
-        return solveParameter(forX: u)
+        return nil
     }
 
     /// The y value at curve parameter s (for exporters that already hold s).
