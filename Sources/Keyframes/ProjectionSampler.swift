@@ -414,12 +414,9 @@ struct ProjectionSampler {
     /// With `factored`, also the same with factored flips (ProjectionFactored.swift; nil when no
     /// plane qualifies): one sampler, curve subdivision, grouping and picture cells serve both.
     static func projectedLayers(_ simulation: Simulation, factored: Bool) -> (today: [ProjectedLayer?], factored: [ProjectedLayer?]?) {
-        var sampler = ProjectionSampler(simulation)
-        guard !sampler.isEmpty else { return (Array(repeating: nil, count: simulation.layers.count), nil) }
-        let end = simulation.timeline.duration
-        let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
-        sampler.chooseLevels(times: coarse, end: end)
-        let groups = sampler.groups(at: simulation.state(at: 0))
+        guard let (sampler, end, coarse, groups) = prepared(simulation) else {
+            return (Array(repeating: nil, count: simulation.layers.count), nil)
+        }
         let keys = sampler.keyframes(groups, end: end)
         var out = sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
         for (i, _) in sampler.layers { out[i]?.pictureCells = sampler.pictureCells(i, end: end) }
@@ -431,14 +428,20 @@ struct ProjectionSampler {
     /// The factored layers alone, fitted within `interpolation` (Lottie's moving planes:
     /// ProjectionTolerance.lottieMovingPlanes); `today` as projectedLayers made it.
     static func factoredLayers(_ simulation: Simulation, today: [ProjectedLayer?], interpolation: Double) -> [ProjectedLayer?]? {
+        guard var (sampler, end, coarse, groups) = prepared(simulation) else { return nil }
+        sampler.imageArcs = true
+        return sampler.factoredLayers(groups, coarse: coarse, end: end, today: today, interpolation: interpolation)
+    }
+
+    /// A sampler with its levels chosen over the coarse times (breakpoints and 30 Hz), and the
+    /// layers' groups at t = 0; nil when nothing is projected.
+    private static func prepared(_ simulation: Simulation) -> (ProjectionSampler, Double, [Double], [[Int]])? {
         var sampler = ProjectionSampler(simulation)
         guard !sampler.isEmpty else { return nil }
         let end = simulation.timeline.duration
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
-        let groups = sampler.groups(at: simulation.state(at: 0))
-        sampler.imageArcs = true
-        return sampler.factoredLayers(groups, coarse: coarse, end: end, today: today, interpolation: interpolation)
+        return (sampler, end, coarse, sampler.groups(at: simulation.state(at: 0)))
     }
 
     /// Projected layers frozen at time t (the `--at` still).
