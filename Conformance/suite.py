@@ -93,6 +93,7 @@ class TemplateRun:
                 if errs:
                     self.static_errors.append("t=%.4f: %s" % (t, "; ".join(errs[:3])))
                 self.tab_static.navigate(path)
+                self.tab_static.wait_for_paint()   # else the previous still may be captured
                 self.ref_images[digest] = images.decode_png(self.tab_static.screenshot_png())
             self.refs[k] = self.ref_images[digest]
         return self.refs[k]
