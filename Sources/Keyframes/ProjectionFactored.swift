@@ -203,7 +203,9 @@ extension ProjectionSampler {
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
             var width = 1.0
             for k in 0..<grid.count {
-                let s = sample(members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0).concatenating(back[k]) })
+                let s = sample(
+                    members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0).concatenating(back[k]) },
+                    drawn: { grid.drawnPath(k, $0, layer: $1) })
                 for p in s.paths { for q in p.allPoints { width = max(width, abs(q.x)) } }
             }
             let writtenT = { (v: [Double]) in

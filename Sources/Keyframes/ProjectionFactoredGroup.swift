@@ -52,7 +52,7 @@ extension ProjectionSampler {
                 projection: { i in
                     if let state, f.edgeOn[planeOf[i]!]![k], let l = edgeOnResidual(state, i, plane: planeOf[i]!) { return l }
                     return grid.projection(k, i).concatenating(f.inverse[planeOf[i]!]![k])
-                })
+                }, drawn: { grid.drawnPath(k, $0, layer: $1) })
         }
         guard let right = residual(right) else { return nil }
         if !first {
@@ -117,6 +117,9 @@ extension ProjectionSampler {
     ) -> [ProjectedLayer?]? {
         let factors = planeFactors(times: coarse, end: end, groups: groups)
         guard !factors.planeOf.isEmpty else { return nil }
+        // A plane with picture cells is not factored (below): known before any fit (the cube
+        // with PNG screens fitted both forms, SVG's and Lottie's, to drop them).
+        for (i, _) in layers where factors.planeOf[i] != nil && !(today[i]?.pictureCells.isEmpty ?? true) { return nil }
         let cuts = breakpoints(end: end)
         let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, factors: factors, interpolation: interpolation) }
         guard !intervals.contains(where: { $0.failed }) else { return nil }

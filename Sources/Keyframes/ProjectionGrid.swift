@@ -20,6 +20,15 @@ struct ProjectionGrid {
     /// Per (time, layer slot): the layer's state, an index in `distinctStates`.
     private var stateIndices: [Int] = []
     private var distinctStates: [LayerState] = []
+    /// The layer of each distinct state.
+    private var distinctLayers: [Int] = []
+    /// Per distinct state, its layer's specs' drawn paths (PathSpec.drawnPath) from `drawnBase`
+    /// on, made once by `drawPaths` after the levels are chosen: a flip's layer keeps its state,
+    /// and its paths were rebuilt at every grid time and for both fits.
+    private var drawn: [BezierPath] = []
+    private var drawnBase: [Int] = []
+    /// Per layer, its first spec (a layer's specs are contiguous, ProjectionSampler.init).
+    private var firstSpec: [Int: Int] = [:]
     /// Per (time, host slot): the canvas plus margin in the host's space (ProjectionSampler.box).
     private var boxes: [Rect] = []
 
@@ -46,12 +55,33 @@ struct ProjectionGrid {
             } else {
                 stateIndices.append(distinctStates.count)
                 distinctStates.append(s)
+                distinctLayers.append(i)
             }
         }
         var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostSlots.count)
         for (host, slot) in hostSlots { hostBoxes[slot] = sampler.box(state, host: host) }
         boxes += hostBoxes
         count += 1
+    }
+
+    /// Makes every distinct state's drawn paths, with the sampler's levels as they now are.
+    mutating func drawPaths(_ sampler: ProjectionSampler) {
+        for (n, spec) in sampler.specs.enumerated() where firstSpec[spec.layer] == nil { firstSpec[spec.layer] = n }
+        drawnBase = distinctStates.indices.map { d in
+            let base = drawn.count, i = distinctLayers[d]
+            guard var n = firstSpec[i] else { return base }  // a layer that draws nothing (no spec)
+            while n < sampler.specs.count, sampler.specs[n].layer == i {
+                drawn.append(sampler.specs[n].drawnPath(distinctStates[d]))
+                n += 1
+            }
+            return base
+        }
+    }
+
+    /// Spec n's drawn path at grid time k (its layer's state then); nil before `drawPaths`.
+    func drawnPath(_ k: Int, _ n: Int, layer i: Int) -> BezierPath? {
+        guard !drawnBase.isEmpty else { return nil }
+        return drawn[drawnBase[stateIndices[k * slots.count + slots[i]!]] + n - firstSpec[i]!]
     }
 
     /// Layer i's state at grid time k.
@@ -78,11 +108,15 @@ extension ProjectionSampler {
 
     /// The same at grid time k of an interval's grid (ProjectionGrid: the same numbers).
     func sample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
-        sample(members, box: grid.box(k, host: hosts[specs[members[0]].layer]!), state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) })
+        sample(
+            members, box: grid.box(k, host: hosts[specs[members[0]].layer]!), state: { grid.layerState(k, $0) },
+            projection: { grid.projection(k, $0) }, drawn: { grid.drawnPath(k, $0, layer: $1) })
     }
 
+    /// `drawn`: spec n's drawn path for its layer's state, when made already (ProjectionGrid.drawPaths).
     func sample(
-        _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection
+        _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
+        drawn: (_ n: Int, _ layer: Int) -> BezierPath? = { _, _ in nil }
     ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
         var projections: [Int: PlaneProjection] = [:]
@@ -91,7 +125,12 @@ extension ProjectionSampler {
             let h = projections[spec.layer] ?? projection(spec.layer)
             projections[spec.layer] = h
             let s = state(spec.layer)
-            paths.append(spec.projectedPath(s, h, arcs: imageArcs))
+            // projectedPath's own choice: its drawn path projected unless drawn as arcs.
+            if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
+                paths.append(d.projected(by: h))
+            } else {
+                paths.append(spec.projectedPath(s, h, arcs: imageArcs))
+            }
             axes.append(spec.gradientAxis(s, h))
         }
         return (paths, axes, box)

@@ -334,6 +334,7 @@ struct ProjectionSampler {
         var states = ProjectionGrid(self, capacity: times.count)
         states.append(rightState, self)
         for t in times.dropFirst() { states.append(state(t, end: end), self) }
+        states.drawPaths(self)
         if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
         var factored: FactoredInterval? = nil
         if let factors, !factors.planeOf.isEmpty {

@@ -39,6 +39,43 @@ final class ProjectionGridTests: XCTestCase {
         }
     }
 
+    /// The grid's drawn paths (made once per distinct layer state, ProjectionGrid.drawPaths) give
+    /// the paths the specs draw at each grid time, to the bit, with the levels chosen (rounded
+    /// bars halved) and with an ellipse drawn as arcs of its image (the factored fit's sampler).
+    func testDrawnPathsOnceSampleTheSame() throws {
+        var def = flipDefinition(to: -60)
+        def.layers[0].children[0].children = [
+            LayerDefinition(
+                id: "bar", kind: .rect, position: Point(195, 100), size: Size(200, 40), numbers: [.cornerRadius: 20], fill: .solid(.black)),
+            LayerDefinition(id: "dot", kind: .ellipse, position: Point(100, 300), size: Size(80, 60), fill: .solid(.black)),
+        ]
+        let sim = try Simulation(def)
+        let end = sim.timeline.duration
+        let times = (0...60).map { Double($0) * end / 60 }
+        for arcs in [false, true] {
+            var sampler = ProjectionSampler(sim)
+            sampler.chooseLevels(times: times, end: end)
+            sampler.imageArcs = arcs
+            XCTAssertEqual(sampler.layers.count, 3)
+            let groups = sampler.groups(at: sim.state(at: 0))
+            var grid = ProjectionGrid(sampler, capacity: times.count)
+            for t in times { grid.append(sampler.state(t, end: end), sampler) }
+            XCTAssertNil(grid.drawnPath(0, 0, layer: sampler.specs[0].layer))
+            let before = (0..<grid.count).map { k in groups.map { sampler.sample(grid, k, $0) } }
+            grid.drawPaths(sampler)
+            for n in sampler.specs.indices {
+                XCTAssertEqual(grid.drawnPath(30, n, layer: sampler.specs[n].layer), sampler.specs[n].drawnPath(grid.layerState(30, sampler.specs[n].layer)))
+            }
+            for k in 0..<grid.count {
+                for (g, members) in groups.enumerated() {
+                    let after = sampler.sample(grid, k, members)
+                    XCTAssertEqual(after.paths, before[k][g].paths, "k = \(k), arcs \(arcs)")
+                    XCTAssertEqual(after.axes, before[k][g].axes, "k = \(k), arcs \(arcs)")
+                }
+            }
+        }
+    }
+
     /// Random point runs against random polylines (and a half circle against its one-cubic
     /// stand-in): the early-stopping search returns exactly the full pairwise search's number.
     func testFarthestEqualsTheFullSearch() {
