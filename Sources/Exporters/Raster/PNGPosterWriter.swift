@@ -61,7 +61,8 @@ package enum PNGPosterWriter {
                 }, Unmanaged.passUnretained(box).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RasterError.encode("PNG: cairo could not write \(what): \(lib.cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)")")
+            let reason = lib.cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+            throw RasterError.encode("PNG: cairo could not write \(what): \(reason)")
         }
         return box.data
     }
