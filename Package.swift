@@ -30,7 +30,8 @@ let package = Package(
         ),
         // The raster exporters' C libraries (README "Raster formats"): librsvg + cairo draw frames,
         // libwebp encodes animated WebP, giflib writes GIF. MP4 runs the ffmpeg program (GPL, not linked).
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // Headers of its own, not linked: librsvg and cairo are opened on first use (RasterLibraries.swift).
+        .systemLibrary(name: "CRsvg"),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // zlib deflates the gallery page's media block (the page inflates it with DecompressionStream).

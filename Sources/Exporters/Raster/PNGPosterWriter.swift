@@ -40,18 +40,19 @@ package enum PNGPosterWriter {
     /// cairo's PNG writer on the image's BGRA pixels: RGB24 (alpha dropped) or premultiplied
     /// ARGB32 (alpha kept, for art drawn as a picture: ArtworkRadialFallback.swift).
     static func png(_ image: RasterImage, alpha: Bool, what: String) throws -> Data {
+        let lib = try RasterLibraries.load()
         var pixels = image.bgra
         let box = DataBox()
         let status: cairo_status_t = pixels.withUnsafeMutableBufferPointer { buffer in
             guard
-                let surface = cairo_image_surface_create_for_data(
+                let surface = lib.cairo_image_surface_create_for_data(
                     buffer.baseAddress, alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(image.width),
                     Int32(image.height), Int32(image.width * 4))
             else {
                 return CAIRO_STATUS_NO_MEMORY
             }
-            defer { cairo_surface_destroy(surface) }
-            return cairo_surface_write_to_png_stream(
+            defer { lib.cairo_surface_destroy(surface) }
+            return lib.cairo_surface_write_to_png_stream(
                 surface,
                 { closure, data, length in
                     guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -60,7 +61,8 @@ package enum PNGPosterWriter {
                 }, Unmanaged.passUnretained(box).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RasterError.encode("PNG: cairo could not write \(what): \(String(cString: cairo_status_to_string(status)))")
+            let reason = lib.cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+            throw RasterError.encode("PNG: cairo could not write \(what): \(reason)")
         }
         return box.data
     }

@@ -231,37 +231,38 @@ final class FramePipeline<T>: @unchecked Sendable {
 /// render_document into a cairo ARGB32 surface, which is premultiplied B,G,R,A in memory.
 enum SVGRasterizer {
     static func draw(_ svg: String, width: Int, height: Int) throws -> RasterImage {
+        let lib = try RasterLibraries.load()
         let bytes = Array(svg.utf8)
         var gerror: UnsafeMutablePointer<GError>?
-        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &gerror) }) else {
-            throw RasterError.render(takeMessage(gerror))
+        guard let handle = bytes.withUnsafeBufferPointer({ lib.rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &gerror) }) else {
+            throw RasterError.render(takeMessage(gerror, lib))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        defer { lib.g_object_unref(UnsafeMutableRawPointer(handle)) }
         // Drawn straight into our buffer (cairo's ARGB32 stride for any width is 4·width).
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         try pixels.withUnsafeMutableBufferPointer { buffer in
             guard
-                let surface = cairo_image_surface_create_for_data(
+                let surface = lib.cairo_image_surface_create_for_data(
                     buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width),
                     Int32(height), Int32(width * 4))
             else {
                 throw RasterError.render("no cairo surface")
             }
-            defer { cairo_surface_destroy(surface) }
-            let cr = cairo_create(surface)
-            defer { cairo_destroy(cr) }
+            defer { lib.cairo_surface_destroy(surface) }
+            let cr = lib.cairo_create(surface)
+            defer { lib.cairo_destroy(cr) }
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-            guard rsvg_handle_render_document(handle, cr, &viewport, &gerror) != 0 else {
-                throw RasterError.render(takeMessage(gerror))
+            guard lib.rsvg_handle_render_document(handle, cr, &viewport, &gerror) != 0 else {
+                throw RasterError.render(takeMessage(gerror, lib))
             }
-            cairo_surface_flush(surface)
+            lib.cairo_surface_flush(surface)
         }
         return RasterImage(width: width, height: height, bgra: pixels)
     }
 
-    static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
+    static func takeMessage(_ error: UnsafeMutablePointer<GError>?, _ lib: RasterLibraries) -> String {
         guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
+        defer { lib.g_error_free(error) }
         return String(cString: error.pointee.message)
     }
 }
