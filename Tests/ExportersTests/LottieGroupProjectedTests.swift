@@ -15,9 +15,10 @@ import XCTest
 final class LottieGroupProjectedTests: XCTestCase, LottieReading {
     /// A card (fading to `cardAlpha`) turning about its left edge under perspective, holding a
     /// group without a fill (fading to `groupAlpha`) over two overlapping translucent rects.
-    /// `stage`: the perspective is a stage's sublayerTransform (the card a factored plane whose
-    /// `ks` is keyed, as flip-push's page); else the card's own (its paths keyed, `ks` static).
-    func lottie(stage: Bool, cardAlpha: Double = 1, groupAlpha: Double = 0.5) throws -> JSONValue {
+    /// `stage`: the perspective is a stage's sublayerTransform, else the card's own; `planes`:
+    /// the card a factored plane whose `ks` is keyed (as flip-push's page), else its paths keyed
+    /// and its `ks` static (KeyframedTransition.withoutPlanes, as Examples/group-fade-flip-paths.json).
+    func lottie(stage: Bool, planes: Bool = true, cardAlpha: Double = 1, groupAlpha: Double = 0.5) throws -> JSONValue {
         let group = """
             {"id": "group", "type": "group", "frame": [0, 0, 390, 844], "children": [
               {"id": "back", "type": "rect", "frame": [40, 160, 220, 300], "fill": "#4DABF7", "opacity": 0.8},
@@ -26,21 +27,24 @@ final class LottieGroupProjectedTests: XCTestCase, LottieReading {
         let card = """
             {"id": "card", "type": "rect", "position": [0, 422], "size": [390, 844], "anchorPoint": [0, 0.5], "fill": "#343A40", "children": [\(group)]}
             """
-        let layers = stage ? #"[{"id": "stage", "type": "group", "frame": [0, 0, 390, 844], "sublayerTransform": {"perspective": 600}, "children": [\#(card)]}]"# : "[\(card)]"
+        let stageLayer = #"{"id": "stage", "type": "group", "frame": [0, 0, 390, 844], "sublayerTransform": {"perspective": 600}, "children": ["#
+        let layers = stage ? "[\(stageLayer)\(card)]}]" : "[\(card)]"
+        let cardFade = cardAlpha < 1 ? #"{"layer": "card", "property": "opacity", "value": \#(cardAlpha)},"# : ""
         let turn = stage ? #"{"rotationY": -50}"# : #"{"rotationY": -50, "perspective": 600}"#
         let text = """
             {"version": 1, "name": "group-projected-fixture", "description": "a fading group in a flip", "canvas": {"size": [390, 844], "background": "#000000"},
              "layers": \(layers),
              "phases": {"flip": [{"duration": 0.6, "timing": "easeInOut", "changes": [
                {"layer": "card", "property": "transform", "value": \(turn)},
-               {"layer": "card", "property": "opacity", "value": \(cardAlpha)},
+               \(cardFade)
                {"layer": "group", "property": "opacity", "value": \(groupAlpha)}]}]}}
             """
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("group-projected-\(UUID().uuidString).json")
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let d = try DefinitionFile.load(url, displayPath: "group-projected-fixture.json")
-        return try LottieWriter().lottie(KeyframedTransition.fitted(try Simulation(d), for: .lottie))
+        let fitted = KeyframedTransition.fitted(try Simulation(d), for: .lottie)
+        return try LottieWriter().lottie(planes ? fitted : fitted.withoutPlanes())
     }
 
     func asset(_ id: String, in doc: JSONValue) throws -> [JSONValue] {
@@ -86,10 +90,10 @@ final class LottieGroupProjectedTests: XCTestCase, LottieReading {
         XCTAssertEqual(inside[2]["parent"], card["ind"])
     }
 
-    /// Under the card's own perspective its paths are keyed and its `ks` static: the precomp
-    /// layer is parented to the card (a static identity), the group layer inside unparented.
+    /// Without planes (the card's paths keyed, its `ks` a static identity): the precomp layer
+    /// is parented to the card, the group layer inside unparented.
     func testAFadingGroupInAProjectedCardIsOnePrecompLayerThatFades() throws {
-        let doc = try lottie(stage: false)
+        let doc = try lottie(stage: false, planes: false)
         let top = array(doc["layers"])
         XCTAssertEqual(names(top), ["group-of-group", "card", "background"])
         XCTAssertEqual(top[0]["parent"], top[1]["ind"])
