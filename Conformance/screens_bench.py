@@ -26,7 +26,8 @@ rlottie rows known failures), group-fade-nested.json, group-fade-moving-parent.j
 group-fade-svg-runs.json, group-fade-snapshot.json and group-fade-overlay.json (nested groups,
 a group under a moving parent, one layer's SVG art runs, a snapshot in a group, a group under
 the bottom layer's overlay), group-fade-retrace.json and group-fade-subtree-retrace.json (a group in a scene
-and in a subtree replayed by time remap), feed.svg as
+and in a subtree replayed by time remap), group-fade-flip.json and group-fade-flip-paths.json (a group on a
+card under perspective: a factored plane, keyed paths), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -186,6 +187,10 @@ def run(opts):
                      example("group-fade-retrace"), "group-fade-retrace"),
                     ("Examples/group-fade-subtree-retrace.json (a fading group over translucent sublayers in a subtree retraced by time remap, a finger at the root)",
                      example("group-fade-subtree-retrace"), "group-fade-subtree-retrace"),
+                    ("Examples/group-fade-flip.json (a fading group over translucent sublayers on a card turning on a stage with perspective: a factored plane)",
+                     example("group-fade-flip"), "group-fade-flip"),
+                    ("Examples/group-fade-flip-paths.json (the same group on a card turning under its own perspective: keyed paths)",
+                     example("group-fade-flip-paths"), "group-fade-flip-paths"),
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
                     # without the fade (354 px solid unfaded); rlottie 3.3 in the precomp, 1.5 unfaded,
                     # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures.

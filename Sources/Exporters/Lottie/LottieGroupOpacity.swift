@@ -15,9 +15,10 @@ extension LottieDocument {
     /// The Lottie layers that are ever translucent and whose subtree paints in at least two
     /// Lottie layers (its own paint over a sublayer's, sublayers over each other, or its SVG art's
     /// opacity runs over its other paint: where they overlap, per-layer opacity shows one through
-    /// the other), with no 3D or SVG art parts in it (those keep per-layer opacity, and so do the
-    /// fading layers inside them; a snapshot's copy is its own layer's paint, pictures and mask,
-    /// so it moves in), not the overlaid bottom layer, not across a retraced subtree's edge; `dropped`:
+    /// the other), with no SVG art parts or picture cells under 3D in it (those keep per-layer
+    /// opacity, and so do the fading layers they are in; 3D-projected layers move in, a snapshot's
+    /// copy is its own layer's paint, pictures and mask, so it moves in), not the overlaid bottom
+    /// layer, not across a retraced subtree's edge; `dropped`:
     /// groups whose run could not move (per-layer). Nested groups come before the group they are
     /// in (a nested group's precomp layer is in its enclosing group's run). Translucent members,
     /// pictures and SVG art runs move in too (measured in rlottie, ThorVG and lottie-web:
@@ -43,8 +44,11 @@ extension LottieDocument {
         }
         /// The Lottie layers j paints in: its content layer, and its art's opacity runs.
         func paintedLayers(_ j: Int) -> Int { isLottieLayer[j] ? (layerPaints(j) ? 1 : 0) + artOpacityRuns(j).count : 0 }
+        // A projected layer moves in with its shapes, masks and plane (its host chain copied
+        // into the asset as null layers, as any outside parent's); SVG art parts and picture
+        // cells under 3D were not measured inside a group precomp and stay per-layer.
         func movable(_ j: Int) -> Bool {
-            transition.projected[j] == nil && !hasArtParts(j)
+            !hasArtParts(j) && pictureCells(j).isEmpty
         }
         var groups: [Int] = [], blocked = Set<Int>()
         // The overlaid bottom layer is composited once by its overlay already; groups inside it
