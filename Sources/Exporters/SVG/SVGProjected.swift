@@ -181,7 +181,8 @@ struct SVGProjected {
     }
 
     /// The paints of a sublayer that writes nothing else (no id, groups, clip, mask, art groups,
-    /// pictures or sublayers; solid fills; in the plane already open, if any); nil otherwise.
+    /// pictures or sublayers; solid fills; in the plane already open, if any; a still opacity only
+    /// over one paint, folded into its alpha); nil otherwise.
     /// A hidden one writes nothing: no paints.
     func plainLeafPaints(_ i: Int, _ p: ProjectedLayer, openPlane: Int?) -> [ProjectedPaint]? {
         let layer = document.simulation.layers[i], k = transition.layers[i]
@@ -190,8 +191,16 @@ struct SVGProjected {
             p.paint.allSatisfy({ if case .solid = $0.fill { return true } else { return false } })
         else { return nil }
         if !k.visible.isAnimated, !k.visible.initialValue { return [] }
-        guard !k.visible.isAnimated, !k.opacity.isAnimated, k.opacity.initialValue == 1 else { return nil }
-        return p.paint
+        guard !k.visible.isAnimated, !k.opacity.isAnimated else { return nil }
+        let opacity = k.opacity.initialValue
+        if opacity == 1 { return p.paint }
+        // A still opacity over one fill-only path is the same pixels as its fill's alpha times
+        // it (the status bar's battery at 0.4): no `<g opacity>`, and the path may join a run.
+        guard p.paint.count == 1, case .solid(var c) = p.paint[0].fill else { return nil }
+        c.alpha *= opacity
+        var paint = p.paint[0]
+        paint.fill = .solid(c)
+        return [paint]
     }
 
     /// Whether these layers and all their sublayers are drawn in factored plane `reference`.
