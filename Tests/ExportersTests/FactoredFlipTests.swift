@@ -173,7 +173,7 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
     }
 
     /// A plane's paint in Lottie is written in whole tenths of a px under one group scaled 10 %
-    /// (BENCHMARKS.md#the-cubes-planes-in-integer-tenths): every `sh` and gradient axis number is
+    /// (BENCHMARKS.md#the-planes-lottie-paint-in-integer-tenths): every `sh` and gradient axis number is
     /// an integer, and ÷ 10 it is the fitted path's vertex to the 0.1 px the pixel form kept.
     func testTheCubesLottiePlanesWritePathsInIntegerTenths() throws {
         try CatalogTier.require()
@@ -218,6 +218,14 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
             XCTAssertGreaterThan(paths, 30, id)
             XCTAssertLessThan(worst, 0.0711, "\(id): a vertex is its fitted point rounded to 0.1 px")
         }
+        // The flips' fixed planes keep pixels (lottie-web drew their tenths further from Chromium).
+        let flip = try Simulation(try ExportFixtures.template("flip-push"))
+        func named(_ v: JSONValue) -> Int {
+            (v["nm"] == .string("tenths") ? 1 : 0) + array(v["it"]).map(named).reduce(0, +) + array(v["shapes"]).map(named).reduce(0, +)
+                + array(v["layers"]).map(named).reduce(0, +) + array(v["assets"]).map(named).reduce(0, +)
+        }
+        XCTAssertEqual(named(try LottieWriter().lottie(KeyframedTransition.fitted(flip, for: .lottie))), 0)
+        XCTAssertEqual(named(doc), 3, "story-1, its shade, story-2")
     }
 
     /// The SVG's clip of a cube face (its own fit) against the exact corners, worst over 600 times.

@@ -15,7 +15,7 @@ extension LottieDocument {
 
     /// How projected paint is written: in px with `projectedDecimals`, or (a plane's layers) as
     /// whole tenths of a px under a group scaled 10 %: the same rounded values, without the
-    /// decimal point (BENCHMARKS.md#the-cubes-planes-in-integer-tenths).
+    /// decimal point (BENCHMARKS.md#the-planes-lottie-paint-in-integer-tenths).
     enum ProjectedUnit {
         case pixels, tenths
         var factor: Double { self == .tenths ? 10 : 1 }
@@ -70,10 +70,12 @@ extension LottieDocument {
         return transformJSON(opacity: props.opacity(combinedOpacity(i)), layer: true)
     }
 
-    /// Shape items of projected layer i. A plane's layer (drawn in R's space) writes them in
-    /// integer tenths inside one group scaled 10 % (`tenths`, 80 B a layer, ~3 B a path number).
+    /// Shape items of projected layer i. A moving plane's layer (the cube's faces, drawn in R's
+    /// space) writes them in integer tenths inside one group scaled 10 % (`tenths`, 80 B a layer,
+    /// ~3 B a path number). Not the flips' fixed planes: there lottie-web drew them further from
+    /// Chromium (worst frame 0.70 -> 1.24, rlottie and ThorVG unchanged), not understood yet.
     func projectedContent(_ i: Int) -> [JSONValue] {
-        guard transition.projected[i]?.plane != nil else { return projectedItems(i) }
+        guard transition.projected[i]?.plane?.translation.isAnimated == true else { return projectedItems(i) }
         let items = projectedItems(i, unit: .tenths)
         guard !items.isEmpty else { return [] }
         return [group(items, name: "tenths", transform: transformJSON(scale: LJ.staticArr([10, 10], 0)))]
