@@ -172,6 +172,62 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
         }
     }
 
+    /// A plane's paint in Lottie is written in whole tenths of a px under one group scaled 10 %
+    /// (BENCHMARKS.md#the-planes-lottie-paint-in-integer-tenths): every `sh` and gradient axis number is
+    /// an integer, and ÷ 10 it is the fitted path's vertex to the 0.1 px the pixel form kept.
+    func testTheCubesLottiePlanesWritePathsInIntegerTenths() throws {
+        try CatalogTier.require()
+        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored planes off") }
+        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
+        let lottie = KeyframedTransition.fitted(sim, for: .lottie)
+        let doc = try LottieWriter(movingPlanes: true).lottie(lottie)
+        let fr = try XCTUnwrap(number(doc["fr"]))
+        for id in ["story-1", "story-2"] {
+            let face = try XCTUnwrap(sim.index(ofLayer: id))
+            let shapes = array(try XCTUnwrap(layer(named: id, in: doc), id)["shapes"])
+            XCTAssertEqual(shapes.count, 1, id)
+            let tenths = try XCTUnwrap(shapes.first)
+            XCTAssertEqual(tenths["nm"], .string("tenths"), id)
+            let tr = try XCTUnwrap(array(tenths["it"]).last)
+            XCTAssertEqual(numbers(tr["s"]?["k"]), [10, 10], id)
+            var (paths, worst) = (0, 0.0)
+            func visit(_ item: JSONValue) throws {
+                array(item["it"]).forEach { try? visit($0) }
+                guard let ty = item["ty"], ty == .string("sh") || ty == .string("gf") else { return }
+                let props = ty == .string("sh") ? [item["ks"]] : [item["s"], item["e"]]
+                for prop in props {
+                    for key in array(prop?["k"]) {
+                        let value = array(key["s"]).first ?? .null
+                        let all = ["v", "i", "o"].flatMap { array(value[$0]).flatMap { numbers($0) } } + numbers(key["s"])
+                        XCTAssertTrue(all.allSatisfy { $0 == $0.rounded() }, "\(id): \(all.filter { $0 != $0.rounded() }.prefix(3))")
+                    }
+                }
+                guard ty == .string("sh"), let first = array(item["ks"]?["k"]).first else { return }
+                // The first key's vertices ÷ 10 against the fit's paint (the face's and its sublayers').
+                let t = try XCTUnwrap(number(first["t"])) / fr
+                let fitted = ([face] + sim.descendants(of: face)).flatMap { j in
+                    (lottie.projected[j]?.paint ?? []).flatMap { $0.shape.value(at: t).subpaths.flatMap(\.vertices) }
+                }
+                let v = array(array(first["s"]).first?["v"]).map(numbers)
+                for q in v.map({ Point($0[0] / 10, $0[1] / 10) }) {
+                    worst = max(worst, fitted.map { $0.distance(to: q) }.min() ?? .infinity)
+                }
+                paths += 1
+            }
+            try visit(tenths)
+            XCTAssertGreaterThan(paths, 30, id)
+            XCTAssertLessThan(worst, 0.0711, "\(id): a vertex is its fitted point rounded to 0.1 px")
+        }
+        // The flips' fixed planes keep pixels (lottie-web drew their tenths further from Chromium).
+        let flip = try Simulation(try ExportFixtures.template("flip-push"))
+        func named(_ v: JSONValue) -> Int {
+            (v["nm"] == .string("tenths") ? 1 : 0) + array(v["it"]).map(named).reduce(0, +) + array(v["shapes"]).map(named).reduce(0, +)
+                + array(v["layers"]).map(named).reduce(0, +) + array(v["assets"]).map(named).reduce(0, +)
+        }
+        XCTAssertEqual(named(try LottieWriter().lottie(KeyframedTransition.fitted(flip, for: .lottie))), 0)
+        XCTAssertEqual(named(doc), 3, "story-1, its shade, story-2")
+    }
+
     /// The SVG's clip of a cube face (its own fit) against the exact corners, worst over 600 times.
     func svgClipError(_ sim: Simulation, _ face: Int) -> Double {
         let svg = KeyframedTransition.fitted(sim, for: .smil)

@@ -13,17 +13,27 @@ extension LottieDocument {
     /// Projected paths keep 0.1 px, the grid their keys are fitted on (ProjectionFitter.grid), as the SVG does.
     static let projectedDecimals = 1
 
-    func projectedPath(_ track: KeyframeTrack<BezierPath>) -> JSONValue {
-        LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(track.map(\.lottie), decimals: Self.projectedDecimals, kind: .path))])
+    /// How projected paint is written: in px with `projectedDecimals`, or (a plane's layers) as
+    /// whole tenths of a px under a group scaled 10 %: the same rounded values, without the
+    /// decimal point (BENCHMARKS.md#the-planes-lottie-paint-in-integer-tenths).
+    enum ProjectedUnit {
+        case pixels, tenths
+        var factor: Double { self == .tenths ? 10 : 1 }
+        var decimals: Int { self == .tenths ? 0 : LottieDocument.projectedDecimals }
+        func scaled(_ v: LVec) -> LVec { self == .tenths ? LVec(v.c.map { $0 * 10 }) : v }
+    }
+
+    func projectedPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {
+        LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals, kind: .path))])
     }
 
     /// A projected path that a fill paints: started at a vertex whose incoming segment is straight
     /// in every key as written, so the path can be left open (`LottieValueKind.filledPath`).
-    func projectedFilledPath(_ track: KeyframeTrack<BezierPath>) -> JSONValue {
-        let data = LottieTracks.rounded(track.map(\.lottie), decimals: Self.projectedDecimals)
-        guard let start = Self.straightClosingStart(data.keyframes.map(\.value)) else { return projectedPath(track) }
+    func projectedFilledPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {
+        let data = LottieTracks.rounded(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
+        guard let start = Self.straightClosingStart(data.keyframes.map(\.value)) else { return projectedPath(track, unit: unit) }
         let rotated = data.map { Self.rotated($0, toStartAt: start) }
-        return LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: Self.projectedDecimals, kind: .filledPath))])
+        return LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: unit.decimals, kind: .filledPath))])
     }
 
     /// The first vertex r whose segment from vertex r − 1 (cyclically) is a straight line in every
@@ -60,22 +70,35 @@ extension LottieDocument {
         return transformJSON(opacity: props.opacity(combinedOpacity(i)), layer: true)
     }
 
+    /// Shape items of projected layer i. A moving plane's layer (the cube's faces, drawn in R's
+    /// space) writes them in integer tenths inside one group scaled 10 % (`tenths`, 80 B a layer,
+    /// ~3 B a path number). Not the flips' fixed planes: there lottie-web drew them further from
+    /// Chromium (worst frame 0.70 -> 1.24, rlottie and ThorVG unchanged), not understood yet.
+    func projectedContent(_ i: Int) -> [JSONValue] {
+        guard transition.projected[i]?.plane?.translation.isAnimated == true else { return projectedItems(i) }
+        let items = projectedItems(i, unit: .tenths)
+        guard !items.isEmpty else { return [] }
+        return [group(items, name: "tenths", transform: transformJSON(scale: LJ.staticArr([10, 10], 0)))]
+    }
+
     /// Shape items of projected layer i, top first: its static sublayers (not Lottie layers),
-    /// then its own paint; all in the host's space.
-    func projectedItems(_ i: Int) -> [JSONValue] {
+    /// then its own paint; all in the host's space (× `unit.factor`).
+    func projectedItems(_ i: Int, unit: ProjectedUnit = .pixels) -> [JSONValue] {
         guard let p = transition.projected[i] else { return [] }
         let statics = simulation.layers[i].children.filter { !isLottieLayer[$0] }.reversed().compactMap { c -> JSONValue? in
             let k = transition.layers[c]
             guard k.visible.initialValue else { return nil }
-            let items = projectedItems(c)
+            let items = projectedItems(c, unit: unit)
             guard !items.isEmpty else { return nil }
             return group(items, name: names[c], transform: transformJSON(opacity: LJ.staticNum(k.opacity.initialValue * 100, LottieDecimals.opacity)))
         }
         // SVG art's shapes from the first that needs compositing of its own are parts (LottieArtParts.swift).
-        return statics + p.paint[..<ownPaintCount(i)].reversed().map(projectedPaintGroup)
+        return statics + p.paint[..<ownPaintCount(i)].reversed().map { projectedPaintGroup($0, unit: unit) }
     }
 
-    func projectedPaintGroup(_ paint: ProjectedPaint) -> JSONValue {
+    func projectedPaintGroup(_ paint: ProjectedPaint) -> JSONValue { projectedPaintGroup(paint, unit: .pixels) }
+
+    func projectedPaintGroup(_ paint: ProjectedPaint, unit: ProjectedUnit) -> JSONValue {
         let fill: JSONValue
         switch paint.fill {
         case .solid(let c):
@@ -94,15 +117,15 @@ extension LottieDocument {
             }
             fill = LJ.obj([
                 ("ty", LJ.str("gf")), ("o", LJ.staticNum(100, 0)), ("r", LJ.int(paint.evenOdd ? 2 : 1)),
-                ("s", props.property(axis.map { LVec([$0.start.x, $0.start.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
-                ("e", props.property(axis.map { LVec([$0.end.x, $0.end.y]) }, decimals: Self.projectedDecimals, kind: .vector)),
+                ("s", props.property(axis.map { unit.scaled(LVec([$0.start.x, $0.start.y])) }, decimals: unit.decimals, kind: .vector)),
+                ("e", props.property(axis.map { unit.scaled(LVec([$0.end.x, $0.end.y])) }, decimals: unit.decimals, kind: .vector)),
                 ("t", LJ.int(1)),
                 ("g", LJ.obj([("p", LJ.int(colors.count)), ("k", props.property(data, decimals: LottieDecimals.color, kind: .vector))])),
             ])
         }
         // The subpaths as `sh` items of one group: its fill draws them as one path.
         let count = paint.shape.initialValue.subpaths.count
-        let paths = (0..<count).map { n in projectedFilledPath(paint.shape.map { $0.subpaths[n] }) }
+        let paths = (0..<count).map { n in projectedFilledPath(paint.shape.map { $0.subpaths[n] }, unit: unit) }
         return group(paths + [fill], name: "fill")
     }
 

@@ -383,7 +383,7 @@ final class LottieDocument {
     /// Shape items of layer i, top first: its static children (those that are not Lottie
     /// layers; they all lie below any child that is), then its own paint.
     func contentItems(_ i: Int) -> [JSONValue] {
-        if transition.projected[i] != nil { return projectedItems(i) }
+        if transition.projected[i] != nil { return projectedContent(i) }
         let layer = simulation.layers[i]
         let k = transition.layers[i]
         let staticChildren = layer.children.filter { !isLottieLayer[$0] }
