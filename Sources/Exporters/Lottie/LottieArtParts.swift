@@ -130,7 +130,7 @@ extension LottieDocument {
         masks = withAncestorClips(i, masks)
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let opacity = combinedOpacity(i).map { LVec([$0.c[0] * part.opacity]) }
-        let items = p.paint[part.paint].reversed().map(projectedPaintGroup)
+        let items = p.paint[part.paint].reversed().map { projectedPaintGroup($0) }
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let shapes =
             visible.keyframes.count == 1 && visible.initialValue.c[0] == 100

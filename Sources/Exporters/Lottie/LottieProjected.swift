@@ -20,7 +20,7 @@ extension LottieDocument {
         case pixels, tenths
         var factor: Double { self == .tenths ? 10 : 1 }
         var decimals: Int { self == .tenths ? 0 : LottieDocument.projectedDecimals }
-        func scaled(_ v: LVec) -> LVec { self == .tenths ? LVec(v.c.map { $0 * 10 }) : v }
+        func scaled(_ v: LVec) -> LVec { self == .pixels ? v : LVec(v.c.map { $0 * factor }) }
     }
 
     func projectedPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {
@@ -78,7 +78,8 @@ extension LottieDocument {
         guard transition.projected[i]?.plane?.translation.isAnimated == true else { return projectedItems(i) }
         let items = projectedItems(i, unit: .tenths)
         guard !items.isEmpty else { return [] }
-        return [group(items, name: "tenths", transform: transformJSON(scale: LJ.staticArr([10, 10], 0)))]
+        let percent = 100 / ProjectedUnit.tenths.factor
+        return [group(items, name: "tenths", transform: transformJSON(scale: LJ.staticArr([percent, percent], 0)))]
     }
 
     /// Shape items of projected layer i, top first: its static sublayers (not Lottie layers),
@@ -96,9 +97,7 @@ extension LottieDocument {
         return statics + p.paint[..<ownPaintCount(i)].reversed().map { projectedPaintGroup($0, unit: unit) }
     }
 
-    func projectedPaintGroup(_ paint: ProjectedPaint) -> JSONValue { projectedPaintGroup(paint, unit: .pixels) }
-
-    func projectedPaintGroup(_ paint: ProjectedPaint, unit: ProjectedUnit) -> JSONValue {
+    func projectedPaintGroup(_ paint: ProjectedPaint, unit: ProjectedUnit = .pixels) -> JSONValue {
         let fill: JSONValue
         switch paint.fill {
         case .solid(let c):
