@@ -8,10 +8,10 @@ import XCTest
 
 @testable import Exporters
 
-/// Group opacity over SVG art parts and picture cells under 3D, and on a cube's moving face
-/// (docs/lottie.md#group-opacity): the fading layer's subtree is a group precomp whose layer
-/// alone fades, the parts and cells inside at the factors below the group. Built from the
-/// Examples the screens command measures (Conformance/screens_bench.py).
+/// Group opacity over SVG art parts and picture cells under 3D, on a cube's moving face, and
+/// across a retraced subtree's edge (docs/lottie.md#group-opacity): the fading layer's subtree
+/// is a group precomp whose layer alone fades, the parts and cells inside at the factors below
+/// the group. Built from the Examples the screens command measures (Conformance/screens_bench.py).
 final class LottieGroupProjectedArtTests: XCTestCase, LottieReading {
     func lottie(example name: String) throws -> JSONValue {
         let url = ExportFixtures.repositoryRoot.appendingPathComponent("Examples/\(name).json")
@@ -88,5 +88,30 @@ final class LottieGroupProjectedArtTests: XCTestCase, LottieReading {
         XCTAssertEqual(matte["parent"], place["ind"])
         XCTAssertEqual(inside[3]["parent"], place["ind"])
         XCTAssertEqual([front, inside[2], inside[3]].map { $0["ks"]?["o"]?["k"] }, [80, 80, 100].map { .number($0) })
+    }
+
+    /// A still translucent screen (0.6) over a retraced card and a finger that does not retrace:
+    /// the screen's precomp layer at the root carries its 60 and plays the file's time; inside it,
+    /// the finger, the card's run as the `subtree` precomp layer played by `tm` (parented to the
+    /// screen's layer there), and the screen's own layer at 100; the card and badge at their own
+    /// 100 and 80 (per layer before: 60 and 48).
+    func testAGroupAcrossARetracedSubtreesEdgeHoldsTheSubtreePrecomp() throws {
+        let doc = try lottie(example: "group-fade-retrace-edge")
+        let top = array(doc["layers"])
+        XCTAssertEqual(names(top), ["group-of-screen", "background"])
+        XCTAssertEqual(top[0]["refId"], .string("group"))
+        XCTAssertNil(top[0]["tm"], "the group plays the file's time")
+        XCTAssertEqual(top[0]["ks"]?["o"]?["k"], .number(60))
+        let inside = try asset("group", in: doc)
+        XCTAssertEqual(names(inside), ["finger", "subtree", "screen"])
+        XCTAssertEqual(inside[1]["refId"], .string("subtree"))
+        XCTAssertNotNil(inside[1]["tm"], "the card's run replays its sweep")
+        XCTAssertEqual(inside[1]["parent"], inside[2]["ind"])
+        XCTAssertEqual(inside[0]["parent"], inside[2]["ind"])
+        XCTAssertEqual(inside[0]["ks"]?["p"]?["a"], .number(1), "the finger keyed over the whole file")
+        XCTAssertEqual(inside[2]["ks"]?["o"]?["k"], .number(100))
+        let card = try asset("subtree", in: doc)
+        XCTAssertEqual(names(card), ["badge", "card"])
+        XCTAssertEqual(card.map { $0["ks"]?["o"]?["k"] }, [80, 100].map { .number($0) })
     }
 }

@@ -27,11 +27,12 @@ extension LottieDocument {
     /// BENCHMARKS.md#groupfade-2026-12-03, BENCHMARKS.md#groupnest-2026-12-03).
     func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int] {
         // With a subtree retrace, a group is all in the retraced set (its precomp moves into the
-        // set's) or all outside it; a group across its edge stays per-layer.
+        // set's), all outside it, or holds the whole retraced set and more (the set's precomp is
+        // then inside its asset: retraceHost); a group across its edge otherwise stays per-layer.
         func clearOfRetrace(_ subtree: [Int]) -> Bool {
             guard let r = subtreeRetrace else { return true }
             let inside = subtree.filter { r.layers.contains($0) || r.still.contains($0) }.count
-            return inside == 0 || inside == subtree.count
+            return inside == 0 || inside == subtree.count || r.layers.isSubset(of: subtree)
         }
         func paints(_ j: Int) -> Bool {
             let d = simulation.layers[j].definition
@@ -80,17 +81,26 @@ extension LottieDocument {
     /// The layers with each group's run moved into an asset of its own ("group", "group-2", ...)
     /// and one precomp layer at its place, nested groups first; else the group whose run cannot
     /// move as one.
-    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> Result<(assets: [JSONValue], layers: [JSONValue], owners: [Int?]), GroupRefusal> {
-        var (assets, layers, owners) = ([JSONValue](), layers, owners)
+    /// `assetOwners`: each asset's layers' owners (nil for the copied `.place` null layers).
+    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> Result<GroupedLayers, GroupRefusal> {
+        var (assets, assetOwners, layers, owners) = ([JSONValue](), [[Int?]](), layers, owners)
         for (n, g) in groups.enumerated() {
             let id = n == 0 ? Self.groupAsset : "\(Self.groupAsset)-\(n + 1)"
             guard let (asset, replaced, run) = grouped(layers, owners: owners, group: g, id: id) else { return .failure(GroupRefusal(group: g)) }
             assets.append(asset)
+            let inner = Array(owners[run])
+            assetOwners.append(inner + Array(repeating: nil, count: (asset["layers"].map(Self.count) ?? 0) - inner.count))
             layers = replaced
             owners = Array(owners[..<run.lowerBound]) + [g] + Array(owners[(run.upperBound + 1)...])
         }
-        return .success((assets, layers, owners))
+        return .success(GroupedLayers(assets: assets, assetOwners: assetOwners, layers: layers, owners: owners))
     }
+
+    struct GroupedLayers {
+        var assets: [JSONValue], assetOwners: [[Int?]], layers: [JSONValue], owners: [Int?]
+    }
+
+    static func count(_ v: JSONValue) -> Int { if case .array(let a) = v { a.count } else { 0 } }
 
     struct GroupRefusal: Error { let group: Int }
 
