@@ -27,7 +27,11 @@ group-fade-svg-runs.json, group-fade-snapshot.json and group-fade-overlay.json (
 a group under a moving parent, one layer's SVG art runs, a snapshot in a group, a group under
 the bottom layer's overlay), group-fade-retrace.json and group-fade-subtree-retrace.json (a group in a scene
 and in a subtree replayed by time remap), group-fade-flip.json and group-fade-flip-paths.json (a group on a
-card under perspective: a factored plane, keyed paths), feed.svg as
+card under perspective: a factored plane, keyed paths), group-fade-art-flip.json,
+group-fade-picture-flip.json, group-fade-cube.json and group-fade-retrace-edge.json (a fading
+layer of SVG art parts, of picture cells, under perspective, their rlottie rows and the art's
+Chromium SMIL row known failures; a group on a cube's moving face; a
+group across a retraced subtree's edge), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -191,6 +195,19 @@ def run(opts):
                      example("group-fade-flip"), "group-fade-flip"),
                     ("Examples/group-fade-flip-paths.json (the same group on a card turning under its own perspective: keyed paths)",
                      example("group-fade-flip-paths"), "group-fade-flip-paths"),
+                    # rlottie draws a precomp holding translucent layers about 4/255 darker everywhere
+                    # (docs/artwork.md#svg-art-in-the-flat-lottie-export): 4.916 over this full-canvas art
+                    # (refused before). Chromium SMIL 1.025 at the end (0.667 s): main's SVG, byte-identical.
+                    ("Examples/group-fade-art-flip.json (a fading svg layer split into parts under perspective, over a translucent badge)",
+                     example("group-fade-art-flip"), "group-fade-art-flip",
+                     ["group-fade-art-flip.json:rlottie", "group-fade-art-flip.svg:Chromium SMIL vs --at"]),
+                    # rlottie 2.989 (19.330 per layer before); ThorVG 1.168, lottie-web 0.602 pass.
+                    ("Examples/group-fade-picture-flip.json (a fading PNG drawn as cells under perspective, under a translucent badge)",
+                     example("group-fade-picture-flip"), "group-fade-picture-flip", ["group-fade-picture-flip.json:rlottie"]),
+                    ("Examples/group-fade-cube.json (a fading group over translucent sublayers on a cube's moving, clipping face)",
+                     example("group-fade-cube"), "group-fade-cube"),
+                    ("Examples/group-fade-retrace-edge.json (a translucent screen over a retraced card and a finger that does not retrace: a group across the retraced subtree's edge)",
+                     example("group-fade-retrace-edge"), "group-fade-retrace-edge"),
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
                     # without the fade (354 px solid unfaded); rlottie 3.3 in the precomp, 1.5 unfaded,
                     # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures.

@@ -79,8 +79,10 @@ final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
     }
 
     /// The parts composite apart from the layer's other paint, so a translucent layer would let
-    /// the white card show through the rects: refused in Lottie with the group's line, drawn in SVG.
-    func testLottieRefusesPartsOnATranslucentLayer() throws {
+    /// the white card show through the rects: in Lottie the layer is a group precomp whose layer
+    /// carries its 80 (docs/lottie.md#group-opacity), the part inside at the group's own 50 and
+    /// the card at 100; drawn in SVG as before. (Refused before 2026-12-04.)
+    func testPartsOnATranslucentLayerAreAGroupPrecomp() throws {
         let artwork = try art(
             ##"<rect width="20" height="10" fill="#fff"/><g opacity=".5"><rect width="8" height="8" fill="#f00"/><rect x="4" y="2" width="8" height="8" fill="#00f"/></g>"##
         )
@@ -88,11 +90,12 @@ final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
         card.opacity = 0.8
         let sim = try turnedAwayHalfASecond(card)
         XCTAssertNoThrow(try SVGWriter().svg(KeyframedTransition.fitted(sim, for: .smil)))
-        XCTAssertThrowsError(try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))) { error in
-            let e = error as? TransExportError
-            XCTAssertEqual(e?.file, "art.svg")
-            XCTAssertEqual(e?.location?.line, 2)
-            XCTAssertTrue(e?.expected.contains("opacity falls below 1") ?? false, "\(error)")
-        }
+        let lottie = try LottieWriter().lottie(KeyframedTransition.fitted(sim, for: .lottie))
+        guard case .array(let layers) = lottie["layers"], case .array(let assets) = lottie["assets"] else { return XCTFail("layers") }
+        XCTAssertEqual(layers.map { $0["nm"] }, [.string("group-of-card"), .string("background")])
+        XCTAssertEqual(layers[0]["ks"]?["o"]?["k"], .number(80))
+        guard case .array(let inside)? = assets.first(where: { $0["id"] == .string("group") })?["layers"] else { return XCTFail("no group asset") }
+        XCTAssertEqual(inside.map { $0["nm"] }, [.string("card.art-1"), .string("card")])
+        XCTAssertEqual(inside.map { $0["ks"]?["o"]?["k"] }, [.number(50), .number(100)])
     }
 }

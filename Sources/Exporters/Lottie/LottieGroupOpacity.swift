@@ -15,21 +15,24 @@ extension LottieDocument {
     /// The Lottie layers that are ever translucent and whose subtree paints in at least two
     /// Lottie layers (its own paint over a sublayer's, sublayers over each other, or its SVG art's
     /// opacity runs over its other paint: where they overlap, per-layer opacity shows one through
-    /// the other), with no SVG art parts or picture cells under 3D in it (those keep per-layer
-    /// opacity, and so do the fading layers they are in; 3D-projected layers move in, a snapshot's
-    /// copy is its own layer's paint, pictures and mask, so it moves in), not the overlaid bottom
-    /// layer, not across a retraced subtree's edge; `dropped`:
+    /// the other), not the overlaid bottom layer, not across a retraced subtree's edge. 3D-projected
+    /// layers move in with their shapes, masks and plane, their host chain copied into the asset
+    /// as null layers (as any outside parent's); so do SVG art parts and picture cells under 3D
+    /// (parented to their layer's content layer, which moves with them; the parts' and cells'
+    /// opacity is then the chain below the group: BENCHMARKS.md#groupfade-of-art-and-pictures-under-3d-2026-12-04);
+    /// a snapshot's copy is its own layer's paint, pictures and mask, so it moves in. `dropped`:
     /// groups whose run could not move (per-layer). Nested groups come before the group they are
     /// in (a nested group's precomp layer is in its enclosing group's run). Translucent members,
     /// pictures and SVG art runs move in too (measured in rlottie, ThorVG and lottie-web:
     /// BENCHMARKS.md#groupfade-2026-12-03, BENCHMARKS.md#groupnest-2026-12-03).
     func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int] {
         // With a subtree retrace, a group is all in the retraced set (its precomp moves into the
-        // set's) or all outside it; a group across its edge stays per-layer.
+        // set's), all outside it, or holds the whole retraced set and more (the set's precomp is
+        // then inside its asset: retraceHost); a group across its edge otherwise stays per-layer.
         func clearOfRetrace(_ subtree: [Int]) -> Bool {
             guard let r = subtreeRetrace else { return true }
             let inside = subtree.filter { r.layers.contains($0) || r.still.contains($0) }.count
-            return inside == 0 || inside == subtree.count
+            return inside == 0 || inside == subtree.count || r.layers.isSubset(of: subtree)
         }
         func paints(_ j: Int) -> Bool {
             let d = simulation.layers[j].definition
@@ -42,13 +45,10 @@ extension LottieDocument {
             func own(_ k: Int) -> Bool { paints(k) || simulation.layers[k].children.contains { !isLottieLayer[$0] && own($0) } }
             return own(j)
         }
-        /// The Lottie layers j paints in: its content layer, and its art's opacity runs.
-        func paintedLayers(_ j: Int) -> Int { isLottieLayer[j] ? (layerPaints(j) ? 1 : 0) + artOpacityRuns(j).count : 0 }
-        // A projected layer moves in with its shapes, masks and plane (its host chain copied
-        // into the asset as null layers, as any outside parent's); SVG art parts and picture
-        // cells under 3D were not measured inside a group precomp and stay per-layer.
-        func movable(_ j: Int) -> Bool {
-            !hasArtParts(j) && pictureCells(j).isEmpty
+        /// The Lottie layers j paints in: its content layer, its art's opacity runs, and its art's
+        /// parts under 3D (one at least; counted without `artParts`, which reads the groups).
+        func paintedLayers(_ j: Int) -> Int {
+            isLottieLayer[j] ? (layerPaints(j) ? 1 : 0) + artOpacityRuns(j).count + (hasArtParts(j) ? 1 : 0) : 0
         }
         var groups: [Int] = [], blocked = Set<Int>()
         // The overlaid bottom layer is composited once by its overlay already; groups inside it
@@ -58,7 +58,7 @@ extension LottieDocument {
             guard transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
                 subtree.reduce(0, { $0 + paintedLayers($1) }) > 1
             else { continue }
-            if subtree.allSatisfy(movable), clearOfRetrace(subtree) { groups.append(i) } else { blocked.formUnion(subtree) }
+            if clearOfRetrace(subtree) { groups.append(i) } else { blocked.formUnion(subtree) }
         }
         let depth = Dictionary(uniqueKeysWithValues: groups.map { g in (g, ancestors(g).filter(groups.contains).count) })
         return groups.enumerated().sorted { (depth[$0.element]!, $1.offset) > (depth[$1.element]!, $0.offset) }.map(\.element)
@@ -81,17 +81,26 @@ extension LottieDocument {
     /// The layers with each group's run moved into an asset of its own ("group", "group-2", ...)
     /// and one precomp layer at its place, nested groups first; else the group whose run cannot
     /// move as one.
-    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> Result<(assets: [JSONValue], layers: [JSONValue], owners: [Int?]), GroupRefusal> {
-        var (assets, layers, owners) = ([JSONValue](), layers, owners)
+    /// `assetOwners`: each asset's layers' owners (nil for the copied `.place` null layers).
+    func grouped(_ layers: [JSONValue], owners: [Int?], groups: [Int]) -> Result<GroupedLayers, GroupRefusal> {
+        var (assets, assetOwners, layers, owners) = ([JSONValue](), [[Int?]](), layers, owners)
         for (n, g) in groups.enumerated() {
             let id = n == 0 ? Self.groupAsset : "\(Self.groupAsset)-\(n + 1)"
             guard let (asset, replaced, run) = grouped(layers, owners: owners, group: g, id: id) else { return .failure(GroupRefusal(group: g)) }
             assets.append(asset)
+            let inner = Array(owners[run])
+            assetOwners.append(inner + Array(repeating: nil, count: (asset["layers"].map(Self.count) ?? 0) - inner.count))
             layers = replaced
             owners = Array(owners[..<run.lowerBound]) + [g] + Array(owners[(run.upperBound + 1)...])
         }
-        return .success((assets, layers, owners))
+        return .success(GroupedLayers(assets: assets, assetOwners: assetOwners, layers: layers, owners: owners))
     }
+
+    struct GroupedLayers {
+        var assets: [JSONValue], assetOwners: [[Int?]], layers: [JSONValue], owners: [Int?]
+    }
+
+    static func count(_ v: JSONValue) -> Int { if case .array(let a) = v { a.count } else { 0 } }
 
     struct GroupRefusal: Error { let group: Int }
 

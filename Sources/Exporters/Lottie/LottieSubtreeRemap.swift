@@ -33,6 +33,22 @@ extension LottieDocument {
         return (asset, Array(layers[..<first]) + [root] + Array(layers[(last + 1)...]))
     }
 
+    /// The innermost group holding the whole retraced set and layers outside it (a still
+    /// translucent screen over a retraced card and a finger): the set's precomp goes inside that
+    /// group's asset, which plays the file's time (BENCHMARKS.md#groupfade-of-art-and-pictures-under-3d-2026-12-04).
+    func retraceHost(_ r: SubtreeRetrace) -> Int? {
+        groupOpacities.first { g in
+            let subtree = [g] + simulation.descendants(of: g)
+            return r.layers.isSubset(of: subtree) && !subtree.allSatisfy { r.layers.contains($0) || r.still.contains($0) }
+        }
+    }
+
+    /// Whether group g's precomp layer is inside the retraced set's precomp: its whole subtree
+    /// retraces or stands still, and it retraces itself (its asset is keyed over the sweep only).
+    func groupInRetrace(_ g: Int, _ r: SubtreeRetrace) -> Bool {
+        r.layers.contains(g) && simulation.descendants(of: g).allSatisfy { r.layers.contains($0) || r.still.contains($0) }
+    }
+
     /// Whether a block of root layers can move into a precomp as one: no matte (`tp`) crosses its
     /// edge, no layer outside it has a parent inside, and its layers' parents outside it are at
     /// most one (returned: the precomp layer takes that parent).

@@ -269,10 +269,10 @@ final class LottieDocument {
         var owners = entries.map(\.owner)
         // Group precomps first, so that a retrace's precomp plays them (LottieGroupOpacity.swift:
         // their layers are keyed in the scene's own time, as the remapped layers are).
-        var groupAssets: [JSONValue] = []
+        var (groupAssets, groupOwners) = ([JSONValue](), [[Int?]]())
         if !groupOpacities.isEmpty {
             switch grouped(layers, owners: owners, groups: groupOpacities) {
-            case .success(let g): (groupAssets, layers, owners) = (g.assets, g.layers, g.owners)
+            case .success(let g): (groupAssets, groupOwners, layers, owners) = (g.assets, g.assetOwners, g.layers, g.owners)
             case .failure(let refusal):
                 refusedGroup = refusal.group
                 return .null
@@ -284,15 +284,19 @@ final class LottieDocument {
             assets.append(scene)
             layers = [root]
         } else if let sub = subtreeRetrace {
-            guard let (asset, remapped) = subtreeRemapped(layers, owners: owners, retrace: sub) else {
+            // In the asset of a group holding the set and more, else at the root.
+            let host = retraceHost(sub).flatMap { groupOpacities.firstIndex(of: $0) }
+            let inHost = host.map { h -> [JSONValue] in if case .array(let a)? = groupAssets[h]["layers"] { a } else { [] } }
+            guard let (asset, remapped) = subtreeRemapped(inHost ?? layers, owners: host.map { groupOwners[$0] } ?? owners, retrace: sub) else {
                 subtreeRefused = true
                 return .null
             }
             // A group inside the retraced set is keyed over the sweep only, as the set is.
             let (from, to) = (sub.sourceStart * props.frameRate, sub.sourceEnd * props.frameRate)
-            assets += zip(groupOpacities, groupAssets).map { g, a in sub.layers.contains(g) ? Self.truncated(a, after: to, from: from) : a }
+            if let host { groupAssets[host] = LJ.obj([("id", groupAssets[host]["id"] ?? .null), ("layers", .array(remapped))]) }
+            assets += zip(groupOpacities, groupAssets).map { g, a in groupInRetrace(g, sub) ? Self.truncated(a, after: to, from: from) : a }
             assets.append(asset)
-            layers = remapped
+            if host == nil { layers = remapped }
         } else {
             assets += groupAssets
         }
