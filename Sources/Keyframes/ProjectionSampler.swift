@@ -233,7 +233,8 @@ struct ProjectionSampler {
     /// outline alone (never painted; its own keys follow its 4 corners wherever they go).
     /// A layer seen edge-on at `state` is a segment that lies along every edge on its line (the
     /// cube's story 2 at t = 0: each of its sublayers along the shared edge); such a pair is
-    /// judged at the first of the `later` times where both are seen as areas (today's answer if none).
+    /// judged at the first of the `later` times where both are seen as areas; a layer never seen
+    /// as one (no width or height: the cube's story 2 holds two) shares no edge.
     func groups(at state: SceneState, later: [Double] = [], end: Double = .infinity) -> [[Int]] {
         var root = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.index) })
         func find(_ i: Int) -> Int { var i = i; while root[i]! != i { i = root[i]! }; return i }
@@ -251,7 +252,7 @@ struct ProjectionSampler {
                 if k == others.count { others.append(corners(self.state(later[k], end: end))) }
                 if Self.isArea(others[k][i]!), Self.isArea(others[k][j]!) { return Self.shareAnEdge(others[k][i]!, others[k][j]!) }
             }
-            return Self.shareAnEdge(first[i]!, first[j]!)
+            return false
         }
         for (x, lx) in layers.enumerated() {
             for ly in layers[(x + 1)...] where lx.host == ly.host && shared(lx.index, ly.index) {
