@@ -241,7 +241,8 @@ struct ProjectionSampler {
         func corners(_ state: SceneState) -> [Int: [Point]] {
             Dictionary(
                 uniqueKeysWithValues: layers.map { l in
-                    (l.index, BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size)).vertices.map(projection(state, l.index, host: l.host).apply))
+                    let quad = BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size))
+                    return (l.index, quad.vertices.map(projection(state, l.index, host: l.host).apply))
                 })
         }
         let first = corners(state)
