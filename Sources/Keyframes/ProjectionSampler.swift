@@ -231,15 +231,32 @@ struct ProjectionSampler {
     /// masking paths of layers that share an edge (a page and its shading, two faces of a cube,
     /// a full-width row and its page), so they share every key and never part; each bounds
     /// outline alone (never painted; its own keys follow its 4 corners wherever they go).
-    func groups(at state: SceneState) -> [[Int]] {
+    /// A layer seen edge-on at `state` is a segment that lies along every edge on its line (the
+    /// cube's story 2 at t = 0: each of its sublayers along the shared edge); such a pair is
+    /// judged at the first of the `later` times where both are seen as areas; a layer never seen
+    /// as one (no width or height: the cube's story 2 holds two) shares no edge.
+    func groups(at state: SceneState, later: [Double] = [], end: Double = .infinity) -> [[Int]] {
         var root = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.index) })
         func find(_ i: Int) -> Int { var i = i; while root[i]! != i { i = root[i]! }; return i }
-        let corners = Dictionary(
-            uniqueKeysWithValues: layers.map { l in
-                (l.index, BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size)).vertices.map(projection(state, l.index, host: l.host).apply))
-            })
+        func corners(_ state: SceneState) -> [Int: [Point]] {
+            Dictionary(
+                uniqueKeysWithValues: layers.map { l in
+                    let quad = BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size))
+                    return (l.index, quad.vertices.map(projection(state, l.index, host: l.host).apply))
+                })
+        }
+        let first = corners(state)
+        var others: [[Int: [Point]]] = []
+        func shared(_ i: Int, _ j: Int) -> Bool {
+            if Self.isArea(first[i]!), Self.isArea(first[j]!) { return Self.shareAnEdge(first[i]!, first[j]!) }
+            for k in later.indices {
+                if k == others.count { others.append(corners(self.state(later[k], end: end))) }
+                if Self.isArea(others[k][i]!), Self.isArea(others[k][j]!) { return Self.shareAnEdge(others[k][i]!, others[k][j]!) }
+            }
+            return false
+        }
         for (x, lx) in layers.enumerated() {
-            for ly in layers[(x + 1)...] where lx.host == ly.host && Self.shareAnEdge(corners[lx.index]!, corners[ly.index]!) {
+            for ly in layers[(x + 1)...] where lx.host == ly.host && shared(lx.index, ly.index) {
                 root[find(ly.index)] = find(lx.index)
             }
         }
@@ -251,6 +268,12 @@ struct ProjectionSampler {
             members[r, default: []].append(n)
         }
         return order.map { members[$0]! } + alone
+    }
+
+    /// Whether a projected quad encloses an area (not a layer seen edge-on, nor an empty one).
+    static func isArea(_ q: [Point]) -> Bool {
+        let twice = q.indices.reduce(0.0) { a, k in a + q[k].x * q[(k + 1) % q.count].y - q[(k + 1) % q.count].x * q[k].y }
+        return abs(twice) > 1e-6
     }
 
     /// Whether an edge of one quad lies along an edge of the other (on its line, overlapping).
@@ -442,7 +465,7 @@ struct ProjectionSampler {
         let end = simulation.timeline.duration
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
-        return (sampler, end, coarse, sampler.groups(at: simulation.state(at: 0)))
+        return (sampler, end, coarse, sampler.groups(at: simulation.state(at: 0), later: Array(coarse.dropFirst()), end: end))
     }
 
     /// Projected layers frozen at time t (the `--at` still).
