@@ -143,6 +143,23 @@ extension ProjectionSampler {
         }
         return out
     }
+
+    /// Each group split by layer, in the group's order (Lottie's moving planes). A group's keys
+    /// are one easing a span for all its paths: story-2's 37 paths needed 13 keys each that way,
+    /// 3-6 keyed layer by layer (stories-cube.json 204 -> 96 KB,
+    /// BENCHMARKS.md#the-cubes-lottie-keys-per-layer-2026-12-03). Two layers' shared edge may
+    /// then part by both their errors; the SVG keeps one grid a group.
+    func perLayer(_ groups: [[Int]]) -> [[Int]] {
+        groups.flatMap { group in
+            var order: [Int] = [], members: [Int: [Int]] = [:]
+            for n in group {
+                let layer = specs[n].layer
+                if members[layer] == nil { order.append(layer) }
+                members[layer, default: []].append(n)
+            }
+            return order.map { members[$0]! }
+        }
+    }
 }
 
 extension ProjectedLayer {

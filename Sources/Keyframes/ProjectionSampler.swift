@@ -450,11 +450,12 @@ struct ProjectionSampler {
     }
 
     /// The factored layers alone, fitted within `interpolation` (Lottie's moving planes:
-    /// ProjectionTolerance.lottieMovingPlanes); `today` as projectedLayers made it.
+    /// ProjectionTolerance.lottieMovingPlanes), each layer's paths keyed on their own
+    /// (`perLayer`); `today` as projectedLayers made it.
     static func factoredLayers(_ simulation: Simulation, today: [ProjectedLayer?], interpolation: Double) -> [ProjectedLayer?]? {
         guard var (sampler, end, coarse, groups) = prepared(simulation) else { return nil }
         sampler.imageArcs = true
-        return sampler.factoredLayers(groups, coarse: coarse, end: end, today: today, interpolation: interpolation)
+        return sampler.factoredLayers(sampler.perLayer(groups), coarse: coarse, end: end, today: today, interpolation: interpolation)
     }
 
     /// A sampler with its levels chosen over the coarse times (breakpoints and 30 Hz), and the

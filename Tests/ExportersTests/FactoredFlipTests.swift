@@ -228,6 +228,41 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
         XCTAssertEqual(named(doc), 3, "story-1, its shade, story-2")
     }
 
+    /// Lottie's moving planes are keyed layer by layer (BENCHMARKS.md#the-cubes-lottie-keys-per-layer-2026-12-03):
+    /// story-2's 37 paths, 13 keys each on one shared grid before, need 3-6 each on their own, and
+    /// no open path keeps a vertex that repeats the one before it over a straight segment in every key.
+    func testTheCubesLottieFacesAreKeyedLayerByLayer() throws {
+        try CatalogTier.require()
+        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored planes off") }
+        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
+        let doc = try LottieWriter(movingPlanes: true).lottie(KeyframedTransition.fitted(sim, for: .lottie))
+        var keys: [Int] = [], times = Set<[Double]>(), repeats = 0
+        func visit(_ item: JSONValue) {
+            array(item["it"]).forEach(visit)
+            guard item["ty"] == .string("sh") else { return }
+            let k = array(item["ks"]?["k"])
+            keys.append(k.count)
+            times.insert(k.compactMap { number($0["t"]) })
+            let shapes = k.map { array($0["s"]).first ?? .null }
+            // Open (filled) paths only: a path with no straight segment left after the merge is
+            // written closed, unmerged (story-2's circle, doubled vertices: a lead, not done).
+            let n = shapes.first?["c"] == .bool(true) ? 0 : array(shapes.first?["v"]).count
+            repeats +=
+                (0..<n).filter { r in
+                    shapes.allSatisfy { s in
+                        let (v, i, o) = (array(s["v"]).map(numbers), array(s["i"]).map(numbers), array(s["o"]).map(numbers))
+                        return v[r] == v[(r + 1) % n] && o[r] == [0, 0] && i[(r + 1) % n] == [0, 0]
+                    }
+                }.count
+        }
+        array(try XCTUnwrap(layer(named: "story-2", in: doc))["shapes"]).forEach(visit)
+        XCTAssertEqual(keys.count, 37)
+        XCTAssertEqual(keys.min(), 3)
+        XCTAssertLessThanOrEqual(keys.max() ?? 99, 6)
+        XCTAssertGreaterThan(times.count, 1, "not one grid for the face")
+        XCTAssertEqual(repeats, 0, "a capsule's repeated vertices are left out")
+    }
+
     /// The SVG's clip of a cube face (its own fit) against the exact corners, worst over 600 times.
     func svgClipError(_ sim: Simulation, _ face: Int) -> Double {
         let svg = KeyframedTransition.fitted(sim, for: .smil)

@@ -30,7 +30,8 @@ extension LottieDocument {
     /// A projected path that a fill paints: started at a vertex whose incoming segment is straight
     /// in every key as written, so the path can be left open (`LottieValueKind.filledPath`).
     func projectedFilledPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {
-        let data = LottieTracks.rounded(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
+        var data = LottieTracks.rounded(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
+        data = data.map { Self.merged($0, Self.repeatedVertices(data.keyframes.map(\.value))) }
         guard let start = Self.straightClosingStart(data.keyframes.map(\.value)) else { return projectedPath(track, unit: unit) }
         let rotated = data.map { Self.rotated($0, toStartAt: start) }
         return LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: unit.decimals, kind: .filledPath))])
@@ -46,6 +47,45 @@ extension LottieDocument {
             return v.c[2 * n + 2 * r] == 0 && v.c[2 * n + 2 * r + 1] == 0 && v.c[4 * n + 2 * before] == 0 && v.c[4 * n + 2 * before + 1] == 0
         }
         return (0..<n).first { r in keys.allSatisfy { straight($0, r) } }
+    }
+
+    /// Vertices r + 1 (cyclically) that repeat vertex r over a straight segment in every key as
+    /// written (r's out-tangent and r + 1's in-tangent zero): a capsule's zero-length sides
+    /// (a rounded rect whose radius is half its height). A fill draws nothing along them, so
+    /// they can go (`merged`): 2 of a capsule's 8 vertices, 18 KB of stories-cube.json
+    /// (BENCHMARKS.md#the-cubes-lottie-keys-per-layer-2026-12-03).
+    static func repeatedVertices(_ keys: [LVec]) -> Set<Int> {
+        guard let n = keys.first.map({ $0.c.count / 6 }), n > 2 else { return [] }
+        func repeats(_ v: LVec, _ r: Int) -> Bool {
+            let next = (r + 1) % n
+            return v.c[2 * r] == v.c[2 * next] && v.c[2 * r + 1] == v.c[2 * next + 1] && v.c[4 * n + 2 * r] == 0 && v.c[4 * n + 2 * r + 1] == 0
+                && v.c[2 * n + 2 * next] == 0 && v.c[2 * n + 2 * next + 1] == 0
+        }
+        var out = Set((0..<n).filter { r in keys.allSatisfy { repeats($0, r) } }.map { ($0 + 1) % n })
+        if out.count > n - 2 { out = [] }
+        return out
+    }
+
+    /// The path without vertices `drop`: each dropped vertex's out-tangent goes to the vertex
+    /// kept before it (the same point), which keeps its own in-tangent.
+    static func merged(_ v: LVec, _ drop: Set<Int>) -> LVec {
+        guard !drop.isEmpty else { return v }
+        let n = v.c.count / 6
+        var kept: [(v: Int, i: Int, o: Int)] = []
+        for r in 0..<n where !drop.contains(r) {
+            var last = r
+            while drop.contains((last + 1) % n) { last = (last + 1) % n }
+            kept.append((r, r, last))
+        }
+        var c: [Double] = []
+        c.reserveCapacity(kept.count * 6)
+        for part in 0..<3 {
+            for k in kept {
+                let m = part == 0 ? k.v : part == 1 ? k.i : k.o
+                c += [v.c[part * 2 * n + 2 * m], v.c[part * 2 * n + 2 * m + 1]]
+            }
+        }
+        return LVec(c)
     }
 
     /// The same closed path with vertex `start` first (each part rotated alike).
