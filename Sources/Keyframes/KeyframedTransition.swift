@@ -137,6 +137,8 @@ package struct ReductionInputs: Sendable {
     package let exact: [ExactLayerTracks]
     /// Today's keys (made on first use when the factored ones are kept without them).
     let projected: UnfactoredKeys
+    /// What both projection fits start from (nil when nothing is projected).
+    let preparation: ProjectionPreparation?
     /// The same with factored flips, when FactoredProjection.isEnabled and some plane qualifies
     /// and they are fewer characters (FactoredProjection.characters).
     let projectedFactored: [ProjectedLayer?]?
@@ -146,10 +148,13 @@ package struct ReductionInputs: Sendable {
         self.tolerance = tolerance
         measures = LayerMeasures.all(simulation, tolerance: tolerance)
         exact = ExactLayerTracks.all(simulation)
-        let (today, factored) = ProjectionSampler.projectedLayers(simulation, factored: FactoredProjection.isEnabled)
+        let preparation = ProjectionPreparation(simulation)
+        self.preparation = preparation
+        let (today, factored) =
+            preparation?.projectedLayers(factored: FactoredProjection.isEnabled) ?? (Array(repeating: nil, count: simulation.layers.count), nil)
         // No today's keys: their fit gave up once they cost more characters than the factored.
         projectedFactored = factored.flatMap { f in today.map { FactoredProjection.characters(f) < FactoredProjection.characters($0) } ?? true ? f : nil }
-        projected = UnfactoredKeys(today) { ProjectionSampler.projectedLayers(simulation, factored: false).today! }
+        projected = UnfactoredKeys(today) { preparation?.projectedLayers(factored: false).today ?? [] }
     }
 
     /// Lottie's factored layers: the SVG's, unless a plane's T moves and Lottie writes such planes;
@@ -159,7 +164,7 @@ package struct ReductionInputs: Sendable {
         guard let shared = projectedFactored, FactoredProjection.isEnabledForMovingPlanesInLottie,
             shared.contains(where: { $0?.plane?.translation.isAnimated ?? false })
         else { return projectedFactored }
-        return ProjectionSampler.factoredLayers(simulation, interpolation: ProjectionTolerance.lottieMovingPlanes)
+        return preparation?.factoredLayers(interpolation: ProjectionTolerance.lottieMovingPlanes)
     }
 }
 

@@ -326,6 +326,8 @@ struct ProjectionSampler {
             Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
         }
         var out = [[Frame]](repeating: [], count: groups.count)
+        // Given up before this interval's grid is read (its keys would be meaningless).
+        if let budget, budget.exceeded { return (out, axes, [:], false) }
         let isOutline = groups.map { $0.map(outlines.contains) }
         let c0 = cuts[n]
         let rightState = state(c0, end: end)
@@ -422,45 +424,10 @@ struct ProjectionSampler {
         return keys
     }
 
-    /// Projected layers over the whole timeline, indexed like `simulation.layers`.
-    /// With `factored`, also the same with factored flips (ProjectionFactored.swift; nil when no
-    /// plane qualifies): one sampler, curve subdivision, grouping and picture cells serve both.
-    /// Today's keys are nil when the factored ones are fewer characters for sure (ProjectionKeyBudget.swift).
+    /// Projected layers over the whole timeline, indexed like `simulation.layers`, and with
+    /// `factored` the same with factored flips (ProjectionPreparation.projectedLayers).
     static func projectedLayers(_ simulation: Simulation, factored: Bool) -> (today: [ProjectedLayer?]?, factored: [ProjectedLayer?]?) {
-        guard let (sampler, end, coarse, groups) = prepared(simulation) else {
-            return (Array(repeating: nil, count: simulation.layers.count), nil)
-        }
-        let cells = Dictionary(uniqueKeysWithValues: sampler.layers.map { ($0.index, sampler.pictureCells($0.index, end: end)) })
-        var arcs = sampler
-        arcs.imageArcs = true
-        let planes = factored ? arcs.factoredLayers(groups, coarse: coarse, end: end, pictureCells: cells) : nil
-        // With factored keys, today's are fitted only while they may be the fewer characters
-        // (ProjectionKeyBudget.swift); nil when they cannot be.
-        guard let keys = sampler.keyframes(groups, end: end, budget: planes.map { ProjectionKeyBudget(limit: FactoredProjection.characters($0)) })
-        else { return (nil, planes) }
-        var out = sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
-        for (i, _) in sampler.layers { out[i]?.pictureCells = cells[i] ?? [] }
-        return (out, planes)
-    }
-
-    /// The factored layers alone, fitted within `interpolation` (Lottie's moving planes:
-    /// ProjectionTolerance.lottieMovingPlanes).
-    static func factoredLayers(_ simulation: Simulation, interpolation: Double) -> [ProjectedLayer?]? {
-        guard var (sampler, end, coarse, groups) = prepared(simulation) else { return nil }
-        let cells = Dictionary(uniqueKeysWithValues: sampler.layers.map { ($0.index, sampler.pictureCells($0.index, end: end)) })
-        sampler.imageArcs = true
-        return sampler.factoredLayers(groups, coarse: coarse, end: end, pictureCells: cells, interpolation: interpolation)
-    }
-
-    /// A sampler with its levels chosen over the coarse times (breakpoints and 30 Hz), and the
-    /// layers' groups at t = 0; nil when nothing is projected.
-    private static func prepared(_ simulation: Simulation) -> (ProjectionSampler, Double, [Double], [[Int]])? {
-        var sampler = ProjectionSampler(simulation)
-        guard !sampler.isEmpty else { return nil }
-        let end = simulation.timeline.duration
-        let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
-        sampler.chooseLevels(times: coarse, end: end)
-        return (sampler, end, coarse, sampler.groups(at: simulation.state(at: 0)))
+        ProjectionPreparation(simulation)?.projectedLayers(factored: factored) ?? (Array(repeating: nil, count: simulation.layers.count), nil)
     }
 
     /// Projected layers frozen at time t (the `--at` still).
