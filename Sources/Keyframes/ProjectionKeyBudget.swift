@@ -27,7 +27,11 @@ final class ProjectionKeyBudget: @unchecked Sendable {
     init(limit: Int) { self.limit = limit }
 
     /// Adds n characters; false once the total is beyond the limit.
-    func spend(_ n: Int) -> Bool { lock.withLock { spent += n; return spent <= limit } }
+    func spend(_ n: Int) -> Bool {
+        lock.withLock {
+            spent += n; return spent <= limit
+        }
+    }
 
     /// Whether the characters spent are beyond the limit (today's keys cost more than the factored).
     var exceeded: Bool { lock.withLock { spent > limit } }
