@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import Simulation
 // A whole transition as keyframes: per layer, one track per exported property. Exporters read
@@ -56,8 +57,8 @@ package struct KeyframedTransition: Hashable, Sendable {
     /// nil for layers drawn with 2D transforms.
     package private(set) var projected: [ProjectedLayer?]
     /// Today's (unfactored) keys when `projected` holds factored planes: for a writer that cannot
-    /// draw a plane (`withoutPlanes`).
-    package private(set) var unfactored: [ProjectedLayer?]?
+    /// draw a plane (`withoutPlanes`), made on first use when the factored fit did not need them.
+    private var unfactored: UnfactoredKeys?
     /// The tolerances the keyframes were made for (a fitting reducer stays within them).
     package let tolerance: FitTolerance
     /// How the tracks were reduced ("fitted", "sampled"; "exact" for a still) and for which player.
@@ -101,15 +102,18 @@ package struct KeyframedTransition: Hashable, Sendable {
         // but for Lottie's moving planes: a fit of their own, ReductionInputs.lottieFactored).
         let factored = reducer.player == .smil || (reducer.player == .lottie && FactoredProjection.isEnabledForLottie)
         let planes = !factored ? nil : reducer.player == .lottie ? inputs.lottieFactored() : inputs.projectedFactored
-        projected = planes ?? inputs.projected
+        projected = planes ?? inputs.projected.layers
         unfactored = planes != nil ? inputs.projected : nil
     }
+
+    /// Whether `projected` holds factored planes that `withoutPlanes` can replace.
+    package var hasPlanes: Bool { unfactored != nil }
 
     /// The same with today's keys for every projected layer (no factored plane).
     package func withoutPlanes() -> KeyframedTransition {
         guard let unfactored else { return self }
         var out = self
-        out.projected = unfactored
+        out.projected = unfactored.layers
         out.unfactored = nil
         return out
     }
@@ -131,8 +135,12 @@ package struct ReductionInputs: Sendable {
     /// Indexed like `simulation.layers`.
     package let measures: [LayerMeasures]
     package let exact: [ExactLayerTracks]
-    let projected: [ProjectedLayer?]
-    /// The same with factored flips, when FactoredProjection.isEnabled and some plane qualifies.
+    /// Today's keys (made on first use when the factored ones are kept without them).
+    let projected: UnfactoredKeys
+    /// What both projection fits start from (nil when nothing is projected).
+    let preparation: ProjectionPreparation?
+    /// The same with factored flips, when FactoredProjection.isEnabled and some plane qualifies
+    /// and they are fewer characters (FactoredProjection.characters).
     let projectedFactored: [ProjectedLayer?]?
 
     package init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
@@ -140,9 +148,13 @@ package struct ReductionInputs: Sendable {
         self.tolerance = tolerance
         measures = LayerMeasures.all(simulation, tolerance: tolerance)
         exact = ExactLayerTracks.all(simulation)
-        let (today, factored) = ProjectionSampler.projectedLayers(simulation, factored: FactoredProjection.isEnabled)
-        projected = today
-        projectedFactored = factored.flatMap { FactoredProjection.characters($0) < FactoredProjection.characters(today) ? $0 : nil }
+        let preparation = ProjectionPreparation(simulation)
+        self.preparation = preparation
+        let (today, factored) =
+            preparation?.projectedLayers(factored: FactoredProjection.isEnabled) ?? (Array(repeating: nil, count: simulation.layers.count), nil)
+        // No today's keys: their fit gave up once they cost more characters than the factored.
+        projectedFactored = factored.flatMap { f in today.map { FactoredProjection.characters(f) < FactoredProjection.characters($0) } ?? true ? f : nil }
+        projected = UnfactoredKeys(today) { preparation?.projectedLayers(factored: false).today ?? [] }
     }
 
     /// Lottie's factored layers: the SVG's, unless a plane's T moves and Lottie writes such planes;
@@ -152,7 +164,7 @@ package struct ReductionInputs: Sendable {
         guard let shared = projectedFactored, FactoredProjection.isEnabledForMovingPlanesInLottie,
             shared.contains(where: { $0?.plane?.translation.isAnimated ?? false })
         else { return projectedFactored }
-        return ProjectionSampler.factoredLayers(simulation, today: projected, interpolation: ProjectionTolerance.lottieMovingPlanes)
+        return preparation?.factoredLayers(interpolation: ProjectionTolerance.lottieMovingPlanes, perLayer: true)
     }
 }
 
@@ -189,4 +201,34 @@ extension KeyframedTransition {
             simulation: simulation, layers: layers,
             projected: ProjectionSampler.projectedLayers(simulation, at: t))
     }
+}
+
+/// Today's keys of a transition's projected layers, made once, on first use when the factored
+/// fit did not need them (ProjectionKeyBudget.swift); shared by the transitions reduced from one
+/// ReductionInputs (both players), so locked. Equal when the keys are.
+package final class UnfactoredKeys: Hashable, @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [ProjectedLayer?]?
+    private let make: @Sendable () -> [ProjectedLayer?]
+
+    init(_ made: [ProjectedLayer?]?, make: @escaping @Sendable () -> [ProjectedLayer?]) {
+        self.made = made
+        self.make = make
+    }
+
+    /// Indexed like `simulation.layers`.
+    package var layers: [ProjectedLayer?] {
+        lock.withLock {
+            if let made { return made }
+            let out = make()
+            made = out
+            return out
+        }
+    }
+
+    /// Whether the keys are made already (tests: a run that keeps the factored keys skips them).
+    var isMade: Bool { lock.withLock { made != nil } }
+
+    package static func == (a: UnfactoredKeys, b: UnfactoredKeys) -> Bool { a === b || a.layers == b.layers }
+    package func hash(into hasher: inout Hasher) { hasher.combine(layers) }
 }

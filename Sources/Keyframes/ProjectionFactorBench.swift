@@ -46,12 +46,9 @@ package enum ProjectionFactorBench {
     /// Per template: keys and `d` numbers today, with every segment counted visible, and for the
     /// residual R about each origin (R's share of the tolerance `share`, A's the rest).
     package static func report(_ simulation: Simulation, share: Double) -> String {
-        var sampler = ProjectionSampler(simulation)
-        guard !sampler.isEmpty else { return "no projected layers" }
-        let end = simulation.timeline.duration
-        let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
-        sampler.chooseLevels(times: coarse, end: end)
-        let groups = sampler.groups(at: simulation.state(at: 0))
+        // The same levels and groups as the exporters' fit.
+        guard let preparation = ProjectionPreparation(simulation) else { return "no projected layers" }
+        let sampler = preparation.sampler, end = preparation.end, groups = preparation.groups
         let cuts = sampler.breakpoints(end: end)
         let parts = ParallelMap.map(cuts.count) { n in sampler.factorCounts(n, cuts, groups, end: end, share: share) }
         var total: [String: Counts] = [:]

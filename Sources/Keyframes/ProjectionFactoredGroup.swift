@@ -110,16 +110,17 @@ extension ProjectionSampler {
     }
 
     /// Projected layers with factored flips (SVG, FactoredProjection.isEnabled), from the sampler,
-    /// groups and coarse times `today` (the unfactored layers, their picture cells) was made with;
+    /// groups and coarse times today's keys are made with, and each layer's picture cells;
     /// nil when no plane qualifies or A is singular at some grid time (the caller keeps today's).
     func factoredLayers(
-        _ groups: [[Int]], coarse: [Double], end: Double, today: [ProjectedLayer?], interpolation: Double = ProjectionTolerance.interpolation
+        _ groups: [[Int]], coarse: [Double], end: Double, pictureCells: [Int: [PictureCell]],
+        interpolation: Double = ProjectionTolerance.interpolation
     ) -> [ProjectedLayer?]? {
         let factors = planeFactors(times: coarse, end: end, groups: groups)
         guard !factors.planeOf.isEmpty else { return nil }
         // A plane with picture cells is not factored (below): known before any fit (the cube
         // with PNG screens fitted both forms, SVG's and Lottie's, to drop them).
-        for (i, _) in layers where factors.planeOf[i] != nil && !(today[i]?.pictureCells.isEmpty ?? true) { return nil }
+        for (i, _) in layers where factors.planeOf[i] != nil && !(pictureCells[i]?.isEmpty ?? true) { return nil }
         let cuts = breakpoints(end: end)
         let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, factors: factors, interpolation: interpolation) }
         guard !intervals.contains(where: { $0.failed }) else { return nil }
@@ -135,7 +136,7 @@ extension ProjectionSampler {
         }
         var out = assemble(Array(zip(groups, frames)), axes: axes)
         for (i, _) in layers {
-            out[i]?.pictureCells = today[i]?.pictureCells ?? []
+            out[i]?.pictureCells = pictureCells[i] ?? []
             guard let r = factors.planeOf[i] else { continue }
             if !(out[i]?.pictureCells.isEmpty ?? true) { return nil }
             out[i]?.plane = ProjectedPlane(

@@ -51,8 +51,19 @@ struct ProjectionFitter {
     /// Key times (grid indices) and easings over samples[0…n]: samples are the exact flat points
     /// at `times` (the last one the value just before the interval's end), `boxes` the canvas in
     /// host space at each. A curve is written with 2 decimals when that fits, else with 3.
-    func fit(_ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect]) -> [(start: Int, easing: KeyframeEasing)] {
-        EasingFit.spans(count: samples.count - 1) { i, j in
+    /// `keyAt(i)` is told each key's grid index as the key is settled (EasingFit.spans tries
+    /// spans from a key only once the key before is final); when it returns false the fit gives
+    /// up: every later span is refused at once and the keys are meaningless (ProjectionKeyBudget).
+    func fit(
+        _ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect], keyAt: ((Int) -> Bool)? = nil
+    ) -> [(start: Int, easing: KeyframeEasing)] {
+        var settled = -1, givenUp = false
+        return EasingFit.spans(count: samples.count - 1) { i, j in
+            if let keyAt, i != settled {
+                settled = i
+                if !keyAt(i) { givenUp = true }
+            }
+            if givenUp { return nil }
             // The two keys as written, made per span: a copy of every sample on the grid was as
             // big as the samples (BENCHMARKS.md#memory-and-time-pass).
             let a = samples[i].map(Self.onGrid), b = samples[j].map(Self.onGrid)

@@ -309,10 +309,14 @@ struct ProjectionSampler {
     /// The states of the time grid are computed once for all groups. A gradient's axis gets keys
     /// of its own (GradientAxisFitter), by index in `specs`. The intervals between breakpoints
     /// are independent: they run on every core (`ParallelMap.map`) and are joined in time
-    /// order, so the keys are the same on one core or many.
-    func keyframes(_ groups: [[Int]], end: Double) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]]) {
+    /// order, so the keys are the same on one core or many. With a `budget` (ProjectionKeyBudget.swift):
+    /// nil once the keys cost more characters than it allows.
+    func keyframes(
+        _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget? = nil
+    ) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]])? {
         let cuts = breakpoints(end: end)
-        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end) }
+        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, budget: budget) }
+        if let budget, budget.exceeded { return nil }
         var out = [[Frame]](repeating: [], count: groups.count)
         var axes: [Int: [Keyframe<GradientAxis>]] = [:]
         for part in intervals {
@@ -327,9 +331,10 @@ struct ProjectionSampler {
     /// With `factors` (FactoredProjection), their groups' keys are R's and A's keys come per
     /// plane; `failed` when A is not invertible at a grid time (then nothing is factored).
     /// `interpolation`: what is drawn stays within it (ProjectionTolerance.lottieMovingPlanes for Lottie's cube).
+    /// `budget` (today's keys only): spent as keys settle; once it is exceeded the keys are meaningless.
     func interval(
         _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, factors: PlaneFactors? = nil,
-        interpolation: Double = ProjectionTolerance.interpolation
+        interpolation: Double = ProjectionTolerance.interpolation, budget: ProjectionKeyBudget? = nil
     ) -> (
         frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], planes: [Int: PlaneKeys], failed: Bool
     ) {
@@ -344,6 +349,8 @@ struct ProjectionSampler {
             Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
         }
         var out = [[Frame]](repeating: [], count: groups.count)
+        // Given up before this interval's grid is read (its keys would be meaningless).
+        if let budget, budget.exceeded { return (out, axes, [:], false) }
         let isOutline = groups.map { $0.map(outlines.contains) }
         let c0 = cuts[n]
         let rightState = state(c0, end: end)
@@ -366,6 +373,7 @@ struct ProjectionSampler {
             if factored == nil { return (out, axes, [:], true) }
         }
         for (g, members) in groups.enumerated() {
+            if let budget, budget.exceeded { break }
             if let factors, let factored, factors.planeOf[specs[members[0]].layer] != nil {
                 let f = factoredGroup(
                     members, factors, factored, states, times, left: leftState, right: rightState, first: n == 0, fitter: fitter,
@@ -404,7 +412,12 @@ struct ProjectionSampler {
                     areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
                 }
             }
-            let spans = fitter.fit(layout, times: times, samples: points, boxes: boxes)
+            var keyAt: ((Int) -> Bool)? = nil
+            if let budget {
+                var spent = GroupKeyCharacters(tracks: characterTracks(members), countsFirst: n == 0)
+                keyAt = { k in budget.spend(spent.cost((k == 0 ? right : sample(states, k, members)).paths.map(Self.written))) }
+            }
+            let spans = fitter.fit(layout, times: times, samples: points, boxes: boxes, keyAt: keyAt)
             points = []
             for span in spans {
                 out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))
@@ -434,39 +447,10 @@ struct ProjectionSampler {
         return keys
     }
 
-    /// Projected layers over the whole timeline, indexed like `simulation.layers`.
-    /// With `factored`, also the same with factored flips (ProjectionFactored.swift; nil when no
-    /// plane qualifies): one sampler, curve subdivision, grouping and picture cells serve both.
-    static func projectedLayers(_ simulation: Simulation, factored: Bool) -> (today: [ProjectedLayer?], factored: [ProjectedLayer?]?) {
-        guard let (sampler, end, coarse, groups) = prepared(simulation) else {
-            return (Array(repeating: nil, count: simulation.layers.count), nil)
-        }
-        let keys = sampler.keyframes(groups, end: end)
-        var out = sampler.assemble(Array(zip(groups, keys.frames)), axes: keys.axes)
-        for (i, _) in sampler.layers { out[i]?.pictureCells = sampler.pictureCells(i, end: end) }
-        var arcs = sampler
-        arcs.imageArcs = true
-        return (out, factored ? arcs.factoredLayers(groups, coarse: coarse, end: end, today: out) : nil)
-    }
-
-    /// The factored layers alone, fitted within `interpolation` (Lottie's moving planes:
-    /// ProjectionTolerance.lottieMovingPlanes), each layer's paths keyed on their own
-    /// (`perLayer`); `today` as projectedLayers made it.
-    static func factoredLayers(_ simulation: Simulation, today: [ProjectedLayer?], interpolation: Double) -> [ProjectedLayer?]? {
-        guard var (sampler, end, coarse, groups) = prepared(simulation) else { return nil }
-        sampler.imageArcs = true
-        return sampler.factoredLayers(sampler.perLayer(groups), coarse: coarse, end: end, today: today, interpolation: interpolation)
-    }
-
-    /// A sampler with its levels chosen over the coarse times (breakpoints and 30 Hz), and the
-    /// layers' groups at t = 0; nil when nothing is projected.
-    private static func prepared(_ simulation: Simulation) -> (ProjectionSampler, Double, [Double], [[Int]])? {
-        var sampler = ProjectionSampler(simulation)
-        guard !sampler.isEmpty else { return nil }
-        let end = simulation.timeline.duration
-        let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
-        sampler.chooseLevels(times: coarse, end: end)
-        return (sampler, end, coarse, sampler.groups(at: simulation.state(at: 0), later: Array(coarse.dropFirst()), end: end))
+    /// Projected layers over the whole timeline, indexed like `simulation.layers`, and with
+    /// `factored` the same with factored flips (ProjectionPreparation.projectedLayers).
+    static func projectedLayers(_ simulation: Simulation, factored: Bool) -> (today: [ProjectedLayer?]?, factored: [ProjectedLayer?]?) {
+        ProjectionPreparation(simulation)?.projectedLayers(factored: factored) ?? (Array(repeating: nil, count: simulation.layers.count), nil)
     }
 
     /// Projected layers frozen at time t (the `--at` still).

@@ -44,7 +44,7 @@ package struct LottieWriter: Sendable {
         while true {
             let document = LottieDocument(transition, subtrees: subtrees, droppingGroups: dropped)
             // A factored plane that Lottie cannot draw in its own space: today's keys (LottieFactoredPlanes.swift).
-            if transition.unfactored != nil, try !document.planesWritable(movingPlanes: movingPlanes) {
+            if transition.hasPlanes, try !document.planesWritable(movingPlanes: movingPlanes) {
                 transition = transition.withoutPlanes()
                 continue
             }

@@ -1,0 +1,85 @@
+import Motion
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Keyframes
+
+/// Today's projection keys fitted against a budget of characters (ProjectionKeyBudget.swift): the
+/// count it keeps is a lower bound of FactoredProjection.characters, so a budget of exactly
+/// today's characters is never exceeded and the keys come out the same; the lazy keys equal the
+/// eager ones.
+final class ProjectionKeyBudgetTests: XCTestCase {
+    /// A flip turned about its hinge, and a card turned about its centre (not a flip's A: today's keys).
+    func definitions() -> [TransitionDefinition] {
+        var centred = flipDefinition(to: -60)
+        centred.layers[0].children[0].anchorPoint = Point(0.5, 0.5)
+        centred.layers[0].children[0].position = Point(195, 422)
+        var barred = flipDefinition(to: -75)
+        barred.layers[0].children[0].children = [
+            LayerDefinition(
+                id: "bar", kind: .rect, position: Point(195, 100), size: Size(200, 40), numbers: [.cornerRadius: 20], fill: .solid(.black))
+        ]
+        return [flipDefinition(to: -60), barred, centred]
+    }
+
+    func testBudgetOfTodaysCharactersIsNotExceededAndKeepsTheKeys() throws {
+        for def in definitions() {
+            let sim = try Simulation(def)
+            let prepared = try XCTUnwrap(ProjectionPreparation(sim))
+            let (sampler, end, groups) = (prepared.sampler, prepared.end, prepared.groups)
+            let eager = try XCTUnwrap(sampler.keyframes(groups, end: end))
+            let today = sampler.assemble(Array(zip(groups, eager.frames)), axes: eager.axes)
+            let characters = FactoredProjection.characters(today)
+            XCTAssertGreaterThan(characters, 0)
+            let budget = ProjectionKeyBudget(limit: characters)
+            let kept = try XCTUnwrap(sampler.keyframes(groups, end: end, budget: budget), "a budget of today's characters gave up")
+            XCTAssertFalse(budget.exceeded)
+            XCTAssertEqual(sampler.assemble(Array(zip(groups, kept.frames)), axes: kept.axes), today)
+            // Nothing to spend: the first key's numbers are already beyond it.
+            XCTAssertNil(sampler.keyframes(groups, end: end, budget: ProjectionKeyBudget(limit: 0)))
+        }
+    }
+
+    /// With the factored keys, today's are either made (then as without them, and the choice is
+    /// the characters') or given up (then the factored keys are the fewer for sure), and the
+    /// transition's `withoutPlanes` gives the eager keys either way.
+    func testLazyTodaysKeysEqualTheEagerOnes() throws {
+        var gaveUp = 0
+        for def in definitions() {
+            let sim = try Simulation(def)
+            let eager = try XCTUnwrap(ProjectionSampler.projectedLayers(sim, factored: false).today)
+            let (today, factored) = ProjectionSampler.projectedLayers(sim, factored: true)
+            if let today {
+                XCTAssertEqual(today, eager)
+            } else {
+                let factored = try XCTUnwrap(factored)
+                XCTAssertLessThan(FactoredProjection.characters(factored), FactoredProjection.characters(eager))
+                gaveUp += 1
+            }
+            let inputs = ReductionInputs(sim)
+            XCTAssertEqual(inputs.projected.isMade, today != nil)
+            let svg = KeyframedTransition(inputs, reducer: FittingReducer(rules: .smil))
+            XCTAssertEqual(svg.withoutPlanes().projected, eager)
+            XCTAssertTrue(inputs.projected.isMade)
+            if svg.hasPlanes { XCTAssertNotEqual(svg.projected, eager) }
+        }
+        // The flips turned about their hinge keep the factored keys without today's.
+        XCTAssertGreaterThanOrEqual(gaveUp, 1)
+    }
+
+    /// The count per key: a change in any path of a track adds its numbers and a key's entry;
+    /// the first key counts only in the first interval, and without the entry.
+    func testGroupKeyCharactersCountsChangedTracks() {
+        let a = BezierPath.rect(Rect(0, 0, 10, 10)), b = BezierPath.rect(Rect(0, 0, 20, 10))
+        let na = FactoredProjection.characters(of: a), nb = FactoredProjection.characters(of: b)
+        var first = GroupKeyCharacters(tracks: [[0, 1], [2]], countsFirst: true)
+        XCTAssertEqual(first.cost([a, a, a]), 3 * na)
+        XCTAssertEqual(first.cost([a, a, a]), 0)
+        XCTAssertEqual(first.cost([a, b, a]), FactoredProjection.perKey + na + nb)
+        XCTAssertEqual(first.cost([a, b, b]), FactoredProjection.perKey + nb)
+        var later = GroupKeyCharacters(tracks: [[0]], countsFirst: false)
+        XCTAssertEqual(later.cost([a]), 0)
+        XCTAssertEqual(later.cost([b]), FactoredProjection.perKey + nb)
+    }
+}
