@@ -7,13 +7,11 @@ package enum NumberFormat {
     /// Callers pick `maxDecimals` so the rounding loses < 0.001 px after all transforms.
     package static func string(_ x: Double, maxDecimals: Int = 4) -> String {
         precondition(x.isFinite, "non-finite number reached an exporter")
-        if let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40, { buffer -> String? in
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer -> String? in
             let n = decimalDigits(x, maxDecimals, into: buffer.baseAddress!)
             return n == 0 ? nil : String(decoding: UnsafeBufferPointer(rebasing: buffer[..<n]), as: UTF8.self)
-        }) {
-            return text
         }
-        return slowString(x, maxDecimals: maxDecimals)
+        return text ?? slowString(x, maxDecimals: maxDecimals)
     }
 
     /// The same text as `string`, appended as UTF-8 (the JSON writer's bytes: no String made).

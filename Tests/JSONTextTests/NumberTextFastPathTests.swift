@@ -36,21 +36,24 @@ final class NumberTextFastPathTests: XCTestCase {
         func object(_ name: String) -> JSONValue {
             .object([("k", .string(name)), ("p", .array([.array([.number(1.5), .number(-2)])])), ("o", .object([("a", .number(0.25))]))])
         }
-        // Compact: {"k":"…","p":[[1.5,-2]],"o":{"a":0.25}} is 37 Characters plus the name.
-        let fits = object(String(repeating: "é", count: 123))
-        let over = object(String(repeating: "é", count: 124))
+        // Compact: {"k":"…","p":[[1.5,-2]],"o":{"a":0.25}} is 38 Characters plus the name.
+        let fits = object(String(repeating: "é", count: 122))
+        let over = object(String(repeating: "é", count: 123))
         let writer = JSONWriter(style: .readable)
         XCTAssertEqual(JSONWriter().string(fits).count, 160)
-        XCTAssertEqual(writer.string(fits), #"{"k": ""# + String(repeating: "é", count: 123) + #"", "p": [[1.5, -2]], "o": {"a": 0.25}}"# + "\n")
+        XCTAssertEqual(writer.string(fits), #"{"k": ""# + String(repeating: "é", count: 122) + #"", "p": [[1.5, -2]], "o": {"a": 0.25}}"# + "\n")
         XCTAssertEqual(
             writer.string(over),
-            "{\n  \"k\": \"" + String(repeating: "é", count: 124) + "\",\n  \"p\": [[1.5, -2]],\n  \"o\": {\"a\": 0.25}\n}\n")
+            "{\n  \"k\": \"" + String(repeating: "é", count: 123) + "\",\n  \"p\": [[1.5, -2]],\n  \"o\": {\"a\": 0.25}\n}\n")
         // The same at the limit in ASCII, inside an array, where an early stop is taken.
-        let long = JSONValue.array([object(String(repeating: "x", count: 124)), .number(1)])
+        let long = JSONValue.array([object(String(repeating: "x", count: 123)), .number(1)])
         XCTAssertEqual(
             writer.string(long),
-            "[\n  {\n    \"k\": \"" + String(repeating: "x", count: 124)
+            "[\n  {\n    \"k\": \"" + String(repeating: "x", count: 123)
                 + "\",\n    \"p\": [[1.5, -2]],\n    \"o\": {\"a\": 0.25}\n  },\n  1\n]\n")
+        XCTAssertEqual(
+            writer.string(.array([object(String(repeating: "x", count: 122))])),
+            "[\n  {\"k\": \"" + String(repeating: "x", count: 122) + "\", \"p\": [[1.5, -2]], \"o\": {\"a\": 0.25}}\n]\n")
     }
 }
 
