@@ -7,11 +7,9 @@ package enum NumberFormat {
     /// Callers pick `maxDecimals` so the rounding loses < 0.001 px after all transforms.
     package static func string(_ x: Double, maxDecimals: Int = 4) -> String {
         precondition(x.isFinite, "non-finite number reached an exporter")
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer -> String? in
-            let n = decimalDigits(x, maxDecimals, into: buffer.baseAddress!)
-            return n == 0 ? nil : String(decoding: UnsafeBufferPointer(rebasing: buffer[..<n]), as: UTF8.self)
-        }
-        return text ?? slowString(x, maxDecimals: maxDecimals)
+        // Not through `decimalDigits`: a String made from its bytes cost the batch's SVG writing
+        // 19 % more instructions than this (BENCHMARKS.md#the-2d-export-cpu-json-writer-and-subtree-retrace-2026-12-03).
+        return slowString(x, maxDecimals: maxDecimals)
     }
 
     /// The same text as `string`, appended as UTF-8 (the JSON writer's bytes: no String made).

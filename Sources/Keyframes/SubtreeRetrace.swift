@@ -36,50 +36,45 @@ package struct SubtreeRetrace: Sendable {
         let eps = Retrace.relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
         let n = max(2, Int((duration * Retrace.sampleRate).rounded(.up)))
         let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
-        // Per layer that moves, its compared numbers at every sample, made when it first differs
-        // from the first sample's (the samples before it are the first's, shared storage); a
-        // layer that never moves has none. Every later read is of a moving layer: a row of every
-        // layer per 120 Hz sample held 4.9 MB of references at the default run's heap peak.
+        // A sample keeps a layer's compared numbers only where they differ from the first sample's
+        // (the rest share the first's storage): a whole SceneState, or every layer's numbers, per
+        // 120 Hz sample (226 layers in flip-edge-pan) raised the default run's peak memory by half.
         let first = sim.state(at: times[0])
         let firstFeats = sim.layers.indices.map { features(first, $0) }
-        var columns = [[[Double]]?](repeating: nil, count: sim.layers.count)
-        var moved: [Int] = []
+        var moves = [Bool](repeating: false, count: sim.layers.count)
+        var feats: [[[Double]]] = []
+        feats.reserveCapacity(times.count)
         // A layer still on screen gives its first numbers at every sample (the same bits): only
         // the others are read (MovingState, their numbers as in `sim.state(at:)`).
         // A buffer is kept (and a new one made) only when the numbers differ from the first's;
         // else it is reused. Each kept buffer holds 11 numbers, as before (peak memory).
         var f: [Double] = []
         f.reserveCapacity(11)
-        for (sample, t) in times.enumerated() {
+        for t in times {
             let s = sim.movingState(at: t)
+            var row = firstFeats
             for (k, i) in s.layers.enumerated() {
                 f.removeAll(keepingCapacity: true)
                 Retrace.appendFeatures(s, k, to: &f)
                 if f.count != firstFeats[i].count || Self.anyApart(f, firstFeats[i], eps) {
-                    if columns[i] == nil {
-                        columns[i] = Array(repeating: firstFeats[i], count: sample)
-                        columns[i]!.reserveCapacity(times.count)
-                        moved.append(i)
-                    }
-                    columns[i]!.append(f)
+                    row[i] = f
+                    moves[i] = true
                     f = []
                     f.reserveCapacity(11)
                 }
             }
-            // Every moving layer not set at this sample has its first numbers.
-            for i in moved where columns[i]!.count == sample { columns[i]!.append(firstFeats[i]) }
+            feats.append(row)
         }
-        let moving = moved.sorted()
+        let moving = sim.layers.indices.filter { moves[$0] }
         guard moving.count >= 2 else { return nil }
-        let feats = columns.map { $0 ?? [] }
         // Many candidates' inverses land on the same instants (a driver at rest at either end of
         // its run maps to the run's end sample): each instant's state is built once.
         let exactStates = StateFeatures(sim)
         var covered = Set<Int>()
         var best: Found? = nil
         for i in moving where !covered.contains(i) {
-            guard let d = driver(feats[i], eps: eps) else { continue }
-            let values = feats[i].map { $0[d.feature] }
+            guard let d = driver(feats.map { $0[i] }, eps: eps) else { continue }
+            let values = feats.map { $0[i][d.feature] }
             let run = d.run
             let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
             let outside = times.indices.filter { !run.contains($0) }
@@ -93,9 +88,9 @@ package struct SubtreeRetrace: Sendable {
             for j in moving { inSet[j] = true }
             for k in outside where inSet[i] {
                 let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
-                let ka = run.lowerBound + a, kb = run.lowerBound + b
+                let xs = feats[run.lowerBound + a], ys = feats[run.lowerBound + b], wants = feats[k]
                 alive.removeAll { j in
-                    let close = Self.looselyClose(feats[j][ka], feats[j][kb], u, feats[j][k])
+                    let close = Self.looselyClose(xs[j], ys[j], u, wants[j])
                     if !close { inSet[j] = false }
                     return !close
                 }
@@ -103,7 +98,7 @@ package struct SubtreeRetrace: Sendable {
             var set = Set(alive)
             for k in outside where set.contains(i) {
                 let e = exactStates.entry(at: inner.time(inner.clamped(values[k])))
-                for j in set where !Self.equal(exactStates.features(e, j), feats[j][k], eps) { set.remove(j) }
+                for j in set where !Self.equal(exactStates.features(e, j), feats[k][j], eps) { set.remove(j) }
             }
             covered.formUnion(set)
             covered.insert(i)
