@@ -30,7 +30,7 @@ package struct JSONWriter: Sendable {
         switch value {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
-        case .number(let d): out += NumberFormat.string(d, maxDecimals: maxDecimals).utf8
+        case .number(let d): NumberFormat.append(d, maxDecimals: maxDecimals, to: &out)
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]".utf8; return }
@@ -53,16 +53,18 @@ package struct JSONWriter: Sendable {
             }
         case .object(let members):
             if members.isEmpty { out += "{}".utf8; return }
-            if style == .compact
-                || (members.allSatisfy { $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays }
-                    && compactLength(value) <= 160)
+            if style == .readable,
+                members.allSatisfy({ $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays }),
+                writeInline(members, into: &out)
             {
+                return
+            }
+            if style == .compact {
                 out.append(0x7B)  // {
                 for (i, m) in members.enumerated() {
                     if i > 0 { out.append(0x2C) }
-                    if style == .readable && i > 0 { out.append(0x20) }
                     JSONWriter.writeString(m.key, into: &out)
-                    out += (style == .compact ? ":" : ": ").utf8
+                    out.append(0x3A)  // :
                     write(m.value, indent: indent, into: &out)
                 }
                 out.append(0x7D)  // }
@@ -85,15 +87,63 @@ package struct JSONWriter: Sendable {
         out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 
-    /// Length of the value written on one line, in Characters, to decide whether a small object
-    /// stays inline. Compact text has no raw control bytes (strings escape them), so printable
-    /// ASCII is one Character a byte: counted without making and walking a String.
-    private func compactLength(_ value: JSONValue) -> Int {
-        var w = self
-        w.style = .compact
-        var out: [UInt8] = []
-        w.write(value, indent: 0, into: &out)
-        return out.allSatisfy { $0 >= 0x20 && $0 < 0x80 } ? out.count : String(decoding: out, as: UTF8.self).count
+    /// Writes a readable object of scalars, scalar arrays, flat objects and arrays of scalar
+    /// arrays on one line and keeps it when its compact length (the same text without the spaces
+    /// after its commas and colons) is at most 160 Characters; else takes it back out and returns
+    /// false. One pass: measuring a compact copy first formatted every number two or three times.
+    /// Every object inside is shorter, so `write` would put it on one line too.
+    private func writeInline(_ members: [(key: String, value: JSONValue)], into out: inout [UInt8]) -> Bool {
+        let mark = out.count
+        var spaces = 0
+        out.append(0x7B)  // {
+        for (i, m) in members.enumerated() {
+            if i > 0 { out += ", ".utf8; spaces += 1 }
+            JSONWriter.writeString(m.key, into: &out)
+            out += ": ".utf8
+            spaces += 1 + writeOneLine(m.value, into: &out)
+            // Over the limit already: a prefix's length only grows (bytes count Characters from above).
+            if out.count - mark - spaces > 160, Self.characters(out[mark...]) - spaces > 160 { break }
+        }
+        out.append(0x7D)  // }
+        if Self.characters(out[mark...]) - spaces <= 160 { return true }
+        out.removeSubrange(mark...)
+        return false
+    }
+
+    /// A value inside an inline object, readable on one line; returns its separators' spaces.
+    private func writeOneLine(_ value: JSONValue, into out: inout [UInt8]) -> Int {
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            var spaces = 0
+            out.append(0x5B)  // [
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += ", ".utf8; spaces += 1 }
+                spaces += writeOneLine(item, into: &out)
+            }
+            out.append(0x5D)  // ]
+            return spaces
+        case .object(let members) where !members.isEmpty:
+            var spaces = 0
+            out.append(0x7B)
+            for (i, m) in members.enumerated() {
+                if i > 0 { out += ", ".utf8; spaces += 1 }
+                JSONWriter.writeString(m.key, into: &out)
+                out += ": ".utf8
+                spaces += 1 + writeOneLine(m.value, into: &out)
+            }
+            out.append(0x7D)
+            return spaces
+        default:
+            write(value, indent: 0, into: &out)
+            return 0
+        }
+    }
+
+    /// Characters of one line of JSON text. It has no raw control bytes (strings escape them), so
+    /// printable ASCII is one Character a byte; a separator's space next to ASCII punctuation is
+    /// always a Character of its own, so removing it removes one.
+    private static func characters(_ line: ArraySlice<UInt8>) -> Int {
+        line.allSatisfy { $0 >= 0x20 && $0 < 0x80 } ? line.count : String(decoding: line, as: UTF8.self).count
     }
 
     static func writeString(_ s: String, into out: inout [UInt8]) {

@@ -7,9 +7,59 @@ package enum NumberFormat {
     /// Callers pick `maxDecimals` so the rounding loses < 0.001 px after all transforms.
     package static func string(_ x: Double, maxDecimals: Int = 4) -> String {
         precondition(x.isFinite, "non-finite number reached an exporter")
+        // Not through `decimalDigits`: a String made from its bytes cost the batch's SVG writing
+        // 19 % more instructions than this (BENCHMARKS.md#the-2d-export-cpu-json-writer-and-subtree-retrace-2026-12-03).
+        return slowString(x, maxDecimals: maxDecimals)
+    }
+
+    /// The same text as `string`, appended as UTF-8 (the JSON writer's bytes: no String made).
+    package static func append(_ x: Double, maxDecimals: Int, to out: inout [UInt8]) {
+        precondition(x.isFinite, "non-finite number reached an exporter")
+        let n = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer -> Int in
+            let n = decimalDigits(x, maxDecimals, into: buffer.baseAddress!)
+            if n > 0 { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n])) }
+            return n
+        }
+        if n == 0 { out += slowString(x, maxDecimals: maxDecimals).utf8 }
+    }
+
+    /// The rounded value's text where it is m / 10^d for an integer |m| < 10^15: the decimal
+    /// itself, trailing zeros dropped. Any other decimal of at most d decimals is ≥ 10^-d away,
+    /// more than the double's spacing there, so this is exactly the shortest round-trip text
+    /// `slowString` prints. Returns the byte count, or 0 for values it leaves to `slowString`.
+    @inline(__always)
+    static func decimalDigits(_ x: Double, _ decimals: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard decimals >= 0, decimals <= 15 else { return 0 }
+        let m = (x * pow10(decimals)).rounded()
+        guard abs(m) < 1e15 else { return 0 }
+        var u = UInt64(abs(m))
+        if u == 0 { p[0] = 0x30; return 1 }  // also turns -0 into 0
+        var d = decimals
+        while d > 0, u % 10 == 0 { u /= 10; d -= 1 }
+        // Digits from the right into a scratch area past the 20 bytes written at most.
+        var digits = 0
+        let scratch = p + 20
+        while u > 0 { scratch[digits] = 0x30 + UInt8(u % 10); u /= 10; digits += 1 }
+        var n = 0
+        if m < 0 { p[n] = 0x2D; n += 1 }  // -
+        if digits <= d {
+            p[n] = 0x30; p[n + 1] = 0x2E; n += 2  // 0.
+            for _ in 0..<(d - digits) { p[n] = 0x30; n += 1 }
+            for k in stride(from: digits - 1, through: 0, by: -1) { p[n] = scratch[k]; n += 1 }
+        } else {
+            for k in stride(from: digits - 1, through: 0, by: -1) {
+                p[n] = scratch[k]; n += 1
+                if k == d, d > 0 { p[n] = 0x2E; n += 1 }  // .
+            }
+        }
+        return n
+    }
+
+    /// Swift's shortest round-trip text of the rounded value (`decimalDigits` is the same for the
+    /// values it takes).
+    static func slowString(_ x: Double, maxDecimals: Int) -> String {
         let rounded = round(x, decimals: maxDecimals)
         if rounded == 0 { return "0" }  // also turns -0 into 0
-        // Whole numbers (frames, sizes, 100 %) are most of an export: the same text, sooner.
         if rounded.rounded() == rounded, abs(rounded) < 1e15 { return String(Int64(rounded)) }
         let text = "\(rounded)"
         if text.contains("e") { return fixed(rounded, decimals: maxDecimals) }

@@ -1,0 +1,71 @@
+import XCTest
+
+@testable import JSONText
+
+// The writer's one pass and the number fast path must give the bytes the slower forms gave
+// (BENCHMARKS.md#the-2d-export-cpu-json-writer-and-subtree-retrace-2026-12-03).
+final class NumberTextFastPathTests: XCTestCase {
+    /// Every number the exporters write, by any of their decimal counts, as Swift's shortest text did.
+    func testFastDigitsEqualShortestRoundTripText() {
+        var rng = SplitMix64(seed: 13)
+        var checked = 0
+        for decimals in 0...9 {
+            for _ in 0..<20_000 {
+                let magnitude = [1e-7, 1e-3, 0.5, 1, 10, 390, 1e4, 1e6, 1e9, 1e14][Int(rng.next() % 10)]
+                let x = (Double(rng.next() % 2_000_001) / 1_000_000 - 1) * magnitude
+                let y = (Double(Int(rng.next() % 20_001)) - 10_000) / [1, 10, 100, 1000, 8, 3][Int(rng.next() % 6)]
+                for v in [x, y, -y] {
+                    let want = NumberFormat.slowString(v, maxDecimals: decimals)
+                    XCTAssertEqual(NumberFormat.string(v, maxDecimals: decimals), want, "\(v) to \(decimals) decimals")
+                    var bytes: [UInt8] = Array("x".utf8)
+                    NumberFormat.append(v, maxDecimals: decimals, to: &bytes)
+                    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x" + want)
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, 600_000)
+        XCTAssertEqual(NumberFormat.string(-0.05, maxDecimals: 1), "-0.1")
+        XCTAssertEqual(NumberFormat.string(0.0000003, maxDecimals: 9), "0.0000003")
+        XCTAssertEqual(NumberFormat.string(1e15 + 0.5, maxDecimals: 1), NumberFormat.slowString(1e15 + 0.5, maxDecimals: 1))
+    }
+
+    /// An object stays on one line while its compact text is at most 160 Characters, counted as
+    /// before (a non-ASCII letter is one), and nested flat objects and point lists stay inline in it.
+    func testInlineObjectsAtTheLimit() {
+        func object(_ name: String) -> JSONValue {
+            .object([("k", .string(name)), ("p", .array([.array([.number(1.5), .number(-2)])])), ("o", .object([("a", .number(0.25))]))])
+        }
+        // Compact: {"k":"…","p":[[1.5,-2]],"o":{"a":0.25}} is 38 Characters plus the name.
+        let fits = object(String(repeating: "é", count: 122))
+        let over = object(String(repeating: "é", count: 123))
+        let writer = JSONWriter(style: .readable)
+        XCTAssertEqual(JSONWriter().string(fits).count, 160)
+        XCTAssertEqual(writer.string(fits), #"{"k": ""# + String(repeating: "é", count: 122) + #"", "p": [[1.5, -2]], "o": {"a": 0.25}}"# + "\n")
+        XCTAssertEqual(
+            writer.string(over),
+            "{\n  \"k\": \"" + String(repeating: "é", count: 123) + "\",\n  \"p\": [[1.5, -2]],\n  \"o\": {\"a\": 0.25}\n}\n")
+        // The same at the limit in ASCII, inside an array, where an early stop is taken.
+        let long = JSONValue.array([object(String(repeating: "x", count: 123)), .number(1)])
+        XCTAssertEqual(
+            writer.string(long),
+            "[\n  {\n    \"k\": \"" + String(repeating: "x", count: 123)
+                + "\",\n    \"p\": [[1.5, -2]],\n    \"o\": {\"a\": 0.25}\n  },\n  1\n]\n")
+        XCTAssertEqual(
+            writer.string(.array([object(String(repeating: "x", count: 122))])),
+            "[\n  {\"k\": \"" + String(repeating: "x", count: 122) + "\", \"p\": [[1.5, -2]], \"o\": {\"a\": 0.25}}\n]\n")
+    }
+}
+
+/// SplitMix64: the same numbers on every machine.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
