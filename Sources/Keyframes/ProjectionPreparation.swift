@@ -51,6 +51,8 @@ struct ProjectionPreparation: Sendable {
     func factoredLayers(interpolation: Double = ProjectionTolerance.interpolation, perLayer: Bool = false) -> [ProjectedLayer?]? {
         var arcs = sampler
         arcs.imageArcs = true
-        return arcs.factoredLayers(perLayer ? sampler.perLayer(groups) : groups, coarse: coarse, end: end, pictureCells: pictureCells, interpolation: interpolation)
+        return arcs.factoredLayers(
+            perLayer ? sampler.perLayer(groups) : groups, coarse: coarse, end: end, pictureCells: pictureCells,
+            interpolation: interpolation)
     }
 }
