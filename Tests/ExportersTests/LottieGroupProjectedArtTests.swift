@@ -3,6 +3,7 @@ import JSONText
 import Keyframes
 import Simulation
 import TransExport
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -51,8 +52,10 @@ final class LottieGroupProjectedArtTests: XCTestCase, LottieReading {
 
     /// A PNG drawn as cells under 3D, fading under a translucent badge: the cells' null and
     /// image layers move into the precomp, every cell image at 100 (per layer, each was keyed to
-    /// 50 and their padded overlaps doubled), the badge at its own 80.
+    /// 50 and their padded overlaps doubled), the badge at its own 80. Fits 384 cells (12 s in a
+    /// debug build): catalog tier.
     func testAFadingPictureUnder3DIsOneGroupPrecompOfItsCells() throws {
+        try CatalogTier.require()
         let doc = try lottie(example: "group-fade-picture-flip")
         let top = array(doc["layers"])
         XCTAssertEqual(names(top), ["group-of-photo", "background"])
