@@ -43,13 +43,15 @@ package enum FactoredProjection {
 
     /// One path's numbers, each in integer tenths relative to the point before (from 0, 0).
     static func characters(of path: BezierPath) -> Int {
-        func digits(_ x: Double) -> Int { String(Int((x * 10).rounded())).count }
         var at = Point(0, 0)
         return path.allPoints.reduce(0) { c, q in
             defer { at = q }
             return c + digits(q.x - at.x) + digits(q.y - at.y)
         }
     }
+
+    /// A number's characters in integer tenths.
+    static func digits(_ x: Double) -> Int { String(Int((x * 10).rounded())).count }
 
     static func written(_ t: Point) -> Point { Point((t.x * 100).rounded() / 100, (t.y * 100).rounded() / 100) }
 
@@ -59,7 +61,6 @@ package enum FactoredProjection {
     /// factored keys are kept only when fewer (a card turned about its centre: +8 to +16 % bytes;
     /// the cube: its gradient axes in R's space, 17 -> 5.5 KB).
     static func characters(_ layers: [ProjectedLayer?]) -> Int {
-        func digits(_ x: Double) -> Int { String(Int((x * 10).rounded())).count }
         func count(_ paths: [BezierPath]) -> Int { paths.reduce(0) { $0 + characters(of: $1) } }
         func track<V>(_ t: KeyframeTrack<V>, _ numbers: (V) -> Int) -> Int {
             t.keyframes.reduce(0) { $0 + numbers($1.value) + (t.isAnimated ? perKey : 0) }

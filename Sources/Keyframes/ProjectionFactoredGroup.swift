@@ -138,7 +138,6 @@ extension ProjectionSampler {
         for (i, _) in layers {
             out[i]?.pictureCells = pictureCells[i] ?? []
             guard let r = factors.planeOf[i] else { continue }
-            if !(out[i]?.pictureCells.isEmpty ?? true) { return nil }
             out[i]?.plane = ProjectedPlane(
                 reference: r, translation: Self.simplified(planes[r]!.translation), scaleX: Self.simplified(planes[r]!.scaleX))
         }

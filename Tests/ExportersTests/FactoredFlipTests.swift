@@ -111,11 +111,7 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
     /// mask in R's space; the mask's corners as the player reads them (keys eased, then A) are
     /// the fit's clip and land near the exact face corners.
     func testTheCubesLottieDrawsEachFaceInItsPlaneWithItsClip() throws {
-        try CatalogTier.require()
-        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored planes off") }
-        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
-        let lottie = KeyframedTransition.fitted(sim, for: .lottie)
-        let doc = try LottieWriter(movingPlanes: true).lottie(lottie)
+        let (sim, lottie, doc) = try cubeInLottie()
         let fr = try XCTUnwrap(number(doc["fr"]))
         for id in ["story-1", "story-2"] {
             let face = try XCTUnwrap(sim.index(ofLayer: id))
@@ -176,11 +172,7 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
     /// (BENCHMARKS.md#the-planes-lottie-paint-in-integer-tenths): every `sh` and gradient axis number is
     /// an integer, and ÷ 10 it is the fitted path's vertex to the 0.1 px the pixel form kept.
     func testTheCubesLottiePlanesWritePathsInIntegerTenths() throws {
-        try CatalogTier.require()
-        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored planes off") }
-        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
-        let lottie = KeyframedTransition.fitted(sim, for: .lottie)
-        let doc = try LottieWriter(movingPlanes: true).lottie(lottie)
+        let (sim, lottie, doc) = try cubeInLottie()
         let fr = try XCTUnwrap(number(doc["fr"]))
         for id in ["story-1", "story-2"] {
             let face = try XCTUnwrap(sim.index(ofLayer: id))
@@ -232,10 +224,7 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
     /// story-2's 37 paths, 13 keys each on one shared grid before, need 3-6 each on their own, and
     /// no open path keeps a vertex that repeats the one before it over a straight segment in every key.
     func testTheCubesLottieFacesAreKeyedLayerByLayer() throws {
-        try CatalogTier.require()
-        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored planes off") }
-        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
-        let doc = try LottieWriter(movingPlanes: true).lottie(KeyframedTransition.fitted(sim, for: .lottie))
+        let (_, _, doc) = try cubeInLottie()
         var keys: [Int] = [], times = Set<[Double]>(), repeats = 0
         func visit(_ item: JSONValue) {
             array(item["it"]).forEach(visit)
@@ -261,6 +250,16 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
         XCTAssertLessThanOrEqual(keys.max() ?? 99, 6)
         XCTAssertGreaterThan(times.count, 1, "not one grid for the face")
         XCTAssertEqual(repeats, 0, "a capsule's repeated vertices are left out")
+    }
+
+    /// stories-cube fitted for Lottie and written with moving planes (catalog tier; skipped when
+    /// factored planes are off).
+    func cubeInLottie() throws -> (Simulation, KeyframedTransition, JSONValue) {
+        try CatalogTier.require()
+        guard FactoredProjection.isEnabled, FactoredProjection.isEnabledForLottie else { throw XCTSkip("factored planes off") }
+        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
+        let lottie = KeyframedTransition.fitted(sim, for: .lottie)
+        return (sim, lottie, try LottieWriter(movingPlanes: true).lottie(lottie))
     }
 
     /// The SVG's clip of a cube face (its own fit) against the exact corners, worst over 600 times.

@@ -89,7 +89,7 @@ extension LottieDocument {
             guard let (asset, replaced, run) = grouped(layers, owners: owners, group: g, id: id) else { return .failure(GroupRefusal(group: g)) }
             assets.append(asset)
             let inner = Array(owners[run])
-            assetOwners.append(inner + Array(repeating: nil, count: (asset["layers"].map(Self.count) ?? 0) - inner.count))
+            assetOwners.append(inner + Array(repeating: nil, count: Self.layers(of: asset).count - inner.count))
             layers = replaced
             owners = Array(owners[..<run.lowerBound]) + [g] + Array(owners[(run.upperBound + 1)...])
         }
@@ -100,7 +100,8 @@ extension LottieDocument {
         var assets: [JSONValue], assetOwners: [[Int?]], layers: [JSONValue], owners: [Int?]
     }
 
-    static func count(_ v: JSONValue) -> Int { if case .array(let a) = v { a.count } else { 0 } }
+    /// A precomp asset's layers.
+    static func layers(of asset: JSONValue) -> [JSONValue] { if case .array(let a)? = asset["layers"] { a } else { [] } }
 
     struct GroupRefusal: Error { let group: Int }
 

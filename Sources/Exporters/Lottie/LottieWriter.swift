@@ -286,7 +286,7 @@ final class LottieDocument {
         } else if let sub = subtreeRetrace {
             // In the asset of a group holding the set and more, else at the root.
             let host = retraceHost(sub).flatMap { groupOpacities.firstIndex(of: $0) }
-            let inHost = host.map { h -> [JSONValue] in if case .array(let a)? = groupAssets[h]["layers"] { a } else { [] } }
+            let inHost = host.map { Self.layers(of: groupAssets[$0]) }
             guard let (asset, remapped) = subtreeRemapped(inHost ?? layers, owners: host.map { groupOwners[$0] } ?? owners, retrace: sub) else {
                 subtreeRefused = true
                 return .null
