@@ -28,10 +28,11 @@ a group under a moving parent, one layer's SVG art runs, a snapshot in a group, 
 the bottom layer's overlay), group-fade-retrace.json and group-fade-subtree-retrace.json (a group in a scene
 and in a subtree replayed by time remap), group-fade-flip.json and group-fade-flip-paths.json (a group on a
 card under perspective: a factored plane, keyed paths), group-fade-art-flip.json,
-group-fade-picture-flip.json, group-fade-cube.json and group-fade-retrace-edge.json (a fading
-layer of SVG art parts, of picture cells, under perspective, their rlottie rows and the art's
-Chromium SMIL row known failures; a group on a cube's moving face; a
-group across a retraced subtree's edge), feed.svg as
+group-fade-picture-flip.json, group-fade-cube.json, group-fade-retrace-edge.json and
+group-fade-retrace-part.json (a fading layer of SVG art parts, of picture cells, under
+perspective, their rlottie rows and the art's Chromium SMIL row known failures; a group on a
+cube's moving face; a group across a retraced subtree's edge; a group holding part of the
+retraced set), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -208,6 +209,8 @@ def run(opts):
                      example("group-fade-cube"), "group-fade-cube"),
                     ("Examples/group-fade-retrace-edge.json (a translucent screen over a retraced card and a finger that does not retrace: a group across the retraced subtree's edge)",
                      example("group-fade-retrace-edge"), "group-fade-retrace-edge"),
+                    ("Examples/group-fade-retrace-part.json (a translucent screen over a finger and a retraced card whose tab, outside the screen, retraces with it: a group holding part of the retraced set)",
+                     example("group-fade-retrace-part"), "group-fade-retrace-part"),
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
                     # without the fade (354 px solid unfaded); rlottie 3.3 in the precomp, 1.5 unfaded,
                     # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures.

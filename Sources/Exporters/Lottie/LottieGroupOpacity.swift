@@ -15,7 +15,7 @@ extension LottieDocument {
     /// The Lottie layers that are ever translucent and whose subtree paints in at least two
     /// Lottie layers (its own paint over a sublayer's, sublayers over each other, or its SVG art's
     /// opacity runs over its other paint: where they overlap, per-layer opacity shows one through
-    /// the other), not the overlaid bottom layer, not across a retraced subtree's edge. 3D-projected
+    /// the other), not the overlaid bottom layer. 3D-projected
     /// layers move in with their shapes, masks and plane, their host chain copied into the asset
     /// as null layers (as any outside parent's); so do SVG art parts and picture cells under 3D
     /// (parented to their layer's content layer, which moves with them; the parts' and cells'
@@ -25,10 +25,13 @@ extension LottieDocument {
     /// in (a nested group's precomp layer is in its enclosing group's run). Translucent members,
     /// pictures and SVG art runs move in too (measured in rlottie, ThorVG and lottie-web:
     /// BENCHMARKS.md#groupfade-2026-12-03, BENCHMARKS.md#groupnest-2026-12-03).
-    func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int] {
+    /// Nil when a group holds part of the retraced subtree only: the file is then written without
+    /// the subtree retrace, so that the group composites once (BENCHMARKS.md#groupfade-of-a-part-of-a-retrace-2026-12-04).
+    func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int]? {
         // With a subtree retrace, a group is all in the retraced set (its precomp moves into the
         // set's), all outside it, or holds the whole retraced set and more (the set's precomp is
-        // then inside its asset: retraceHost); a group across its edge otherwise stays per-layer.
+        // then inside its asset: retraceHost). Across its edge otherwise, the set's precomp would
+        // cut the group's run in two (one retrace precomp can only sit in one run).
         func clearOfRetrace(_ subtree: [Int]) -> Bool {
             guard let r = subtreeRetrace else { return true }
             let inside = subtree.filter { r.layers.contains($0) || r.still.contains($0) }.count
@@ -50,15 +53,16 @@ extension LottieDocument {
         func paintedLayers(_ j: Int) -> Int {
             isLottieLayer[j] ? (layerPaints(j) ? 1 : 0) + artOpacityRuns(j).count + (hasArtParts(j) ? 1 : 0) : 0
         }
-        var groups: [Int] = [], blocked = Set<Int>()
+        var groups: [Int] = []
         // The overlaid bottom layer is composited once by its overlay already; groups inside it
         // move as elsewhere (the overlay, parented to it, dims their precomps with the rest).
-        for i in simulation.layers.indices where isLottieLayer[i] && !blocked.contains(i) && !dropped.contains(i) && i != opacityOverlay {
+        for i in simulation.layers.indices where isLottieLayer[i] && !dropped.contains(i) && i != opacityOverlay {
             let subtree = [i] + simulation.descendants(of: i)
             guard transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
                 subtree.reduce(0, { $0 + paintedLayers($1) }) > 1
             else { continue }
-            if clearOfRetrace(subtree) { groups.append(i) } else { blocked.formUnion(subtree) }
+            guard clearOfRetrace(subtree) else { return nil }
+            groups.append(i)
         }
         let depth = Dictionary(uniqueKeysWithValues: groups.map { g in (g, ancestors(g).filter(groups.contains).count) })
         return groups.enumerated().sorted { (depth[$0.element]!, $1.offset) > (depth[$1.element]!, $0.offset) }.map(\.element)

@@ -36,9 +36,9 @@ package struct LottieWriter: Sendable {
     package init(movingPlanes: Bool = FactoredProjection.isEnabledForMovingPlanesInLottie) { self.movingPlanes = movingPlanes }
 
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
-        // A subtree (or a group) that cannot move as one: the file as without it (a subtree: its
-        // own frame rate; a group: each layer's opacity times its ancestors'). Each retry drops
-        // what was refused (one group at a time), so it ends.
+        // A subtree (or a group) that cannot move as one, or a subtree a group holds part of: the
+        // file as without it (a subtree: its own frame rate; a group: each layer's opacity times
+        // its ancestors'). Each retry drops what was refused (one group at a time), so it ends.
         var (subtrees, dropped) = (true, Set<Int>())
         var transition = transition
         while true {
@@ -94,7 +94,8 @@ final class LottieDocument {
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
-        groupOpacities = groupOpacityLayers(dropping: droppingGroups)
+        // A group holding part of a retraced subtree: the file without that retrace (build() stops).
+        if let groups = groupOpacityLayers(dropping: droppingGroups) { groupOpacities = groups } else { subtreeRefused = true }
     }
 
     // MARK: Which layers are Lottie layers
@@ -142,6 +143,7 @@ final class LottieDocument {
     // MARK: Document
 
     func build() throws -> JSONValue {
+        if subtreeRefused { return .null }
         let d = transition.definition
         let fr = d.frameRate
         guard fr > 0, fr.isFinite else { throw TransExportError.lottie("frame rate must be > 0 (got \(fr))", path: "frameRate") }
