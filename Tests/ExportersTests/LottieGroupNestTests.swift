@@ -1,6 +1,9 @@
+import Foundation
 import JSONText
 import Keyframes
 import Simulation
+import TransExport
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -102,6 +105,30 @@ final class LottieGroupNestTests: XCTestCase, LottieReading, SVGArtFixture {
         let layersJSON: [JSONValue] = [LJ.obj([("ind", LJ.int(1))]), LJ.obj([("ind", LJ.int(2)), ("parent", LJ.int(1))])]
         guard case .failure(let refusal) = all.grouped(layersJSON, owners: owners, groups: [leftIndex]) else { return XCTFail("moved") }
         XCTAssertEqual(refusal.group, leftIndex)
+    }
+
+    /// No group Example drops a group: every layer the writer makes points (`parent`, `tp`) at
+    /// its own layer's entries or its ancestors' content layers, in the tree's paint order, so a
+    /// fading layer's run moves as one (the fallback above is for a writer that breaks this).
+    /// group-fade-picture-flip (384 cells, slow in a debug build) is left out; the rest take
+    /// 24 s in a debug build under load: catalog tier.
+    func testNoGroupExampleDropsAGroup() throws {
+        try CatalogTier.require()
+        let dir = ExportFixtures.repositoryRoot.appendingPathComponent("Examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("group-fade-") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 18)
+        for file in files where file != "group-fade-picture-flip.json" {
+            let t = KeyframedTransition.fitted(try Simulation(try DefinitionFile.load(dir.appendingPathComponent(file), displayPath: file)), for: .lottie)
+            for subtrees in [true, false] {
+                let document = LottieDocument(t, subtrees: subtrees)
+                _ = try document.build()
+                XCTAssertNil(document.refusedGroup, file)
+                if !document.subtreeRefused {
+                    XCTAssertFalse(document.groupOpacities.isEmpty, file)
+                    break
+                }
+            }
+        }
     }
 
     /// One fading layer of SVG art with opacity over overlapping shapes (runs of its own, refused

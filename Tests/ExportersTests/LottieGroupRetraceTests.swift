@@ -3,6 +3,7 @@ import JSONText
 import Keyframes
 import Simulation
 import TransExport
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -109,5 +110,30 @@ final class LottieGroupRetraceTests: XCTestCase, LottieReading {
         let times = keyTimes(.array(inside))
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(times.min()), (r.sourceStart - 1 / 120) * fr - 1e-6)
         XCTAssertLessThanOrEqual(try XCTUnwrap(times.max()), (r.sourceEnd + 1 / 120) * fr + 1e-6)
+    }
+
+    /// Examples/group-fade-retrace-part.json: a still screen (0.6) over a finger and a card whose
+    /// tab, outside the screen, retraces with it. The screen holds part of the retraced set only
+    /// (one `tm` precomp cannot sit in its run and at the root), so the file is written without
+    /// the subtree retrace: the screen is a group precomp at 60, the card, finger and screen at
+    /// 100 and the badge at its own 80 inside (per layer before: 60, 60 and 48), the tab at the root.
+    func testAGroupHoldingPartOfTheRetracedSetIsAPrecompWithoutTheRetrace() throws {
+        let url = ExportFixtures.repositoryRoot.appendingPathComponent("Examples/group-fade-retrace-part.json")
+        let sim = try Simulation(try DefinitionFile.load(url, displayPath: "Examples/group-fade-retrace-part.json"))
+        let r = try XCTUnwrap(SubtreeRetrace.detect(sim, rules: .lottie, screenTolerance: 0.25))
+        let id = { (name: String) in try XCTUnwrap(sim.layers.firstIndex { $0.id == name }) }
+        XCTAssertTrue(try r.layers.isSuperset(of: [id("card"), id("tab")]))
+        XCTAssertFalse(r.layers.contains(try id("finger")))
+        let t = KeyframedTransition.fitted(sim, for: .lottie)
+        XCTAssertTrue(LottieDocument(t).subtreeRefused, "the screen's run would be cut by the retrace")
+        let doc = try LottieWriter().lottie(t)
+        XCTAssertFalse(array(doc["assets"]).contains { $0["id"] == .string("subtree") })
+        let top = array(doc["layers"])
+        XCTAssertEqual(names(top), ["tab", "group-of-screen", "background"])
+        XCTAssertEqual(top[1]["refId"], .string("group"))
+        XCTAssertEqual(top[1]["ks"]?["o"]?["k"], .number(60))
+        let inside = try asset("group", in: doc)
+        XCTAssertEqual(names(inside), ["badge", "card", "finger", "screen"])
+        XCTAssertEqual(inside.map { $0["ks"]?["o"]?["k"] }, [80, 100, 100, 100].map { .number($0) })
     }
 }

@@ -41,7 +41,7 @@ extension LottieDocument {
         // The parts composite apart from the layer's other paint, so a layer fading below 1 would
         // let that paint show through them. A fading layer or ancestor is a group precomp, which
         // composites them once (LottieGroupOpacity.swift), so only the factors inside its group
-        // count here; what is left (a dropped group's, one across a retraced subtree's edge) is refused.
+        // count here; what is left (a dropped group's, which no input makes today) is refused.
         let fade = combinedOpacity(i)
         if ([fade.initialValue] + fade.keyframes.map(\.value)).contains(where: { $0.c[0] < 100 }) {
             let line = (p.opacityGroups.map(\.line) + p.artClips.map(\.line)).min() ?? 0

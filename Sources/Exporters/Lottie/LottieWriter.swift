@@ -94,7 +94,6 @@ final class LottieDocument {
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
-        // A group holding part of a retraced subtree: the file without that retrace (build() stops).
         if let groups = groupOpacityLayers(dropping: droppingGroups) { groupOpacities = groups } else { subtreeRefused = true }
     }
 
