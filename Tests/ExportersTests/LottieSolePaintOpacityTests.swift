@@ -60,11 +60,12 @@ final class LottieSolePaintOpacityTests: XCTestCase, LottieReading {
     /// From the writer: a card fading to 0.5 over a translucent (0.8) badge rect is a group
     /// precomp; inside, the badge at `ks.o` 100 with its fill at 80, the card at 100.
     func testAGroupsTranslucentRectDrawsItsOpacityOnItsFill() throws {
-        let badge = LayerDefinition(id: "badge", kind: .rect, frame: Rect(110, 320, 220, 120), opacity: 0.8, fill: .solid(.white))
-        let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(0, 0, 390, 844), fill: .solid(.black), children: [badge])
+        let badge = LayerDefinition(id: "badge", kind: .rect, frame: Rect(60, 120, 220, 120), opacity: 0.8, fill: .solid(.white))
+        let card = LayerDefinition(id: "card", kind: .rect, frame: Rect(20, 100, 350, 600), fill: .solid(.black), children: [badge])
+        let fade = PropertyChange(layer: "card", .opacity(0.5))
         let d = TransitionDefinition(
             name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white), layers: [card],
-            phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.6, timing: .named(.easeInOut), changes: [PropertyChange(layer: "card", .opacity(0.5))])])])
+            phases: [Phase(name: "p", blocks: [AnimationBlock(duration: 0.6, timing: .named(.easeInOut), changes: [fade])])])
         let doc = try LottieWriter().lottie(KeyframedTransition.fitted(try Simulation(d), for: .lottie))
         let asset = try XCTUnwrap(array(doc["assets"]).first { $0["id"] == .string("group") })
         let inside = array(asset["layers"])
