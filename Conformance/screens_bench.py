@@ -196,13 +196,14 @@ def run(opts):
                      example("group-fade-flip"), "group-fade-flip"),
                     ("Examples/group-fade-flip-paths.json (the same group on a card turning under its own perspective: keyed paths)",
                      example("group-fade-flip-paths"), "group-fade-flip-paths"),
-                    # rlottie draws a precomp holding translucent layers about 4/255 darker everywhere
-                    # (docs/artwork.md#svg-art-in-the-flat-lottie-export): 4.916 over this full-canvas art
-                    # (refused before). Chromium SMIL 1.025 at the end (0.667 s): main's SVG, byte-identical.
+                    # rlottie takes ~1/255 off a group precomp per member below ks.o 100 (docs/lottie.md#group-opacity):
+                    # 4.099 over this full-canvas art (4.916 before the badge's opacity moved to its fill; refused
+                    # before that). Chromium SMIL 1.025 at 0.667 s: Chromium's 8-bit opacity in the still
+                    # --at frame (docs/smil.md#what-players-implement).
                     ("Examples/group-fade-art-flip.json (a fading svg layer split into parts under perspective, over a translucent badge)",
                      example("group-fade-art-flip"), "group-fade-art-flip",
                      ["group-fade-art-flip.json:rlottie", "group-fade-art-flip.svg:Chromium SMIL vs --at"]),
-                    # rlottie 2.989 (19.330 per layer before); ThorVG 1.168, lottie-web 0.602 pass.
+                    # rlottie 2.049 (2.989 with the badge at ks.o 80; 19.330 per layer); ThorVG 1.168, lottie-web 0.602 pass.
                     ("Examples/group-fade-picture-flip.json (a fading PNG drawn as cells under perspective, under a translucent badge)",
                      example("group-fade-picture-flip"), "group-fade-picture-flip", ["group-fade-picture-flip.json:rlottie"]),
                     ("Examples/group-fade-cube.json (a fading group over translucent sublayers on a cube's moving, clipping face)",
@@ -212,7 +213,8 @@ def run(opts):
                     ("Examples/group-fade-retrace-part.json (a translucent screen over a finger and a retraced card whose tab, outside the screen, retraces with it: a group holding part of the retraced set)",
                      example("group-fade-retrace-part"), "group-fade-retrace-part"),
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
-                    # without the fade (354 px solid unfaded); rlottie 3.3 in the precomp, 1.5 unfaded,
+                    # without the fade (354 px solid unfaded); rlottie 2.7 in the precomp (3.3 with the badge
+                    # at ks.o 80), 1.5 unfaded,
                     # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures.
                     ("Examples/group-fade-picture.json (a fading card over a PNG sublayer and a translucent badge)",
                      example("group-fade-picture"), "group-fade-picture",

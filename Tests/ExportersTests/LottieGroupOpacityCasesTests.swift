@@ -47,7 +47,7 @@ final class LottieGroupOpacityCasesTests: XCTestCase, LottieReading {
         let inner = try asset("group", in: doc)
         XCTAssertEqual(Set(names(inner)), ["group", "back", "front"])
         for layer in inner {
-            XCTAssertEqual(layer["ks"]?["o"]?["k"], .number(layer["nm"] == .string("group") ? 100 : 80), "\(names([layer]))")
+            XCTAssertEqual(drawnOpacity(layer), layer["nm"] == .string("group") ? 100 : 80, "\(names([layer]))")
         }
     }
 

@@ -45,7 +45,7 @@ final class LottieGroupProjectedArtTests: XCTestCase, LottieReading {
         XCTAssertEqual(try fade(top[0], in: doc), [100, 50])
         let inside = try asset("group", in: doc)
         XCTAssertEqual(names(inside), ["badge", "card.art-3", "card.art-2", "card.art-1", "card"])
-        XCTAssertEqual(inside.map { $0["ks"]?["o"]?["k"] }, [80, 80, 70, 50, 100].map { .number($0) })
+        XCTAssertEqual(inside.map(drawnOpacity), [80, 80, 70, 50, 100])
         let card = inside[4]
         for layer in inside.dropLast() { XCTAssertEqual(layer["parent"], card["ind"], "\(names([layer]))") }
     }
@@ -62,7 +62,7 @@ final class LottieGroupProjectedArtTests: XCTestCase, LottieReading {
         XCTAssertEqual(try fade(top[0], in: doc), [100, 50])
         let inside = try asset("group", in: doc)
         XCTAssertEqual(names(inside).first, "badge")
-        XCTAssertEqual(inside.first?["ks"]?["o"]?["k"], .number(80))
+        XCTAssertEqual(inside.first.flatMap(drawnOpacity), 80)
         XCTAssertEqual(names(inside).last, "photo")
         let cells = inside.filter { $0["ty"] == .number(2) }
         XCTAssertGreaterThan(cells.count, 100)
@@ -90,7 +90,7 @@ final class LottieGroupProjectedArtTests: XCTestCase, LottieReading {
         XCTAssertEqual(front["tp"], matte["ind"])
         XCTAssertEqual(matte["parent"], place["ind"])
         XCTAssertEqual(inside[3]["parent"], place["ind"])
-        XCTAssertEqual([front, inside[2], inside[3]].map { $0["ks"]?["o"]?["k"] }, [80, 80, 100].map { .number($0) })
+        XCTAssertEqual([front, inside[2], inside[3]].map(drawnOpacity), [80, 80, 100])
     }
 
     /// A still translucent screen (0.6) over a retraced card and a finger that does not retrace:
@@ -115,6 +115,6 @@ final class LottieGroupProjectedArtTests: XCTestCase, LottieReading {
         XCTAssertEqual(inside[2]["ks"]?["o"]?["k"], .number(100))
         let card = try asset("subtree", in: doc)
         XCTAssertEqual(names(card), ["badge", "card"])
-        XCTAssertEqual(card.map { $0["ks"]?["o"]?["k"] }, [80, 100].map { .number($0) })
+        XCTAssertEqual(card.map(drawnOpacity), [80, 100])
     }
 }

@@ -61,8 +61,8 @@ final class LottieGroupProjectedTests: XCTestCase, LottieReading {
     /// 100 (the fade is the precomp layer's alone).
     func checkInside(_ inside: [JSONValue]) {
         XCTAssertEqual(Array(names(inside).prefix(3)), ["front", "back", "group"])
-        XCTAssertEqual(inside[0]["ks"]?["o"]?["k"], .number(80))
-        XCTAssertEqual(inside[1]["ks"]?["o"]?["k"], .number(80))
+        XCTAssertEqual(drawnOpacity(inside[0]), 80)
+        XCTAssertEqual(drawnOpacity(inside[1]), 80)
         XCTAssertEqual(inside[2]["ks"]?["o"]?["k"], .number(100), "the fade is the precomp layer's alone")
     }
 

@@ -77,7 +77,7 @@ final class LottieGroupRetraceTests: XCTestCase, LottieReading {
         XCTAssertEqual(try XCTUnwrap(evaluate(fade, atFrame: r.sourceEnd * fr).first), 40, accuracy: 0.01)
         let inside = try asset("group", in: doc)
         XCTAssertEqual(names(inside), ["badge", "card"])  // top first
-        XCTAssertEqual(inside[0]["ks"]?["o"]?["k"], .number(80))
+        XCTAssertEqual(drawnOpacity(inside[0]), 80)
         XCTAssertEqual(inside[1]["ks"]?["o"]?["k"], .number(100), "the fade is the precomp layer's alone")
         let times = keyTimes(.array(inside))
         XCTAssertFalse(times.isEmpty)
@@ -105,7 +105,7 @@ final class LottieGroupRetraceTests: XCTestCase, LottieReading {
         XCTAssertEqual(try XCTUnwrap(evaluate(fade, atFrame: r.sourceEnd * fr).first), 40, accuracy: 0.01)
         let inside = try asset("group", in: doc)
         XCTAssertEqual(names(inside), ["badge", "card"])
-        XCTAssertEqual(inside[0]["ks"]?["o"]?["k"], .number(80))
+        XCTAssertEqual(drawnOpacity(inside[0]), 80)
         XCTAssertEqual(inside[1]["ks"]?["o"]?["k"], .number(100))
         let times = keyTimes(.array(inside))
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(times.min()), (r.sourceStart - 1 / 120) * fr - 1e-6)

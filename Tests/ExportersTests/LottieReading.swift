@@ -20,6 +20,22 @@ extension LottieReading {
     /// An array's numbers; a lone number (an easing handle's scalar form) as one.
     func numbers(_ v: JSONValue?) -> [Double] { number(v).map { [$0] } ?? array(v).compactMap(number) }
 
+    /// A layer's own static opacity (0..100) as players draw it: `ks.o`, times its paint's `o`
+    /// when the layer has one paint (the group writer moves a member's opacity there:
+    /// LottieSolePaintOpacity.swift). nil when keyed.
+    func drawnOpacity(_ layer: JSONValue) -> Double? {
+        func paints(_ items: [JSONValue]) -> [JSONValue] {
+            items.flatMap { item -> [JSONValue] in
+                if item["ty"] == .string("gr") { return paints(array(item["it"])) }
+                return ["fl", "st", "gf", "gs"].contains { item["ty"] == .string($0) } ? [item] : []
+            }
+        }
+        guard layer["ks"]?["o"]?["a"] != .number(1), let o = number(layer["ks"]?["o"]?["k"]) else { return nil }
+        let all = paints(array(layer["shapes"]))
+        guard all.count == 1, let paint = all.first?["o"] else { return o }
+        return paint["a"] == .number(1) ? nil : number(paint["k"]).map { o * $0 / 100 }
+    }
+
     /// The value of a Lottie property at frame f: bezier easing from o/i, holds, held ends.
     func evaluate(_ prop: JSONValue, atFrame f: Double) -> [Double] {
         if prop["a"] == .number(0) {

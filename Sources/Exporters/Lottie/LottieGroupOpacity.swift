@@ -125,7 +125,7 @@ extension LottieDocument {
         let byInd = Dictionary(layers.compactMap { l in Self.int(l, "ind").map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
         func chain(_ ref: Int?) -> [Int] { ref.map { [$0] + chain(byInd[$0].flatMap { Self.int($0, "parent") }) } ?? [] }
         let parent = parents.count == 1 && chain(parents.first).allSatisfy { Self.isStaticIdentity(byInd[$0]?["ks"]) } ? parents.first : nil
-        var inner = block.map { Self.detached(layers[$0], from: parent) }
+        var inner = block.map { Self.solePaintOpacity(Self.detached(layers[$0], from: parent)) }
         if parent == nil {
             let placed = Set(parents.flatMap(chain))
             guard placed.allSatisfy({ byInd[$0] != nil }) else { return nil }
