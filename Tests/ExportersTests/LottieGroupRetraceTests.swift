@@ -134,6 +134,6 @@ final class LottieGroupRetraceTests: XCTestCase, LottieReading {
         XCTAssertEqual(top[1]["ks"]?["o"]?["k"], .number(60))
         let inside = try asset("group", in: doc)
         XCTAssertEqual(names(inside), ["badge", "card", "finger", "screen"])
-        XCTAssertEqual(inside.map { $0["ks"]?["o"]?["k"] }, [80, 100, 100, 100].map { .number($0) })
+        XCTAssertEqual(inside.map(drawnOpacity), [80, 100, 100, 100])
     }
 }
