@@ -83,13 +83,20 @@ struct SubtreeRetraceSamples {
 
     /// SubtreeRetrace.looselyClose of layer j's samples x, y and k: sample k within 1 px
     /// (corners) / 0.01 (the rest) of x + (y − x)·u, number by number.
+    /// The three samples' numbers are read through pointers found once per call (this runs per
+    /// outside sample per alive layer: reading each number through `value` cost twice the rows').
     @inline(__always)
     func looselyClose(_ j: Int, _ x: Int, _ y: Int, _ u: Double, _ k: Int) -> Bool {
-        for c in 0..<width[j] {
-            let a = value(j, x, c), b = value(j, y, c)
-            if !(abs(a + (b - a) * u - value(j, k, c)) <= (c < 8 ? 1 : 0.01)) { return false }
+        let s = start[j], w = width[j]
+        return first[j].withUnsafeBufferPointer { f in
+            column[j].withUnsafeBufferPointer { col in
+                // Samples before `s` are the first's; a sample at or after it has a stored row.
+                func row(_ m: Int) -> UnsafePointer<Double> { m < s ? f.baseAddress! : col.baseAddress! + (m - s) * w }
+                let px = row(x), py = row(y), pk = row(k)
+                for c in 0..<w where !(abs(px[c] + (py[c] - px[c]) * u - pk[c]) <= (c < 8 ? 1 : 0.01)) { return false }
+                return true
+            }
         }
-        return true
     }
 
     /// SubtreeRetrace.equal of `numbers` and layer j's at sample k.

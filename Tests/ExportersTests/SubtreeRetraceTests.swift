@@ -126,7 +126,7 @@ final class SubtreeRetraceTests: XCTestCase {
             XCTAssertEqual(fast.remap, slow.remap, name)
             XCTAssertEqual(fast.maxSpeed.bitPattern, slow.maxSpeed.bitPattern, name)
         }
-        XCTAssertEqual(found, 1)  // the card
+        XCTAssertEqual(found, 2)  // the card, under both the eased and the linear finish
     }
 
     /// Each sample holds a layer's numbers from `state(at:)` where one is more than eps from the
@@ -148,8 +148,8 @@ final class SubtreeRetraceTests: XCTestCase {
                     XCTAssertEqual(got.map(\.bitPattern), (apart ? want : first).map(\.bitPattern), "\(sim.definition.name) layer \(j) sample \(k)")
                 }
             }
-            XCTAssertGreaterThan(moved, 50)
-            XCTAssertGreaterThan(kept, 50)
+            XCTAssertGreaterThan(moved, 20)
+            XCTAssertGreaterThan(kept, 20)
         }
     }
 
