@@ -3,9 +3,10 @@ import Simulation
 // The numbers SubtreeRetrace compares (Retrace.features of each layer) at every 120 Hz sample,
 // one flat column per layer. A sample keeps a layer's numbers only where some number is more
 // than eps from the first sample's; elsewhere it holds the first sample's (the same numbers the
-// rows' path stores: SubtreeRetrace+Rows.swift). The rows' path made an array per layer per
-// sample that moved and copied a row of arrays per sample; its allocation, reference counting
-// and freeing were about half of `detect` (BENCHMARKS.md#speed2d-2026-12-04).
+// rows' path stores: SubtreeRetrace+Rows.swift). The rows' path made an array per layer per sample
+// that moved and a row of arrays per sample; the columns alone saved little, the loose check and
+// the driver reading them through pointers cut `detect` by a fifth in the 2D batch
+// (BENCHMARKS.md#speed2d-2d-batch-cpu-same-bytes-2026-12-04).
 
 struct SubtreeRetraceSamples {
     /// Per layer: how many numbers it has (the same at every sample), and the first sample's.

@@ -30,7 +30,7 @@ package struct NumberTracks<Track> {
 
     /// The tracks with their properties, in order. A loop, not `Array(zip(...))`: that took
     /// the standard library's unspecialized paths (~17,000 instructions a call, 6 % of the 2D
-    /// batch: BENCHMARKS.md#speed2d-2026-12-04).
+    /// batch: BENCHMARKS.md#speed2d-2d-batch-cpu-same-bytes-2026-12-04).
     @inlinable package var all: [(property: LayerProperty, track: Track)] {
         var out: [(property: LayerProperty, track: Track)] = []
         out.reserveCapacity(tracks.count)
