@@ -4,8 +4,8 @@
 package struct Point: Hashable, Sendable, CustomStringConvertible {
     package var x: Double
     package var y: Double
-    package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
-    package init(x: Double, y: Double) { self.x = x; self.y = y }
+    @inlinable package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    @inlinable package init(x: Double, y: Double) { self.x = x; self.y = y }
     package static let zero = Point(0, 0)
     package var description: String { "(\(x), \(y))" }
 

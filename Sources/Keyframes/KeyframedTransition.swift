@@ -30,7 +30,7 @@ package struct LayerKeyframes: Hashable, Sendable {
 
     /// Whether its placement, numbers (opacity, corner radius) or visibility changes (not its mask).
     package var isAnimated: Bool {
-        placementIsAnimated || numbers.all.contains { $0.track.isAnimated } || visible.isAnimated
+        placementIsAnimated || numbers.tracks.contains { $0.isAnimated } || visible.isAnimated
     }
 
     /// `layer.opacity`, drawn (in [0, 1]).

@@ -36,36 +36,12 @@ package struct SubtreeRetrace: Sendable {
         let eps = Retrace.relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
         let n = max(2, Int((duration * Retrace.sampleRate).rounded(.up)))
         let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
-        // A sample keeps a layer's compared numbers only where they differ from the first sample's
-        // (the rest share the first's storage): a whole SceneState, or every layer's numbers, per
-        // 120 Hz sample (226 layers in flip-edge-pan) raised the default run's peak memory by half.
-        let first = sim.state(at: times[0])
-        let firstFeats = sim.layers.indices.map { features(first, $0) }
-        var moves = [Bool](repeating: false, count: sim.layers.count)
-        var feats: [[[Double]]] = []
-        feats.reserveCapacity(times.count)
-        // A layer still on screen gives its first numbers at every sample (the same bits): only
-        // the others are read (MovingState, their numbers as in `sim.state(at:)`).
-        // A buffer is kept (and a new one made) only when the numbers differ from the first's;
-        // else it is reused. Each kept buffer holds 11 numbers, as before (peak memory).
-        var f: [Double] = []
-        f.reserveCapacity(11)
-        for t in times {
-            let s = sim.movingState(at: t)
-            var row = firstFeats
-            for (k, i) in s.layers.enumerated() {
-                f.removeAll(keepingCapacity: true)
-                Retrace.appendFeatures(s, k, to: &f)
-                if f.count != firstFeats[i].count || Self.anyApart(f, firstFeats[i], eps) {
-                    row[i] = f
-                    moves[i] = true
-                    f = []
-                    f.reserveCapacity(11)
-                }
-            }
-            feats.append(row)
+        // One flat column per layer (SubtreeRetraceSamples.swift); a layer whose count of numbers
+        // changes between samples (none today: a mask is the definition's) takes the rows' path.
+        guard let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else {
+            return detectFromRows(sim, rules: rules, screenTolerance: screenTolerance)
         }
-        let moving = sim.layers.indices.filter { moves[$0] }
+        let moving = sim.layers.indices.filter { samples.moves[$0] }
         guard moving.count >= 2 else { return nil }
         // Many candidates' inverses land on the same instants (a driver at rest at either end of
         // its run maps to the run's end sample): each instant's state is built once.
@@ -73,24 +49,23 @@ package struct SubtreeRetrace: Sendable {
         var covered = Set<Int>()
         var best: Found? = nil
         for i in moving where !covered.contains(i) {
-            guard let d = driver(feats.map { $0[i] }, eps: eps) else { continue }
-            let values = feats.map { $0[i][d.feature] }
+            guard let d = driver(features: samples.width[i], series: { samples.series(i, $0) }, eps: eps) else { continue }
+            let values = samples.series(i, d.feature)
             let run = d.run
             let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
             let outside = times.indices.filter { !run.contains($0) }
             // Nothing to save unless the driver moves outside its run.
             guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
-            // Membership by flag and a list in index order (a Set's iteration and removal per
-            // outside sample was most of this loop's cost); each layer is kept or dropped alone.
+            // Membership by flag and a list in index order; each layer is kept or dropped alone.
             var alive = moving
             var inSet = [Bool](repeating: false, count: sim.layers.count)
             for j in moving { inSet[j] = true }
             for k in outside where inSet[i] {
                 let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
-                let xs = feats[run.lowerBound + a], ys = feats[run.lowerBound + b], wants = feats[k]
+                let x = run.lowerBound + a, y = run.lowerBound + b
                 alive.removeAll { j in
-                    let close = Self.looselyClose(xs[j], ys[j], u, wants[j])
+                    let close = samples.looselyClose(j, x, y, u, k)
                     if !close { inSet[j] = false }
                     return !close
                 }
@@ -98,7 +73,7 @@ package struct SubtreeRetrace: Sendable {
             var set = Set(alive)
             for k in outside where set.contains(i) {
                 let e = exactStates.entry(at: inner.time(inner.clamped(values[k])))
-                for j in set where !Self.equal(exactStates.features(e, j), feats[k][j], eps) { set.remove(j) }
+                for j in set where !samples.equal(exactStates.features(e, j), j, k, eps) { set.remove(j) }
             }
             covered.formUnion(set)
             covered.insert(i)
@@ -166,10 +141,15 @@ package struct SubtreeRetrace: Sendable {
     /// The feature with the widest sweep covered by one strictly monotone run that starts and
     /// ends at rest (earliest such run).
     static func driver(_ samples: [[Double]], eps: Double) -> (feature: Int, run: ClosedRange<Int>)? {
-        var best: (feature: Int, run: ClosedRange<Int>, sweep: Double)? = nil
         guard samples.allSatisfy({ $0.count == samples[0].count }) else { return nil }
-        for f in samples[0].indices {
-            let v = samples.map { $0[f] }
+        return driver(features: samples[0].count, series: { f in samples.map { $0[f] } }, eps: eps)
+    }
+
+    /// `driver` of samples whose number f over the samples is `series(f)` (f < `features`).
+    static func driver(features: Int, series: (Int) -> [Double], eps: Double) -> (feature: Int, run: ClosedRange<Int>)? {
+        var best: (feature: Int, run: ClosedRange<Int>, sweep: Double)? = nil
+        for f in 0..<features {
+            let v = series(f)
             let lo = v.min()!, hi = v.max()!
             guard hi - lo > eps * 10, hi - lo > (best?.sweep ?? 0) else { continue }
             var k = 0

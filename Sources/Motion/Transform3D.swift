@@ -8,7 +8,7 @@ package struct Transform3D: Hashable, Sendable {
     package var m31: Double, m32: Double, m33: Double, m34: Double
     package var m41: Double, m42: Double, m43: Double, m44: Double
 
-    package init(
+    @inlinable package init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
         m31: Double, m32: Double, m33: Double, m34: Double,
@@ -81,7 +81,7 @@ package struct Transform3D: Hashable, Sendable {
     }
 
     /// CATransform3DConcat(self, other) = self·other: self is applied first (docs/uikit-motion.md#transform-matrices).
-    package func concatenating(_ o: Transform3D) -> Transform3D {
+    @inlinable package func concatenating(_ o: Transform3D) -> Transform3D {
         // Written out: this runs per layer per frame, so no temporary arrays.
         Transform3D(
             m11: m11 * o.m11 + m12 * o.m21 + m13 * o.m31 + m14 * o.m41,
@@ -119,7 +119,7 @@ package struct Transform3D: Hashable, Sendable {
     }
 
     /// (x, y, z, 1)·M, not homogenized.
-    package func applyHomogeneous(x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double, w: Double) {
+    @inlinable package func applyHomogeneous(x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double, w: Double) {
         (
             x * m11 + y * m21 + z * m31 + m41,
             x * m12 + y * m22 + z * m32 + m42,
@@ -129,7 +129,7 @@ package struct Transform3D: Hashable, Sendable {
     }
 
     /// (x, y, 0, 1)·M, homogenized (CA_CGPointApplyTransform, docs/uikit-motion.md#layer-geometry).
-    package func apply(to p: Point) -> Point {
+    @inlinable package func apply(to p: Point) -> Point {
         let h = applyHomogeneous(x: p.x, y: p.y, z: 0)
         return Point(h.x / h.w, h.y / h.w)
     }

@@ -7,6 +7,7 @@ import TransitionModel
 import XCTest
 
 @testable import Exporters
+@testable import Keyframes
 
 /// Layers that replay one monotone sweep while others do not (Keyframes/SubtreeRetrace.swift),
 /// and their precomp played through `tm` (LottieSubtreeRemap.swift).
@@ -96,6 +97,60 @@ final class SubtreeRetraceTests: XCTestCase {
         let finish = try XCTUnwrap(sim.timeline.phases.first { $0.name == "finish" })
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(times.min()), (finish.start - 1 / 120) * fr - 1e-6)
         XCTAssertLessThanOrEqual(try XCTUnwrap(times.max()), (finish.end + 1 / 120) * fr + 1e-6)
+    }
+
+    /// The flat columns' path (SubtreeRetraceSamples.swift) finds what the rows' path finds
+    /// (SubtreeRetrace+Rows.swift, the code before them): the same set, source, remap and
+    /// speeds, on the fixtures (a set found, none found, an overshoot) and on catalog templates.
+    func testColumnsFindWhatRowsFind() throws {
+        var sims = [
+            try Simulation(try definition()), try Simulation(try definition(dotRetraces: true)),
+            try Simulation(try definition(finishTiming: #"{"uikitSpring": {"damping": 0.3}}"#)),
+            try Simulation(try definition(finishTiming: "\"linear\"")), try Simulation(ExportFixtures.showcase),
+        ]
+        for name in ["shared-element-push", "douyin-drag-dismiss", "circle-reveal-pop", "stories-close", "slide-up-segue"] {
+            sims.append(try Simulation(try ExportFixtures.template(name)))
+        }
+        var found = 0
+        for sim in sims {
+            let fast = SubtreeRetrace.detect(sim, rules: .lottie, screenTolerance: 0.25)
+            let slow = SubtreeRetrace.detectFromRows(sim, rules: .lottie, screenTolerance: 0.25)
+            let name = sim.definition.name
+            XCTAssertEqual(fast == nil, slow == nil, name)
+            guard let fast, let slow else { continue }
+            found += 1
+            XCTAssertEqual(fast.layers, slow.layers, name)
+            XCTAssertEqual(fast.still, slow.still, name)
+            XCTAssertEqual(fast.sourceStart.bitPattern, slow.sourceStart.bitPattern, name)
+            XCTAssertEqual(fast.sourceEnd.bitPattern, slow.sourceEnd.bitPattern, name)
+            XCTAssertEqual(fast.remap, slow.remap, name)
+            XCTAssertEqual(fast.maxSpeed.bitPattern, slow.maxSpeed.bitPattern, name)
+        }
+        XCTAssertEqual(found, 2)  // the card, under both the eased and the linear finish
+    }
+
+    /// Each sample holds a layer's numbers from `state(at:)` where one is more than eps from the
+    /// first sample's, else the first sample's (what the rows held).
+    func testColumnsHoldTheMovedSamplesAndTheFirstElsewhere() throws {
+        for sim in [try Simulation(try definition()), try Simulation(ExportFixtures.showcase)] {
+            let times = (0...90).map { min(sim.timeline.duration * Double($0) / 90, sim.timeline.duration - 1e-9) }
+            let eps = 1e-3
+            let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: eps))
+            var moved = 0, kept = 0
+            for (k, t) in times.enumerated() {
+                let s = sim.state(at: t)
+                for j in sim.layers.indices {
+                    let want = Retrace.features(s, j), first = samples.first[j]
+                    let apart = SubtreeRetrace.anyApart(want, first, eps)
+                    if apart { moved += 1 } else { kept += 1 }
+                    XCTAssertTrue(!apart || samples.moves[j])
+                    let got = (0..<samples.width[j]).map { samples.value(j, k, $0) }
+                    XCTAssertEqual(got.map(\.bitPattern), (apart ? want : first).map(\.bitPattern), "\(sim.definition.name) layer \(j) sample \(k)")
+                }
+            }
+            XCTAssertGreaterThan(moved, 20)
+            XCTAssertGreaterThan(kept, 20)
+        }
     }
 
     func testTruncationFromTheFrontKeepsTheSegmentSpanningTheStart() {
