@@ -96,6 +96,23 @@ struct FactoredInterval {
     var keys: [Int: PlaneKeys]
     /// Per plane and grid time: seen edge-on (A's sx set to 1e-5), where R is taken as its limit.
     var edgeOn: [Int: [Bool]] = [:]
+    /// Per grid time, every factored spec's R path and axis as `sample` made them through the
+    /// exact inverse (A's width needs them all): the group fit reads them at the times none of
+    /// its planes is edge-on instead of sampling them again (same calls, same numbers).
+    var residualPaths: [[BezierPath]] = []
+    var residualAxes: [[GradientAxis?]] = []
+    /// Per spec (index in `specs`), its place in `residualPaths[k]`; -1 when not stored.
+    var residualSlot: [Int] = []
+    /// The most points stored for one interval: a plane beyond it is sampled again by the group
+    /// fit, so the heap peak stays near what it was without the store (BENCHMARKS.md#memory-and-time-pass).
+    static let storedPoints = 1 << 18
+
+    /// The members' R paths and axes at grid time k as `sample` gives them, from the store;
+    /// nil when some member is not stored.
+    func residual(_ k: Int, _ members: [Int], box: Rect) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect)? {
+        guard members.allSatisfy({ residualSlot[$0] >= 0 }) else { return nil }
+        return (members.map { residualPaths[k][residualSlot[$0]] }, members.map { residualAxes[k][residualSlot[$0]] }, box)
+    }
 }
 
 extension ProjectionSampler {
@@ -197,6 +214,8 @@ extension ProjectionSampler {
     ) -> FactoredInterval? {
         var drawn: [Int: [PlaneProjection]] = [:], inverse: [Int: [PlaneProjection]] = [:], keys: [Int: PlaneKeys] = [:]
         var edgeOn: [Int: [Bool]] = [:]
+        var residualPaths = [[BezierPath]](repeating: [], count: grid.count), residualAxes = [[GradientAxis?]](repeating: [], count: grid.count)
+        var residualSlot = [Int](repeating: -1, count: specs.count), stored = 0
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
         for r in factors.references {
             var sx: [[Double]] = [], t: [[Double]] = [], back: [PlaneProjection] = [], flat: [Bool] = []
@@ -206,12 +225,22 @@ extension ProjectionSampler {
             }
             edgeOn[r] = flat
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
-            var width = 1.0
+            var width = 1.0, stores = false
             for k in 0..<grid.count {
                 let s = sample(
                     members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0).concatenating(back[k]) },
                     drawn: { grid.drawnPath(k, $0, layer: $1) })
                 for p in s.paths { for q in p.allPoints { width = max(width, abs(q.x)) } }
+                if k == 0 {
+                    // A path's points are as many at every grid time (its levels are chosen once).
+                    let points = grid.count * s.paths.reduce(0) { $0 + 3 * $1.segmentCount }
+                    stores = stored + points <= FactoredInterval.storedPoints
+                    if stores {
+                        stored += points
+                        for (position, n) in members.enumerated() { residualSlot[n] = residualPaths[0].count + position }
+                    }
+                }
+                if stores { residualPaths[k] += s.paths; residualAxes[k] += s.axes }
             }
             let writtenT = { (v: [Double]) in
                 let p = FactoredProjection.written(Point(v[0], v[1])); return [p.x, p.y]
@@ -236,7 +265,9 @@ extension ProjectionSampler {
             drawn[r] = (0..<grid.count).map { k in PlaneProjection([sxFit.drawn[k][0], 0, 0, 0, 1, 0, tFit.drawn[k][0], tFit.drawn[k][1], 1]) }
             inverse[r] = back
         }
-        return FactoredInterval(drawn: drawn, inverse: inverse, keys: keys, edgeOn: edgeOn)
+        return FactoredInterval(
+            drawn: drawn, inverse: inverse, keys: keys, edgeOn: edgeOn, residualPaths: residualPaths, residualAxes: residualAxes,
+            residualSlot: residualSlot)
     }
 
     /// The fewest keys for the per-time values `v` (their ends written): each span's easing is

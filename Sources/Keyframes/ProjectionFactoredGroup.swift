@@ -46,6 +46,8 @@ extension ProjectionSampler {
         }
         func residual(_ k: Int) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
             let flat = members.contains { f.edgeOn[planeOf[specs[$0].layer]!]![k] }
+            // Not edge-on: the paths factorInterval sampled already, through the same inverse.
+            if !flat, let stored = f.residual(k, members, box: everywhere) { return stored }
             let state = flat ? stateAt(k) : nil
             return sample(
                 members, box: everywhere, state: { grid.layerState(k, $0) },

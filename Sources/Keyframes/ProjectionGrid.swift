@@ -10,10 +10,14 @@ import Simulation
 import TransitionModel
 
 struct ProjectionGrid {
-    /// Position in the sampler's `layers` of each projected layer, by layer index.
-    private let slots: [Int: Int]
-    /// Position of each host (nil = the canvas) among the distinct hosts.
-    private let hostSlots: [Int?: Int]
+    /// Position in the sampler's `layers` of each projected layer, by layer index (-1: none).
+    /// Arrays, not dictionaries: read at every sample of every grid time, a hash each.
+    private let slots: [Int]
+    /// Position of each host among the distinct hosts, by layer index, the canvas (nil) last.
+    private let hostSlots: [Int]
+    private let hostCount: Int
+    /// The projected layers (the sampler's `layers`).
+    private let layerCount: Int
     private(set) var count = 0
     /// 9 numbers per (time, layer slot): PlaneProjection.h of the layer into its host.
     private var matrices: [Double] = []
@@ -27,24 +31,33 @@ struct ProjectionGrid {
     /// and its paths were rebuilt at every grid time and for both fits.
     private var drawn: [BezierPath] = []
     private var drawnBase: [Int] = []
-    /// Per layer, its first spec (a layer's specs are contiguous, ProjectionSampler.init).
-    private var firstSpec: [Int: Int] = [:]
+    /// Per layer, its first spec (a layer's specs are contiguous, ProjectionSampler.init); -1: none.
+    private var firstSpec: [Int]
     /// Per (time, host slot): the canvas plus margin in the host's space (ProjectionSampler.box).
     private var boxes: [Rect] = []
 
     init(_ sampler: ProjectionSampler, capacity: Int) {
-        slots = Dictionary(uniqueKeysWithValues: sampler.layers.enumerated().map { ($0.element.index, $0.offset) })
-        var hostSlots: [Int?: Int] = [:]
-        for (_, host) in sampler.layers where hostSlots[host] == nil { hostSlots[host] = hostSlots.count }
+        let layerCount = sampler.simulation.layers.count
+        var slots = [Int](repeating: -1, count: layerCount)
+        for (offset, l) in sampler.layers.enumerated() { slots[l.index] = offset }
+        self.slots = slots
+        var hostSlots = [Int](repeating: -1, count: layerCount + 1), hostCount = 0
+        for (_, host) in sampler.layers where hostSlots[host ?? layerCount] < 0 {
+            hostSlots[host ?? layerCount] = hostCount
+            hostCount += 1
+        }
         self.hostSlots = hostSlots
-        matrices.reserveCapacity(capacity * slots.count * 9)
-        stateIndices.reserveCapacity(capacity * slots.count)
-        boxes.reserveCapacity(capacity * hostSlots.count)
+        self.hostCount = hostCount
+        self.layerCount = sampler.layers.count
+        firstSpec = [Int](repeating: -1, count: layerCount)
+        matrices.reserveCapacity(capacity * sampler.layers.count * 9)
+        stateIndices.reserveCapacity(capacity * sampler.layers.count)
+        boxes.reserveCapacity(capacity * hostCount)
     }
 
     /// Adds the next grid time's numbers, read from its whole state.
     mutating func append(_ state: SceneState, _ sampler: ProjectionSampler) {
-        let layerCount = slots.count
+        let layerCount = sampler.layers.count
         for (slot, (i, host)) in sampler.layers.enumerated() {
             matrices += sampler.projection(state, i, host: host).h
             let s = state.layers[i]
@@ -58,18 +71,21 @@ struct ProjectionGrid {
                 distinctLayers.append(i)
             }
         }
-        var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostSlots.count)
-        for (host, slot) in hostSlots { hostBoxes[slot] = sampler.box(state, host: host) }
+        var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostCount)
+        for (host, slot) in hostSlots.enumerated() where slot >= 0 {
+            hostBoxes[slot] = sampler.box(state, host: host < slots.count ? host : nil)
+        }
         boxes += hostBoxes
         count += 1
     }
 
     /// Makes every distinct state's drawn paths, with the sampler's levels as they now are.
     mutating func drawPaths(_ sampler: ProjectionSampler) {
-        for (n, spec) in sampler.specs.enumerated() where firstSpec[spec.layer] == nil { firstSpec[spec.layer] = n }
+        for (n, spec) in sampler.specs.enumerated() where firstSpec[spec.layer] < 0 { firstSpec[spec.layer] = n }
         drawnBase = distinctStates.indices.map { d in
             let base = drawn.count, i = distinctLayers[d]
-            guard var n = firstSpec[i] else { return base }  // a layer that draws nothing (no spec)
+            var n = firstSpec[i]
+            guard n >= 0 else { return base }  // a layer that draws nothing (no spec)
             while n < sampler.specs.count, sampler.specs[n].layer == i {
                 drawn.append(sampler.specs[n].drawnPath(distinctStates[d]))
                 n += 1
@@ -81,20 +97,20 @@ struct ProjectionGrid {
     /// Spec n's drawn path at grid time k (its layer's state then); nil before `drawPaths`.
     func drawnPath(_ k: Int, _ n: Int, layer i: Int) -> BezierPath? {
         guard !drawnBase.isEmpty else { return nil }
-        return drawn[drawnBase[stateIndices[k * slots.count + slots[i]!]] + n - firstSpec[i]!]
+        return drawn[drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]]
     }
 
     /// Layer i's state at grid time k.
-    func layerState(_ k: Int, _ i: Int) -> LayerState { distinctStates[stateIndices[k * slots.count + slots[i]!]] }
+    func layerState(_ k: Int, _ i: Int) -> LayerState { distinctStates[stateIndices[k * layerCount + slots[i]]] }
 
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {
-        let o = (k * slots.count + slots[i]!) * 9
+        let o = (k * layerCount + slots[i]) * 9
         return PlaneProjection(Array(matrices[o..<(o + 9)]))
     }
 
     /// The canvas box in the host's space at grid time k.
-    func box(_ k: Int, host: Int?) -> Rect { boxes[k * hostSlots.count + hostSlots[host]!] }
+    func box(_ k: Int, host: Int?) -> Rect { boxes[k * hostCount + hostSlots[host ?? slots.count]] }
 }
 
 // MARK: Sampling, from a whole state or from a grid time
@@ -119,11 +135,14 @@ extension ProjectionSampler {
         drawn: (_ n: Int, _ layer: Int) -> BezierPath? = { _, _ in nil }
     ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
-        var projections: [Int: PlaneProjection] = [:]
+        paths.reserveCapacity(members.count); axes.reserveCapacity(members.count)
+        // A layer's specs sit together in `members`: its projection is made once per run of them
+        // (not a dictionary per call, hashed per spec; every `projection` given is a pure function).
+        var last: (layer: Int, h: PlaneProjection)? = nil
         for n in members {
             let spec = specs[n]
-            let h = projections[spec.layer] ?? projection(spec.layer)
-            projections[spec.layer] = h
+            let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
+            last = (spec.layer, h)
             let s = state(spec.layer)
             // projectedPath's own choice: its drawn path projected unless drawn as arcs.
             if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {

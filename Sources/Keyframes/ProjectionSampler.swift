@@ -412,8 +412,12 @@ struct ProjectionSampler {
                     areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
                 }
             }
+            // The axes' keys first: they need nothing of the paths' fit, and with a budget their
+            // characters count before it (the cube's today's keys lose on their axes).
+            let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
             var keyAt: ((Int) -> Bool)? = nil
             if let budget {
+                if !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
                 var spent = GroupKeyCharacters(tracks: characterTracks(members), countsFirst: n == 0)
                 keyAt = { k in budget.spend(spent.cost((k == 0 ? right : sample(states, k, members)).paths.map(Self.written))) }
             }
@@ -422,7 +426,7 @@ struct ProjectionSampler {
             for span in spans {
                 out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))
             }
-            axes += axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
+            axes += gradientKeys
         }
         return (out, axes, factored?.keys ?? [:], false)
     }

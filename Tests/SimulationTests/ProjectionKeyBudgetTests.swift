@@ -20,7 +20,13 @@ final class ProjectionKeyBudgetTests: XCTestCase {
             LayerDefinition(
                 id: "bar", kind: .rect, position: Point(195, 100), size: Size(200, 40), numbers: [.cornerRadius: 20], fill: .solid(.black))
         ]
-        return [flipDefinition(to: -60), barred, centred]
+        // A gradient page: its axis keys count too (ProjectionSampler.axisCharacters).
+        var shaded = flipDefinition(to: -80)
+        shaded.layers[0].children[0].fill = .linearGradient(
+            LinearGradient(
+                start: Point(0, 0), end: Point(1, 0),
+                stops: [.init(offset: 0, color: .black), .init(offset: 1, color: Color(red: 0, green: 0, blue: 0, alpha: 0))]))
+        return [flipDefinition(to: -60), barred, centred, shaded]
     }
 
     func testBudgetOfTodaysCharactersIsNotExceededAndKeepsTheKeys() throws {
@@ -66,6 +72,26 @@ final class ProjectionKeyBudgetTests: XCTestCase {
         }
         // The flips turned about their hinge keep the factored keys without today's.
         XCTAssertGreaterThanOrEqual(gaveUp, 1)
+    }
+
+    /// A paint's axis keys: the first counts only in the first interval (its 4 numbers and 3
+    /// entries), each change adds a key's entry more; an unchanged key adds nothing.
+    func testAxisCharactersCountsChangedAxes() throws {
+        let shaded = try XCTUnwrap(definitions().last)
+        let sampler = try XCTUnwrap(ProjectionPreparation(try Simulation(shaded))).sampler
+        let n = try XCTUnwrap(sampler.specs.indices.first { sampler.specs[$0].gradient != nil })
+        let a = GradientAxis(start: Point(0, 0), end: Point(12.3, 0), offsets: [0, 1])
+        let b = GradientAxis(start: Point(0, 0), end: Point(4.5, 6), offsets: [0, 1])
+        func key(_ v: GradientAxis) -> (Int, Keyframe<GradientAxis>) { (n, Keyframe(time: 0, value: v, easing: .linear)) }
+        let perKey = FactoredProjection.perKey
+        // 0, 0, 123, 0 in tenths; then 0, 0, 45, 60.
+        let na = 1 + 1 + 3 + 1 + 3 * perKey, nb = 1 + 1 + 2 + 2 + 3 * perKey
+        XCTAssertEqual(sampler.axisCharacters([key(a), key(a), key(b)], countsFirst: true), na + perKey + nb)
+        XCTAssertEqual(sampler.axisCharacters([key(a), key(a), key(b)], countsFirst: false), perKey + nb)
+        XCTAssertEqual(sampler.axisCharacters([key(a), key(b), key(a)], countsFirst: false), 2 * perKey + nb + na)
+        // A spec without a paint gradient counts nothing.
+        let plain = try XCTUnwrap(sampler.specs.indices.first { sampler.specs[$0].gradient == nil })
+        XCTAssertEqual(sampler.axisCharacters([(plain, Keyframe(time: 0, value: a, easing: .linear))], countsFirst: true), 0)
     }
 
     /// The count per key: a change in any path of a track adds its numbers and a key's entry;
