@@ -84,6 +84,39 @@ extension BezierPath {
         }
         let exact = points(self, h.apply), drawn = points(arcs) { $0 }
         func seen(_ p: Point) -> Bool { p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY }
-        return max(PathSpec.farthest(exact.filter(seen), from: drawn), PathSpec.farthest(drawn.filter(seen), from: exact))
+        return max(Self.farthest(exact.filter(seen), from: drawn), Self.farthest(drawn.filter(seen), from: exact))
+    }
+
+    /// The farthest of `points` from the polyline `line`, as PathSpec.farthest, for points that
+    /// run along the line (both around one closed curve): each point's nearest segment is sought
+    /// first among the 17 about the previous point's, and the whole line only where that could
+    /// raise the answer. At 1024 pieces PathSpec.farthest's forward search cost 57 % of the
+    /// cube's instructions.
+    static func farthest(_ points: [Point], from line: [Point]) -> Double {
+        let segments = line.count - 1
+        guard segments > 0 else { return points.isEmpty ? 0 : .infinity }
+        func distance(_ p: Point, _ n: Int) -> Double {
+            let a = line[n], d = line[n + 1] - a, len2 = d.x * d.x + d.y * d.y
+            let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2)) : 0
+            return p.distance(to: a + d * u)
+        }
+        var worst = 0.0, near = 0
+        for p in points {
+            var best = Double.infinity, nearest = near
+            for k in -8...8 {
+                let n = ((near + k) % segments + segments) % segments, d = distance(p, n)
+                if d < best { best = d; nearest = n }
+            }
+            if best > worst {
+                for n in 0..<segments {
+                    let d = distance(p, n)
+                    if d < best { best = d; nearest = n }
+                    if best <= worst { break }
+                }
+            }
+            near = nearest
+            worst = max(worst, best)
+        }
+        return worst
     }
 }
