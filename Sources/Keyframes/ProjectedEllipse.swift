@@ -89,9 +89,9 @@ extension BezierPath {
 
     /// The farthest of `points` from the polyline `line`, as PathSpec.farthest, for points that
     /// run along the line (both around one closed curve): each point's nearest segment is sought
-    /// first among the 17 about the previous point's, and the whole line only where that could
-    /// raise the answer. At 1024 pieces PathSpec.farthest's forward search cost 57 % of the
-    /// cube's instructions.
+    /// first among the 17 about the previous point's; only where that could raise the answer,
+    /// the rest, by blocks of 32 segments whose bounding box is nearer than the best so far. At
+    /// 1024 pieces PathSpec.farthest's forward search cost 57 % of the cube's instructions.
     static func farthest(_ points: [Point], from line: [Point]) -> Double {
         let segments = line.count - 1
         guard segments > 0 else { return points.isEmpty ? 0 : .infinity }
@@ -99,6 +99,10 @@ extension BezierPath {
             let a = line[n], d = line[n + 1] - a, len2 = d.x * d.x + d.y * d.y
             let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2)) : 0
             return p.distance(to: a + d * u)
+        }
+        let blocks = stride(from: 0, to: segments, by: 32).map { b -> (Range<Int>, Rect) in
+            let ps = line[b...min(b + 32, segments)], xs = ps.map(\.x), ys = ps.map(\.y)
+            return (b..<min(b + 32, segments), Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!))
         }
         var worst = 0.0, near = 0
         for p in points {
@@ -108,10 +112,13 @@ extension BezierPath {
                 if d < best { best = d; nearest = n }
             }
             if best > worst {
-                for n in 0..<segments {
-                    let d = distance(p, n)
-                    if d < best { best = d; nearest = n }
-                    if best <= worst { break }
+                for (range, box) in blocks {
+                    let dx = max(box.minX - p.x, 0, p.x - box.maxX), dy = max(box.minY - p.y, 0, p.y - box.maxY)
+                    guard (dx * dx + dy * dy).squareRoot() < best else { continue }
+                    for n in range {
+                        let d = distance(p, n)
+                        if d < best { best = d; nearest = n }
+                    }
                 }
             }
             near = nearest
