@@ -89,7 +89,7 @@ extension BezierPath {
 
     /// The farthest of `points` from the polyline `line`, as PathSpec.farthest, for points that
     /// run along the line (both around one closed curve): each point's nearest segment is sought
-    /// first among the 17 about the previous point's; only where that could raise the answer,
+    /// first among the 7 about the previous point's; only where that could raise the answer,
     /// the rest, by blocks of 32 segments whose bounding box is nearer than the best so far. At
     /// 1024 pieces PathSpec.farthest's forward search cost 57 % of the cube's instructions.
     static func farthest(_ points: [Point], from line: [Point]) -> Double {
@@ -107,7 +107,7 @@ extension BezierPath {
         var worst = 0.0, near = 0
         for p in points {
             var best = Double.infinity, nearest = near
-            for k in -8...8 {
+            for k in -3...3 {
                 let n = ((near + k) % segments + segments) % segments, d = distance(p, n)
                 if d < best { best = d; nearest = n }
             }
