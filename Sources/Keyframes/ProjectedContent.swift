@@ -22,6 +22,10 @@ package enum ProjectionTolerance {
     /// The same for the 4 vertices of a named layer's bounds outline, on the canvas or not: they
     /// are where readers (the conformance suite, against the tracks' corners) look for the layer.
     package static let outline = 0.5
+    /// Max gap (pt) between two abutting layers' drawn edges where each is keyed apart from the
+    /// other (the cube's faces, one plane each: ProjectionSeams.swift). Far under `interpolation`:
+    /// a gap shows the canvas through it as a hairline.
+    package static let seam = 0.05
     /// A projected gradient's colour samples stay within `interpolation` of where they belong, or
     /// further where the colour changes so slowly that it stays within this many levels (of 255,
     /// at full opacity): a quarter, as browsers' own gradient drawing already differs (Gecko and

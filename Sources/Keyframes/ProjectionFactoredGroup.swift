@@ -123,6 +123,21 @@ extension ProjectionSampler {
         // A plane with picture cells is not factored (below): known before any fit (the cube
         // with PNG screens fitted both forms, SVG's and Lottie's, to drop them).
         for (i, _) in layers where factors.planeOf[i] != nil && !(pictureCells[i]?.isEmpty ?? true) { return nil }
+        // Keyed plane by plane where the seams between the planes stay closed (ProjectionSeams.swift).
+        let parts = planeParts(groups, factors)
+        if parts.count > groups.count,
+            let apart = factoredLayers(parts, factors, end: end, pictureCells: pictureCells, interpolation: interpolation),
+            seamGap(apart, groups: groups, parts: parts, end: end) <= ProjectionTolerance.seam / hostScale
+        {
+            return apart
+        }
+        return factoredLayers(groups, factors, end: end, pictureCells: pictureCells, interpolation: interpolation)
+    }
+
+    /// The factored layers with these groups' keys, from the planes of `factors`.
+    func factoredLayers(
+        _ groups: [[Int]], _ factors: PlaneFactors, end: Double, pictureCells: [Int: [PictureCell]], interpolation: Double
+    ) -> [ProjectedLayer?]? {
         let cuts = breakpoints(end: end)
         let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, factors: factors, interpolation: interpolation) }
         guard !intervals.contains(where: { $0.failed }) else { return nil }
@@ -150,7 +165,7 @@ extension ProjectionSampler {
     /// are one easing a span for all its paths: story-2's 37 paths needed 13 keys each that way,
     /// 3-6 keyed layer by layer (stories-cube.json 204 -> 96 KB,
     /// BENCHMARKS.md#the-cubes-lottie-keys-per-layer-2026-12-03). Two layers' shared edge may
-    /// then part by both their errors; the SVG keeps one grid a group.
+    /// then part by both their errors; the SVG keeps one grid a plane's part of a group.
     func perLayer(_ groups: [[Int]]) -> [[Int]] {
         groups.flatMap { group in
             var order: [Int] = [], members: [Int: [Int]] = [:]

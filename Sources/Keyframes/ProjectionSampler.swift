@@ -239,11 +239,7 @@ struct ProjectionSampler {
         var root = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.index) })
         func find(_ i: Int) -> Int { var i = i; while root[i]! != i { i = root[i]! }; return i }
         func corners(_ state: SceneState) -> [Int: [Point]] {
-            Dictionary(
-                uniqueKeysWithValues: layers.map { l in
-                    let quad = BezierPath.rect(Rect(origin: .zero, size: state.layers[l.index].size))
-                    return (l.index, quad.vertices.map(projection(state, l.index, host: l.host).apply))
-                })
+            Dictionary(uniqueKeysWithValues: layers.map { ($0.index, self.corners(state, $0.index)) })
         }
         let first = corners(state)
         var others: [[Int: [Point]]] = []
@@ -270,6 +266,11 @@ struct ProjectionSampler {
         return order.map { members[$0]! } + alone
     }
 
+    /// Layer i's bounds corners in its host's space at `state`.
+    func corners(_ state: SceneState, _ i: Int) -> [Point] {
+        BezierPath.rect(Rect(origin: .zero, size: state.layers[i].size)).vertices.map(projection(state, i, host: hosts[i]!).apply)
+    }
+
     /// Whether a projected quad encloses an area (not a layer seen edge-on, nor an empty one).
     static func isArea(_ q: [Point]) -> Bool {
         let twice = q.indices.reduce(0.0) { a, k in a + q[k].x * q[(k + 1) % q.count].y - q[(k + 1) % q.count].x * q[k].y }
@@ -277,7 +278,10 @@ struct ProjectionSampler {
     }
 
     /// Whether an edge of one quad lies along an edge of the other (on its line, overlapping).
-    static func shareAnEdge(_ p: [Point], _ q: [Point]) -> Bool {
+    static func shareAnEdge(_ p: [Point], _ q: [Point]) -> Bool { sharedEdge(p, q) != nil }
+
+    /// The edge of q along which an edge of p lies (on its line, overlapping), nil when none.
+    static func sharedEdge(_ p: [Point], _ q: [Point]) -> (Point, Point)? {
         func onLine(_ x: Point, _ a: Point, _ b: Point) -> Bool {
             let d = b - a, length = (d.x * d.x + d.y * d.y).squareRoot()
             return length > 1e-9 && abs((x.x - a.x) * d.y - (x.y - a.y) * d.x) / length < 1e-3
@@ -292,10 +296,10 @@ struct ProjectionSampler {
                 let (c, d) = (q[m], q[(m + 1) % 4])
                 guard onLine(a, c, d), onLine(b, c, d) else { continue }
                 let (s0, s1) = (along(a, c, d), along(b, c, d))
-                if max(s0, s1) > 1e-6, min(s0, s1) < 1 - 1e-6 { return true }
+                if max(s0, s1) > 1e-6, min(s0, s1) < 1 - 1e-6 { return (c, d) }
             }
         }
-        return false
+        return nil
     }
 
     /// A key as written: every point on the writers' 0.1 grid.

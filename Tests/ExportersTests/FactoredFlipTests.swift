@@ -144,7 +144,9 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
             // The mask as a player reads it is the fit's clip (R through A), and that lands near the
             // exact corners: the clip is fitted like paint, for Lottie within
             // ProjectionTolerance.lottieMovingPlanes (0.4, checked on the fit's time grid, so a little
-            // over between grid times: 0.417 px, story-1); the SVG's own fit (0.5) goes to 0.546 px.
+            // over between grid times: 0.417 px, story-1). The SVG's own fit (0.5) went to 0.546 px
+            // with both faces on one grid; keyed plane by plane its clip lands 0.37 / 0.29 px off
+            // (BENCHMARKS.md#the-cubes-faces-keyed-apart-2026-12-04), so it is no longer the looser.
             let model = try XCTUnwrap(lottie.projected[face]?.clip)
             let plane = try XCTUnwrap(lottie.projected[face])
             let end = sim.timeline.duration
@@ -160,7 +162,7 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
             XCTAssertLessThan(fromModel, 0.01, id)
             let svgWorst = svgClipError(sim, face)
             XCTAssertLessThan(worst, ProjectionTolerance.lottieMovingPlanes + 0.05, id)
-            XCTAssertLessThan(worst, svgWorst, "\(id): Lottie's planes are fitted tighter than the SVG's")
+            XCTAssertLessThan(svgWorst, ProjectionTolerance.interpolation + 0.05, id)
             // Off (TRANS_EXPORT_FACTORED_LOTTIE=fixed): today's host-space keys, identity `ks`.
             let today = try XCTUnwrap(layer(named: id, in: try LottieWriter(movingPlanes: false).lottie(lottie))?["ks"], id)
             XCTAssertEqual(today["p"]?["a"], .number(0), id)
@@ -221,7 +223,8 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
     }
 
     /// Lottie's moving planes are keyed layer by layer (BENCHMARKS.md#the-cubes-lottie-keys-per-layer-2026-12-03):
-    /// story-2's 37 paths, 13 keys each on one shared grid before, need 3-6 each on their own, and
+    /// story-2's 37 paths, 13 keys each on one shared grid before, need 3-7 each on their own (7:
+    /// a hill as 4 arcs of its image, BENCHMARKS.md#the-cubes-faces-keyed-apart-2026-12-04), and
     /// no open path keeps a vertex that repeats the one before it over a straight segment in every key.
     func testTheCubesLottieFacesAreKeyedLayerByLayer() throws {
         let (_, _, doc) = try cubeInLottie()
@@ -247,7 +250,7 @@ final class FactoredFlipTests: XCTestCase, LottieReading {
         array(try XCTUnwrap(layer(named: "story-2", in: doc))["shapes"]).forEach(visit)
         XCTAssertEqual(keys.count, 37)
         XCTAssertEqual(keys.min(), 3)
-        XCTAssertLessThanOrEqual(keys.max() ?? 99, 6)
+        XCTAssertLessThanOrEqual(keys.max() ?? 99, 7)
         XCTAssertGreaterThan(times.count, 1, "not one grid for the face")
         XCTAssertEqual(repeats, 0, "a capsule's repeated vertices are left out")
     }

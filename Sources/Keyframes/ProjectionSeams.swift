@@ -1,0 +1,94 @@
+import Motion
+import Simulation
+// A group of layers that share an edge is keyed as one (ProjectionSampler.groups), so the edge
+// never parts. In the factored SVG a group may span planes (the cube's two faces share the
+// moving edge): one easing a span for both faces' paths kept story 1's and story 2's 13 keys
+// each. Keyed plane by plane, they were 6 each (stories-cube.svg 87,471 -> 78,272 B,
+// BENCHMARKS.md#the-cubes-faces-keyed-apart-2026-12-04). Shared keys no longer close the seam
+// then, so it is checked: each side drawn from its own written keys and its own drawn A, the
+// gap between the two drawn edges (not each against the exact edge) within
+// ProjectionTolerance.seam, or the group is keyed as one again.
+import TransitionModel
+
+extension ProjectionSampler {
+    /// Each group split by the plane its layers are factored in (in the group's order); layers
+    /// that are not factored form a part of their own.
+    func planeParts(_ groups: [[Int]], _ factors: PlaneFactors) -> [[Int]] {
+        groups.flatMap { group in
+            var order: [Int?] = [], parts: [Int?: [Int]] = [:]
+            for n in group {
+                let plane = factors.planeOf[specs[n].layer]
+                if parts[plane] == nil { order.append(plane) }
+                parts[plane, default: []].append(n)
+            }
+            return order.map { parts[$0]! }
+        }
+    }
+
+    /// The widest gap (host units) between two abutting layers' drawn edges, over the pairs of
+    /// layers one group holds in different `parts`, at `rate` checks a second over [0, end].
+    /// A pair is checked while both are areas and share an edge. Each side's edge is the drawn
+    /// vertices of its paint and clip whose exact ones lie on the shared edge's line; the gap
+    /// is the farthest of either side's from the other side's line (edges are straight, so
+    /// their vertices bound it). A side that draws no vertex on that line shows no seam there.
+    func seamGap(_ layers: [ProjectedLayer?], groups: [[Int]], parts: [[Int]], end: Double, rate: Double = 240) -> Double {
+        var partOf: [Int: Int] = [:]
+        for (p, part) in parts.enumerated() { for n in part { partOf[specs[n].layer] = p } }
+        var pairs: [(Int, Int)] = []
+        for group in groups {
+            var seen: [Int] = []
+            for n in group where !seen.contains(specs[n].layer) { seen.append(specs[n].layer) }
+            for (x, i) in seen.enumerated() {
+                for j in seen[(x + 1)...] where partOf[i] != partOf[j] { pairs.append((i, j)) }
+            }
+        }
+        guard !pairs.isEmpty, end.isFinite, end > 0 else { return 0 }
+        var worst = 0.0
+        let steps = Int((end * rate).rounded(.up))
+        for k in 0...steps {
+            let t = min(end, Double(k) / rate), state = self.state(t, end: end)
+            for (i, j) in pairs {
+                let ci = corners(state, i), cj = corners(state, j)
+                guard Self.isArea(ci), Self.isArea(cj), let (a, b) = Self.sharedEdge(ci, cj) ?? Self.sharedEdge(cj, ci) else { continue }
+                let di = drawnOnLine(layers[i]!, state, t, a, b), dj = drawnOnLine(layers[j]!, state, t, a, b)
+                guard di.count >= 2, dj.count >= 2 else { continue }
+                worst = max(worst, Self.farthest(di, fromLineThrough: dj), Self.farthest(dj, fromLineThrough: di))
+            }
+        }
+        return worst
+    }
+
+    /// Layer l's drawn vertices (paint, then clip; through its plane's A) at time t whose exact
+    /// ones at `state` lie on the line through a and b.
+    func drawnOnLine(_ layer: ProjectedLayer, _ state: SceneState, _ t: Double, _ a: Point, _ b: Point) -> [Point] {
+        guard let r = ranges[layer.layer] else { return [] }
+        let members = Array(r.paint) + (r.clip.map { [$0] } ?? [])
+        guard !members.isEmpty else { return [] }
+        let exact = sample(state, members).paths
+        let drawn = layer.paint.flatMap { $0.shape.value(at: t).subpaths } + (layer.clip.map { [$0.value(at: t)] } ?? [])
+        guard exact.count == drawn.count else { return [] }
+        let scale = max(1, a.distance(to: b))
+        var out: [Point] = []
+        for (e, d) in zip(exact, drawn) where e.vertices.count == d.vertices.count {
+            for (ev, dv) in zip(e.vertices, d.vertices) where Self.distance(ev, toLineThrough: a, b) <= 1e-6 * scale {
+                out.append(layer.host(dv, at: t))
+            }
+        }
+        return out
+    }
+
+    static func distance(_ p: Point, toLineThrough a: Point, _ b: Point) -> Double {
+        let d = b - a, length = (d.x * d.x + d.y * d.y).squareRoot()
+        guard length > 1e-12 else { return p.distance(to: a) }
+        return abs((p.x - a.x) * d.y - (p.y - a.y) * d.x) / length
+    }
+
+    /// The farthest of `points` from the line through the two farthest apart of `line`.
+    static func farthest(_ points: [Point], fromLineThrough line: [Point]) -> Double {
+        var (a, b, span) = (line[0], line[0], -1.0)
+        for (x, p) in line.enumerated() {
+            for q in line[(x + 1)...] where p.distance(to: q) > span { (a, b, span) = (p, q, p.distance(to: q)) }
+        }
+        return points.map { distance($0, toLineThrough: a, b) }.max() ?? 0
+    }
+}

@@ -1,0 +1,81 @@
+import Motion
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Keyframes
+
+/// The factored SVG keys a group plane by plane where the seam between the planes stays closed
+/// (ProjectionSeams.swift), and an ellipse's image arcs are measured without the polylines' sag
+/// (ProjectedEllipse.swift).
+final class ProjectionSeamsTests: XCTestCase {
+    /// Two faces of a cube as stories-cube turns them (each with a full-width header): one group
+    /// over two planes. Keyed plane by plane, both faces keep their hinge at R's x = 0 under the
+    /// same T, so the drawn seam is closed; moved 0.1 pt apart each way, the check sees 0.2 pt,
+    /// though each face is only 0.1 pt from the exact edge.
+    func testTheSeamCheckBoundsTheGapBetweenBothDrawnEdges() throws {
+        let sim = try Simulation(Self.cube())
+        let prep = try XCTUnwrap(ProjectionPreparation(sim))
+        var sampler = prep.sampler
+        sampler.imageArcs = true
+        let end = prep.end
+        let factors = sampler.planeFactors(times: prep.coarse, end: end, groups: prep.groups)
+        let right = try XCTUnwrap(sim.index(ofLayer: "right")), left = try XCTUnwrap(sim.index(ofLayer: "left"))
+        XCTAssertEqual(factors.planeOf[right], right)
+        XCTAssertEqual(factors.planeOf[left], left)
+        let parts = sampler.planeParts(prep.groups, factors)
+        XCTAssertEqual(parts.count, prep.groups.count + 1, "the faces' group is split in two")
+        let apart = try XCTUnwrap(sampler.factoredLayers(parts, factors, end: end, pictureCells: prep.pictureCells, interpolation: 0.5))
+        XCTAssertLessThan(sampler.seamGap(apart, groups: prep.groups, parts: parts, end: end), 1e-9)
+        var moved = apart
+        moved[right]!.plane!.translation = apart[right]!.plane!.translation.map { $0 + Point(0.1, 0) }
+        moved[left]!.plane!.translation = apart[left]!.plane!.translation.map { $0 - Point(0.1, 0) }
+        XCTAssertEqual(sampler.seamGap(moved, groups: prep.groups, parts: parts, end: end), 0.2, accuracy: 1e-6)
+        // Only one face moved: the face against the other face and its header.
+        moved[left] = apart[left]
+        XCTAssertEqual(sampler.seamGap(moved, groups: prep.groups, parts: parts, end: end), 0.1, accuracy: 1e-6)
+        // The export takes the split fit: fewer keys than one group, the same seam.
+        let chosen = try XCTUnwrap(sampler.factoredLayers(prep.groups, coarse: prep.coarse, end: end, pictureCells: prep.pictureCells))
+        XCTAssertEqual(chosen[right]!.paint[0].shape, apart[right]!.paint[0].shape)
+        let whole = try XCTUnwrap(sampler.factoredLayers(prep.groups, factors, end: end, pictureCells: prep.pictureCells, interpolation: 0.5))
+        XCTAssertLessThan(apart[right]!.paint[0].shape.keyframes.count, whole[right]!.paint[0].shape.keyframes.count)
+    }
+
+    /// A 460 x 320 ellipse (the cube's first hill) under a perspective: its 4 image arcs and its
+    /// projected kappa cubics are 0.06 pt apart, but on 64-piece polylines the chords' sag (0.28
+    /// pt at radius 230) made it over 0.2 pt, the curve tolerance, so the hills kept 16 cubics.
+    func testAnEllipsesImageArcsAreMeasuredWithoutTheChordsSag() throws {
+        let path = BezierPath.ellipse(Rect(-140, 560, 460, 320))
+        let h = PlaneProjection([1, 0, 0.0006, 0, 1, 0, 0, 0, 1])
+        let arcs = try XCTUnwrap(BezierPath.projectedEllipse(try XCTUnwrap(path.quarterArcs), h, count: 4))
+        let everywhere = Rect(-1e4, -1e4, 2e4, 2e4)
+        XCTAssertGreaterThan(path.ellipseImageError(arcs, h, box: everywhere, pieces: 64), ProjectionTolerance.curve)
+        let fine = path.ellipseImageError(arcs, h, box: everywhere)
+        XCTAssertLessThan(fine, ProjectionTolerance.curve / 2)
+        XCTAssertEqual(fine, path.ellipseImageError(arcs, h, box: everywhere, pieces: 2048), accuracy: 0.005)
+    }
+
+    /// stories-cube's motion on two plain faces: "right" hinged at its left edge turns in from
+    /// 90 degrees, "left" hinged at its right edge turns out to -90, the edge travels 390 -> 0.
+    static func cube() -> TransitionDefinition {
+        func face(_ id: String, anchor: Double, turn: Double) -> LayerDefinition {
+            var f = LayerDefinition(
+                id: id, kind: .rect, position: Point(390, 422), size: Size(390, 844), anchorPoint: Point(anchor, 0.5),
+                transform: LayerTransform(rotationY: turn, m34: -1.0 / 800), fill: .solid(.white))
+            f.children = [LayerDefinition(id: id + "-header", kind: .rect, position: Point(195, 75), size: Size(390, 150), fill: .solid(.black))]
+            return f
+        }
+        let swipe = AnimationBlock(
+            duration: 0.35, timing: .named(.easeInOut),
+            changes: [
+                PropertyChange(layer: "left", .position(Point(0, 422))),
+                PropertyChange(layer: "left", .transform(LayerTransform(rotationY: -.pi / 2, m34: -1.0 / 800))),
+                PropertyChange(layer: "right", .position(Point(0, 422))),
+                PropertyChange(layer: "right", .transform(LayerTransform(m34: -1.0 / 800))),
+            ])
+        return TransitionDefinition(
+            name: "two-faces", description: "test", canvas: Canvas(size: Size(390, 844)),
+            timeline: TimelineSettings(holdBefore: 0.3, holdBetween: 0.3, holdAfter: 0.3),
+            layers: [face("right", anchor: 0, turn: .pi / 2), face("left", anchor: 1, turn: 0)], phases: [Phase(name: "swipe", blocks: [swipe])])
+    }
+}
