@@ -1,0 +1,113 @@
+import JSONText
+import Keyframes
+import Motion
+import Simulation
+import TransitionModel
+
+// The shape layer of a simulated layer (its `ks` and its paint, LottieWriter.swift's header
+// says which layers are Lottie layers) and the background layer, with the header and timing
+// every layer the writer makes starts and ends with.
+
+extension LottieDocument {
+    /// `ddd: 0` first: rlottie takes a layer without `ddd` (or with `ddd` after `ks`) as 3D and
+    /// then ignores `r` (it rotates by `rz`); measured: rotation dropped in rlottie, kept in ThorVG.
+    func layerHeader(name: String, ind: Int) -> [(String, JSONValue)] {
+        [("ddd", LJ.int(0)), ("ty", LJ.int(4)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
+    }
+
+    func layerTiming() -> [(String, JSONValue)] {
+        [("ip", LJ.int(0)), ("op", LJ.int(outPoint)), ("st", LJ.int(0))]
+    }
+
+    // MARK: Layers
+
+    func contentLayer(_ i: Int, ind: Int, parent: Int?, matte: Int?) -> JSONValue {
+        var members = layerHeader(name: names[i], ind: ind)
+        if let parent { members.append(("parent", LJ.int(parent))) }
+        if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
+        let masks = flatArtTakesAncestorMasks(i) ? ancestorClipMasks(i, after: clipMasks(i)) : clipMasks(i)
+        if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
+        members += [("sr", LJ.int(1)), ("ks", layerTransform(i)), ("shapes", .array(layerShapes(i)))]
+        members += layerTiming()
+        return LJ.obj(members)
+    }
+
+    func backgroundLayer(ind: Int) -> JSONValue {
+        let size = transition.definition.canvas.size
+        let shape = group(
+            [
+                rect(size: .constant(LVec([size.width, size.height])), radius: .constant(LVec([0]))),
+                solidFill(transition.definition.canvas.background),
+            ], name: "background")
+        var members = layerHeader(name: "background", ind: ind)
+        members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
+        members += layerTiming()
+        return LJ.obj(members)
+    }
+
+    /// Simulated ancestors of i, nearest first.
+    func ancestors(_ i: Int) -> [Int] {
+        var out: [Int] = []
+        var p = simulation.layers[i].parent
+        while let j = p { out.append(j); p = simulation.layers[j].parent }
+        return out
+    }
+
+    func layerTransform(_ i: Int) -> JSONValue {
+        if transition.projected[i] != nil { return projectedTransform(i) }
+        let k = transition.layers[i]
+        let anchor = LottieTracks.combine([k.anchorPoint.lvec, k.size.lvec], .affineInEach) { v in
+            LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
+        }
+        let position = LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] }
+        // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
+        let opacity = combinedOpacity(i)
+        return transformJSON(
+            anchor: props.position(anchor), position: props.position(position),
+            scale: props.property(
+                k.scale.map { LVec([$0.x * 100, $0.y * 100]) },
+                decimals: LottieDecimals.scalePercent, kind: .vector),
+            rotation: props.property(
+                k.rotation.map { LVec([$0 * 180 / .pi]) },
+                decimals: LottieDecimals.degrees, kind: .scalar),
+            opacity: props.opacity(opacity), layer: true)
+    }
+
+    /// The layer's own paint and static descendants (top first), in a visibility group when
+    /// the layer or an ancestor is ever hidden.
+    func layerShapes(_ i: Int) -> [JSONValue] {
+        let items = contentItems(i)
+        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        if visible.keyframes.count == 1, visible.initialValue.c[0] == 100 { return items }
+        return [
+            group(
+                items, name: "visibility",
+                transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))
+        ]
+    }
+
+    /// Shape items of layer i, top first: its static children (those that are not Lottie
+    /// layers; they all lie below any child that is), then its own paint.
+    func contentItems(_ i: Int) -> [JSONValue] {
+        if transition.projected[i] != nil { return projectedContent(i) }
+        let layer = simulation.layers[i]
+        let k = transition.layers[i]
+        let staticChildren = layer.children.filter { !isLottieLayer[$0] }
+        return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, k)
+    }
+
+    /// A layer that neither animates nor needs its own Lottie layer: a group with a static transform.
+    func liveStaticGroup(_ i: Int) -> JSONValue? {
+        let k = transition.layers[i]
+        guard k.visible.initialValue else { return nil }
+        let items = contentItems(i)
+        guard !items.isEmpty else { return nil }
+        let size = k.size.initialValue, anchor = k.anchorPoint.initialValue
+        return group(
+            items, name: names[i],
+            transform: staticTransform(
+                anchor: Point(anchor.x * size.width, anchor.y * size.height),
+                position: k.position.initialValue + k.translation.initialValue,
+                scale: k.scale.initialValue, rotation: k.rotation.initialValue, opacity: k.opacity.initialValue))
+    }
+}
