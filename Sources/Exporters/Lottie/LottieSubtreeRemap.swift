@@ -12,25 +12,36 @@ extension LottieDocument {
     static let subtreeAsset = "subtree"
 
     /// The root layers with the run replaced by the precomp layer, and the asset; nil when the
-    /// run cannot move as one (not contiguous, a matte or child across its edge, or its layers'
-    /// outside parents differ or animate).
+    /// run cannot move as one (not contiguous, a matte or child across its edge, or an outside
+    /// parent that moves: the asset plays the remapped time).
     func subtreeRemapped(_ layers: [JSONValue], owners: [Int?], retrace r: SubtreeRetrace) -> (asset: JSONValue, layers: [JSONValue])? {
         let members = owners.indices.filter { owners[$0].map(r.layers.contains) ?? false }
         guard let first = members.first, let last = members.last else { return nil }
         let block = first...last
         guard block.allSatisfy({ owners[$0].map { r.layers.contains($0) || r.still.contains($0) } ?? false }) else { return nil }
-        // Mattes and parents must not cross the run's edge; outside parents: one, static.
-        let edge = Self.blockEdge(block, in: layers)
-        guard edge.movable else { return nil }
-        if let p = edge.outsideParent {
-            guard let parent = layers.first(where: { Self.int($0, "ind") == p }), !Self.isAnimated(parent["ks"]) else { return nil }
-        }
+        guard let (parent, places) = subtreePlacement(block, in: layers) else { return nil }
         let from = r.sourceStart * props.frameRate, to = r.sourceEnd * props.frameRate
         // The precomp layer takes the outside parent's place.
-        let inner = block.map { Self.truncated(Self.detached(layers[$0], from: edge.outsideParent), after: to, from: from) }
+        let inner = block.map { Self.truncated(Self.detached(layers[$0], from: parent), after: to, from: from) } + places
         let asset = LJ.obj([("id", LJ.str(Self.subtreeAsset)), ("layers", .array(inner))])
-        let root = remapLayer(playing: Self.subtreeAsset, ind: Self.int(layers[first], "ind") ?? first + 1, parent: edge.outsideParent, remap: r.remap)
+        let root = remapLayer(playing: Self.subtreeAsset, ind: Self.int(layers[first], "ind") ?? first + 1, parent: parent, remap: r.remap)
         return (asset, Array(layers[..<first]) + [root] + Array(layers[(last + 1)...]))
+    }
+
+    /// How the run's layers keep their places: the parent its precomp layer takes (the one outside
+    /// parent, when it and its own parents are static identities: any run layer without a parent
+    /// then lands right too), else none, and the outside parents' chains copied into the asset as
+    /// static null layers that the run's layers keep as parents (as a group's: LottieGroupOpacity.swift;
+    /// the precomp's w x h box stays the canvas). Nil when a matte or a child crosses the run's
+    /// edge, or when a chain animates (its copy would play the remapped time).
+    func subtreePlacement(_ block: ClosedRange<Int>, in layers: [JSONValue]) -> (parent: Int?, places: [JSONValue])? {
+        guard let parents = Self.outsideParents(block, in: layers) else { return nil }
+        let byInd = Dictionary(layers.compactMap { l in Self.int(l, "ind").map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
+        func chain(_ ref: Int?) -> [Int] { ref.map { [$0] + chain(byInd[$0].flatMap { Self.int($0, "parent") }) } ?? [] }
+        if parents.count == 1, chain(parents.first).allSatisfy({ Self.isStaticIdentity(byInd[$0]?["ks"]) }) { return (parents.first, []) }
+        let placed = Set(parents.flatMap(chain))
+        guard placed.allSatisfy({ byInd[$0].map { !Self.isAnimated($0["ks"]) } ?? false }) else { return nil }
+        return (nil, layers.filter { Self.int($0, "ind").map(placed.contains) ?? false }.map(Self.nullCopy))
     }
 
     /// The innermost group holding the whole retraced set and layers outside it (a still
@@ -47,26 +58,6 @@ extension LottieDocument {
     /// retraces or stands still, and it retraces itself (its asset is keyed over the sweep only).
     func groupInRetrace(_ g: Int, _ r: SubtreeRetrace) -> Bool {
         r.layers.contains(g) && simulation.descendants(of: g).allSatisfy { r.layers.contains($0) || r.still.contains($0) }
-    }
-
-    /// Whether a block of root layers can move into a precomp as one: no matte (`tp`) crosses its
-    /// edge, no layer outside it has a parent inside, and its layers' parents outside it are at
-    /// most one (returned: the precomp layer takes that parent).
-    static func blockEdge(_ block: ClosedRange<Int>, in layers: [JSONValue]) -> (movable: Bool, outsideParent: Int?) {
-        let inds = Set(block.compactMap { int(layers[$0], "ind") })
-        var outsideParents = Set<Int>()
-        for n in layers.indices {
-            let inside = block.contains(n)
-            for key in ["parent", "tp"] {
-                guard let ref = int(layers[n], key) else { continue }
-                if inside, !inds.contains(ref) {
-                    guard key == "parent" else { return (false, nil) }
-                    outsideParents.insert(ref)
-                }
-                if !inside, inds.contains(ref) { return (false, nil) }
-            }
-        }
-        return (outsideParents.count <= 1, outsideParents.first)
     }
 
     /// The layer without its `parent` when that is `parent` (inside a precomp that takes it).
