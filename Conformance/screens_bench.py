@@ -32,7 +32,7 @@ group-fade-picture-flip.json, group-fade-cube.json, group-fade-retrace-edge.json
 group-fade-retrace-part.json (a fading layer of SVG art parts, of picture cells, under
 perspective, their rlottie rows and the art's Chromium SMIL row known failures; a group on a
 cube's moving face; a group across a retraced subtree's edge; a group holding part of the
-retraced set), feed.svg as
+retraced set), group-fade-retrace-split.json (that set split in two remapped precomps), feed.svg as
 svg-art-window-slide's card, svg-clip-nested-slide.json and
 svg-radial-focal-far-slide.json (flat: strokes under a stretch and a skew, opacity over shapes
 apart, elliptical radial gradients, clip paths, clip paths of several shapes, focal points, clip
@@ -212,6 +212,8 @@ def run(opts):
                      example("group-fade-retrace-edge"), "group-fade-retrace-edge"),
                     ("Examples/group-fade-retrace-part.json (a translucent screen over a finger and a retraced card whose tab, outside the screen, retraces with it: a group holding part of the retraced set)",
                      example("group-fade-retrace-part"), "group-fade-retrace-part"),
+                    ("Examples/group-fade-retrace-split.json (the same with more retraced motion: the retraced set split by the group in two precomps played by one remap)",
+                     example("group-fade-retrace-split"), "group-fade-retrace-split"),
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
                     # without the fade (354 px solid unfaded); rlottie 2.7 in the precomp (3.3 with the badge
                     # at ks.o 80), 1.5 unfaded,

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import JSONText
 import Keyframes
 import Simulation
@@ -113,11 +114,12 @@ final class LottieGroupRetraceTests: XCTestCase, LottieReading {
     }
 
     /// Examples/group-fade-retrace-part.json: a still screen (0.6) over a finger and a card whose
-    /// tab, outside the screen, retraces with it. The screen holds part of the retraced set only
-    /// (one `tm` precomp cannot sit in its run and at the root), so the file is written without
-    /// the subtree retrace: the screen is a group precomp at 60, the card, finger and screen at
-    /// 100 and the badge at its own 80 inside (per layer before: 60, 60 and 48), the tab at the root.
-    func testAGroupHoldingPartOfTheRetracedSetIsAPrecompWithoutTheRetrace() throws {
+    /// tab, outside the screen, retraces with it. The screen holds part of the retraced set: the
+    /// set splits in two remapped precomps (the card's in the screen's asset, the tab's at the
+    /// root), each with a `tm` track; here that costs more than the keys it saves, so the file is
+    /// written without the subtree retrace: the screen is a group precomp at 60, the card, finger
+    /// and screen at 100 and the badge at its own 80 inside, the tab at the root.
+    func testAGroupHoldingPartOfTheRetracedSetIsAPrecompWithoutTheRetraceWhenThatIsSmaller() throws {
         let url = ExportFixtures.repositoryRoot.appendingPathComponent("Examples/group-fade-retrace-part.json")
         let sim = try Simulation(try DefinitionFile.load(url, displayPath: "Examples/group-fade-retrace-part.json"))
         let r = try XCTUnwrap(SubtreeRetrace.detect(sim, rules: .lottie, screenTolerance: 0.25))
@@ -125,8 +127,12 @@ final class LottieGroupRetraceTests: XCTestCase, LottieReading {
         XCTAssertTrue(try r.layers.isSuperset(of: [id("card"), id("tab")]))
         XCTAssertFalse(r.layers.contains(try id("finger")))
         let t = KeyframedTransition.fitted(sim, for: .lottie)
-        XCTAssertTrue(LottieDocument(t).subtreeRefused, "the screen's run would be cut by the retrace")
+        let split = LottieDocument(t)
+        let splitJSON = try split.build()
+        XCTAssertEqual(split.subtreeRuns, 2, "the card's run in the screen's asset, the tab's at the root")
         let doc = try LottieWriter().lottie(t)
+        XCTAssertLessThan(LottieWriter.text(doc).utf8.count, LottieWriter.text(splitJSON).utf8.count)
+        XCTAssertEqual(doc, try LottieWriter().lottie(t, subtrees: false))
         XCTAssertFalse(array(doc["assets"]).contains { $0["id"] == .string("subtree") })
         let top = array(doc["layers"])
         XCTAssertEqual(names(top), ["tab", "group-of-screen", "background"])
@@ -135,5 +141,37 @@ final class LottieGroupRetraceTests: XCTestCase, LottieReading {
         let inside = try asset("group", in: doc)
         XCTAssertEqual(names(inside), ["badge", "card", "finger", "screen"])
         XCTAssertEqual(inside.map(drawnOpacity), [80, 100, 100, 100])
+    }
+
+    /// Examples/group-fade-retrace-split.json: the same with more retraced motion (springs, a
+    /// shrinking card with rows, a bar): split in two remapped precomps, one `tm` for both, the
+    /// file smaller than without the retrace, every layer where the simulation puts it.
+    func testARetracedSetSplitByAGroupIsTwoPrecompsPlayedByOneRemap() throws {
+        let url = ExportFixtures.repositoryRoot.appendingPathComponent("Examples/group-fade-retrace-split.json")
+        let sim = try Simulation(try DefinitionFile.load(url, displayPath: "Examples/group-fade-retrace-split.json"))
+        let t = KeyframedTransition.fitted(sim, for: .lottie)
+        let doc = try LottieWriter().lottie(t)
+        XCTAssertLessThan(LottieWriter.text(doc).utf8.count, LottieWriter.text(try LottieWriter().lottie(t, subtrees: false)).utf8.count)
+        let top = array(doc["layers"])
+        XCTAssertEqual(names(top), ["subtree", "group-of-screen", "background"])
+        XCTAssertEqual(names(try asset("subtree", in: doc)), ["tab", "bar"])
+        let inside = try asset("group", in: doc)
+        XCTAssertEqual(names(inside), ["subtree-2", "finger", "screen"])
+        XCTAssertEqual(names(try asset("subtree-2", in: doc)), ["row2", "row1", "badge", "card"])
+        XCTAssertEqual(top[0]["tm"], inside[0]["tm"], "one remap")
+        XCTAssertEqual(top[1]["ks"]?["o"]?["k"], .number(60))
+        let duration = sim.timeline.duration
+        for layer in sim.layers {
+            let name = try XCTUnwrap(layer.id)
+            var worst = 0.0
+            for k in 0...40 {
+                let time = duration * Double(k) / 40 * 0.999
+                let size = sim.state(at: time).layers[layer.index].size
+                let local = [Point(0, 0), Point(size.width, 0), Point(size.width, size.height), Point(0, size.height)]
+                let drawn = try local.map { try XCTUnwrap(placed($0, layer: name, in: doc, at: time), name) }
+                for (a, b) in zip(drawn, sim.state(at: time).corners(of: layer.index)) { worst = max(worst, a.distance(to: b)) }
+            }
+            XCTAssertLessThan(worst, 0.5, name)
+        }
     }
 }

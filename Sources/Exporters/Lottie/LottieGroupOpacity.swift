@@ -25,18 +25,10 @@ extension LottieDocument {
     /// in (a nested group's precomp layer is in its enclosing group's run). Translucent members,
     /// pictures and SVG art runs move in too (measured in rlottie, ThorVG and lottie-web:
     /// BENCHMARKS.md#groupfade-2026-12-03, BENCHMARKS.md#groupnest-2026-12-03).
-    /// Nil when a group holds part of the retraced subtree only: the file is then written without
-    /// the subtree retrace, so that the group composites once (BENCHMARKS.md#groupfade-of-a-part-of-a-retrace-2026-12-04).
-    func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int]? {
-        // With a subtree retrace, a group is all in the retraced set (its precomp moves into the
-        // set's), all outside it, or holds the whole retraced set and more (the set's precomp is
-        // then inside its asset: retraceHost). Across its edge otherwise, the set's precomp would
-        // cut the group's run in two (one retrace precomp can only sit in one run).
-        func clearOfRetrace(_ subtree: [Int]) -> Bool {
-            guard let r = subtreeRetrace else { return true }
-            let inside = subtree.filter { r.layers.contains($0) || r.still.contains($0) }.count
-            return inside == 0 || inside == subtree.count || r.layers.isSubset(of: subtree)
-        }
+    /// With a subtree retrace, a group is all in the retraced set (its precomp moves into the
+    /// set's), all outside it, or holds part of the set or all of it and more: that part's run is
+    /// then a remapped precomp of its own inside the group's asset (LottieSubtreeRemap.swift).
+    func groupOpacityLayers(dropping dropped: Set<Int>) -> [Int] {
         func paints(_ j: Int) -> Bool {
             let d = simulation.layers[j].definition
             if case .group = d.kind { return d.fill != nil }
@@ -61,7 +53,6 @@ extension LottieDocument {
             guard transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
                 subtree.reduce(0, { $0 + paintedLayers($1) }) > 1
             else { continue }
-            guard clearOfRetrace(subtree) else { return nil }
             groups.append(i)
         }
         let depth = Dictionary(uniqueKeysWithValues: groups.map { g in (g, ancestors(g).filter(groups.contains).count) })

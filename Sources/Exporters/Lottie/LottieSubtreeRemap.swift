@@ -2,34 +2,50 @@ import JSONText
 import Keyframes
 
 // A subtree that retraces (Keyframes/SubtreeRetrace.swift) in Lottie: its layers, one contiguous
-// run of the root's layer array (still layers between them allowed), move into a precomp asset
-// keyed only over the source sweep, and one precomp layer at their place plays it through `tm`.
-// The other layers (finger, labels) stay ordinary root layers. The precomp layer sits in the
-// root, so rlottie rounds its remapped time to the root's frames: the file's `fr` is raised as
-// for a whole-scene retrace (LottieTimeRemap.swift, BENCHMARKS.md#retracing-a-subtree-by-time-remap).
+// run of a layer array (still layers between them allowed), move into a precomp asset keyed only
+// over the source sweep, and one precomp layer at their place plays it through `tm`. The other
+// layers (finger, labels) stay ordinary layers. A group precomp (LottieGroupOpacity.swift) that
+// holds part of the set holds that part's run, the rest stays in its own run (at the root or in
+// another group's asset): one precomp per run, all played by the same remap. A remapped precomp
+// sits in the root or in a group precomp that plays the root's time, so rlottie rounds its
+// remapped time to the root's frames: the file's `fr` is raised as for a whole-scene retrace
+// (LottieTimeRemap.swift, BENCHMARKS.md#retracing-a-subtree-by-time-remap).
 
 extension LottieDocument {
     static let subtreeAsset = "subtree"
 
-    /// The root layers with the run replaced by the precomp layer, and the asset; nil when the
-    /// run cannot move as one (not contiguous, a matte or child across its edge, or an outside
-    /// parent that moves: the asset plays the remapped time).
-    func subtreeRemapped(_ layers: [JSONValue], owners: [Int?], retrace r: SubtreeRetrace) -> (asset: JSONValue, layers: [JSONValue])? {
-        let members = owners.indices.filter { owners[$0].map(r.layers.contains) ?? false }
+    /// The layers (the root's, or group `host`'s asset's) with the run replaced by the precomp
+    /// layer playing asset `id`, and that asset; nil when the run cannot move as one (not
+    /// contiguous, a matte or child across its edge, or an outside parent that moves).
+    func subtreeRemapped(
+        _ layers: [JSONValue], owners: [Int?], host: Int? = nil, retrace r: SubtreeRetrace, id: String = subtreeAsset
+    ) -> (asset: JSONValue, layers: [JSONValue])? {
+        let members = owners.indices.filter { owners[$0].map { retraces($0, host: host, r) } ?? false }
         guard let first = members.first, let last = members.last else { return nil }
         let block = first...last
-        guard block.allSatisfy({ owners[$0].map { r.layers.contains($0) || r.still.contains($0) } ?? false }) else { return nil }
+        guard block.allSatisfy({ owners[$0].map { retraces($0, host: host, r) || standsStill($0, host: host, r) } ?? false }) else { return nil }
         guard let (parent, places) = subtreePlacement(block, in: layers) else { return nil }
         let from = r.sourceStart * props.frameRate, to = r.sourceEnd * props.frameRate
-        // The precomp layer takes the outside parent's place.
         let inner = block.map { Self.truncated(Self.detached(layers[$0], from: parent), after: to, from: from) } + places
-        let asset = LJ.obj([("id", LJ.str(Self.subtreeAsset)), ("layers", .array(inner))])
-        let root = remapLayer(playing: Self.subtreeAsset, ind: Self.int(layers[first], "ind") ?? first + 1, parent: parent, remap: r.remap)
+        let asset = LJ.obj([("id", LJ.str(id)), ("layers", .array(inner))])
+        let root = remapLayer(playing: id, ind: Self.int(layers[first], "ind") ?? first + 1, parent: parent, remap: r.remap)
         return (asset, Array(layers[..<first]) + [root] + Array(layers[(last + 1)...]))
     }
 
+    /// Whether the entry of layer o in the layers of group `host` (nil: the root) replays the
+    /// sweep: o's own layer, or the precomp layer of a group all in the set (its asset keyed over
+    /// the sweep); not a group's precomp layer that holds layers playing the file's time.
+    func retraces(_ o: Int, host: Int?, _ r: SubtreeRetrace) -> Bool {
+        r.layers.contains(o) && (o == host || !groupOpacities.contains(o) || groupInRetrace(o, r))
+    }
+
+    /// Whether that entry never moves, nor anything it draws.
+    func standsStill(_ o: Int, host: Int?, _ r: SubtreeRetrace) -> Bool {
+        r.still.contains(o) && (o == host || !groupOpacities.contains(o) || simulation.descendants(of: o).allSatisfy(r.still.contains))
+    }
+
     /// How the run's layers keep their places: the parent its precomp layer takes (the one outside
-    /// parent, when it and its own parents are static identities: any run layer without a parent
+    /// parent, when it and its own parents are static identities: a run layer without a parent
     /// then lands right too), else none, and the outside parents' chains copied into the asset as
     /// static null layers that the run's layers keep as parents (as a group's: LottieGroupOpacity.swift;
     /// the precomp's w x h box stays the canvas). Nil when a matte or a child crosses the run's
@@ -42,16 +58,6 @@ extension LottieDocument {
         let placed = Set(parents.flatMap(chain))
         guard placed.allSatisfy({ byInd[$0].map { !Self.isAnimated($0["ks"]) } ?? false }) else { return nil }
         return (nil, layers.filter { Self.int($0, "ind").map(placed.contains) ?? false }.map(Self.nullCopy))
-    }
-
-    /// The innermost group holding the whole retraced set and layers outside it (a still
-    /// translucent screen over a retraced card and a finger): the set's precomp goes inside that
-    /// group's asset, which plays the file's time (BENCHMARKS.md#groupfade-of-art-and-pictures-under-3d-2026-12-04).
-    func retraceHost(_ r: SubtreeRetrace) -> Int? {
-        groupOpacities.first { g in
-            let subtree = [g] + simulation.descendants(of: g)
-            return r.layers.isSubset(of: subtree) && !subtree.allSatisfy { r.layers.contains($0) || r.still.contains($0) }
-        }
     }
 
     /// Whether group g's precomp layer is inside the retraced set's precomp: its whole subtree

@@ -35,11 +35,14 @@ package struct LottieWriter: Sendable {
     let movingPlanes: Bool
     package init(movingPlanes: Bool = FactoredProjection.isEnabledForMovingPlanesInLottie) { self.movingPlanes = movingPlanes }
 
-    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
-        // A subtree (or a group) that cannot move as one, or a subtree a group holds part of: the
-        // file as without it (a subtree: its own frame rate; a group: each layer's opacity times
-        // its ancestors'). Each retry drops what was refused (one group at a time), so it ends.
-        var (subtrees, dropped) = (true, Set<Int>())
+    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue { try lottie(transition, subtrees: true) }
+
+    /// `subtrees`: whether a subtree retrace may be written.
+    func lottie(_ transition: KeyframedTransition, subtrees: Bool) throws -> JSONValue {
+        // A subtree (or a group) that cannot move as one: the file as without it (a subtree: its
+        // own frame rate; a group: each layer's opacity times its ancestors'). Each retry drops
+        // what was refused (one group at a time), so it ends.
+        var (subtrees, dropped) = (subtrees, Set<Int>())
         var transition = transition
         while true {
             let document = LottieDocument(transition, subtrees: subtrees, droppingGroups: dropped)
@@ -49,14 +52,24 @@ package struct LottieWriter: Sendable {
                 continue
             }
             let json = try document.build()
-            if document.subtreeRefused { subtrees = false } else if let g = document.refusedGroup { dropped.insert(g) } else { return json }
+            if document.subtreeRefused {
+                subtrees = false
+            } else if let g = document.refusedGroup {
+                dropped.insert(g)
+            } else {
+                // A set split by groups pays a `tm` track per run: kept when the file is the smaller
+                // for it (BENCHMARKS.md#a-retrace-split-by-a-group-2026-12-04).
+                guard document.subtreeRuns > 1 else { return json }
+                let without = try lottie(transition, subtrees: false)
+                return Self.text(json).utf8.count < Self.text(without).utf8.count ? json : without
+            }
         }
     }
 
+    static func text(_ json: JSONValue) -> String { JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing).string(json) }
+
     /// Compact JSON text; the same transition always gives the same bytes.
-    package func data(_ transition: KeyframedTransition) throws -> String {
-        JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing).string(try lottie(transition))
-    }
+    package func data(_ transition: KeyframedTransition) throws -> String { Self.text(try lottie(transition)) }
 }
 
 final class LottieDocument {
@@ -78,6 +91,8 @@ final class LottieDocument {
     /// Else: layers that replay one sweep, in a precomp of their own played by `tm` (LottieSubtreeRemap.swift).
     let subtreeRetrace: SubtreeRetrace?
     private(set) var subtreeRefused = false
+    /// How many runs of the retraced set are precomps (more than one when groups split it).
+    private(set) var subtreeRuns = 0
     /// The fading layers whose subtrees are precomps of their own (LottieGroupOpacity.swift).
     private(set) var groupOpacities: [Int] = []
     private(set) var refusedGroup: Int?
@@ -94,7 +109,7 @@ final class LottieDocument {
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
-        if let groups = groupOpacityLayers(dropping: droppingGroups) { groupOpacities = groups } else { subtreeRefused = true }
+        groupOpacities = groupOpacityLayers(dropping: droppingGroups)
     }
 
     // MARK: Which layers are Lottie layers
@@ -285,19 +300,30 @@ final class LottieDocument {
             assets.append(scene)
             layers = [root]
         } else if let sub = subtreeRetrace {
-            // In the asset of a group holding the set and more, else at the root.
-            let host = retraceHost(sub).flatMap { groupOpacities.firstIndex(of: $0) }
-            let inHost = host.map { Self.layers(of: groupAssets[$0]) }
-            guard let (asset, remapped) = subtreeRemapped(inHost ?? layers, owners: host.map { groupOwners[$0] } ?? owners, retrace: sub) else {
+            // A run at the root and one in each group asset holding part of the set (or all of it
+            // and more), each its own precomp played by the set's remap (LottieSubtreeRemap.swift).
+            var runs: [JSONValue] = []
+            for h in [nil] + groupOpacities.indices.map(Optional.some) where h.map({ !groupInRetrace(groupOpacities[$0], sub) }) ?? true {
+                let host = h.map { groupOpacities[$0] }
+                let (list, listOwners) = h.map { (Self.layers(of: groupAssets[$0]), groupOwners[$0]) } ?? (layers, owners)
+                guard listOwners.contains(where: { $0.map { retraces($0, host: host, sub) } ?? false }) else { continue }
+                let id = runs.isEmpty ? Self.subtreeAsset : "\(Self.subtreeAsset)-\(runs.count + 1)"
+                guard let (asset, remapped) = subtreeRemapped(list, owners: listOwners, host: host, retrace: sub, id: id) else {
+                    subtreeRefused = true
+                    return .null
+                }
+                runs.append(asset)
+                if let h { groupAssets[h] = LJ.obj([("id", groupAssets[h]["id"] ?? .null), ("layers", .array(remapped))]) } else { layers = remapped }
+            }
+            if runs.isEmpty {
                 subtreeRefused = true
                 return .null
             }
             // A group inside the retraced set is keyed over the sweep only, as the set is.
             let (from, to) = (sub.sourceStart * props.frameRate, sub.sourceEnd * props.frameRate)
-            if let host { groupAssets[host] = LJ.obj([("id", groupAssets[host]["id"] ?? .null), ("layers", .array(remapped))]) }
             assets += zip(groupOpacities, groupAssets).map { g, a in groupInRetrace(g, sub) ? Self.truncated(a, after: to, from: from) : a }
-            assets.append(asset)
-            if host == nil { layers = remapped }
+            assets += runs
+            subtreeRuns = runs.count
         } else {
             assets += groupAssets
         }
