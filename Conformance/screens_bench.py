@@ -198,7 +198,8 @@ def run(opts):
                      example("group-fade-flip-paths"), "group-fade-flip-paths"),
                     # rlottie takes ~1/255 off a group precomp per member below ks.o 100 (docs/lottie.md#group-opacity):
                     # 4.099 over this full-canvas art (4.916 before the badge's opacity moved to its fill; refused
-                    # before that). Chromium SMIL 1.025 at 0.667 s: Chromium's 8-bit opacity in the still
+                    # before that); the art parts' paints overlap, so they keep ks.o (a card-shaped overlay instead
+                    # of the precomp measured 1.659: BENCHMARKS.md#paints-apart-and-pictures-in-a-group-2026-12-04). Chromium SMIL 1.025 at 0.667 s: Chromium's 8-bit opacity in the still
                     # --at frame (docs/smil.md#what-players-implement).
                     ("Examples/group-fade-art-flip.json (a fading svg layer split into parts under perspective, over a translucent badge)",
                      example("group-fade-art-flip"), "group-fade-art-flip",
@@ -217,7 +218,9 @@ def run(opts):
                     # A sharp PNG in a fading group precomp: ThorVG misplaces the scaled picture with or
                     # without the fade (354 px solid unfaded); rlottie 2.7 in the precomp (3.3 with the badge
                     # at ks.o 80), 1.5 unfaded,
-                    # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures.
+                    # 13.4 per layer (BENCHMARKS.md#groupfade-2026-12-03): known failures. rlottie's: its blend of
+                    # the precomp layer itself (alpha 254 over the canvas) and its picture law; ThorVG's: its picture
+                    # law alone (BENCHMARKS.md#paints-apart-and-pictures-in-a-group-2026-12-04).
                     ("Examples/group-fade-picture.json (a fading card over a PNG sublayer and a translucent badge)",
                      example("group-fade-picture"), "group-fade-picture",
                      ["group-fade-picture.json:thorvg", "group-fade-picture.json:rlottie"]),
