@@ -20,7 +20,7 @@ final class MovingStateSamplerTests: XCTestCase {
 
     /// The sampler's state equals a fresh `movingState(at:)` at each 120 Hz sample (the times
     /// SubtreeRetrace reads), in every template and a fixture with a spring, a jump and a
-    /// snapshot; over the 2D templates at least a third of the (layer, sample) pairs are skipped.
+    /// snapshot; over them more than four fifths of the (layer, sample) pairs are skipped.
     func testSamplerGivesMovingStateBitForBit() throws {
         var sims = try ExportFixtures.templateNames.map { try Simulation(try ExportFixtures.template($0)) }
         sims.append(try Simulation(ExportFixtures.showcase))
@@ -41,7 +41,8 @@ final class MovingStateSamplerTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(skipped, read / 2, "skipped \(skipped), read \(read)")
+        // 455,667 skipped, 86,409 read (2026-12-04): most layers are at rest most of the loop.
+        XCTAssertGreaterThan(skipped, 4 * read, "skipped \(skipped), read \(read)")
     }
 
     /// A layer is skipped only between its tracks' spans: an animation's call to its end, an
