@@ -21,6 +21,8 @@ struct SubtreeRetraceSamples {
     private var column: [[Double]]
     private var row: [Int32]
     let count: Int
+    /// Per layer: whether some sample holds the first sample's numbers (row -1).
+    private var usesFirst: [Bool] = []
 
     /// Nil when a layer's count of numbers changes between samples.
     init?(_ sim: Simulation, times: [Double], eps: Double) {
@@ -59,6 +61,23 @@ struct SubtreeRetraceSamples {
                 column[i].append(contentsOf: f)
             }
         }
+        usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
+    }
+
+    /// The least and greatest of number c of layer j over the samples (`series(j, c)`'s min and
+    /// max), from the rows held and the first's when a sample holds it: a few rows, not a series
+    /// of every sample. Nil when a number is NaN (then min and max depend on the order).
+    func range(_ j: Int, _ c: Int) -> (lo: Double, hi: Double)? {
+        let w = width[j]
+        var lo = Double.infinity, hi = -Double.infinity
+        if usesFirst[j] { (lo, hi) = (first[j][c], first[j][c]) }
+        for r in stride(from: c, to: column[j].count, by: w) {
+            let x = column[j][r]
+            if x < lo { lo = x }
+            if x > hi { hi = x }
+        }
+        let nan = lo.isNaN || hi.isNaN || (usesFirst[j] && first[j][c].isNaN) || column[j].contains(where: \.isNaN)
+        return nan || lo > hi ? nil : (lo, hi)
     }
 
     /// Number c of layer j at sample k.

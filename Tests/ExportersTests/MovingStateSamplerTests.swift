@@ -45,6 +45,29 @@ final class MovingStateSamplerTests: XCTestCase {
         XCTAssertGreaterThan(skipped, 4 * read, "skipped \(skipped), read \(read)")
     }
 
+    /// The driver passes over a feature by its least and greatest number read from the rows
+    /// held: they are its series' min and max (as numbers), for every layer and number of every template.
+    func testRangeOfTheRowsIsTheSeriesMinAndMax() throws {
+        var sims = try ExportFixtures.templateNames.map { try Simulation(try ExportFixtures.template($0)) }
+        sims.append(try Simulation(ExportFixtures.showcase))
+        var moving = 0
+        for sim in sims {
+            let duration = sim.timeline.duration
+            let n = max(2, Int((duration * 120).rounded(.up)))
+            let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
+            let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: 1e-3))
+            for j in sim.layers.indices {
+                if samples.moves[j] { moving += 1 }
+                for c in 0..<samples.width[j] {
+                    let v = samples.series(j, c), r = try XCTUnwrap(samples.range(j, c))
+                    XCTAssertEqual(r.lo, try XCTUnwrap(v.min()), "\(sim.definition.name) layer \(j) number \(c)")
+                    XCTAssertEqual(r.hi, try XCTUnwrap(v.max()), "\(sim.definition.name) layer \(j) number \(c)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(moving, 100)
+    }
+
     /// A layer is skipped only between its tracks' spans: an animation's call to its end, an
     /// assignment's instant (merged where they overlap).
     func testSpansOfALayerCoverItsEvents() throws {
