@@ -70,14 +70,20 @@ struct SubtreeRetraceSamples {
     func range(_ j: Int, _ c: Int) -> (lo: Double, hi: Double)? {
         let w = width[j]
         var lo = Double.infinity, hi = -Double.infinity
-        if usesFirst[j] { (lo, hi) = (first[j][c], first[j][c]) }
-        for r in stride(from: c, to: column[j].count, by: w) {
-            let x = column[j][r]
-            if x < lo { lo = x }
-            if x > hi { hi = x }
+        if usesFirst[j] {
+            let x = first[j][c]
+            if x.isNaN { return nil }
+            (lo, hi) = (x, x)
         }
-        let nan = lo.isNaN || hi.isNaN || (usesFirst[j] && first[j][c].isNaN) || column[j].contains(where: \.isNaN)
-        return nan || lo > hi ? nil : (lo, hi)
+        return column[j].withUnsafeBufferPointer { col in
+            for r in stride(from: c, to: col.count, by: w) {
+                let x = col[r]
+                if x.isNaN { return nil }
+                if x < lo { lo = x }
+                if x > hi { hi = x }
+            }
+            return lo > hi ? nil : (lo, hi)
+        }
     }
 
     /// Number c of layer j at sample k.
