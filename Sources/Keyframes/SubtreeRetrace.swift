@@ -49,7 +49,8 @@ package struct SubtreeRetrace: Sendable {
         var covered = Set<Int>()
         var best: Found? = nil
         for i in moving where !covered.contains(i) {
-            guard let d = driver(features: samples.width[i], series: { samples.series(i, $0) }, eps: eps) else { continue }
+            guard let d = driver(features: samples.width[i], series: { samples.series(i, $0) }, range: { samples.range(i, $0) }, eps: eps)
+            else { continue }
             let values = samples.series(i, d.feature)
             let run = d.run
             let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
@@ -145,10 +146,15 @@ package struct SubtreeRetrace: Sendable {
         return driver(features: samples[0].count, series: { f in samples.map { $0[f] } }, eps: eps)
     }
 
-    /// `driver` of samples whose number f over the samples is `series(f)` (f < `features`).
-    static func driver(features: Int, series: (Int) -> [Double], eps: Double) -> (feature: Int, run: ClosedRange<Int>)? {
+    /// `driver` of samples whose number f over the samples is `series(f)` (f < `features`), its
+    /// least and greatest `range(f)` when known without the series (a feature whose sweep is too
+    /// small is then passed over without one: building every series was most of this).
+    static func driver(
+        features: Int, series: (Int) -> [Double], range: (Int) -> (lo: Double, hi: Double)? = { _ in nil }, eps: Double
+    ) -> (feature: Int, run: ClosedRange<Int>)? {
         var best: (feature: Int, run: ClosedRange<Int>, sweep: Double)? = nil
         for f in 0..<features {
+            if let r = range(f), !(r.hi - r.lo > eps * 10 && r.hi - r.lo > (best?.sweep ?? 0)) { continue }
             let v = series(f)
             let lo = v.min()!, hi = v.max()!
             guard hi - lo > eps * 10, hi - lo > (best?.sweep ?? 0) else { continue }

@@ -1,12 +1,12 @@
 import Simulation
 
-// The numbers SubtreeRetrace compares (Retrace.features of each layer) at every 120 Hz sample,
-// one flat column per layer. A sample keeps a layer's numbers only where some number is more
-// than eps from the first sample's; elsewhere it holds the first sample's (the same numbers the
-// rows' path stores: SubtreeRetrace+Rows.swift). The rows' path made an array per layer per sample
-// that moved and a row of arrays per sample; the columns alone saved little, the loose check and
-// the driver reading them through pointers cut `detect` by a fifth in the 2D batch
-// (BENCHMARKS.md#speed2d-2d-batch-cpu-same-bytes-2026-12-04).
+// The numbers SubtreeRetrace compares (Retrace.features of each layer) at every 120 Hz sample.
+// A sample keeps a layer's numbers only where some number is more than eps from the first
+// sample's; elsewhere it holds the first sample's (the same numbers the rows' path stores:
+// SubtreeRetrace+Rows.swift). The loose check and the driver read them through pointers
+// (BENCHMARKS.md#speed2d-2d-batch-cpu-same-bytes-2026-12-04); a layer quiet since the last
+// sample is not read again and shares that sample's row
+// (BENCHMARKS.md#lottie2d-quiet-samples-2026-12-04).
 
 struct SubtreeRetraceSamples {
     /// Per layer: how many numbers it has (the same at every sample), and the first sample's.
@@ -14,12 +14,15 @@ struct SubtreeRetraceSamples {
     let first: [[Double]]
     /// Per layer: whether some sample's numbers differ from the first's.
     private(set) var moves: [Bool]
-    /// Per layer: the first sample held in `column` (the samples before it hold `first`: a
-    /// layer at rest until late keeps no copies; `count` when none is held), and the samples
-    /// from there to the last, `width` numbers each.
-    private var start: [Int]
+    /// Per layer: the rows it holds, `width` numbers each, and for each sample the row holding
+    /// its numbers (layer j's sample k: `row[j * count + k]`), or -1 for the first sample's. A
+    /// sample whose layer was not read again (MovingStateSampler: quiet since the last sample)
+    /// holds that sample's row: no copy is made (copying them was half of the sampling's cost).
     private var column: [[Double]]
+    private var row: [Int32]
     let count: Int
+    /// Per layer: whether some sample holds the first sample's numbers (row -1).
+    private var usesFirst: [Bool] = []
 
     /// Nil when a layer's count of numbers changes between samples.
     init?(_ sim: Simulation, times: [Double], eps: Double) {
@@ -28,56 +31,79 @@ struct SubtreeRetraceSamples {
         width = self.first.map(\.count)
         count = times.count
         moves = [Bool](repeating: false, count: sim.layers.count)
-        start = [Int](repeating: times.count, count: sim.layers.count)
         column = [[Double]](repeating: [], count: sim.layers.count)
+        row = [Int32](repeating: -1, count: sim.layers.count * times.count)
         // A layer still on screen gives its first numbers at every sample (the same bits): only
-        // the others are read (MovingState, their numbers as in `sim.state(at:)`).
+        // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
+        // only the ones whose tracks changed since the last sample (the others' numbers are that
+        // sample's, the same bits: the same row).
         var f: [Double] = []
         f.reserveCapacity(11)
+        var sampler = MovingStateSampler(sim, at: times[0])
         for (m, t) in times.enumerated() {
-            let s = sim.movingState(at: t)
+            if m > 0 { sampler.advance(to: t) }
+            let s = sampler.state
             for (k, i) in s.layers.enumerated() {
-                let w = width[i]
-                if start[i] == count {
-                    f.removeAll(keepingCapacity: true)
-                    Retrace.appendFeatures(s, k, to: &f)
-                    guard f.count == w else { return nil }
-                    guard SubtreeRetrace.anyApart(f, self.first[i], eps) else { continue }
-                    start[i] = m
-                    moves[i] = true
-                    column[i].reserveCapacity((count - m) * w)
-                    column[i].append(contentsOf: f)
-                } else {
-                    let base = column[i].count
-                    Retrace.appendFeatures(s, k, to: &column[i])
-                    guard column[i].count == base + w else { return nil }
-                    if !Self.anyApart(column[i], from: base, self.first[i], eps) {
-                        column[i].replaceSubrange(base..., with: self.first[i])
-                    }
+                let at = i * count + m
+                guard m == 0 || sampler.changed[k] else {
+                    row[at] = row[at - 1]
+                    continue
                 }
+                f.removeAll(keepingCapacity: true)
+                Retrace.appendFeatures(s, k, to: &f)
+                guard f.count == width[i] else { return nil }
+                guard SubtreeRetrace.anyApart(f, self.first[i], eps) else { continue }
+                if !moves[i] {
+                    moves[i] = true
+                    column[i].reserveCapacity((count - m) * width[i])
+                }
+                row[at] = Int32(column[i].count / width[i])
+                column[i].append(contentsOf: f)
             }
         }
+        usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
     }
 
-    /// Whether a number of `xs[base...]` is more than eps from b's (as SubtreeRetrace.anyApart).
-    @inline(__always)
-    private static func anyApart(_ xs: [Double], from base: Int, _ b: [Double], _ eps: Double) -> Bool {
-        for c in b.indices where abs(xs[base + c] - b[c]) > eps { return true }
-        return false
+    /// The least and greatest of number c of layer j over the samples (`series(j, c)`'s min and
+    /// max), from the rows held and the first's when a sample holds it: a few rows, not a series
+    /// of every sample. Nil when a number is NaN (then min and max depend on the order).
+    func range(_ j: Int, _ c: Int) -> (lo: Double, hi: Double)? {
+        let w = width[j]
+        var lo = Double.infinity, hi = -Double.infinity
+        if usesFirst[j] {
+            let x = first[j][c]
+            if x.isNaN { return nil }
+            (lo, hi) = (x, x)
+        }
+        return column[j].withUnsafeBufferPointer { col in
+            for r in stride(from: c, to: col.count, by: w) {
+                let x = col[r]
+                if x.isNaN { return nil }
+                if x < lo { lo = x }
+                if x > hi { hi = x }
+            }
+            return lo > hi ? nil : (lo, hi)
+        }
     }
 
     /// Number c of layer j at sample k.
     @inline(__always)
     func value(_ j: Int, _ k: Int, _ c: Int) -> Double {
-        k < start[j] ? first[j][c] : column[j][(k - start[j]) * width[j] + c]
+        let r = Int(row[j * count + k])
+        return r < 0 ? first[j][c] : column[j][r * width[j] + c]
     }
 
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {
-        let from = start[j], w = width[j]
-        var out = [Double](repeating: first[j][c], count: count)
+        let w = width[j], f = first[j][c], base = j * count
+        var out = [Double](repeating: f, count: count)
         column[j].withUnsafeBufferPointer { col in
-            for k in from..<count { out[k] = col[(k - from) * w + c] }
+            row.withUnsafeBufferPointer { row in
+                for k in 0..<count {
+                    let r = Int(row[base + k])
+                    if r >= 0 { out[k] = col[r * w + c] }
+                }
+            }
         }
         return out
     }
@@ -88,11 +114,14 @@ struct SubtreeRetraceSamples {
     /// outside sample per alive layer: reading each number through `value` cost twice the rows').
     @inline(__always)
     func looselyClose(_ j: Int, _ x: Int, _ y: Int, _ u: Double, _ k: Int) -> Bool {
-        let s = start[j], w = width[j]
+        let w = width[j], base = j * count
         return first[j].withUnsafeBufferPointer { f in
             column[j].withUnsafeBufferPointer { col in
-                // Samples before `s` are the first's; a sample at or after it has a stored row.
-                func row(_ m: Int) -> UnsafePointer<Double> { m < s ? f.baseAddress! : col.baseAddress! + (m - s) * w }
+                // A sample holding no row holds the first's numbers.
+                func row(_ m: Int) -> UnsafePointer<Double> {
+                    let r = Int(self.row[base + m])
+                    return r < 0 ? f.baseAddress! : col.baseAddress! + r * w
+                }
                 let px = row(x), py = row(y), pk = row(k)
                 for c in 0..<w where !(abs(px[c] + (py[c] - px[c]) * u - pk[c]) <= (c < 8 ? 1 : 0.01)) { return false }
                 return true

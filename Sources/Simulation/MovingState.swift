@@ -25,7 +25,7 @@ extension Simulation {
     /// With `geometryOnly`, as `geometryState(at:)` (sizes and `boundsToScreen` only).
     func movingState(at time: Double, geometryOnly: Bool) -> MovingState {
         let t = loopTime(time)
-        let moving = still.moving, slot = still.slot
+        let moving = still.moving
         var local: [LayerState] = [], world: [Transform3D] = [], opacity: [Double] = [], visible: [Bool] = []
         local.reserveCapacity(moving.count)
         world.reserveCapacity(moving.count)
@@ -40,25 +40,37 @@ extension Simulation {
                     let layer = layers.baseAddress! + i
                     s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: t) : SimulatedLayer.state(of: layer, at: t)
                 }
-                guard let p = layers[i].parent else {
-                    world.append(placed(i, local: s, parentState: nil, in: layers))
-                    opacity.append(s.opacity)
-                    visible.append(!s.hidden)
-                    local.append(s)
-                    continue
-                }
-                // A parent still on screen is a still layer: its state, map, opacity and
-                // visibility are StillLayers' (1 and true in a geometry-only state).
-                let k = slot[p]
-                let parentState = k >= 0 ? local[k] : (geometryOnly ? still.state[p]!.geometryOnly : still.state[p]!)
-                let m = placed(i, local: s, parentState: parentState, in: layers)
-                world.append(m.concatenating(k >= 0 ? world[k] : still.world[p]!))
-                opacity.append(s.opacity * (k >= 0 ? opacity[k] : geometryOnly ? 1 : still.opacity[p]))
-                visible.append(!s.hidden && (k >= 0 ? visible[k] : geometryOnly ? true : still.visible[p]))
+                let (m, o, v) = entry(i, local: s, geometryOnly: geometryOnly, in: layers, local: local, world: world, opacity: opacity, visible: visible)
+                world.append(m)
+                opacity.append(o)
+                visible.append(v)
                 local.append(s)
             }
         }
         return MovingState(layers: moving, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+    }
+
+    /// Layer i's `boundsToScreen`, `effectiveOpacity` and `visible` from its local state `s` and
+    /// its parent's: the parent's entry in the arrays when it moves (parents come first), else
+    /// StillLayers'. Shared by `movingState(at:)` and MovingStateSampler (the same bits).
+    @inline(__always)
+    func entry(
+        _ i: Int, local s: LayerState, geometryOnly: Bool, in layers: UnsafeBufferPointer<SimulatedLayer>,
+        local: [LayerState], world: [Transform3D], opacity: [Double], visible: [Bool]
+    ) -> (Transform3D, Double, Bool) {
+        guard let p = layers[i].parent else {
+            return (placed(i, local: s, parentState: nil, in: layers), s.opacity, !s.hidden)
+        }
+        // A parent still on screen is a still layer: its state, map, opacity and
+        // visibility are StillLayers' (1 and true in a geometry-only state).
+        let k = still.slot[p]
+        let parentState = k >= 0 ? local[k] : (geometryOnly ? still.state[p]!.geometryOnly : still.state[p]!)
+        let m = placed(i, local: s, parentState: parentState, in: layers)
+        return (
+            m.concatenating(k >= 0 ? world[k] : still.world[p]!),
+            s.opacity * (k >= 0 ? opacity[k] : geometryOnly ? 1 : still.opacity[p]),
+            !s.hidden && (k >= 0 ? visible[k] : geometryOnly ? true : still.visible[p])
+        )
     }
 }
 
