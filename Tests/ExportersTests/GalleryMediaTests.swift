@@ -1,4 +1,6 @@
 import Foundation
+import JSONText
+import TransExportTestSupport
 import XCTest
 
 @testable import Exporters
@@ -29,5 +31,19 @@ final class GalleryMediaTests: XCTestCase {
         XCTAssertEqual(framed, whole)
         XCTAssertEqual(GalleryMedia.unpacked(whole), pieces.joined())
         XCTAssertEqual(GalleryMedia.unpacked(try GalleryMedia.packed { _ in }), "")
+    }
+
+    /// The page makes its data and its deflated media side by side (GalleryWriter.page): the same
+    /// text as filling the template with each made in turn.
+    func testPageMadeSideBySideIsThePageMadeInTurn() throws {
+        let cards = try [ExportFixtures.showcase, ExportFixtures.template("douyin-present")].map(GalleryWriterTests.card)
+        let writer = GalleryWriter(template: try GalleryWriterTests.template, player: .url("lottie.min.js"))
+        let inTurn = try writer.fill([
+            "GALLERY_DATA": GalleryWriter.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(writer.data(cards, linkFiles: true))),
+            "GALLERY_MEDIA": try GalleryMedia.packed(writer.media(cards)),
+            "LOTTIE_PLAYER": writer.playerScript(),
+        ])
+        XCTAssertEqual(try writer.page(cards, linkFiles: true), inTurn)
+        XCTAssertNotEqual(try writer.page(Array(cards.reversed()), linkFiles: true), inTurn)
     }
 }

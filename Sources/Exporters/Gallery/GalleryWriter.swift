@@ -1,4 +1,5 @@
 import JSONText
+import Keyframes
 import Motion
 import Simulation
 // The gallery page (`index.html`): one card per transition with the animated SVG and the Lottie
@@ -61,11 +62,14 @@ package struct GalleryWriter: Sendable {
 
     /// - Parameter linkFiles: `NAME.svg` and `NAME.json` are written beside the page (links to them).
     package func page(_ cards: [GalleryCard], linkFiles: Bool = false) throws -> String {
-        try fill([
-            "GALLERY_DATA": Self.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(data(cards, linkFiles: linkFiles))),
-            "GALLERY_MEDIA": try GalleryMedia.packed { media(cards, $0) },
-            "LOTTIE_PLAYER": playerScript(),
-        ])
+        // The cards' data and their deflated media read nothing of each other: made side by side
+        // (the page is built after every transition is exported, when no other work is left).
+        let parts = ParallelMap.map(2) { part -> Result<String, TransExportError> in
+            part == 0
+                ? .success(Self.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(data(cards, linkFiles: linkFiles))))
+                : Result { () throws(TransExportError) in try GalleryMedia.packed { media(cards, $0) } }
+        }
+        return try fill(["GALLERY_DATA": try parts[0].get(), "GALLERY_MEDIA": try parts[1].get(), "LOTTIE_PLAYER": playerScript()])
     }
 
     // MARK: Page data
