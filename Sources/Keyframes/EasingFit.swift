@@ -92,7 +92,7 @@ enum EasingFit {
                 residuals(candidate, scratch, into: rc)
                 let c = cost(rc)
                 if c < current {
-                    p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > current * 1e-6
+                    p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > current * 1e-4
                     current = c; lambda = max(lambda / 4, 1e-9)
                     break
                 }
@@ -172,32 +172,69 @@ enum EasingFit {
     /// assumes a span that fits has shorter ones that fit too). A one-step span is always taken.
     /// Returns each span's start and easing; the last span ends at n.
     static func spans(count n: Int, fit: (Int, Int) -> KeyframeEasing?) -> [(start: Int, easing: KeyframeEasing)] {
+        spans(count: n, coarse: false) { i, j, _ in fit(i, j) }
+    }
+
+    /// The same, with `coarse` searched by a cheap check, `fit(i, j, false)` (a subset of the
+    /// dense check's times), and each span it finds taken only once the dense check,
+    /// `fit(i, j, true)`, gives it an easing too; where that fails, the longest shorter span the
+    /// dense check passes is searched for by bisection. So every span longer than one step passed
+    /// the dense check, whatever the cheap one let through. One closure, not two: a closure
+    /// literal's captures are checked for exclusive access statically, a local function's are not.
+    static func spans(
+        count n: Int, coarse: Bool, fit: (_ i: Int, _ j: Int, _ dense: Bool) -> KeyframeEasing?
+    ) -> [(start: Int, easing: KeyframeEasing)] {
         var out: [(start: Int, easing: KeyframeEasing)] = []
         var i = 0, guess = 8
         while i < n {
-            var good = i + 1, goodEasing = fit(i, i + 1) ?? .linear
-            var bad = n + 1
-            var j = min(n, i + guess)
-            // Doubling until a span fails or the end is reached.
-            while j > good {
-                if let e = fit(i, j) {
-                    good = j; goodEasing = e
-                    if j == n { break }
-                    j = min(n, i + 2 * (j - i))
+            var (good, goodEasing) = longest(from: i, count: n, guess: guess) { fit($0, $1, !coarse) }
+            if coarse, good > i + 1 {
+                if let e = fit(i, good, true) {
+                    goodEasing = e
                 } else {
-                    bad = j
-                    break
+                    // The cheap check let through a span the dense one refuses, usually by a hair
+                    // near its end: first a span a little shorter, then bisection.
+                    var bad = good
+                    good = i + 1
+                    goodEasing = fit(i, i + 1, true) ?? .linear
+                    let near = bad - max(1, (bad - i) / 8)
+                    if near > good {
+                        if let e = fit(i, near, true) { good = near; goodEasing = e } else { bad = near }
+                    }
+                    while bad - good > 1 {
+                        let mid = (good + bad) / 2
+                        if let e = fit(i, mid, true) { good = mid; goodEasing = e } else { bad = mid }
+                    }
                 }
-            }
-            // Bisection between the longest fitting and the shortest failing span.
-            while bad - good > 1, good < n {
-                let mid = (good + bad) / 2
-                if let e = fit(i, mid) { good = mid; goodEasing = e } else { bad = mid }
             }
             out.append((i, goodEasing))
             guess = max(2, good - i)
             i = good
         }
         return out
+    }
+
+    /// The longest span from i that `fit` passes (doubling from `guess`, then bisection) and its easing.
+    static func longest(from i: Int, count n: Int, guess: Int, fit: (Int, Int) -> KeyframeEasing?) -> (Int, KeyframeEasing) {
+        var good = i + 1, goodEasing = fit(i, i + 1) ?? .linear
+        var bad = n + 1
+        var j = min(n, i + guess)
+        // Doubling until a span fails or the end is reached.
+        while j > good {
+            if let e = fit(i, j) {
+                good = j; goodEasing = e
+                if j == n { break }
+                j = min(n, i + 2 * (j - i))
+            } else {
+                bad = j
+                break
+            }
+        }
+        // Bisection between the longest fitting and the shortest failing span.
+        while bad - good > 1, good < n {
+            let mid = (good + bad) / 2
+            if let e = fit(i, mid) { good = mid; goodEasing = e } else { bad = mid }
+        }
+        return (good, goodEasing)
     }
 }

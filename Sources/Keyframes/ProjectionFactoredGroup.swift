@@ -90,10 +90,16 @@ extension ProjectionSampler {
         var drawn = [Point](repeating: Point(0, 0), count: layout.pointCount)
         let share = FactoredProjection.share
         let composite = ProjectionFitter(visible: fitter.visible * share, outline: fitter.outline * share)
-        let spans = EasingFit.spans(count: grid.count - 1) { i, j in
+        // Searched on the coarse grid, each span then verified on every grid time (EasingFit.spans).
+        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:]
+        let every = ProjectionFitter.coarseStride(times)
+        let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
             let a = points[i].map(ProjectionFitter.onGrid), b = points[j].map(ProjectionFitter.onGrid)
-            let order = ProjectionFitter.checkOrder(i, j)
-            return FactoredProjection.candidates(composite.easing(times, points, a, b, i, j)).first { easing in
+            let order = ProjectionFitter.checkOrder(i, j, every: dense ? 1 : every)
+            if exactFrom != i { exactFrom = i; exactEasings = [:] }
+            let exact = exactEasings[j] ?? composite.easing(times, points, a, b, i, j)
+            exactEasings[j] = exact
+            return FactoredProjection.candidates(exact).first { easing in
                 order.allSatisfy { k in
                     let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
                     if drawnA.count == 1 {

@@ -55,10 +55,14 @@ struct ProjectionFitter {
     /// spans from a key only once the key before is final); when it returns false the fit gives
     /// up: every later span is refused at once and the keys are meaningless (ProjectionKeyBudget).
     func fit(
-        _ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect], keyAt: ((Int) -> Bool)? = nil
+        _ layout: Layout, times: [Double], samples: [[Point]], boxes: [Rect], keyAt: ((Int) -> Bool)? = nil, coarse: Bool = true
     ) -> [(start: Int, easing: KeyframeEasing)] {
         var settled = -1, givenUp = false
-        return EasingFit.spans(count: samples.count - 1) { i, j in
+        // The least-squares easing per span from the current start: the dense check of a span
+        // the coarse search took tries the same curve's candidates again.
+        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:]
+        let every = coarse ? Self.coarseStride(times) : 1
+        return EasingFit.spans(count: samples.count - 1, coarse: every > 1) { i, j, dense in
             if let keyAt, i != settled {
                 settled = i
                 if !keyAt(i) { givenUp = true }
@@ -67,12 +71,32 @@ struct ProjectionFitter {
             // The two keys as written, made per span: a copy of every sample on the grid was as
             // big as the samples (BENCHMARKS.md#memory-and-time-pass).
             let a = samples[i].map(Self.onGrid), b = samples[j].map(Self.onGrid)
-            // A span no easing can save is rejected before the least-squares fit (most of the cost).
-            let order = Self.checkOrder(i, j)  // once per span: the bound and every candidate use it
-            guard self.someEasingMayFit(layout, samples, a, b, boxes, i, j, order) else { return nil }
-            let exact = self.easing(times, samples, a, b, i, j)
+            let order = Self.checkOrder(i, j, every: dense ? 1 : every)  // once per span: the bound and every candidate use it
+            if exactFrom != i { exactFrom = i; exactEasings = [:] }
+            let exact: KeyframeEasing
+            if let known = exactEasings[j] {
+                exact = known
+            } else {
+                // A span no easing can save is rejected before the least-squares fit (most of the cost).
+                guard self.someEasingMayFit(layout, samples, a, b, boxes, i, j, Array(order.prefix(Self.boundChecks))) else { return nil }
+                exact = self.easing(times, samples, a, b, i, j)
+                exactEasings[j] = exact
+            }
             return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, a, b, boxes, i, j, easing, order) }
         }
+    }
+
+    /// How many far-apart grid times the bound before the easing fit reads (`someEasingMayFit`):
+    /// a span that fails usually fails at one of them; one that passes is checked whole after.
+    static let boundChecks = 16
+
+    /// The coarse search's checks a second (every grid time at 300-1000 a second is checked once a span is found).
+    static let coarseRate = 120.0
+
+    /// Grid steps between the times the coarse search checks (about `coarseRate` a second).
+    static func coarseStride(_ times: [Double]) -> Int {
+        guard times.count > 2 else { return 1 }
+        return max(1, Int((1 / coarseRate / (times[2] - times[1])).rounded(.down)))
     }
 
     /// The least-squares easing of the blend a → b (the keys at i and j) through the exact samples between.
@@ -81,8 +105,8 @@ struct ProjectionFitter {
         var length2 = 0.0
         for n in a.indices { let d = b[n] - a[n]; length2 += d.x * d.x + d.y * d.y }
         guard length2 > 1e-12 else { return .linear }
-        // At most 24 samples steer the curve; every one is checked after.
-        let stride = max(1, (j - i - 1) / 24)
+        // At most 12 samples steer the curve (24 cost twice as much for 0.2 % fewer bytes); every one is checked after.
+        let stride = max(1, (j - i - 1) / 12)
         var u: [Double] = [], q: [Double] = []
         for k in Swift.stride(from: i + 1, to: j, by: stride) {
             var dot = 0.0
@@ -114,15 +138,16 @@ struct ProjectionFitter {
     }
 
     /// The grid times in (i, j), far apart first, so a span that fails usually fails after a few checks.
-    static func checkOrder(_ i: Int, _ j: Int) -> [Int] {
+    /// With `every` > 1, only the grid times k with k % every == 0 (the coarse search's).
+    static func checkOrder(_ i: Int, _ j: Int, every: Int = 1) -> [Int] {
         var order: [Int] = []
-        order.reserveCapacity(max(0, j - i - 1))
+        order.reserveCapacity(max(0, j - i - 1) / every)
         var step = max(1, (j - i) / 8)
         var seen = [Bool](repeating: false, count: max(0, j - i))  // seen[k − i]
         while true {
             for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
                 seen[k - i] = true
-                order.append(k)
+                if every == 1 || k % every == 0 { order.append(k) }
             }
             if step == 1 { break }
             step = max(1, step / 2)

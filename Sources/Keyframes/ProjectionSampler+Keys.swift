@@ -1,0 +1,247 @@
+import Motion
+import Simulation
+// ProjectionSampler's keys (ProjectionSampler.swift holds its layers, curve levels, time grid
+// and groups): each breakpoint interval's fitted keys, and the projected layers assembled from them.
+import TransitionModel
+
+extension ProjectionSampler {
+    /// A key as written: every point on the writers' 0.1 grid.
+    static func written(_ p: BezierPath) -> BezierPath { p.map(ProjectionFitter.onGrid) }
+    static func written(_ a: GradientAxis?) -> GradientAxis? {
+        a.map { GradientAxis(start: ProjectionFitter.onGrid($0.start), end: ProjectionFitter.onGrid($0.end), offsets: $0.offsets) }
+    }
+
+    /// Each group's keys over [0, end]: at every breakpoint (a hold key with the value just
+    /// before it where it jumps), and between breakpoints the fewest fitted keys (ProjectionFitter).
+    /// The states of the time grid are computed once for all groups. A gradient's axis gets keys
+    /// of its own (GradientAxisFitter), by index in `specs`. The intervals between breakpoints
+    /// are independent: they run on every core (`ParallelMap.map`) and are joined in time
+    /// order, so the keys are the same on one core or many. With a `budget` (ProjectionKeyBudget.swift):
+    /// nil once the keys cost more characters than it allows.
+    func keyframes(
+        _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget? = nil
+    ) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]])? {
+        let cuts = breakpoints(end: end)
+        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, budget: budget) }
+        if let budget, budget.exceeded { return nil }
+        var out = [[Frame]](repeating: [], count: groups.count)
+        var axes: [Int: [Keyframe<GradientAxis>]] = [:]
+        for part in intervals {
+            for g in groups.indices { out[g] += part.frames[g] }
+            for (n, key) in part.axes { axes[n, default: []].append(key) }
+        }
+        return (out, axes)
+    }
+
+    /// One interval's keys: from breakpoint cuts[n] up to (not including) cuts[n + 1]; each
+    /// gradient axis key with its index in `specs`, in the order they were made.
+    /// With `factors` (FactoredProjection), their groups' keys are R's and A's keys come per
+    /// plane; `failed` when A is not invertible at a grid time (then nothing is factored).
+    /// `interpolation`: what is drawn stays within it (ProjectionTolerance.lottieMovingPlanes for Lottie's cube).
+    /// `budget` (today's keys only): spent as keys settle; once it is exceeded the keys are meaningless.
+    func interval(
+        _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, factors: PlaneFactors? = nil,
+        interpolation: Double = ProjectionTolerance.interpolation, budget: ProjectionKeyBudget? = nil
+    ) -> (
+        frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], planes: [Int: PlaneKeys], failed: Bool
+    ) {
+        let fitter = ProjectionFitter(
+            visible: interpolation / hostScale * ProjectionTolerance.aim,
+            outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
+        var axes: [(Int, Keyframe<GradientAxis>)] = []
+        func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
+            if let a { axes.append((n, Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing))) }
+        }
+        func frame(_ t: Double, _ s: (paths: [BezierPath], axes: [GradientAxis?], box: Rect), _ easing: KeyframeEasing) -> Frame {
+            Frame(time: t, paths: s.paths.map(Self.written), axes: s.axes.map(Self.written), easing: easing)
+        }
+        var out = [[Frame]](repeating: [], count: groups.count)
+        // Given up before this interval's grid is read (its keys would be meaningless).
+        if let budget, budget.exceeded { return (out, axes, [:], false) }
+        let isOutline = groups.map { $0.map(outlines.contains) }
+        let c0 = cuts[n]
+        let rightState = state(c0, end: end)
+        let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
+        var times = [c0]
+        if n + 1 < cuts.count {
+            let c1 = cuts[n + 1]
+            times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
+        }
+        // The grid's states, reduced to what `sample` reads as each is made (ProjectionGrid).
+        var states = ProjectionGrid(self, capacity: times.count)
+        states.append(rightState, self)
+        for t in times.dropFirst() { states.append(state(t, end: end), self) }
+        states.drawPaths(self)
+        if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
+        var factored: FactoredInterval? = nil
+        if let factors, !factors.planeOf.isEmpty {
+            let tolerance = min(fitter.visible, fitter.outline) * (1 - FactoredProjection.share)
+            factored = factorInterval(factors, states, times, left: leftState, first: n == 0, tolerance: tolerance)
+            if factored == nil { return (out, axes, [:], true) }
+        }
+        for (g, members) in groups.enumerated() {
+            if let budget, budget.exceeded { break }
+            if let factors, let factored, factors.planeOf[specs[members[0]].layer] != nil {
+                let f = factoredGroup(
+                    members, factors, factored, states, times, left: leftState, right: rightState, first: n == 0, fitter: fitter,
+                    stateAt: { k in state(k + 1 < times.count || k == 0 ? times[k] : times[k].nextDown, end: end) })
+                guard let f else { return (out, axes, [:], true) }
+                out[g] = f.frames; axes += f.axes
+                continue
+            }
+            let right = sample(rightState, members)
+            if n > 0 {
+                let left = sample(leftState, members)
+                if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
+                for (m, n) in members.enumerated() where left.axes[m] != right.axes[m] { axisKey(n, c0, left.axes[m], .hold) }
+            }
+            func still() {
+                out[g].append(frame(c0, right, .linear))
+                for (m, n) in members.enumerated() { axisKey(n, c0, right.axes[m], .linear) }
+            }
+            guard times.count > 1 else { still(); continue }
+            // Nothing of the group moves between these breakpoints: one key.
+            let probes = (1...8).map { $0 * (states.count - 1) / 8 }
+            if probes.allSatisfy({ sample(states, $0, members).paths == right.paths }) { still(); continue }
+            // Per grid time only what the fits read: the flat points and the box, and per
+            // gradient its axis and visible area; a key's paths are sampled again at its time.
+            let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g], shapeErrors: members.map { specs[$0].shapeError })
+            let gradients = members.indices.filter { right.axes[$0] != nil }
+            var points: [[Point]] = [], boxes: [Rect] = []
+            var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+            for k in 0..<states.count {
+                let s = k == 0 ? right : sample(states, k, members)
+                points.append(layout.flat(s.paths))
+                boxes.append(s.box)
+                for (x, m) in gradients.enumerated() {
+                    axisSamples[x].append(s.axes[m]!)
+                    let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+                    areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
+                }
+            }
+            // The axes' keys first: they need nothing of the paths' fit, and with a budget their
+            // characters count before it (the cube's today's keys lose on their axes).
+            let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
+            var keyAt: ((Int) -> Bool)? = nil
+            if let budget {
+                if !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
+                var spent = GroupKeyCharacters(tracks: characterTracks(members), countsFirst: n == 0)
+                keyAt = { k in budget.spend(spent.cost((k == 0 ? right : sample(states, k, members)).paths.map(Self.written))) }
+            }
+            let spans = fitter.fit(layout, times: times, samples: points, boxes: boxes, keyAt: keyAt)
+            points = []
+            for span in spans {
+                out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))
+            }
+            axes += gradientKeys
+        }
+        return (out, axes, factored?.keys ?? [:], false)
+    }
+
+    // MARK: Output
+
+    /// Each gradient's axis keys (written) over the grid times, gradient by gradient: the fewest
+    /// the gradient fitter allows within `distance` and the gradient levels.
+    func axisKeys(
+        _ members: [Int], _ gradients: [Int], times: [Double], samples: [[GradientAxis]], areas: [[Rect?]], distance: Double
+    ) -> [(Int, Keyframe<GradientAxis>)] {
+        var keys: [(Int, Keyframe<GradientAxis>)] = []
+        for (x, m) in gradients.enumerated() {
+            let n = members[m], gradient = specs[n].gradient!
+            let axisFitter = GradientAxisFitter(
+                distance: distance, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
+                colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
+            for span in axisFitter.fit(times: times, samples: samples[x], areas: areas[x]) {
+                keys.append((n, Keyframe(time: times[span.start], value: GradientAxisFitter.written(samples[x][span.start]), easing: span.easing)))
+            }
+        }
+        return keys
+    }
+
+    /// Projected layers over the whole timeline, indexed like `simulation.layers`, and with
+    /// `factored` the same with factored flips (ProjectionPreparation.projectedLayers).
+    static func projectedLayers(_ simulation: Simulation, factored: Bool) -> (today: [ProjectedLayer?]?, factored: [ProjectedLayer?]?) {
+        ProjectionPreparation(simulation)?.projectedLayers(factored: factored) ?? (Array(repeating: nil, count: simulation.layers.count), nil)
+    }
+
+    /// Projected layers frozen at time t (the `--at` still).
+    static func projectedLayers(_ simulation: Simulation, at t: Double) -> [ProjectedLayer?] {
+        var sampler = ProjectionSampler(simulation)
+        guard !sampler.isEmpty else { return Array(repeating: nil, count: simulation.layers.count) }
+        let state = simulation.state(at: t)
+        sampler.chooseLevels(times: [state.time], end: .infinity)
+        var out = sampler.assemble(
+            sampler.groups(at: state).map { members in
+                let s = sampler.sample(state, members)
+                return (members, [Frame(time: 0, paths: s.paths, axes: s.axes, easing: .linear)])
+            })
+        for (i, _) in sampler.layers { out[i]?.pictureCells = sampler.pictureCells(i, end: .infinity, at: t) }
+        return out
+    }
+
+    /// Tracks from each group's keys (members: indices in `specs`); a gradient axis from its own
+    /// keys in `axes` when it has them, else from its group's.
+    func assemble(_ groups: [(members: [Int], frames: [Frame])], axes: [Int: [Keyframe<GradientAxis>]] = [:]) -> [ProjectedLayer?] {
+        var place: [Int: (group: Int, position: Int)] = [:]
+        for (g, group) in groups.enumerated() {
+            for (position, n) in group.members.enumerated() { place[n] = (g, position) }
+        }
+        func track<V: Hashable & Sendable>(_ specsUsed: [Int], _ value: (Frame, [Int]) -> V) -> KeyframeTrack<V> {
+            let (g, _) = place[specsUsed[0]]!
+            let positions = specsUsed.map { place[$0]!.position }
+            return Self.simplified(groups[g].frames.map { Keyframe(time: $0.time, value: value($0, positions), easing: $0.easing) })
+        }
+        func path(_ n: Int) -> KeyframeTrack<BezierPath> { track([n]) { f, p in f.paths[p[0]] } }
+        var out = [ProjectedLayer?](repeating: nil, count: simulation.layers.count)
+        for (i, host) in layers {
+            let r = ranges[i]!
+            // An art shape's further subpaths join the paint of the spec before them.
+            let paint = r.paint.filter { !specs[$0].continuesPaint }.map { n -> ProjectedPaint in
+                let spec = specs[n]
+                let subpaths = Array(n..<(r.paint.upperBound)).prefix { $0 == n || specs[$0].continuesPaint }
+                let fill = spec.fill ?? simulation.layers[i].definition.fill!
+                var colors: [Color] = []
+                var gradient: KeyframeTrack<GradientAxis>? = nil
+                if let g = spec.gradient {
+                    colors = PathSpec.gradientSamples(g).map { PathSpec.color(of: g, at: $0) }
+                    gradient = axes[n].map(Self.simplified) ?? track([n]) { f, p in f.axes[p[0]]! }
+                }
+                return ProjectedPaint(
+                    shape: track(Array(subpaths)) { f, p in MultiPath(p.map { f.paths[$0] }) }, evenOdd: spec.evenOdd, fill: fill,
+                    gradient: gradient, gradientColors: colors)
+            }
+            out[i] = ProjectedLayer(
+                layer: i, host: host, paint: paint, clip: r.clip.map(path),
+                mask: r.mask.isEmpty ? nil : track(Array(r.mask)) { f, p in MultiPath(p.map { f.paths[$0] }) },
+                outline: r.outline.map(path))
+            out[i]!.opacityGroups = opacityGroups[i] ?? []
+            out[i]!.artClips = (artClips[i] ?? []).map { clip in
+                ProjectedArtClip(
+                    shapes: clip.region.shapes, paths: clip.specs.map { r in track(Array(r)) { f, p in MultiPath(p.map { f.paths[$0] }) } },
+                    evenOdd: clip.region.evenOdd, line: clip.region.line)
+            }
+        }
+        return out
+    }
+
+    /// Drops keyframes that change nothing: a pre-jump key equal to its jump, and keys inside
+    /// runs of equal values; one key when the value never changes.
+    static func simplified<V: Hashable & Sendable>(_ input: [Keyframe<V>]) -> KeyframeTrack<V> {
+        var kfs: [Keyframe<V>] = []
+        for (n, k) in input.enumerated() {
+            if n + 1 < input.count, input[n + 1].time == k.time, input[n + 1].value == k.value { continue }
+            kfs.append(k)
+        }
+        if kfs.allSatisfy({ $0.value == kfs[0].value }) { return .constant(kfs[0].value) }
+        var out = [kfs[0]]
+        for n in 1..<(kfs.count - 1) {
+            let prev = out[out.count - 1], cur = kfs[n], next = kfs[n + 1]
+            let flat = prev.value == cur.value && cur.value == next.value && prev.easing != .hold && cur.easing != .hold
+            if !flat { out.append(cur) }
+        }
+        out.append(kfs[kfs.count - 1])
+        while out.count > 2, out[0].value == out[1].value, out[0].easing != .hold { out.removeFirst() }
+        while out.count > 2, out[out.count - 1].value == out[out.count - 2].value, out[out.count - 2].easing != .hold { out.removeLast() }
+        return KeyframeTrack(out)
+    }
+}
