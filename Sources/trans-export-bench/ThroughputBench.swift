@@ -139,17 +139,25 @@ final class Totals: @unchecked Sendable {
 }
 
 extension KeyframedTransition {
-    /// Keyframes over every animated track.
+    /// Keyframes over every animated track: plain loops (arrays of tuples, reduces and the
+    /// package `isAnimated` cost 4.7 % of the batch's loop: BENCHMARKS.md#batch2d-the-2d-exports-cpu-2026-12-04).
     var keyframeCount: Int {
-        layers.reduce(0) { n, k in
-            n
-                + [
-                    k.position.isAnimated ? k.position.keyframes.count : 0, k.size.isAnimated ? k.size.keyframes.count : 0,
-                    k.translation.isAnimated ? k.translation.keyframes.count : 0, k.scale.isAnimated ? k.scale.keyframes.count : 0,
-                    k.rotation.isAnimated ? k.rotation.keyframes.count : 0,
-                ].reduce(0, +)
-                + k.numbers.all.reduce(0) { $0 + ($1.track.isAnimated ? $1.track.keyframes.count : 0) }
+        var n = 0
+        for k in layers {
+            n +=
+                Self.animatedKeys(k.position) + Self.animatedKeys(k.size) + Self.animatedKeys(k.translation)
+                + Self.animatedKeys(k.scale) + Self.animatedKeys(k.rotation)
+            for t in k.numbers.tracks { n += Self.animatedKeys(t) }
         }
+        return n
+    }
+
+    /// `isAnimated ? keyframes.count : 0`, compiled here: the package member runs unspecialized
+    /// from another module (Exporters/KeyframeTrackHere.swift says why).
+    @inline(__always) static func animatedKeys<V>(_ t: KeyframeTrack<V>) -> Int {
+        let keys = t.keyframes
+        for k in keys.indices where keys[k].value != keys[0].value { return keys.count }
+        return 0
     }
 }
 
