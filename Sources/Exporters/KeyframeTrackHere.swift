@@ -4,7 +4,7 @@ import Keyframes
 // an `@inlinable` declaration in another module only when it is public; a `package` one (all of
 // Keyframes, Scripts/check_public_api.py) is called as its generic body, which looked up
 // `Keyframe<V>`'s metadata (~375 instructions) for every key it made or read: 154 M instructions
-// of the 2D batch (BENCHMARKS.md#batch2d-the-2d-exports-cpu-2026-12-04). These bodies are
+// of the 2D batch (BENCHMARKS.md#batch2d-the-2d-exports-cpu-package-generics-2026-12-04). These bodies are
 // specialized here; the one generic call left each (the package inits) is made once per track,
 // not per key. Same values, same order: only where the work is compiled moves.
 extension KeyframeTrack {

@@ -140,7 +140,7 @@ final class Totals: @unchecked Sendable {
 
 extension KeyframedTransition {
     /// Keyframes over every animated track: plain loops (arrays of tuples, reduces and the
-    /// package `isAnimated` cost 4.7 % of the batch's loop: BENCHMARKS.md#batch2d-the-2d-exports-cpu-2026-12-04).
+    /// package `isAnimated` cost 4.7 % of the batch's loop: BENCHMARKS.md#batch2d-the-2d-exports-cpu-package-generics-2026-12-04).
     var keyframeCount: Int {
         var n = 0
         for k in layers {

@@ -65,7 +65,9 @@ struct SVGPaint {
             ]
                 + fillAttributes(fill, bounds: size.isAnimated ? nil : s))
         let half = size.mapped { Size($0.width / 2, $0.height / 2) }
-        for (name, track) in [("cx", half.mapped { $0.width }), ("rx", half.mapped { $0.width }), ("cy", half.mapped { $0.height }), ("ry", half.mapped { $0.height })] {
+        for (name, track) in [
+            ("cx", half.mapped { $0.width }), ("rx", half.mapped { $0.width }), ("cy", half.mapped { $0.height }), ("ry", half.mapped { $0.height }),
+        ] {
             document.animate(track, name, SVGNumber.length)
         }
         xml.end()
