@@ -46,17 +46,22 @@ def find_firefox():
 
 
 _ANIMATION = re.compile(r"<(?:animate|animateTransform|animateMotion|set)\b[^>]*>")
-_ATTR = re.compile(r'\b(dur|keyTimes)="([^"]*)"')
+_ATTR = re.compile(r'\b(dur|keyTimes|begin)="([^"]*)"')
+_LOOP_OFFSET = re.compile(r"^[\w.-]+\.begin(?:\+([0-9.]+)s)?$")
 
 
 def key_instants(svg_text):
-    """Every keyframe instant (s) of the file's animations: keyTimes × dur."""
+    """Every keyframe instant (s) of the file's animations: begin + keyTimes × dur, where an
+    animation active in part of the loop begins at an offset from the loop clock's begin
+    (docs/smil.md#active-only-while-changing)."""
     out = set()
     for tag in _ANIMATION.findall(svg_text):
         a = dict(_ATTR.findall(tag))
         if "dur" in a and "keyTimes" in a and a["dur"].endswith("s"):
             dur = float(a["dur"][:-1])
-            out.update(float(k) * dur for k in a["keyTimes"].split(";") if k.strip())
+            m = _LOOP_OFFSET.match(a.get("begin", ""))
+            begin = float(m.group(1) or 0) if m else 0.0
+            out.update(begin + float(k) * dur for k in a["keyTimes"].split(";") if k.strip())
     return sorted(out)
 
 

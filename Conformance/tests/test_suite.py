@@ -164,6 +164,11 @@ class FirefoxRow(unittest.TestCase):
         keys = key_instants('<animate attributeName="display" dur="2.35s" keyTimes="0;0.638298" values="none;inline"/>')
         self.assertEqual(ms_times([1.5, 1.6], 2.35, keys), [1.501, 1.6])
         self.assertEqual(ms_times([0.0], 2.35, keys), [0.001])
+        # Active in part of the loop: its key times count from its offset on the loop clock.
+        keys = key_instants('<animate attributeName="d" values="a;b;a" keyTimes="0;.5;1"'
+                            ' begin="loop.begin+0.6s" dur="1.2s"/>')
+        for got, want in zip(keys, [0.6, 1.2, 1.8], strict=True):
+            self.assertAlmostEqual(got, want, delta=1e-9)
 
 
 class InteractiveFixture(unittest.TestCase):

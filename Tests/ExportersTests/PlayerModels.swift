@@ -9,13 +9,18 @@ struct SMILPlayer {
     var keyTimes: [Double]
     var splines: [CubicBezier]?
     var duration: Double
+    /// Seconds from the loop's start: `begin="loop.begin+0.6s"` (docs/smil.md#active-only-while-changing).
+    var begin = 0.0
 
-    /// From an element's attributes as written, e.g. `values="1 2;3 4"`.
+    /// From an element's attributes as written, e.g. `values="1 2;3 4"`; times within the first loop.
     init(attributes: [String: String]) throws {
         func numbers(_ s: String) -> [Double] { s.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
         values = try XCTUnwrapValue(attributes["values"]).split(separator: ";").map { numbers(String($0)) }
         keyTimes = try XCTUnwrapValue(attributes["keyTimes"]).split(separator: ";").compactMap { Double($0) }
         duration = Double(try XCTUnwrapValue(attributes["dur"]).dropLast())!
+        if let b = attributes["begin"], let plus = b.range(of: ".begin+") {
+            begin = Double(b[plus.upperBound...].dropLast())!
+        }
         if attributes["calcMode"] == "spline" {
             splines = try XCTUnwrapValue(attributes["keySplines"]).split(separator: ";").map {
                 let n = numbers(String($0))
@@ -24,8 +29,11 @@ struct SMILPlayer {
         }
     }
 
+    /// Before `begin` the base value shows, which is the first value (docs/smil.md#writer-rules,
+    /// rule 6); after the active span, the last (frozen, or the base when they are equal).
     func value(at t: Double) -> [Double] {
-        let f = t / duration
+        guard t >= begin else { return values[0] }
+        let f = (t - begin) / duration
         guard let k = keyTimes.lastIndex(where: { $0 <= f }), k + 1 < keyTimes.count else { return values[values.count - 1] }
         let u = (f - keyTimes[k]) / (keyTimes[k + 1] - keyTimes[k])
         let p = splines.map { $0[k].progress(at: u) } ?? u

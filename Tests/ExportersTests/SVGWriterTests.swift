@@ -30,11 +30,34 @@ final class SVGWriterTests: XCTestCase {
             let doc = try XMLDocument(xmlString: svg, options: [])
             let animations = try doc.nodes(forXPath: "//*[local-name()='animate' or local-name()='animateTransform']").compactMap { $0 as? XMLElement }
             XCTAssertFalse(animations.isEmpty, d.name)
+            let duration = kt.timeline.duration
             for a in animations {
                 let attr = { (n: String) in a.value(of: n) ?? "" }
-                // Loops by itself, all on one clock.
-                XCTAssertEqual(attr("repeatCount"), "indefinite", d.name)
-                XCTAssertEqual(Double(attr("dur").dropLast()) ?? -1, kt.timeline.duration, accuracy: 1e-6, d.name)
+                let dur = Double(attr("dur").dropLast()) ?? -1
+                // The loop clock: restarts at its own end, every `duration` seconds.
+                if attr("id") == "loop" {
+                    XCTAssertEqual(attr("begin"), "0s;loop.end", d.name)
+                    XCTAssertEqual(dur, duration, accuracy: 1e-6, d.name)
+                    continue
+                }
+                // Loops by itself: on one clock over the whole loop, or only while it changes,
+                // at an offset from the loop clock's begin, inside the loop.
+                if attr("begin").isEmpty {
+                    XCTAssertEqual(attr("repeatCount"), "indefinite", d.name)
+                    XCTAssertEqual(dur, duration, accuracy: 1e-6, d.name)
+                } else {
+                    let begin = attr("begin")
+                    XCTAssertTrue(begin == "loop.begin" || begin.hasPrefix("loop.begin+") && begin.hasSuffix("s"), "\(d.name): \(begin)")
+                    let offset = begin == "loop.begin" ? 0 : Double(begin.dropFirst("loop.begin+".count).dropLast()) ?? -1
+                    XCTAssertGreaterThanOrEqual(offset, 0, d.name)
+                    XCTAssertGreaterThan(dur, 0, d.name)
+                    XCTAssertLessThanOrEqual(offset + dur, duration + 1e-6, d.name)
+                    XCTAssertTrue(attr("repeatCount").isEmpty, d.name)
+                    // Frozen only when the loop ends on another value than frame 0's.
+                    let values = attr("values").split(separator: ";")
+                    XCTAssertTrue(attr("fill").isEmpty || attr("fill") == "freeze" && offset == 0, d.name)
+                    if attr("fill").isEmpty { XCTAssertEqual(values.first, values.last, d.name) }
+                }
                 // values + keyTimes, no spaces, same count, 0 … 1 non-decreasing.
                 let times = attr("keyTimes").split(separator: ";").map { Double($0)! }
                 XCTAssertFalse(attr("keyTimes").contains(" "), d.name)

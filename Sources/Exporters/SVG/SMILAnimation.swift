@@ -3,7 +3,8 @@ import Keyframes
 import Motion
 import Simulation
 // Keyframes → the attributes of one SMIL animation element, following docs/smil.md#writer-rules:
-// `values` + `keyTimes` without spaces, keySplines only inside [0, 1], holds as repeated keyTimes.
+// `values` + `keyTimes` without spaces, keySplines only inside [0, 1], holds as repeated keyTimes,
+// active only between the first and the last change when given the document's loop clock.
 import TransitionModel
 
 struct SMILAnimation {
@@ -12,28 +13,50 @@ struct SMILAnimation {
     /// - Parameters:
     ///   - format: one value as SMIL text (e.g. "12.5 30" for a translate).
     ///   - duration: the timeline's loop length in seconds.
-    init<V: AnimatableValue>(_ track: KeyframeTrack<V>, duration: Double, format: (V) -> String) {
+    ///   - loop: the id of the document's loop clock (`SVGDocument.loopClock`); with it, an
+    ///     animation that changes only in part of the loop is active only there
+    ///     (docs/smil.md#active-only-while-changing).
+    init<V: AnimatableValue>(_ track: KeyframeTrack<V>, duration: Double, loop: String? = nil, format: (V) -> String) {
         let kfs = Self.normalised(Self.splineSafe(track).keyframes, duration: duration)
-        var values: [String] = [], times: [String] = [], splines: [String] = []
-        for (i, k) in kfs.enumerated() {
-            values.append(format(k.value))
-            times.append(i == kfs.count - 1 ? "1" : Self.fraction(k.time / duration))
-            if i < kfs.count - 1 {
-                switch k.easing {
-                case .bezier(let c):
-                    splines.append([c.x1, c.y1, c.x2, c.y2].map(Self.fraction).joined(separator: " "))
-                case .linear, .hold:
-                    splines.append("0 0 1 1")
-                }
-            }
+        let values = kfs.map { format($0.value) }
+        let splines = kfs.dropLast().map { k -> String in
+            guard case .bezier(let c) = k.easing else { return "0 0 1 1" }
+            return [c.x1, c.y1, c.x2, c.y2].map(Self.fraction).joined(separator: " ")
         }
-        let spline = splines.contains { $0 != "0 0 1 1" }
-        attributes = [("values", values.joined(separator: ";")), ("keyTimes", times.joined(separator: ";"))]
-        if spline {
-            attributes.append(("calcMode", "spline"))
-            attributes.append(("keySplines", splines.joined(separator: ";")))
+        guard let loop, let window = Self.activeWindow(values, kfs.map(\.time), duration: duration) else {
+            let times = kfs.indices.map { $0 == kfs.count - 1 ? "1" : Self.fraction(kfs[$0].time / duration) }
+            attributes = Self.keyed(values, times, splines) + Self.timing(duration)
+            return
         }
-        attributes += Self.timing(duration)
+        let start = kfs[window.lowerBound].time, length = kfs[window.upperBound].time - start
+        let times = window.map { $0 == window.upperBound ? "1" : Self.fraction((kfs[$0].time - start) / length) }
+        attributes = Self.keyed(Array(values[window]), times, Array(splines[window.lowerBound..<window.upperBound]))
+        let seconds = { (t: Double) in NumberFormat.string(t, maxDecimals: 6) + "s" }
+        attributes.append(("begin", start == 0 ? "\(loop).begin" : "\(loop).begin+\(seconds(start))"))
+        attributes.append(("dur", seconds(length)))
+        // Until the loop ends: frozen at the last value. When that is frame 0's value, the base
+        // attribute (which equals frame 0, rule 6) shows it with no animation applied.
+        if values[values.count - 1] != values[0] { attributes.append(("fill", "freeze")) }
+    }
+
+    /// The keys from the first that changes the value to the last, or nil when that is the whole
+    /// loop. Before the first change the base value holds; when the loop ends on another value
+    /// than frame 0's, the window starts at 0 so that every loop restarts from frame 0.
+    static func activeWindow(_ values: [String], _ times: [Double], duration: Double) -> ClosedRange<Int>? {
+        let changes = values.indices.dropLast().filter { values[$0] != values[$0 + 1] }
+        guard var first = changes.first, let last = changes.last.map({ $0 + 1 }) else { return nil }
+        if values[values.count - 1] != values[0] { first = 0 }
+        guard times[last] > times[first], times[first] > 0 || times[last] < duration else { return nil }
+        return first...last
+    }
+
+    static func keyed(_ values: [String], _ times: [String], _ splines: [String]) -> [(String, String)] {
+        var out = [("values", values.joined(separator: ";")), ("keyTimes", times.joined(separator: ";"))]
+        if splines.contains(where: { $0 != "0 0 1 1" }) {
+            out.append(("calcMode", "spline"))
+            out.append(("keySplines", splines.joined(separator: ";")))
+        }
+        return out
     }
 
     /// A step function (display): each value holds until the next keyframe.

@@ -33,7 +33,7 @@ extension SVGProjected {
                     xml.empty(
                         "animateTransform",
                         [("attributeName", "transform"), ("type", type)]
-                            + SMILAnimation(cell.transform, duration: document.duration, format: format).attributes)
+                            + document.smil(cell.transform, format))
                 }
             }
             let clipID = document.newID("cell")

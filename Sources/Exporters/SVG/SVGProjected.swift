@@ -252,7 +252,7 @@ struct SVGProjected {
 
     func animateD<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: @escaping (V) -> String) {
         guard track.isAnimated else { return }
-        xml.empty("animate", [("attributeName", "d")] + SMILAnimation(track, duration: document.duration, format: format).attributes)
+        xml.empty("animate", [("attributeName", "d")] + document.smil(track, format))
     }
 
     /// A userSpaceOnUse gradient on the projected axis (in tenths: the path's scaled user space); its stops' offsets animate with it, and

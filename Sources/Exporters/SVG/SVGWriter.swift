@@ -32,10 +32,46 @@ final class SVGDocument {
     var simulation: Simulation { transition.simulation }
     var duration: Double { transition.timeline.duration }
     private var nextDefID = 1
+    /// Whether an animation begins on the loop clock, written at the end (`writeLoopClock`).
+    private var usesLoopClock = false
     /// Pictures already embedded, so each is written once per file (SVGArtworkMarkup.swift).
     let embeddedImages = SVGEmbeddedImages()
 
     init(_ transition: KeyframedTransition) { self.transition = transition }
+
+    /// The attributes of an animation of `track` over the timeline, active only while it changes.
+    func smil<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: (V) -> String) -> [(String, String)] {
+        let a = SMILAnimation(track, duration: duration, loop: loopClock, format: format).attributes
+        if a.contains(where: { $0.0 == "begin" }) { usesLoopClock = true }
+        return a
+    }
+
+    /// The id of the clock that restarts every `duration` seconds; animations begin at offsets
+    /// from its begin, so between their changes none is active and Chromium redraws nothing
+    /// (docs/smil.md#active-only-while-changing).
+    /// "loop", unless a layer id (or its ".bounds" group) is already that.
+    private(set) lazy var loopClock: String = {
+        let taken = Set(simulation.layers.compactMap(\.id).flatMap { [$0, "\($0).bounds"] })
+        var id = "loop"
+        while taken.contains(id) { id += "-clock" }
+        return id
+    }()
+
+    /// An animation of an attribute nothing draws (a rect in <defs>), restarting at its own end.
+    func writeLoopClock() {
+        guard usesLoopClock else { return }
+        let id = loopClock
+        xml.start("defs", [])
+        xml.start("rect", [])
+        xml.empty(
+            "animate",
+            [
+                ("id", id), ("attributeName", "x"), ("values", "0;0"), ("keyTimes", "0;1"),
+                ("begin", "0s;\(id).end"), ("dur", NumberFormat.string(duration, maxDecimals: 6) + "s"),
+            ])
+        xml.end()
+        xml.end()
+    }
 
     func newID(_ prefix: String) -> String {
         defer { nextDefID += 1 }
@@ -59,6 +95,7 @@ final class SVGDocument {
             [("width", SVGNumber.length(size.width)), ("height", SVGNumber.length(size.height))]
                 + SVGPaint.fillAttributes(.solid(d.canvas.background)))
         for root in simulation.roots { writeLayer(root) }
+        writeLoopClock()
         xml.end()
         return try xml.finish()
     }
@@ -92,7 +129,7 @@ final class SVGDocument {
             xml.empty(
                 "animateTransform",
                 [("attributeName", "transform"), ("type", "translate")]
-                    + SMILAnimation(track, duration: duration, format: SVGNumber.pair).attributes)
+                    + smil(track, SVGNumber.pair))
         }
         let clipped = layer.definition.clipsToBounds
         if clipped {
@@ -134,7 +171,7 @@ final class SVGDocument {
             xml.empty(
                 "animateTransform",
                 [("attributeName", "transform"), ("type", type)]
-                    + SMILAnimation(track, duration: duration, format: format).attributes)
+                    + smil(track, format))
         }
         return true
     }
@@ -150,7 +187,7 @@ final class SVGDocument {
         guard track.isAnimated else { return }
         let first = format(track.firstValue)
         guard track.keyframes.contains(where: { format($0.value) != first }) else { return }
-        xml.empty("animate", [("attributeName", name)] + SMILAnimation(track, duration: duration, format: format).attributes)
+        xml.empty("animate", [("attributeName", name)] + smil(track, format))
     }
 }
 

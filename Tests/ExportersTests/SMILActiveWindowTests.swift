@@ -1,0 +1,61 @@
+import JSONText
+import Motion
+import XCTest
+
+@testable import Exporters
+@testable import Keyframes
+
+/// An animation on the loop clock is active only from its first change to its last
+/// (docs/smil.md#active-only-while-changing): Chromium redraws every active animation's
+/// element each frame, changed or not.
+final class SMILActiveWindowTests: XCTestCase {
+    let ease = KeyframeEasing.bezier(CubicBezier(0.42, 0, 0.58, 1))
+
+    func attributes(_ keys: [(Double, Double, KeyframeEasing)], loop: String? = "loop") -> [String: String] {
+        let track = KeyframeTrack(keys.map { Keyframe(time: $0.0, value: $0.1, easing: $0.2) })
+        let smil = SMILAnimation(track, duration: 3, loop: loop, format: { NumberFormat.string($0, maxDecimals: 4) })
+        return Dictionary(uniqueKeysWithValues: smil.attributes)
+    }
+
+    func testPushHoldPopIsActiveFromTheFirstChangeToTheLastAndThenShowsTheBaseValue() {
+        // Still until 0.6 s, to 10 by 1.2 s, held, back to 0 from 1.8 s to 2.4 s, still to 3 s.
+        let a = attributes([(0, 0, .hold), (0.6, 0, ease), (1.2, 10, .linear), (1.8, 10, ease), (2.4, 0, .linear)])
+        XCTAssertEqual(a["values"], "0;10;10;0")
+        XCTAssertEqual(a["keyTimes"], "0;.333333;.666667;1")
+        XCTAssertEqual(a["keySplines"], ".42 0 .58 1;0 0 1 1;.42 0 .58 1")
+        XCTAssertEqual(a["begin"], "loop.begin+0.6s")
+        XCTAssertEqual(a["dur"], "1.8s")
+        XCTAssertNil(a["fill"])  // ends on frame 0's value: the base attribute shows it
+        XCTAssertNil(a["repeatCount"])
+    }
+
+    func testALoopEndingOnAnotherValueStartsAtZeroAndFreezes() {
+        // Each loop must restart from 0, so the window starts at the loop's begin.
+        let a = attributes([(0, 0, .linear), (1, 0, ease), (2, 5, .linear)])
+        XCTAssertEqual(a["values"], "0;0;5")
+        XCTAssertEqual(a["keyTimes"], "0;.5;1")
+        XCTAssertEqual(a["begin"], "loop.begin")
+        XCTAssertEqual(a["dur"], "2s")
+        XCTAssertEqual(a["fill"], "freeze")
+    }
+
+    func testAJumpIsInsideTheWindow() {
+        // A step from 0 to 1 at 1.5 s and back at 2 s: the window is the half second between.
+        let a = attributes([(0, 0, .hold), (1.5, 1, .hold), (2, 0, .hold)])
+        XCTAssertEqual(a["values"], "0;1;1;0")
+        XCTAssertEqual(a["keyTimes"], "0;0;1;1")
+        XCTAssertEqual(a["begin"], "loop.begin+1.5s")
+        XCTAssertEqual(a["dur"], "0.5s")
+        XCTAssertNil(a["fill"])
+    }
+
+    func testChangingOverTheWholeLoopOrWithoutAClockKeepsOneClock() {
+        let whole = [(0.0, 0.0, ease), (1.5, 10.0, ease), (3.0, 0.0, KeyframeEasing.linear)]
+        for a in [attributes(whole), attributes([(0, 0, .hold), (0.6, 0, ease), (1.2, 10, .linear)], loop: nil)] {
+            XCTAssertEqual(a["dur"], "3s")
+            XCTAssertEqual(a["repeatCount"], "indefinite")
+            XCTAssertNil(a["begin"])
+            XCTAssertNil(a["fill"])
+        }
+    }
+}
