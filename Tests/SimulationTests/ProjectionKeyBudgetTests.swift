@@ -146,9 +146,9 @@ final class ProjectionKeyBudgetTests: XCTestCase {
         XCTAssertTrue(budget.exceeded)
     }
 
-    /// The count is a lower bound of today's characters, and within 2 % of them for the flips
-    /// (it was 83-90 % of the catalog's: the last run of each interval and the first key's
-    /// entry were not counted, so the fit went on further before it gave up).
+    /// The count is a lower bound of today's characters, and within 5 % of them (97-100 % here;
+    /// it was 83-90 % of the catalog's: the still keys, each interval's first and last run and
+    /// the first key's entry were not counted, so the fit went on further before it gave up).
     func testCountIsATightLowerBound() throws {
         for def in definitions() {
             let sim = try Simulation(def)
@@ -159,7 +159,7 @@ final class ProjectionKeyBudgetTests: XCTestCase {
             let budget = ProjectionKeyBudget(limit: Int.max / 2)
             _ = try XCTUnwrap(sampler.keyframes(groups, end: end, budget: budget))
             XCTAssertLessThanOrEqual(budget.total, characters)
-            XCTAssertGreaterThanOrEqual(Double(budget.total), 0.98 * Double(characters), "\(budget.total) of \(characters)")
+            XCTAssertGreaterThanOrEqual(Double(budget.total), 0.95 * Double(characters), "\(budget.total) of \(characters)")
         }
     }
 }
