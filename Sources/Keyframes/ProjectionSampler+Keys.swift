@@ -33,6 +33,9 @@ extension ProjectionSampler {
         return (out, axes)
     }
 
+    /// A group's paths, axes and box at one time (`sample`).
+    typealias Sample = (paths: [BezierPath], axes: [GradientAxis?], box: Rect)
+
     /// One interval's keys: from breakpoint cuts[n] up to (not including) cuts[n + 1]; each
     /// gradient axis key with its index in `specs`, in the order they were made.
     /// With `factors` (FactoredProjection), their groups' keys are R's and A's keys come per
@@ -79,6 +82,22 @@ extension ProjectionSampler {
             factored = factorInterval(factors, states, times, left: leftState, first: n == 0, tolerance: tolerance)
             if factored == nil { return (out, axes, [:], true) }
         }
+        // With a budget, every group's first key counts before any fit, with the last run of each
+        // track that ends elsewhere (its value is the next interval's first key or hold key).
+        var known: [(Sample, Sample?, GroupKeyCharacters?)]? = nil
+        if let budget {
+            known = []
+            for members in groups {
+                let right = sample(rightState, members), left = n > 0 ? sample(leftState, members) : nil
+                let tracks = characterTracks(members)
+                var count = GroupKeyCharacters(
+                    tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written),
+                    end: times.count > 1 ? sample(states, states.count - 1, members).paths.map(Self.written) : nil)
+                let (characters, changed) = count.first(right.paths.map(Self.written))
+                if !budget.spend(characters, changed: changed) { return (out, axes, [:], false) }
+                known?.append((right, left, count))
+            }
+        }
         for (g, members) in groups.enumerated() {
             if let budget, budget.exceeded { break }
             if let factors, let factored, factors.planeOf[specs[members[0]].layer] != nil {
@@ -89,9 +108,8 @@ extension ProjectionSampler {
                 out[g] = f.frames; axes += f.axes
                 continue
             }
-            let right = sample(rightState, members)
-            if n > 0 {
-                let left = sample(leftState, members)
+            let (right, left, spent) = known?[g] ?? (sample(rightState, members), n > 0 ? sample(leftState, members) : nil, nil)
+            if let left {
                 if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
                 for (m, n) in members.enumerated() where left.axes[m] != right.axes[m] { axisKey(n, c0, left.axes[m], .hold) }
             }
@@ -123,10 +141,13 @@ extension ProjectionSampler {
             // characters count before it (the cube's today's keys lose on their axes).
             let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
             var keyAt: ((Int) -> Bool)? = nil
-            if let budget {
+            if let budget, var spent {
                 if !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
-                var spent = GroupKeyCharacters(tracks: characterTracks(members), countsFirst: n == 0)
-                keyAt = { k in budget.spend(spent.cost((k == 0 ? right : sample(states, k, members)).paths.map(Self.written))) }
+                keyAt = { k in
+                    guard k > 0 else { return true }  // counted with `first`
+                    let (characters, changed) = spent.cost(sample(states, k, members).paths.map(Self.written))
+                    return budget.spend(characters, changed: changed)
+                }
             }
             let spans = fitter.fit(layout, times: times, samples: points, boxes: boxes, keyAt: keyAt)
             points = []
