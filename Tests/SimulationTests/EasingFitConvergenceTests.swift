@@ -8,7 +8,12 @@ import XCTest
 /// almost a straight line.
 final class EasingFitConvergenceTests: XCTestCase {
     private func cost(_ c: CubicBezier, _ u: [Double], _ q: [Double]) -> Double {
-        zip(u, q).reduce(0) { sum, s in let e = c.progress(at: s.0) - s.1; return sum + e * e }
+        var sum = 0.0
+        for (x, y) in zip(u, q) {
+            let e = c.progress(at: x) - y
+            sum += e * e
+        }
+        return sum
     }
 
     /// The largest share of the cost that moving one control value (kept in [0, 1]) by 0.001 or
