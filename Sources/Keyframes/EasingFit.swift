@@ -7,7 +7,9 @@ import TransitionModel
 enum EasingFit {
     /// The unit cubic bezier (every control value in [0, 1], so SMIL can play it) closest in the
     /// least-squares sense to the target progress `q` at normalised times `u` (0 < u < 1). Starts from the Hermite curve of the end slopes, then
-    /// Levenberg–Marquardt on the four control values, clamped to the unit square.
+    /// Levenberg–Marquardt on the four control values, clamped to the unit square (a value at a
+    /// bound that the descent pushes out is held there), until a step gains under 1e-4 of the
+    /// cost or changes the fitted progress negligibly (BENCHMARKS.md#the-easing-fits-cost-2026-12-04).
     static func curve(u: [Double], q: [Double]) -> CubicBezier {
         guard !u.isEmpty else { return .linear }
         // End slopes from the first and last samples (one-sided differences).
@@ -17,18 +19,16 @@ enum EasingFit {
         var p = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
         func clamp(_ v: SIMD4<Double>) -> SIMD4<Double> { v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
         // One workspace of flat buffers, written in place (no array, bounds or uniqueness check
-        // per evaluation: this loop is a fifth of a flip's CPU). The curve parameter s at each u
-        // depends on x1 and x2 alone (CubicBezier.solveParameter, most of the fit's time), so a
-        // step in y1 or y2 reuses the parameters it already has, and one in x1 or x2 starts Newton
-        // from them (1-3 steps instead of 4-5 from s = u).
+        // per evaluation). The curve parameter s at each u depends on x1 and x2 alone
+        // (CubicBezier.solveParameter, most of a trial's time); a trial starts Newton from the
+        // current curve's parameters (1-3 steps instead of 4-5 from s = u).
         let n = u.count
-        let work = UnsafeMutableBufferPointer<Double>.allocate(capacity: 10 * n)
+        let work = UnsafeMutableBufferPointer<Double>.allocate(capacity: 6 * n)
         defer { work.deallocate() }
         let base = work.baseAddress!
         let uu = base, qq = base + n
         for k in 0..<n { uu[k] = u[k]; qq[k] = q[k] }
         var s = base + 2 * n, scratch = base + 3 * n, r = base + 4 * n, rc = base + 5 * n
-        let jt = base + 6 * n  // the Jacobian's rows: jt[d * n + k]
         func parameters(_ v: SIMD4<Double>, near start: UnsafeMutablePointer<Double>?, into out: UnsafeMutablePointer<Double>) {
             let x = UnitCubic(v[0], v[2])
             for k in 0..<n {
@@ -57,42 +57,55 @@ enum EasingFit {
         parameters(p, near: nil, into: s)
         residuals(p, s, into: r)
         var current = cost(r), lambda = 1e-3
+        // A step that changes the fitted progress by under 1e-5 (root mean square) ends the fit: it
+        // is far below what 3 decimals write, and a near-linear target otherwise drifts along a
+        // flat valley of equally good curves for all 30 steps.
+        let negligible = 1e-10 * Double(n)
         for _ in 0..<30 {
-            // Jacobian by forward differences (an analytic one converged further from round values:
-            // 1 % more bytes, BENCHMARKS.md#the-projection-easing-fit-warm-started).
-            for d in 0..<4 {
-                var q2 = p
-                let h = p[d] > 0.5 ? -1e-6 : 1e-6
-                q2[d] += h
-                if d % 2 == 0 { parameters(q2, near: s, into: scratch) }
-                residuals(q2, d % 2 == 1 ? s : scratch, into: rc)
-                let row = jt + d * n
-                for k in 0..<n { row[k] = (rc[k] - r[k]) / h }
+            // The Jacobian in closed form (y at the parameter s with x(s) = u): ∂y/∂y1 = B1(s),
+            // ∂y/∂y2 = B2(s), and ∂y/∂x1 = −y′(s) B1(s) / x′(s), the same with B2 for x2; no
+            // solve for a moved x1 or x2. JᵀJ and Jᵀr summed in the same pass.
+            let xc = UnitCubic(p[0], p[2]), yc = UnitCubic(p[1], p[3])
+            var h00 = 0.0, h01 = 0.0, h02 = 0.0, h03 = 0.0, h11 = 0.0, h12 = 0.0, h13 = 0.0, h22 = 0.0, h23 = 0.0, h33 = 0.0
+            var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0
+            for k in 0..<n where uu[k] > 0 && uu[k] < 1 {
+                let t = s[k], w = 1 - t
+                let b1 = 3 * t * w * w, b2 = 3 * t * t * w
+                let dx = xc.slope(t)
+                let ratio = dx > 1e-9 ? -yc.slope(t) / dx : 0
+                let j0 = ratio * b1, j1 = b1, j2 = ratio * b2, j3 = b2, e = r[k]
+                h00 += j0 * j0; h01 += j0 * j1; h02 += j0 * j2; h03 += j0 * j3
+                h11 += j1 * j1; h12 += j1 * j2; h13 += j1 * j3
+                h22 += j2 * j2; h23 += j2 * j3; h33 += j3 * j3
+                g0 += j0 * e; g1 += j1 * e; g2 += j2 * e; g3 += j3 * e
             }
-            for i in 0..<4 {
-                // Symmetric: the same products in the same order, so the mirror is bit-identical.
-                for j in 0..<i { jtj[i * 4 + j] = jtj[j * 4 + i] }
-                for j in i..<4 {
-                    var sum = 0.0
-                    for k in 0..<n { sum = sum + jt[i * n + k] * jt[j * n + k] }
-                    jtj[i * 4 + j] = sum
-                }
-                var sum = 0.0
-                for k in 0..<n { sum = sum + jt[i * n + k] * r[k] }
-                jtr[i] = sum
-            }
+            jtj[0] = h00; jtj[1] = h01; jtj[2] = h02; jtj[3] = h03
+            jtj[4] = h01; jtj[5] = h11; jtj[6] = h12; jtj[7] = h13
+            jtj[8] = h02; jtj[9] = h12; jtj[10] = h22; jtj[11] = h23
+            jtj[12] = h03; jtj[13] = h13; jtj[14] = h23; jtj[15] = h33
+            jtr[0] = g0; jtr[1] = g1; jtr[2] = g2; jtr[3] = g3
+            // A value held at 0 or 1 whose descent leads out of the square is left out of the
+            // step (a clamped full step zigzags against the bound for many steps).
+            var held = SIMD4<Double>.zero
+            for d in 0..<4 where (p[d] <= 0 && jtr[d] > 0) || (p[d] >= 1 && jtr[d] < 0) { held[d] = 1 }
+            if held == SIMD4(repeating: 1) { break }
             var improved = false
             for _ in 0..<6 {
                 for x in 0..<16 { m[x] = jtj[x] }
                 for i in 0..<4 { m[i * 4 + i] *= 1 + lambda; m[i * 4 + i] += 1e-12 }
                 for i in 0..<4 { rhs[i] = -jtr[i] }
+                for d in 0..<4 where held[d] != 0 {
+                    for e in 0..<4 { m[d * 4 + e] = 0; m[e * 4 + d] = 0 }
+                    m[d * 4 + d] = 1; rhs[d] = 0
+                }
                 guard solve4(&m, &rhs, into: &step) else { break }
                 let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
+                if candidate == p { lambda *= 8; continue }
                 parameters(candidate, near: s, into: scratch)
                 residuals(candidate, scratch, into: rc)
                 let c = cost(rc)
                 if c < current {
-                    p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > current * 1e-4
+                    p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > max(current * 1e-4, negligible)
                     current = c; lambda = max(lambda / 4, 1e-9)
                     break
                 }
@@ -113,6 +126,8 @@ enum EasingFit {
             self.a = 1 - c - b; self.b = b; self.c = c
         }
         @inline(__always) func value(_ s: Double) -> Double { ((a * s + b) * s + c) * s }
+        /// dv/ds.
+        @inline(__always) func slope(_ s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
 
         /// CubicBezier.solveParameter(forX:near:) for x = this coordinate (x1 = p1, x2 = p2):
         /// Newton from `start` (CubicBezier.newtonParameter), else the full solver.
