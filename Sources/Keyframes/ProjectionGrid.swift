@@ -100,6 +100,12 @@ struct ProjectionGrid {
         return drawn[drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]]
     }
 
+    /// About the bytes the grid holds (ProjectionIntervalGrids keeps grids up to a budget).
+    var byteCount: Int {
+        (matrices.count + stateIndices.count) * 8 + boxes.count * 32 + distinctStates.count * MemoryLayout<LayerState>.stride
+            + drawn.reduce(0) { $0 + 4 * 32 + $1.segmentCount * 49 }
+    }
+
     /// Layer i's state at grid time k.
     func layerState(_ k: Int, _ i: Int) -> LayerState { distinctStates[stateIndices[k * layerCount + slots[i]]] }
 

@@ -25,6 +25,7 @@ struct ProjectionPreparation: Sendable {
         let end = simulation.timeline.duration
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
+        sampler.intervalGrids = ProjectionIntervalGrids()
         self.sampler = sampler
         self.end = end
         self.coarse = coarse

@@ -65,16 +65,9 @@ extension ProjectionSampler {
         let c0 = cuts[n]
         let rightState = state(c0, end: end)
         let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
-        var times = [c0]
-        if n + 1 < cuts.count {
-            let c1 = cuts[n + 1]
-            times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
-        }
-        // The grid's states, reduced to what `sample` reads as each is made (ProjectionGrid).
-        var states = ProjectionGrid(self, capacity: times.count)
-        states.append(rightState, self)
-        for t in times.dropFirst() { states.append(state(t, end: end), self) }
-        states.drawPaths(self)
+        // The grid's states, made once for every fit of this sampler (ProjectionIntervalGrids.swift).
+        let grid = intervalGrid(n, cuts, end: end), states = grid.states
+        var times = grid.times
         if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
         var factored: FactoredInterval? = nil
         if let factors, !factors.planeOf.isEmpty {

@@ -30,6 +30,9 @@ struct ProjectionSampler {
     private(set) var outlines: Set<Int> = []
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
     private(set) var hostScale = 1.0
+    /// Each interval's grid states, shared by every fit once the levels are chosen
+    /// (ProjectionPreparation); nil: each fit makes its own.
+    var intervalGrids: ProjectionIntervalGrids? = nil
 
     init(_ simulation: Simulation) {
         self.simulation = simulation
@@ -211,12 +214,10 @@ struct ProjectionSampler {
     }
 
     /// Times strictly inside (c0, c1) at which a group's fit is checked and keys may fall:
-    /// multiples of the loop's length / 1000 (or / 2000, …, so at least 300 a second), so a
-    /// key time in SMIL's keyTimes (time / loop length) has 3 or 4 decimals.
+    /// multiples of the loop's length / `divisions(end:)`, at least 300 a second.
     static func gridTimes(from c0: Double, to c1: Double, end: Double) -> [Double] {
         guard end > 0, end.isFinite else { return [] }
-        var divisions = 1000.0
-        while end / divisions > 1.0 / 300 { divisions *= 2 }
+        let divisions = divisions(end: end)
         let step = end / divisions
         var k = (c0 / step).rounded(.down) + 1
         var out: [Double] = []
@@ -226,6 +227,23 @@ struct ProjectionSampler {
         }
         return out
     }
+
+    /// A loop's grid steps: the fewest that make at least 300 a second among the divisors of
+    /// 1,000 (a key time in SMIL's keyTimes, time / loop length, then has at most 3 decimals:
+    /// loops up to 3.33 s), else of 10,000 (4 decimals), past 33.3 s 10,000 doubled. Each step
+    /// is at most twice the one before, so the grid stays under 600 a second (the loop / 1000 · 2^k
+    /// gave a 0.65 s scrub clip 1,538 a second, 5 times the guarantee:
+    /// BENCHMARKS.md#the-3d-grid-at-the-density-it-needs-2026-12-04).
+    static func divisions(end: Double) -> Double {
+        if let d = gridDivisions.first(where: { end / $0 <= 1.0 / 300 }) { return d }
+        var d = gridDivisions.last!
+        while end / d > 1.0 / 300 { d *= 2 }
+        return d
+    }
+
+    /// The divisors of 1,000 ascending (2^a · 5^b, a, b in 0...3), then those of 10,000 above 1,000.
+    static let gridDivisions: [Double] =
+        (0...3).flatMap { a in (0...3).map { b in Double((1 << a) * [1, 5, 25, 125][b]) } }.sorted() + [1250, 2000, 2500, 5000, 10_000]
 
     /// Each group's members (indices in `specs`), in spec order: the painted, clipping and
     /// masking paths of layers that share an edge (a page and its shading, two faces of a cube,
