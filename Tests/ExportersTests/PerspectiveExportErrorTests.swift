@@ -96,6 +96,10 @@ final class PerspectiveExportErrorTests: XCTestCase {
         let keyTimes = body[k...].prefix { $0 != "\"" }.split(separator: ";").map { Double($0)! }
         let durStart = try XCTUnwrap(body.range(of: "dur=\"")).upperBound
         let dur = Double(body[durStart...].prefix { $0 != "s" })!
+        // An animation active only while it changes starts at `begin="loop.begin+Xs"`
+        // (docs/smil.md#active-only-while-changing); before it the base `d` (the first value) shows.
+        var begin = 0.0
+        if let b = body.range(of: "begin=\"loop.begin+") { begin = Double(body[b.upperBound...].prefix { $0 != "s" })! }
         var easing: [CubicBezier?] = []
         if let k = body.range(of: "keySplines=\"") {
             easing = body[k.upperBound...].prefix { $0 != "\"" }.split(separator: ";").map { spline -> CubicBezier? in
@@ -103,7 +107,7 @@ final class PerspectiveExportErrorTests: XCTestCase {
                 return CubicBezier(c[0], c[1], c[2], c[3])
             }
         }
-        return ReadTrack(times: keyTimes.map { $0 * dur }, vertices: values, hold: keyTimes.map { _ in false }, easing: easing)
+        return ReadTrack(times: keyTimes.map { begin + $0 * dur }, vertices: values, hold: keyTimes.map { _ in false }, easing: easing)
     }
 
     /// The animated `sh` path of the Lottie layer named `name`: its own paint (the last shape

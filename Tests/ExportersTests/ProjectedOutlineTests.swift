@@ -74,14 +74,17 @@ final class ProjectedOutlineTests: XCTestCase {
             let times = try XCTUnwrap(anim.value(of: "keyTimes")).split(separator: ";").map { Double($0)! }
             let values = try XCTUnwrap(anim.value(of: "values")).split(separator: ";")
             XCTAssertEqual(times.count, values.count)
-            let dur = sim.timeline.duration
+            // Key times are fractions of the animation's own span (docs/smil.md#active-only-while-changing).
+            let attributes = Dictionary((anim.attributes ?? []).compactMap { a in a.name.map { ($0, a.stringValue ?? "") } }) { a, _ in a }
+            let player = try SMILPlayer(attributes: attributes)
+            let dur = player.duration
             var slant = 0.0
             for k in times.indices where times[k] < 1 && (k + 1 == times.count || times[k + 1] > times[k]) {
                 let v = PerspectiveExportErrorTests.svgVertices(String(values[k]))
-                let state = sim.state(at: times[k] * dur), exact = state.corners(of: i)
+                let state = sim.state(at: player.begin + times[k] * dur), exact = state.corners(of: i)
                 XCTAssertEqual(v.count, 4)
                 slant = max(slant, abs(exact[1].y - exact[0].y))
-                for (a, b) in zip(v, exact) { XCTAssertLessThan(a.distance(to: b), 0.0708 + 1e-6, "\(layer) at \(times[k] * dur)") }
+                for (a, b) in zip(v, exact) { XCTAssertLessThan(a.distance(to: b), 0.0708 + 1e-6, "\(layer) at \(player.begin + times[k] * dur)") }
             }
             XCTAssertGreaterThan(slant, 20, "the top edge slants in perspective")
         }
