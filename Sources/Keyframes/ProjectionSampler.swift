@@ -228,14 +228,15 @@ struct ProjectionSampler {
         return out
     }
 
-    /// A loop's grid steps: the fewest that make at least 300 a second among the divisors of
-    /// 1,000 (a key time in SMIL's keyTimes, time / loop length, then has at most 3 decimals:
-    /// loops up to 3.33 s), else of 10,000 (4 decimals), past 33.3 s 10,000 doubled. Each step
-    /// is at most twice the one before, so the grid stays under 600 a second (the loop / 1000 · 2^k
-    /// gave a 0.65 s scrub clip 1,538 a second, 5 times the guarantee:
-    /// BENCHMARKS.md#the-3d-grid-at-the-density-it-needs-2026-12-04).
+    /// A loop's grid steps: at least 1,000, else the fewest that make at least 300 a second
+    /// among the divisors of 10,000 above 1,000 (a key time in SMIL's keyTimes, time / loop
+    /// length, then has at most 4 decimals: loops up to 33.3 s), past 33.3 s 10,000 doubled. Each
+    /// step is at most twice the one before, so a loop over 3.33 s has under 600 a second
+    /// (the loop / 1000 · 2^k gave flip-edge-pan 563). The floor of 1,000: with 500 the cube's face
+    /// translation missed its one ease-in-out (6 keys, not 3) and lottie-web drew a picture on
+    /// that face 32 px off (BENCHMARKS.md#the-merged-tree-of-stop-32-2026-12-04-1500-utc).
     static func divisions(end: Double) -> Double {
-        if let d = gridDivisions.first(where: { end / $0 <= 1.0 / 300 }) { return d }
+        if let d = gridDivisions.first(where: { $0 >= 1000 && end / $0 <= 1.0 / 300 }) { return d }
         var d = gridDivisions.last!
         while end / d > 1.0 / 300 { d *= 2 }
         return d
