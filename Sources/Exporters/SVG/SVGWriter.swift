@@ -40,8 +40,9 @@ final class SVGDocument {
     init(_ transition: KeyframedTransition) { self.transition = transition }
 
     /// The attributes of an animation of `track` over the timeline, active only while it changes.
-    func smil<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: (V) -> String) -> [(String, String)] {
-        let a = SMILAnimation(track, duration: duration, loop: loopClock, format: format).attributes
+    /// `windowed: false` keeps it active over the whole loop (opacity: see `animate`).
+    func smil<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: (V) -> String, windowed: Bool = true) -> [(String, String)] {
+        let a = SMILAnimation(track, duration: duration, loop: windowed ? loopClock : nil, format: format).attributes
         if a.contains(where: { $0.0 == "begin" }) { usesLoopClock = true }
         return a
     }
@@ -187,7 +188,10 @@ final class SVGDocument {
         guard track.isAnimated else { return }
         let first = format(track.firstValue)
         guard track.keyframes.contains(where: { format($0.value) != first }) else { return }
-        xml.empty("animate", [("attributeName", name)] + smil(track, format))
+        // An opacity stays active over the whole loop: held or frozen, Chromium draws a group's
+        // still opacity on its 8-bit path (group-fade-art, group-fade-pair over their limits;
+        // docs/smil.md#active-only-while-changing).
+        xml.empty("animate", [("attributeName", name)] + smil(track, format, windowed: !name.hasSuffix("opacity")))
     }
 }
 
