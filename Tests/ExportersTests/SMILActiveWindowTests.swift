@@ -58,4 +58,17 @@ final class SMILActiveWindowTests: XCTestCase {
             XCTAssertNil(a["fill"])
         }
     }
+
+    func testTheWindowLiesOnWholeMillisecondsHeldAtItsEnds() {
+        // Changes from 0.6002 s to 1.0846154 s: Firefox keeps SMIL times in whole milliseconds, so
+        // the window is 0.6 s to 1.085 s with the first and the last value held to its ends, and
+        // the keys inside keep their times (0.6002 s is .0002 / .485 of the window).
+        let a = attributes([(0, 0, .hold), (0.6002, 0, ease), (0.8, 10, ease), (1.0846154, 0, .linear)])
+        XCTAssertEqual(a["values"], "0;0;10;0;0")
+        XCTAssertEqual(a["keyTimes"], "0;.000412;.412371;.999207;1")
+        XCTAssertEqual(a["keySplines"], "0 0 1 1;.42 0 .58 1;.42 0 .58 1;0 0 1 1")
+        XCTAssertEqual(a["begin"], "loop.begin+0.6s")
+        XCTAssertEqual(a["dur"], "0.485s")
+        XCTAssertNil(a["fill"])
+    }
 }

@@ -28,9 +28,18 @@ struct SMILAnimation {
             attributes = Self.keyed(values, times, splines) + Self.timing(duration)
             return
         }
-        let start = kfs[window.lowerBound].time, length = kfs[window.upperBound].time - start
-        let times = window.map { $0 == window.upperBound ? "1" : Self.fraction((kfs[$0].time - start) / length) }
-        attributes = Self.keyed(Array(values[window]), times, Array(splines[window.lowerBound..<window.upperBound]))
+        // The window on whole milliseconds, held at its ends: Firefox keeps SMIL times in integer
+        // milliseconds, so a `begin` or `dur` between two of them shifts every key time inside
+        // (docs/smil.md#active-only-while-changing).
+        let first = kfs[window.lowerBound].time, last = kfs[window.upperBound].time
+        let start = (first * 1000 + 1e-6).rounded(.down) / 1000
+        let end = min(duration, (last * 1000 - 1e-6).rounded(.up) / 1000), length = end - start
+        var held = Array(values[window]), heldTimes = window.map { kfs[$0].time }
+        var heldSplines = Array(splines[window.lowerBound..<window.upperBound])
+        if first - start > 1e-9 { (held, heldTimes, heldSplines) = ([held[0]] + held, [start] + heldTimes, ["0 0 1 1"] + heldSplines) }
+        if end - last > 1e-9 { (held, heldTimes, heldSplines) = (held + [held[held.count - 1]], heldTimes + [end], heldSplines + ["0 0 1 1"]) }
+        let times = heldTimes.indices.map { $0 == heldTimes.count - 1 ? "1" : Self.fraction((heldTimes[$0] - start) / length) }
+        attributes = Self.keyed(held, times, heldSplines)
         let seconds = { (t: Double) in NumberFormat.string(t, maxDecimals: 6) + "s" }
         attributes.append(("begin", start == 0 ? "\(loop).begin" : "\(loop).begin+\(seconds(start))"))
         attributes.append(("dur", seconds(length)))
