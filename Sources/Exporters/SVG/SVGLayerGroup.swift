@@ -14,7 +14,7 @@ extension SVGDocument {
         if !split { attrs += staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1) }
         if !k.visible.firstValue { attrs.append(("display", "none")) }
         xml.start("g", attrs)
-        if !split { animate(k.opacity, "opacity", SVGNumber.factor) }
+        if !split { animate(k.opacity, "opacity", drawing: .opacity, SVGNumber.factor) }
         if k.visible.isAnimated {
             xml.empty(
                 "animate",
@@ -23,7 +23,7 @@ extension SVGDocument {
         }
         guard split else { return 1 }
         xml.start("g", staticOrFirst(k.opacity, "opacity", SVGNumber.factor))
-        animate(k.opacity, "opacity", SVGNumber.factor)
+        animate(k.opacity, "opacity", drawing: .opacity, SVGNumber.factor)
         return 2
     }
 }

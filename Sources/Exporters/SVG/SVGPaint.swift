@@ -49,9 +49,9 @@ struct SVGPaint {
         if cornerRadius.isAnimated || cornerRadius.firstValue > 0 { attrs.append(("rx", SVGNumber.length(cornerRadius.firstValue))) }
         if let fill { attrs += fillAttributes(fill, bounds: size.isAnimated ? nil : s) }
         xml.start("rect", attrs)
-        document.animate(size.mapped { $0.width }, "width", SVGNumber.length)
-        document.animate(size.mapped { $0.height }, "height", SVGNumber.length)
-        document.animate(cornerRadius, "rx", SVGNumber.length)
+        document.animate(size.mapped { $0.width }, "width", drawing: .size, SVGNumber.length)
+        document.animate(size.mapped { $0.height }, "height", drawing: .size, SVGNumber.length)
+        document.animate(cornerRadius, "rx", drawing: .cornerRadius, SVGNumber.length)
         xml.end()
     }
 
@@ -68,7 +68,7 @@ struct SVGPaint {
         for (name, track) in [
             ("cx", half.mapped { $0.width }), ("rx", half.mapped { $0.width }), ("cy", half.mapped { $0.height }), ("ry", half.mapped { $0.height }),
         ] {
-            document.animate(track, name, SVGNumber.length)
+            document.animate(track, name, drawing: .size, SVGNumber.length)
         }
         xml.end()
     }

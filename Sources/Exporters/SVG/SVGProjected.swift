@@ -269,7 +269,7 @@ struct SVGProjected {
                 ("x2", SVGPath.number(a.end.x)), ("y2", SVGPath.number(a.end.y)),
             ])
         for (name, part) in [("x1", { (g: GradientAxis) in g.start.x }), ("y1", { $0.start.y }), ("x2", { $0.end.x }), ("y2", { $0.end.y })] {
-            document.animate(axis.map(part), name) { SVGPath.number($0) }
+            document.animate(axis.map(part), name, drawing: .transform) { SVGPath.number($0) }
         }
         for (n, color) in paint.gradientColors.enumerated() {
             let alpha = opacity.map { $0 * color.alpha }
@@ -277,8 +277,8 @@ struct SVGProjected {
                 [("offset", SVGPath.offset(a.offsets[n])), ("stop-color", SVGColor.hex(color))]
                 + document.staticOrFirst(alpha, "stop-opacity", SVGNumber.factor, skipIf: 1)
             xml.start("stop", attrs)
-            document.animate(axis.map { $0.offsets[n] }, "offset", SVGPath.offset)
-            document.animate(alpha, "stop-opacity", SVGNumber.factor)
+            document.animate(axis.map { $0.offsets[n] }, "offset", drawing: .transform, SVGPath.offset)
+            document.animate(alpha, "stop-opacity", drawing: .opacity, SVGNumber.factor)
             xml.end()
         }
         xml.end()

@@ -39,10 +39,13 @@ final class SVGDocument {
 
     init(_ transition: KeyframedTransition) { self.transition = transition }
 
-    /// The attributes of an animation of `track` over the timeline, active only while it changes.
-    /// `windowed: false` keeps it active over the whole loop (opacity: see `animate`).
-    func smil<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: (V) -> String, windowed: Bool = true) -> [(String, String)] {
-        let a = SMILAnimation(track, duration: duration, loop: windowed ? loopClock : nil, format: format).attributes
+    /// The attributes of an animation of `track` over the timeline: active only while it changes,
+    /// or over the whole loop (an opacity's, `animate`; LayerProperty.smilActivity).
+    func smil<V: AnimatableValue>(
+        _ track: KeyframeTrack<V>, _ format: (V) -> String, activity: LayerProperty.SMILActivity = .whileChanging
+    ) -> [(String, String)] {
+        let loop = activity == .whileChanging ? loopClock : nil
+        let a = SMILAnimation(track, duration: duration, loop: loop, format: format).attributes
         if a.contains(where: { $0.0 == "begin" }) { usesLoopClock = true }
         return a
     }
@@ -182,16 +185,15 @@ final class SVGDocument {
         return [(name, format(track.firstValue))]
     }
 
-    /// Nothing when every key is written as the same text as the first (the static attribute
-    /// already says it): stories-cube's 61 gradient-stop offsets moved by 1e-16 and cost 67 KB.
-    func animate<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, _ format: (V) -> String) {
+    /// `<animate>` of attribute `name`, which draws `property`: active over the span the
+    /// property's SMIL activity says (LayerProperty.smilActivity). Nothing when every key is
+    /// written as the same text as the first (the static attribute already says it):
+    /// stories-cube's 61 gradient-stop offsets moved by 1e-16 and cost 67 KB.
+    func animate<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, drawing property: LayerProperty, _ format: (V) -> String) {
         guard track.isAnimated else { return }
         let first = format(track.firstValue)
         guard track.keyframes.contains(where: { format($0.value) != first }) else { return }
-        // An opacity stays active over the whole loop: held or frozen, Chromium draws a group's
-        // still opacity on its 8-bit path (group-fade-art, group-fade-pair over their limits;
-        // docs/smil.md#active-only-while-changing).
-        xml.empty("animate", [("attributeName", name)] + smil(track, format, windowed: !name.hasSuffix("opacity")))
+        xml.empty("animate", [("attributeName", name)] + smil(track, format, activity: property.smilActivity))
     }
 }
 
