@@ -12,7 +12,7 @@ extension SVGDocument {
         var attrs: [(String, String)] = []
         if let id { attrs.append(("id", id)) }
         if !split { attrs += staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1) }
-        if !k.visible.firstValue { attrs.append(("display", "none")) }
+        if !k.visible.initialValue { attrs.append(("display", "none")) }
         xml.start("g", attrs)
         if !split { animate(k.opacity, "opacity", drawing: .opacity, SVGNumber.factor) }
         if k.visible.isAnimated {

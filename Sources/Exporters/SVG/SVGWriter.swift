@@ -169,8 +169,8 @@ final class SVGDocument {
         _ type: String, _ track: KeyframeTrack<V>, _ format: @escaping (V) -> String,
         identity: V? = nil, always: Bool = false
     ) -> Bool {
-        if !always, !track.isAnimated, track.firstValue == identity { return false }
-        xml.start("g", [("transform", "\(type)(\(format(track.firstValue)))")])
+        if !always, !track.isAnimated, track.initialValue == identity { return false }
+        xml.start("g", [("transform", "\(type)(\(format(track.initialValue)))")])
         if track.isAnimated {
             xml.empty(
                 "animateTransform",
@@ -181,8 +181,8 @@ final class SVGDocument {
     }
 
     func staticOrFirst<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, _ format: (V) -> String, skipIf: V? = nil) -> [(String, String)] {
-        if !track.isAnimated, track.firstValue == skipIf { return [] }
-        return [(name, format(track.firstValue))]
+        if !track.isAnimated, track.initialValue == skipIf { return [] }
+        return [(name, format(track.initialValue))]
     }
 
     /// `<animate>` of attribute `name`, which draws `property`: active over the span the
@@ -191,7 +191,7 @@ final class SVGDocument {
     /// stories-cube's 61 gradient-stop offsets moved by 1e-16 and cost 67 KB.
     func animate<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, drawing property: LayerProperty, _ format: (V) -> String) {
         guard track.isAnimated else { return }
-        let first = format(track.firstValue)
+        let first = format(track.initialValue)
         guard track.keyframes.contains(where: { format($0.value) != first }) else { return }
         xml.empty("animate", [("attributeName", name)] + smil(track, format, activity: property.smilActivity))
     }
@@ -203,7 +203,7 @@ struct AnchorOffset {
     var track: KeyframeTrack<Point>?
 
     init(size: KeyframeTrack<Size>, anchor: KeyframeTrack<Point>) {
-        let a0 = anchor.firstValue, s0 = size.firstValue
+        let a0 = anchor.initialValue, s0 = size.initialValue
         initial = Point(-a0.x * s0.width, -a0.y * s0.height)
         if anchor.isAnimated {
             // Anchor steps: sample both at the union of their times (steps stay steps).
