@@ -2,9 +2,15 @@ import Motion
 import Simulation
 // Keyframes in the shape every exporter shares: a value at a time, and how to get to the next
 // one (linear, a cubic-bezier easing with its control points, or a hold).
+//
+// The types are `@usableFromInline` (not public: Scripts/check_public_api.py) so that their
+// `@inlinable` members are compiled into the exporters, specialized for each value type: Swift
+// 6.3 keeps an `@inlinable package` body out of the module's interface unless its type is
+// usable from inline, and another module then called the generic body, which looked up
+// `Keyframe<V>`'s metadata for every key it read or made (BENCHMARKS.md#batch2d-the-2d-exports-cpu-package-generics-2026-12-04).
 import TransitionModel
 
-package enum KeyframeEasing: Hashable, Sendable {
+@usableFromInline package enum KeyframeEasing: Hashable, Sendable {
     case linear
     /// Progress toward the next keyframe follows this curve of normalised time (SMIL keySplines, Lottie o/i).
     case bezier(CubicBezier)
@@ -24,20 +30,20 @@ extension KeyframeEasing {
     }
 }
 
-package struct Keyframe<Value: Hashable & Sendable>: Hashable, Sendable {
+@usableFromInline package struct Keyframe<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Seconds on the transition's timeline.
-    package var time: Double
-    package var value: Value
+    @usableFromInline package var time: Double
+    @usableFromInline package var value: Value
     /// Easing of the segment from this keyframe to the next.
-    package var easing: KeyframeEasing
-    package init(time: Double, value: Value, easing: KeyframeEasing = .linear) {
+    @usableFromInline package var easing: KeyframeEasing
+    @inlinable package init(time: Double, value: Value, easing: KeyframeEasing = .linear) {
         self.time = time; self.value = value; self.easing = easing
     }
 }
 
-package struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
+@usableFromInline package struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Sorted by time; two keyframes may share a time (a jump). Never empty.
-    package var keyframes: [Keyframe<Value>]
+    @usableFromInline package var keyframes: [Keyframe<Value>]
     @inlinable package init(_ keyframes: [Keyframe<Value>]) {
         precondition(!keyframes.isEmpty, "a track has at least one keyframe")
         self.keyframes = keyframes
@@ -58,16 +64,18 @@ package struct KeyframeTrack<Value: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
+// Not inlinable: its body reads AnimatableValue's package requirements (witnessed by Simulation's
+// types), which another module's inlined code could not name.
 extension KeyframeTrack where Value: AnimatableValue {
     /// The value a player computes at time t from these keyframes (bezier easing solved exactly).
-    @inlinable package func value(at t: Double) -> Value {
+    package func value(at t: Double) -> Value {
         guard t >= keyframes[0].time else { return keyframes[0].value }
         // The last keyframe at or before t: after a jump (two keyframes at one time) that is the new value.
         return value(at: t, fromKey: keyframes.lastIndex { $0.time <= t }!)
     }
 
     /// The value at t between keyframe i (the last at or before t) and the next one.
-    @inlinable package func value(at t: Double, fromKey i: Int) -> Value {
+    package func value(at t: Double, fromKey i: Int) -> Value {
         guard i + 1 < keyframes.count else { return keyframes[i].value }
         let a = keyframes[i], b = keyframes[i + 1]
         let u = (t - a.time) / (b.time - a.time)

@@ -2,11 +2,11 @@
 
 /// A unit cubic Bézier from (0,0) to (1,1) with control points (x1,y1), (x2,y2).
 /// Evaluation follows WebKit's Apple-authored `UnitBezier` (docs/uikit-motion.md#timing-curves), the de-facto reference for CA's solver.
-package struct CubicBezier: Hashable, Sendable {
-    package var x1: Double
-    package var y1: Double
-    package var x2: Double
-    package var y2: Double
+@usableFromInline package struct CubicBezier: Hashable, Sendable {
+    @usableFromInline package var x1: Double
+    @usableFromInline package var y1: Double
+    @usableFromInline package var x2: Double
+    @usableFromInline package var y2: Double
 
     package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2

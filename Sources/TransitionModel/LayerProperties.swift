@@ -136,6 +136,27 @@ package enum LayerProperty: String, CaseIterable, Hashable, Sendable {
             return .all
         }
     }
+
+    /// How long an animated SVG's animation of the property is active (docs/smil.md#active-only-while-changing).
+    package enum SMILActivity: Sendable {
+        /// From its first change to its last: Chromium redraws the element of every active
+        /// animation on every frame, changed or not.
+        case whileChanging
+        /// The whole loop, held values included: Chromium draws a held or frozen group opacity on
+        /// its 8-bit path, an active one exactly (group-fade-art, group-fade-pair were over their limits).
+        case wholeLoop
+    }
+
+    /// How the SVG writer times an animation that draws this property (an opacity's, and the
+    /// stop opacities that carry it on a projected gradient, over the whole loop).
+    package var smilActivity: SMILActivity {
+        switch self {
+        case .opacity: return .wholeLoop
+        case .position, .size, .frame, .transform, .hidden, .zPosition, .cornerRadius, .anchorPoint,
+            .maskFrame, .maskCornerRadius, .maskCenter, .maskRadius:
+            return .whileChanging
+        }
+    }
 }
 
 extension LayerProperty {

@@ -14,7 +14,7 @@ import XCTest
 /// Prints per template, format and layer: the worst error of the outline where it is on the
 /// canvas, and of its vertices anywhere (also off the canvas, where nothing is seen).
 final class PerspectiveExportErrorTests: XCTestCase {
-    /// Keyframes of one path as read from a file: times in seconds, closed polygons of vertices.
+    /// Keyframes of one path as read from a Lottie file: times in seconds, closed polygons of vertices.
     struct ReadTrack {
         var times: [Double]
         var vertices: [[Point]]
@@ -81,33 +81,30 @@ final class PerspectiveExportErrorTests: XCTestCase {
         return out.map { $0.scaled(by: 0.1) }  // written in tenths under transform="scale(.1)"
     }
 
-    /// The first `<path d>` after `marker` in the SVG, with its `d` animation.
-    static func svgTrack(_ svg: String, after marker: String) throws -> ReadTrack {
+    /// An outline as a player draws it: its vertices at a time, and how many keyframes it has.
+    struct PlayedOutline {
+        var keyframes: Int
+        var value: (Double) -> [Point]
+    }
+
+    /// The first `<path d>` after `marker` in the SVG, its `d` animation played by SMILPlayer
+    /// (each vertex coordinate eased on its own), or its still `d`.
+    static func svgTrack(_ svg: String, after marker: String) throws -> PlayedOutline {
         let start = try XCTUnwrap(svg.range(of: marker)).upperBound
         let rest = svg[start...]
         let pathStart = try XCTUnwrap(rest.range(of: "<path d=\"")).upperBound
         let d = String(rest[pathStart...].prefix { $0 != "\"" })
         let afterPath = rest[pathStart...]
-        let close = afterPath.range(of: "</path>")!.lowerBound
-        let body = afterPath[..<close]
-        guard let v = body.range(of: "values=\"") else { return ReadTrack(times: [0], vertices: [svgVertices(d)], hold: [false]) }
-        let values = body[v.upperBound...].prefix { $0 != "\"" }.split(separator: ";").map { svgVertices(String($0)) }
-        let k = try XCTUnwrap(body.range(of: "keyTimes=\"")).upperBound
-        let keyTimes = body[k...].prefix { $0 != "\"" }.split(separator: ";").map { Double($0)! }
-        let durStart = try XCTUnwrap(body.range(of: "dur=\"")).upperBound
-        let dur = Double(body[durStart...].prefix { $0 != "s" })!
-        // An animation active only while it changes starts at `begin="loop.begin+Xs"`
-        // (docs/smil.md#active-only-while-changing); before it the base `d` (the first value) shows.
-        var begin = 0.0
-        if let b = body.range(of: "begin=\"loop.begin+") { begin = Double(body[b.upperBound...].prefix { $0 != "s" })! }
-        var easing: [CubicBezier?] = []
-        if let k = body.range(of: "keySplines=\"") {
-            easing = body[k.upperBound...].prefix { $0 != "\"" }.split(separator: ";").map { spline -> CubicBezier? in
-                let c = spline.split(separator: " ").map { Double($0)! }
-                return CubicBezier(c[0], c[1], c[2], c[3])
-            }
+        let close = try XCTUnwrap(afterPath.range(of: "</path>")).lowerBound
+        guard let animation = elements("animate", in: String(afterPath[..<close])).first else {
+            let still = svgVertices(d)
+            return PlayedOutline(keyframes: 1) { _ in still }
         }
-        return ReadTrack(times: keyTimes.map { begin + $0 * dur }, vertices: values, hold: keyTimes.map { _ in false }, easing: easing)
+        let player = try SMILPlayer(attributes: animation) { svgVertices($0).flatMap { [$0.x, $0.y] } }
+        return PlayedOutline(keyframes: player.keyTimes.count) { t in
+            let xy = player.value(at: t)
+            return stride(from: 0, to: xy.count, by: 2).map { Point(xy[$0], xy[$0 + 1]) }
+        }
     }
 
     /// The animated `sh` path of the Lottie layer named `name`: its own paint (the last shape
@@ -180,16 +177,16 @@ final class PerspectiveExportErrorTests: XCTestCase {
     /// onCanvas: how far a point of either outline on the canvas lies from the other outline
     /// (what a viewer sees; a slide along an edge draws the same edge); anywhere: each vertex
     /// from its exact place, on the canvas or not (what a reader of the corners measures).
-    static func measure(_ track: ReadTrack, layer i: Int, _ sim: Simulation, reference: Double) -> Errors {
+    static func measure(_ track: PlayedOutline, layer i: Int, _ sim: Simulation, reference: Double) -> Errors {
         let h0 = PlaneProjection(sim.state(at: reference).boundsToScreen[i]).inverse!
-        let bounds = track.value(at: reference).map(h0.apply)
+        let bounds = track.value(reference).map(h0.apply)
         let canvas = sim.definition.canvas.size
         var e = Errors()
         // Holds show keyframes exactly; the phases are where the blend is.
         let times = sim.timeline.phases.flatMap { p in (0...Int(p.duration * 1000)).map { p.start + Double($0) / 1000 } }
         for t in times {
             let h = PlaneProjection(sim.state(at: t).boundsToScreen[i])
-            let exact = bounds.map(h.apply), drawn = track.value(at: t)
+            let exact = bounds.map(h.apply), drawn = track.value(t)
             for (a, b) in zip(drawn, exact) { e.anywhere = max(e.anywhere, a.distance(to: b)) }
             e.onCanvas = max(e.onCanvas, oneWay(drawn, exact, canvas), oneWay(exact, drawn, canvas))
         }
@@ -218,7 +215,7 @@ final class PerspectiveExportErrorTests: XCTestCase {
     }
 
     /// The `d` track of the outline path `X.bounds` in the SVG.
-    static func svgOutline(_ svg: String, layer: String) throws -> ReadTrack {
+    static func svgOutline(_ svg: String, layer: String) throws -> PlayedOutline {
         let marker = "<path id=\"\(layer).bounds\" d=\""
         _ = try XCTUnwrap(svg.range(of: marker), "\(layer).bounds")
         return try svgTrack(svg.replacingOccurrences(of: marker, with: "<path d=\""), after: "<g id=\"\(layer)\"")
@@ -249,10 +246,11 @@ final class PerspectiveExportErrorTests: XCTestCase {
             // The first path under the layer's group without an id is its own paint (or its clip path).
             let svgTrack = try Self.svgTrack(svg, after: marker)
             let lottieTrack = try Self.lottieTrack(lottie, layer: layer, mask: isMask)
-            for (format, track) in [("svg", svgTrack), ("lottie", lottieTrack)] {
+            let lottiePlayed = PlayedOutline(keyframes: lottieTrack.times.count, value: lottieTrack.value(at:))
+            for (format, track) in [("svg", svgTrack), ("lottie", lottiePlayed)] {
                 let e = Self.measure(track, layer: i, sim, reference: reference)
                 report.append(
-                    "\(name) \(format) \(layer): \(track.times.count) keyframes, painted on canvas ≤ \(NumberFormat.string(e.onCanvas, maxDecimals: 3)) px (vertices anywhere ≤ \(NumberFormat.string(e.anywhere, maxDecimals: 3)) px, unbounded)"
+                    "\(name) \(format) \(layer): \(track.keyframes) keyframes, painted on canvas ≤ \(NumberFormat.string(e.onCanvas, maxDecimals: 3)) px (vertices anywhere ≤ \(NumberFormat.string(e.anywhere, maxDecimals: 3)) px, unbounded)"
                 )
                 XCTAssertLessThanOrEqual(e.onCanvas, 0.5, "\(name) \(format) \(layer)")
             }

@@ -13,9 +13,9 @@ struct SMILPlayer {
     var begin = 0.0
 
     /// From an element's attributes as written, e.g. `values="1 2;3 4"`; times within the first loop.
-    init(attributes: [String: String]) throws {
-        func numbers(_ s: String) -> [Double] { s.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
-        values = try XCTUnwrapValue(attributes["values"]).split(separator: ";").map { numbers(String($0)) }
+    /// `value` reads one value's numbers, played each on its own (a path's `d`: its vertices).
+    init(attributes: [String: String], value: (String) -> [Double] = SMILPlayer.numbers) throws {
+        values = try XCTUnwrapValue(attributes["values"]).split(separator: ";").map { value(String($0)) }
         keyTimes = try XCTUnwrapValue(attributes["keyTimes"]).split(separator: ";").compactMap { Double($0) }
         duration = Double(try XCTUnwrapValue(attributes["dur"]).dropLast())!
         if let b = attributes["begin"], let plus = b.range(of: ".begin+") {
@@ -23,11 +23,14 @@ struct SMILPlayer {
         }
         if attributes["calcMode"] == "spline" {
             splines = try XCTUnwrapValue(attributes["keySplines"]).split(separator: ";").map {
-                let n = numbers(String($0))
+                let n = Self.numbers(String($0))
                 return CubicBezier(n[0], n[1], n[2], n[3])
             }
         }
     }
+
+    /// The numbers of a value such as `12.5 30` or `1,2`.
+    static func numbers(_ s: String) -> [Double] { s.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
 
     /// Before `begin` the base value shows, which is the first value (docs/smil.md#writer-rules,
     /// rule 6); after the active span, the last (frozen, or the base when they are equal).

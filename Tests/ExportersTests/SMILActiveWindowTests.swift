@@ -1,5 +1,7 @@
 import JSONText
 import Motion
+import Simulation
+import TransitionModel
 import XCTest
 
 @testable import Exporters
@@ -70,5 +72,39 @@ final class SMILActiveWindowTests: XCTestCase {
         XCTAssertEqual(a["begin"], "loop.begin+0.6s")
         XCTAssertEqual(a["dur"], "0.485s")
         XCTAssertNil(a["fill"])
+    }
+}
+
+/// Which span an animation is active over comes from the property it draws
+/// (LayerProperty.smilActivity): in a file where a layer fades and scales out and back, the
+/// opacity is on one clock over the whole loop and the scale only while it changes.
+final class SMILActivityInFileTests: XCTestCase {
+    func testOpacityOverTheWholeLoopAndTransformWhileItChanges() throws {
+        let a = LayerDefinition(id: "a", kind: .rect, frame: Rect(20, 20, 100, 100), fill: .solid(Color(red: 1, green: 0.2, blue: 0.2)))
+        func block(opacity: Double, scale: Double) -> AnimationBlock {
+            AnimationBlock(
+                duration: 0.5,
+                changes: [PropertyChange(layer: "a", .opacity(opacity)), PropertyChange(layer: "a", .transform(LayerTransform(scale: Point(scale, scale))))])
+        }
+        // Still 0.2 s, out in 0.5 s, held 0.3 s, back in 0.5 s, still 0.4 s: a loop of 1.9 s.
+        let definition = TransitionDefinition(
+            name: "fade-and-scale", description: "out and back", canvas: Canvas(size: Size(200, 200)),
+            timeline: TimelineSettings(holdBefore: 0.2, holdBetween: 0.3, holdAfter: 0.4),
+            layers: [a], phases: [Phase(name: "out", blocks: [block(opacity: 0.4, scale: 0.5)]), Phase(name: "back", blocks: [block(opacity: 1, scale: 1)])])
+        let svg = try SVGWriter().svg(KeyframedTransition.fitted(try Simulation(definition), for: .smil))
+        let opacity = try XCTUnwrap(elements("animate", in: svg).first { $0["attributeName"] == "opacity" })
+        let scale = try XCTUnwrap(elements("animateTransform", in: svg).first { $0["type"] == "scale" })
+        // The opacity: its held values included, on one clock over the loop.
+        XCTAssertEqual(opacity["values"], "1;1;0.4;0.4;1;1")
+        XCTAssertEqual(opacity["dur"], "1.9s")
+        XCTAssertEqual(opacity["repeatCount"], "indefinite")
+        XCTAssertNil(opacity["begin"])
+        XCTAssertNil(opacity["fill"])
+        // The scale: from its first change (0.2 s) to its last (1.5 s), then the base value.
+        XCTAssertEqual(scale["values"], "1 1;0.5 0.5;0.5 0.5;1 1")
+        XCTAssertEqual(scale["begin"], "loop.begin+0.2s")
+        XCTAssertEqual(scale["dur"], "1.3s")
+        XCTAssertNil(scale["repeatCount"])
+        XCTAssertNil(scale["fill"])
     }
 }

@@ -174,6 +174,16 @@ final class LayerPropertyRegistryTests: XCTestCase {
         }
     }
 
+    /// An opacity's SVG animation is active over the whole loop (Chromium draws a held group
+    /// opacity on its 8-bit path); every other property's only while it changes.
+    func testSMILActivity() {
+        XCTAssertEqual(LayerProperty.allCases.filter { $0.smilActivity == .wholeLoop }, [.opacity])
+        for p in LayerProperty.allCases {
+            // Opacity-like: a share of the whole, what a group opacity draws.
+            XCTAssertEqual(p.smilActivity == .wholeLoop, p.numberUnit == .fraction, p.rawValue)
+        }
+    }
+
     /// The number tracks every layer keeps (and its mask's), and the store keyed by them.
     func testAnimatedNumbersAndTheirStore() {
         XCTAssertEqual(LayerProperty.animatedLayerNumbers, [.opacity, .cornerRadius])

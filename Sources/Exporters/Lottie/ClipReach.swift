@@ -22,13 +22,13 @@ extension LottieDocument {
             guard !k.position.isAnimated, !k.size.isAnimated, !k.translation.isAnimated, !k.scale.isAnimated,
                 !k.rotation.isAnimated, !k.anchorPoint.isAnimated
             else { return false }
-            let size = k.size.firstValue, an = k.anchorPoint.firstValue
+            let size = k.size.initialValue, an = k.anchorPoint.initialValue
             let local = Affine2D.layer(
-                position: k.position.firstValue + k.translation.firstValue, scale: k.scale.firstValue,
-                rotation: k.rotation.firstValue, anchor: Point(an.x * size.width, an.y * size.height))
+                position: k.position.initialValue + k.translation.initialValue, scale: k.scale.initialValue,
+                rotation: k.rotation.initialValue, anchor: Point(an.x * size.width, an.y * size.height))
             toAncestor = local.after(toAncestor)
         }
-        let bounds = a.size.firstValue, radius = a.boundsRadius.firstValue
+        let bounds = a.size.initialValue, radius = a.boundsRadius.initialValue
         func inside(_ m: Affine2D, _ s: Size) -> Bool {
             [(0, 0), (s.width, 0), (s.width, s.height), (0, s.height)].allSatisfy {
                 ClipPath.contains(m.apply($0.0, $0.1), width: bounds.width, height: bounds.height, radius: radius)
@@ -36,7 +36,7 @@ extension LottieDocument {
         }
         // The layer's own bounds, then the art drawn inside its Lottie layer (sublayers that
         // are not Lottie layers themselves; those decide their own matte).
-        var fits = inside(toAncestor, transition.layers[i].size.firstValue)
+        var fits = inside(toAncestor, transition.layers[i].size.initialValue)
         func visit(_ j: Int, _ m: Affine2D) {
             for c in simulation.layers[j].children where fits && !isLottieLayer[c] {
                 let d = simulation.layers[c].definition

@@ -142,7 +142,7 @@ extension LottieDocument {
         let runs = try LottieArtworkShapes.opacityRuns(document, file: art.path, mode: art.contentMode, bounds: (size.width, size.height))
         guard let run = runs.first(where: { $0.opacity < 1 }) else { return }
         let fade = combinedOpacity(i)
-        if ([fade.firstValue] + fade.keyframes.map(\.value)).contains(where: { $0.c[0] < 100 }) {
+        if ([fade.initialValue] + fade.keyframes.map(\.value)).contains(where: { $0.c[0] < 100 }) {
             throw TransExportError.artwork(
                 file: art.path, line: run.line,
                 "opacity over overlapping shapes in a layer whose opacity (or an ancestor's) falls below 1 is not carried in Lottie yet (the SVG export carries it)"
@@ -162,7 +162,7 @@ extension LottieDocument {
         let items = stretched(size: transition.layers[i].size, from: simulation.layers[i].definition.size, run.items)
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let shapes =
-            visible.keyframes.count == 1 && visible.firstValue.c[0] == 100
+            visible.keyframes.count == 1 && visible.initialValue.c[0] == 100
             ? items : [group(items, name: "visibility", transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))]
         members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacity), layer: true)), ("shapes", .array(shapes))]
         return LJ.obj(members + layerTiming())

@@ -43,7 +43,7 @@ extension LottieDocument {
         // composites them once (LottieGroupOpacity.swift), so only the factors inside its group
         // count here; what is left (a dropped group's, which no input makes today) is refused.
         let fade = combinedOpacity(i)
-        if ([fade.firstValue] + fade.keyframes.map(\.value)).contains(where: { $0.c[0] < 100 }) {
+        if ([fade.initialValue] + fade.keyframes.map(\.value)).contains(where: { $0.c[0] < 100 }) {
             let line = (p.opacityGroups.map(\.line) + p.artClips.map(\.line)).min() ?? 0
             throw refuse(line, "opacity over overlapping shapes or a clip path on a layer whose opacity falls below 1")
         }
@@ -66,7 +66,7 @@ extension LottieDocument {
             }
         }
         for c in p.artClips {
-            if c.paths.contains(where: { $0.firstValue.subpaths.count > 1 }) { throw refuse(c.line, "a clip path with holes") }
+            if c.paths.contains(where: { $0.initialValue.subpaths.count > 1 }) { throw refuse(c.line, "a clip path with holes") }
         }
         let first = min(outer.first?.shapes.lowerBound ?? Int.max, p.artClips.map(\.shapes.lowerBound).min() ?? Int.max)
         var parts: [LottieArtPart] = []
@@ -134,7 +134,7 @@ extension LottieDocument {
         let items = p.paint[part.paint].reversed().map { projectedPaintGroup($0) }
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let shapes =
-            visible.keyframes.count == 1 && visible.firstValue.c[0] == 100
+            visible.keyframes.count == 1 && visible.initialValue.c[0] == 100
             ? items : [group(items, name: "visibility", transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))]
         members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacity), layer: true)), ("shapes", .array(shapes))]
         members += layerTiming()

@@ -170,7 +170,7 @@ extension LottieDocument {
     /// The precomp's margin on each side of layer i's bounds: its largest size, whole points.
     func artPrecompMargin(_ i: Int) -> (width: Double, height: Double) {
         let size = transition.layers[i].size
-        let all = [size.firstValue] + size.keyframes.map(\.value)
+        let all = [size.initialValue] + size.keyframes.map(\.value)
         return ((all.map(\.width).max() ?? 0).rounded(.up), (all.map(\.height).max() ?? 0).rounded(.up))
     }
 
@@ -196,7 +196,7 @@ extension LottieDocument {
         let boxes = document.nodes.compactMap { n in LottieArtworkOpacity.extent(n, matrix: root).map { (n.line, $0) } }
         let margin = artPrecompMargin(i)
         let size = transition.layers[i].size
-        for s in [size.firstValue] + size.keyframes.map(\.value) {
+        for s in [size.initialValue] + size.keyframes.map(\.value) {
             let fx = base.width > 0 ? s.width / base.width : 0, fy = base.height > 0 ? s.height / base.height : 0
             for (line, b) in boxes
             where min(b.minX * fx, b.maxX * fx) < -margin.width || max(b.minX * fx, b.maxX * fx) > 2 * margin.width

@@ -78,7 +78,7 @@ extension LottieDocument {
     func layerShapes(_ i: Int) -> [JSONValue] {
         let items = contentItems(i)
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
-        if visible.keyframes.count == 1, visible.firstValue.c[0] == 100 { return items }
+        if visible.keyframes.count == 1, visible.initialValue.c[0] == 100 { return items }
         return [
             group(
                 items, name: "visibility",
@@ -99,15 +99,15 @@ extension LottieDocument {
     /// A layer that neither animates nor needs its own Lottie layer: a group with a static transform.
     func liveStaticGroup(_ i: Int) -> JSONValue? {
         let k = transition.layers[i]
-        guard k.visible.firstValue else { return nil }
+        guard k.visible.initialValue else { return nil }
         let items = contentItems(i)
         guard !items.isEmpty else { return nil }
-        let size = k.size.firstValue, anchor = k.anchorPoint.firstValue
+        let size = k.size.initialValue, anchor = k.anchorPoint.initialValue
         return group(
             items, name: names[i],
             transform: staticTransform(
                 anchor: Point(anchor.x * size.width, anchor.y * size.height),
-                position: k.position.firstValue + k.translation.firstValue,
-                scale: k.scale.firstValue, rotation: k.rotation.firstValue, opacity: k.opacity.firstValue))
+                position: k.position.initialValue + k.translation.initialValue,
+                scale: k.scale.initialValue, rotation: k.rotation.initialValue, opacity: k.opacity.initialValue))
     }
 }

@@ -27,7 +27,7 @@ extension LottieDocument {
         transformJSON(
             position: plane.translation.isAnimated
                 ? props.property(plane.translation.map { LVec([$0.x, $0.y]) }, decimals: LottieDecimals.length, kind: .vector)
-                : LJ.staticArr([plane.translation.firstValue.x, plane.translation.firstValue.y], LottieDecimals.length),
+                : LJ.staticArr([plane.translation.initialValue.x, plane.translation.initialValue.y], LottieDecimals.length),
             scale: props.property(plane.scaleX.map { LVec([$0 * 100, 100]) }, decimals: LottieDecimals.scalePercent, kind: .vector),
             opacity: props.opacity(combinedOpacity(i)), layer: true)
     }

@@ -43,10 +43,10 @@ extension LottieDocument {
         guard k.hasSquareCorners else { return nil }
         // Its bounds cover the canvas at every time: a static placement that contains the canvas.
         guard !k.placementIsAnimated else { return nil }
-        let size = k.size.firstValue, anchor = k.anchorPoint.firstValue, scale = k.scale.firstValue
+        let size = k.size.initialValue, anchor = k.anchorPoint.initialValue, scale = k.scale.initialValue
         let toCanvas = Affine2D.layer(
-            position: k.position.firstValue + k.translation.firstValue, scale: scale,
-            rotation: k.rotation.firstValue,
+            position: k.position.initialValue + k.translation.initialValue, scale: scale,
+            rotation: k.rotation.initialValue,
             anchor: Point(anchor.x * size.width, anchor.y * size.height))
         guard let toBounds = toCanvas.inverse else { return nil }
         let w = canvas.size.width, h = canvas.size.height

@@ -88,7 +88,7 @@ extension LottieDocument {
         var box = (minX: -Double.infinity, minY: -Double.infinity, maxX: Double.infinity, maxY: Double.infinity)
         for track in cuts {
             var b = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
-            for v in [track.firstValue] + track.keyframes.map(\.value) {
+            for v in [track.initialValue] + track.keyframes.map(\.value) {
                 // LVec path: vertices, in-tangents, out-tangents (relative), (x, y) each.
                 let n = v.c.count / 6
                 for k in 0..<n {

@@ -192,7 +192,7 @@ extension LottieDocument {
             let fx = p.base.width > 0 ? s.c[0] / p.base.width : 0, fy = p.base.height > 0 ? s.c[1] / p.base.height : 0
             return Affine2D(a: fx, d: fy).after(p.place)
         }
-        for s in [size.firstValue] + size.keyframes.map(\.value) {
+        for s in [size.initialValue] + size.keyframes.map(\.value) {
             let m = map(s)
             let scale = max(abs(m.a) + abs(m.b), abs(m.c) + abs(m.d), 1e-12)
             guard abs(m.a * m.c + m.b * m.d) <= 1e-9 * scale * scale else {

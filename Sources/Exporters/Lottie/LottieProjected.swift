@@ -128,10 +128,10 @@ extension LottieDocument {
         guard let p = transition.projected[i] else { return [] }
         let statics = simulation.layers[i].children.filter { !isLottieLayer[$0] }.reversed().compactMap { c -> JSONValue? in
             let k = transition.layers[c]
-            guard k.visible.firstValue else { return nil }
+            guard k.visible.initialValue else { return nil }
             let items = projectedItems(c, unit: unit)
             guard !items.isEmpty else { return nil }
-            return group(items, name: names[c], transform: transformJSON(opacity: LJ.staticNum(k.opacity.firstValue * 100, LottieDecimals.opacity)))
+            return group(items, name: names[c], transform: transformJSON(opacity: LJ.staticNum(k.opacity.initialValue * 100, LottieDecimals.opacity)))
         }
         // SVG art's shapes from the first that needs compositing of its own are parts (LottieArtParts.swift).
         return statics + p.paint[..<ownPaintCount(i)].reversed().map { projectedPaintGroup($0, unit: unit) }
@@ -163,7 +163,7 @@ extension LottieDocument {
             ])
         }
         // The subpaths as `sh` items of one group: its fill draws them as one path.
-        let count = paint.shape.firstValue.subpaths.count
+        let count = paint.shape.initialValue.subpaths.count
         let paths = (0..<count).map { n in projectedFilledPath(paint.shape.map { $0.subpaths[n] }, unit: unit) }
         return group(paths + [fill], name: "fill")
     }

@@ -47,7 +47,7 @@ extension LottieDocument {
         let factor = size.map { s in
             LVec([base.width > 0 ? s.width / base.width * 100 : 0, base.height > 0 ? s.height / base.height * 100 : 0])
         }
-        if !factor.isAnimated, factor.firstValue == LVec([100, 100]) { return content }
+        if !factor.isAnimated, factor.initialValue == LVec([100, 100]) { return content }
         let scale = props.property(factor, decimals: LottieDecimals.scalePercent, kind: .vector)
         return [group(content, name: "stretch", transform: transformJSON(scale: scale))]
     }
@@ -101,13 +101,13 @@ extension LottieDocument {
 
     /// `rc` covering the bounds (0, 0, w, h): centre w/2, h/2 (or `center`), size, corner radius.
     func rect(center: KeyframeTrack<LVec>? = nil, size: KeyframeTrack<LVec>, radius: KeyframeTrack<LVec>) -> JSONValue {
-        let c = center ?? size.mapped { $0.scaled(by: 0.5) }
+        let c = center ?? size.map { $0.scaled(by: 0.5) }
         return LJ.obj([("ty", LJ.str("rc")), ("p", props.position(c)), ("s", props.position(size)), ("r", props.length(radius))])
     }
 
     /// `el` inscribed in the bounds.
     func ellipse(size: KeyframeTrack<LVec>) -> JSONValue {
-        LJ.obj([("ty", LJ.str("el")), ("p", props.position(size.mapped { $0.scaled(by: 0.5) })), ("s", props.position(size))])
+        LJ.obj([("ty", LJ.str("el")), ("p", props.position(size.map { $0.scaled(by: 0.5) })), ("s", props.position(size))])
     }
 
     func solidFill(_ c: Color, evenOdd: Bool = false) -> JSONValue {

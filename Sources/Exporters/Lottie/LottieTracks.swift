@@ -21,13 +21,13 @@ struct LVec: AnimatableValue {
 }
 
 extension KeyframeTrack where Value == Point {
-    var lvec: KeyframeTrack<LVec> { mapped { LVec([$0.x, $0.y]) } }
+    var lvec: KeyframeTrack<LVec> { map { LVec([$0.x, $0.y]) } }
 }
 extension KeyframeTrack where Value == Size {
-    var lvec: KeyframeTrack<LVec> { mapped { LVec([$0.width, $0.height]) } }
+    var lvec: KeyframeTrack<LVec> { map { LVec([$0.width, $0.height]) } }
 }
 extension KeyframeTrack where Value == Double {
-    var lvec: KeyframeTrack<LVec> { mapped { LVec([$0]) } }
+    var lvec: KeyframeTrack<LVec> { map { LVec([$0]) } }
 }
 
 /// How a combining function depends on its inputs; decides where the result can keep the
@@ -56,14 +56,14 @@ enum LottieTracks {
         _ f: ([LVec]) -> LVec
     ) -> KeyframeTrack<LVec> {
         precondition(!tracks.isEmpty)
-        let animated = tracks.indices.filter { tracks[$0].animates }
-        if animated.isEmpty { return tracks[0].constantLike(f(tracks.map { $0.firstValue })) }
+        let animated = tracks.indices.filter { tracks[$0].isAnimated }
+        if animated.isEmpty { return .constant(f(tracks.map { $0.initialValue })) }
         if animated.count == 1, dependence != .nonlinear {
             // Exact: every keyframe of the one animated input, mapped.
             let k = animated[0]
-            let held = tracks.map { $0.firstValue }
+            let held = tracks.map { $0.initialValue }
             return simplified(
-                tracks[k].mapped { v in
+                tracks[k].map { v in
                     var args = held
                     args[k] = v
                     return f(args)
@@ -141,7 +141,7 @@ enum LottieTracks {
     /// equal becomes one key.
     static func simplified(_ track: KeyframeTrack<LVec>) -> KeyframeTrack<LVec> {
         let k = track.keyframes
-        if k.allSatisfy({ $0.value == k[0].value }) { return track.constantLike(k[0].value) }
+        if k.allSatisfy({ $0.value == k[0].value }) { return .constant(k[0].value) }
         var out = [k[0]]
         for n in 1..<max(1, k.count - 1) {
             let prev = out[out.count - 1], cur = k[n], next = k[n + 1]
@@ -154,7 +154,7 @@ enum LottieTracks {
 
     /// Rounds every component (so "did it change" sees what the file will say).
     static func rounded(_ track: KeyframeTrack<LVec>, decimals: Int) -> KeyframeTrack<LVec> {
-        simplified(track.mapped { LVec($0.c.map { NumberFormat.round($0, decimals: decimals) }) })
+        simplified(track.map { LVec($0.c.map { NumberFormat.round($0, decimals: decimals) }) })
     }
 
     /// A step function that is 100 while every input is true and 0 otherwise (hold keys).

@@ -12,9 +12,9 @@ extension SVGDocument {
         var attrs: [(String, String)] = []
         if let id { attrs.append(("id", id)) }
         if !split { attrs += staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1) }
-        if !k.visible.firstValue { attrs.append(("display", "none")) }
+        if !k.visible.initialValue { attrs.append(("display", "none")) }
         xml.start("g", attrs)
-        if !split { animate(k.opacity, "opacity", SVGNumber.factor) }
+        if !split { animate(k.opacity, "opacity", drawing: .opacity, SVGNumber.factor) }
         if k.visible.isAnimated {
             xml.empty(
                 "animate",
@@ -23,7 +23,7 @@ extension SVGDocument {
         }
         guard split else { return 1 }
         xml.start("g", staticOrFirst(k.opacity, "opacity", SVGNumber.factor))
-        animate(k.opacity, "opacity", SVGNumber.factor)
+        animate(k.opacity, "opacity", drawing: .opacity, SVGNumber.factor)
         return 2
     }
 }

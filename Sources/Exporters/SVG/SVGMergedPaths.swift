@@ -35,7 +35,7 @@ enum SVGMergedPaths {
                     return Keyframe(time: key.time, value: MultiPath(run.flatMap { $0.shape.keyframes[k].value.subpaths }), easing: key.easing)
                 })
         } else {
-            out.shape = .constant(MultiPath(run.flatMap { $0.shape.firstValue.subpaths }))
+            out.shape = .constant(MultiPath(run.flatMap { $0.shape.initialValue.subpaths }))
         }
         return out
     }
@@ -47,7 +47,7 @@ enum SVGMergedPaths {
         guard case .solid = a.fill, a.fill == b.fill, a.evenOdd == b.evenOdd, a.gradient == nil, b.gradient == nil else { return false }
         let (s, t) = (a.shape, b.shape)
         guard s.isAnimated == t.isAnimated else { return false }
-        if !s.isAnimated { return apart(points(s.firstValue), points(s.firstValue), points(t.firstValue), points(t.firstValue)) }
+        if !s.isAnimated { return apart(points(s.initialValue), points(s.initialValue), points(t.initialValue), points(t.initialValue)) }
         guard s.keyframes.count == t.keyframes.count,
             zip(s.keyframes, t.keyframes).allSatisfy({ $0.time == $1.time && $0.easing == $1.easing }),
             s.keyframes.allSatisfy({ if case .bezier(let c) = $0.easing { return c.staysInUnitInterval } else { return true } })

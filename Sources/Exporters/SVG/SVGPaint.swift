@@ -44,19 +44,19 @@ struct SVGPaint {
 
     /// `<rect>` covering the bounds, with animated width/height/rx where they change.
     func boundsRect(size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>, fill: Fill?) {
-        let s = size.firstValue
+        let s = size.initialValue
         var attrs = [("width", SVGNumber.length(s.width)), ("height", SVGNumber.length(s.height))]
-        if cornerRadius.isAnimated || cornerRadius.firstValue > 0 { attrs.append(("rx", SVGNumber.length(cornerRadius.firstValue))) }
+        if cornerRadius.isAnimated || cornerRadius.initialValue > 0 { attrs.append(("rx", SVGNumber.length(cornerRadius.initialValue))) }
         if let fill { attrs += fillAttributes(fill, bounds: size.isAnimated ? nil : s) }
         xml.start("rect", attrs)
-        document.animate(size.mapped { $0.width }, "width", SVGNumber.length)
-        document.animate(size.mapped { $0.height }, "height", SVGNumber.length)
-        document.animate(cornerRadius, "rx", SVGNumber.length)
+        document.animate(size.map { $0.width }, "width", drawing: .size, SVGNumber.length)
+        document.animate(size.map { $0.height }, "height", drawing: .size, SVGNumber.length)
+        document.animate(cornerRadius, "rx", drawing: .cornerRadius, SVGNumber.length)
         xml.end()
     }
 
     func ellipse(size: KeyframeTrack<Size>, fill: Fill) {
-        let s = size.firstValue
+        let s = size.initialValue
         xml.start(
             "ellipse",
             [
@@ -64,11 +64,11 @@ struct SVGPaint {
                 ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2)),
             ]
                 + fillAttributes(fill, bounds: size.isAnimated ? nil : s))
-        let half = size.mapped { Size($0.width / 2, $0.height / 2) }
+        let half = size.map { Size($0.width / 2, $0.height / 2) }
         for (name, track) in [
-            ("cx", half.mapped { $0.width }), ("rx", half.mapped { $0.width }), ("cy", half.mapped { $0.height }), ("ry", half.mapped { $0.height }),
+            ("cx", half.map { $0.width }), ("rx", half.map { $0.width }), ("cy", half.map { $0.height }), ("ry", half.map { $0.height }),
         ] {
-            document.animate(track, name, SVGNumber.length)
+            document.animate(track, name, drawing: .size, SVGNumber.length)
         }
         xml.end()
     }

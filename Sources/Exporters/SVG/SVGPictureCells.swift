@@ -28,7 +28,7 @@ extension SVGProjected {
         let pad = PictureCellPadding.pixels(cells)
         for (k, cell) in cells.enumerated() {
             for (type, format) in parts {
-                xml.start("g", [("transform", "\(type)(\(format(cell.transform.firstValue)))")])
+                xml.start("g", [("transform", "\(type)(\(format(cell.transform.initialValue)))")])
                 if cell.transform.isAnimated {
                     xml.empty(
                         "animateTransform",
@@ -72,7 +72,7 @@ package enum PictureCellPadding {
 
     /// Picture pixels per `hostUnits` at the first key, over all cells (at least 1 px).
     package static func pixels(_ cells: [PictureCell]) -> Double {
-        let s = cells.map { max(abs($0.transform.firstValue.s1), abs($0.transform.firstValue.s2)) }.max() ?? 1
+        let s = cells.map { max(abs($0.transform.initialValue.s1), abs($0.transform.initialValue.s2)) }.max() ?? 1
         return max(1, hostUnits / max(s, 1e-6))
     }
 

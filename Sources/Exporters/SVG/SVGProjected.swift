@@ -84,7 +84,7 @@ struct SVGProjected {
     func write(_ i: Int, _ p: ProjectedLayer, openPlane: Int? = nil) {
         let layer = document.simulation.layers[i]
         let k = transition.layers[i]
-        if layer.id == nil, !k.visible.isAnimated, !k.visible.firstValue { return }
+        if layer.id == nil, !k.visible.isAnimated, !k.visible.initialValue { return }
         // A layer that paints one gradient shape and holds nothing else (the flips' shadow): its
         // opacity goes into the stops' stop-opacity (the same pixels for one fill-only shape), not
         // on its group. Gecko and Chromium round a faint group composited offscreen differently:
@@ -97,8 +97,8 @@ struct SVGProjected {
         // An anonymous layer with nothing to animate opens no <g>: an empty group draws the same
         // (flip-edge-pan.svg had 64, 1.5 KB).
         let bare =
-            layer.id == nil && !groupKeys.visible.isAnimated && groupKeys.visible.firstValue
-            && !groupKeys.opacity.isAnimated && groupKeys.opacity.firstValue == 1
+            layer.id == nil && !groupKeys.visible.isAnimated && groupKeys.visible.initialValue
+            && !groupKeys.opacity.isAnimated && groupKeys.opacity.initialValue == 1
         let layerGroups = bare ? 0 : document.openLayerGroup(id: layer.id, groupKeys)
         // A factored flip (ProjectedLayer.plane): its paths are R inside A's groups, opened once
         // for a layer and the sublayers in its plane (a page and its shadow), else closed before
@@ -118,7 +118,7 @@ struct SVGProjected {
         // Where the bounds are, as played: the outline is never painted (no fill, no stroke) and
         // is read back by the conformance suite's geometry check (computed `d`, mapped by getCTM).
         if let id = layer.id, let outline = p.outline {
-            xml.start("path", [("id", "\(id).bounds"), ("d", SVGPath.d(outline.firstValue)), ("fill", "none")] + tenths)
+            xml.start("path", [("id", "\(id).bounds"), ("d", SVGPath.d(outline.initialValue)), ("fill", "none")] + tenths)
             animateD(outline) { SVGPath.d($0) }
             xml.end()
         }
@@ -190,9 +190,9 @@ struct SVGProjected {
             p.artClips.isEmpty, p.pictureCells.isEmpty, p.plane?.reference == openPlane,
             p.paint.allSatisfy({ if case .solid = $0.fill { return true } else { return false } })
         else { return nil }
-        if !k.visible.isAnimated, !k.visible.firstValue { return [] }
+        if !k.visible.isAnimated, !k.visible.initialValue { return [] }
         guard !k.visible.isAnimated, !k.opacity.isAnimated else { return nil }
-        let opacity = k.opacity.firstValue
+        let opacity = k.opacity.initialValue
         if opacity == 1 { return p.paint }
         // A still opacity over one fill-only path is the same pixels as its fill's alpha times
         // it (the status bar's battery at 0.4): no `<g opacity>`, and the path may join a run.
@@ -222,7 +222,7 @@ struct SVGProjected {
         xml.start("clipPath", [("id", id)])
         for track in tracks {
             let tenths = !pointsWhenStill || track.isAnimated
-            var attrs = [("d", SVGPath.d(track.firstValue, tenths: tenths))]
+            var attrs = [("d", SVGPath.d(track.initialValue, tenths: tenths))]
             if tenths, !inTenths { attrs.append(SVGPath.transform) }
             if evenOdd { attrs.append(("clip-rule", "evenodd")) }
             xml.start("path", attrs)
@@ -237,7 +237,7 @@ struct SVGProjected {
     /// The painted shape; a gradient's stops carry `opacity` (see `write`); `tenths`: its
     /// scale(.1), unless a factored plane's group has it.
     func path(_ paint: ProjectedPaint, opacity: KeyframeTrack<Double>, tenths: [(String, String)]) {
-        var attrs = [("d", SVGPath.d(paint.shape.firstValue))]
+        var attrs = [("d", SVGPath.d(paint.shape.initialValue))]
         switch paint.fill {
         case .solid(let c):
             attrs += SVGPaint.fillAttributes(.solid(c))
@@ -260,7 +260,7 @@ struct SVGProjected {
     func gradient(_ paint: ProjectedPaint, opacity: KeyframeTrack<Double>) -> String {
         let id = document.newID("gradient")
         let axis = paint.gradient!
-        let a = axis.firstValue
+        let a = axis.initialValue
         xml.start(
             "linearGradient",
             [
@@ -269,7 +269,7 @@ struct SVGProjected {
                 ("x2", SVGPath.number(a.end.x)), ("y2", SVGPath.number(a.end.y)),
             ])
         for (name, part) in [("x1", { (g: GradientAxis) in g.start.x }), ("y1", { $0.start.y }), ("x2", { $0.end.x }), ("y2", { $0.end.y })] {
-            document.animate(axis.map(part), name) { SVGPath.number($0) }
+            document.animate(axis.map(part), name, drawing: .transform) { SVGPath.number($0) }
         }
         for (n, color) in paint.gradientColors.enumerated() {
             let alpha = opacity.map { $0 * color.alpha }
@@ -277,8 +277,8 @@ struct SVGProjected {
                 [("offset", SVGPath.offset(a.offsets[n])), ("stop-color", SVGColor.hex(color))]
                 + document.staticOrFirst(alpha, "stop-opacity", SVGNumber.factor, skipIf: 1)
             xml.start("stop", attrs)
-            document.animate(axis.map { $0.offsets[n] }, "offset", SVGPath.offset)
-            document.animate(alpha, "stop-opacity", SVGNumber.factor)
+            document.animate(axis.map { $0.offsets[n] }, "offset", drawing: .transform, SVGPath.offset)
+            document.animate(alpha, "stop-opacity", drawing: .opacity, SVGNumber.factor)
             xml.end()
         }
         xml.end()

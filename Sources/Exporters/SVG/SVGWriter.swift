@@ -39,10 +39,13 @@ final class SVGDocument {
 
     init(_ transition: KeyframedTransition) { self.transition = transition }
 
-    /// The attributes of an animation of `track` over the timeline, active only while it changes.
-    /// `windowed: false` keeps it active over the whole loop (opacity: see `animate`).
-    func smil<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: (V) -> String, windowed: Bool = true) -> [(String, String)] {
-        let a = SMILAnimation(track, duration: duration, loop: windowed ? loopClock : nil, format: format).attributes
+    /// The attributes of an animation of `track` over the timeline: active only while it changes,
+    /// or over the whole loop (an opacity's, `animate`; LayerProperty.smilActivity).
+    func smil<V: AnimatableValue>(
+        _ track: KeyframeTrack<V>, _ format: (V) -> String, activity: LayerProperty.SMILActivity = .whileChanging
+    ) -> [(String, String)] {
+        let loop = activity == .whileChanging ? loopClock : nil
+        let a = SMILAnimation(track, duration: duration, loop: loop, format: format).attributes
         if a.contains(where: { $0.0 == "begin" }) { usesLoopClock = true }
         return a
     }
@@ -166,8 +169,8 @@ final class SVGDocument {
         _ type: String, _ track: KeyframeTrack<V>, _ format: @escaping (V) -> String,
         identity: V? = nil, always: Bool = false
     ) -> Bool {
-        if !always, !track.isAnimated, track.firstValue == identity { return false }
-        xml.start("g", [("transform", "\(type)(\(format(track.firstValue)))")])
+        if !always, !track.isAnimated, track.initialValue == identity { return false }
+        xml.start("g", [("transform", "\(type)(\(format(track.initialValue)))")])
         if track.isAnimated {
             xml.empty(
                 "animateTransform",
@@ -178,20 +181,19 @@ final class SVGDocument {
     }
 
     func staticOrFirst<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, _ format: (V) -> String, skipIf: V? = nil) -> [(String, String)] {
-        if !track.isAnimated, track.firstValue == skipIf { return [] }
-        return [(name, format(track.firstValue))]
+        if !track.isAnimated, track.initialValue == skipIf { return [] }
+        return [(name, format(track.initialValue))]
     }
 
-    /// Nothing when every key is written as the same text as the first (the static attribute
-    /// already says it): stories-cube's 61 gradient-stop offsets moved by 1e-16 and cost 67 KB.
-    func animate<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, _ format: (V) -> String) {
+    /// `<animate>` of attribute `name`, which draws `property`: active over the span the
+    /// property's SMIL activity says (LayerProperty.smilActivity). Nothing when every key is
+    /// written as the same text as the first (the static attribute already says it):
+    /// stories-cube's 61 gradient-stop offsets moved by 1e-16 and cost 67 KB.
+    func animate<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, drawing property: LayerProperty, _ format: (V) -> String) {
         guard track.isAnimated else { return }
-        let first = format(track.firstValue)
+        let first = format(track.initialValue)
         guard track.keyframes.contains(where: { format($0.value) != first }) else { return }
-        // An opacity stays active over the whole loop: held or frozen, Chromium draws a group's
-        // still opacity on its 8-bit path (group-fade-art, group-fade-pair over their limits;
-        // docs/smil.md#active-only-while-changing).
-        xml.empty("animate", [("attributeName", name)] + smil(track, format, windowed: !name.hasSuffix("opacity")))
+        xml.empty("animate", [("attributeName", name)] + smil(track, format, activity: property.smilActivity))
     }
 }
 
@@ -201,7 +203,7 @@ struct AnchorOffset {
     var track: KeyframeTrack<Point>?
 
     init(size: KeyframeTrack<Size>, anchor: KeyframeTrack<Point>) {
-        let a0 = anchor.firstValue, s0 = size.firstValue
+        let a0 = anchor.initialValue, s0 = size.initialValue
         initial = Point(-a0.x * s0.width, -a0.y * s0.height)
         if anchor.isAnimated {
             // Anchor steps: sample both at the union of their times (steps stay steps).
