@@ -148,6 +148,13 @@ package struct JSONWriter: Sendable {
 
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
+        // Keys and names need no escape: their bytes in one append (byte by byte, each append
+        // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out.append(contentsOf: s.utf8)
+            out.append(0x22)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case 0x22: out += "\\\"".utf8
