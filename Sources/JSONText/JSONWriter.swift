@@ -150,8 +150,13 @@ package struct JSONWriter: Sendable {
         out.append(0x22)
         // Keys and names need no escape: their bytes in one append (byte by byte, each append
         // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out.append(contentsOf: s.utf8)
+        let plain =
+            s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                out.append(contentsOf: bytes)
+                return true
+            } ?? false
+        if plain {
             out.append(0x22)
             return
         }
