@@ -148,6 +148,18 @@ package struct JSONWriter: Sendable {
 
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
+        // Keys and names need no escape: their bytes in one append (byte by byte, each append
+        // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
+        let plain =
+            s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                out.append(contentsOf: bytes)
+                return true
+            } ?? false
+        if plain {
+            out.append(0x22)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case 0x22: out += "\\\"".utf8

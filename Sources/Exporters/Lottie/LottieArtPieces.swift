@@ -243,7 +243,7 @@ extension LottieDocument {
     /// the margin), i's masks moved by the margin into its own space, its opacity i's with visibility.
     func artPrecompLayer(_ i: Int, ind: Int, hostInd: Int, matte: Int?) -> JSONValue {
         let margin = artPrecompMargin(i)
-        var members: [(String, JSONValue)] = [
+        var members: LJ.Members = [
             ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).art")), ("ind", LJ.int(ind)), ("parent", LJ.int(hostInd)),
         ]
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }

@@ -43,7 +43,7 @@ enum LottieArtworkShapes {
             } else if let stroke = shape.stroke {
                 styles.append(try self.stroke(stroke, matrix: matrix, file: file, line: node.line))
             }
-            let rule: (String, JSONValue) = ("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))
+            let rule: LJ.Member = ("r", LJ.int(shape.fillRule == .evenodd ? 2 : 1))
             // A fill that paints nothing is left out (LottieArtEmptyFills.swift).
             let fill = paintedFill(shape)
             if let fill, let m = ellipticalMap(fill, matrix: matrix) {
@@ -123,7 +123,7 @@ enum LottieArtworkShapes {
     /// A stroke under a similarity; any other is outlined (`outlinedStroke`).
     static func stroke(_ stroke: ArtStroke, matrix: ArtTransform, file: String, line: Int) throws -> JSONValue {
         let k = similarityScale(matrix) ?? 1
-        let extra: [(String, JSONValue)] = [
+        let extra: LJ.Members = [
             ("w", LJ.staticNum(stroke.width * k, LottieDecimals.length)),
             ("lc", LJ.int([.butt: 1, .round: 2, .square: 3][stroke.cap]!)),
             ("lj", LJ.int([.miter: 1, .round: 2, .bevel: 3][stroke.join]!)),
@@ -158,7 +158,7 @@ enum LottieArtworkShapes {
     /// `fl`/`st` for a colour, `gf`/`gs` for a gradient, with gradient points in baked user space.
     static func paint(
         _ paint: ArtPaint, matrix: ArtTransform, file: String, line: Int,
-        extra: [(String, JSONValue)], stroke: Bool = false
+        extra: LJ.Members, stroke: Bool = false
     ) throws -> JSONValue {
         switch paint {
         case .color(let c):
@@ -206,7 +206,7 @@ enum LottieArtworkShapes {
     /// moves a focal point outside the circle onto it: past 99 % is refused.
     static func highlight(
         _ paint: ArtPaint, start: ArtPoint, end: ArtPoint, matrix: ArtTransform, file: String, line: Int
-    ) throws -> [(String, JSONValue)] {
+    ) throws -> LJ.Members {
         guard case .radial(let center, _, let focus, let transform, _) = paint, focus != center else { return [] }
         let f = matrix.concatenating(transform).apply(focus)
         let r = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
@@ -222,7 +222,7 @@ enum LottieArtworkShapes {
 
     static func gradient(
         type: Int, start: ArtPoint, end: ArtPoint, stops: [ArtGradientStop], stroke: Bool,
-        extra: [(String, JSONValue)]
+        extra: LJ.Members
     ) -> JSONValue {
         var colors = stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] }
         if stops.contains(where: { $0.color.alpha < 1 }) { colors += stops.flatMap { [$0.offset, $0.color.alpha] } }

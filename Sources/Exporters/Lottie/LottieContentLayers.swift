@@ -11,11 +11,11 @@ import TransitionModel
 extension LottieDocument {
     /// `ddd: 0` first: rlottie takes a layer without `ddd` (or with `ddd` after `ks`) as 3D and
     /// then ignores `r` (it rotates by `rz`); measured: rotation dropped in rlottie, kept in ThorVG.
-    func layerHeader(name: String, ind: Int) -> [(String, JSONValue)] {
+    func layerHeader(name: String, ind: Int) -> LJ.Members {
         [("ddd", LJ.int(0)), ("ty", LJ.int(4)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
     }
 
-    func layerTiming() -> [(String, JSONValue)] {
+    func layerTiming() -> LJ.Members {
         [("ip", LJ.int(0)), ("op", LJ.int(outPoint)), ("st", LJ.int(0))]
     }
 

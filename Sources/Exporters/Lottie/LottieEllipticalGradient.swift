@@ -17,7 +17,7 @@ extension LottieArtworkShapes {
     }
 
     /// `paths` (in the bounds space) filled with an elliptical radial `paint`, as one group.
-    static func ellipticalFill(_ paths: [ArtPath], _ paint: ArtPaint, map m: ArtTransform, extra: [(String, JSONValue)]) -> [JSONValue] {
+    static func ellipticalFill(_ paths: [ArtPath], _ paint: ArtPaint, map m: ArtTransform, extra: LJ.Members) -> [JSONValue] {
         guard case .radial(let center, let radius, _, _, let stops) = paint, let inverse = m.inverted else { return [] }
         let inner =
             paths.flatMap { path($0.transformed(by: inverse)) }

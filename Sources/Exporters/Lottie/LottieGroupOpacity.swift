@@ -123,7 +123,7 @@ extension LottieDocument {
             inner += layers.filter { Self.int($0, "ind").map(placed.contains) ?? false }.map(Self.nullCopy)
         }
         let size = transition.definition.canvas.size
-        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("group-of-\(names[g])"))]
+        var members: LJ.Members = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("group-of-\(names[g])"))]
         members.append(("ind", LJ.int(Self.int(layers[first], "ind") ?? first + 1)))
         if let parent { members.append(("parent", LJ.int(parent))) }
         members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0))]
@@ -154,7 +154,7 @@ extension LottieDocument {
     /// A layer as a null layer (ty 3) that places its children as it does: its `ind`, `parent`,
     /// `ks` and timing, no paint.
     static func nullCopy(_ layer: JSONValue) -> JSONValue {
-        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(3))]
+        var members: LJ.Members = [("ddd", LJ.int(0)), ("ty", LJ.int(3))]
         if case .string(let name)? = layer["nm"] { members.append(("nm", LJ.str("\(name).place"))) }
         for key in ["ind", "parent", "sr", "ks", "ip", "op", "st"] { if let v = layer[key] { members.append((key, v)) } }
         return LJ.obj(members)

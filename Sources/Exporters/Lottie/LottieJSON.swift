@@ -31,10 +31,15 @@ enum LottieValueKind {
 
 /// Small builders for the JSON tree (members are written in the order given).
 enum LJ {
+    /// An object's members, in JSONValue's own element type: `obj` takes them as they are (a
+    /// relabelling copy per object was 2 % of a 2D export: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
+    typealias Member = (key: String, value: JSONValue)
+    typealias Members = [Member]
+
     static func num(_ x: Double, _ decimals: Int) -> JSONValue { .number(NumberFormat.round(x, decimals: decimals)) }
     static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
     static func str(_ s: String) -> JSONValue { .string(s) }
-    static func obj(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
+    static func obj(_ members: Members) -> JSONValue { .object(members) }
     static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .array(xs.map { num($0, decimals) }) }
     static func staticValue(_ v: JSONValue) -> JSONValue { obj([("a", int(0)), ("k", v)]) }
     static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
@@ -52,7 +57,7 @@ struct LottieProperties {
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
         for (n, k) in kfs.enumerated() {
-            var members: [(String, JSONValue)] = [
+            var members: LJ.Members = [
                 ("t", frames(k.time)),
                 ("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true)),
             ]
@@ -115,9 +120,9 @@ struct LottieProperties {
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
     /// one number per handle coordinate applies to every dimension (the schema's scalar form,
     /// which rlottie, ThorVG and lottie-web read like a 1-element array: docs/lottie.md#short-forms).
-    func handles(_ c: CubicBezier) -> [(String, JSONValue)] {
+    func handles(_ c: CubicBezier) -> LJ.Members {
         let d = LottieDecimals.easing
-        var out: [(String, JSONValue)] = [
+        var out: LJ.Members = [
             ("o", LJ.obj([("x", LJ.num(c.x1, d)), ("y", LJ.num(c.y1, d))])),
             ("i", LJ.obj([("x", LJ.num(c.x2, d)), ("y", LJ.num(c.y2, d))])),
         ]
@@ -147,7 +152,7 @@ struct LottieProperties {
             func points(_ part: Int) -> JSONValue {
                 .array((0..<n).map { k in LJ.arr([v.c[part * 2 * n + 2 * k], v.c[part * 2 * n + 2 * k + 1]], decimals) })
             }
-            let closed: [(String, JSONValue)] = kind == .path ? [("c", .bool(true))] : []
+            let closed: LJ.Members = kind == .path ? [("c", .bool(true))] : []
             let shape = LJ.obj(closed + [("v", points(0)), ("i", points(1)), ("o", points(2))])
             return inKeyframe ? .array([shape]) : shape
         }

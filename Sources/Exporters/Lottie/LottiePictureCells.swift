@@ -15,7 +15,7 @@ extension LottieDocument {
     /// the precomp's with no parent).
     func cellNullLayer(_ cell: PictureCell, name: String, ind: Int, parentInd: Int?) -> JSONValue {
         let t = cell.transform
-        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(3)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
+        var members: LJ.Members = [("ddd", LJ.int(0)), ("ty", LJ.int(3)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
         if let parentInd { members.append(("parent", LJ.int(parentInd))) }
         members += [
             ("sr", LJ.int(1)),
@@ -42,7 +42,7 @@ extension LottieDocument {
         let path = ClipPath.transformed(rect, by: Affine2D(tx: r.minX, ty: r.minY))
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }
-        var members: [(String, JSONValue)] = [
+        var members: LJ.Members = [
             ("ddd", LJ.int(0)), ("ty", LJ.int(2)), ("nm", LJ.str(name)), ("ind", LJ.int(ind)), ("parent", LJ.int(nullInd)),
             ("hasMask", .bool(true)), ("masksProperties", .array([mask(.constant(path), mode: "a", name: "cell")])),
         ]
@@ -122,7 +122,7 @@ extension LottieDocument {
                 cellNullLayer(cell, name: "\(names[i]).cell-\(k + 1).place", ind: ind + 1, parentInd: shifted ? 2 * cells.count + 1 : nil))
         }
         if shifted {
-            var members: [(String, JSONValue)] = [
+            var members: LJ.Members = [
                 ("ddd", LJ.int(0)), ("ty", LJ.int(3)), ("nm", LJ.str("\(names[i]).cells.frame")), ("ind", LJ.int(2 * cells.count + 1)),
                 ("sr", LJ.int(1)), ("ks", transformJSON(position: LJ.staticArr([-frame.minX, -frame.minY], 0), layer: true)),
             ]
@@ -137,7 +137,7 @@ extension LottieDocument {
     func cellsPrecompLayer(_ i: Int, ind: Int, parentInd: Int) -> JSONValue {
         let frame = cellsPrecompFrame(i)
         let shift = Affine2D(tx: -frame.minX, ty: -frame.minY)
-        var members: [(String, JSONValue)] = [
+        var members: LJ.Members = [
             ("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str("\(names[i]).cells")), ("ind", LJ.int(ind)), ("parent", LJ.int(parentInd)),
         ]
         var masks = projectedMasks(i, offset: shift)

@@ -126,7 +126,7 @@ extension LottieDocument {
 
     /// The image layer drawing picture p, parented to its host's content layer.
     func pictureLayer(_ p: LottiePicture, refId: String, name: String, ind: Int, hostInd: Int, matte: Int?) -> JSONValue {
-        var members: [(String, JSONValue)] = [
+        var members: LJ.Members = [
             ("ddd", LJ.int(0)), ("ty", LJ.int(2)), ("nm", LJ.str(name)), ("ind", LJ.int(ind)),
             ("parent", LJ.int(hostInd)),
         ]

@@ -147,9 +147,11 @@ extension LottieDocument {
 
     /// `gr` with its items (top first) and its `tr` last.
     func group(_ items: [JSONValue], name: String? = nil, transform: JSONValue? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [("ty", LJ.str("gr"))]
+        var members: LJ.Members = [("ty", LJ.str("gr"))]
         if let name { members.append(("nm", LJ.str(name))) }
-        members += [("np", LJ.int(items.count)), ("it", .array(items + [transform ?? identityTransform(layer: false)]))]
+        var it = items
+        it.append(transform ?? identityTransform(layer: false))
+        members += [("np", LJ.int(items.count)), ("it", .array(it))]
         return LJ.obj(members)
     }
 
@@ -161,15 +163,23 @@ extension LottieDocument {
         anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
         rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false
     ) -> JSONValue {
-        let identity: [(String, JSONValue)] = [
-            ("a", LJ.staticArr([0, 0], 0)), ("p", LJ.staticArr([0, 0], 0)),
-            ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)), ("o", LJ.staticNum(100, 0)),
-        ]
         let given = [anchor, position, scale, rotation, opacity]
-        let parts = zip(identity, given).map { (key: $0.0, value: $1 ?? $0.1, identity: $0.1) }
-        if layer { return LJ.obj(parts.map { ($0.key, $0.value) }) }
-        return LJ.obj([("ty", LJ.str("tr"))] + parts.filter { $0.key == "o" || $0.value != $0.identity }.map { ($0.key, $0.value) })
+        var members: LJ.Members = []
+        members.reserveCapacity(6)
+        if !layer { members.append(("ty", LJ.str("tr"))) }
+        for (part, value) in zip(Self.identityParts, given) {
+            let v = value ?? part.value
+            if layer || part.key == "o" || v != part.value { members.append((part.key, v)) }
+        }
+        return LJ.obj(members)
     }
+
+    /// Each transform part at the identity, in `ks` and `tr` order; made once (each group's `tr`
+    /// rebuilt them: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
+    private static let identityParts: LJ.Members = [
+        ("a", LJ.staticArr([0, 0], 0)), ("p", LJ.staticArr([0, 0], 0)),
+        ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)), ("o", LJ.staticNum(100, 0)),
+    ]
 
     func identityTransform(layer: Bool) -> JSONValue { transformJSON(layer: layer) }
 

@@ -38,7 +38,7 @@ extension LottieDocument {
         let size = transition.definition.canvas.size
         // Seconds to 5 decimals: 5 µs moves nothing by more than maxSpeed × 5e-6 (0.009 px at 1,700 px/s).
         let tm = props.property(remap.map { LVec([$0]) }, decimals: 5, kind: .scalar)
-        var members: [(String, JSONValue)] = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str(id)), ("ind", LJ.int(ind))]
+        var members: LJ.Members = [("ddd", LJ.int(0)), ("ty", LJ.int(0)), ("nm", LJ.str(id)), ("ind", LJ.int(ind))]
         if let parent { members.append(("parent", LJ.int(parent))) }
         members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0)), ("tm", tm)]
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true))]
