@@ -121,7 +121,9 @@ struct ProjectionSampler {
                         let seen = sample(states, k, [n])
                         if !Self.meets(seen.paths[0], seen.box) { continue }
                     }
-                    let error = oneCubic ? specs[n].stadiumError(s, h) : Self.curveError(specs[n].drawnPath(s), h)
+                    // A bar's error from `worst` on (max(worst, its own): every value kept so far is
+                    // within the tolerance, so the same test and the same maximum, found sooner).
+                    let error = oneCubic ? specs[n].stadiumError(s, h, atLeast: worst) : Self.curveError(specs[n].drawnPath(s), h)
                     if error > tolerance { level += 1; continue search }
                     if oneCubic { worst = max(worst, error) }
                 }
