@@ -142,7 +142,7 @@ struct ProjectionSampler {
         for k in 0..<states.count {
             let path = specs[n].boundsPath(states.layerState(k, specs[n].layer)), h = states.projection(k, specs[n].layer)
             guard let e = path.quarterArcs, let arcs = BezierPath.projectedEllipse(e, h, count: 4 << levels),
-                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!)) <= tolerance
+                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!), atLeast: tolerance) <= tolerance
             else { return false }
         }
         return true

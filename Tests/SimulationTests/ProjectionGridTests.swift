@@ -105,7 +105,10 @@ final class ProjectionGridTests: XCTestCase {
             // From a largest distance so far: the larger of it and the full search's.
             for atLeast in [0, exact / 2, exact, exact * 1.5, random() * 100] {
                 XCTAssertEqual(PathSpec.farthest(points, from: line, atLeast: atLeast), max(atLeast, exact))
+                // The ellipse's search (blocks of 32 segments) likewise.
+                XCTAssertEqual(BezierPath.farthest(points, from: line, atLeast: atLeast), max(atLeast, exact))
             }
+            XCTAssertEqual(BezierPath.farthest(points, from: line), exact)
         }
         let arc = (0...48).map { m in Point(cos(Double.pi * Double(m) / 48), sin(Double.pi * Double(m) / 48)) }
         let cubic = (0...48).map { m in Point(cos(Double.pi * Double(m) / 48) * 1.01, sin(Double.pi * Double(m) / 48) * 0.99) }
