@@ -61,12 +61,15 @@ extension PathSpec {
     /// For a stadium bar at level 0: how far its drawn round ends (projectedPath) stray from the
     /// exact projected half circles, both ways (Hausdorff distance between the two curves, each
     /// as a polyline of 48 pieces, whose chords sit within 0.03 % of the radius of the curves).
-    func stadiumError(_ s: LayerState, _ h: PlaneProjection) -> Double {
+    /// With `atLeast`: max(atLeast, the distance), the same number, found sooner (a point no
+    /// farther than the largest distance so far ends its search at once).
+    func stadiumError(_ s: LayerState, _ h: PlaneProjection, atLeast: Double = 0) -> Double {
         let drawn = projectedPath(s, h)
-        var worst = 0.0
+        var worst = atLeast
         for (k, exact) in exactEnds(s, h) {
             let curve = (0...48).map { drawn.point(segment: k, at: Double($0) / 48) }
-            worst = max(worst, Self.farthest(exact, from: curve), Self.farthest(curve, from: exact))
+            worst = Self.farthest(exact, from: curve, atLeast: worst)
+            worst = Self.farthest(curve, from: exact, atLeast: worst)
         }
         return worst
     }
@@ -75,25 +78,34 @@ extension PathSpec {
     /// A point's search stops at the first segment no farther than the largest distance so far
     /// (that point cannot raise it), starting at the segment nearest the point before it (both
     /// run along the same curve): the same number as the full search over every pair, which was
-    /// 9 % of the default run's CPU (BENCHMARKS.md#memory-and-time-pass).
-    static func farthest(_ points: [Point], from line: [Point]) -> Double {
-        var worst = 0.0
+    /// 9 % of the default run's CPU (BENCHMARKS.md#memory-and-time-pass). On plain numbers, in
+    /// Point's own order of operations (the same bits): Geometry's operators are calls from
+    /// here, and a point that raises the largest distance scans every segment (9 % of flip-pop's
+    /// instructions, in `chooseLevels`).
+    /// With `atLeast`: max(atLeast, the distance).
+    static func farthest(_ points: [Point], from line: [Point], atLeast: Double = 0) -> Double {
+        var worst = atLeast
         let segments = line.count - 1
-        guard segments > 0 else { return points.isEmpty ? 0 : .infinity }  // as the full search
-        var start = 1
-        for p in points {
-            var best = Double.infinity, nearest = start
-            for k in 0..<segments {
-                let n = (start - 1 + k) % segments + 1
-                let a = line[n - 1], d = line[n] - a, len2 = d.x * d.x + d.y * d.y
-                let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2)) : 0
-                let distance = p.distance(to: a + d * u)
-                if distance < best { best = distance; nearest = n }
-                if best <= worst { break }
+        guard segments > 0 else { return points.isEmpty ? atLeast : .infinity }  // as the full search
+        return line.withUnsafeBufferPointer { line in
+            var start = 1
+            for p in points {
+                var best = Double.infinity, nearest = start
+                var n = start
+                for _ in 0..<segments {
+                    let a = line[n - 1], b = line[n]
+                    let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
+                    let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0
+                    let qx = a.x + dx * u, qy = a.y + dy * u
+                    let distance = ((p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)).squareRoot()
+                    if distance < best { best = distance; nearest = n }
+                    if best <= worst { break }
+                    n = n == segments ? 1 : n + 1
+                }
+                start = nearest
+                worst = max(worst, best)
             }
-            start = nearest
-            worst = max(worst, best)
+            return worst
         }
-        return worst
     }
 }

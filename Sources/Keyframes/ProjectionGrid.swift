@@ -58,8 +58,25 @@ struct ProjectionGrid {
     /// Adds the next grid time's numbers, read from its whole state.
     mutating func append(_ state: SceneState, _ sampler: ProjectionSampler) {
         let layerCount = sampler.layers.count
+        // ProjectionSampler.projection's numbers, in its order of operations, without its arrays:
+        // each host's inverse once per time, the product written in place (PlaneProjection.concatenating).
+        var backs = [PlaneProjection??](repeating: nil, count: hostCount)
         for (slot, (i, host)) in sampler.layers.enumerated() {
-            matrices += sampler.projection(state, i, host: host).h
+            let m = state.boundsToScreen[i]
+            var back: PlaneProjection? = nil
+            if let host {
+                let x = hostSlots[host]
+                if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[host]).inverse) }
+                back = backs[x]!
+            }
+            if let b = back?.h {
+                @inline(__always) func row(_ w0: Double, _ w1: Double, _ w2: Double) {
+                    for j in 0..<3 { matrices.append(w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
+                }
+                row(m.m11, m.m12, m.m14); row(m.m21, m.m22, m.m24); row(m.m41, m.m42, m.m44)
+            } else {
+                matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+            }
             let s = state.layers[i]
             // Most layers keep their state between grid times; only the projection moves.
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1

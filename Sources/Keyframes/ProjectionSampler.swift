@@ -121,7 +121,9 @@ struct ProjectionSampler {
                         let seen = sample(states, k, [n])
                         if !Self.meets(seen.paths[0], seen.box) { continue }
                     }
-                    let error = oneCubic ? specs[n].stadiumError(s, h) : Self.curveError(specs[n].drawnPath(s), h)
+                    // A bar's error from `worst` on (max(worst, its own): every value kept so far is
+                    // within the tolerance, so the same test and the same maximum, found sooner).
+                    let error = oneCubic ? specs[n].stadiumError(s, h, atLeast: worst) : Self.curveError(specs[n].drawnPath(s), h)
                     if error > tolerance { level += 1; continue search }
                     if oneCubic { worst = max(worst, error) }
                 }
@@ -140,7 +142,7 @@ struct ProjectionSampler {
         for k in 0..<states.count {
             let path = specs[n].boundsPath(states.layerState(k, specs[n].layer)), h = states.projection(k, specs[n].layer)
             guard let e = path.quarterArcs, let arcs = BezierPath.projectedEllipse(e, h, count: 4 << levels),
-                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!)) <= tolerance
+                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!), atLeast: tolerance) <= tolerance
             else { return false }
         }
         return true

@@ -53,6 +53,10 @@ final class ProjectionSeamsTests: XCTestCase {
         let fine = path.ellipseImageError(arcs, h, box: everywhere)
         XCTAssertLessThan(fine, ProjectionTolerance.curve / 2)
         XCTAssertEqual(fine, path.ellipseImageError(arcs, h, box: everywhere, pieces: 2048), accuracy: 0.005)
+        // From a largest distance so far (arcsMeet passes the tolerance): the larger of the two.
+        for atLeast in [0, fine / 2, fine, ProjectionTolerance.curve] {
+            XCTAssertEqual(path.ellipseImageError(arcs, h, box: everywhere, atLeast: atLeast), max(atLeast, fine))
+        }
     }
 
     /// stories-cube's motion on two plain faces: "right" hinged at its left edge turns in from

@@ -100,12 +100,44 @@ final class ProjectionGridTests: XCTestCase {
         for _ in 0..<200 {
             let points = (0..<Int(1 + random() * 40)).map { _ in Point(random() * 100, random() * 100) }
             let line = (0..<Int(2 + random() * 40)).map { _ in Point(random() * 100, random() * 100) }
-            XCTAssertEqual(PathSpec.farthest(points, from: line), full(points, line))
+            let exact = full(points, line)
+            XCTAssertEqual(PathSpec.farthest(points, from: line), exact)
+            // From a largest distance so far: the larger of it and the full search's.
+            for atLeast in [0, exact / 2, exact, exact * 1.5, random() * 100] {
+                XCTAssertEqual(PathSpec.farthest(points, from: line, atLeast: atLeast), max(atLeast, exact))
+                // The ellipse's search (blocks of 32 segments) likewise.
+                XCTAssertEqual(BezierPath.farthest(points, from: line, atLeast: atLeast), max(atLeast, exact))
+            }
+            XCTAssertEqual(BezierPath.farthest(points, from: line), exact)
         }
         let arc = (0...48).map { m in Point(cos(Double.pi * Double(m) / 48), sin(Double.pi * Double(m) / 48)) }
         let cubic = (0...48).map { m in Point(cos(Double.pi * Double(m) / 48) * 1.01, sin(Double.pi * Double(m) / 48) * 0.99) }
         XCTAssertEqual(PathSpec.farthest(arc, from: cubic), full(arc, cubic))
         XCTAssertEqual(PathSpec.farthest(cubic, from: arc), full(cubic, arc))
         XCTAssertGreaterThan(PathSpec.farthest(arc, from: cubic), 0.005)
+    }
+
+    /// A text's bars turning under perspective: a bar's one-cubic ends' error from a largest error
+    /// so far is the larger of the two, at every time (chooseLevels passes its running maximum).
+    func testStadiumErrorFromTheLargestSoFar() throws {
+        var def = flipDefinition(to: -60)
+        def.layers[0].children[0].children = [
+            LayerDefinition(kind: .text(lines: 2), frame: Rect(60, 20, 120, 30), fill: .solid(.black))
+        ]
+        let sim = try Simulation(def)
+        let sampler = ProjectionSampler(sim)
+        let end = sim.timeline.duration
+        let bar = try XCTUnwrap(sampler.specs.first { $0.isStadiumBar })
+        var errors: [Double] = []
+        for k in 0...20 {
+            let state = sampler.state(Double(k) * end / 20, end: end)
+            let h = sampler.projection(state, bar.layer, host: sampler.hosts[bar.layer]!)
+            let error = bar.stadiumError(state.layers[bar.layer], h)
+            for atLeast in [0, error / 2, error, error * 3] {
+                XCTAssertEqual(bar.stadiumError(state.layers[bar.layer], h, atLeast: atLeast), max(atLeast, error))
+            }
+            errors.append(error)
+        }
+        XCTAssertGreaterThan(errors.max()!, 0.001)  // the ends do stray: the bound is exercised
     }
 }
