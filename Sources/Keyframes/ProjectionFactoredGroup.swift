@@ -87,9 +87,10 @@ extension ProjectionSampler {
         let drawnA = references.map { f.drawn[$0]! }
         var slot: [Int] = []
         for (m, n) in members.enumerated() { slot += Array(repeating: references.firstIndex(of: planeOf[specs[n].layer]!)!, count: 3 * layout.counts[m]) }
-        var drawn = [Point](repeating: Point(0, 0), count: layout.pointCount)
         let share = FactoredProjection.share
-        let composite = ProjectionFitter(visible: fitter.visible * share, outline: fitter.outline * share)
+        var check = FactoredSpanCheck(
+            layout: layout, fitter: ProjectionFitter(visible: fitter.visible * share, outline: fitter.outline * share), host: host,
+            boxes: boxes, drawnA: drawnA, slot: slot)
         // Searched on the coarse grid, each span then verified on every grid time (EasingFit.spans).
         var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:]
         let every = ProjectionFitter.coarseStride(times)
@@ -97,20 +98,9 @@ extension ProjectionSampler {
             let a = points[i].map(ProjectionFitter.onGrid), b = points[j].map(ProjectionFitter.onGrid)
             let order = ProjectionFitter.checkOrder(i, j, every: dense ? 1 : every)
             if exactFrom != i { exactFrom = i; exactEasings = [:] }
-            let exact = exactEasings[j] ?? composite.easing(times, points, a, b, i, j)
+            let exact = exactEasings[j] ?? check.fitter.easing(times, points, a, b, i, j)
             exactEasings[j] = exact
-            return FactoredProjection.candidates(exact).first { easing in
-                order.allSatisfy { k in
-                    let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
-                    if drawnA.count == 1 {
-                        let h = drawnA[0][k]
-                        for v in a.indices { drawn[v] = h.apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
-                    } else {
-                        for v in a.indices { drawn[v] = drawnA[slot[v]][k].apply(Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
-                    }
-                    return composite.within(layout, host[k], drawn, drawn, 0, boxes[k])
-                }
-            }
+            return FactoredProjection.candidates(exact).first { check.passes($0, a, b, i, j, times: times, order: order) }
         }
         for span in spans { frames.append(frame(times[span.start], span.start == 0 ? right : residual(span.start), span.easing)) }
         axes += axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
