@@ -241,11 +241,8 @@ def run(opts):
                     ("Examples/picture-nested-flip.json (a masked PNG in a clipping card under perspective, on a stage)",
                      example("picture-nested-flip"), "picture-nested-flip"),
                     # The Instagram cube with the user's screens (sharp pictures: known failures as picture-flip's).
-                    # lottie-web: 1 solid px at 0.633 s, mean 1.047 (0 px, 1.035 before the easing fit's
-                    # change of stop 32 gave the cube's Lottie keys other curves): a sharp picture's edge
-                    # under 3D, listed, not cured (BENCHMARKS.md#the-merged-tree-of-stop-32-2026-12-04-1500-utc).
                     ("stories-cube, a 1170 x 2532 PNG screen in story-2 (@3x)", [binary, "--screen", "story-2=" + pngs["player"]],
-                     "stories-cube", ["stories-cube.json:thorvg", "stories-cube.json:rlottie", "stories-cube.json:lottie-web svg"]),
+                     "stories-cube", ["stories-cube.json:thorvg", "stories-cube.json:rlottie"]),
                     ("stories-cube, two 1170 x 2532 PNG screens (@3x; story-1 has a sublayer)",
                      [binary, "--screen", "story-1=" + pngs["feed"], "--screen", "story-2=" + pngs["player"]],
                      "stories-cube", ["stories-cube.json:thorvg", "stories-cube.json:rlottie"])]

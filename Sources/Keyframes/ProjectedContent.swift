@@ -19,6 +19,13 @@ package enum ProjectionTolerance {
     /// SVG's: at 0.5 rlottie's worst cube frame is 2.041 against its 2.0 limit (its anti-aliasing
     /// of R's error along the art's bars), at 0.4 1.979 (BENCHMARKS.md#the-cube-in-lottie-as-planes-by-default).
     package static let lottieMovingPlanes = 0.4
+    /// The same for a group of shapes keyed with a picture drawn as cells (the picture's own clip
+    /// and every shape sharing an edge with it: the cube's faces along their moving edge). Where a
+    /// layer's mask and its fill share an edge, lottie-web covers an edge pixel by the product of
+    /// both coverages, so an edge off by e pt darkens up to 2e of that pixel; beside the picture's
+    /// own edge, which lottie-web draws darker too, 0.21 pt made a band 3 px wide
+    /// (docs/artwork.md#picture-cells-and-their-seams).
+    package static let pictureEdges = 0.125
     /// The same for the 4 vertices of a named layer's bounds outline, on the canvas or not: they
     /// are where readers (the conformance suite, against the tracks' corners) look for the layer.
     package static let outline = 0.5

@@ -51,6 +51,15 @@ extension ProjectionSampler {
         let fitter = ProjectionFitter(
             visible: interpolation / hostScale * ProjectionTolerance.aim,
             outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
+        // A group keyed with a picture's clip: its edges within ProjectionTolerance.pictureEdges.
+        let pictureLayers = Set(
+            layers.map(\.index).filter { i in
+                guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster = art.artwork else { return false }
+                return true
+            })
+        let pictureFitter = ProjectionFitter(
+            visible: min(interpolation, ProjectionTolerance.pictureEdges) / hostScale * ProjectionTolerance.aim,
+            outline: fitter.outline)
         var axes: [(Int, Keyframe<GradientAxis>)] = []
         func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
             if let a { axes.append((n, Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing))) }
@@ -101,6 +110,7 @@ extension ProjectionSampler {
                 out[g] = f.frames; axes += f.axes
                 continue
             }
+            let fit = members.contains { pictureLayers.contains(specs[$0].layer) } ? pictureFitter : fitter
             let (right, left, spent) = known?[g] ?? (sample(rightState, members), n > 0 ? sample(leftState, members) : nil, nil)
             if let left {
                 if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
@@ -132,7 +142,7 @@ extension ProjectionSampler {
             }
             // The axes' keys first: they need nothing of the paths' fit, and with a budget their
             // characters count before it (the cube's today's keys lose on their axes).
-            let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)
+            let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fit.visible)
             var keyAt: ((Int) -> Bool)? = nil
             if let budget, var spent {
                 if !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
@@ -142,7 +152,7 @@ extension ProjectionSampler {
                     return budget.spend(characters, changed: changed)
                 }
             }
-            let spans = fitter.fit(layout, times: times, samples: points, boxes: boxes, keyAt: keyAt)
+            let spans = fit.fit(layout, times: times, samples: points, boxes: boxes, keyAt: keyAt)
             points = []
             for span in spans {
                 out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))

@@ -64,6 +64,28 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         XCTAssertGreaterThan(worst, 0.01, "the cells are an approximation, not exact")
     }
 
+    /// A clipping picture's clip is keyed within ProjectionTolerance.pictureEdges, not the 0.5 pt
+    /// of other shapes: lottie-web covers a pixel along an edge its mask and fill share by the
+    /// product of both coverages, and beside a picture's edge the cube's face drew a band 3 px wide
+    /// at 0.21 pt off (docs/artwork.md#picture-cells-and-their-seams).
+    func testAClippingPicturesEdgesAreKeyedWithinThePictureEdgeTolerance() throws {
+        var (d, _) = try definition()
+        d.layers[0].clipsToBounds = true
+        let sim = try Simulation(d)
+        let clip = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .lottie).projected[0]?.clip)
+        var worst = 0.0
+        for n in 0...400 {  // every 1/1000 s of the 0.4 s loop
+            let t = Double(n) / 1000
+            let h = PlaneProjection(sim.state(at: min(t, 0.4.nextDown)).boundsToScreen[0])
+            let drawn = clip.value(at: t).vertices
+            for corner in [Point(0, 0), Point(200, 0), Point(200, 400), Point(0, 400)].map(h.apply) {
+                worst = max(worst, drawn.map { $0.distance(to: corner) }.min()!)
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, ProjectionTolerance.pictureEdges)
+        XCTAssertGreaterThan(worst, 0.01, "keyed, not sampled")
+    }
+
     /// Each cell's clip reaches `PictureCellPadding.hostUnits` (6) host units under a neighbour
     /// drawn over it (rlottie's seams, docs/artwork.md#picture-cells-and-their-seams) and one unit
     /// elsewhere; what shows of a cell past its rect (that one unit) stays within 0.5 px of the
