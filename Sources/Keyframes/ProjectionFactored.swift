@@ -12,17 +12,17 @@ import TransitionModel
 package enum FactoredProjection {
     /// The switch, read here only: on unless TRANS_EXPORT_FACTORED_SVG=0 (today's keys), on since
     /// Chromium, Firefox and the geometry check passed every flip row (docs/smil.md#perspective-in-svg).
-    package static var isEnabled: Bool { ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_SVG"] != "0" }
+    /// Read once per process: reading the environment copies all of it (0.35 % of a batch export).
+    package static let isEnabled: Bool = ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_SVG"] != "0"
     /// Lottie's switch, read here only: on unless TRANS_EXPORT_FACTORED_LOTTIE=0 (today's keys in
     /// Lottie); rlottie, ThorVG and lottie-web draw a layer's negative and zero x-scale as SVG does.
-    package static var isEnabledForLottie: Bool { ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_LOTTIE"] != "0" }
+    package static let isEnabledForLottie: Bool = lottieSetting != "0"
     /// Also planes whose T moves or that clip (the cube's faces), fitted for Lottie within
     /// ProjectionTolerance.lottieMovingPlanes: on unless TRANS_EXPORT_FACTORED_LOTTIE is 0 or
     /// `fixed` (today's keys for those; BENCHMARKS.md#the-cube-in-lottie-as-planes-by-default).
-    package static var isEnabledForMovingPlanesInLottie: Bool {
-        let v = ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_LOTTIE"]
-        return v != "0" && v != "fixed"
-    }
+    package static let isEnabledForMovingPlanesInLottie: Bool = lottieSetting != "0" && lottieSetting != "fixed"
+    /// TRANS_EXPORT_FACTORED_LOTTIE, read once per process.
+    private static let lottieSetting: String? = ProcessInfo.processInfo.environment["TRANS_EXPORT_FACTORED_LOTTIE"]
     /// R's share of the tolerance; A's keys get the rest. 0.9, not the bench's 0.75: R's keys
     /// are most of the file and A's few (flip-push.svg 155,502 -> 148,656 B, flip-edge-pan.svg
     /// 193,561 -> 182,929; BENCHMARKS.md#the-flips-svg-under-target); at 0.95 A's limit nears its

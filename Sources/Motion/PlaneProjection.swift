@@ -2,10 +2,11 @@ import Geometry
 
 /// What a CATransform3D does to the z = 0 plane of a layer: the 2D homography made of rows and
 /// columns 1, 2 and 4 (docs/uikit-motion.md#projected-rectangles), row vectors: (x, y, 1)·H, then divide by the third
-/// component. A flattened world transform loses nothing by this restriction.
-package struct PlaneProjection: Hashable, Sendable {
+/// component. A flattened world transform loses nothing by this restriction. Usable from inline
+/// (not public) so that `apply` is compiled where it is called (Transform3D.swift).
+@usableFromInline package struct PlaneProjection: Hashable, Sendable {
     /// Row-major 3×3: h[0] h[1] h[2] / h[3] h[4] h[5] / h[6] h[7] h[8].
-    package var h: [Double]
+    @usableFromInline package var h: [Double]
 
     package init(_ h: [Double]) { precondition(h.count == 9); self.h = h }
 
@@ -16,9 +17,9 @@ package struct PlaneProjection: Hashable, Sendable {
     package static let identity = PlaneProjection([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// The homogeneous w of a point: > 0 in front of the eye; small = strongly magnified.
-    package func w(_ p: Point) -> Double { p.x * h[2] + p.y * h[5] + h[8] }
+    @inlinable package func w(_ p: Point) -> Double { p.x * h[2] + p.y * h[5] + h[8] }
 
-    package func apply(_ p: Point) -> Point {
+    @inlinable package func apply(_ p: Point) -> Point {
         let x = p.x * h[0] + p.y * h[3] + h[6]
         let y = p.x * h[1] + p.y * h[4] + h[7]
         let w = p.x * h[2] + p.y * h[5] + h[8]
@@ -26,7 +27,7 @@ package struct PlaneProjection: Hashable, Sendable {
     }
 
     /// The derivative of `apply` at p along v: where an infinitesimal step v from p lands.
-    package func applyDerivative(at p: Point, _ v: Point) -> Point {
+    @inlinable package func applyDerivative(at p: Point, _ v: Point) -> Point {
         let x = p.x * h[0] + p.y * h[3] + h[6]
         let y = p.x * h[1] + p.y * h[4] + h[7]
         let w = p.x * h[2] + p.y * h[5] + h[8]

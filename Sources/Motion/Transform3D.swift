@@ -2,11 +2,13 @@ import Foundation
 import Geometry
 
 /// Core Animation's CATransform3D: ROW vectors, p' = p·M, translation in row 4 (docs/uikit-motion.md#transform-matrices).
-package struct Transform3D: Hashable, Sendable {
-    package var m11: Double, m12: Double, m13: Double, m14: Double
-    package var m21: Double, m22: Double, m23: Double, m24: Double
-    package var m31: Double, m32: Double, m33: Double, m34: Double
-    package var m41: Double, m42: Double, m43: Double, m44: Double
+/// Usable from inline (not public) so that `concatenating` and `apply` are compiled into the
+/// simulation and the exporters (BENCHMARKS.md#keyframe-types-usable-from-inline-same-bytes-2026-12-04).
+@usableFromInline package struct Transform3D: Hashable, Sendable {
+    @usableFromInline package var m11: Double, m12: Double, m13: Double, m14: Double
+    @usableFromInline package var m21: Double, m22: Double, m23: Double, m24: Double
+    @usableFromInline package var m31: Double, m32: Double, m33: Double, m34: Double
+    @usableFromInline package var m41: Double, m42: Double, m43: Double, m44: Double
 
     @inlinable package init(
         m11: Double, m12: Double, m13: Double, m14: Double,
@@ -136,14 +138,14 @@ package struct Transform3D: Hashable, Sendable {
 
     /// With the z column zeroed: the point lands in the z = 0 plane (homogeneous w kept), as a
     /// plain CALayer flattens its sublayers (docs/uikit-motion.md#layer-geometry). Points of the plane map exactly as before.
-    package var flatteningZ: Transform3D {
+    @inlinable package var flatteningZ: Transform3D {
         var t = self
         t.m13 = 0; t.m23 = 0; t.m33 = 0; t.m43 = 0
         return t
     }
 
     /// Exactly representable as a 2D affine transform (CATransform3DIsAffine).
-    package var isAffine2D: Bool {
+    @inlinable package var isAffine2D: Bool {
         m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0
             && m34 == 0 && m43 == 0 && m33 == 1 && m44 == 1
     }
