@@ -10,7 +10,7 @@
 
 /// A property a phase's change, an interaction's change or a layer's own member can set.
 /// The raw value is the name a definition writes (`"mask.cornerRadius"`).
-package enum LayerProperty: String, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum LayerProperty: String, CaseIterable, Hashable, Sendable {
     case position, size, frame, transform, opacity, hidden, zPosition, cornerRadius, anchorPoint
     case maskFrame = "mask.frame"
     case maskCornerRadius = "mask.cornerRadius"
@@ -200,7 +200,7 @@ extension LayerProperty {
     package static let maskNumbers = allCases.filter { $0.numberUnit != nil && !$0.isLayerMember }
 
     /// A number-valued property's default (`defaultValue`).
-    package var defaultNumber: Double {
+    @usableFromInline package var defaultNumber: Double {
         guard case .number(_, let x)? = defaultValue else { preconditionFailure("\(rawValue) has no default number") }
         return x
     }

@@ -3,10 +3,11 @@
 // `animatedMaskNumbers` for its mask. Code that does the same to every such track (reduce it,
 // measure it, report it) iterates the list; only code that draws one reads it by its property.
 
-/// One value per property of a fixed list, in the list's order.
-package struct NumberTracks<Track> {
+/// One value per property of a fixed list, in the list's order. Usable from inline (not public)
+/// so that its `@inlinable` members specialize in the modules that read it (Geometry.swift).
+@usableFromInline package struct NumberTracks<Track> {
     /// The properties held, in registry order.
-    package let properties: [LayerProperty]
+    @usableFromInline package let properties: [LayerProperty]
     /// In `properties` order (read directly where generic access is not specialized: StillLayers).
     @usableFromInline package internal(set) var tracks: [Track]
 
@@ -43,7 +44,7 @@ package struct NumberTracks<Track> {
         try NumberTracks<U>(properties) { try transform($0, self[$0]) }
     }
 
-    @inlinable func index(_ property: LayerProperty) -> Int {
+    @inlinable @usableFromInline func index(_ property: LayerProperty) -> Int {
         guard let i = properties.firstIndex(of: property) else { preconditionFailure("no \(property.rawValue) track here") }
         return i
     }

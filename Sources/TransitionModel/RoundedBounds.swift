@@ -6,7 +6,7 @@
 
 extension LayerProperty {
     /// The property that rounds a layer's bounds.
-    package static let boundsRadius = LayerProperty.cornerRadius
+    @usableFromInline package static let boundsRadius = LayerProperty.cornerRadius
 }
 
 extension NumberTracks {
