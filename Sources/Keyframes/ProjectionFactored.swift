@@ -228,7 +228,7 @@ extension ProjectionSampler {
             var width = 1.0, stores = false
             for k in 0..<grid.count {
                 let s = sample(
-                    members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0).concatenating(back[k]) },
+                    members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
                     drawn: { grid.drawnPath(k, $0, layer: $1) })
                 // allPoints' points in its order, without the array it joins.
                 for p in s.paths {

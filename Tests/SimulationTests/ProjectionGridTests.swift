@@ -36,6 +36,11 @@ final class ProjectionGridTests: XCTestCase {
                 XCTAssertEqual(reduced.axes, whole.axes, "t = \(t)")
                 XCTAssertEqual(reduced.box, whole.box, "t = \(t)")
             }
+            // The residual's projection, made from the grid's matrix in place (factorInterval).
+            for (i, host) in sampler.layers {
+                let other = sampler.projection(state, host ?? i, host: nil)
+                XCTAssertEqual(grid.projection(k, i, then: other), grid.projection(k, i).concatenating(other), "t = \(t)")
+            }
         }
     }
 
