@@ -46,15 +46,29 @@ extension PathSpec {
     func exactEnds(_ s: LayerState, _ h: PlaneProjection) -> [(Int, [Point])] {
         guard isStadiumBar, case .bar(let bar, let base) = source else { return [] }
         let (sx, sy) = Self.stretch(base, s), c = bar.size.height / 2
-        return [(1, bar.maxX - c, -Double.pi / 2), (3, bar.minX + c, Double.pi / 2)].map { k, cx, start in
+        let m = h.h, h0 = m[0], h1 = m[1], h2 = m[2], h3 = m[3], h4 = m[4], h5 = m[5], h6 = m[6], h7 = m[7], h8 = m[8]
+        return [(1, bar.maxX - c, Self.rightEnd), (3, bar.minX + c, Self.leftEnd)].map { k, cx, angles in
             // Segment 1 runs from the top clockwise to the bottom; segment 3 back up.
             (
                 k,
-                (0...48).map { m in
-                    let a = start + Double.pi * Double(m) / 48
-                    return h.apply(Point((cx + c * cos(a)) * sx, (bar.midY + c * sin(a)) * sy))
+                angles.map { a in
+                    // PlaneProjection.apply on plain numbers (the same operations, the same bits).
+                    let px = (cx + c * a.cos) * sx, py = (bar.midY + c * a.sin) * sy
+                    let x = px * h0 + py * h3 + h6, y = px * h1 + py * h4 + h7, w = px * h2 + py * h5 + h8
+                    return Point(x / w, y / w)
                 }
             )
+        }
+    }
+
+    /// The half circles' cosines and sines at 49 even angles from -π/2 (the right end) and from
+    /// π/2 (the left end): the same numbers for every bar and time, made once.
+    static let rightEnd = endAngles(from: -Double.pi / 2)
+    static let leftEnd = endAngles(from: Double.pi / 2)
+    static func endAngles(from start: Double) -> [(cos: Double, sin: Double)] {
+        (0...48).map { m in
+            let a = start + Double.pi * Double(m) / 48
+            return (cos(a), sin(a))
         }
     }
 
@@ -63,15 +77,27 @@ extension PathSpec {
     /// as a polyline of 48 pieces, whose chords sit within 0.03 % of the radius of the curves).
     /// With `atLeast`: max(atLeast, the distance), the same number, found sooner (a point no
     /// farther than the largest distance so far ends its search at once).
-    func stadiumError(_ s: LayerState, _ h: PlaneProjection, atLeast: Double = 0) -> Double {
-        let drawn = projectedPath(s, h)
+    /// `drawn`: projectedPath(s, h), when made already.
+    func stadiumError(_ s: LayerState, _ h: PlaneProjection, drawn: BezierPath? = nil, atLeast: Double = 0) -> Double {
+        let drawn = drawn ?? projectedPath(s, h)
         var worst = atLeast
         for (k, exact) in exactEnds(s, h) {
-            let curve = (0...48).map { drawn.point(segment: k, at: Double($0) / 48) }
+            // BezierPath.point(segment:at:) at s = m/48, its weights made once (the same bits).
+            let p0 = drawn.vertices[k], p1 = drawn.outControls[k], next = (k + 1) % drawn.segmentCount
+            let p2 = drawn.inControls[next], p3 = drawn.vertices[next]
+            let curve = Self.endWeights.map { w in
+                Point(w.a * p0.x + w.b * p1.x + w.c * p2.x + w.d * p3.x, w.a * p0.y + w.b * p1.y + w.c * p2.y + w.d * p3.y)
+            }
             worst = Self.farthest(exact, from: curve, atLeast: worst)
             worst = Self.farthest(curve, from: exact, atLeast: worst)
         }
         return worst
+    }
+
+    /// A cubic's Bernstein weights at s = m/48, m = 0...48, as BezierPath.point(segment:at:) makes them.
+    static let endWeights = (0...48).map { m in
+        let s = Double(m) / 48, u = 1 - s
+        return (a: u * u * u, b: 3 * u * u * s, c: 3 * u * s * s, d: s * s * s)
     }
 
     /// The largest distance from a point of `points` to the polyline `line`.

@@ -228,9 +228,14 @@ extension ProjectionSampler {
             var width = 1.0, stores = false
             for k in 0..<grid.count {
                 let s = sample(
-                    members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0).concatenating(back[k]) },
+                    members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
                     drawn: { grid.drawnPath(k, $0, layer: $1) })
-                for p in s.paths { for q in p.allPoints { width = max(width, abs(q.x)) } }
+                // allPoints' points in its order, without the array it joins.
+                for p in s.paths {
+                    for q in p.vertices { width = max(width, abs(q.x)) }
+                    for q in p.outControls { width = max(width, abs(q.x)) }
+                    for q in p.inControls { width = max(width, abs(q.x)) }
+                }
                 if k == 0 {
                     // A path's points are as many at every grid time (its levels are chosen once).
                     let points = grid.count * s.paths.reduce(0) { $0 + 3 * $1.segmentCount }

@@ -132,6 +132,18 @@ struct ProjectionGrid {
         return PlaneProjection(Array(matrices[o..<(o + 9)]))
     }
 
+    /// projection(k, i).concatenating(o): the same products in the same order, without the
+    /// grid's matrix copied out first (the factored fit's residual, once per layer and time).
+    func projection(_ k: Int, _ i: Int, then o: PlaneProjection) -> PlaneProjection {
+        let base = (k * layerCount + slots[i]) * 9, b = o.h
+        var r = [Double](repeating: 0, count: 9)
+        for row in 0..<3 {
+            let h0 = matrices[base + 3 * row], h1 = matrices[base + 3 * row + 1], h2 = matrices[base + 3 * row + 2]
+            for j in 0..<3 { r[3 * row + j] = h0 * b[j] + h1 * b[3 + j] + h2 * b[6 + j] }
+        }
+        return PlaneProjection(r)
+    }
+
     /// The canvas box in the host's space at grid time k.
     func box(_ k: Int, host: Int?) -> Rect { boxes[k * hostCount + hostSlots[host ?? slots.count]] }
 }

@@ -107,24 +107,34 @@ struct ProjectionSampler {
             states.append(st, self)
         }
         let tolerance = ProjectionTolerance.curve / hostScale
+        // Per level, the grid time where a spec last failed it: each search starts there (bars
+        // side by side fail at the same times). A failed level keeps nothing, and a passed one
+        // has seen every time, so the same levels and the same largest error (a maximum).
+        var lastFailure = [Int](repeating: 0, count: 6)
         for n in specs.indices {
             var level = 0, worst = 0.0
             search: while level < 6 {
                 specs[n].levels = level
                 worst = 0
-                for k in 0..<states.count {
+                let start = lastFailure[level]
+                for j in 0..<states.count {
+                    let k = start + j < states.count ? start + j : start + j - states.count
                     let h = states.projection(k, specs[n].layer), s = states.layerState(k, specs[n].layer)
                     // A stadium bar's one-cubic ends: their whole error against the exact half circles.
                     // Off the canvas it is not seen, and the fit does not bound it there either.
                     let oneCubic = level == 0 && specs[n].isStadiumBar
+                    var drawn: BezierPath? = nil
                     if oneCubic {
-                        let seen = sample(states, k, [n])
-                        if !Self.meets(seen.paths[0], seen.box) { continue }
+                        // The path `sample` gives, without its gradient axis; the error's own path unless drawn as arcs.
+                        let path = specs[n].projectedPath(s, h, arcs: imageArcs)
+                        if !Self.meets(path, states.box(k, host: hosts[specs[n].layer]!)) { continue }
+                        drawn = imageArcs ? nil : path
                     }
                     // A bar's error from `worst` on (max(worst, its own): every value kept so far is
                     // within the tolerance, so the same test and the same maximum, found sooner).
-                    let error = oneCubic ? specs[n].stadiumError(s, h, atLeast: worst) : Self.curveError(specs[n].drawnPath(s), h)
-                    if error > tolerance { level += 1; continue search }
+                    let error =
+                        oneCubic ? specs[n].stadiumError(s, h, drawn: drawn, atLeast: worst) : Self.curveError(specs[n].drawnPath(s), h)
+                    if error > tolerance { lastFailure[level] = k; level += 1; continue search }
                     if oneCubic { worst = max(worst, error) }
                 }
                 break

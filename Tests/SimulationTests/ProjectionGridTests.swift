@@ -36,6 +36,11 @@ final class ProjectionGridTests: XCTestCase {
                 XCTAssertEqual(reduced.axes, whole.axes, "t = \(t)")
                 XCTAssertEqual(reduced.box, whole.box, "t = \(t)")
             }
+            // The residual's projection, made from the grid's matrix in place (factorInterval).
+            for (i, host) in sampler.layers {
+                let other = sampler.projection(state, host ?? i, host: nil)
+                XCTAssertEqual(grid.projection(k, i, then: other), grid.projection(k, i).concatenating(other), "t = \(t)")
+            }
         }
     }
 
@@ -139,5 +144,92 @@ final class ProjectionGridTests: XCTestCase {
             errors.append(error)
         }
         XCTAssertGreaterThan(errors.max()!, 0.001)  // the ends do stray: the bound is exercised
+    }
+
+    /// The stadium error's tables (the half circles' angles, the cubic's weights at s = m/48) give
+    /// the numbers of the direct formulas: cos and sin per angle, PlaneProjection.apply,
+    /// BezierPath.point(segment:at:), to the bit, for texts of several sizes turning.
+    func testStadiumErrorTablesGiveTheDirectNumbers() throws {
+        let (sim, sampler) = try turningTexts()
+        let end = sim.timeline.duration
+        var compared = 0
+        for spec in sampler.specs where spec.isStadiumBar {
+            guard case .bar(let bar, let base) = spec.source else { continue }
+            for k in 0...20 {
+                let state = sampler.state(Double(k) * end / 20, end: end)
+                let s = state.layers[spec.layer], h = sampler.projection(state, spec.layer, host: sampler.hosts[spec.layer]!)
+                let (sx, sy) = PathSpec.stretch(base, s), c = bar.size.height / 2
+                let direct = [(1, bar.maxX - c, -Double.pi / 2), (3, bar.minX + c, Double.pi / 2)].map { k, cx, start in
+                    (
+                        k,
+                        (0...48).map { m in
+                            let a = start + Double.pi * Double(m) / 48
+                            return h.apply(Point((cx + c * cos(a)) * sx, (bar.midY + c * sin(a)) * sy))
+                        }
+                    )
+                }
+                let tabled = spec.exactEnds(s, h)
+                XCTAssertEqual(tabled.map(\.0), direct.map(\.0))
+                XCTAssertEqual(tabled.map(\.1), direct.map(\.1))
+                let drawn = spec.projectedPath(s, h)
+                var worst = 0.0
+                for (k, exact) in direct {
+                    let curve = (0...48).map { drawn.point(segment: k, at: Double($0) / 48) }
+                    worst = max(worst, PathSpec.farthest(exact, from: curve), PathSpec.farthest(curve, from: exact))
+                }
+                XCTAssertEqual(spec.stadiumError(s, h), worst)
+                XCTAssertEqual(spec.stadiumError(s, h, drawn: drawn), worst)
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+
+    /// chooseLevels (each level's search from the time a spec last failed it, the bar's path made
+    /// once per time) chooses the levels and the bars' largest error of the plain search: every
+    /// grid time in order, a level failed at the first time over the tolerance.
+    func testLevelsAsThePlainSearch() throws {
+        let (sim, plain) = try turningTexts()
+        let end = sim.timeline.duration
+        let times = (0...90).map { Double($0) * end / 90 }
+        var chosen = plain
+        chosen.chooseLevels(times: times, end: end)
+        var grid = ProjectionGrid(plain, capacity: times.count)
+        for t in times { grid.append(plain.state(t, end: end), plain) }
+        let tolerance = ProjectionTolerance.curve / chosen.hostScale
+        var levelsSeen = Set<Int>()
+        for n in plain.specs.indices {
+            var spec = plain.specs[n], level = 0, worst = 0.0
+            search: while level < 6 {
+                spec.levels = level
+                worst = 0
+                for k in 0..<grid.count {
+                    let h = grid.projection(k, spec.layer), s = grid.layerState(k, spec.layer)
+                    let oneCubic = level == 0 && spec.isStadiumBar
+                    if oneCubic, !ProjectionSampler.meets(spec.projectedPath(s, h), grid.box(k, host: plain.hosts[spec.layer]!)) { continue }
+                    let error = oneCubic ? spec.stadiumError(s, h) : ProjectionSampler.curveError(spec.drawnPath(s), h)
+                    if error > tolerance { level += 1; continue search }
+                    if oneCubic { worst = max(worst, error) }
+                }
+                break
+            }
+            XCTAssertEqual(chosen.specs[n].levels, level, "spec \(n)")
+            XCTAssertEqual(chosen.specs[n].shapeError, worst, "spec \(n)")
+            levelsSeen.insert(level)
+        }
+        XCTAssertTrue(levelsSeen.contains(0))
+        XCTAssertGreaterThan(levelsSeen.count, 1)  // some bars fail level 0: the restart order is exercised
+    }
+
+    /// Texts of several sizes on a page turning under perspective.
+    private func turningTexts() throws -> (Simulation, ProjectionSampler) {
+        var def = flipDefinition(to: -80)
+        def.layers[0].children[0].children = [
+            LayerDefinition(kind: .text(lines: 3), frame: Rect(20, 20, 300, 60), fill: .solid(.black)),
+            LayerDefinition(kind: .text(lines: 2), frame: Rect(60, 120, 120, 30), fill: .solid(.black)),
+            LayerDefinition(kind: .text(lines: 4), frame: Rect(10, 200, 340, 200), fill: .solid(.black)),
+        ]
+        let sim = try Simulation(def)
+        return (sim, ProjectionSampler(sim))
     }
 }
