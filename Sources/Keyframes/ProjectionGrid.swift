@@ -62,12 +62,14 @@ struct ProjectionGrid {
         // ProjectionSampler.projection's numbers, in its order of operations, without its arrays:
         // each host's inverse once per time, the product written in place (PlaneProjection.concatenating).
         var backs = [PlaneProjection??](repeating: nil, count: hostCount)
+        // Read by entry in the subset's arrays (not an accessor call per read).
+        let entry = state.subset.entry
         for (slot, (i, host)) in sampler.layers.enumerated() {
-            let m = state.boundsToScreen(of: i)
+            let m = state.boundsToScreen[entry[i]]
             var back: PlaneProjection? = nil
             if let host {
                 let x = hostSlots[host]
-                if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen(of: host)).inverse) }
+                if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
                 back = backs[x]!
             }
             if let b = back?.h {
@@ -78,7 +80,7 @@ struct ProjectionGrid {
             } else {
                 matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
             }
-            let s = state.layer(i)
+            let s = state.states[entry[i]]
             // Most layers keep their state between grid times; only the projection moves.
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
             if last >= 0, distinctStates[last] == s {
@@ -91,7 +93,7 @@ struct ProjectionGrid {
         }
         var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostCount)
         for (host, slot) in hostSlots.enumerated() where slot >= 0 {
-            hostBoxes[slot] = sampler.box(hostToScreen: host < slots.count ? state.boundsToScreen(of: host) : nil)
+            hostBoxes[slot] = sampler.box(hostToScreen: host < slots.count ? state.boundsToScreen[entry[host]] : nil)
         }
         boxes += hostBoxes
         count += 1

@@ -11,9 +11,13 @@ package struct LayerSubset: Hashable, Sendable {
     /// The layers (indices into `Simulation.layers`), in index order (parents come first).
     package let layers: [Int]
     /// Per layer of the simulation: its entry in `layers`, or -1.
-    let entry: [Int]
+    package let entry: [Int]
     /// Per entry: its parent's entry, or -1 (a root).
     let parentEntry: [Int]
+    /// Per entry: its layer's state as `state(at:)` starts it (StillLayers.base), and the entries
+    /// whose layer is not still (overwritten at each time): a copy of one array, not one per layer.
+    let base: [LayerState]
+    let changing: [Int]
 }
 
 package struct LayerSubsetState: Sendable {
@@ -43,40 +47,43 @@ extension Simulation {
         let chosen = layers.indices.filter { held[$0] }
         var entry = [Int](repeating: -1, count: layers.count)
         for (k, i) in chosen.enumerated() { entry[i] = k }
-        return LayerSubset(layers: chosen, entry: entry, parentEntry: chosen.map { layers[$0].parent.map { entry[$0] } ?? -1 })
+        return LayerSubset(
+            layers: chosen, entry: entry, parentEntry: chosen.map { layers[$0].parent.map { entry[$0] } ?? -1 },
+            base: chosen.map { still.base[$0] }, changing: chosen.indices.filter { still.state[chosen[$0]] == nil })
     }
 
     /// `state(at:)`'s numbers for the subset's layers at time t (wraps around the loop).
     package func state(of subset: LayerSubset, at time: Double) -> LayerSubsetState {
         let t = loopTime(time)
         let count = subset.layers.count
-        var local: [LayerState] = [], world: [Transform3D] = [], opacity: [Double] = [], visible: [Bool] = []
-        local.reserveCapacity(count)
-        world.reserveCapacity(count)
-        opacity.reserveCapacity(count)
-        visible.reserveCapacity(count)
-        // As `state(at:)`: a still layer's state copied, the others' read in place; a layer still
-        // on screen takes StillLayers' map, opacity and visibility, the others their parent's.
-        layers.withUnsafeBufferPointer { layers in
+        var local = subset.base
+        var world = [Transform3D](repeating: .identity, count: count)
+        var opacity = [Double](repeating: 1, count: count)
+        var visible = [Bool](repeating: true, count: count)
+        // As `state(at:)`: still layers' states copied with the array, the others' read in place;
+        // a layer still on screen takes StillLayers' map, opacity and visibility, the others
+        // their parent's (parents come first).
+        layers.withUnsafeBufferPointer { all in
+            local.withUnsafeMutableBufferPointer { local in
+                for k in subset.changing { local[k] = SimulatedLayer.state(of: all.baseAddress! + subset.layers[k], at: t) }
+            }
             for (k, i) in subset.layers.enumerated() {
-                let s = still.state[i] ?? SimulatedLayer.state(of: layers.baseAddress! + i, at: t)
-                local.append(s)
                 if let w = still.world[i] {
-                    world.append(w)
-                    opacity.append(still.opacity[i])
-                    visible.append(still.visible[i])
+                    world[k] = w
+                    opacity[k] = still.opacity[i]
+                    visible[k] = still.visible[i]
                     continue
                 }
                 let p = subset.parentEntry[k]
-                let m = placed(i, local: s, parentState: p >= 0 ? local[p] : nil, in: layers)
+                let m = placed(i, local: local[k], parentState: p >= 0 ? local[p] : nil, in: all)
                 if p >= 0 {
-                    world.append(m.concatenating(world[p]))
-                    opacity.append(s.opacity * opacity[p])
-                    visible.append(!s.hidden && visible[p])
+                    world[k] = m.concatenating(world[p])
+                    opacity[k] = local[k].opacity * opacity[p]
+                    visible[k] = !local[k].hidden && visible[p]
                 } else {
-                    world.append(m)
-                    opacity.append(s.opacity)
-                    visible.append(!s.hidden)
+                    world[k] = m
+                    opacity[k] = local[k].opacity
+                    visible[k] = !local[k].hidden
                 }
             }
         }
