@@ -74,7 +74,7 @@ extension ProjectionSampler {
         let c0 = cuts[n], c1 = cuts[n + 1]
         var times = [c0] + Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
         var grid = ProjectionGrid(self, capacity: times.count)
-        for t in times { grid.append(state(t, end: end), self) }
+        for t in times { grid.append(gridState(t, end: end), self) }
         times[times.count - 1] = c1
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
         var out: [String: ProjectionFactorBench.Counts] = [:]

@@ -5,8 +5,9 @@ import Simulation
 // LayerState (stored once per run of equal states), and the canvas box in each host's space.
 // Whole SceneStates held every layer of the scene (flip-edge-pan: 226) at every grid time, most
 // of the default run's heap peak (BENCHMARKS.md#memory-and-time-pass); this holds only
-// the projected ones (68) and what `sample` reads of them, computed from the same state, so the
-// keys are the same to the bit.
+// the projected ones (68) and what `sample` reads of them, computed from the state of those
+// layers and their hosts alone (Simulation.state(of:at:): the same numbers), so the keys are the
+// same to the bit.
 import TransitionModel
 
 struct ProjectionGrid {
@@ -55,18 +56,20 @@ struct ProjectionGrid {
         boxes.reserveCapacity(capacity * hostCount)
     }
 
-    /// Adds the next grid time's numbers, read from its whole state.
-    mutating func append(_ state: SceneState, _ sampler: ProjectionSampler) {
+    /// Adds the next grid time's numbers, read from its state of the sampler's `gridLayers`.
+    mutating func append(_ state: LayerSubsetState, _ sampler: ProjectionSampler) {
         let layerCount = sampler.layers.count
         // ProjectionSampler.projection's numbers, in its order of operations, without its arrays:
         // each host's inverse once per time, the product written in place (PlaneProjection.concatenating).
         var backs = [PlaneProjection??](repeating: nil, count: hostCount)
+        // Read by entry in the subset's arrays (not an accessor call per read).
+        let entry = state.subset.entry
         for (slot, (i, host)) in sampler.layers.enumerated() {
-            let m = state.boundsToScreen[i]
+            let m = state.boundsToScreen[entry[i]]
             var back: PlaneProjection? = nil
             if let host {
                 let x = hostSlots[host]
-                if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[host]).inverse) }
+                if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
                 back = backs[x]!
             }
             if let b = back?.h {
@@ -77,7 +80,7 @@ struct ProjectionGrid {
             } else {
                 matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
             }
-            let s = state.layers[i]
+            let s = state.states[entry[i]]
             // Most layers keep their state between grid times; only the projection moves.
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
             if last >= 0, distinctStates[last] == s {
@@ -90,7 +93,7 @@ struct ProjectionGrid {
         }
         var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostCount)
         for (host, slot) in hostSlots.enumerated() where slot >= 0 {
-            hostBoxes[slot] = sampler.box(state, host: host < slots.count ? host : nil)
+            hostBoxes[slot] = sampler.box(hostToScreen: host < slots.count ? state.boundsToScreen[entry[host]] : nil)
         }
         boxes += hostBoxes
         count += 1
@@ -191,9 +194,12 @@ extension ProjectionSampler {
     }
 
     /// The canvas (plus a 2 px margin) in a host's space.
-    func box(_ state: SceneState, host: Int?) -> Rect {
+    func box(_ state: SceneState, host: Int?) -> Rect { box(hostToScreen: host.map { state.boundsToScreen[$0] }) }
+
+    /// The same from the host's map to screen (nil: the canvas).
+    func box(hostToScreen: Transform3D?) -> Rect {
         let size = simulation.definition.canvas.size
-        let back = host.flatMap { PlaneProjection(state.boundsToScreen[$0]).inverse } ?? .identity
+        let back = hostToScreen.flatMap { PlaneProjection($0).inverse } ?? .identity
         let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)

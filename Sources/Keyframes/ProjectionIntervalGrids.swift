@@ -68,7 +68,7 @@ extension ProjectionSampler {
             times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
         }
         var states = ProjectionGrid(self, capacity: times.count)
-        for t in times { states.append(state(t, end: end), self) }
+        for t in times { states.append(gridState(t, end: end), self) }
         states.drawPaths(self)
         return IntervalGrid(times: times, states: states)
     }

@@ -15,6 +15,8 @@ struct ProjectionSampler {
     let layers: [(index: Int, host: Int?)]
     /// The host of each projected layer.
     let hosts: [Int: Int?]
+    /// The projected layers, their hosts and their ancestors: all the grid reads of a time (`gridState`).
+    let gridLayers: LayerSubset
     private(set) var specs: [PathSpec] = []
     /// Ellipses with `arcLevels` sampled as arcs of their image: for the factored SVG only (in
     /// Lottie the cube's sun as 4 arcs took rlottie's worst frame from 2.000 to 2.006, over its
@@ -43,6 +45,7 @@ struct ProjectionSampler {
             return (i, host)
         }
         hosts = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.host) })
+        gridLayers = simulation.subset(layers.flatMap { [$0.index] + ($0.host.map { [$0] } ?? []) })
         for (i, _) in layers {
             let s = PathSpec.specs(for: i, in: simulation)
             let p0 = specs.count
@@ -92,6 +95,9 @@ struct ProjectionSampler {
     /// The state at t on the timeline, without wrapping t = end back to the start.
     func state(_ t: Double, end: Double) -> SceneState { simulation.state(at: min(t, end.nextDown)) }
 
+    /// The same numbers for `gridLayers` alone (what ProjectionGrid reads).
+    func gridState(_ t: Double, end: Double) -> LayerSubsetState { simulation.state(of: gridLayers, at: min(t, end.nextDown)) }
+
     // MARK: Structure: curve subdivision
 
     /// Picks, per path, the fewest halvings of its cubics for which the projected cubics stay within `ProjectionTolerance.curve` at every time in `times`.
@@ -100,9 +106,9 @@ struct ProjectionSampler {
         var states = ProjectionGrid(self, capacity: times.count)
         hostScale = 1
         for t in times {
-            let st = state(t, end: end)
+            let st = gridState(t, end: end)
             for (_, host) in layers {
-                if let host { hostScale = max(hostScale, PlaneProjection(st.boundsToScreen[host]).affineScaleBound) }
+                if let host { hostScale = max(hostScale, PlaneProjection(st.boundsToScreen(of: host)).affineScaleBound) }
             }
             states.append(st, self)
         }

@@ -26,7 +26,7 @@ final class ProjectionGridTests: XCTestCase {
         let groups = sampler.groups(at: sim.state(at: 0))
         let times = (0...60).map { Double($0) * sim.timeline.duration / 60 }
         var grid = ProjectionGrid(sampler, capacity: times.count)
-        for t in times { grid.append(sampler.state(t, end: sim.timeline.duration), sampler) }
+        for t in times { grid.append(sampler.gridState(t, end: sim.timeline.duration), sampler) }
         XCTAssertEqual(grid.count, times.count)
         for (k, t) in times.enumerated() {
             let state = sampler.state(t, end: sim.timeline.duration)
@@ -64,7 +64,7 @@ final class ProjectionGridTests: XCTestCase {
             XCTAssertEqual(sampler.layers.count, 3)
             let groups = sampler.groups(at: sim.state(at: 0))
             var grid = ProjectionGrid(sampler, capacity: times.count)
-            for t in times { grid.append(sampler.state(t, end: end), sampler) }
+            for t in times { grid.append(sampler.gridState(t, end: end), sampler) }
             XCTAssertNil(grid.drawnPath(0, 0, layer: sampler.specs[0].layer))
             let before = (0..<grid.count).map { k in groups.map { sampler.sample(grid, k, $0) } }
             grid.drawPaths(sampler)

@@ -22,7 +22,7 @@ final class ProjectionResidualStoreTests: XCTestCase {
             for n in 0..<(cuts.count - 1) {
                 let times = [cuts[n]] + ProjectionSampler.gridTimes(from: cuts[n], to: cuts[n + 1], end: prepared.end) + [cuts[n + 1].nextDown]
                 var grid = ProjectionGrid(sampler, capacity: times.count)
-                for t in times { grid.append(sampler.state(t, end: prepared.end), sampler) }
+                for t in times { grid.append(sampler.gridState(t, end: prepared.end), sampler) }
                 grid.drawPaths(sampler)
                 let f = try XCTUnwrap(
                     sampler.factorInterval(
