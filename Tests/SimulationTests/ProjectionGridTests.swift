@@ -195,7 +195,7 @@ final class ProjectionGridTests: XCTestCase {
         var chosen = plain
         chosen.chooseLevels(times: times, end: end)
         var grid = ProjectionGrid(plain, capacity: times.count)
-        for t in times { grid.append(plain.state(t, end: end), plain) }
+        for t in times { grid.append(plain.gridState(t, end: end), plain) }
         let tolerance = ProjectionTolerance.curve / chosen.hostScale
         var levelsSeen = Set<Int>()
         for n in plain.specs.indices {
