@@ -74,15 +74,7 @@ extension ProjectionFitter {
                 let vA = o + k, vB = o + next
                 if layout.isLine[path][k] {
                     guard let (l0, l1) = ProjectionSampler.clip(drawn[vA], drawn[vB], to: box) else { continue }
-                    let eA = error(vA), eB = error(vB)
-                    if l0 == 0, norm(eA) > visible { return false }
-                    if l1 == 1, norm(eB) > visible { return false }
-                    let edge = Point(exact[vB].x - exact[vA].x, exact[vB].y - exact[vA].y), length = norm(edge)
-                    @inline(__always) func across(_ l: Double) -> Double {
-                        let e = Point(eA.x * (1 - l) + eB.x * l, eA.y * (1 - l) + eB.y * l)
-                        return length > 1e-9 ? abs(e.x * edge.y - e.y * edge.x) / length : norm(e)
-                    }
-                    if across(l0) > visible || across(l1) > visible { return false }
+                    if !Self.lineEdgeWithin(error(vA), error(vB), exact: exact[vA], exact[vB], l0, l1, visible: visible) { return false }
                 } else {
                     let c1 = o + count + k, c2 = o + 2 * count + next
                     let p0 = drawn[vA], p1 = drawn[c1], p2 = drawn[c2], p3 = drawn[vB]

@@ -205,6 +205,22 @@ struct ProjectionFitter {
         return true
     }
 
+    /// A line edge whose part `l0...l1` (of 0...1) shows, its ends' errors `eA`, `eB`: a corner that
+    /// shows counts whole; along an edge, a slide along it draws the same edge, so what counts is
+    /// the drawn edge's distance across the exact one (`pA` to `pB`).
+    @inline(__always)
+    static func lineEdgeWithin(_ eA: Point, _ eB: Point, exact pA: Point, _ pB: Point, _ l0: Double, _ l1: Double, visible: Double) -> Bool {
+        @inline(__always) func norm(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+        if l0 == 0, norm(eA) > visible { return false }
+        if l1 == 1, norm(eB) > visible { return false }
+        let edge = Point(pB.x - pA.x, pB.y - pA.y), length = norm(edge)
+        @inline(__always) func across(_ l: Double) -> Double {
+            let e = Point(eA.x * (1 - l) + eB.x * l, eA.y * (1 - l) + eB.y * l)
+            return length > 1e-9 ? abs(e.x * edge.y - e.y * edge.x) / length : norm(e)
+        }
+        return !(across(l0) > visible || across(l1) > visible)
+    }
+
     /// The check for one time, as a yes/no: an outline's vertices within `outline` anywhere,
     /// and where a segment can be seen
     /// (a line: its part inside the box at either key or in between; a cubic: when its hull
@@ -232,16 +248,7 @@ struct ProjectionFitter {
                     widen(a[vA], a[vB])
                     widen(b[vA], b[vB])
                     guard l0 <= l1 else { continue }
-                    // A corner that shows counts whole; along an edge, a slide along it draws the
-                    // same edge, so what counts is the drawn edge's distance across the exact one.
-                    if l0 == 0, norm(eA) > visible { return false }
-                    if l1 == 1, norm(eB) > visible { return false }
-                    let edge = Point(exact[vB].x - exact[vA].x, exact[vB].y - exact[vA].y), length = norm(edge)
-                    @inline(__always) func across(_ l: Double) -> Double {
-                        let e = Point(eA.x * (1 - l) + eB.x * l, eA.y * (1 - l) + eB.y * l)
-                        return length > 1e-9 ? abs(e.x * edge.y - e.y * edge.x) / length : norm(e)
-                    }
-                    if across(l0) > visible || across(l1) > visible { return false }
+                    if !Self.lineEdgeWithin(eA, eB, exact: exact[vA], exact[vB], l0, l1, visible: visible) { return false }
                 } else {
                     let c1 = o + count + k, c2 = o + 2 * count + next
                     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity

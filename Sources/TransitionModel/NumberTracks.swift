@@ -44,7 +44,7 @@
         try NumberTracks<U>(properties) { try transform($0, self[$0]) }
     }
 
-    @inlinable @usableFromInline func index(_ property: LayerProperty) -> Int {
+    @inlinable func index(_ property: LayerProperty) -> Int {
         guard let i = properties.firstIndex(of: property) else { preconditionFailure("no \(property.rawValue) track here") }
         return i
     }
