@@ -126,10 +126,7 @@ package enum ProjectedPicture {
         let sampler = ProjectionSampler(simulation)
         // Only PNG/JPEG layers can pass the limit; the states are sampled once, and only for them
         // (sampling them per projected layer made every flip export, `--at` too, ~10x slower).
-        let pictures = sampler.layers.map(\.index).filter { i in
-            guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster = art.artwork else { return false }
-            return true
-        }
+        let pictures = sampler.pictureLayers
         guard !pictures.isEmpty else { return [] }
         let end = simulation.timeline.duration
         let times = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
@@ -146,12 +143,7 @@ package enum ProjectedPicture {
     /// convention of their own (rlottie (-0.5, +0.5) px, ThorVG 0.6-1.1 px), in every construction
     /// one Lottie file can hold, so the Lottie export warns about them
     /// (docs/artwork.md#picture-cells-and-their-seams).
-    package static func cellLayers(_ simulation: Simulation) -> [Int] {
-        ProjectionSampler(simulation).layers.map(\.index).filter { i in
-            guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster = art.artwork else { return false }
-            return true
-        }
-    }
+    package static func cellLayers(_ simulation: Simulation) -> [Int] { ProjectionSampler(simulation).pictureLayers }
 
     static func mesh(_ region: Rect, maps: [(Point) -> Point], tolerance: Double) -> [Rect] {
         var out: [Rect] = []
@@ -170,6 +162,14 @@ package enum ProjectedPicture {
 }
 
 extension ProjectionSampler {
+    /// The projected layers that show a PNG/JPEG (drawn as picture cells).
+    var pictureLayers: [Int] {
+        layers.map(\.index).filter { i in
+            guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster = art.artwork else { return false }
+            return true
+        }
+    }
+
     /// Layer i's picture region, its pixels → host space at each state, and the tolerance in host units.
     func pictureMaps(_ i: Int, states: [SceneState]) -> (region: Rect, maps: [(Point) -> Point], tolerance: Double)? {
         guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork,

@@ -52,11 +52,7 @@ extension ProjectionSampler {
             visible: interpolation / hostScale * ProjectionTolerance.aim,
             outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
         // A group keyed with a picture's clip: its edges within ProjectionTolerance.pictureEdges.
-        let pictureLayers = Set(
-            layers.map(\.index).filter { i in
-                guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster = art.artwork else { return false }
-                return true
-            })
+        let pictureLayers = Set(self.pictureLayers)
         let pictureFitter = ProjectionFitter(
             visible: min(interpolation, ProjectionTolerance.pictureEdges) / hostScale * ProjectionTolerance.aim,
             outline: fitter.outline)

@@ -76,15 +76,7 @@ extension Simulation {
                 }
                 let p = subset.parentEntry[k]
                 let m = placed(i, local: local[k], parentState: p >= 0 ? local[p] : nil, in: all)
-                if p >= 0 {
-                    world[k] = m.concatenating(world[p])
-                    opacity[k] = local[k].opacity * opacity[p]
-                    visible[k] = !local[k].hidden && visible[p]
-                } else {
-                    world[k] = m
-                    opacity[k] = local[k].opacity
-                    visible[k] = !local[k].hidden
-                }
+                (world[k], opacity[k], visible[k]) = Self.composed(m, local[k], under: p >= 0 ? (world[p], opacity[p], visible[p]) : nil)
             }
         }
         return LayerSubsetState(subset: subset, time: t, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)

@@ -118,18 +118,19 @@ package struct Simulation: Hashable, Sendable {
                     continue
                 }
                 let m = placed(i, local: local[i], parentState: layers[i].parent.map { local[$0] }, in: layers)
-                if let p = layers[i].parent {
-                    world[i] = m.concatenating(world[p])
-                    opacity[i] = local[i].opacity * opacity[p]
-                    visible[i] = !local[i].hidden && visible[p]
-                } else {
-                    world[i] = m
-                    opacity[i] = local[i].opacity
-                    visible[i] = !local[i].hidden
-                }
+                let parent = layers[i].parent.map { (world[$0], opacity[$0], visible[$0]) }
+                (world[i], opacity[i], visible[i]) = Self.composed(m, local[i], under: parent)
             }
         }
         return SceneState(time: t, layers: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+    }
+
+    /// A layer's map to screen, effective opacity and visibility: its own map `m` and state
+    /// under its parent's (nil: a root).
+    @inline(__always)
+    static func composed(_ m: Transform3D, _ local: LayerState, under parent: (Transform3D, Double, Bool)?) -> (Transform3D, Double, Bool) {
+        guard let (world, opacity, visible) = parent else { return (m, local.opacity, !local.hidden) }
+        return (m.concatenating(world), local.opacity * opacity, !local.hidden && visible)
     }
 
     /// Time t on the loop.
