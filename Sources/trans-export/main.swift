@@ -5,13 +5,14 @@ import TransExportCLI
 #if canImport(Glibc)
     import Glibc
 
-    // One malloc arena and a fixed mmap threshold: glibc gives each worker thread its own arena
-    // and raises the threshold after big frees, so memory freed by one transition's export
-    // stayed resident beside the next one's. Same CPU; the default run's peak RSS 65 -> 59 MB
-    // (BENCHMARKS.md#memory-and-time-pass). mallopt is not in Swift's Glibc module.
+    // As many malloc arenas as cores and a fixed mmap threshold. One arena (the setting before) made the two
+    // workers queue on its lock (30,000 context switches, 2.1 s wall of the default run); one per
+    // core keeps them apart at 1-3 MB more peak RSS. glibc raises the threshold after big frees,
+    // which kept one transition's freed memory resident beside the next one's
+    // (BENCHMARKS.md#malloc-arenas-per-core). mallopt is not in Swift's Glibc module.
     if let symbol = dlsym(nil, "mallopt") {
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-        _ = mallopt(-8, 1)  // M_ARENA_MAX (malloc.h)
+        _ = mallopt(-8, Int32(max(1, ProcessInfo.processInfo.activeProcessorCount)))  // M_ARENA_MAX (malloc.h)
         _ = mallopt(-3, 256 * 1024)  // M_MMAP_THRESHOLD
     }
 #endif
