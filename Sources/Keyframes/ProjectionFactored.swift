@@ -141,13 +141,37 @@ extension ProjectionSampler {
     /// toSuperlayer up to r), so R is continuous through edge-on and A ∘ R stays within
     /// 1e-5 · |R.x| of H. nil when i is not r or below it through plain superlayers.
     func edgeOnResidual(_ state: SceneState, _ i: Int, plane r: Int) -> PlaneProjection? {
-        let s = state.layers[r]
-        guard let rr = projection(state, r, host: hosts[r]!).factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.residual
-        else { return nil }
+        edgeOnResidual(i, plane: r, projection: projection(state, r, host: hosts[r]!), state: { state.layers[$0] })
+    }
+
+    /// The same from grid time k's numbers (r's projection into its host and the layers' states
+    /// are the whole state's there, ProjectionGrid), without a whole state: the cube's faces are
+    /// edge-on at about a thousand grid times, each a SceneState (BENCHMARKS.md#the-grids-quiet-layers-same-bytes-2026-12-04).
+    /// Only when `inGrid(grid, i, plane: r)`.
+    func edgeOnResidual(_ grid: ProjectionGrid, _ k: Int, _ i: Int, plane r: Int) -> PlaneProjection? {
+        edgeOnResidual(i, plane: r, projection: grid.projection(k, r), state: { grid.layerState(k, $0) })
+    }
+
+    /// Whether every layer `edgeOnResidual` reads for i in plane r is held by the grid.
+    func inGrid(_ grid: ProjectionGrid, _ i: Int, plane r: Int) -> Bool {
+        guard grid.holds(r) else { return false }
+        var j = i
+        while j != r {
+            guard grid.holds(j) else { return false }
+            guard let p = simulation.layers[j].parent else { return true }
+            j = p
+        }
+        return true
+    }
+
+    /// `h`: r's projection into its host; `state`: a layer's state, read for r and the layers from i up to r.
+    private func edgeOnResidual(_ i: Int, plane r: Int, projection h: PlaneProjection, state: (Int) -> LayerState) -> PlaneProjection? {
+        let s = state(r)
+        guard let rr = h.factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.residual else { return nil }
         var inPlane = Transform3D.identity, j = i
         while j != r {
             guard let p = simulation.layers[j].parent, simulation.layers[p].definition.sublayerTransform.isIdentity else { return nil }
-            inPlane = inPlane.concatenating(state.layers[j].geometry.toSuperlayer)
+            inPlane = inPlane.concatenating(state(j).geometry.toSuperlayer)
             j = p
         }
         return PlaneProjection(inPlane).concatenating(rr)

@@ -154,6 +154,9 @@ struct ProjectionGrid {
             + distinctStates.count * MemoryLayout<LayerState>.stride + drawn.reduce(0) { $0 + 4 * 32 + $1.segmentCount * 49 }
     }
 
+    /// Whether the grid holds layer i (a projected layer).
+    func holds(_ i: Int) -> Bool { slots[i] >= 0 }
+
     /// Whether layer i's projection and state at grid time k are those at k - 1, bit for bit.
     func repeats(_ k: Int, _ i: Int) -> Bool { repeated[k * layerCount + slots[i]] }
 

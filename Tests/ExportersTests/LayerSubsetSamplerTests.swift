@@ -100,4 +100,33 @@ final class LayerSubsetSamplerTests: XCTestCase {
             }
         }
     }
+
+    /// A factored plane seen edge-on takes R's limit (ProjectionSampler.edgeOnResidual): read from
+    /// the grid, it is the one read from the whole state at that grid time, to the bit, for every
+    /// layer of the plane, at every edge-on grid time of the cube (its faces turn through 90°).
+    func testEdgeOnResidualFromTheGridIsTheWholeStates() throws {
+        let sim = try Simulation(try ExportFixtures.template("stories-cube"))
+        let prepared = try XCTUnwrap(ProjectionPreparation(sim))
+        let sampler = prepared.sampler, end = prepared.end, cuts = sampler.breakpoints(end: end)
+        let factors = sampler.planeFactors(times: prepared.coarse, end: end, groups: prepared.groups)
+        XCTAssertFalse(factors.planeOf.isEmpty)
+        var compared = 0
+        for n in cuts.indices {
+            let grid = sampler.makeIntervalGrid(n, cuts, end: end)
+            for k in grid.times.indices {
+                for r in factors.references {
+                    let a = try XCTUnwrap(ProjectionSampler.affine(grid.states.projection(k, r), grid.states.layerState(k, r)))
+                    guard ProjectionSampler.wasEdgeOn(a) else { continue }
+                    let state = sampler.state(grid.times[k], end: end)
+                    for (i, plane) in factors.planeOf where plane == r {
+                        XCTAssertTrue(sampler.inGrid(grid.states, i, plane: r))
+                        let fromGrid = sampler.edgeOnResidual(grid.states, k, i, plane: r), whole = sampler.edgeOnResidual(state, i, plane: r)
+                        XCTAssertEqual(fromGrid?.h.map(\.bitPattern), whole?.h.map(\.bitPattern), "layer \(i) at \(grid.times[k])")
+                        if whole != nil { compared += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
 }
