@@ -141,13 +141,37 @@ extension ProjectionSampler {
     /// toSuperlayer up to r), so R is continuous through edge-on and A ∘ R stays within
     /// 1e-5 · |R.x| of H. nil when i is not r or below it through plain superlayers.
     func edgeOnResidual(_ state: SceneState, _ i: Int, plane r: Int) -> PlaneProjection? {
-        let s = state.layers[r]
-        guard let rr = projection(state, r, host: hosts[r]!).factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.residual
-        else { return nil }
+        edgeOnResidual(i, plane: r, projection: projection(state, r, host: hosts[r]!), state: { state.layers[$0] })
+    }
+
+    /// The same from grid time k's numbers (r's projection into its host and the layers' states
+    /// are the whole state's there, ProjectionGrid), without a whole state: the cube's faces are
+    /// edge-on at about a thousand grid times, each a SceneState (BENCHMARKS.md#the-grids-quiet-layers-same-bytes-2026-12-04).
+    /// Only when `inGrid(grid, i, plane: r)`.
+    func edgeOnResidual(_ grid: ProjectionGrid, _ k: Int, _ i: Int, plane r: Int) -> PlaneProjection? {
+        edgeOnResidual(i, plane: r, projection: grid.projection(k, r), state: { grid.layerState(k, $0) })
+    }
+
+    /// Whether every layer `edgeOnResidual` reads for i in plane r is held by the grid.
+    func inGrid(_ grid: ProjectionGrid, _ i: Int, plane r: Int) -> Bool {
+        guard grid.holds(r) else { return false }
+        var j = i
+        while j != r {
+            guard grid.holds(j) else { return false }
+            guard let p = simulation.layers[j].parent else { return true }
+            j = p
+        }
+        return true
+    }
+
+    /// `h`: r's projection into its host; `state`: a layer's state, read for r and the layers from i up to r.
+    private func edgeOnResidual(_ i: Int, plane r: Int, projection h: PlaneProjection, state: (Int) -> LayerState) -> PlaneProjection? {
+        let s = state(r)
+        guard let rr = h.factored(origin: Point(s.anchorPoint.x * s.size.width, s.anchorPoint.y * s.size.height))?.residual else { return nil }
         var inPlane = Transform3D.identity, j = i
         while j != r {
             guard let p = simulation.layers[j].parent, simulation.layers[p].definition.sublayerTransform.isIdentity else { return nil }
-            inPlane = inPlane.concatenating(state.layers[j].geometry.toSuperlayer)
+            inPlane = inPlane.concatenating(state(j).geometry.toSuperlayer)
             j = p
         }
         return PlaneProjection(inPlane).concatenating(rr)
@@ -164,14 +188,30 @@ extension ProjectionSampler {
     /// its plane, are left out (their groups span spaces).
     func planeFactors(times: [Double], end: Double, groups: [[Int]]) -> PlaneFactors {
         let states = times.map { state($0, end: end) }
-        func h(_ k: Int, _ i: Int) -> PlaneProjection { projection(states[k], i, host: hosts[i]!) }
+        // Each layer's projections, and each reference's inverse (nil: edge-on, skipped), made
+        // once: every layer was compared with every reference of its host at every time.
+        var projections: [Int: [PlaneProjection]] = [:], inverses: [Int: [PlaneProjection??]] = [:]
+        func h(_ i: Int) -> [PlaneProjection] {
+            if let known = projections[i] { return known }
+            let made = states.map { projection($0, i, host: hosts[i]!) }
+            projections[i] = made
+            return made
+        }
         func coplanar(_ i: Int, _ r: Int) -> Bool {
+            let hr = h(r), hi = h(i)
+            let backs =
+                inverses[r]
+                ?? states.indices.map { k -> PlaneProjection?? in
+                    // Edge-on (the cube's face at ±90°) H_ref is singular: nothing to compare there.
+                    if let a = Self.affine(hr[k], states[k].layers[r]), abs(a.h[0] * a.h[4] - a.h[1] * a.h[3]) < 1e-3 { return nil }
+                    return .some(hr[k].inverse)
+                }
+            inverses[r] = backs
             var compared = false
             for k in states.indices {
-                // Edge-on (the cube's face at ±90°) H_ref is singular: nothing to compare there.
-                if let a = Self.affine(h(k, r), states[k].layers[r]), abs(a.h[0] * a.h[4] - a.h[1] * a.h[3]) < 1e-3 { continue }
-                guard let back = h(k, r).inverse else { return false }
-                let m = h(k, i).concatenating(back).h
+                guard let known = backs[k] else { continue }
+                guard let back = known else { return false }
+                let m = hi[k].concatenating(back).h
                 guard abs(m[2]) <= 1e-9 * abs(m[8]), abs(m[5]) <= 1e-9 * abs(m[8]) else { return false }
                 compared = true
             }
@@ -182,7 +222,8 @@ extension ProjectionSampler {
             let r = ranges[i]!
             guard r.mask.isEmpty, (artClips[i] ?? []).isEmpty else { continue }
             if let ref = references.first(where: { hosts[$0]! == host && coplanar(i, $0) }) { out.planeOf[i] = ref; continue }
-            let flips = states.indices.allSatisfy { k in Self.affine(h(k, i), states[k].layers[i]).map(Self.isFlip) ?? false }
+            let hi = h(i)
+            let flips = states.indices.allSatisfy { k in Self.affine(hi[k], states[k].layers[i]).map(Self.isFlip) ?? false }
             guard flips else { continue }
             references.append(i); out.planeOf[i] = i
         }
@@ -220,21 +261,33 @@ extension ProjectionSampler {
         for r in factors.references {
             var sx: [[Double]] = [], t: [[Double]] = [], back: [PlaneProjection] = [], flat: [Bool] = []
             for k in 0..<grid.count {
+                // Where the plane's projection and state repeat (ProjectionGrid.repeats), so do A and its inverse.
+                if k > 0, grid.repeats(k, r) {
+                    sx.append(sx[k - 1]); t.append(t[k - 1]); back.append(back[k - 1]); flat.append(flat[k - 1])
+                    continue
+                }
                 guard let a = Self.affine(grid.projection(k, r), grid.layerState(k, r)), let b = a.inverse else { return nil }
                 sx.append([a.h[0]]); t.append([a.h[6], a.h[7]]); back.append(b); flat.append(Self.wasEdgeOn(a))
             }
             edgeOn[r] = flat
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
+            let memberLayers = Array(Set(members.map { specs[$0].layer }))
             var width = 1.0, stores = false
+            var s: Sample = ([], [], everywhere)
             for k in 0..<grid.count {
-                let s = sample(
-                    members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
-                    drawn: { grid.drawnPath(k, $0, layer: $1) })
-                // allPoints' points in its order, without the array it joins.
-                for p in s.paths {
-                    for q in p.vertices { width = max(width, abs(q.x)) }
-                    for q in p.outControls { width = max(width, abs(q.x)) }
-                    for q in p.inControls { width = max(width, abs(q.x)) }
+                // The members' R paths are the previous time's where the plane and every member
+                // repeat (a quiet stretch of the interval): the same numbers, the same widest x.
+                let repeats = k > 0 && grid.repeats(k, r) && memberLayers.allSatisfy { grid.repeats(k, $0) }
+                if !repeats {
+                    s = sample(
+                        members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
+                        drawn: { grid.drawnPath(k, $0, layer: $1) })
+                    // allPoints' points in its order, without the array it joins.
+                    for p in s.paths {
+                        for q in p.vertices { width = max(width, abs(q.x)) }
+                        for q in p.outControls { width = max(width, abs(q.x)) }
+                        for q in p.inControls { width = max(width, abs(q.x)) }
+                    }
                 }
                 if k == 0 {
                     // A path's points are as many at every grid time (its levels are chosen once).

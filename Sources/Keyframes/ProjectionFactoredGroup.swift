@@ -44,15 +44,20 @@ extension ProjectionSampler {
                 members, box: everywhere, state: { state.layers[$0] },
                 projection: { limits[$0] ?? projection(state, $0, host: hosts[$0]!).concatenating(back[planeOf[$0]!]!) })
         }
+        // Whether every member's edge-on residual reads only layers the grid holds (a whole state otherwise).
+        let edgeOnInGrid = members.allSatisfy { inGrid(grid, specs[$0].layer, plane: planeOf[specs[$0].layer]!) }
         func residual(_ k: Int) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
             let flat = members.contains { f.edgeOn[planeOf[specs[$0].layer]!]![k] }
             // Not edge-on: the paths factorInterval sampled already, through the same inverse.
             if !flat, let stored = f.residual(k, members, box: everywhere) { return stored }
-            let state = flat ? stateAt(k) : nil
+            let state = flat && !edgeOnInGrid ? stateAt(k) : nil
             return sample(
                 members, box: everywhere, state: { grid.layerState(k, $0) },
                 projection: { i in
-                    if let state, f.edgeOn[planeOf[i]!]![k], let l = edgeOnResidual(state, i, plane: planeOf[i]!) { return l }
+                    if flat, f.edgeOn[planeOf[i]!]![k] {
+                        let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
+                        if let limit { return limit }
+                    }
                     return grid.projection(k, i).concatenating(f.inverse[planeOf[i]!]![k])
                 }, drawn: { grid.drawnPath(k, $0, layer: $1) })
         }

@@ -36,6 +36,11 @@ struct ProjectionGrid {
     private var firstSpec: [Int]
     /// Per (time, host slot): the canvas plus margin in the host's space (ProjectionSampler.box).
     private var boxes: [Rect] = []
+    /// Per (time, layer slot): its projection and state are the previous time's, bit for bit;
+    /// per (time, host slot): so is its box. What is computed from them is the same there
+    /// (BENCHMARKS.md#the-grids-quiet-layers-same-bytes-2026-12-04).
+    private var repeated: [Bool] = []
+    private var boxRepeated: [Bool] = []
 
     init(_ sampler: ProjectionSampler, capacity: Int) {
         let layerCount = sampler.simulation.layers.count
@@ -57,32 +62,48 @@ struct ProjectionGrid {
     }
 
     /// Adds the next grid time's numbers, read from its state of the sampler's `gridLayers`.
-    mutating func append(_ state: LayerSubsetState, _ sampler: ProjectionSampler) {
+    /// `changes`: per subset entry, whether its own state and whether its map changed since the
+    /// time appended last (LayerSubsetSampler); a layer whose map and host's map did not keep
+    /// their projection, whose own state did not keeps its state (the same bits, not recomputed).
+    mutating func append(_ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])? = nil) {
         let layerCount = sampler.layers.count
+        let changes = count > 0 ? changes : nil
         // ProjectionSampler.projection's numbers, in its order of operations, without its arrays:
         // each host's inverse once per time, the product written in place (PlaneProjection.concatenating).
         var backs = [PlaneProjection??](repeating: nil, count: hostCount)
         // Read by entry in the subset's arrays (not an accessor call per read).
         let entry = state.subset.entry
         for (slot, (i, host)) in sampler.layers.enumerated() {
-            let m = state.boundsToScreen[entry[i]]
-            var back: PlaneProjection? = nil
-            if let host {
-                let x = hostSlots[host]
-                if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
-                back = backs[x]!
-            }
-            if let b = back?.h {
-                @inline(__always) func row(_ w0: Double, _ w1: Double, _ w2: Double) {
-                    for j in 0..<3 { matrices.append(w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
-                }
-                row(m.m11, m.m12, m.m14); row(m.m21, m.m22, m.m24); row(m.m41, m.m42, m.m44)
+            let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
+            let o = ((count - 1) * layerCount + slot) * 9
+            var matrixKept = true
+            if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
+                for j in o..<(o + 9) { matrices.append(matrices[j]) }
             } else {
-                matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+                defer { matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == matrices[o + 9 * layerCount + $0].bitPattern } }
+                let m = state.boundsToScreen[entry[i]]
+                var back: PlaneProjection? = nil
+                if let host {
+                    let x = hostSlots[host]
+                    if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
+                    back = backs[x]!
+                }
+                if let b = back?.h {
+                    @inline(__always) func row(_ w0: Double, _ w1: Double, _ w2: Double) {
+                        for j in 0..<3 { matrices.append(w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
+                    }
+                    row(m.m11, m.m12, m.m14); row(m.m21, m.m22, m.m24); row(m.m41, m.m42, m.m44)
+                } else {
+                    matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+                }
+            }
+            defer { repeated.append(matrixKept && last >= 0 && stateIndices.last! == last) }
+            // Most layers keep their state between grid times; only the projection moves.
+            if let changes, !changes.own[entry[i]] {
+                stateIndices.append(last)
+                continue
             }
             let s = state.states[entry[i]]
-            // Most layers keep their state between grid times; only the projection moves.
-            let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
             if last >= 0, distinctStates[last] == s {
                 stateIndices.append(last)
             } else {
@@ -93,7 +114,14 @@ struct ProjectionGrid {
         }
         var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostCount)
         for (host, slot) in hostSlots.enumerated() where slot >= 0 {
-            hostBoxes[slot] = sampler.box(hostToScreen: host < slots.count ? state.boundsToScreen[entry[host]] : nil)
+            // A host whose map did not change keeps its box (the canvas's never changes).
+            if let changes, host >= slots.count || !changes.map[entry[host]] {
+                hostBoxes[slot] = boxes[(count - 1) * hostCount + slot]
+            } else {
+                hostBoxes[slot] = sampler.box(hostToScreen: host < slots.count ? state.boundsToScreen[entry[host]] : nil)
+            }
+            let b = hostBoxes[slot], a = count > 0 ? boxes[(count - 1) * hostCount + slot] : nil
+            boxRepeated.append(a.map { Self.sameBits($0, b) } ?? false)
         }
         boxes += hostBoxes
         count += 1
@@ -122,8 +150,22 @@ struct ProjectionGrid {
 
     /// About the bytes the grid holds (ProjectionIntervalGrids keeps grids up to a budget).
     var byteCount: Int {
-        (matrices.count + stateIndices.count) * 8 + boxes.count * 32 + distinctStates.count * MemoryLayout<LayerState>.stride
-            + drawn.reduce(0) { $0 + 4 * 32 + $1.segmentCount * 49 }
+        (matrices.count + stateIndices.count) * 8 + repeated.count + boxRepeated.count + boxes.count * 32
+            + distinctStates.count * MemoryLayout<LayerState>.stride + drawn.reduce(0) { $0 + 4 * 32 + $1.segmentCount * 49 }
+    }
+
+    /// Whether the grid holds layer i (a projected layer).
+    func holds(_ i: Int) -> Bool { slots[i] >= 0 }
+
+    /// Whether layer i's projection and state at grid time k are those at k - 1, bit for bit.
+    func repeats(_ k: Int, _ i: Int) -> Bool { repeated[k * layerCount + slots[i]] }
+
+    /// Whether the host's box at grid time k is the one at k - 1, bit for bit.
+    func boxRepeats(_ k: Int, host: Int?) -> Bool { boxRepeated[k * hostCount + hostSlots[host ?? slots.count]] }
+
+    static func sameBits(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX.bitPattern == b.minX.bitPattern && a.minY.bitPattern == b.minY.bitPattern
+            && a.size.width.bitPattern == b.size.width.bitPattern && a.size.height.bitPattern == b.size.height.bitPattern
     }
 
     /// Layer i's state at grid time k.

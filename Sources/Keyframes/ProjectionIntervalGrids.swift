@@ -68,7 +68,13 @@ extension ProjectionSampler {
             times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
         }
         var states = ProjectionGrid(self, capacity: times.count)
-        for t in times { states.append(gridState(t, end: end), self) }
+        // Increasing times: only the layers whose tracks move since the last are evaluated
+        // again (LayerSubsetSampler; the same numbers as gridState), the others' numbers kept.
+        var sampler = LayerSubsetSampler(simulation, gridLayers, at: min(times[0], end.nextDown))
+        for (k, t) in times.enumerated() {
+            if k > 0 { sampler.advance(to: min(t, end.nextDown)) }
+            states.append(sampler.state, self, changes: (sampler.ownChanged, sampler.changed))
+        }
         states.drawPaths(self)
         return IntervalGrid(times: times, states: states)
     }

@@ -105,12 +105,15 @@ struct ProjectionSampler {
         // The states reduced to what is read of them as each is made (ProjectionGrid).
         var states = ProjectionGrid(self, capacity: times.count)
         hostScale = 1
-        for t in times {
-            let st = gridState(t, end: end)
+        // Increasing times (LayerSubsetSampler, as makeIntervalGrid): gridState's numbers.
+        var sampler = LayerSubsetSampler(simulation, gridLayers, at: min(times[0], end.nextDown))
+        for (k, t) in times.enumerated() {
+            if k > 0 { sampler.advance(to: min(t, end.nextDown)) }
+            let st = sampler.state
             for (_, host) in layers {
                 if let host { hostScale = max(hostScale, PlaneProjection(st.boundsToScreen(of: host)).affineScaleBound) }
             }
-            states.append(st, self)
+            states.append(st, self, changes: (sampler.ownChanged, sampler.changed))
         }
         let tolerance = ProjectionTolerance.curve / hostScale
         // Per level, the grid time where a spec last failed it: each search starts there (bars
@@ -125,6 +128,9 @@ struct ProjectionSampler {
                 let start = lastFailure[level]
                 for j in 0..<states.count {
                     let k = start + j < states.count ? start + j : start + j - states.count
+                    // Time k - 1, seen just before (or passed over, equal to the one before it), passed
+                    // with these very numbers: the same error, not above the maximum so far.
+                    if j > 0, k > 0, states.repeats(k, specs[n].layer), states.boxRepeats(k, host: hosts[specs[n].layer]!) { continue }
                     let h = states.projection(k, specs[n].layer), s = states.layerState(k, specs[n].layer)
                     // A stadium bar's one-cubic ends: their whole error against the exact half circles.
                     // Off the canvas it is not seen, and the fit does not bound it there either.
@@ -156,6 +162,8 @@ struct ProjectionSampler {
     /// its projected cubics at every grid time (ProjectedEllipse.swift).
     func arcsMeet(_ n: Int, _ states: ProjectionGrid, _ tolerance: Double, levels: Int) -> Bool {
         for k in 0..<states.count {
+            // Time k - 1 passed with these very numbers (ProjectionGrid.repeats).
+            if k > 0, states.repeats(k, specs[n].layer), states.boxRepeats(k, host: hosts[specs[n].layer]!) { continue }
             let path = specs[n].boundsPath(states.layerState(k, specs[n].layer)), h = states.projection(k, specs[n].layer)
             guard let e = path.quarterArcs, let arcs = BezierPath.projectedEllipse(e, h, count: 4 << levels),
                 path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!), atLeast: tolerance) <= tolerance

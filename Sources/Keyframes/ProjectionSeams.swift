@@ -47,10 +47,23 @@ extension ProjectionSampler {
         let steps = Int((end * rate).rounded(.up))
         for k in 0...steps {
             let t = min(end, Double(k) / rate), state = self.state(t, end: end)
+            // A layer is in several pairs: its corners, exact and drawn paths once per time (the same numbers).
+            var corners: [Int: [Point]] = [:], paths: [Int: (exact: [BezierPath], drawn: [BezierPath])?] = [:]
+            func cornersOf(_ i: Int) -> [Point] {
+                if let known = corners[i] { return known }
+                let made = self.corners(state, i)
+                corners[i] = made
+                return made
+            }
+            func drawn(_ i: Int, _ a: Point, _ b: Point) -> [Point] {
+                if paths[i] == nil { paths[i] = .some(seamPaths(layers[i]!, state, t)) }
+                guard let p = paths[i]! else { return [] }
+                return drawnOnLine(layers[i]!, p.exact, p.drawn, t, a, b)
+            }
             for (i, j) in pairs {
-                let ci = corners(state, i), cj = corners(state, j)
+                let ci = cornersOf(i), cj = cornersOf(j)
                 guard Self.isArea(ci), Self.isArea(cj), let (a, b) = Self.sharedEdge(ci, cj) ?? Self.sharedEdge(cj, ci) else { continue }
-                let di = drawnOnLine(layers[i]!, state, t, a, b), dj = drawnOnLine(layers[j]!, state, t, a, b)
+                let di = drawn(i, a, b), dj = drawn(j, a, b)
                 guard di.count >= 2, dj.count >= 2 else { continue }
                 worst = max(worst, Self.farthest(di, fromLineThrough: dj), Self.farthest(dj, fromLineThrough: di))
             }
@@ -58,15 +71,21 @@ extension ProjectionSampler {
         return worst
     }
 
-    /// Layer l's drawn vertices (paint, then clip; through its plane's A) at time t whose exact
-    /// ones at `state` lie on the line through a and b.
-    func drawnOnLine(_ layer: ProjectedLayer, _ state: SceneState, _ t: Double, _ a: Point, _ b: Point) -> [Point] {
-        guard let r = ranges[layer.layer] else { return [] }
+    /// Layer l's exact paths (paint, then clip) at `state` and its drawn ones at t; nil when it
+    /// has none or they do not pair up.
+    func seamPaths(_ layer: ProjectedLayer, _ state: SceneState, _ t: Double) -> (exact: [BezierPath], drawn: [BezierPath])? {
+        guard let r = ranges[layer.layer] else { return nil }
         let members = Array(r.paint) + (r.clip.map { [$0] } ?? [])
-        guard !members.isEmpty else { return [] }
+        guard !members.isEmpty else { return nil }
         let exact = sample(state, members).paths
         let drawn = layer.paint.flatMap { $0.shape.value(at: t).subpaths } + (layer.clip.map { [$0.value(at: t)] } ?? [])
-        guard exact.count == drawn.count else { return [] }
+        guard exact.count == drawn.count else { return nil }
+        return (exact, drawn)
+    }
+
+    /// Layer l's drawn vertices (paint, then clip; through its plane's A) at time t whose exact
+    /// ones (`seamPaths`) lie on the line through a and b.
+    func drawnOnLine(_ layer: ProjectedLayer, _ exact: [BezierPath], _ drawn: [BezierPath], _ t: Double, _ a: Point, _ b: Point) -> [Point] {
         let scale = max(1, a.distance(to: b))
         var out: [Point] = []
         for (e, d) in zip(exact, drawn) where e.vertices.count == d.vertices.count {

@@ -25,10 +25,14 @@ package struct MovingStateSampler {
     /// Per entry: its parent's entry, or -1 (a root, or a parent still on screen).
     private let parentEntry: [Int]
 
-    package init(_ sim: Simulation, at time: Double) {
+    /// With `geometryOnly`, as `movingState(at:geometryOnly:)` (sizes and maps only: the near-eye check).
+    private let geometryOnly: Bool
+
+    package init(_ sim: Simulation, at time: Double, geometryOnly: Bool = false) {
         self.sim = sim
         self.time = time
-        state = sim.movingState(at: time)
+        self.geometryOnly = geometryOnly
+        state = sim.movingState(at: time, geometryOnly: geometryOnly)
         changed = [Bool](repeating: true, count: state.layers.count)
         var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
         for i in state.layers {
@@ -70,9 +74,12 @@ package struct MovingStateSampler {
                 let parentChanged = p >= 0 && changed[p]
                 changed[k] = own || parentChanged
                 guard changed[k] else { continue }
-                if own { local[k] = SimulatedLayer.state(of: all.baseAddress! + i, at: lt) }
+                if own {
+                    let layer = all.baseAddress! + i
+                    local[k] = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
+                }
                 (world[k], opacity[k], visible[k]) = sim.entry(
-                    i, local: local[k], geometryOnly: false, in: all, local: local, world: world, opacity: opacity, visible: visible)
+                    i, local: local[k], geometryOnly: geometryOnly, in: all, local: local, world: world, opacity: opacity, visible: visible)
             }
         }
         time = t

@@ -34,10 +34,23 @@ extension Simulation {
         // time with the rest (the same order), then only the others (MovingState).
         let first = geometryState(at: 0)  // reads boundsToScreen and sizes only
         let all = Array(layers.indices)
+        // The moving layers from increasing times (MovingStateSampler, the same numbers): a layer
+        // not evaluated again since the time before has the map and size that passed there
+        // (BENCHMARKS.md#the-grids-quiet-layers-same-bytes-2026-12-04).
+        var sampler: MovingStateSampler? = nil
         for k in 0...max(steps, 0) {
             let t = min(Double(k) / 240, timeline.duration)
-            let scene = k == 0 ? nil : movingState(at: t, geometryOnly: true)
+            var scene: MovingState? = nil
+            var changed: [Bool]? = nil
+            if k > 0, t < timeline.duration {
+                if sampler == nil { sampler = MovingStateSampler(self, at: t, geometryOnly: true) } else { sampler!.advance(to: t) }
+                scene = sampler!.state
+                if k > 1 { changed = sampler!.changed }
+            } else if k > 0 {
+                scene = movingState(at: t, geometryOnly: true)
+            }
             for n in scene?.layers.indices ?? all.indices {
+                if let changed, !changed[n] { continue }
                 let i = scene?.layers[n] ?? all[n]
                 let m = scene?.boundsToScreen[n] ?? first.boundsToScreen[i]
                 guard m.m14 != 0 || m.m24 != 0 || m.m44 != 1 else { continue }

@@ -45,6 +45,30 @@ final class MovingStateSamplerTests: XCTestCase {
         XCTAssertGreaterThan(skipped, 4 * read, "skipped \(skipped), read \(read)")
     }
 
+    /// Geometry only (the near-eye check's 240 Hz samples, Simulation.checkNearEye): the sampler's
+    /// sizes and maps are `movingState(at:geometryOnly:)`'s, bit for bit, in every template.
+    func testGeometryOnlySamplerGivesTheGeometryStateBitForBit() throws {
+        var skipped = 0, read = 0
+        for name in ExportFixtures.templateNames {
+            let sim = try Simulation(try ExportFixtures.template(name))
+            let duration = sim.timeline.duration, n = Int((duration * 240).rounded(.up))
+            let times = (1...n).map { Double($0) / 240 }.filter { $0 < duration }
+            var sampler = MovingStateSampler(sim, at: times[0], geometryOnly: true)
+            for (m, t) in times.enumerated() {
+                if m > 0 { sampler.advance(to: t) }
+                let want = sim.movingState(at: t, geometryOnly: true), got = sampler.state
+                XCTAssertEqual(got.layers, want.layers)
+                XCTAssertEqual(got.states, want.states, "\(name) at \(t)")
+                for k in want.layers.indices {
+                    let mine = got.boundsToScreen[k], theirs = want.boundsToScreen[k]
+                    XCTAssertEqual(LayerSubsetStateTests.bits(mine), LayerSubsetStateTests.bits(theirs), "\(name) layer \(want.layers[k]) at \(t)")
+                    if m > 0 { if sampler.changed[k] { read += 1 } else { skipped += 1 } }
+                }
+            }
+        }
+        XCTAssertGreaterThan(skipped, read, "skipped \(skipped), read \(read)")
+    }
+
     /// The driver passes over a feature by its least and greatest number read from the rows
     /// held: they are its series' min and max (as numbers), for every layer and number of every template.
     func testRangeOfTheRowsIsTheSeriesMinAndMax() throws {

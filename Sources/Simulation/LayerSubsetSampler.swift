@@ -1,0 +1,86 @@
+import Motion
+// `state(of:at:)` at increasing times, recomputing only the entries that can have changed since
+// the previous time: MovingStateSampler's rule (a layer whose own tracks are quiet over
+// (previous, t] keeps its state, the same bits) for a LayerSubset. The 3D grid reads the projected
+// layers at every grid time (1,000 steps a loop) and most of them keep their state over an
+// interval, a whole quiet interval everything (BENCHMARKS.md#the-grids-quiet-layers-same-bytes-2026-12-04).
+import TransitionModel
+
+package struct LayerSubsetSampler {
+    let sim: Simulation
+    /// The state at the last time asked.
+    package private(set) var state: LayerSubsetState
+    /// Per entry: whether the last `advance` recomputed its own (local) state, and whether its
+    /// map, opacity and visibility (its own state or an ancestor's); elsewhere the same bits.
+    package private(set) var ownChanged: [Bool]
+    package private(set) var changed: [Bool]
+    private var time: Double
+    /// Per entry, its own tracks' change spans (MovingStateSampler.spans; none for a layer that
+    /// StillLayers holds still): entry k's are `spanLow[n]...spanHigh[n]` for n in
+    /// `next[k]..<spanEnd[k]`, `next[k]` the first that can still matter (times only increase).
+    private let spanLow: [Double], spanHigh: [Double], spanEnd: [Int]
+    private var next: [Int]
+
+    /// Starts at `time` with `state(of:at:)`'s state, every entry counted as changed.
+    package init(_ sim: Simulation, _ subset: LayerSubset, at time: Double) {
+        self.sim = sim
+        self.time = time
+        state = sim.state(of: subset, at: time)
+        ownChanged = [Bool](repeating: true, count: subset.layers.count)
+        changed = ownChanged
+        var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
+        for i in subset.layers {
+            next.append(low.count)
+            for s in sim.still.state[i] == nil ? MovingStateSampler.spans(sim.layers[i]) : [] {
+                low.append(s.lowerBound)
+                high.append(s.upperBound)
+            }
+            end.append(low.count)
+        }
+        (spanLow, spanHigh, spanEnd, self.next) = (low, high, end, next)
+    }
+
+    /// Whether entry k's own tracks can give a different value at t than at `time` (≤ t): some
+    /// span meets (time, t] (as MovingStateSampler.ownChange).
+    @inline(__always)
+    private mutating func ownChange(_ k: Int, to t: Double) -> Bool {
+        var n = next[k]
+        let end = spanEnd[k]
+        while n < end, spanHigh[n] <= time { n += 1 }
+        next[k] = n
+        return n < end && spanLow[n] <= t
+    }
+
+    /// Moves to time t: `state(of:at:)`'s numbers at t. Times that do not increase, or leave the
+    /// loop's [0, duration) where the loop time is the time itself, are evaluated whole.
+    package mutating func advance(to t: Double) {
+        let subset = state.subset
+        guard t >= time, t >= 0, t < sim.timeline.duration else {
+            state = sim.state(of: subset, at: t)
+            time = t
+            for k in changed.indices { (ownChanged[k], changed[k]) = (true, true) }
+            return
+        }
+        let sim = self.sim
+        var local = state.states, world = state.boundsToScreen, opacity = state.effectiveOpacity, visible = state.visible
+        // Dropped so that the arrays above are the only references (no copy when written).
+        state = LayerSubsetState(subset: subset, time: t, states: [], boundsToScreen: [], effectiveOpacity: [], visible: [])
+        sim.layers.withUnsafeBufferPointer { all in
+            for (k, i) in subset.layers.enumerated() {
+                let own = ownChange(k, to: t)
+                let p = subset.parentEntry[k]
+                ownChanged[k] = own
+                changed[k] = own || (p >= 0 && changed[p])
+                if own { local[k] = SimulatedLayer.state(of: all.baseAddress! + i, at: t) }
+                // A layer still on screen keeps StillLayers' map, opacity and visibility (state(of:at:)).
+                guard changed[k], sim.still.world[i] == nil else { continue }
+                // state(of:at:)'s two steps for a layer not still on screen.
+                let m = sim.placed(i, local: local[k], parentState: p >= 0 ? local[p] : nil, in: all)
+                (world[k], opacity[k], visible[k]) = Simulation.composed(
+                    m, local[k], under: p >= 0 ? (world[p], opacity[p], visible[p]) : nil)
+            }
+        }
+        time = t
+        state = LayerSubsetState(subset: subset, time: t, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+    }
+}
