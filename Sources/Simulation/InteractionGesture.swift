@@ -158,10 +158,7 @@ final class GestureProgram: Sendable {
             env.p = progress(env)
             if clampsProgress { env.p = min(max(env.p, 0), 1) }
         }
-        if !lets.isEmpty {
-            env.lets.reserveCapacity(lets.count)
-            for l in lets { env.lets.append(l(env)) }
-        }
+        for l in lets { env.lets.append(l(env)) }
         return env
     }
 }
