@@ -91,7 +91,7 @@ final class GestureProgram: Sendable {
     /// UIPercentDrivenInteractiveTransition clamps percentComplete to [0, 1].
     let clampsProgress: Bool
     /// The central environments read so far, by instant.
-    let environments = InstantMemo<ExpressionEnvironment>(slots: 4096)
+    let environments = InstantMemo<ExpressionEnvironment>(slots: 2048)
 
     init(path: GestureDriver.Path, interaction: Interaction, canvas: Size) {
         switch path {

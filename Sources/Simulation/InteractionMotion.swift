@@ -133,7 +133,7 @@ final class FollowedValue: Sendable {
     let shape: ValueExpression.Shape
     let evaluators: [ExpressionEvaluator]
     let rules: [NumberRule]
-    let memo = InstantMemo<PropertyValue?>(slots: 1024)
+    let memo = InstantMemo<PropertyValue?>(slots: 256)
 
     init(_ expression: ValueExpression) {
         shape = expression.shape
