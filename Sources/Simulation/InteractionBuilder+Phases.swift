@@ -165,12 +165,7 @@ private struct LastEvent: LayerTrackVisitor {
 
     mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
         guard let layer else { return }
-        for e in layer[keyPath: k].events {
-            switch e {
-            case .set(let t, _): last = max(last, t)
-            case .animate(let a): last = max(last, a.endTime)
-            }
-        }
+        last = max(last, layer[keyPath: k].lastChange)
     }
 
     mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {

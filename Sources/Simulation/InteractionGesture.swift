@@ -18,12 +18,12 @@ struct GestureDriver: Hashable, Sendable {
     var start: Double
     var interaction: Interaction
     var canvas: Size
-    /// The last environment read (not part of the value): every followed component and every
-    /// animation of a scrubbed phase reads the same instant's in turn.
-    let memo = InstantMemo<ExpressionEnvironment>()
+    /// The same numbers compiled once, with the environments already read (not part of the value).
+    let program: GestureProgram
 
     init(path: Path, start: Double, interaction: Interaction, canvas: Size) {
         self.path = path; self.start = start; self.interaction = interaction; self.canvas = canvas
+        program = GestureProgram(path: path, interaction: interaction, canvas: canvas)
     }
 
     static func == (a: GestureDriver, b: GestureDriver) -> Bool {
@@ -40,30 +40,7 @@ struct GestureDriver: Hashable, Sendable {
     /// The translation at local time τ: seconds after the touch-down (script) or after p = 0
     /// (scrub). Local times keep the script's own numbers exact (a release at 0.25 s is the
     /// script's last point, not a wall-clock difference that rounds below it).
-    func translation(local τ: Double) -> Point {
-        switch path {
-        case .script(let s): return Self.translation(s, at: τ)
-        case .scrub(let s):
-            var env = ExpressionEnvironment(canvas: canvas)
-            env.p = min(max(τ / s.duration, 0), 1)
-            return Point(s.translationX.evaluate(env), s.translationY.evaluate(env))
-        }
-    }
-
-    /// The eased script at τ seconds after the touch-down; it rests at its last point.
-    static func translation(_ s: GestureScript, at τ: Double) -> Point {
-        guard τ > 0 else { return .zero }
-        var previous = GestureScript.Waypoint(time: 0, translation: .zero)
-        for point in s.points {
-            if τ < point.time {
-                let u = (τ - previous.time) / (point.time - previous.time)
-                let e = Self.easing(point.easing).progress(at: u)
-                return previous.translation + (point.translation - previous.translation) * e
-            }
-            previous = point
-        }
-        return previous.translation
-    }
+    func translation(local τ: Double) -> Point { program.translation(local: τ) }
 
     static func easing(_ timing: Timing) -> CubicBezier {
         switch timing {
@@ -76,8 +53,87 @@ struct GestureDriver: Hashable, Sendable {
     enum Side { case left, right, central }
 
     /// pt/s by finite differences (the recognizer's velocity is a difference of touch samples too).
-    func velocity(local τ: Double, _ side: Side = .central) -> Point {
-        let h = Self.velocityStep
+    func velocity(local τ: Double, _ side: Side = .central) -> Point { program.velocity(local: τ, side) }
+
+    /// Everything the expressions read at local time τ (central velocity), computed once per
+    /// instant: the same function of τ, so the same numbers.
+    func environment(local τ: Double) -> ExpressionEnvironment { program.environment(local: τ) }
+
+    /// Everything the expressions read at local time τ. `velocity` replaces the computed one (a
+    /// script's release velocity).
+    func environment(local τ: Double, side: Side, velocity: Point? = nil) -> ExpressionEnvironment {
+        program.environment(local: τ, side: side, velocity: velocity)
+    }
+}
+
+/// A driver's path and expressions compiled once: the script's eased segments, the expressions
+/// as closures (`ExpressionNode.compiled`), the arithmetic of `GestureDriver`'s definitions in
+/// the same order. Fitters read a followed property tens of thousands of times, each track at
+/// the same instants: the environments are kept per instant
+/// (BENCHMARKS.md#gesture-compiled-once-kept-per-instant-same-bytes-2026-12-04).
+final class GestureProgram: Sendable {
+    /// One script segment: from `from` at `start` to `from + delta` at `start + length`, eased.
+    struct Segment {
+        var start: Double, end: Double, length: Double
+        var from: Point, delta: Point
+        var easing: CubicBezier
+    }
+    enum Finger {
+        /// The segments of a script, then the translation it rests at.
+        case script([Segment], rest: Point)
+        case scrub(x: ExpressionEvaluator, y: ExpressionEvaluator, duration: Double)
+    }
+
+    let finger: Finger
+    let canvas: Size
+    let progress: ExpressionEvaluator
+    let lets: [ExpressionEvaluator]
+    /// UIPercentDrivenInteractiveTransition clamps percentComplete to [0, 1].
+    let clampsProgress: Bool
+    /// The central environments read so far, by instant.
+    let environments = InstantMemo<ExpressionEnvironment>(slots: 2048)
+
+    init(path: GestureDriver.Path, interaction: Interaction, canvas: Size) {
+        switch path {
+        case .script(let s):
+            var segments: [Segment] = []
+            var previous = GestureScript.Waypoint(time: 0, translation: .zero)
+            for point in s.points {
+                segments.append(
+                    Segment(
+                        start: previous.time, end: point.time, length: point.time - previous.time, from: previous.translation,
+                        delta: point.translation - previous.translation, easing: GestureDriver.easing(point.easing)))
+                previous = point
+            }
+            finger = .script(segments, rest: previous.translation)
+        case .scrub(let s):
+            finger = .scrub(x: s.translationX.root.compiled(), y: s.translationY.root.compiled(), duration: s.duration)
+        }
+        self.canvas = canvas
+        progress = interaction.progress.root.compiled()
+        lets = interaction.lets.map { $0.expression.root.compiled() }
+        if case .percentDriven = interaction.kind { clampsProgress = true } else { clampsProgress = false }
+    }
+
+    func translation(local τ: Double) -> Point {
+        switch finger {
+        case .script(let segments, let rest):
+            // The eased script; it rests at its last point.
+            guard τ > 0 else { return .zero }
+            for s in segments where τ < s.end {
+                let u = (τ - s.start) / s.length
+                return s.from + s.delta * s.easing.progress(at: u)
+            }
+            return rest
+        case .scrub(let x, let y, let duration):
+            var env = ExpressionEnvironment(canvas: canvas)
+            env.p = min(max(τ / duration, 0), 1)
+            return Point(x(env), y(env))
+        }
+    }
+
+    func velocity(local τ: Double, _ side: GestureDriver.Side) -> Point {
+        let h = GestureDriver.velocityStep
         switch side {
         case .left: return (translation(local: τ) - translation(local: τ - h)) * (1 / h)
         case .right: return (translation(local: τ + h) - translation(local: τ)) * (1 / h)
@@ -85,49 +141,74 @@ struct GestureDriver: Hashable, Sendable {
         }
     }
 
-    /// Everything the expressions read at local time τ (central velocity), computed once per
-    /// instant read in a row: the same function of τ, so the same numbers.
+    /// The central environment at τ, kept. (The closure holds this object, not a driver: copying
+    /// a driver copies its interaction.)
     func environment(local τ: Double) -> ExpressionEnvironment {
-        memo.value(at: τ) { environment(local: τ, side: .central, velocity: nil) }
+        environments.value(at: τ) { self.environment(local: τ, side: .central, velocity: nil) }
     }
 
-    /// Everything the expressions read at local time τ. `velocity` replaces the computed one (a
-    /// script's release velocity).
-    func environment(local τ: Double, side: Side, velocity: Point? = nil) -> ExpressionEnvironment {
+    func environment(local τ: Double, side: GestureDriver.Side, velocity: Point?) -> ExpressionEnvironment {
         var env = ExpressionEnvironment(canvas: canvas)
         let tr = translation(local: τ)
         let v = velocity ?? self.velocity(local: τ, side)
         env.tx = tr.x; env.ty = tr.y; env.vx = v.x; env.vy = v.y
-        if case .scrub(let s) = path {
-            env.p = min(max(τ / s.duration, 0), 1)
+        if case .scrub(_, _, let duration) = finger {
+            env.p = min(max(τ / duration, 0), 1)
         } else {
-            env.p = interaction.progress.evaluate(env)
-            // UIPercentDrivenInteractiveTransition clamps percentComplete to [0, 1].
-            if case .percentDriven = interaction.kind { env.p = min(max(env.p, 0), 1) }
+            env.p = progress(env)
+            if clampsProgress { env.p = min(max(env.p, 0), 1) }
         }
-        for l in interaction.lets { env.lets.append(l.expression.evaluate(env)) }
+        for l in lets { env.lets.append(l(env)) }
         return env
     }
 }
 
-/// The value last computed for an instant, shared by the value types that hold it (reads of
-/// one simulation may come from several threads: a lock).
+/// The values last computed for a few thousand instants, shared by the value types that hold it
+/// (reads of one simulation may come from several threads: a lock). Each instant has one slot
+/// (a hash of its bits), so a later instant with the same slot replaces it; the values are
+/// functions of the instant, so what is kept only changes how often they are computed.
 final class InstantMemo<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var time = Double.nan.bitPattern
-    private var value: Value?
+    private let count: Int
+    private let shift: UInt64
+    /// The instant (bits) each slot holds, `empty` before its first value.
+    private let times: UnsafeMutablePointer<UInt64>
+    private let values: UnsafeMutablePointer<Value>
+    /// A NaN no arithmetic produces: an instant with these bits is computed, never kept.
+    private static var empty: UInt64 { .max }
+
+    /// `slots`: a power of two.
+    init(slots: Int = 1) {
+        precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
+        count = slots
+        shift = UInt64(64 - slots.trailingZeroBitCount)
+        times = .allocate(capacity: slots)
+        times.initialize(repeating: Self.empty, count: slots)
+        values = .allocate(capacity: slots)
+    }
+
+    deinit {
+        for k in 0..<count where times[k] != Self.empty { (values + k).deinitialize(count: 1) }
+        times.deallocate()
+        values.deallocate()
+    }
 
     func value(at t: Double, _ make: () -> Value) -> Value {
+        let key = t.bitPattern
+        guard key != Self.empty else { return make() }
+        // Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: 0).
+        let slot = count == 1 ? 0 : Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         lock.lock()
-        if time == t.bitPattern, let v = value {
+        if times[slot] == key {
+            let v = values[slot]
             lock.unlock()
             return v
         }
         lock.unlock()
         let v = make()
         lock.lock()
-        time = t.bitPattern
-        value = v
+        if times[slot] == Self.empty { (values + slot).initialize(to: v) } else { values[slot] = v }
+        times[slot] = key
         lock.unlock()
         return v
     }

@@ -40,7 +40,16 @@ extension Size: ComponentValue {
 extension LayerTransform: ComponentValue {
     static var componentCount: Int { 8 }
     func component(_ k: Int) -> Double {
-        [translation.x, translation.y, scale.x, scale.y, rotation, rotationX, rotationY, m34][k]
+        switch k {
+        case 0: return translation.x
+        case 1: return translation.y
+        case 2: return scale.x
+        case 3: return scale.y
+        case 4: return rotation
+        case 5: return rotationX
+        case 6: return rotationY
+        default: return m34
+        }
     }
     func replacing(_ k: Int, with v: Double) -> LayerTransform {
         var t = self
@@ -59,16 +68,11 @@ extension LayerTransform: ComponentValue {
 }
 
 extension ValueExpression {
-    /// Whether component k of the value depends on the gesture (else it is one number).
+    /// Whether component k of the value depends on the gesture (else it is one number): the
+    /// value's numbers are its components, in order; a transform without perspective has m34 0.
     func componentIsConstant(_ k: Int) -> Bool {
-        switch self {
-        case .position(let x, let y), .size(let x, let y): return (k == 0 ? x : y).isConstant
-        case .number(_, let e): return e.isConstant
-        case .transform(let t):
-            let parts = [t.translateX, t.translateY, t.scaleX, t.scaleY, t.rotation, t.rotationX, t.rotationY]
-            return k < parts.count ? parts[k].isConstant : (t.perspective?.isConstant ?? true)
-        case .constant: return true
-        }
+        let numbers = numbers
+        return k < numbers.count ? numbers[k].expression.isConstant : true
     }
 }
 
@@ -97,14 +101,17 @@ struct FollowedComponent: ProgressFunction {
     var unit: Double
     /// The driver's local time at the animation's call (the animation's time 0).
     var start: Double
-    /// The value last computed (not part of this value): shared by the components of one
-    /// followed property, which are read in turn at the same instant.
-    var memo: InstantMemo<PropertyValue?>
+    /// The value compiled, and the values computed per instant (not part of this value): shared
+    /// by the components of one followed property, which are read in turn at the same instants
+    /// (each component track of a transform reads the whole value).
+    var followed: FollowedValue
 
     func progress(at t: Double) -> Double {
         let τ = start + t
         // Values were checked over the whole drag when the branch was built.
-        let value = memo.value(at: τ) { try? self.value.value(driver.environment(local: τ)) }
+        // The closure holds the two objects, not this value (copying it copies a driver).
+        let followed = followed, program = driver.program
+        let value = followed.memo.value(at: τ) { followed.value(program.environment(local: τ)) }
         let v = value?.component(component) ?? model
         return 1 - (v - model) / unit
     }
@@ -116,6 +123,35 @@ struct FollowedComponent: ProgressFunction {
 
     func hash(into h: inout Hasher) {
         h.combine(driver); h.combine(value); h.combine(component); h.combine(model); h.combine(unit); h.combine(start)
+    }
+}
+
+/// A followed value's numbers compiled once (`ExpressionNode.compiled`) with their rules:
+/// `value(env)` is `try? ValueExpression.value(env)`, without copying the expressions or
+/// allocating.
+final class FollowedValue: Sendable {
+    let shape: ValueExpression.Shape
+    let evaluators: [ExpressionEvaluator]
+    let rules: [NumberRule]
+    let memo = InstantMemo<PropertyValue?>(slots: 256)
+
+    init(_ expression: ValueExpression) {
+        shape = expression.shape
+        let numbers = expression.numbers
+        evaluators = numbers.map { $0.expression.root.compiled() }
+        rules = numbers.map(\.rule)
+    }
+
+    /// nil where a number is out of range.
+    func value(_ env: ExpressionEnvironment) -> PropertyValue? {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
+            for k in evaluators.indices {
+                let v = evaluators[k](env)
+                guard rules[k].admits(v) else { return nil }
+                numbers[k] = v
+            }
+            return shape.assembled { numbers[$0] }
+        }
     }
 }
 
@@ -169,7 +205,7 @@ extension PropertyTrack where Value: ComponentValue {
     /// the model takes the released value `released`.
     mutating func follow(
         _ value: ValueExpression, driver: GestureDriver, begin: Double, release: Double, localBegin: Double,
-        at begin0: PropertyValue, released: PropertyValue
+        at begin0: PropertyValue, released: PropertyValue, followed: FollowedValue
     ) {
         var model = modelValue(at: begin)
         for k in 0..<Value.componentCount where value.componentIsConstant(k) {
@@ -177,13 +213,12 @@ extension PropertyTrack where Value: ComponentValue {
         }
         if model != modelValue(at: begin) { append(.set(time: begin, value: model)) }
         if release > begin {
-            let memo = InstantMemo<PropertyValue?>()
             for k in 0..<Value.componentCount where !value.componentIsConstant(k) {
                 let from = model.replacing(k, with: model.component(k) + 1)
                 let unit = (from - model).component(k)
                 let f = FollowedComponent(
                     driver: driver, value: value, component: k, model: model.component(k), unit: unit, start: localBegin,
-                    memo: memo)
+                    followed: followed)
                 append(
                     .animate(
                         TrackAnimation(

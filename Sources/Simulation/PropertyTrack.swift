@@ -143,6 +143,11 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         reach.append(end)
     }
 
+    /// The latest time the track changes: an assignment, or the end of an animation (−∞ without
+    /// events). Events are in time order and an animation ends after its call, so it is the
+    /// last event's time or the latest end (`reach`).
+    package var lastChange: Double { max(events.last?.time ?? -.infinity, reach.last ?? -.infinity) }
+
     package var animations: [TrackAnimation<Value>] {
         events.compactMap { if case .animate(let a) = $0 { return a } else { return nil } }
     }

@@ -154,10 +154,16 @@ struct InteractionBuilder {
         guard let i = base.byID[change.layer] else { throw TransExportError(path: change.origin, message: "unknown layer \"\(change.layer)\"") }
         let begin = SimulationBuilder.tidy(driver.start + τ0), release = SimulationBuilder.tidy(driver.start + τ1)
         let steps = max(1, Int(((τ1 - τ0) * 1000).rounded(.up)))
+        let followed = FollowedValue(change.value)
         var values: [PropertyValue] = []
         for k in 0...steps {
             let t = k == steps ? τ1 : τ0 + (τ1 - τ0) * Double(k) / Double(steps)
             let env = driver.environment(local: t)
+            // The compiled value (the same numbers); the tree says which number fails, and why.
+            if let v = followed.value(env) {
+                values.append(v)
+                continue
+            }
             do {
                 values.append(try change.value.value(env))
             } catch let e as ValueRangeError {
@@ -171,13 +177,18 @@ struct InteractionBuilder {
         }
         let first = values[0], last = values[values.count - 1]
         switch change.value {
-        case .position: base.layers[i].position.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
-        case .size: base.layers[i].size.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
+        case .position:
+            base.layers[i].position.follow(
+                change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last, followed: followed)
+        case .size:
+            base.layers[i].size.follow(
+                change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last, followed: followed)
         case .number(let p, _):
             base.layers[i].numbers[p].follow(
-                change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
+                change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last, followed: followed)
         case .transform:
-            base.layers[i].transform.follow(change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last)
+            base.layers[i].transform.follow(
+                change.value, driver: driver, begin: begin, release: release, localBegin: τ0, at: first, released: last, followed: followed)
         case .constant(let v): try base.apply(PropertyChange(layer: change.layer, v, origin: change.origin), at: begin, curve: nil, delay: 0)
         }
     }

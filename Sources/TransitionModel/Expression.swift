@@ -160,7 +160,7 @@ package struct ExpressionEnvironment: Hashable, Sendable {
     package var W: Double
     package var H: Double
     /// Values of the interaction's `let`, in order.
-    package var lets: [Double] = []
+    package var lets: LetValues = []
 
     package init(canvas: Size) { W = canvas.width; H = canvas.height }
 
@@ -175,6 +175,49 @@ package struct ExpressionEnvironment: Hashable, Sendable {
         case .H: return H
         case .let(let k): return k < lets.count ? lets[k] : .nan
         }
+    }
+}
+
+/// The values of an interaction's `let`, in order: the first four held in place (an interaction
+/// rarely has more), so that making or copying an environment allocates nothing; gesture reads
+/// make one per instant (BENCHMARKS.md#gesture-compiled-once-kept-per-instant-same-bytes-2026-12-04).
+package struct LetValues: Hashable, Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    private var first = (0.0, 0.0, 0.0, 0.0)
+    private var rest: [Double]?
+    package private(set) var count = 0
+
+    package init() {}
+    package init(arrayLiteral values: Double...) { for v in values { append(v) } }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+
+    package subscript(k: Int) -> Double {
+        precondition(k >= 0 && k < count, "let index out of range")
+        switch k {
+        case 0: return first.0
+        case 1: return first.1
+        case 2: return first.2
+        case 3: return first.3
+        default: return rest![k - 4]
+        }
+    }
+
+    package mutating func append(_ v: Double) {
+        switch count {
+        case 0: first.0 = v
+        case 1: first.1 = v
+        case 2: first.2 = v
+        case 3: first.3 = v
+        default: rest = (rest ?? []) + [v]
+        }
+        count += 1
+    }
+
+    package static func == (a: LetValues, b: LetValues) -> Bool { a.elementsEqual(b) }
+    package func hash(into h: inout Hasher) {
+        h.combine(count)
+        for v in self { h.combine(v) }
     }
 }
 

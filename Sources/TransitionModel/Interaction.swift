@@ -138,29 +138,101 @@ package enum ValueExpression: Hashable, Sendable {
         }
     }
 
-    /// The value for this environment; throws a ValueRangeError when a number is out of range.
-    package func value(_ env: ExpressionEnvironment) throws -> PropertyValue {
-        func finite(_ e: Expression, _ expected: String = "a finite number", _ ok: (Double) -> Bool = { _ in true }) throws -> Double {
-            let v = e.evaluate(env)
-            guard v.isFinite, abs(v) <= 1e9, ok(v) else { throw ValueRangeError(expression: e, value: v, expected: expected) }
-            return v
-        }
+    /// The value's numbers, in the order they are checked and the order of the track's
+    /// components (x, y; width, height; the number; translation x, y, scale x, y, rotation,
+    /// rotationX, rotationY, perspective), each with what it must be.
+    package var numbers: [ValueNumber] {
         switch self {
-        case .position(let x, let y): return .position(Point(try finite(x), try finite(y)))
-        case .size(let w, let h): return .size(Size(try finite(w, "a width ≥ 0") { $0 >= 0 }, try finite(h, "a height ≥ 0") { $0 >= 0 }))
+        case .position(let x, let y): return [ValueNumber(x), ValueNumber(y)]
+        case .size(let w, let h): return [ValueNumber(w, .atLeastZero("a width ≥ 0")), ValueNumber(h, .atLeastZero("a height ≥ 0"))]
         case .number(let p, let e):
-            guard let entry = p.followedRange else { return .number(p, try finite(e)) }
-            return .number(p, try finite(e, entry.expected) { entry.range.contains($0) })
+            guard let entry = p.followedRange else { return [ValueNumber(e)] }
+            return [ValueNumber(e, .within(entry.range, entry.expected))]
         case .transform(let t):
-            var out = LayerTransform.identity
-            out.translation = Point(try finite(t.translateX), try finite(t.translateY))
-            out.scale = Point(try finite(t.scaleX), try finite(t.scaleY))
-            out.rotation = try finite(t.rotation) * .pi / 180
-            out.rotationX = try finite(t.rotationX) * .pi / 180
-            out.rotationY = try finite(t.rotationY) * .pi / 180
-            if let d = t.perspective { out.m34 = -1 / (try finite(d, "an eye distance > 0") { $0 > 0 }) }
-            return .transform(out)
-        case .constant(let v): return v
+            let parts = [t.translateX, t.translateY, t.scaleX, t.scaleY, t.rotation, t.rotationX, t.rotationY].map { ValueNumber($0) }
+            return parts + (t.perspective.map { [ValueNumber($0, .positive("an eye distance > 0"))] } ?? [])
+        case .constant: return []
+        }
+    }
+
+    /// What the value is made of, without its expressions.
+    package enum Shape: Hashable, Sendable {
+        case position, size
+        case number(LayerProperty)
+        case transform(perspective: Bool)
+        case constant(PropertyValue)
+
+        /// The value made of its numbers (`number(k)`: the k-th of `numbers`, checked); angles
+        /// are written in degrees, a perspective as the eye distance d (m34 = −1/d).
+        package func assembled(_ number: (Int) -> Double) -> PropertyValue {
+            switch self {
+            case .position: return .position(Point(number(0), number(1)))
+            case .size: return .size(Size(number(0), number(1)))
+            case .number(let p): return .number(p, number(0))
+            case .transform(let perspective):
+                var out = LayerTransform.identity
+                out.translation = Point(number(0), number(1))
+                out.scale = Point(number(2), number(3))
+                out.rotation = number(4) * .pi / 180
+                out.rotationX = number(5) * .pi / 180
+                out.rotationY = number(6) * .pi / 180
+                if perspective { out.m34 = -1 / number(7) }
+                return .transform(out)
+            case .constant(let v): return v
+            }
+        }
+    }
+
+    package var shape: Shape {
+        switch self {
+        case .position: return .position
+        case .size: return .size
+        case .number(let p, _): return .number(p)
+        case .transform(let t): return .transform(perspective: t.perspective != nil)
+        case .constant(let v): return .constant(v)
+        }
+    }
+
+    /// The value for this environment; throws a ValueRangeError at the first number out of range.
+    package func value(_ env: ExpressionEnvironment) throws -> PropertyValue {
+        var values: [Double] = []
+        for n in numbers {
+            let v = n.expression.evaluate(env)
+            guard n.rule.admits(v) else { throw ValueRangeError(expression: n.expression, value: v, expected: n.rule.expected) }
+            values.append(v)
+        }
+        return shape.assembled { values[$0] }
+    }
+}
+
+/// One number of a value with expressions: its expression and what it must be.
+package struct ValueNumber: Hashable, Sendable {
+    package var expression: Expression
+    package var rule: NumberRule
+    init(_ expression: Expression, _ rule: NumberRule = .any) { self.expression = expression; self.rule = rule }
+}
+
+/// What a number of a value must be: finite, within ±1e9, and this.
+package enum NumberRule: Hashable, Sendable {
+    case any
+    case atLeastZero(String)
+    case within(ClosedRange<Double>, String)
+    case positive(String)
+
+    package var expected: String {
+        switch self {
+        case .any: return "a finite number"
+        case .atLeastZero(let s), .within(_, let s), .positive(let s): return s
+        }
+    }
+
+    package func admits(_ v: Double) -> Bool {
+        guard v.isFinite, abs(v) <= 1e9 else { return false }
+        switch self {
+        case .any: return true
+        case .atLeastZero: return v >= 0
+        case .within(let r, _): return r.contains(v)
+        case .positive: return v > 0
         }
     }
 }
