@@ -12,9 +12,8 @@
 //   refines all four handle values (least squares in units of each sample's budget).
 // - The player's rules (PlayerRules) say where handles may go: SMIL keeps every handle in
 //   [0, 1] (the segment is monotone); Lottie lets y leave it.
-// - Afterwards every segment is checked again, as the player evaluates it (handles rounded to the
-//   6 decimals the files carry), against freshly computed exact values between the grid points;
-//   a segment over the tolerance is split.
+// - Every span the search takes is checked as the player evaluates it, against freshly computed
+//   exact values between the grid points (`checkedFit`); only a one-step span may go unchecked.
 import Foundation
 import Motion
 import Simulation
@@ -111,8 +110,10 @@ struct CurveFitter<V: AnimatableValue> {
         var i = 0
         var guess = max(1, n / 3)
         while i < n {
+            // farthestEnd's segment is checked (checkedFit) or one grid step: measuring it again
+            // to split it could not change it (a tenth of the fit's cost, removed).
             let (j, curve) = farthestEnd(from: i, guess: guess)
-            out += verified(Segment(from: i, to: j, curve: curve))
+            out.append(Segment(from: i, to: j, curve: curve))
             guess = j - i
             i = j
         }
@@ -149,23 +150,14 @@ struct CurveFitter<V: AnimatableValue> {
 
     /// The easing for grid points i...j when it also stays within the target between them.
     func checkedFit(_ i: Int, _ j: Int) -> CubicBezier? {
-        guard let c = fit(i, j), maxError(Segment(from: i, to: j, curve: c)) <= verifyLimit else { return nil }
+        guard let c = fit(i, j), maxError(Segment(from: i, to: j, curve: c), stoppingOver: verifyLimit) <= verifyLimit else { return nil }
         return c
     }
 
-    /// The segment as the player plays it, checked at `verifySteps` points per grid step against
-    /// fresh exact values; split in two (and refitted) while over the tolerance.
-    func verified(_ s: Segment) -> [Segment] {
-        guard maxError(s) > verifyLimit, s.to - s.from > 1 else { return [s] }
-        let mid = (s.from + s.to) / 2
-        return [
-            Segment(from: s.from, to: mid, curve: fit(s.from, mid) ?? .linear),
-            Segment(from: mid, to: s.to, curve: fit(mid, s.to) ?? .linear),
-        ].flatMap(verified)
-    }
-
-    /// The largest error of segment s between its grid points, in output units.
-    func maxError(_ s: Segment) -> Double {
+    /// The largest error of segment s between its grid points, in output units; once it passes
+    /// `limit`, the first error over it (every caller only compares it with `limit`, and an error
+    /// over it stays over it: `max` keeps the larger and passes over NaN).
+    func maxError(_ s: Segment, stoppingOver limit: Double = .infinity) -> Double {
         let a = values[s.from], d = values[s.to] - a
         let t0 = times[s.from], span = times[s.to] - t0
         let steps = (s.to - s.from) * verifySteps
@@ -174,6 +166,7 @@ struct CurveFitter<V: AnimatableValue> {
             let u = (Double(k) + 0.5) / Double(steps)
             let v = a + d.scaled(by: s.curve.progress(at: u))
             worst = max(worst, measure.norm(v - exact(t0 + span * u)))
+            if worst > limit { return worst }
         }
         return worst
     }

@@ -25,21 +25,33 @@ package struct ExactLayerTracks: Sendable {
     /// When the layer has a mask.
     package var mask: Mask?
 
-    /// One per layer, indexed like `simulation.layers`, over the whole timeline.
+    /// One per layer, indexed like `simulation.layers`, over the whole timeline. Every track
+    /// that moves keeps the values it computed (ExactValueMemo: both players' fits read them),
+    /// one memo for the transform's three components.
     package static func all(_ simulation: Simulation) -> [ExactLayerTracks] {
         let end = simulation.timeline.duration
+        func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty ? nil : ExactValueMemo() }
         return simulation.layers.map { l in
-            ExactLayerTracks(
-                layer: l.index, position: ExactTrack(l.position, until: end), size: ExactTrack(l.size, until: end),
-                translation: ExactTrack(l.transform, until: end, component: { $0.translation }),
-                scale: ExactTrack(l.transform, until: end, component: { $0.scale }),
-                rotation: ExactTrack(l.transform, until: end, component: { $0.rotation }),
+            let transform = memo(l.transform)
+            return ExactLayerTracks(
+                layer: l.index, position: ExactTrack(l.position, until: end, memo: memo(l.position)),
+                size: ExactTrack(l.size, until: end, memo: memo(l.size)),
+                translation: ExactTrack(l.transform, until: end, component: { $0.translation }, memo: transform),
+                scale: ExactTrack(l.transform, until: end, component: { $0.scale }, memo: transform),
+                rotation: ExactTrack(l.transform, until: end, component: { $0.rotation }, memo: transform),
                 // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
-                numbers: NumberTracks(LayerProperty.animatedLayerNumbers) { ExactTrack(l.numberTrack($0), until: end).clamped(as: $0) },
+                numbers: NumberTracks(LayerProperty.animatedLayerNumbers) {
+                    let track = l.numberTrack($0)
+                    return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
+                },
                 mask: l.definition.mask.map { m in
                     Mask(
-                        shape: m.shape, frame: ExactTrack(l.maskFrame, until: end), center: ExactTrack(l.maskCenter, until: end),
-                        numbers: NumberTracks(LayerProperty.animatedMaskNumbers) { ExactTrack(l.numberTrack($0), until: end).clamped(as: $0) })
+                        shape: m.shape, frame: ExactTrack(l.maskFrame, until: end, memo: memo(l.maskFrame)),
+                        center: ExactTrack(l.maskCenter, until: end, memo: memo(l.maskCenter)),
+                        numbers: NumberTracks(LayerProperty.animatedMaskNumbers) {
+                            let track = l.numberTrack($0)
+                            return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
+                        })
                 })
         }
     }

@@ -32,15 +32,16 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
 
     /// A property track over [0, end]: breakpoints at every assignment and at every animation's
     /// call, begin and end; an interval is `.bezier` when one bezier-timed animation spans it exactly.
-    package init(_ track: PropertyTrack<Value>, until end: Double) {
-        self.init(track, until: end, component: { $0 })
+    package init(_ track: PropertyTrack<Value>, until end: Double, memo: ExactValueMemo<Value>? = nil) {
+        self.init(track, until: end, component: { $0 }, memo: memo)
     }
 
     /// One component of a property track (`f` linear, such as a transform's scale): an animation
-    /// that leaves the component unchanged does not move it.
+    /// that leaves the component unchanged does not move it. With `memo`, the track's value at a
+    /// time is computed once for every track that shares it (ExactValueMemo).
     package init<Whole: AnimatableValue>(
         _ track: PropertyTrack<Whole>, until end: Double,
-        component f: @escaping @Sendable (Whole) -> Value
+        component f: @escaping @Sendable (Whole) -> Value, memo: ExactValueMemo<Whole>? = nil
     ) {
         if track.events.isEmpty {
             let v = f(track.initial)
@@ -67,7 +68,11 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
             }
             return .moving
         }
-        self.init(breakpoints: breakpoints, pieces: pieces, value: { f(Whole.presented(by: track, at: $0)) })
+        guard let memo else {
+            self.init(breakpoints: breakpoints, pieces: pieces, value: { f(Whole.presented(by: track, at: $0)) })
+            return
+        }
+        self.init(breakpoints: breakpoints, pieces: pieces, value: { f(memo.value($0) { Whole.presented(by: track, at: $0) }) })
     }
 
     /// The same motion through an affine map (a component, a unit change): every piece keeps its

@@ -64,8 +64,10 @@ package struct Retrace: Sendable {
             first = s.layers.indices.map { Retrace.features(s, $0) }
         }
 
-        func callAsFunction(_ t: Double) -> [Double] {
-            let s = sim.movingState(at: t)
+        func callAsFunction(_ t: Double) -> [Double] { self(sim.movingState(at: t)) }
+
+        /// The numbers of a moving state of this simulation (`movingState(at:)` or a sampler's).
+        func callAsFunction(_ s: MovingState) -> [Double] {
             var out: [Double] = []
             out.reserveCapacity(first.count * 11)
             var k = 0
@@ -182,8 +184,12 @@ package struct Retrace: Sendable {
         var samples: [[Double]] = []
         samples.reserveCapacity(times.count)
         var direction: [Double] = [], monotone = 0, sameLength = true
+        // At increasing times, a sampler recomputes only the layers whose tracks changed since
+        // the last sample (the same bits as movingState(at:): MovingStateSampler).
+        var sampler = MovingStateSampler(sim, at: times[0])
         for t in times {
-            let x = sceneFeatures(t)
+            if t > times[0] { sampler.advance(to: t) }
+            let x = sceneFeatures(sampler.state)
             if let previous = samples.last, sameLength {
                 sameLength = x.count == previous.count
                 if sameLength, samples.count == 1 {
@@ -219,10 +225,19 @@ package struct Retrace: Sendable {
         let inverse = RetraceDriver(read: driver, times: times, values: samples.map { $0[f] })
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
+        let increasing = checks.count  // the stride's times, read through a sampler
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
         let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
-        for t in checks {
-            let want = sceneFeatures(min(t, duration - 1e-9))
+        var laterStates: MovingStateSampler? = nil
+        for (k, t) in checks.enumerated() {
+            let at = min(t, duration - 1e-9)
+            let want: [Double]
+            if k < increasing {
+                if laterStates == nil { laterStates = MovingStateSampler(sim, at: at) } else { laterStates!.advance(to: at) }
+                want = sceneFeatures(laterStates!.state)
+            } else {
+                want = sceneFeatures(at)
+            }
             guard want[f] >= lo, want[f] <= hi else { return nil }
             let got = sceneFeatures(inverse.time(want[f]))
             guard got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }

@@ -59,15 +59,20 @@ package struct SubtreeRetrace: Sendable {
             guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
             // Membership by flag and a list in index order; each layer is kept or dropped alone.
+            // A layer found close with the same three rows and the same u as at its last check
+            // is close again (the same numbers): at rest, most outside samples repeat one.
             var alive = moving
             var inSet = [Bool](repeating: false, count: sim.layers.count)
             for j in moving { inSet[j] = true }
+            var lastClose = [SubtreeRetraceSamples.LooseCheck?](repeating: nil, count: sim.layers.count)
             for k in outside where inSet[i] {
                 let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
                 let x = run.lowerBound + a, y = run.lowerBound + b
                 alive.removeAll { j in
+                    let check = samples.looseCheck(j, x, y, u, k)
+                    if check == lastClose[j] { return false }
                     let close = samples.looselyClose(j, x, y, u, k)
-                    if !close { inSet[j] = false }
+                    if close { lastClose[j] = check } else { inSet[j] = false }
                     return !close
                 }
             }

@@ -108,6 +108,18 @@ struct SubtreeRetraceSamples {
         return out
     }
 
+    /// What `looselyClose(j, x, y, u, k)` reads: the rows of samples x, y and k and u's bits.
+    struct LooseCheck: Equatable {
+        let x: Int32, y: Int32, k: Int32
+        let u: UInt64
+    }
+
+    @inline(__always)
+    func looseCheck(_ j: Int, _ x: Int, _ y: Int, _ u: Double, _ k: Int) -> LooseCheck {
+        let base = j * count
+        return LooseCheck(x: row[base + x], y: row[base + y], k: row[base + k], u: u.bitPattern)
+    }
+
     /// SubtreeRetrace.looselyClose of layer j's samples x, y and k: sample k within 1 px
     /// (corners) / 0.01 (the rest) of x + (y − x)·u, number by number.
     /// The three samples' numbers are read through pointers found once per call (this runs per

@@ -1,0 +1,67 @@
+import Motion
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Keyframes
+
+/// CurveFitter's check of a span as the player plays it: every span the search keeps longer than
+/// one grid step is within the check's limit (no second pass re-measures them), and the check
+/// that stops at the first error over the limit decides as the full measure does.
+final class CurveFitterCheckTests: XCTestCase {
+    /// The present spring's position and scale for both players.
+    func fitters() throws -> [CurveFitter<Point>] {
+        let sim = try Simulation(douyinPresent())
+        let player = try XCTUnwrap(sim.index(ofLayer: "player"))
+        let measure = LayerMeasures.all(sim, tolerance: .standard)[player].position
+        let exact = ExactTrack(sim.layers[player].position, until: sim.timeline.duration)
+        var out: [CurveFitter<Point>] = []
+        for rules in PlayerRules.players {
+            for k in exact.pieces.indices where exact.pieces[k] == .moving {
+                out.append(FittingReducer(rules: rules).fitter(exact, piece: k, measure: measure).0)
+            }
+        }
+        return out
+    }
+
+    func testEverySpanLongerThanAStepIsWithinTheLimit() throws {
+        let fitters = try fitters()
+        XCTAssertEqual(fitters.count, 2)
+        for fitter in fitters {
+            let segments = fitter.segments()
+            XCTAssertGreaterThan(segments.count, 1)
+            XCTAssertEqual(segments.first?.from, 0)
+            XCTAssertEqual(segments.last?.to, fitter.times.count - 1)
+            for (a, b) in zip(segments, segments.dropFirst()) { XCTAssertEqual(a.to, b.from) }
+            var long = 0
+            for s in segments where s.to - s.from > 1 {
+                long += 1
+                XCTAssertLessThanOrEqual(fitter.maxError(s), fitter.verifyLimit, "\(s.from)…\(s.to)")
+            }
+            XCTAssertGreaterThan(long, 0)
+        }
+    }
+
+    func testTheStoppingMeasureDecidesAsTheFullOne() throws {
+        var over = 0, within = 0
+        for fitter in try fitters() {
+            let n = fitter.times.count - 1
+            for i in stride(from: 0, to: n, by: 7) {
+                for j in [i + 1, i + 3, (i + n) / 2, n] where j > i && j <= n {
+                    for curve in [CubicBezier.linear, CubicBezier(0.2, 0.8, 0.3, 1), fitter.fit(i, j) ?? .linear] {
+                        let s = CurveFitter<Point>.Segment(from: i, to: j, curve: curve)
+                        let full = fitter.maxError(s)
+                        for limit in [fitter.verifyLimit, full, full.nextDown, full / 2] {
+                            let stopped = fitter.maxError(s, stoppingOver: limit)
+                            XCTAssertEqual(stopped <= limit, full <= limit, "\(i)…\(j) \(curve) \(limit)")
+                            XCTAssertLessThanOrEqual(stopped, full)
+                        }
+                        if full > fitter.verifyLimit { over += 1 } else { within += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(over, 10)
+        XCTAssertGreaterThan(within, 10)
+    }
+}

@@ -1,0 +1,51 @@
+import Keyframes
+import Motion
+import Simulation
+import TransitionModel
+import XCTest
+
+/// The exact tracks that keep their values (ExactValueMemo): the same bits as the tracks that
+/// compute every value, read once or again, and the same keys fitted from them.
+final class ExactValueMemoTests: XCTestCase {
+    func testAMemoizedTrackGivesTheSameBitsAtEveryTime() throws {
+        let sim = try Simulation(douyinPresent())
+        let player = try XCTUnwrap(sim.index(ofLayer: "player"))
+        let end = sim.timeline.duration
+        let track = sim.layers[player].transform
+        let memo = ExactValueMemo<LayerTransform>()
+        let plain = ExactTrack(track, until: end, component: { $0.scale })
+        let kept = ExactTrack(track, until: end, component: { $0.scale }, memo: memo)
+        let rotation = ExactTrack(track, until: end, component: { $0.rotation }, memo: memo)
+        XCTAssertEqual(kept.breakpoints, plain.breakpoints)
+        XCTAssertEqual(kept.pieces, plain.pieces)
+        var moved = 0
+        for pass in 0..<2 {  // computed, then read back
+            for k in 0...900 {
+                let t = end * Double(k) / 900
+                let a = plain.value(t), b = kept.value(t)
+                XCTAssertEqual(a.x.bitPattern, b.x.bitPattern, "\(t) pass \(pass)")
+                XCTAssertEqual(a.y.bitPattern, b.y.bitPattern, "\(t) pass \(pass)")
+                XCTAssertEqual(rotation.value(t).bitPattern, track.value(at: t).rotation.bitPattern)
+                if a != plain.value(0) { moved += 1 }
+            }
+        }
+        XCTAssertGreaterThan(moved, 100)  // the spring moves the scale
+    }
+
+    func testFitsFromTheLayersTracksEqualFitsFromPlainTracks() throws {
+        let sim = try Simulation(douyinPresent())
+        let player = try XCTUnwrap(sim.index(ofLayer: "player"))
+        let end = sim.timeline.duration
+        let all = ExactLayerTracks.all(sim)[player]
+        let measures = LayerMeasures.all(sim, tolerance: .standard)[player]
+        for rules in PlayerRules.players {
+            let reducer = FittingReducer(rules: rules)
+            let position = reducer.keyframes(for: all.position, measure: measures.position)
+            XCTAssertEqual(position, reducer.keyframes(for: ExactTrack(sim.layers[player].position, until: end), measure: measures.position))
+            XCTAssertGreaterThan(position.keyframes.count, 2)
+            let scale = reducer.keyframes(for: all.scale, measure: measures.scale)
+            let plainScale = ExactTrack(sim.layers[player].transform, until: end, component: { $0.scale })
+            XCTAssertEqual(scale, reducer.keyframes(for: plainScale, measure: measures.scale))
+        }
+    }
+}
