@@ -80,14 +80,14 @@ struct ProjectionGrid {
             } else {
                 matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
             }
-            let s = state.states[entry[i]]
-            // Most layers keep their state between grid times; only the projection moves.
+            // Most layers keep their state between grid times; only the projection moves. Compared
+            // in place and copied only when new (a copy retains a mask's arrays).
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
-            if last >= 0, distinctStates[last] == s {
+            if last >= 0, distinctStates[last] == state.states[entry[i]] {
                 stateIndices.append(last)
             } else {
                 stateIndices.append(distinctStates.count)
-                distinctStates.append(s)
+                distinctStates.append(state.states[entry[i]])
                 distinctLayers.append(i)
             }
         }
@@ -132,7 +132,11 @@ struct ProjectionGrid {
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {
         let o = (k * layerCount + slots[i]) * 9
-        return PlaneProjection(Array(matrices[o..<(o + 9)]))
+        // Element by element: Array(matrices[o..<(o + 9)]) went through the slice's generic copy.
+        return PlaneProjection([
+            matrices[o], matrices[o + 1], matrices[o + 2], matrices[o + 3], matrices[o + 4], matrices[o + 5], matrices[o + 6],
+            matrices[o + 7], matrices[o + 8],
+        ])
     }
 
     /// projection(k, i).concatenating(o): the same products in the same order, without the
@@ -181,14 +185,14 @@ extension ProjectionSampler {
             let spec = specs[n]
             let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
             last = (spec.layer, h)
-            let s = state(spec.layer)
-            // projectedPath's own choice: its drawn path projected unless drawn as arcs.
+            // projectedPath's own choice: its drawn path projected unless drawn as arcs. The layer's
+            // state is read only where it is used (a copy each: a pure function, the same numbers).
             if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
                 paths.append(d.projected(by: h))
             } else {
-                paths.append(spec.projectedPath(s, h, arcs: imageArcs))
+                paths.append(spec.projectedPath(state(spec.layer), h, arcs: imageArcs))
             }
-            axes.append(spec.gradientAxis(s, h))
+            axes.append(spec.gradient == nil ? nil : spec.gradientAxis(state(spec.layer), h))
         }
         return (paths, axes, box)
     }
