@@ -188,6 +188,11 @@ package struct LayerState: Hashable, Sendable {
 
     /// zPosition is the layer's z in its superlayer: it only shows through a perspective above.
     @inline(__always)
+    /// `geometry.anchorInBounds` without the transform's matrix: all a sublayer's placing reads of
+    /// its superlayer (Simulation.placed), which built the superlayer's whole geometry, its
+    /// rotations' sines and cosines included, per sublayer and time.
+    package var anchorInBounds: Point { LayerGeometry(boundsSize: size, anchorPoint: anchorPoint).anchorInBounds }
+
     package var geometry: LayerGeometry {
         LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: zPosition, transform: transform3D)
     }
