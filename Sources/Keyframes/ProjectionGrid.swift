@@ -143,7 +143,7 @@ struct ProjectionGrid {
     /// grid's matrix copied out first (the factored fit's residual, once per layer and time).
     func projection(_ k: Int, _ i: Int, then o: PlaneProjection) -> PlaneProjection {
         let base = (k * layerCount + slots[i]) * 9, b = o.h
-        var r = [Double](repeating: 0, count: 9)
+        var r = InlineArray<9, Double>(repeating: 0)
         for row in 0..<3 {
             let h0 = matrices[base + 3 * row], h1 = matrices[base + 3 * row + 1], h2 = matrices[base + 3 * row + 2]
             for j in 0..<3 { r[3 * row + j] = h0 * b[j] + h1 * b[3 + j] + h2 * b[6 + j] }
