@@ -191,7 +191,8 @@ package struct LayerState: Hashable, Sendable {
     /// `geometry.anchorInBounds` without the transform's matrix: all a sublayer's placing reads of
     /// its superlayer (Simulation.placed), which built the superlayer's whole geometry, its
     /// rotations' sines and cosines included, per sublayer and time.
-    package var anchorInBounds: Point { LayerGeometry(boundsSize: size, anchorPoint: anchorPoint).anchorInBounds }
+    /// LayerGeometry.anchorInBounds's sums with its zero bounds origin (the same bits).
+    package var anchorInBounds: Point { Point(0 + anchorPoint.x * size.width, 0 + anchorPoint.y * size.height) }
 
     package var geometry: LayerGeometry {
         LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: zPosition, transform: transform3D)
