@@ -44,8 +44,10 @@ extension ProjectionSampler {
                 members, box: everywhere, state: { state.layers[$0] },
                 projection: { limits[$0] ?? projection(state, $0, host: hosts[$0]!).concatenating(back[planeOf[$0]!]!) })
         }
+        // The members' planes' edge-on times, looked up once (not two hashes per member and grid time).
+        let planesEdgeOn = Set(members.map { planeOf[specs[$0].layer]! }).map { f.edgeOn[$0]! }
         func residual(_ k: Int) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
-            let flat = members.contains { f.edgeOn[planeOf[specs[$0].layer]!]![k] }
+            let flat = planesEdgeOn.contains { $0[k] }
             // Not edge-on: the paths factorInterval sampled already, through the same inverse.
             if !flat, let stored = f.residual(k, members, box: everywhere) { return stored }
             let state = flat ? stateAt(k) : nil
