@@ -149,6 +149,15 @@ package struct LayerState: Hashable, Sendable {
         self.mask = mask
     }
 
+    /// The synthesized comparison written out, field by field in declaration order (the same
+    /// answers): called from another module, the synthesized one went through Equatable's
+    /// witness, both states copied first (ProjectionGrid.append compares one per layer and grid time).
+    package static func == (a: LayerState, b: LayerState) -> Bool {
+        a.position == b.position && a.size == b.size && a.anchorPoint == b.anchorPoint && a.transform == b.transform
+            && a.opacity == b.opacity && a.hidden == b.hidden && a.zPosition == b.zPosition && a.cornerRadius == b.cornerRadius
+            && a.mask == b.mask
+    }
+
     /// The drawn value of a number-valued property (`LayerProperty.numberUnit`), the layer's own
     /// or its mask's; nil for a mask property without a mask, and for other properties.
     package func number(_ property: LayerProperty) -> Double? {
