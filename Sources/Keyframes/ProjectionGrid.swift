@@ -83,7 +83,7 @@ struct ProjectionGrid {
             // Most layers keep their state between grid times; only the projection moves. Compared
             // in place and copied only when new (a copy retains a mask's arrays).
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
-            if last >= 0, distinctStates[last] == state.states[entry[i]] {
+            if last >= 0, LayerState.equal(distinctStates, last, state.states, entry[i]) {
                 stateIndices.append(last)
             } else {
                 stateIndices.append(distinctStates.count)

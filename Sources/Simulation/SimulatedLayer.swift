@@ -149,13 +149,19 @@ package struct LayerState: Hashable, Sendable {
         self.mask = mask
     }
 
-    /// The synthesized comparison written out, field by field in declaration order (the same
-    /// answers): called from another module, the synthesized one went through Equatable's
-    /// witness, both states copied first (ProjectionGrid.append compares one per layer and grid time).
-    package static func == (a: LayerState, b: LayerState) -> Bool {
-        a.position == b.position && a.size == b.size && a.anchorPoint == b.anchorPoint && a.transform == b.transform
-            && a.opacity == b.opacity && a.hidden == b.hidden && a.zPosition == b.zPosition && a.cornerRadius == b.cornerRadius
-            && a.mask == b.mask
+    /// `a[i] == b[j]` read in place: the synthesized comparison's fields (the transform's and the
+    /// mask's too) in declaration order, so the same answers. `a[i] == b[j]` copied both states,
+    /// then reached LayerTransform's and LayerMask's == through Equatable's witnesses
+    /// (ProjectionGrid.append compares one per projected layer and grid time).
+    package static func equal(_ a: [LayerState], _ i: Int, _ b: [LayerState], _ j: Int) -> Bool {
+        a[i].position == b[j].position && a[i].size == b[j].size && a[i].anchorPoint == b[j].anchorPoint
+            && a[i].transform.translation == b[j].transform.translation && a[i].transform.scale == b[j].transform.scale
+            && a[i].transform.rotation == b[j].transform.rotation && a[i].transform.rotationX == b[j].transform.rotationX
+            && a[i].transform.rotationY == b[j].transform.rotationY && a[i].transform.m34 == b[j].transform.m34
+            && a[i].opacity == b[j].opacity && a[i].hidden == b[j].hidden && a[i].zPosition == b[j].zPosition
+            && a[i].cornerRadius == b[j].cornerRadius && a[i].mask?.shape == b[j].mask?.shape
+            && a[i].mask?.frame == b[j].mask?.frame && a[i].mask?.center == b[j].mask?.center
+            && a[i].mask?.numbers == b[j].mask?.numbers
     }
 
     /// The drawn value of a number-valued property (`LayerProperty.numberUnit`), the layer's own
