@@ -17,7 +17,7 @@ extension PlaneProjection {
         let shift = PlaneProjection([1, 0, 0, 0, 1, 0, p0.x, p0.y, 1])
         let s = shift.concatenating(self).h
         guard s[8] > 1e-9 else { return nil }
-        let n = s.map { $0 / s[8] }
+        let n = InlineArray<9, Double> { s[$0] / s[8] }
         let r = PlaneProjection([1, 0, n[2], 0, 1, n[5], 0, 0, 1])
         let a = PlaneProjection([n[0] - n[2] * n[6], n[1] - n[2] * n[7], 0, n[3] - n[5] * n[6], n[4] - n[5] * n[7], 0, n[6], n[7], 1])
         let back = PlaneProjection([1, 0, 0, 0, 1, 0, -p0.x, -p0.y, 1])

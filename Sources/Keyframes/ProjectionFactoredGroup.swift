@@ -46,8 +46,10 @@ extension ProjectionSampler {
         }
         // Whether every member's edge-on residual reads only layers the grid holds (a whole state otherwise).
         let edgeOnInGrid = members.allSatisfy { inGrid(grid, specs[$0].layer, plane: planeOf[specs[$0].layer]!) }
+        // The members' planes' edge-on times, looked up once (not two hashes per member and grid time).
+        let planesEdgeOn = Set(members.map { planeOf[specs[$0].layer]! }).map { f.edgeOn[$0]! }
         func residual(_ k: Int) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
-            let flat = members.contains { f.edgeOn[planeOf[specs[$0].layer]!]![k] }
+            let flat = planesEdgeOn.contains { $0[k] }
             // Not edge-on: the paths factorInterval sampled already, through the same inverse.
             if !flat, let stored = f.residual(k, members, box: everywhere) { return stored }
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil

@@ -33,7 +33,13 @@ struct ProjectionFitter {
         func flat(_ paths: [BezierPath]) -> [Point] {
             var out: [Point] = []
             out.reserveCapacity(pointCount)
-            for p in paths { out += p.vertices; out += p.outControls; out += p.inControls }
+            // By index: `for p in paths` and `out += p.vertices` retained and released each path's
+            // arrays, per grid time (~2 % of the default run's samples).
+            for n in paths.indices {
+                for k in paths[n].vertices.indices { out.append(paths[n].vertices[k]) }
+                for k in paths[n].outControls.indices { out.append(paths[n].outControls[k]) }
+                for k in paths[n].inControls.indices { out.append(paths[n].inControls[k]) }
+            }
             return out
         }
     }

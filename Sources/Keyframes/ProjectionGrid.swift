@@ -103,12 +103,12 @@ struct ProjectionGrid {
                 stateIndices.append(last)
                 continue
             }
-            let s = state.states[entry[i]]
-            if last >= 0, distinctStates[last] == s {
+            // Compared in place and copied only when new (a copy retains a mask's arrays).
+            if last >= 0, LayerState.equal(distinctStates, last, state.states, entry[i]) {
                 stateIndices.append(last)
             } else {
                 stateIndices.append(distinctStates.count)
-                distinctStates.append(s)
+                distinctStates.append(state.states[entry[i]])
                 distinctLayers.append(i)
             }
         }
@@ -174,14 +174,18 @@ struct ProjectionGrid {
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {
         let o = (k * layerCount + slots[i]) * 9
-        return PlaneProjection(Array(matrices[o..<(o + 9)]))
+        // Element by element: Array(matrices[o..<(o + 9)]) went through the slice's generic copy.
+        return PlaneProjection([
+            matrices[o], matrices[o + 1], matrices[o + 2], matrices[o + 3], matrices[o + 4], matrices[o + 5], matrices[o + 6],
+            matrices[o + 7], matrices[o + 8],
+        ])
     }
 
     /// projection(k, i).concatenating(o): the same products in the same order, without the
     /// grid's matrix copied out first (the factored fit's residual, once per layer and time).
     func projection(_ k: Int, _ i: Int, then o: PlaneProjection) -> PlaneProjection {
         let base = (k * layerCount + slots[i]) * 9, b = o.h
-        var r = [Double](repeating: 0, count: 9)
+        var r = InlineArray<9, Double>(repeating: 0)
         for row in 0..<3 {
             let h0 = matrices[base + 3 * row], h1 = matrices[base + 3 * row + 1], h2 = matrices[base + 3 * row + 2]
             for j in 0..<3 { r[3 * row + j] = h0 * b[j] + h1 * b[3 + j] + h2 * b[6 + j] }
@@ -223,14 +227,14 @@ extension ProjectionSampler {
             let spec = specs[n]
             let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
             last = (spec.layer, h)
-            let s = state(spec.layer)
-            // projectedPath's own choice: its drawn path projected unless drawn as arcs.
+            // projectedPath's own choice: its drawn path projected unless drawn as arcs. The layer's
+            // state is read only where it is used (a copy each: a pure function, the same numbers).
             if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
                 paths.append(d.projected(by: h))
             } else {
-                paths.append(spec.projectedPath(s, h, arcs: imageArcs))
+                paths.append(spec.projectedPath(state(spec.layer), h, arcs: imageArcs))
             }
-            axes.append(spec.gradientAxis(s, h))
+            axes.append(spec.gradient == nil ? nil : spec.gradientAxis(state(spec.layer), h))
         }
         return (paths, axes, box)
     }

@@ -10,26 +10,52 @@ import Simulation
 import TransitionModel
 
 struct ProjectionSampler {
-    let simulation: Simulation
+    /// What init finds and nothing changes after: one reference shared by every copy of the
+    /// sampler. Held inline, a copy (each fit's, each closure's capture) retained some 50
+    /// references, the simulation's arrays among them: ~5 % of the default run
+    /// (BENCHMARKS.md#copies-of-the-3d-fits-state-same-bytes-2026-12-04).
+    private final class Fixed: Sendable {
+        let simulation: Simulation
+        let layers: [(index: Int, host: Int?)]
+        let hosts: [Int: Int?]
+        let gridLayers: LayerSubset
+        let ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)]
+        let opacityGroups: [Int: [ProjectedArtOpacityGroup]]
+        let artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]]
+        let outlines: Set<Int>
+
+        init(
+            simulation: Simulation, layers: [(index: Int, host: Int?)], hosts: [Int: Int?], gridLayers: LayerSubset,
+            ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)],
+            opacityGroups: [Int: [ProjectedArtOpacityGroup]], artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]],
+            outlines: Set<Int>
+        ) {
+            self.simulation = simulation; self.layers = layers; self.hosts = hosts; self.gridLayers = gridLayers
+            self.ranges = ranges; self.opacityGroups = opacityGroups; self.artClips = artClips; self.outlines = outlines
+        }
+    }
+    private let fixed: Fixed
+
+    var simulation: Simulation { _read { yield fixed.simulation } }
     /// Projected layers in paint order and the host of each (nil = the canvas).
-    let layers: [(index: Int, host: Int?)]
+    var layers: [(index: Int, host: Int?)] { _read { yield fixed.layers } }
     /// The host of each projected layer.
-    let hosts: [Int: Int?]
+    var hosts: [Int: Int?] { _read { yield fixed.hosts } }
     /// The projected layers, their hosts and their ancestors: all the grid reads of a time (`gridState`).
-    let gridLayers: LayerSubset
+    var gridLayers: LayerSubset { _read { yield fixed.gridLayers } }
     private(set) var specs: [PathSpec] = []
     /// Ellipses with `arcLevels` sampled as arcs of their image: for the factored SVG only (in
     /// Lottie the cube's sun as 4 arcs took rlottie's worst frame from 2.000 to 2.006, over its
     /// limit; BENCHMARKS.md#the-cubes-svg-under-target).
     var imageArcs = false
     /// Where each layer's paint, clip, mask and outline specs sit in `specs`.
-    private(set) var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
+    var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] { _read { yield fixed.ranges } }
     /// Per layer, SVG art's opacity groups over its paint (PathSpec.specs).
-    private(set) var opacityGroups: [Int: [ProjectedArtOpacityGroup]] = [:]
+    var opacityGroups: [Int: [ProjectedArtOpacityGroup]] { _read { yield fixed.opacityGroups } }
     /// Per layer, SVG art's clip paths over its paint and, per clip shape, its specs' range.
-    private(set) var artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]] = [:]
+    var artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]] { _read { yield fixed.artClips } }
     /// Indices in `specs` of the layers' bounds outlines.
-    private(set) var outlines: Set<Int> = []
+    var outlines: Set<Int> { _read { yield fixed.outlines } }
     /// Host units → screen px (an upper bound over the timeline); tolerances are divided by it.
     private(set) var hostScale = 1.0
     /// Each interval's grid states, shared by every fit once the levels are chosen
@@ -37,15 +63,17 @@ struct ProjectionSampler {
     var intervalGrids: ProjectionIntervalGrids? = nil
 
     init(_ simulation: Simulation) {
-        self.simulation = simulation
         let projected = Projection.projectedLayers(simulation)
-        layers = simulation.paintOrder.filter { projected[$0] }.map { i in
+        let layers: [(index: Int, host: Int?)] = simulation.paintOrder.filter { projected[$0] }.map { i in
             var host = simulation.layers[i].parent
             while let h = host, projected[h] { host = simulation.layers[h].parent }
             return (i, host)
         }
-        hosts = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.host) })
-        gridLayers = simulation.subset(layers.flatMap { [$0.index] + ($0.host.map { [$0] } ?? []) })
+        var specs: [PathSpec] = []
+        var ranges: [Int: (paint: Range<Int>, clip: Int?, mask: Range<Int>, outline: Int?)] = [:]
+        var opacityGroups: [Int: [ProjectedArtOpacityGroup]] = [:]
+        var artClips: [Int: [(region: ProjectedArtClipRegion, specs: [Range<Int>])]] = [:]
+        var outlines: Set<Int> = []
         for (i, _) in layers {
             let s = PathSpec.specs(for: i, in: simulation)
             let p0 = specs.count
@@ -79,6 +107,11 @@ struct ProjectionSampler {
             ranges[i] = (paint, clip, mask, outline)
             opacityGroups[i] = s.opacityGroups
         }
+        self.specs = specs
+        fixed = Fixed(
+            simulation: simulation, layers: layers, hosts: Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.host) }),
+            gridLayers: simulation.subset(layers.flatMap { [$0.index] + ($0.host.map { [$0] } ?? []) }), ranges: ranges,
+            opacityGroups: opacityGroups, artClips: artClips, outlines: outlines)
     }
 
     var isEmpty: Bool { layers.isEmpty }

@@ -5,10 +5,12 @@ import Geometry
 /// component. A flattened world transform loses nothing by this restriction. Usable from inline
 /// (not public) so that `apply` is compiled where it is called (Transform3D.swift).
 @usableFromInline package struct PlaneProjection: Hashable, Sendable {
-    /// Row-major 3×3: h[0] h[1] h[2] / h[3] h[4] h[5] / h[6] h[7] h[8].
-    @usableFromInline package var h: [Double]
+    /// Row-major 3×3: h[0] h[1] h[2] / h[3] h[4] h[5] / h[6] h[7] h[8]. Held inline: as an array,
+    /// every projection made (per layer and grid time, each product and inverse) was a heap
+    /// allocation (BENCHMARKS.md#copies-of-the-3d-fits-state-same-bytes-2026-12-04).
+    @usableFromInline package var h: InlineArray<9, Double>
 
-    package init(_ h: [Double]) { precondition(h.count == 9); self.h = h }
+    package init(_ h: InlineArray<9, Double>) { self.h = h }
 
     package init(_ m: Transform3D) {
         h = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
@@ -37,7 +39,7 @@ import Geometry
 
     /// `self` first, then `o` (row vectors: self·o).
     package func concatenating(_ o: PlaneProjection) -> PlaneProjection {
-        var r = [Double](repeating: 0, count: 9)
+        var r = InlineArray<9, Double>(repeating: 0)
         for i in 0..<3 { for j in 0..<3 { r[3 * i + j] = h[3 * i] * o.h[j] + h[3 * i + 1] * o.h[3 + j] + h[3 * i + 2] * o.h[6 + j] } }
         return PlaneProjection(r)
     }
@@ -47,12 +49,12 @@ import Geometry
         let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
         let det = a[0] * c00 + a[1] * c01 + a[2] * c02
         guard det != 0, det.isFinite else { return nil }
-        let inv = [
+        let inv: InlineArray<9, Double> = [
             c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
             c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
             c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
         ]
-        return PlaneProjection(inv.map { $0 / det })
+        return PlaneProjection(InlineArray { inv[$0] / det })
     }
 
     /// Affine (no perspective row): lengths scale by at most this factor (a bound on the
@@ -62,5 +64,15 @@ import Geometry
         let rows = max(abs(h[0]) + abs(h[1]), abs(h[3]) + abs(h[4]))
         let columns = max(abs(h[0]) + abs(h[3]), abs(h[1]) + abs(h[4]))
         return max(rows, columns) / abs(w)
+    }
+
+    // Entry by entry (InlineArray has no ==): a NaN entry is unequal, as it is to itself.
+    @inlinable package static func == (a: PlaneProjection, b: PlaneProjection) -> Bool {
+        for k in 0..<9 where a.h[k] != b.h[k] { return false }
+        return true
+    }
+
+    @inlinable package func hash(into hasher: inout Hasher) {
+        for k in 0..<9 { hasher.combine(h[k]) }
     }
 }

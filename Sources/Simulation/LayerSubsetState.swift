@@ -75,7 +75,7 @@ extension Simulation {
                     continue
                 }
                 let p = subset.parentEntry[k]
-                let m = placed(i, local: local[k], parentState: p >= 0 ? local[p] : nil, in: all)
+                let m = placed(i, local: local[k], parentAnchor: p >= 0 ? local[p].anchorInBounds : nil, in: all)
                 (world[k], opacity[k], visible[k]) = Self.composed(m, local[k], under: p >= 0 ? (world[p], opacity[p], visible[p]) : nil)
             }
         }

@@ -59,13 +59,13 @@ extension Simulation {
         local: [LayerState], world: [Transform3D], opacity: [Double], visible: [Bool]
     ) -> (Transform3D, Double, Bool) {
         guard let p = layers[i].parent else {
-            return (placed(i, local: s, parentState: nil, in: layers), s.opacity, !s.hidden)
+            return (placed(i, local: s, parentAnchor: nil, in: layers), s.opacity, !s.hidden)
         }
         // A parent still on screen is a still layer: its state, map, opacity and
         // visibility are StillLayers' (1 and true in a geometry-only state).
         let k = still.slot[p]
-        let parentState = k >= 0 ? local[k] : (geometryOnly ? still.state[p]!.geometryOnly : still.state[p]!)
-        let m = placed(i, local: s, parentState: parentState, in: layers)
+        // (geometryOnly keeps the size and anchor point: the same anchor.)
+        let m = placed(i, local: s, parentAnchor: k >= 0 ? local[k].anchorInBounds : still.state[p]!.anchorInBounds, in: layers)
         return (
             m.concatenating(k >= 0 ? world[k] : still.world[p]!),
             s.opacity * (k >= 0 ? opacity[k] : geometryOnly ? 1 : still.opacity[p]),
@@ -92,11 +92,11 @@ extension Simulation {
                     opacity = still.opacity[j]
                     visible = still.visible[j]
                 } else if layers[j].parent == nil {
-                    world = placed(j, local: local, parentState: nil, in: layers)
+                    world = placed(j, local: local, parentAnchor: nil, in: layers)
                     opacity = local.opacity
                     visible = !local.hidden
                 } else {
-                    world = placed(j, local: local, parentState: parentState, in: layers).concatenating(world)
+                    world = placed(j, local: local, parentAnchor: parentState?.anchorInBounds, in: layers).concatenating(world)
                     opacity = local.opacity * opacity
                     visible = !local.hidden && visible
                 }

@@ -149,6 +149,21 @@ package struct LayerState: Hashable, Sendable {
         self.mask = mask
     }
 
+    /// `a[i] == b[j]` read in place: the synthesized comparison's fields (the transform's and the
+    /// mask's too) in declaration order, so the same answers. `a[i] == b[j]` copied both states,
+    /// then reached LayerTransform's and LayerMask's == through Equatable's witnesses
+    /// (ProjectionGrid.append compares one per projected layer and grid time).
+    package static func equal(_ a: [LayerState], _ i: Int, _ b: [LayerState], _ j: Int) -> Bool {
+        a[i].position == b[j].position && a[i].size == b[j].size && a[i].anchorPoint == b[j].anchorPoint
+            && a[i].transform.translation == b[j].transform.translation && a[i].transform.scale == b[j].transform.scale
+            && a[i].transform.rotation == b[j].transform.rotation && a[i].transform.rotationX == b[j].transform.rotationX
+            && a[i].transform.rotationY == b[j].transform.rotationY && a[i].transform.m34 == b[j].transform.m34
+            && a[i].opacity == b[j].opacity && a[i].hidden == b[j].hidden && a[i].zPosition == b[j].zPosition
+            && a[i].cornerRadius == b[j].cornerRadius && a[i].mask?.shape == b[j].mask?.shape
+            && a[i].mask?.frame == b[j].mask?.frame && a[i].mask?.center == b[j].mask?.center
+            && a[i].mask?.numbers == b[j].mask?.numbers
+    }
+
     /// The drawn value of a number-valued property (`LayerProperty.numberUnit`), the layer's own
     /// or its mask's; nil for a mask property without a mask, and for other properties.
     package func number(_ property: LayerProperty) -> Double? {
@@ -188,6 +203,12 @@ package struct LayerState: Hashable, Sendable {
 
     /// zPosition is the layer's z in its superlayer: it only shows through a perspective above.
     @inline(__always)
+    /// `geometry.anchorInBounds` without the transform's matrix: all a sublayer's placing reads of
+    /// its superlayer (Simulation.placed), which built the superlayer's whole geometry, its
+    /// rotations' sines and cosines included, per sublayer and time.
+    /// LayerGeometry.anchorInBounds's sums with its zero bounds origin (the same bits).
+    package var anchorInBounds: Point { Point(0 + anchorPoint.x * size.width, 0 + anchorPoint.y * size.height) }
+
     package var geometry: LayerGeometry {
         LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: zPosition, transform: transform3D)
     }

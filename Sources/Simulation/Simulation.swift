@@ -76,16 +76,16 @@ package struct Simulation: Hashable, Sendable {
         layers.withUnsafeBufferPointer { layers in
             var chain = [i]
             while let p = layers[chain.last!].parent { chain.append(p) }
-            var parentState: LayerState? = nil
+            var parentAnchor: Point? = nil
             for j in chain.reversed() {
                 let local = still.state[j].map(\.geometryOnly) ?? SimulatedLayer.geometryState(of: layers.baseAddress! + j, at: t)
                 if let w = still.world[j] {
                     world = w
                 } else {
-                    let m = placed(j, local: local, parentState: parentState, in: layers)
+                    let m = placed(j, local: local, parentAnchor: parentAnchor, in: layers)
                     world = layers[j].parent == nil ? m : m.concatenating(world)
                 }
-                parentState = local
+                parentAnchor = local.anchorInBounds
                 size = local.size
             }
         }
@@ -117,7 +117,7 @@ package struct Simulation: Hashable, Sendable {
                     if !geometryOnly { opacity[i] = still.opacity[i]; visible[i] = still.visible[i] }
                     continue
                 }
-                let m = placed(i, local: local[i], parentState: layers[i].parent.map { local[$0] }, in: layers)
+                let m = placed(i, local: local[i], parentAnchor: layers[i].parent.map { local[$0].anchorInBounds }, in: layers)
                 let parent = layers[i].parent.map { (world[$0], opacity[$0], visible[$0]) }
                 (world[i], opacity[i], visible[i]) = Self.composed(m, local[i], under: parent)
             }
@@ -138,23 +138,24 @@ package struct Simulation: Hashable, Sendable {
         timeline.duration > 0 ? time - (time / timeline.duration).rounded(.down) * timeline.duration : time
     }
 
-    /// Layer i's map into its superlayer's bounds (through the superlayer's sublayerTransform, at
-    /// `parentState`), its z dropped: a plain CALayer flattens its sublayers into its plane
-    /// (docs/uikit-motion.md#layer-geometry). Still layers' maps come from StillLayers.
+    /// Layer i's map into its superlayer's bounds (through the superlayer's sublayerTransform, about
+    /// `parentAnchor`, the superlayer's LayerState.anchorInBounds then), its z dropped: a plain
+    /// CALayer flattens its sublayers into its plane (docs/uikit-motion.md#layer-geometry). Still
+    /// layers' maps come from StillLayers. The anchor, not the superlayer's state: passing a state
+    /// copied it (~200 bytes and its mask's references) per layer and time.
     @inline(__always)
-    func placed(_ i: Int, local: LayerState, parentState: LayerState?, in layers: UnsafeBufferPointer<SimulatedLayer>) -> Transform3D {
+    func placed(_ i: Int, local: LayerState, parentAnchor: Point?, in layers: UnsafeBufferPointer<SimulatedLayer>) -> Transform3D {
         let m = still.toSuperlayer[i] ?? local.geometry.toSuperlayer
-        guard let p = layers[i].parent, let parentState else { return m.flatteningZ }
-        return (still.applied[i] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: parentState)).flatteningZ
+        guard let p = layers[i].parent, let parentAnchor else { return m.flatteningZ }
+        return (still.applied[i] ?? Self.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentAnchor: parentAnchor)).flatteningZ
     }
 
-    /// A layer's map into its superlayer (at `parentState`), through the superlayer's
-    /// sublayerTransform `st` when that is not the identity.
+    /// A layer's map into its superlayer (whose anchor in its bounds is `parentAnchor`), through
+    /// the superlayer's sublayerTransform `st` when that is not the identity.
     @inline(__always)
-    static func applyingSublayerTransform(_ m: Transform3D, _ st: LayerTransform, parentState: LayerState) -> Transform3D {
+    static func applyingSublayerTransform(_ m: Transform3D, _ st: LayerTransform, parentAnchor: Point) -> Transform3D {
         guard !st.isIdentity else { return m }
-        return LayerGeometry.applyingSublayerTransform(
-            m, sublayerTransform: LayerState.matrix(st), superlayerAnchorInBounds: parentState.geometry.anchorInBounds)
+        return LayerGeometry.applyingSublayerTransform(m, sublayerTransform: LayerState.matrix(st), superlayerAnchorInBounds: parentAnchor)
     }
 }
 

@@ -47,7 +47,7 @@ struct StillLayers: Sendable {
                 continue
             }
             guard let parent = state[p] else { continue }  // parents come first
-            let a = Simulation.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentState: parent)
+            let a = Simulation.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentAnchor: parent.anchorInBounds)
             applied[i] = a
             if let w = world[p] {
                 world[i] = a.flatteningZ.concatenating(w)
