@@ -75,7 +75,7 @@ package struct LayerSubsetSampler {
                 // A layer still on screen keeps StillLayers' map, opacity and visibility (state(of:at:)).
                 guard changed[k], sim.still.world[i] == nil else { continue }
                 // state(of:at:)'s two steps for a layer not still on screen.
-                let m = sim.placed(i, local: local[k], parentState: p >= 0 ? local[p] : nil, in: all)
+                let m = sim.placed(i, local: local[k], parentAnchor: p >= 0 ? local[p].anchorInBounds : nil, in: all)
                 (world[k], opacity[k], visible[k]) = Simulation.composed(
                     m, local[k], under: p >= 0 ? (world[p], opacity[p], visible[p]) : nil)
             }
