@@ -26,6 +26,21 @@ package struct JSONWriter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The longest compact length (in Characters) of a readable object kept on one line.
+    package static let lineLimit = 160
+
+    /// Appends `value` as `string` writes it `indent` levels deep in a document (no final
+    /// newline): for a writer that streams a large document's bulk itself (TracksWriter).
+    package func append(_ value: JSONValue, indent: Int, to out: inout [UInt8]) {
+        write(value, indent: indent, into: &out)
+    }
+
+    /// Appends `value` as it is written inside a readable one-line object; returns the spaces
+    /// after its separators (its compact length is the bytes written less these, for ASCII).
+    package func appendOneLine(_ value: JSONValue, to out: inout [UInt8]) -> Int {
+        writeOneLine(value, into: &out)
+    }
+
     private func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
         case .null: out += "null".utf8
@@ -83,13 +98,13 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    private static func indent(_ level: Int, into out: inout [UInt8]) {
+    package static func indent(_ level: Int, into out: inout [UInt8]) {
         out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 
     /// Writes a readable object of scalars, scalar arrays, flat objects and arrays of scalar
     /// arrays on one line and keeps it when its compact length (the same text without the spaces
-    /// after its commas and colons) is at most 160 Characters; else takes it back out and returns
+    /// after its commas and colons) is at most `lineLimit` Characters; else takes it back out and returns
     /// false. One pass: measuring a compact copy first formatted every number two or three times.
     /// Every object inside is shorter, so `write` would put it on one line too.
     private func writeInline(_ members: [(key: String, value: JSONValue)], into out: inout [UInt8]) -> Bool {
@@ -102,10 +117,10 @@ package struct JSONWriter: Sendable {
             out += ": ".utf8
             spaces += 1 + writeOneLine(m.value, into: &out)
             // Over the limit already: a prefix's length only grows (bytes count Characters from above).
-            if out.count - mark - spaces > 160, Self.characters(out[mark...]) - spaces > 160 { break }
+            if out.count - mark - spaces > Self.lineLimit, Self.characters(out[mark...]) - spaces > Self.lineLimit { break }
         }
         out.append(0x7D)  // }
-        if Self.characters(out[mark...]) - spaces <= 160 { return true }
+        if Self.characters(out[mark...]) - spaces <= Self.lineLimit { return true }
         out.removeSubrange(mark...)
         return false
     }
@@ -146,7 +161,7 @@ package struct JSONWriter: Sendable {
         line.allSatisfy { $0 >= 0x20 && $0 < 0x80 } ? line.count : String(decoding: line, as: UTF8.self).count
     }
 
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         // Keys and names need no escape: their bytes in one append (byte by byte, each append
         // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).

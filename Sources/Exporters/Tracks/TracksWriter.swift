@@ -11,41 +11,26 @@ package struct TracksWriter: Sendable {
     package var sampleRate: Double
     package init(sampleRate: Double = 120) { self.sampleRate = sampleRate }
 
-    /// - Parameter fit: the animated files' fit reports, written as a `fit` section before the samples.
-    package func tracks(_ simulation: Simulation, fit: [OutputFitReport] = []) -> JSONValue {
+    /// Everything before the samples: name, canvas, timing, layers, phases, branches,
+    /// snapshots, removals and (`fit`, the animated files' fit reports) the `fit` section.
+    func header(_ simulation: Simulation, _ named: [Int], fit: [OutputFitReport]) -> [(key: String, value: JSONValue)] {
         let d = simulation.definition
-        let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
-        // Samples cover one loop, [0, duration): the state at `duration` is the start again.
-        let count = Int((simulation.timeline.duration * sampleRate - 1e-9).rounded(.up))
-        var samples: [JSONValue] = []
-        for k in 0..<count {
-            let t = Double(k) / sampleRate
-            let state = simulation.state(at: t)
-            var layers: [(key: String, value: JSONValue)] = []
-            for i in named where state.visible[i] {
-                layers.append((simulation.layers[i].id!, layerSample(i, state, simulation)))
-            }
-            samples.append(.object([("t", .number(NumberFormat.round(t, decimals: 6))), ("layers", .object(layers))]))
-        }
-        return .object(
-            [
-                ("name", .string(d.name)),
-                ("canvas", .object([("width", .number(d.canvas.size.width)), ("height", .number(d.canvas.size.height))])),
-                ("duration", .number(simulation.timeline.duration)),
-                ("sampleRate", .number(sampleRate)),
-                ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
-            ] + Self.projected(simulation, named) + [
-                (
-                    "phases",
-                    .array(
-                        simulation.timeline.phases.map {
-                            .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
-                        })
-                )
-            ] + Self.branches(simulation.timeline.branches) + Self.snapshots(simulation, named) + Self.removals(simulation, named)
-                + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
-                    ("samples", .array(samples))
-                ])
+        return [
+            ("name", .string(d.name)),
+            ("canvas", .object([("width", .number(d.canvas.size.width)), ("height", .number(d.canvas.size.height))])),
+            ("duration", .number(simulation.timeline.duration)),
+            ("sampleRate", .number(sampleRate)),
+            ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
+        ] + Self.projected(simulation, named) + [
+            (
+                "phases",
+                .array(
+                    simulation.timeline.phases.map {
+                        .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
+                    })
+            )
+        ] + Self.branches(simulation.timeline.branches) + Self.snapshots(simulation, named) + Self.removals(simulation, named)
+            + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))])
     }
 
     /// The named layers drawn under a 3D projection (Projection.projectedLayers), when there are
@@ -101,9 +86,71 @@ package struct TracksWriter: Sendable {
         return list.isEmpty ? [] : [("removals", .array(list))]
     }
 
+    /// The dump as `JSONWriter(style: .readable, maxDecimals: 6)` writes the document of the
+    /// header and a `samples` array, streamed: the samples (nearly all of its bytes) go straight
+    /// to bytes, no tree made and freed per sample (BENCHMARKS.md#tracks-the-dump-and-its-fit-report-2026-12-04).
+    /// - Parameter fit: the animated files' fit reports, written as a `fit` section before the samples.
     package func text(_ simulation: Simulation, fit: [OutputFitReport] = []) -> String {
         // Times keep 6 decimals (k/120 s); lengths are rounded to 4 decimals where they are made.
-        JSONWriter(style: .readable, maxDecimals: 6).string(tracks(simulation, fit: fit))
+        let writer = JSONWriter(style: .readable, maxDecimals: 6)
+        let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
+        let header = header(simulation, named, fit: fit)
+        // Samples cover one loop, [0, duration): the state at `duration` is the start again.
+        let count = Int((simulation.timeline.duration * sampleRate - 1e-9).rounded(.up))
+        // No samples: the writer decides the whole document's layout.
+        guard count > 0 else { return writer.string(.object(header + [("samples", .array([]))])) }
+        // An object holding an array of objects is written over lines, member by member.
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
+        out += "{\n".utf8
+        for m in header {
+            JSONWriter.indent(1, into: &out)
+            JSONWriter.writeString(m.key, into: &out)
+            out += ": ".utf8
+            writer.append(m.value, indent: 1, to: &out)
+            out += ",\n".utf8
+        }
+        JSONWriter.indent(1, into: &out)
+        out += "\"samples\": [\n".utf8
+        // The named layers and their ancestors only: the same numbers as `state(at:)`.
+        let subset = simulation.subset(named)
+        for k in 0..<count {
+            JSONWriter.indent(2, into: &out)
+            sample(Double(k) / sampleRate, simulation, subset, named, writer, into: &out)
+            out += (k + 1 < count ? ",\n" : "\n").utf8
+        }
+        JSONWriter.indent(1, into: &out)
+        out += "]\n}\n".utf8
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2).
+    private func sample(
+        _ t: Double, _ simulation: Simulation, _ subset: LayerSubset, _ named: [Int], _ writer: JSONWriter, into out: inout [UInt8]
+    ) {
+        let state = simulation.state(of: subset, at: t)
+        let shown = named.filter { state.visible[subset.entry[$0]] }
+        let time = NumberFormat.round(t, decimals: 6)
+        // Nothing shown: a short object the writer keeps on one line.
+        guard !shown.isEmpty else { return writer.append(.object([("t", .number(time)), ("layers", .object([]))]), indent: 2, to: &out) }
+        out += "{\n".utf8
+        JSONWriter.indent(3, into: &out)
+        out += "\"t\": ".utf8
+        NumberFormat.append(time, maxDecimals: writer.maxDecimals, to: &out)
+        out += ",\n".utf8
+        JSONWriter.indent(3, into: &out)
+        out += "\"layers\": {\n".utf8
+        for (n, i) in shown.enumerated() {
+            JSONWriter.indent(4, into: &out)
+            JSONWriter.writeString(simulation.layers[i].id!, into: &out)
+            out += ": ".utf8
+            layerSample(i, state, simulation, writer, into: &out)
+            out += (n + 1 < shown.count ? ",\n" : "\n").utf8
+        }
+        JSONWriter.indent(3, into: &out)
+        out += "}\n".utf8
+        JSONWriter.indent(2, into: &out)
+        out += "}".utf8
     }
 
     static func length(_ x: Double) -> JSONValue { .number(NumberFormat.round(x, decimals: 4)) }
@@ -119,9 +166,46 @@ package struct TracksWriter: Sendable {
         }
     }
 
-    private func layerSample(_ i: Int, _ state: SceneState, _ simulation: Simulation) -> JSONValue {
-        let s = state.layers[i]
-        let corners = state.corners(of: i).map { JSONValue.array([Self.length($0.x), Self.length($0.y)]) }
+    /// One layer's state, `{"corners": …, "size": …, "opacity": …, "mask": …}`, at depth 4: on
+    /// one line, as the writer keeps an object whose compact length is at most
+    /// `JSONWriter.lineLimit` (its keys and strings are ASCII: a byte is a Character); a longer
+    /// one is read back and written over lines by the writer (the same tree: every number reads
+    /// back as the double it was printed from).
+    private func layerSample(_ i: Int, _ state: LayerSubsetState, _ simulation: Simulation, _ writer: JSONWriter, into out: inout [UInt8]) {
+        let s = state.layer(i)
+        func length(_ x: Double) { NumberFormat.append(NumberFormat.round(x, decimals: 4), maxDecimals: writer.maxDecimals, to: &out) }
+        let mark = out.count
+        var spaces = 0
+        out += "{\"corners\": [".utf8
+        spaces += 1
+        for (c, p) in state.corners(of: i).enumerated() {
+            if c > 0 { out += ", ".utf8; spaces += 1 }
+            out.append(0x5B)  // [
+            length(p.x)
+            out += ", ".utf8
+            length(p.y)
+            out.append(0x5D)  // ]
+            spaces += 1
+        }
+        out += "], \"size\": [".utf8
+        length(s.size.width)
+        out += ", ".utf8
+        length(s.size.height)
+        out += "], \"opacity\": ".utf8
+        NumberFormat.append(NumberFormat.round(state.effectiveOpacity[state.subset.entry[i]], decimals: 4), maxDecimals: writer.maxDecimals, to: &out)
+        out += ", \"mask\": ".utf8
+        spaces += 7
+        if let mask = Self.mask(i, s, simulation) { spaces += writer.appendOneLine(mask, to: &out) } else { out += "null".utf8 }
+        out.append(0x7D)  // }
+        guard out.count - mark - spaces > JSONWriter.lineLimit else { return }
+        let line = String(decoding: out[mark...], as: UTF8.self)
+        out.removeSubrange(mark...)
+        guard let tree = try? JSONParser.parse(line).value else { preconditionFailure("a tracks sample is not JSON: \(line)") }
+        writer.append(tree, indent: 4, to: &out)
+    }
+
+    /// The layer's clip to its bounds (clipsToBounds, or a snapshot's) and its mask, when it has any.
+    static func mask(_ i: Int, _ s: LayerState, _ simulation: Simulation) -> JSONValue? {
         var cuts: [(key: String, value: JSONValue)] = []
         if simulation.layers[i].definition.clipsToBounds {
             cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(s.boundsRadius))]
@@ -133,12 +217,6 @@ package struct TracksWriter: Sendable {
             cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(capture.cutRadius * k))]
         }
         if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + Self.maskGeometry(m) }
-        let mask: JSONValue = cuts.isEmpty ? .null : .object(cuts)
-        return .object([
-            ("corners", .array(corners)),
-            ("size", .array([Self.length(s.size.width), Self.length(s.size.height)])),
-            ("opacity", .number(NumberFormat.round(state.effectiveOpacity[i], decimals: 4))),
-            ("mask", mask),
-        ])
+        return cuts.isEmpty ? nil : .object(cuts)
     }
 }
