@@ -163,30 +163,37 @@ package struct JSONWriter: Sendable {
 
     package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
-        // Keys and names need no escape: their bytes in one append (byte by byte, each append
-        // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
-        let plain =
-            s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C { return false }
-                out.append(contentsOf: bytes)
-                return true
-            } ?? false
-        if plain {
-            out.append(0x22)
-            return
-        }
-        for b in s.utf8 {
-            switch b {
-            case 0x22: out += "\\\"".utf8
-            case 0x5C: out += "\\\\".utf8
-            case 0x0A: out += "\\n".utf8
-            case 0x0D: out += "\\r".utf8
-            case 0x09: out += "\\t".utf8
-            case ..<0x20:
-                let hex = String(b, radix: 16)
-                out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-            default:
-                out.append(b)  // UTF-8 bytes of other scalars pass through unchanged
+        var s = s
+        s.withUTF8 { bytes in
+            // Keys and names need no escape: their bytes in one append (byte by byte, each append
+            // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return out.append(contentsOf: bytes) }
+            // Else escaped into a scratch buffer, a chunk at a time (6 bytes an input byte at
+            // most), each chunk appended whole: the gallery's SVG texts are megabytes with a quote
+            // every few bytes (BENCHMARKS.md#tracks-the-dump-and-its-fit-report-2026-12-04).
+            let chunk = 4096
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * chunk) { buffer in
+                let hex: StaticString = "0123456789abcdef"
+                var start = 0
+                while start < bytes.count {
+                    var n = 0
+                    for b in bytes[start..<min(start + chunk, bytes.count)] {
+                        switch b {
+                        case 0x22, 0x5C: buffer[n] = 0x5C; buffer[n + 1] = b; n += 2  // \" \\
+                        case 0x0A: buffer[n] = 0x5C; buffer[n + 1] = 0x6E; n += 2  // \n
+                        case 0x0D: buffer[n] = 0x5C; buffer[n + 1] = 0x72; n += 2  // \r
+                        case 0x09: buffer[n] = 0x5C; buffer[n + 1] = 0x74; n += 2  // \t
+                        case ..<0x20:  // \u00XX, lowercase hex
+                            for (k, c) in [0x5C, 0x75, 0x30, 0x30].enumerated() { buffer[n + k] = UInt8(c) }
+                            buffer[n + 4] = hex.utf8Start[Int(b >> 4)]
+                            buffer[n + 5] = hex.utf8Start[Int(b & 15)]
+                            n += 6
+                        default: buffer[n] = b; n += 1  // UTF-8 bytes of other scalars pass through unchanged
+                        }
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+                    start += chunk
+                }
             }
         }
         out.append(0x22)
