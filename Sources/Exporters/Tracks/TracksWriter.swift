@@ -114,9 +114,11 @@ package struct TracksWriter: Sendable {
         out += "\"samples\": [\n".utf8
         // The named layers and their ancestors only: the same numbers as `state(at:)`.
         let subset = simulation.subset(named)
+        var clips = [BoundsClip](repeating: .none, count: simulation.layers.count)
+        for i in named { clips[i] = BoundsClip(i, simulation) }
         for k in 0..<count {
             JSONWriter.indent(2, into: &out)
-            sample(Double(k) / sampleRate, simulation, subset, named, writer, into: &out)
+            sample(Double(k) / sampleRate, simulation, subset, named, clips, writer, into: &out)
             out += (k + 1 < count ? ",\n" : "\n").utf8
         }
         JSONWriter.indent(1, into: &out)
@@ -126,7 +128,8 @@ package struct TracksWriter: Sendable {
 
     /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2).
     private func sample(
-        _ t: Double, _ simulation: Simulation, _ subset: LayerSubset, _ named: [Int], _ writer: JSONWriter, into out: inout [UInt8]
+        _ t: Double, _ simulation: Simulation, _ subset: LayerSubset, _ named: [Int], _ clips: [BoundsClip], _ writer: JSONWriter,
+        into out: inout [UInt8]
     ) {
         let state = simulation.state(of: subset, at: t)
         let shown = named.filter { state.visible[subset.entry[$0]] }
@@ -144,7 +147,7 @@ package struct TracksWriter: Sendable {
             JSONWriter.indent(4, into: &out)
             JSONWriter.writeString(simulation.layers[i].id!, into: &out)
             out += ": ".utf8
-            layerSample(i, state, simulation, writer, into: &out)
+            layerSample(i, state, clips[i], writer, into: &out)
             out += (n + 1 < shown.count ? ",\n" : "\n").utf8
         }
         JSONWriter.indent(3, into: &out)
@@ -168,55 +171,108 @@ package struct TracksWriter: Sendable {
 
     /// One layer's state, `{"corners": …, "size": …, "opacity": …, "mask": …}`, at depth 4: on
     /// one line, as the writer keeps an object whose compact length is at most
-    /// `JSONWriter.lineLimit` (its keys and strings are ASCII: a byte is a Character); a longer
-    /// one is read back and written over lines by the writer (the same tree: every number reads
-    /// back as the double it was printed from).
-    private func layerSample(_ i: Int, _ state: LayerSubsetState, _ simulation: Simulation, _ writer: JSONWriter, into out: inout [UInt8]) {
+    /// `JSONWriter.lineLimit` (its keys and strings are ASCII: a byte is a Character). A longer
+    /// one the writer puts a member a line, each member's text as on the one line (arrays of
+    /// numbers, and the mask when it is within the limit itself); a longer mask is read back and
+    /// laid out by the writer (the same tree: every number reads back as the double it was
+    /// printed from).
+    private func layerSample(
+        _ i: Int, _ state: LayerSubsetState, _ clip: BoundsClip, _ writer: JSONWriter, into out: inout [UInt8]
+    ) {
         let s = state.layer(i)
-        func length(_ x: Double) { NumberFormat.append(NumberFormat.round(x, decimals: 4), maxDecimals: writer.maxDecimals, to: &out) }
+        func number(_ x: Double) { NumberFormat.append(NumberFormat.round(x, decimals: 4), maxDecimals: writer.maxDecimals, to: &out) }
         let mark = out.count
-        var spaces = 0
+        // Each member's text, start to end (key to value), and the spaces after the separators
+        // (", " between items, ": " after keys).
         out += "{\"corners\": [".utf8
-        spaces += 1
+        var spaces = 1
         for (c, p) in state.corners(of: i).enumerated() {
             if c > 0 { out += ", ".utf8; spaces += 1 }
             out.append(0x5B)  // [
-            length(p.x)
+            number(p.x)
             out += ", ".utf8
-            length(p.y)
+            number(p.y)
             out.append(0x5D)  // ]
             spaces += 1
         }
-        out += "], \"size\": [".utf8
-        length(s.size.width)
+        out.append(0x5D)
+        let cornersEnd = out.count
         out += ", ".utf8
-        length(s.size.height)
-        out += "], \"opacity\": ".utf8
-        NumberFormat.append(NumberFormat.round(state.effectiveOpacity[state.subset.entry[i]], decimals: 4), maxDecimals: writer.maxDecimals, to: &out)
-        out += ", \"mask\": ".utf8
+        let sizeStart = out.count
+        out += "\"size\": [".utf8
+        number(s.size.width)
+        out += ", ".utf8
+        number(s.size.height)
+        out.append(0x5D)
+        let sizeEnd = out.count
+        out += ", ".utf8
+        let opacityStart = out.count
+        out += "\"opacity\": ".utf8
+        number(state.effectiveOpacity[state.subset.entry[i]])
+        let opacityEnd = out.count
+        out += ", ".utf8
+        let maskStart = out.count
+        out += "\"mask\": ".utf8
         spaces += 7
-        if let mask = Self.mask(i, s, simulation) { spaces += writer.appendOneLine(mask, to: &out) } else { out += "null".utf8 }
+        var maskCompact = 0
+        if let mask = clip.mask(s) {
+            let start = out.count, maskSpaces = writer.appendOneLine(mask, to: &out)
+            spaces += maskSpaces
+            maskCompact = out.count - start - maskSpaces
+        } else {
+            out += "null".utf8
+        }
+        let maskEnd = out.count
         out.append(0x7D)  // }
         guard out.count - mark - spaces > JSONWriter.lineLimit else { return }
-        let line = String(decoding: out[mark...], as: UTF8.self)
+        let members = [(mark + 1, cornersEnd), (sizeStart, sizeEnd), (opacityStart, opacityEnd), (maskStart, maskEnd)]
+        let line = Array(out[mark...])
         out.removeSubrange(mark...)
-        guard let tree = try? JSONParser.parse(line).value else { preconditionFailure("a tracks sample is not JSON: \(line)") }
-        writer.append(tree, indent: 4, to: &out)
+        guard maskCompact <= JSONWriter.lineLimit else {
+            guard let tree = try? JSONParser.parse(String(decoding: line, as: UTF8.self)).value else { preconditionFailure("a tracks sample is not JSON") }
+            return writer.append(tree, indent: 4, to: &out)
+        }
+        out += "{\n".utf8
+        for (k, m) in members.enumerated() {
+            JSONWriter.indent(5, into: &out)
+            out += line[(m.0 - mark)..<(m.1 - mark)]
+            out += (k + 1 < members.count ? ",\n" : "\n").utf8
+        }
+        JSONWriter.indent(4, into: &out)
+        out.append(0x7D)
     }
 
-    /// The layer's clip to its bounds (clipsToBounds, or a snapshot's) and its mask, when it has any.
-    static func mask(_ i: Int, _ s: LayerState, _ simulation: Simulation) -> JSONValue? {
-        var cuts: [(key: String, value: JSONValue)] = []
-        if simulation.layers[i].definition.clipsToBounds {
-            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(s.boundsRadius))]
-        } else if let capture = simulation.capture(of: i) {
-            // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
-            // rounded source's corners stretch with it; the smaller factor is written).
-            let base = simulation.layers[capture.source].definition.size
-            let k = min(base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
-            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(capture.cutRadius * k))]
+    /// What cuts a layer to its bounds, fixed over the timeline: its own clipsToBounds, or a
+    /// snapshot's capture (the source's bounds and corner radius).
+    enum BoundsClip {
+        case none
+        case own
+        case snapshot(base: Size, cutRadius: Double)
+
+        init(_ i: Int, _ simulation: Simulation) {
+            if simulation.layers[i].definition.clipsToBounds {
+                self = .own
+            } else if let capture = simulation.capture(of: i) {
+                self = .snapshot(base: simulation.layers[capture.source].definition.size, cutRadius: capture.cutRadius)
+            } else {
+                self = .none
+            }
         }
-        if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + Self.maskGeometry(m) }
-        return cuts.isEmpty ? nil : .object(cuts)
+
+        /// The layer's clip to its bounds and its mask in state `s`, when it has any.
+        func mask(_ s: LayerState) -> JSONValue? {
+            var cuts: [(key: String, value: JSONValue)] = []
+            switch self {
+            case .none: break
+            case .own: cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, TracksWriter.length(s.boundsRadius))]
+            case .snapshot(let base, let cutRadius):
+                // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
+                // rounded source's corners stretch with it; the smaller factor is written).
+                let k = min(base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
+                cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, TracksWriter.length(cutRadius * k))]
+            }
+            if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + TracksWriter.maskGeometry(m) }
+            return cuts.isEmpty ? nil : .object(cuts)
+        }
     }
 }
