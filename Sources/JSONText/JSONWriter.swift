@@ -163,12 +163,21 @@ package struct JSONWriter: Sendable {
 
     package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
+        // Keys and names need no escape: their bytes in one append (byte by byte, each append
+        // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
+        let plain =
+            s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                out.append(contentsOf: bytes)
+                return true
+            } ?? false
+        if plain {
+            out.append(0x22)
+            return
+        }
         var s = s
         s.withUTF8 { bytes in
-            // Keys and names need no escape: their bytes in one append (byte by byte, each append
-            // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
-            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return out.append(contentsOf: bytes) }
-            // Else escaped into a scratch buffer, a chunk at a time (6 bytes an input byte at
+            // Other strings escaped into a scratch buffer, a chunk at a time (6 bytes an input byte at
             // most), each chunk appended whole: the gallery's SVG texts are megabytes with a quote
             // every few bytes (BENCHMARKS.md#tracks-the-dump-and-its-fit-report-2026-12-04).
             let chunk = 4096
