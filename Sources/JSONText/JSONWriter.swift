@@ -26,6 +26,21 @@ package struct JSONWriter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The longest compact length (in Characters) of a readable object kept on one line.
+    package static let lineLimit = 160
+
+    /// Appends `value` as `string` writes it `indent` levels deep in a document (no final
+    /// newline): for a writer that streams a large document's bulk itself (TracksWriter).
+    package func append(_ value: JSONValue, indent: Int, to out: inout [UInt8]) {
+        write(value, indent: indent, into: &out)
+    }
+
+    /// Appends `value` as it is written inside a readable one-line object; returns the spaces
+    /// after its separators (its compact length is the bytes written less these, for ASCII).
+    package func appendOneLine(_ value: JSONValue, to out: inout [UInt8]) -> Int {
+        writeOneLine(value, into: &out)
+    }
+
     private func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
         case .null: out += "null".utf8
@@ -83,13 +98,13 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    private static func indent(_ level: Int, into out: inout [UInt8]) {
+    package static func indent(_ level: Int, into out: inout [UInt8]) {
         out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 
     /// Writes a readable object of scalars, scalar arrays, flat objects and arrays of scalar
     /// arrays on one line and keeps it when its compact length (the same text without the spaces
-    /// after its commas and colons) is at most 160 Characters; else takes it back out and returns
+    /// after its commas and colons) is at most `lineLimit` Characters; else takes it back out and returns
     /// false. One pass: measuring a compact copy first formatted every number two or three times.
     /// Every object inside is shorter, so `write` would put it on one line too.
     private func writeInline(_ members: [(key: String, value: JSONValue)], into out: inout [UInt8]) -> Bool {
@@ -102,10 +117,10 @@ package struct JSONWriter: Sendable {
             out += ": ".utf8
             spaces += 1 + writeOneLine(m.value, into: &out)
             // Over the limit already: a prefix's length only grows (bytes count Characters from above).
-            if out.count - mark - spaces > 160, Self.characters(out[mark...]) - spaces > 160 { break }
+            if out.count - mark - spaces > Self.lineLimit, Self.characters(out[mark...]) - spaces > Self.lineLimit { break }
         }
         out.append(0x7D)  // }
-        if Self.characters(out[mark...]) - spaces <= 160 { return true }
+        if Self.characters(out[mark...]) - spaces <= Self.lineLimit { return true }
         out.removeSubrange(mark...)
         return false
     }
@@ -146,7 +161,7 @@ package struct JSONWriter: Sendable {
         line.allSatisfy { $0 >= 0x20 && $0 < 0x80 } ? line.count : String(decoding: line, as: UTF8.self).count
     }
 
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         // Keys and names need no escape: their bytes in one append (byte by byte, each append
         // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
@@ -160,18 +175,34 @@ package struct JSONWriter: Sendable {
             out.append(0x22)
             return
         }
-        for b in s.utf8 {
-            switch b {
-            case 0x22: out += "\\\"".utf8
-            case 0x5C: out += "\\\\".utf8
-            case 0x0A: out += "\\n".utf8
-            case 0x0D: out += "\\r".utf8
-            case 0x09: out += "\\t".utf8
-            case ..<0x20:
-                let hex = String(b, radix: 16)
-                out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-            default:
-                out.append(b)  // UTF-8 bytes of other scalars pass through unchanged
+        var s = s
+        s.withUTF8 { bytes in
+            // Other strings escaped into a scratch buffer, a chunk at a time (6 bytes an input byte at
+            // most), each chunk appended whole: the gallery's SVG texts are megabytes with a quote
+            // every few bytes (BENCHMARKS.md#tracks-the-dump-and-its-fit-report-2026-12-04).
+            let chunk = 4096
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * chunk) { buffer in
+                let hex: StaticString = "0123456789abcdef"
+                var start = 0
+                while start < bytes.count {
+                    var n = 0
+                    for b in bytes[start..<min(start + chunk, bytes.count)] {
+                        switch b {
+                        case 0x22, 0x5C: buffer[n] = 0x5C; buffer[n + 1] = b; n += 2  // \" \\
+                        case 0x0A: buffer[n] = 0x5C; buffer[n + 1] = 0x6E; n += 2  // \n
+                        case 0x0D: buffer[n] = 0x5C; buffer[n + 1] = 0x72; n += 2  // \r
+                        case 0x09: buffer[n] = 0x5C; buffer[n + 1] = 0x74; n += 2  // \t
+                        case ..<0x20:  // \u00XX, lowercase hex
+                            for (k, c) in [0x5C, 0x75, 0x30, 0x30].enumerated() { buffer[n + k] = UInt8(c) }
+                            buffer[n + 4] = hex.utf8Start[Int(b >> 4)]
+                            buffer[n + 5] = hex.utf8Start[Int(b & 15)]
+                            n += 6
+                        default: buffer[n] = b; n += 1  // UTF-8 bytes of other scalars pass through unchanged
+                        }
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+                    start += chunk
+                }
             }
         }
         out.append(0x22)

@@ -62,7 +62,8 @@ package enum NumberFormat {
         if rounded == 0 { return "0" }  // also turns -0 into 0
         if rounded.rounded() == rounded, abs(rounded) < 1e15 { return String(Int64(rounded)) }
         let text = "\(rounded)"
-        if text.contains("e") { return fixed(rounded, decimals: maxDecimals) }
+        // Its bytes, not its Characters: `contains("e")` walked grapheme clusters (BENCHMARKS.md#tracks-the-dump-and-its-fit-report-2026-12-04).
+        if text.utf8.contains(UInt8(ascii: "e")) { return fixed(rounded, decimals: maxDecimals) }
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 

@@ -82,3 +82,11 @@ extension Simulation {
         return LayerSubsetState(subset: subset, time: t, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
     }
 }
+
+extension LayerSubsetState {
+    /// Layer i's 4 corners on screen, as SceneState's `corners(of:)` gives them (i in the subset).
+    package func corners(of i: Int) -> [Point] {
+        let s = layer(i).size, m = boundsToScreen(of: i)
+        return [Point(0, 0), Point(s.width, 0), Point(s.width, s.height), Point(0, s.height)].map(m.apply(to:))
+    }
+}

@@ -28,4 +28,14 @@ final class TracksWriterTests: XCTestCase {
         XCTAssertNil(samples[0].member("layers")?.member("player"))
         XCTAssertNotNil(samples[0].member("layers")?.member("feed"))
     }
+
+    func testStreamedDumpIsTheWritersLayoutOfItsTree() throws {
+        // The samples go straight to bytes; JSONWriter, given the same document, lays it out the
+        // same, layers over its line limit included (shared-element-push's snapshots, masks).
+        for name in ["shared-element-push", "circle-reveal-push"] {
+            let text = TracksWriter(sampleRate: 30).text(try Simulation(ExportFixtures.template(name)))
+            XCTAssertEqual(JSONWriter(style: .readable, maxDecimals: 6).string(try JSONParser.parse(text).value), text, name)
+            XCTAssertTrue(text.contains("\": {\n          \"corners\": "), "\(name): no layer over the line limit")
+        }
+    }
 }

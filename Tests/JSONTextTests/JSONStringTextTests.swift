@@ -2,7 +2,8 @@ import JSONText
 import XCTest
 
 // Strings as the writer writes them: a string with no byte to escape goes in one piece, any
-// other byte by byte (BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04); both give these bytes.
+// other escaped in chunks (BENCHMARKS.md#tracks-the-dump-and-its-fit-report-2026-12-04); both
+// give these bytes.
 final class JSONStringTextTests: XCTestCase {
     private func text(_ s: String) -> String { JSONWriter().string(.string(s)) }
 
@@ -25,5 +26,13 @@ final class JSONStringTextTests: XCTestCase {
     func testKeysAreWrittenLikeStrings() {
         let value = JSONValue.object([(key: "n\"m", value: .string("x")), (key: "ok", value: .number(1))])
         XCTAssertEqual(JSONWriter().string(value), #"{"n\"m":"x","ok":1}"#)
+    }
+
+    func testLongStringsEscapeAcrossChunks() {
+        // Past the writer's 4,096-byte chunks: escapes on both sides of a boundary, a 2-byte
+        // character split by the next boundary.
+        let s = String(repeating: "a", count: 4095) + "\"\n" + String(repeating: "é", count: 3000) + "\u{02}\\"
+        let expected = "\"" + String(repeating: "a", count: 4095) + "\\\"\\n" + String(repeating: "é", count: 3000) + "\\u0002\\\\\""
+        XCTAssertEqual(text(s), expected)
     }
 }

@@ -11,41 +11,26 @@ package struct TracksWriter: Sendable {
     package var sampleRate: Double
     package init(sampleRate: Double = 120) { self.sampleRate = sampleRate }
 
-    /// - Parameter fit: the animated files' fit reports, written as a `fit` section before the samples.
-    package func tracks(_ simulation: Simulation, fit: [OutputFitReport] = []) -> JSONValue {
+    /// Everything before the samples: name, canvas, timing, layers, phases, branches,
+    /// snapshots, removals and (`fit`, the animated files' fit reports) the `fit` section.
+    func header(_ simulation: Simulation, _ named: [Int], fit: [OutputFitReport]) -> [(key: String, value: JSONValue)] {
         let d = simulation.definition
-        let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
-        // Samples cover one loop, [0, duration): the state at `duration` is the start again.
-        let count = Int((simulation.timeline.duration * sampleRate - 1e-9).rounded(.up))
-        var samples: [JSONValue] = []
-        for k in 0..<count {
-            let t = Double(k) / sampleRate
-            let state = simulation.state(at: t)
-            var layers: [(key: String, value: JSONValue)] = []
-            for i in named where state.visible[i] {
-                layers.append((simulation.layers[i].id!, layerSample(i, state, simulation)))
-            }
-            samples.append(.object([("t", .number(NumberFormat.round(t, decimals: 6))), ("layers", .object(layers))]))
-        }
-        return .object(
-            [
-                ("name", .string(d.name)),
-                ("canvas", .object([("width", .number(d.canvas.size.width)), ("height", .number(d.canvas.size.height))])),
-                ("duration", .number(simulation.timeline.duration)),
-                ("sampleRate", .number(sampleRate)),
-                ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
-            ] + Self.projected(simulation, named) + [
-                (
-                    "phases",
-                    .array(
-                        simulation.timeline.phases.map {
-                            .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
-                        })
-                )
-            ] + Self.branches(simulation.timeline.branches) + Self.snapshots(simulation, named) + Self.removals(simulation, named)
-                + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))]) + [
-                    ("samples", .array(samples))
-                ])
+        return [
+            ("name", .string(d.name)),
+            ("canvas", .object([("width", .number(d.canvas.size.width)), ("height", .number(d.canvas.size.height))])),
+            ("duration", .number(simulation.timeline.duration)),
+            ("sampleRate", .number(sampleRate)),
+            ("layers", .array(named.map { .string(simulation.layers[$0].id!) })),
+        ] + Self.projected(simulation, named) + [
+            (
+                "phases",
+                .array(
+                    simulation.timeline.phases.map {
+                        .object([("name", .string($0.name)), ("start", .number($0.start)), ("duration", .number($0.duration))])
+                    })
+            )
+        ] + Self.branches(simulation.timeline.branches) + Self.snapshots(simulation, named) + Self.removals(simulation, named)
+            + (fit.isEmpty ? [] : [("fit", .array(fit.map(\.json)))])
     }
 
     /// The named layers drawn under a 3D projection (Projection.projectedLayers), when there are
@@ -101,9 +86,74 @@ package struct TracksWriter: Sendable {
         return list.isEmpty ? [] : [("removals", .array(list))]
     }
 
+    /// The dump as `JSONWriter(style: .readable, maxDecimals: 6)` writes the document of the
+    /// header and a `samples` array, streamed: the samples (nearly all of its bytes) go straight
+    /// to bytes, no tree made and freed per sample (BENCHMARKS.md#tracks-the-dump-and-its-fit-report-2026-12-04).
+    /// - Parameter fit: the animated files' fit reports, written as a `fit` section before the samples.
     package func text(_ simulation: Simulation, fit: [OutputFitReport] = []) -> String {
         // Times keep 6 decimals (k/120 s); lengths are rounded to 4 decimals where they are made.
-        JSONWriter(style: .readable, maxDecimals: 6).string(tracks(simulation, fit: fit))
+        let writer = JSONWriter(style: .readable, maxDecimals: 6)
+        let named = simulation.paintOrder.filter { simulation.layers[$0].id != nil }
+        let header = header(simulation, named, fit: fit)
+        // Samples cover one loop, [0, duration): the state at `duration` is the start again.
+        let count = Int((simulation.timeline.duration * sampleRate - 1e-9).rounded(.up))
+        // No samples: the writer decides the whole document's layout.
+        guard count > 0 else { return writer.string(.object(header + [("samples", .array([]))])) }
+        // An object holding an array of objects is written over lines, member by member.
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
+        out += "{\n".utf8
+        for m in header {
+            JSONWriter.indent(1, into: &out)
+            JSONWriter.writeString(m.key, into: &out)
+            out += ": ".utf8
+            writer.append(m.value, indent: 1, to: &out)
+            out += ",\n".utf8
+        }
+        JSONWriter.indent(1, into: &out)
+        out += "\"samples\": [\n".utf8
+        // The named layers and their ancestors only: the same numbers as `state(at:)`.
+        let subset = simulation.subset(named)
+        var clips = [BoundsClip](repeating: .none, count: simulation.layers.count)
+        for i in named { clips[i] = BoundsClip(i, simulation) }
+        for k in 0..<count {
+            JSONWriter.indent(2, into: &out)
+            sample(Double(k) / sampleRate, simulation, subset, named, clips, writer, into: &out)
+            out += (k + 1 < count ? ",\n" : "\n").utf8
+        }
+        JSONWriter.indent(1, into: &out)
+        out += "]\n}\n".utf8
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2).
+    private func sample(
+        _ t: Double, _ simulation: Simulation, _ subset: LayerSubset, _ named: [Int], _ clips: [BoundsClip], _ writer: JSONWriter,
+        into out: inout [UInt8]
+    ) {
+        let state = simulation.state(of: subset, at: t)
+        let shown = named.filter { state.visible[subset.entry[$0]] }
+        let time = NumberFormat.round(t, decimals: 6)
+        // Nothing shown: a short object the writer keeps on one line.
+        guard !shown.isEmpty else { return writer.append(.object([("t", .number(time)), ("layers", .object([]))]), indent: 2, to: &out) }
+        out += "{\n".utf8
+        JSONWriter.indent(3, into: &out)
+        out += "\"t\": ".utf8
+        NumberFormat.append(time, maxDecimals: writer.maxDecimals, to: &out)
+        out += ",\n".utf8
+        JSONWriter.indent(3, into: &out)
+        out += "\"layers\": {\n".utf8
+        for (n, i) in shown.enumerated() {
+            JSONWriter.indent(4, into: &out)
+            JSONWriter.writeString(simulation.layers[i].id!, into: &out)
+            out += ": ".utf8
+            layerSample(i, state, clips[i], writer, into: &out)
+            out += (n + 1 < shown.count ? ",\n" : "\n").utf8
+        }
+        JSONWriter.indent(3, into: &out)
+        out += "}\n".utf8
+        JSONWriter.indent(2, into: &out)
+        out += "}".utf8
     }
 
     static func length(_ x: Double) -> JSONValue { .number(NumberFormat.round(x, decimals: 4)) }
@@ -119,26 +169,110 @@ package struct TracksWriter: Sendable {
         }
     }
 
-    private func layerSample(_ i: Int, _ state: SceneState, _ simulation: Simulation) -> JSONValue {
-        let s = state.layers[i]
-        let corners = state.corners(of: i).map { JSONValue.array([Self.length($0.x), Self.length($0.y)]) }
-        var cuts: [(key: String, value: JSONValue)] = []
-        if simulation.layers[i].definition.clipsToBounds {
-            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(s.boundsRadius))]
-        } else if let capture = simulation.capture(of: i) {
-            // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
-            // rounded source's corners stretch with it; the smaller factor is written).
-            let base = simulation.layers[capture.source].definition.size
-            let k = min(base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
-            cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, Self.length(capture.cutRadius * k))]
+    /// One layer's state, `{"corners": …, "size": …, "opacity": …, "mask": …}`, at depth 4: on
+    /// one line, as the writer keeps an object whose compact length is at most
+    /// `JSONWriter.lineLimit` (its keys and strings are ASCII: a byte is a Character). A longer
+    /// one the writer puts a member a line, each member's text as on the one line (arrays of
+    /// numbers, and the mask when it is within the limit itself); a longer mask is read back and
+    /// laid out by the writer (the same tree: every number reads back as the double it was
+    /// printed from).
+    private func layerSample(
+        _ i: Int, _ state: LayerSubsetState, _ clip: BoundsClip, _ writer: JSONWriter, into out: inout [UInt8]
+    ) {
+        let s = state.layer(i)
+        func number(_ x: Double) { NumberFormat.append(NumberFormat.round(x, decimals: 4), maxDecimals: writer.maxDecimals, to: &out) }
+        let mark = out.count
+        // Each member's text, start to end (key to value), and the spaces after the separators
+        // (", " between items, ": " after keys).
+        out += "{\"corners\": [".utf8
+        var spaces = 1
+        for (c, p) in state.corners(of: i).enumerated() {
+            if c > 0 { out += ", ".utf8; spaces += 1 }
+            out.append(0x5B)  // [
+            number(p.x)
+            out += ", ".utf8
+            number(p.y)
+            out.append(0x5D)  // ]
+            spaces += 1
         }
-        if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + Self.maskGeometry(m) }
-        let mask: JSONValue = cuts.isEmpty ? .null : .object(cuts)
-        return .object([
-            ("corners", .array(corners)),
-            ("size", .array([Self.length(s.size.width), Self.length(s.size.height)])),
-            ("opacity", .number(NumberFormat.round(state.effectiveOpacity[i], decimals: 4))),
-            ("mask", mask),
-        ])
+        out.append(0x5D)
+        let cornersEnd = out.count
+        out += ", ".utf8
+        let sizeStart = out.count
+        out += "\"size\": [".utf8
+        number(s.size.width)
+        out += ", ".utf8
+        number(s.size.height)
+        out.append(0x5D)
+        let sizeEnd = out.count
+        out += ", ".utf8
+        let opacityStart = out.count
+        out += "\"opacity\": ".utf8
+        number(state.effectiveOpacity[state.subset.entry[i]])
+        let opacityEnd = out.count
+        out += ", ".utf8
+        let maskStart = out.count
+        out += "\"mask\": ".utf8
+        spaces += 7
+        var maskCompact = 0
+        if let mask = clip.mask(s) {
+            let start = out.count, maskSpaces = writer.appendOneLine(mask, to: &out)
+            spaces += maskSpaces
+            maskCompact = out.count - start - maskSpaces
+        } else {
+            out += "null".utf8
+        }
+        let maskEnd = out.count
+        out.append(0x7D)  // }
+        guard out.count - mark - spaces > JSONWriter.lineLimit else { return }
+        let members = [(mark + 1, cornersEnd), (sizeStart, sizeEnd), (opacityStart, opacityEnd), (maskStart, maskEnd)]
+        let line = Array(out[mark...])
+        out.removeSubrange(mark...)
+        guard maskCompact <= JSONWriter.lineLimit else {
+            guard let tree = try? JSONParser.parse(String(decoding: line, as: UTF8.self)).value else { preconditionFailure("a tracks sample is not JSON") }
+            return writer.append(tree, indent: 4, to: &out)
+        }
+        out += "{\n".utf8
+        for (k, m) in members.enumerated() {
+            JSONWriter.indent(5, into: &out)
+            out += line[(m.0 - mark)..<(m.1 - mark)]
+            out += (k + 1 < members.count ? ",\n" : "\n").utf8
+        }
+        JSONWriter.indent(4, into: &out)
+        out.append(0x7D)
+    }
+
+    /// What cuts a layer to its bounds, fixed over the timeline: its own clipsToBounds, or a
+    /// snapshot's capture (the source's bounds and corner radius).
+    enum BoundsClip {
+        case none
+        case own
+        case snapshot(base: Size, cutRadius: Double)
+
+        init(_ i: Int, _ simulation: Simulation) {
+            if simulation.layers[i].definition.clipsToBounds {
+                self = .own
+            } else if let capture = simulation.capture(of: i) {
+                self = .snapshot(base: simulation.layers[capture.source].definition.size, cutRadius: capture.cutRadius)
+            } else {
+                self = .none
+            }
+        }
+
+        /// The layer's clip to its bounds and its mask in state `s`, when it has any.
+        func mask(_ s: LayerState) -> JSONValue? {
+            var cuts: [(key: String, value: JSONValue)] = []
+            switch self {
+            case .none: break
+            case .own: cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, TracksWriter.length(s.boundsRadius))]
+            case .snapshot(let base, let cutRadius):
+                // A snapshot shows its bounds only: the source's, stretched to the snapshot's (a
+                // rounded source's corners stretch with it; the smaller factor is written).
+                let k = min(base.width > 0 ? s.size.width / base.width : 0, base.height > 0 ? s.size.height / base.height : 0)
+                cuts += [("clip", .string("bounds")), (LayerProperty.boundsRadius.rawValue, TracksWriter.length(cutRadius * k))]
+            }
+            if let m = s.mask { cuts += [("shape", .string(m.shape.rawValue))] + TracksWriter.maskGeometry(m) }
+            return cuts.isEmpty ? nil : .object(cuts)
+        }
     }
 }
