@@ -104,8 +104,10 @@ struct FactoredInterval {
     /// Per spec (index in `specs`), its place in `residualPaths[k]`; -1 when not stored.
     var residualSlot: [Int] = []
     /// The most points stored for one interval: a plane beyond it is sampled again by the group
-    /// fit, so the heap peak stays near what it was without the store (BENCHMARKS.md#memory-and-time-pass).
-    static let storedPoints = 1 << 18
+    /// fit, so the heap peak stays near what it was without the store. 2^16 points (1 MB): two
+    /// 3D exports side by side held 8.4 MB at 2^18, for 1.6-3.5 % fewer instructions
+    /// (BENCHMARKS.md#the-merged-tree-of-stop-34).
+    static let storedPoints = 1 << 16
 
     /// The members' R paths and axes at grid time k as `sample` gives them, from the store;
     /// nil when some member is not stored.
