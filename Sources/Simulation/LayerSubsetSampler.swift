@@ -15,11 +15,8 @@ package struct LayerSubsetSampler {
     package private(set) var ownChanged: [Bool]
     package private(set) var changed: [Bool]
     private var time: Double
-    /// Per entry, its own tracks' change spans (MovingStateSampler.spans; none for a layer that
-    /// StillLayers holds still): entry k's are `spanLow[n]...spanHigh[n]` for n in
-    /// `next[k]..<spanEnd[k]`, `next[k]` the first that can still matter (times only increase).
-    private let spanLow: [Double], spanHigh: [Double], spanEnd: [Int]
-    private var next: [Int]
+    /// Per entry, the spans over which its own tracks can change.
+    private var spans: ChangeSpans
 
     /// Starts at `time` with `state(of:at:)`'s state, every entry counted as changed.
     package init(_ sim: Simulation, _ subset: LayerSubset, at time: Double) {
@@ -28,27 +25,7 @@ package struct LayerSubsetSampler {
         state = sim.state(of: subset, at: time)
         ownChanged = [Bool](repeating: true, count: subset.layers.count)
         changed = ownChanged
-        var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
-        for i in subset.layers {
-            next.append(low.count)
-            for s in sim.still.state[i] == nil ? MovingStateSampler.spans(sim.layers[i]) : [] {
-                low.append(s.lowerBound)
-                high.append(s.upperBound)
-            }
-            end.append(low.count)
-        }
-        (spanLow, spanHigh, spanEnd, self.next) = (low, high, end, next)
-    }
-
-    /// Whether entry k's own tracks can give a different value at t than at `time` (≤ t): some
-    /// span meets (time, t] (as MovingStateSampler.ownChange).
-    @inline(__always)
-    private mutating func ownChange(_ k: Int, to t: Double) -> Bool {
-        var n = next[k]
-        let end = spanEnd[k]
-        while n < end, spanHigh[n] <= time { n += 1 }
-        next[k] = n
-        return n < end && spanLow[n] <= t
+        spans = ChangeSpans(sim, layers: subset.layers)
     }
 
     /// Moves to time t: `state(of:at:)`'s numbers at t. Times that do not increase, or leave the
@@ -58,6 +35,7 @@ package struct LayerSubsetSampler {
         guard t >= time, t >= 0, t < sim.timeline.duration else {
             state = sim.state(of: subset, at: t)
             time = t
+            spans.restart()
             for k in changed.indices { (ownChanged[k], changed[k]) = (true, true) }
             return
         }
@@ -67,7 +45,7 @@ package struct LayerSubsetSampler {
         state = LayerSubsetState(subset: subset, time: t, states: [], boundsToScreen: [], effectiveOpacity: [], visible: [])
         sim.layers.withUnsafeBufferPointer { all in
             for (k, i) in subset.layers.enumerated() {
-                let own = ownChange(k, to: t)
+                let own = spans.ownChange(k, since: time, to: t)
                 let p = subset.parentEntry[k]
                 ownChanged[k] = own
                 changed[k] = own || (p >= 0 && changed[p])

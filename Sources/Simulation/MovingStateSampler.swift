@@ -17,11 +17,8 @@ package struct MovingStateSampler {
     /// Per entry: whether the last `advance` recomputed it (its numbers may differ).
     package private(set) var changed: [Bool]
     private var time: Double
-    /// The closed spans over which an entry's own tracks can change, sorted and disjoint: entry
-    /// k's are `spanLow[n]...spanHigh[n]` for n in `next[k]..<spanEnd[k]`; `next[k]` is the
-    /// first that can still matter (times only increase).
-    private let spanLow: [Double], spanHigh: [Double], spanEnd: [Int]
-    private var next: [Int]
+    /// Per entry, the spans over which its own tracks can change.
+    private var spans: ChangeSpans
     /// Per entry: its parent's entry, or -1 (a root, or a parent still on screen).
     private let parentEntry: [Int]
 
@@ -34,29 +31,8 @@ package struct MovingStateSampler {
         self.geometryOnly = geometryOnly
         state = sim.movingState(at: time, geometryOnly: geometryOnly)
         changed = [Bool](repeating: true, count: state.layers.count)
-        var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
-        for i in state.layers {
-            next.append(low.count)
-            for s in sim.still.state[i] == nil ? Self.spans(sim.layers[i]) : [] {
-                low.append(s.lowerBound)
-                high.append(s.upperBound)
-            }
-            end.append(low.count)
-        }
-        (spanLow, spanHigh, spanEnd, self.next) = (low, high, end, next)
+        spans = ChangeSpans(sim, layers: state.layers)
         parentEntry = state.layers.map { i in sim.layers[i].parent.map { sim.still.slot[$0] } ?? -1 }
-    }
-
-    /// Whether entry k's own tracks can give a different value at t than at `time` (≤ t): some
-    /// span meets (time, t]. A span [a, b] is an animation's call to its end (attached on
-    /// [a, b), removed at b) or an assignment's instant (a = b).
-    @inline(__always)
-    private mutating func ownChange(_ k: Int, to t: Double) -> Bool {
-        var n = next[k]
-        let end = spanEnd[k]
-        while n < end, spanHigh[n] <= time { n += 1 }
-        next[k] = n
-        return n < end && spanLow[n] <= t
     }
 
     /// Moves to time t (≥ the last time, both in the loop's [0, duration)).
@@ -69,7 +45,7 @@ package struct MovingStateSampler {
         state = MovingState(layers: [], states: [], boundsToScreen: [], effectiveOpacity: [], visible: [])
         sim.layers.withUnsafeBufferPointer { all in
             for (k, i) in layers.enumerated() {
-                let own = ownChange(k, to: t)
+                let own = spans.ownChange(k, since: time, to: t)
                 let p = parentEntry[k]
                 let parentChanged = p >= 0 && changed[p]
                 changed[k] = own || parentChanged
@@ -84,38 +60,5 @@ package struct MovingStateSampler {
         }
         time = t
         state = MovingState(layers: layers, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
-    }
-
-    /// Layer's change spans: every animation's [call, end] and every assignment's instant.
-    static func spans(_ layer: SimulatedLayer) -> [ClosedRange<Double>] {
-        var out: [ClosedRange<Double>] = []
-        func add<V>(_ track: PropertyTrack<V>) {
-            for e in track.events {
-                switch e {
-                case .set(let t, _): out.append(t...t)
-                case .animate(let a): out.append(a.callTime...max(a.callTime, a.endTime))
-                }
-            }
-        }
-        func add<V>(_ track: DiscreteTrack<V>) { for c in track.changes { out.append(c.time...c.time) } }
-        add(layer.position)
-        add(layer.size)
-        add(layer.transform)
-        for track in layer.numbers.tracks { add(track) }
-        add(layer.hidden)
-        add(layer.zPosition)
-        add(layer.anchorPoint)
-        add(layer.maskFrame)
-        add(layer.maskCenter)
-        out.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [ClosedRange<Double>] = []
-        for s in out {
-            if let last = merged.last, s.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, s.upperBound)
-            } else {
-                merged.append(s)
-            }
-        }
-        return merged
     }
 }

@@ -77,6 +77,28 @@ final class LayerSubsetSamplerTests: XCTestCase {
         }
     }
 
+    /// After a time evaluated whole that is earlier than the last, each layer's change spans are
+    /// read from the first again: steps forward from there see every change (ChangeSpans.restart).
+    func testStepsAfterGoingBackSeeEveryChange() throws {
+        let sim = try Simulation(try ExportFixtures.template("flip-pop"))
+        let subset = ProjectionSampler(sim).gridLayers, end = sim.timeline.duration
+        let steps = (1..<60).map { end * Double($0) / 60 }
+        var sampler = LayerSubsetSampler(sim, subset, at: 0)
+        for t in steps { sampler.advance(to: t) }
+        sampler.advance(to: 0)  // back: evaluated whole
+        var recomputed = 0
+        for t in steps {
+            sampler.advance(to: t)
+            recomputed += sampler.ownChanged.filter { $0 }.count
+            let want = sim.state(of: subset, at: t)
+            for k in subset.layers.indices {
+                XCTAssertEqual(sampler.state.states[k], want.states[k], "at \(t)")
+                XCTAssertEqual(Self.bits(sampler.state, k), Self.bits(want, k), "at \(t)")
+            }
+        }
+        XCTAssertGreaterThan(recomputed, 0, "the page moves: some own states are evaluated again")
+    }
+
     /// makeIntervalGrid's grid (kept numbers where nothing changed) against a grid appended from
     /// whole subset states at the same times: every layer's projection to the bit, its state and
     /// every host's box, in every interval of the four templates.

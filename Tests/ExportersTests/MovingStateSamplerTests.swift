@@ -97,11 +97,11 @@ final class MovingStateSamplerTests: XCTestCase {
     func testSpansOfALayerCoverItsEvents() throws {
         let sim = try Simulation(ExportFixtures.showcase)
         for layer in sim.layers {
-            let spans = MovingStateSampler.spans(layer)
+            let spans = ChangeSpans.spans(layer)
             for (a, b) in zip(spans, spans.dropFirst()) { XCTAssertLessThan(a.upperBound, b.lowerBound) }
             for a in layer.position.animations { XCTAssertTrue(spans.contains { $0.contains(a.callTime) && $0.contains(a.endTime) }) }
             for c in layer.hidden.changes { XCTAssertTrue(spans.contains { $0.contains(c.time) }) }
         }
-        XCTAssertTrue(sim.layers.contains { !MovingStateSampler.spans($0).isEmpty })
+        XCTAssertTrue(sim.layers.contains { !ChangeSpans.spans($0).isEmpty })
     }
 }

@@ -1,0 +1,78 @@
+// The spans over which layers' own tracks can change, read at increasing times: the rule that
+// MovingStateSampler and LayerSubsetSampler share. A track's value at t is its model value plus the
+// deltas of the animations attached at t (PropertyTrack.value(at:)); between two times that no
+// event and no attached animation touches, every read gives the same bits, so a layer whose
+// spans miss (previous, t] keeps its state (BENCHMARKS.md#lottie2d-quiet-samples-2026-12-04).
+import TransitionModel
+
+struct ChangeSpans {
+    /// Entry k's spans are `low[n]...high[n]` for n in `next[k]..<end[k]`, sorted and disjoint;
+    /// `next[k]` is the first that can still matter (times only increase).
+    private let low: [Double], high: [Double], end: [Int]
+    private var next: [Int]
+
+    /// For `layers` (indices into `sim.layers`); none for a layer StillLayers holds still.
+    init(_ sim: Simulation, layers: [Int]) {
+        var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
+        for i in layers {
+            next.append(low.count)
+            for s in sim.still.state[i] == nil ? Self.spans(sim.layers[i]) : [] {
+                low.append(s.lowerBound)
+                high.append(s.upperBound)
+            }
+            end.append(low.count)
+        }
+        (self.low, self.high, self.end, self.next) = (low, high, end, next)
+    }
+
+    /// Whether entry k's own tracks can give a different value at t than at `time` (≤ t): some
+    /// span meets (time, t]. Calls for one entry must not go back in time (`restart` first).
+    @inline(__always)
+    mutating func ownChange(_ k: Int, since time: Double, to t: Double) -> Bool {
+        var n = next[k]
+        let last = end[k]
+        while n < last, high[n] <= time { n += 1 }
+        next[k] = n
+        return n < last && low[n] <= t
+    }
+
+    /// Every entry's spans considered again from the first: after a state evaluated whole at a
+    /// time that may be earlier than the last.
+    mutating func restart() {
+        for k in next.indices { next[k] = k == 0 ? 0 : end[k - 1] }
+    }
+
+    /// The closed spans over which a layer's own tracks can change, sorted and merged: an
+    /// animation's call to its end (attached on [a, b), removed at b), an assignment's instant.
+    static func spans(_ layer: SimulatedLayer) -> [ClosedRange<Double>] {
+        var out: [ClosedRange<Double>] = []
+        func add<V>(_ track: PropertyTrack<V>) {
+            for e in track.events {
+                switch e {
+                case .set(let t, _): out.append(t...t)
+                case .animate(let a): out.append(a.callTime...max(a.callTime, a.endTime))
+                }
+            }
+        }
+        func add<V>(_ track: DiscreteTrack<V>) { for c in track.changes { out.append(c.time...c.time) } }
+        add(layer.position)
+        add(layer.size)
+        add(layer.transform)
+        for track in layer.numbers.tracks { add(track) }
+        add(layer.hidden)
+        add(layer.zPosition)
+        add(layer.anchorPoint)
+        add(layer.maskFrame)
+        add(layer.maskCenter)
+        out.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Double>] = []
+        for s in out {
+            if let last = merged.last, s.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, s.upperBound)
+            } else {
+                merged.append(s)
+            }
+        }
+        return merged
+    }
+}
