@@ -46,17 +46,11 @@ extension PathSpec {
     func exactEnds(_ s: LayerState, _ h: PlaneProjection) -> [(Int, [Point])] {
         guard isStadiumBar, case .bar(let bar, let base) = source else { return [] }
         let (sx, sy) = Self.stretch(base, s), c = bar.size.height / 2
-        let m = h.h, h0 = m[0], h1 = m[1], h2 = m[2], h3 = m[3], h4 = m[4], h5 = m[5], h6 = m[6], h7 = m[7], h8 = m[8]
         return [(1, bar.maxX - c, Self.rightEnd), (3, bar.minX + c, Self.leftEnd)].map { k, cx, angles in
             // Segment 1 runs from the top clockwise to the bottom; segment 3 back up.
             (
                 k,
-                angles.map { a in
-                    // PlaneProjection.apply on plain numbers (the same operations, the same bits).
-                    let px = (cx + c * a.cos) * sx, py = (bar.midY + c * a.sin) * sy
-                    let x = px * h0 + py * h3 + h6, y = px * h1 + py * h4 + h7, w = px * h2 + py * h5 + h8
-                    return Point(x / w, y / w)
-                }
+                angles.map { a in h.apply(Point((cx + c * a.cos) * sx, (bar.midY + c * a.sin) * sy)) }
             )
         }
     }

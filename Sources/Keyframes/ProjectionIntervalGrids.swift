@@ -67,14 +67,7 @@ extension ProjectionSampler {
             let c1 = cuts[n + 1]
             times += Self.gridTimes(from: c0, to: c1, end: end) + [c1.nextDown]
         }
-        var states = ProjectionGrid(self, capacity: times.count)
-        // Increasing times: only the layers whose tracks move since the last are evaluated
-        // again (LayerSubsetSampler; the same numbers as gridState), the others' numbers kept.
-        var sampler = LayerSubsetSampler(simulation, gridLayers, at: min(times[0], end.nextDown))
-        for (k, t) in times.enumerated() {
-            if k > 0 { sampler.advance(to: min(t, end.nextDown)) }
-            states.append(sampler.state, self, changes: (sampler.ownChanged, sampler.changed))
-        }
+        var states = grid(times, end: end)
         states.drawPaths(self)
         return IntervalGrid(times: times, states: states)
     }

@@ -131,23 +131,31 @@ struct ProjectionSampler {
     /// The same numbers for `gridLayers` alone (what ProjectionGrid reads).
     func gridState(_ t: Double, end: Double) -> LayerSubsetState { simulation.state(of: gridLayers, at: min(t, end.nextDown)) }
 
+    /// The grid of `times` (increasing), reduced to what `sample` reads as each state is made
+    /// (ProjectionGrid); `each` sees every state. One LayerSubsetSampler makes them: `gridState`'s
+    /// numbers, only the layers whose tracks moved since the last time evaluated again.
+    func grid(_ times: [Double], end: Double, each: (LayerSubsetState) -> Void = { _ in }) -> ProjectionGrid {
+        var states = ProjectionGrid(self, capacity: times.count)
+        var sampler = LayerSubsetSampler(simulation, gridLayers, at: min(times[0], end.nextDown))
+        for (k, t) in times.enumerated() {
+            if k > 0 { sampler.advance(to: min(t, end.nextDown)) }
+            each(sampler.state)
+            states.append(sampler.state, self, changes: (sampler.ownChanged, sampler.changed))
+        }
+        return states
+    }
+
     // MARK: Structure: curve subdivision
 
     /// Picks, per path, the fewest halvings of its cubics for which the projected cubics stay within `ProjectionTolerance.curve` at every time in `times`.
     mutating func chooseLevels(times: [Double], end: Double) {
-        // The states reduced to what is read of them as each is made (ProjectionGrid).
-        var states = ProjectionGrid(self, capacity: times.count)
-        hostScale = 1
-        // Increasing times (LayerSubsetSampler, as makeIntervalGrid): gridState's numbers.
-        var sampler = LayerSubsetSampler(simulation, gridLayers, at: min(times[0], end.nextDown))
-        for (k, t) in times.enumerated() {
-            if k > 0 { sampler.advance(to: min(t, end.nextDown)) }
-            let st = sampler.state
+        var scale = 1.0
+        let states = grid(times, end: end) { st in
             for (_, host) in layers {
-                if let host { hostScale = max(hostScale, PlaneProjection(st.boundsToScreen(of: host)).affineScaleBound) }
+                if let host { scale = max(scale, PlaneProjection(st.boundsToScreen(of: host)).affineScaleBound) }
             }
-            states.append(st, self, changes: (sampler.ownChanged, sampler.changed))
         }
+        hostScale = scale
         let tolerance = ProjectionTolerance.curve / hostScale
         // Per level, the grid time where a spec last failed it: each search starts there (bars
         // side by side fail at the same times). A failed level keeps nothing, and a passed one

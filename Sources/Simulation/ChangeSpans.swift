@@ -44,26 +44,11 @@ struct ChangeSpans {
 
     /// The closed spans over which a layer's own tracks can change, sorted and merged: an
     /// animation's call to its end (attached on [a, b), removed at b), an assignment's instant.
+    /// Every track the property registry lists (SimulatedLayer.forEachTrack).
     static func spans(_ layer: SimulatedLayer) -> [ClosedRange<Double>] {
-        var out: [ClosedRange<Double>] = []
-        func add<V>(_ track: PropertyTrack<V>) {
-            for e in track.events {
-                switch e {
-                case .set(let t, _): out.append(t...t)
-                case .animate(let a): out.append(a.callTime...max(a.callTime, a.endTime))
-                }
-            }
-        }
-        func add<V>(_ track: DiscreteTrack<V>) { for c in track.changes { out.append(c.time...c.time) } }
-        add(layer.position)
-        add(layer.size)
-        add(layer.transform)
-        for track in layer.numbers.tracks { add(track) }
-        add(layer.hidden)
-        add(layer.zPosition)
-        add(layer.anchorPoint)
-        add(layer.maskFrame)
-        add(layer.maskCenter)
+        var collector = SpanCollector(layer: layer)
+        SimulatedLayer.forEachTrack(&collector)
+        var out = collector.spans
         out.sort { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Double>] = []
         for s in out {
@@ -74,5 +59,24 @@ struct ChangeSpans {
             }
         }
         return merged
+    }
+}
+
+/// Each track's change spans, in the registry's order (sorted afterwards).
+private struct SpanCollector: LayerTrackVisitor {
+    let layer: SimulatedLayer
+    var spans: [ClosedRange<Double>] = []
+
+    mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
+        for e in layer[keyPath: track].events {
+            switch e {
+            case .set(let t, _): spans.append(t...t)
+            case .animate(let a): spans.append(a.callTime...max(a.callTime, a.endTime))
+            }
+        }
+    }
+
+    mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {
+        for c in layer[keyPath: track].changes { spans.append(c.time...c.time) }
     }
 }

@@ -52,9 +52,6 @@ struct GestureDriver: Hashable, Sendable {
 
     enum Side { case left, right, central }
 
-    /// pt/s by finite differences (the recognizer's velocity is a difference of touch samples too).
-    func velocity(local τ: Double, _ side: Side = .central) -> Point { program.velocity(local: τ, side) }
-
     /// Everything the expressions read at local time τ (central velocity), computed once per
     /// instant: the same function of τ, so the same numbers.
     func environment(local τ: Double) -> ExpressionEnvironment { program.environment(local: τ) }
@@ -132,6 +129,7 @@ final class GestureProgram: Sendable {
         }
     }
 
+    /// pt/s by finite differences (the recognizer's velocity is a difference of touch samples too).
     func velocity(local τ: Double, _ side: GestureDriver.Side) -> Point {
         let h = GestureDriver.velocityStep
         switch side {
@@ -178,7 +176,7 @@ final class InstantMemo<Value>: @unchecked Sendable {
     private static var empty: UInt64 { .max }
 
     /// `slots`: a power of two.
-    init(slots: Int = 1) {
+    init(slots: Int) {
         precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
         count = slots
         shift = UInt64(64 - slots.trailingZeroBitCount)
@@ -196,8 +194,8 @@ final class InstantMemo<Value>: @unchecked Sendable {
     func value(at t: Double, _ make: () -> Value) -> Value {
         let key = t.bitPattern
         guard key != Self.empty else { return make() }
-        // Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: 0).
-        let slot = count == 1 ? 0 : Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        // Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: a shift by 64 gives 0).
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         lock.lock()
         if times[slot] == key {
             let v = values[slot]

@@ -91,14 +91,9 @@ extension Simulation {
                     world = w
                     opacity = still.opacity[j]
                     visible = still.visible[j]
-                } else if layers[j].parent == nil {
-                    world = placed(j, local: local, parentAnchor: nil, in: layers)
-                    opacity = local.opacity
-                    visible = !local.hidden
                 } else {
-                    world = placed(j, local: local, parentAnchor: parentState?.anchorInBounds, in: layers).concatenating(world)
-                    opacity = local.opacity * opacity
-                    visible = !local.hidden && visible
+                    let m = placed(j, local: local, parentAnchor: parentState?.anchorInBounds, in: layers)
+                    (world, opacity, visible) = Self.composed(m, local, under: layers[j].parent == nil ? nil : (world, opacity, visible))
                 }
                 parentState = local
             }

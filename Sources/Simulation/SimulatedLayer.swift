@@ -201,14 +201,15 @@ package struct LayerState: Hashable, Sendable {
         return m
     }
 
-    /// zPosition is the layer's z in its superlayer: it only shows through a perspective above.
-    @inline(__always)
     /// `geometry.anchorInBounds` without the transform's matrix: all a sublayer's placing reads of
     /// its superlayer (Simulation.placed), which built the superlayer's whole geometry, its
     /// rotations' sines and cosines included, per sublayer and time.
     /// LayerGeometry.anchorInBounds's sums with its zero bounds origin (the same bits).
+    @inline(__always)
     package var anchorInBounds: Point { Point(0 + anchorPoint.x * size.width, 0 + anchorPoint.y * size.height) }
 
+    /// zPosition is the layer's z in its superlayer: it only shows through a perspective above.
+    @inline(__always)
     package var geometry: LayerGeometry {
         LayerGeometry(position: position, boundsSize: size, anchorPoint: anchorPoint, zPosition: zPosition, transform: transform3D)
     }

@@ -13,7 +13,7 @@ package struct TracksWriter: Sendable {
 
     /// Everything before the samples: name, canvas, timing, layers, phases, branches,
     /// snapshots, removals and (`fit`, the animated files' fit reports) the `fit` section.
-    func header(_ simulation: Simulation, _ named: [Int], fit: [OutputFitReport]) -> [(key: String, value: JSONValue)] {
+    private func header(_ simulation: Simulation, _ named: [Int], fit: [OutputFitReport]) -> [(key: String, value: JSONValue)] {
         let d = simulation.definition
         return [
             ("name", .string(d.name)),
@@ -173,9 +173,8 @@ package struct TracksWriter: Sendable {
     /// one line, as the writer keeps an object whose compact length is at most
     /// `JSONWriter.lineLimit` (its keys and strings are ASCII: a byte is a Character). A longer
     /// one the writer puts a member a line, each member's text as on the one line (arrays of
-    /// numbers, and the mask when it is within the limit itself); a longer mask is read back and
-    /// laid out by the writer (the same tree: every number reads back as the double it was
-    /// printed from).
+    /// numbers, and the mask when it is within the limit itself); a longer mask the writer lays
+    /// out as it would inside the whole object.
     private func layerSample(
         _ i: Int, _ state: LayerSubsetState, _ clip: BoundsClip, _ writer: JSONWriter, into out: inout [UInt8]
     ) {
@@ -215,7 +214,8 @@ package struct TracksWriter: Sendable {
         out += "\"mask\": ".utf8
         spaces += 7
         var maskCompact = 0
-        if let mask = clip.mask(s) {
+        let mask = clip.mask(s)
+        if let mask {
             let start = out.count, maskSpaces = writer.appendOneLine(mask, to: &out)
             spaces += maskSpaces
             maskCompact = out.count - start - maskSpaces
@@ -228,14 +228,15 @@ package struct TracksWriter: Sendable {
         let members = [(mark + 1, cornersEnd), (sizeStart, sizeEnd), (opacityStart, opacityEnd), (maskStart, maskEnd)]
         let line = Array(out[mark...])
         out.removeSubrange(mark...)
-        guard maskCompact <= JSONWriter.lineLimit else {
-            guard let tree = try? JSONParser.parse(String(decoding: line, as: UTF8.self)).value else { preconditionFailure("a tracks sample is not JSON") }
-            return writer.append(tree, indent: 4, to: &out)
-        }
         out += "{\n".utf8
         for (k, m) in members.enumerated() {
             JSONWriter.indent(5, into: &out)
-            out += line[(m.0 - mark)..<(m.1 - mark)]
+            if k == members.count - 1, let mask, maskCompact > JSONWriter.lineLimit {
+                out += "\"mask\": ".utf8
+                writer.append(mask, indent: 5, to: &out)
+            } else {
+                out += line[(m.0 - mark)..<(m.1 - mark)]
+            }
             out += (k + 1 < members.count ? ",\n" : "\n").utf8
         }
         JSONWriter.indent(4, into: &out)
