@@ -46,8 +46,8 @@ struct ChangeSpans {
     /// animation's call to its end (attached on [a, b), removed at b), an assignment's instant.
     /// Every track the property registry lists (SimulatedLayer.forEachTrack).
     static func spans(_ layer: SimulatedLayer) -> [ClosedRange<Double>] {
-        var collector = SpanCollector(layer: layer)
-        SimulatedLayer.forEachTrack(&collector)
+        var collector = SpanCollector(), read = layer  // only read: the collector returns no change
+        SimulatedLayer.forEachTrack(&read, &collector)
         var out = collector.spans
         out.sort { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Double>] = []
@@ -64,19 +64,20 @@ struct ChangeSpans {
 
 /// Each track's change spans, in the registry's order (sorted afterwards).
 private struct SpanCollector: LayerTrackVisitor {
-    let layer: SimulatedLayer
     var spans: [ClosedRange<Double>] = []
 
-    mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
-        for e in layer[keyPath: track].events {
+    mutating func visit<V>(_ property: LayerProperty, _ track: PropertyTrack<V>, was: PropertyTrack<V>?) -> PropertyTrack<V>.Event? {
+        for e in track.events {
             switch e {
             case .set(let t, _): spans.append(t...t)
             case .animate(let a): spans.append(a.callTime...max(a.callTime, a.endTime))
             }
         }
+        return nil
     }
 
-    mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {
-        for c in layer[keyPath: track].changes { spans.append(c.time...c.time) }
+    mutating func visit<V>(_ property: LayerProperty, _ track: DiscreteTrack<V>, was: DiscreteTrack<V>?) -> (value: V, time: Double)? {
+        for c in track.changes { spans.append(c.time...c.time) }
+        return nil
     }
 }

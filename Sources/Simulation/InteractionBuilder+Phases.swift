@@ -58,14 +58,9 @@ extension InteractionBuilder {
     /// (the finger, which shows at the touch-down and lifts at the release) keeps its own
     /// events, or a cancel would show the lifted finger again.
     mutating func restore(_ before: [SimulatedLayer], at t: Double, after time0: Double) {
-        for i in base.layers.indices {
-            // The layer is swapped out while it is restored, so that its tracks are not shared and
-            // appending to them does not copy them.
-            var restoring = TrackRestore(layer: before[i], was: before[i], t: t, time0: time0)
-            swap(&restoring.layer, &base.layers[i])
-            SimulatedLayer.forEachTrack(&restoring)
-            swap(&restoring.layer, &base.layers[i])
-        }
+        // Each layer restored in place: its tracks are not shared, so appending does not copy them.
+        var restoring = TrackRestore(t: t, time0: time0)
+        for i in base.layers.indices { SimulatedLayer.forEachTrack(&base.layers[i], was: before[i], &restoring) }
     }
 
     /// Back to the definition's values at time t (the start of the next branch).
@@ -80,8 +75,8 @@ extension InteractionBuilder {
     func lastEventTime() -> Double {
         var scan = LastEvent()
         for l in base.layers {
-            scan.layer = l
-            SimulatedLayer.forEachTrack(&scan)
+            var layer = l  // only read: the visitor returns no change
+            SimulatedLayer.forEachTrack(&layer, &scan)
         }
         return SimulationBuilder.tidy(scan.last)
     }
@@ -139,37 +134,30 @@ extension InteractionBuilder {
 
 /// Sets each track that got events since `was` back to its model value in `was` at `time0`, at t.
 private struct TrackRestore: LayerTrackVisitor {
-    var layer: SimulatedLayer
-    let was: SimulatedLayer
     let t: Double, time0: Double
 
-    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
-        let old = was[keyPath: k]
-        if layer[keyPath: k].events.count != old.events.count, layer[keyPath: k].modelValue(at: t) != old.modelValue(at: time0) {
-            layer[keyPath: k].append(.set(time: t, value: old.modelValue(at: time0)))
-        }
+    func visit<V>(_ property: LayerProperty, _ track: PropertyTrack<V>, was: PropertyTrack<V>?) -> PropertyTrack<V>.Event? {
+        guard let old = was, track.events.count != old.events.count, track.modelValue(at: t) != old.modelValue(at: time0) else { return nil }
+        return .set(time: t, value: old.modelValue(at: time0))
     }
 
-    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {
-        let old = was[keyPath: k]
-        if layer[keyPath: k].changes.count != old.changes.count, layer[keyPath: k].value(at: t) != old.value(at: time0) {
-            layer[keyPath: k].set(old.value(at: time0), at: t)
-        }
+    func visit<V>(_ property: LayerProperty, _ track: DiscreteTrack<V>, was: DiscreteTrack<V>?) -> (value: V, time: Double)? {
+        guard let old = was, track.changes.count != old.changes.count, track.value(at: t) != old.value(at: time0) else { return nil }
+        return (old.value(at: time0), t)
     }
 }
 
 /// The latest time any visited track changes (an assignment, or the end of an animation).
 private struct LastEvent: LayerTrackVisitor {
-    var layer: SimulatedLayer? = nil
     var last = 0.0
 
-    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>) {
-        guard let layer else { return }
-        last = max(last, layer[keyPath: k].lastChange)
+    mutating func visit<V>(_ property: LayerProperty, _ track: PropertyTrack<V>, was: PropertyTrack<V>?) -> PropertyTrack<V>.Event? {
+        last = max(last, track.lastChange)
+        return nil
     }
 
-    mutating func visit<V>(_ property: LayerProperty, _ k: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>) {
-        guard let layer else { return }
-        last = max(last, layer[keyPath: k].changes.last?.time ?? 0)
+    mutating func visit<V>(_ property: LayerProperty, _ track: DiscreteTrack<V>, was: DiscreteTrack<V>?) -> (value: V, time: Double)? {
+        last = max(last, track.changes.last?.time ?? 0)
+        return nil
     }
 }

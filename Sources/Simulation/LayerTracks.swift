@@ -4,12 +4,14 @@
 // A property added to the registry makes its switch incomplete until its track is named.
 import TransitionModel
 
-/// Something done to each of a layer's tracks, whatever its value type.
+/// Something done to each of a layer's tracks, whatever its value type: it reads the track (and
+/// the same track of the layer forEachTrack was given as `was`, if any) and returns the change to
+/// make to it, if any.
 protocol LayerTrackVisitor {
-    /// A track that animates (basic, spring, followed by a finger).
-    mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, PropertyTrack<V>>)
-    /// A track that changes at instants.
-    mutating func visit<V>(_ property: LayerProperty, _ track: WritableKeyPath<SimulatedLayer, DiscreteTrack<V>>)
+    /// A track that animates (basic, spring, followed by a finger): an event to append.
+    mutating func visit<V>(_ property: LayerProperty, _ track: PropertyTrack<V>, was: PropertyTrack<V>?) -> PropertyTrack<V>.Event?
+    /// A track that changes at instants: a value to set at a time.
+    mutating func visit<V>(_ property: LayerProperty, _ track: DiscreteTrack<V>, was: DiscreteTrack<V>?) -> (value: V, time: Double)?
 }
 
 extension SimulatedLayer {

@@ -98,23 +98,37 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         }
     }
 
+    /// What `value(at:)` reads of event k without copying the event (an enum whose animation
+    /// holds a curve: each copy retained and released it, and the binary searches copied one
+    /// per step; BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
+    @usableFromInline struct Mark: Hashable, Sendable {
+        /// The event's time (an animation's call).
+        @usableFromInline var time: Double
+        /// An animation's end time; −∞ for an assignment (never attached).
+        @usableFromInline var end: Double
+        /// The latest end time of any animation among events 0...k (non-decreasing). An event
+        /// before the first k with `reach > t` cannot be attached at t, so `value(at:)` starts
+        /// there: a sample costs the animations still running, not every earlier phase (the
+        /// cost was quadratic in phases; BENCHMARKS.md "Limits and cost").
+        @usableFromInline var reach: Double
+        /// The model value after the event: an assignment's value, an animation's `to`.
+        @usableFromInline var model: Value
+    }
+
     package let initial: Value
     package private(set) var events: [Event] = []
-    /// `reach[k]`: the latest end time of any animation among events 0...k (non-decreasing). An
-    /// event before the first k with `reach[k] > t` cannot be attached at t, so `value(at:)`
-    /// starts there: a sample costs the animations still running, not every earlier phase
-    /// (the cost was quadratic in phases; BENCHMARKS.md "Limits and cost").
-    @usableFromInline private(set) var reach: [Double] = []
+    /// One per event, derived from it (`append`).
+    @usableFromInline private(set) var marks: [Mark] = []
 
     package init(initial: Value) { self.initial = initial }
 
     /// How many events happen at or before `t` (events are in time order).
     @inlinable
     func eventCount(atOrBefore t: Double) -> Int {
-        var lo = 0, hi = events.count
+        var lo = 0, hi = marks.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if events[mid].time <= t { lo = mid + 1 } else { hi = mid }
+            if marks[mid].time <= t { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
@@ -128,25 +142,28 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     @inlinable
     func modelValue(afterEvents n: Int) -> Value {
         guard n > 0 else { return initial }
-        switch events[n - 1] {
-        case .set(_, let value): return value
-        case .animate(let a): return a.to
-        }
+        return marks[n - 1].model
     }
 
     /// Value events must be appended in time order (the simulation builds them that way).
     mutating func append(_ e: Event) {
-        precondition(events.last.map { $0.time <= e.time } ?? true, "track events out of order")
+        precondition(marks.last.map { $0.time <= e.time } ?? true, "track events out of order")
         events.append(e)
-        var end = reach.last ?? -.infinity
-        if case .animate(let a) = e { end = max(end, a.endTime) }
-        reach.append(end)
+        var reach = marks.last?.reach ?? -.infinity
+        switch e {
+        case .set(let time, let value):
+            marks.append(Mark(time: time, end: -.infinity, reach: reach, model: value))
+        case .animate(let a):
+            let end = a.endTime
+            reach = max(reach, end)
+            marks.append(Mark(time: a.callTime, end: end, reach: reach, model: a.to))
+        }
     }
 
     /// The latest time the track changes: an assignment, or the end of an animation (−∞ without
     /// events). Events are in time order and an animation ends after its call, so it is the
     /// last event's time or the latest end (`reach`).
-    package var lastChange: Double { max(events.last?.time ?? -.infinity, reach.last ?? -.infinity) }
+    package var lastChange: Double { max(marks.last?.time ?? -.infinity, marks.last?.reach ?? -.infinity) }
 
     package var animations: [TrackAnimation<Value>] {
         events.compactMap { if case .animate(let a) = $0 { return a } else { return nil } }
@@ -163,11 +180,12 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         var lo = 0, hi = n
         while lo < hi {
             let mid = (lo + hi) / 2
-            if reach[mid] > t { hi = mid } else { lo = mid + 1 }
+            if marks[mid].reach > t { hi = mid } else { lo = mid + 1 }
         }
-        // Deltas are added in event order, as before: the same sums to the last bit.
-        for k in lo..<n {
-            if case .animate(let a) = events[k], t < a.endTime { v = v + a.delta(at: t) }
+        // Deltas are added in event order, as before: the same sums to the last bit. Only an
+        // animation still attached is read (copied) from `events`.
+        for k in lo..<n where t < marks[k].end {
+            if case .animate(let a) = events[k] { v = v + a.delta(at: t) }
         }
         return v
     }

@@ -97,28 +97,32 @@ extension SimulatedLayer {
             opacity: 1, hidden: false, zPosition: layer.pointee.zPosition.value(at: t), cornerRadius: 0)
     }
 
-    /// `\SimulatedLayer.numbers[p]` for each of `numberProperties`, made once: a subscript key
-    /// path is built at run time at each use (forEachTrack runs per layer and per branch:
-    /// BENCHMARKS.md#speedpass-cpu-pass-same-bytes). Key paths are immutable, only not
-    /// declared Sendable.
-    nonisolated(unsafe) static let numberPaths: [WritableKeyPath<SimulatedLayer, PropertyTrack<Double>>] = numberProperties.map {
-        \SimulatedLayer.numbers[$0]
-    }
-
-    /// Visits each registry property's track in registry order (LayerTracks.swift); `frame` has
-    /// none (it sets position and size).
-    static func forEachTrack(_ visitor: inout some LayerTrackVisitor) {
+    /// Visits each registry property's track in registry order (LayerTracks.swift), beside the
+    /// same track of `was` when given; `frame` has none (it sets position and size). A change
+    /// the visitor returns is made to the track here. The tracks are passed in place: through
+    /// key paths, each visit cost ~2,000 instructions of run-time key path projection and a copy
+    /// of the track (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
+    static func forEachTrack(_ layer: inout SimulatedLayer, was: SimulatedLayer? = nil, _ visitor: inout some LayerTrackVisitor) {
+        func animated<V>(_ p: LayerProperty, _ track: inout PropertyTrack<V>, _ was: PropertyTrack<V>?) {
+            if let e = visitor.visit(p, track, was: was) { track.append(e) }
+        }
+        func discrete<V>(_ p: LayerProperty, _ track: inout DiscreteTrack<V>, _ was: DiscreteTrack<V>?) {
+            if let c = visitor.visit(p, track, was: was) { track.set(c.value, at: c.time) }
+        }
         for p in LayerProperty.allCases {
             switch p {
-            case .position: visitor.visit(p, \SimulatedLayer.position)
-            case .size: visitor.visit(p, \SimulatedLayer.size)
-            case .transform: visitor.visit(p, \SimulatedLayer.transform)
-            case .opacity, .cornerRadius, .maskCornerRadius, .maskRadius: visitor.visit(p, numberPaths[numberIndex(p)])
-            case .hidden: visitor.visit(p, \SimulatedLayer.hidden)
-            case .zPosition: visitor.visit(p, \SimulatedLayer.zPosition)
-            case .anchorPoint: visitor.visit(p, \SimulatedLayer.anchorPoint)
-            case .maskFrame: visitor.visit(p, \SimulatedLayer.maskFrame)
-            case .maskCenter: visitor.visit(p, \SimulatedLayer.maskCenter)
+            case .position: animated(p, &layer.position, was?.position)
+            case .size: animated(p, &layer.size, was?.size)
+            case .transform: animated(p, &layer.transform, was?.transform)
+            case .opacity, .cornerRadius, .maskCornerRadius, .maskRadius:
+                // Read from `tracks` (a stored array); written through the subscript only on a change.
+                let k = numberIndex(p)
+                if let e = visitor.visit(p, layer.numbers.tracks[k], was: was?.numbers.tracks[k]) { layer.numbers[p].append(e) }
+            case .hidden: discrete(p, &layer.hidden, was?.hidden)
+            case .zPosition: discrete(p, &layer.zPosition, was?.zPosition)
+            case .anchorPoint: discrete(p, &layer.anchorPoint, was?.anchorPoint)
+            case .maskFrame: animated(p, &layer.maskFrame, was?.maskFrame)
+            case .maskCenter: animated(p, &layer.maskCenter, was?.maskCenter)
             case .frame: break
             }
         }

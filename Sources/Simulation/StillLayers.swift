@@ -35,24 +35,27 @@ struct StillLayers: Sendable {
         var world = [Transform3D?](repeating: nil, count: layers.count)
         var opacity = [Double](repeating: 1, count: layers.count)
         var visible = [Bool](repeating: true, count: layers.count)
-        for i in layers.indices where layers[i].isStill {
-            let local = layers[i].state(at: 0)
-            state[i] = local
-            let m = local.geometry.toSuperlayer
-            toSuperlayer[i] = m
-            guard let p = layers[i].parent else {
-                world[i] = m.flatteningZ
-                opacity[i] = local.opacity
-                visible[i] = !local.hidden
-                continue
-            }
-            guard let parent = state[p] else { continue }  // parents come first
-            let a = Simulation.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentAnchor: parent.anchorInBounds)
-            applied[i] = a
-            if let w = world[p] {
-                world[i] = a.flatteningZ.concatenating(w)
-                opacity[i] = local.opacity * opacity[p]
-                visible[i] = !local.hidden && visible[p]
+        // Each layer read in place: `layers[i].isStill` copied the layer, every track retained.
+        layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices where layers[i].isStill {
+                let local = SimulatedLayer.state(of: layers.baseAddress! + i, at: 0)
+                state[i] = local
+                let m = local.geometry.toSuperlayer
+                toSuperlayer[i] = m
+                guard let p = layers[i].parent else {
+                    world[i] = m.flatteningZ
+                    opacity[i] = local.opacity
+                    visible[i] = !local.hidden
+                    continue
+                }
+                guard let parent = state[p] else { continue }  // parents come first
+                let a = Simulation.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentAnchor: parent.anchorInBounds)
+                applied[i] = a
+                if let w = world[p] {
+                    world[i] = a.flatteningZ.concatenating(w)
+                    opacity[i] = local.opacity * opacity[p]
+                    visible[i] = !local.hidden && visible[p]
+                }
             }
         }
         self.state = state
@@ -84,7 +87,7 @@ extension SimulatedLayer {
     /// No track has an event: every read gives the initial value.
     var isStill: Bool {
         position.events.isEmpty && size.events.isEmpty && transform.events.isEmpty
-            && numbers.tracks.allSatisfy(\.events.isEmpty) && hidden.changes.isEmpty && zPosition.changes.isEmpty
+            && numbers.tracks.allSatisfy { $0.events.isEmpty } && hidden.changes.isEmpty && zPosition.changes.isEmpty
             && anchorPoint.changes.isEmpty && maskFrame.events.isEmpty && maskCenter.events.isEmpty
     }
 }
