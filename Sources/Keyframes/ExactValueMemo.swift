@@ -7,7 +7,7 @@ import Synchronization
 // BENCHMARKS.md#batch2d3-exact-values-once-2026-12-04.
 package final class ExactValueMemo<Value: Sendable>: Sendable {
     /// A Mutex, not an NSLock: half the cost of a read (about 170 instructions, not 380).
-    private let values = Mutex<[UInt64: Value]>([:])
+    private let values = Mutex(TimeTable<Value>())
 
     package init() {}
 
@@ -20,5 +20,62 @@ package final class ExactValueMemo<Value: Sendable>: Sendable {
         let v = compute(t)
         values.withLock { $0[key] = v }
         return v
+    }
+}
+
+/// A table from a time's bits to a value: open addressing with linear probing, a Fibonacci
+/// hash of the bits, at most half full. A Dictionary hashed every key with SipHash, about a
+/// third of a memo read (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
+struct TimeTable<Value> {
+    /// `values[i]` nil: slot i is free (then `keys[i]` means nothing).
+    private var keys: [UInt64] = []
+    private var values: [Value?] = []
+    private var count = 0
+    /// 64 − log2(slots): the hash's top bits pick the slot.
+    private var shift: UInt64 = 64
+
+    init() {}
+
+    subscript(key: UInt64) -> Value? {
+        get {
+            guard count > 0 else { return nil }
+            var i = slot(key)
+            while let v = values[i] {
+                if keys[i] == key { return v }
+                i = (i + 1) & (values.count - 1)
+            }
+            return nil
+        }
+        set {
+            guard let newValue else { preconditionFailure("a memo keeps every value") }
+            if 2 * (count + 1) > values.count { grow() }
+            var i = slot(key)
+            while values[i] != nil {
+                if keys[i] == key {
+                    values[i] = newValue  // computed again by another thread: the same bits
+                    return
+                }
+                i = (i + 1) & (values.count - 1)
+            }
+            keys[i] = key
+            values[i] = newValue
+            count += 1
+        }
+    }
+
+    @inline(__always)
+    private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+    /// Twice the slots (64 at first), every value placed again.
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        let slots = max(64, 2 * values.count)
+        keys = [UInt64](repeating: 0, count: slots)
+        values = [Value?](repeating: nil, count: slots)
+        shift = UInt64(64 - slots.trailingZeroBitCount)
+        count = 0
+        for i in oldValues.indices {
+            if let v = oldValues[i] { self[oldKeys[i]] = v }
+        }
     }
 }
