@@ -1,8 +1,9 @@
-import Keyframes
 import Motion
 import Simulation
 import TransitionModel
 import XCTest
+
+@testable import Keyframes
 
 /// The exact tracks that keep their values (ExactValueMemo): the same bits as the tracks that
 /// compute every value, read once or again, and the same keys fitted from them.
@@ -47,5 +48,21 @@ final class ExactValueMemoTests: XCTestCase {
             let plainScale = ExactTrack(sim.layers[player].transform, until: end, component: { $0.scale })
             XCTAssertEqual(scale, reducer.keyframes(for: plainScale, measure: measures.scale))
         }
+    }
+
+    /// The memo's table keeps every key apart through its growths: keys that differ only in low
+    /// bits (neighbouring times), the bits of 0 and −0, a key written again.
+    func testTheTimeTableKeepsEveryKey() {
+        var table = TimeTable<Int>()
+        XCTAssertNil(table[0])
+        var keys: [UInt64] = [0, (-0.0).bitPattern, UInt64.max]
+        for k in 0..<3000 { keys.append((0.5 + Double(k) * 1e-12).bitPattern) }
+        for k in 0..<3000 { keys.append((Double(k) / 240).bitPattern) }
+        keys = Array(Set(keys))
+        for (n, key) in keys.enumerated() { table[key] = n }
+        table[keys[7]] = 7
+        for (n, key) in keys.enumerated() { XCTAssertEqual(table[key], n) }
+        XCTAssertNil(table[(0.25).bitPattern + 1])
+        XCTAssertNil(table[(100.0).bitPattern])
     }
 }
