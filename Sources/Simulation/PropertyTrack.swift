@@ -113,6 +113,15 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         @usableFromInline var reach: Double
         /// The model value after the event: an assignment's value, an animation's `to`.
         @usableFromInline var model: Value
+        /// An animation's `beginTime`, `from − to` and curve, which `TrackAnimation.delta(at:)`
+        /// reads (an assignment's are never read).
+        @usableFromInline var begin: Double
+        @usableFromInline var offset: Value
+        @usableFromInline var curve: AnimationCurve
+
+        /// `TrackAnimation.delta(at:)` of the animation, the same arithmetic.
+        @inlinable
+        func delta(at t: Double) -> Value { offset.scaled(by: 1 - curve.progress(at: t - begin)) }
     }
 
     package let initial: Value
@@ -152,11 +161,15 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         var reach = marks.last?.reach ?? -.infinity
         switch e {
         case .set(let time, let value):
-            marks.append(Mark(time: time, end: -.infinity, reach: reach, model: value))
+            marks.append(
+                Mark(
+                    time: time, end: -.infinity, reach: reach, model: value, begin: time, offset: value - value,
+                    curve: AnimationCurve(.bezier(.linear), duration: 0)))
         case .animate(let a):
             let end = a.endTime
             reach = max(reach, end)
-            marks.append(Mark(time: a.callTime, end: end, reach: reach, model: a.to))
+            marks.append(
+                Mark(time: a.callTime, end: end, reach: reach, model: a.to, begin: a.beginTime, offset: a.from - a.to, curve: a.curve))
         }
     }
 
@@ -182,11 +195,9 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
             let mid = (lo + hi) / 2
             if marks[mid].reach > t { hi = mid } else { lo = mid + 1 }
         }
-        // Deltas are added in event order, as before: the same sums to the last bit. Only an
-        // animation still attached is read (copied) from `events`.
-        for k in lo..<n where t < marks[k].end {
-            if case .animate(let a) = events[k] { v = v + a.delta(at: t) }
-        }
+        // Deltas are added in event order, as before: the same sums to the last bit. An
+        // assignment's end is −∞: only animations still attached are read.
+        for k in lo..<n where t < marks[k].end { v = v + marks[k].delta(at: t) }
         return v
     }
 
