@@ -93,18 +93,23 @@ package struct LayerMeasures: Sendable {
     /// One per layer of the simulation, indexed like `simulation.layers`.
     package static func all(_ simulation: Simulation, tolerance: FitTolerance) -> [LayerMeasures] {
         let end = simulation.timeline.duration
-        var maxScale = [Double](repeating: 1, count: simulation.layers.count)
-        var parentScale = [Double](repeating: 1, count: simulation.layers.count)
-        for l in simulation.layers {  // parents come first
-            maxScale[l.index] = largest(l.transform, until: end) { max(abs($0.scale.x), abs($0.scale.y)) }
-            if let p = l.parent { parentScale[l.index] = parentScale[p] * maxScale[p] }
+        // Each layer's fields read in place: `for l in layers` and `layers.map { l in … }` copied
+        // every layer, all its tracks retained and released (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
+        let layers = simulation.layers
+        var maxScale = [Double](repeating: 1, count: layers.count)
+        var parentScale = [Double](repeating: 1, count: layers.count)
+        for i in layers.indices {  // parents come first
+            let index = layers[i].index
+            maxScale[index] = largest(layers[i].transform, until: end) { max(abs($0.scale.x), abs($0.scale.y)) }
+            if let p = layers[i].parent { parentScale[index] = parentScale[p] * maxScale[p] }
         }
-        return simulation.layers.map { l in
-            let w = parentScale[l.index], own = w * maxScale[l.index]
-            let anchors = [l.anchorPoint.initial] + l.anchorPoint.changes.map(\.value)
+        return layers.indices.map { i in
+            let index = layers[i].index, anchorPoint = layers[i].anchorPoint, size = layers[i].size
+            let w = parentScale[index], own = w * maxScale[index]
+            let anchors = [anchorPoint.initial] + anchorPoint.changes.map(\.value)
             let ax = anchors.map { max(abs($0.x), abs(1 - $0.x)) }.max()!
             let ay = anchors.map { max(abs($0.y), abs(1 - $0.y)) }.max()!
-            let width = largest(l.size, until: end) { abs($0.width) }, height = largest(l.size, until: end) { abs($0.height) }
+            let width = largest(size, until: end) { abs($0.width) }, height = largest(size, until: end) { abs($0.height) }
             let px = tolerance.screen
             let hx = ax * width, hy = ay * height
             return LayerMeasures(

@@ -31,25 +31,29 @@ package struct ExactLayerTracks: Sendable {
     package static func all(_ simulation: Simulation) -> [ExactLayerTracks] {
         let end = simulation.timeline.duration
         func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty ? nil : ExactValueMemo() }
-        return simulation.layers.map { l in
-            let transform = memo(l.transform)
+        // Each layer's tracks read in place: `layers.map { l in … }` copied every layer.
+        let layers = simulation.layers
+        return layers.indices.map { i in
+            let position = layers[i].position, size = layers[i].size, whole = layers[i].transform
+            let transform = memo(whole)
             return ExactLayerTracks(
-                layer: l.index, position: ExactTrack(l.position, until: end, memo: memo(l.position)),
-                size: ExactTrack(l.size, until: end, memo: memo(l.size)),
-                translation: ExactTrack(l.transform, until: end, component: { $0.translation }, memo: transform),
-                scale: ExactTrack(l.transform, until: end, component: { $0.scale }, memo: transform),
-                rotation: ExactTrack(l.transform, until: end, component: { $0.rotation }, memo: transform),
+                layer: layers[i].index, position: ExactTrack(position, until: end, memo: memo(position)),
+                size: ExactTrack(size, until: end, memo: memo(size)),
+                translation: ExactTrack(whole, until: end, component: { $0.translation }, memo: transform),
+                scale: ExactTrack(whole, until: end, component: { $0.scale }, memo: transform),
+                rotation: ExactTrack(whole, until: end, component: { $0.rotation }, memo: transform),
                 // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
                 numbers: NumberTracks(LayerProperty.animatedLayerNumbers) {
-                    let track = l.numberTrack($0)
+                    let track = layers[i].numberTrack($0)
                     return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
                 },
-                mask: l.definition.mask.map { m in
-                    Mask(
-                        shape: m.shape, frame: ExactTrack(l.maskFrame, until: end, memo: memo(l.maskFrame)),
-                        center: ExactTrack(l.maskCenter, until: end, memo: memo(l.maskCenter)),
+                mask: layers[i].definition.mask.map { m in
+                    let frame = layers[i].maskFrame, center = layers[i].maskCenter
+                    return Mask(
+                        shape: m.shape, frame: ExactTrack(frame, until: end, memo: memo(frame)),
+                        center: ExactTrack(center, until: end, memo: memo(center)),
                         numbers: NumberTracks(LayerProperty.animatedMaskNumbers) {
-                            let track = l.numberTrack($0)
+                            let track = layers[i].numberTrack($0)
                             return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
                         })
                 })

@@ -80,17 +80,17 @@ package struct KeyframedTransition: Hashable, Sendable {
         method = reducer.method
         player = reducer.player
         layers = inputs.exact.map { x in
-            let l = simulation.layers[x.layer], m = inputs.measures[x.layer]
+            let m = inputs.measures[x.layer]
             return LayerKeyframes(
                 layer: x.layer,
                 position: reducer.keyframes(for: x.position, measure: m.position),
                 size: reducer.keyframes(for: x.size, measure: m.size),
-                anchorPoint: l.anchorPoint.keyframes(),
+                anchorPoint: simulation.layers[x.layer].anchorPoint.keyframes(),
                 translation: reducer.keyframes(for: x.translation, measure: m.translation),
                 scale: reducer.keyframes(for: x.scale, measure: m.scale),
                 rotation: reducer.keyframes(for: x.rotation, measure: m.rotation),
                 numbers: x.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) },
-                visible: l.hidden.keyframes().map { !$0 },
+                visible: simulation.layers[x.layer].hidden.keyframes().map { !$0 },
                 mask: x.mask.map { mask in
                     MaskKeyframes(
                         shape: mask.shape, frame: reducer.keyframes(for: mask.frame, measure: m.maskFrame),
