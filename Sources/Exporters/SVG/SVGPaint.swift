@@ -245,12 +245,20 @@ struct SVGPaint {
 }
 
 enum SVGColor {
+    /// `#rrggbb`, lowercase; its 7 bytes written into a small String (no String per byte).
     static func hex(_ c: Color) -> String {
-        func byte(_ v: Double) -> String {
-            let b = Int((min(max(v, 0), 1) * 255).rounded())
-            let s = String(b, radix: 16)
-            return b < 16 ? "0" + s : s
+        String(unsafeUninitializedCapacity: 7) { out in
+            let digits: StaticString = "0123456789abcdef"
+            func byte(_ v: Double, at n: Int) {
+                let b = Int((min(max(v, 0), 1) * 255).rounded())
+                out[n] = digits.utf8Start[b >> 4]
+                out[n + 1] = digits.utf8Start[b & 15]
+            }
+            out[0] = 0x23  // #
+            byte(c.red, at: 1)
+            byte(c.green, at: 3)
+            byte(c.blue, at: 5)
+            return 7
         }
-        return "#" + byte(c.red) + byte(c.green) + byte(c.blue)
     }
 }
