@@ -53,6 +53,12 @@ struct LottieProperties {
 
     /// A property from a track in Lottie units, rounded to `decimals`.
     func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
+        // A track that holds one value is that value rounded, as the steps below leave it (most
+        // properties: no rounded, simplified or checked copies of its keys made).
+        if !track.isAnimated {
+            let value = LVec(track.initialValue.c.map { NumberFormat.round($0, decimals: decimals) })
+            return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
+        }
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []

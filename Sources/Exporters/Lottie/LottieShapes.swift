@@ -181,7 +181,10 @@ extension LottieDocument {
         ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)), ("o", LJ.staticNum(100, 0)),
     ]
 
-    func identityTransform(layer: Bool) -> JSONValue { transformJSON(layer: layer) }
+    /// `transformJSON(layer:)` with no part given, made once (a `tr` in every shape group).
+    func identityTransform(layer: Bool) -> JSONValue { layer ? Self.identityLayerTransform : Self.identityGroupTransform }
+    private static let identityLayerTransform = LJ.obj(identityParts)
+    private static let identityGroupTransform = LJ.obj([("ty", LJ.str("tr")), identityParts[4]])
 
     func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
         transformJSON(
