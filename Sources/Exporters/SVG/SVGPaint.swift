@@ -112,22 +112,25 @@ struct SVGPaint {
     /// path: drawn in turn they paint their union (the branch labels' pixel font, 5-10 bars a
     /// letter: flip-edge-pan.svg -6.6 KB).
     func sublayers(_ indices: [Int], _ write: (Int) -> Void) {
-        var rest = indices[...]
-        while let c = rest.first {
-            let color = opaqueRect(c)?.color
-            let run = color == nil ? [] : Array(rest.prefix { opaqueRect($0)?.color == color })
-            guard run.count > 1, let color else {
-                write(c)
-                rest = rest.dropFirst()
+        // Each sublayer's rect found once (a run's were looked up three times each).
+        let rects = indices.map(opaqueRect)
+        var n = 0
+        while n < indices.count {
+            let color = rects[n]?.color
+            var end = n + 1
+            if let color { while end < indices.count, rects[end]?.color == color { end += 1 } }
+            guard end - n > 1, let color else {
+                write(indices[n])
+                n += 1
                 continue
             }
-            let d = run.map { i -> String in
-                let r = opaqueRect(i)!.rect
+            let d = rects[n..<end].map { found -> String in
+                let r = found!.rect
                 let (w, h) = (SVGNumber.length(r.size.width), SVGNumber.length(r.size.height))
                 return "M\(SVGNumber.length(r.minX)) \(SVGNumber.length(r.minY))h\(w)v\(h)h-\(w)z"
             }
             xml.empty("path", [("d", d.joined())] + Self.fillAttributes(.solid(color)))
-            rest = rest.dropFirst(run.count)
+            n = end
         }
     }
 
