@@ -186,12 +186,19 @@ extension LottieDocument {
     private static let identityLayerTransform = LJ.obj(identityParts)
     private static let identityGroupTransform = LJ.obj([("ty", LJ.str("tr")), identityParts[4]])
 
+    /// A group's `tr`. A part that rounds to the identity is not made: `transformJSON` leaves it
+    /// out as it would once made (most static groups only move).
     func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
-        transformJSON(
-            anchor: LJ.staticArr([anchor.x, anchor.y], LottieDecimals.length),
-            position: LJ.staticArr([position.x, position.y], LottieDecimals.length),
-            scale: LJ.staticArr([scale.x * 100, scale.y * 100], LottieDecimals.scalePercent),
-            rotation: LJ.staticNum(rotation * 180 / .pi, LottieDecimals.degrees),
+        func pair(_ x: Double, _ y: Double, _ decimals: Int, identity: Double) -> JSONValue? {
+            let (rx, ry) = (NumberFormat.round(x, decimals: decimals), NumberFormat.round(y, decimals: decimals))
+            return rx == identity && ry == identity ? nil : LJ.staticValue(.array([.number(rx), .number(ry)]))
+        }
+        let degrees = NumberFormat.round(rotation * 180 / .pi, decimals: LottieDecimals.degrees)
+        return transformJSON(
+            anchor: pair(anchor.x, anchor.y, LottieDecimals.length, identity: 0),
+            position: pair(position.x, position.y, LottieDecimals.length, identity: 0),
+            scale: pair(scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100),
+            rotation: degrees == 0 ? nil : LJ.staticValue(.number(degrees)),
             opacity: LJ.staticNum(opacity * 100, LottieDecimals.opacity))
     }
 }
