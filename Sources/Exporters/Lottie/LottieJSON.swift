@@ -156,7 +156,8 @@ struct LottieProperties {
         case .path, .filledPath:
             let n = v.c.count / 6
             func points(_ part: Int) -> JSONValue {
-                .array((0..<n).map { k in LJ.arr([v.c[part * 2 * n + 2 * k], v.c[part * 2 * n + 2 * k + 1]], decimals) })
+                // Each point's two numbers straight into its array (no [Double] made first).
+                .array((0..<n).map { k in .array([LJ.num(v.c[part * 2 * n + 2 * k], decimals), LJ.num(v.c[part * 2 * n + 2 * k + 1], decimals)]) })
             }
             let closed: LJ.Members = kind == .path ? [("c", .bool(true))] : []
             let shape = LJ.obj(closed + [("v", points(0)), ("i", points(1)), ("o", points(2))])
