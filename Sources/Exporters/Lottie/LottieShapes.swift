@@ -147,11 +147,17 @@ extension LottieDocument {
 
     /// `gr` with its items (top first) and its `tr` last.
     func group(_ items: [JSONValue], name: String? = nil, transform: JSONValue? = nil) -> JSONValue {
-        var members: LJ.Members = [("ty", LJ.str("gr"))]
+        // Each array made once at its size (a group is the commonest object of the tree).
+        var members: LJ.Members = []
+        members.reserveCapacity(4)
+        members.append(("ty", LJ.str("gr")))
         if let name { members.append(("nm", LJ.str(name))) }
-        var it = items
+        var it: [JSONValue] = []
+        it.reserveCapacity(items.count + 1)
+        it += items
         it.append(transform ?? identityTransform(layer: false))
-        members += [("np", LJ.int(items.count)), ("it", .array(it))]
+        members.append(("np", LJ.int(items.count)))
+        members.append(("it", .array(it)))
         return LJ.obj(members)
     }
 
