@@ -37,7 +37,8 @@ final class XMLTextWriter {
         }
         out.append(0x20)
         Self.appendRaw(name, to: &out)
-        out += #"=""#.utf8
+        out.append(0x3D)  // =
+        out.append(0x22)
         Self.appendEscaped(value, attribute: true, to: &out)
         out.append(0x22)  // "
     }
@@ -48,10 +49,12 @@ final class XMLTextWriter {
             return
         }
         if element.inTag {
-            out += "/>".utf8
+            out.append(0x2F)  // /
+            out.append(0x3E)
         } else {
             if endOnNewLine { indent(open.count) }
-            out += "</".utf8
+            out.append(0x3C)
+            out.append(0x2F)
             Self.appendRaw(element.name, to: &out)
             out.append(0x3E)  // >
         }
