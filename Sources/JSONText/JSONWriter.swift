@@ -42,6 +42,7 @@ package struct JSONWriter: Sendable {
     }
 
     private func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+        if style == .compact { return writeCompact(value, into: &out) }
         switch value {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
@@ -49,10 +50,10 @@ package struct JSONWriter: Sendable {
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]".utf8; return }
-            if style == .compact || items.allSatisfy(\.isScalarOrScalarArray) {
+            if items.allSatisfy(\.isScalarOrScalarArray) {
                 out.append(0x5B)  // [
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out += (style == .compact ? "," : ", ").utf8 }
+                    if i > 0 { out += ", ".utf8 }
                     write(item, indent: indent, into: &out)
                 }
                 out.append(0x5D)  // ]
@@ -68,33 +69,48 @@ package struct JSONWriter: Sendable {
             }
         case .object(let members):
             if members.isEmpty { out += "{}".utf8; return }
-            if style == .readable,
-                members.allSatisfy({ $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays }),
+            if members.allSatisfy({ $0.value.isScalarOrScalarArray || $0.value.isFlatObject || $0.value.isArrayOfScalarArrays }),
                 writeInline(members, into: &out)
             {
                 return
             }
-            if style == .compact {
-                out.append(0x7B)  // {
-                for (i, m) in members.enumerated() {
-                    if i > 0 { out.append(0x2C) }
-                    JSONWriter.writeString(m.key, into: &out)
-                    out.append(0x3A)  // :
-                    write(m.value, indent: indent, into: &out)
-                }
-                out.append(0x7D)  // }
-            } else {
-                out += "{\n".utf8
-                for (i, m) in members.enumerated() {
-                    Self.indent(indent + 1, into: &out)
-                    JSONWriter.writeString(m.key, into: &out)
-                    out += ": ".utf8
-                    write(m.value, indent: indent + 1, into: &out)
-                    out += (i + 1 < members.count ? ",\n" : "\n").utf8
-                }
-                Self.indent(indent, into: &out)
-                out.append(0x7D)
+            out += "{\n".utf8
+            for (i, m) in members.enumerated() {
+                Self.indent(indent + 1, into: &out)
+                JSONWriter.writeString(m.key, into: &out)
+                out += ": ".utf8
+                write(m.value, indent: indent + 1, into: &out)
+                out += (i + 1 < members.count ? ",\n" : "\n").utf8
             }
+            Self.indent(indent, into: &out)
+            out.append(0x7D)
+        }
+    }
+
+    /// `write` in the compact style: no style test per value, separators as single bytes (the
+    /// exported Lottie; BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
+    private func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .number(let d): NumberFormat.append(d, maxDecimals: maxDecimals, to: &out)
+        case .string(let s): JSONWriter.writeString(s, into: &out)
+        case .array(let items):
+            out.append(0x5B)  // [
+            for i in items.indices {
+                if i > 0 { out.append(0x2C) }  // ,
+                writeCompact(items[i], into: &out)
+            }
+            out.append(0x5D)  // ]
+        case .object(let members):
+            out.append(0x7B)  // {
+            for i in members.indices {
+                if i > 0 { out.append(0x2C) }
+                JSONWriter.writeString(members[i].key, into: &out)
+                out.append(0x3A)  // :
+                writeCompact(members[i].value, into: &out)
+            }
+            out.append(0x7D)  // }
         }
     }
 

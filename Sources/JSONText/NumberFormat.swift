@@ -7,9 +7,16 @@ package enum NumberFormat {
     /// Callers pick `maxDecimals` so the rounding loses < 0.001 px after all transforms.
     package static func string(_ x: Double, maxDecimals: Int = 4) -> String {
         precondition(x.isFinite, "non-finite number reached an exporter")
-        // Not through `decimalDigits`: a String made from its bytes cost the batch's SVG writing
-        // 19 % more instructions than this (BENCHMARKS.md#the-2d-export-cpu-json-writer-and-subtree-retrace-2026-12-03).
-        return slowString(x, maxDecimals: maxDecimals)
+        // The digits in a stack tuple, then a small String (≤ 15 bytes, no allocation): a third of
+        // `slowString`'s instructions. A String made through `withUnsafeTemporaryAllocation` cost
+        // more than `slowString` (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        let text = withUnsafeMutableBytes(of: &bytes) { raw -> String? in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let n = decimalDigits(x, maxDecimals, into: p)
+            return n > 0 ? String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self) : nil
+        }
+        return text ?? slowString(x, maxDecimals: maxDecimals)
     }
 
     /// The same text as `string`, appended as UTF-8 (the JSON writer's bytes: no String made).
@@ -74,10 +81,14 @@ package enum NumberFormat {
     }
 
     static func pow10(_ n: Int) -> Double {
+        if n >= 0, n < powersOf10.count { return powersOf10[n] }
         var p = 1.0
         for _ in 0..<max(0, n) { p *= 10 }
         return p
     }
+
+    /// 10^0 … 10^15, each exact in a Double, so equal to the products the loop makes.
+    private static let powersOf10: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 
     /// Fixed-point text with trailing zeros removed, for magnitudes where `description` would use an exponent.
     static func fixed(_ x: Double, decimals: Int) -> String {

@@ -73,7 +73,7 @@ extension LottieDocument {
     /// The runs of layer i's flat SVG art drawn as layers of their own, top first (from the
     /// lowest translucent run up), empty when its art needs none.
     func artOpacityRuns(_ i: Int) -> [LottieArtRun] {
-        guard transition.projected[i] == nil, !simulation.layers.contains(where: { $0.snapshotSource != nil }),
+        guard transition.projected[i] == nil, !hasSnapshots,
             case .artwork(let art) = simulation.layers[i].definition.kind, case .vector(let document) = art.artwork,
             !LottieArtworkShapes.hasClip(document.nodes)
         else { return [] }

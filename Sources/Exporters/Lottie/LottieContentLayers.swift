@@ -23,6 +23,7 @@ extension LottieDocument {
 
     func contentLayer(_ i: Int, ind: Int, parent: Int?, matte: Int?) -> JSONValue {
         var members = layerHeader(name: names[i], ind: ind)
+        members.reserveCapacity(16)  // at most 15 members: one allocation, not one a step
         if let parent { members.append(("parent", LJ.int(parent))) }
         if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
         let masks = flatArtTakesAncestorMasks(i) ? ancestorClipMasks(i, after: clipMasks(i)) : clipMasks(i)

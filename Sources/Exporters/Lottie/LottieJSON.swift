@@ -53,6 +53,12 @@ struct LottieProperties {
 
     /// A property from a track in Lottie units, rounded to `decimals`.
     func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
+        // A track that holds one value is that value rounded, as the steps below leave it (most
+        // properties: no rounded, simplified or checked copies of its keys made).
+        if !track.isAnimated {
+            let value = LVec(track.initialValue.c.map { NumberFormat.round($0, decimals: decimals) })
+            return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
+        }
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
@@ -150,7 +156,8 @@ struct LottieProperties {
         case .path, .filledPath:
             let n = v.c.count / 6
             func points(_ part: Int) -> JSONValue {
-                .array((0..<n).map { k in LJ.arr([v.c[part * 2 * n + 2 * k], v.c[part * 2 * n + 2 * k + 1]], decimals) })
+                // Each point's two numbers straight into its array (no [Double] made first).
+                .array((0..<n).map { k in .array([LJ.num(v.c[part * 2 * n + 2 * k], decimals), LJ.num(v.c[part * 2 * n + 2 * k + 1], decimals)]) })
             }
             let closed: LJ.Members = kind == .path ? [("c", .bool(true))] : []
             let shape = LJ.obj(closed + [("v", points(0)), ("i", points(1)), ("o", points(2))])

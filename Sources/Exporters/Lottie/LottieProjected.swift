@@ -31,7 +31,8 @@ extension LottieDocument {
     /// in every key as written, so the path can be left open (`LottieValueKind.filledPath`).
     func projectedFilledPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {
         var data = LottieTracks.rounded(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
-        data = data.map { Self.merged($0, Self.repeatedVertices(data.keyframes.map(\.value))) }
+        let repeated = Self.repeatedVertices(data.keyframes.map(\.value))  // once, not once a key
+        data = data.map { Self.merged($0, repeated) }
         guard let start = Self.straightClosingStart(data.keyframes.map(\.value)) else { return projectedPath(track, unit: unit) }
         let rotated = data.map { Self.rotated($0, toStartAt: start) }
         return LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: unit.decimals, kind: .filledPath))])
@@ -82,7 +83,8 @@ extension LottieDocument {
         for part in 0..<3 {
             for k in kept {
                 let m = part == 0 ? k.v : part == 1 ? k.i : k.o
-                c += [v.c[part * 2 * n + 2 * m], v.c[part * 2 * n + 2 * m + 1]]
+                c.append(v.c[part * 2 * n + 2 * m])  // two appends: a pair array per point was an allocation
+                c.append(v.c[part * 2 * n + 2 * m + 1])
             }
         }
         return LVec(c)
@@ -97,7 +99,8 @@ extension LottieDocument {
         for part in 0..<3 {
             for k in 0..<n {
                 let m = part * 2 * n + 2 * ((k + start) % n)
-                c += [v.c[m], v.c[m + 1]]
+                c.append(v.c[m])
+                c.append(v.c[m + 1])
             }
         }
         return LVec(c)

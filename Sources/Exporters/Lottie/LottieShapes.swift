@@ -147,11 +147,17 @@ extension LottieDocument {
 
     /// `gr` with its items (top first) and its `tr` last.
     func group(_ items: [JSONValue], name: String? = nil, transform: JSONValue? = nil) -> JSONValue {
-        var members: LJ.Members = [("ty", LJ.str("gr"))]
+        // Each array made once at its size (a group is the commonest object of the tree).
+        var members: LJ.Members = []
+        members.reserveCapacity(4)
+        members.append(("ty", LJ.str("gr")))
         if let name { members.append(("nm", LJ.str(name))) }
-        var it = items
+        var it: [JSONValue] = []
+        it.reserveCapacity(items.count + 1)
+        it += items
         it.append(transform ?? identityTransform(layer: false))
-        members += [("np", LJ.int(items.count)), ("it", .array(it))]
+        members.append(("np", LJ.int(items.count)))
+        members.append(("it", .array(it)))
         return LJ.obj(members)
     }
 
@@ -181,14 +187,24 @@ extension LottieDocument {
         ("s", LJ.staticArr([100, 100], 0)), ("r", LJ.staticNum(0, 0)), ("o", LJ.staticNum(100, 0)),
     ]
 
-    func identityTransform(layer: Bool) -> JSONValue { transformJSON(layer: layer) }
+    /// `transformJSON(layer:)` with no part given, made once (a `tr` in every shape group).
+    func identityTransform(layer: Bool) -> JSONValue { layer ? Self.identityLayerTransform : Self.identityGroupTransform }
+    private static let identityLayerTransform = LJ.obj(identityParts)
+    private static let identityGroupTransform = LJ.obj([("ty", LJ.str("tr")), identityParts[4]])
 
+    /// A group's `tr`. A part that rounds to the identity is not made: `transformJSON` leaves it
+    /// out as it would once made (most static groups only move).
     func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
-        transformJSON(
-            anchor: LJ.staticArr([anchor.x, anchor.y], LottieDecimals.length),
-            position: LJ.staticArr([position.x, position.y], LottieDecimals.length),
-            scale: LJ.staticArr([scale.x * 100, scale.y * 100], LottieDecimals.scalePercent),
-            rotation: LJ.staticNum(rotation * 180 / .pi, LottieDecimals.degrees),
+        func pair(_ x: Double, _ y: Double, _ decimals: Int, identity: Double) -> JSONValue? {
+            let (rx, ry) = (NumberFormat.round(x, decimals: decimals), NumberFormat.round(y, decimals: decimals))
+            return rx == identity && ry == identity ? nil : LJ.staticValue(.array([.number(rx), .number(ry)]))
+        }
+        let degrees = NumberFormat.round(rotation * 180 / .pi, decimals: LottieDecimals.degrees)
+        return transformJSON(
+            anchor: pair(anchor.x, anchor.y, LottieDecimals.length, identity: 0),
+            position: pair(position.x, position.y, LottieDecimals.length, identity: 0),
+            scale: pair(scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100),
+            rotation: degrees == 0 ? nil : LJ.staticValue(.number(degrees)),
             opacity: LJ.staticNum(opacity * 100, LottieDecimals.opacity))
     }
 }

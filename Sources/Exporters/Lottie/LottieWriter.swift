@@ -80,6 +80,9 @@ final class LottieDocument {
     private(set) var isLottieLayer: [Bool]
     /// `nm` of each layer: its id, or `layer-<index>`.
     let names: [String]
+    /// Whether any layer is a snapshot (art is then not split into pieces or runs); once, not a
+    /// scan of every layer each time a layer's art is asked about.
+    let hasSnapshots: Bool
     private(set) var outPoint = 0
     /// The bottom layer whose opacity is drawn as a background-coloured overlay
     /// (LottieOpacityOverlay.swift), if any.
@@ -106,6 +109,7 @@ final class LottieDocument {
         frameScale = Self.frameScale(maxSpeed: retrace?.maxSpeed ?? subtreeRetrace?.maxSpeed, frameRate: fr, screenTolerance: screen)
         props = LottieProperties(frameRate: fr * frameScale)
         names = transition.simulation.layers.map { $0.id ?? "layer-\($0.index)" }
+        hasSnapshots = transition.simulation.layers.contains { $0.snapshotSource != nil }
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()

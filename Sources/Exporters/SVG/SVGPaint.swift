@@ -112,22 +112,25 @@ struct SVGPaint {
     /// path: drawn in turn they paint their union (the branch labels' pixel font, 5-10 bars a
     /// letter: flip-edge-pan.svg -6.6 KB).
     func sublayers(_ indices: [Int], _ write: (Int) -> Void) {
-        var rest = indices[...]
-        while let c = rest.first {
-            let color = opaqueRect(c)?.color
-            let run = color == nil ? [] : Array(rest.prefix { opaqueRect($0)?.color == color })
-            guard run.count > 1, let color else {
-                write(c)
-                rest = rest.dropFirst()
+        // Each sublayer's rect found once (a run's were looked up three times each).
+        let rects = indices.map(opaqueRect)
+        var n = 0
+        while n < indices.count {
+            let color = rects[n]?.color
+            var end = n + 1
+            if let color { while end < indices.count, rects[end]?.color == color { end += 1 } }
+            guard end - n > 1, let color else {
+                write(indices[n])
+                n += 1
                 continue
             }
-            let d = run.map { i -> String in
-                let r = opaqueRect(i)!.rect
+            let d = rects[n..<end].map { found -> String in
+                let r = found!.rect
                 let (w, h) = (SVGNumber.length(r.size.width), SVGNumber.length(r.size.height))
                 return "M\(SVGNumber.length(r.minX)) \(SVGNumber.length(r.minY))h\(w)v\(h)h-\(w)z"
             }
             xml.empty("path", [("d", d.joined())] + Self.fillAttributes(.solid(color)))
-            rest = rest.dropFirst(run.count)
+            n = end
         }
     }
 
@@ -245,12 +248,20 @@ struct SVGPaint {
 }
 
 enum SVGColor {
+    /// `#rrggbb`, lowercase; its 7 bytes written into a small String (no String per byte).
     static func hex(_ c: Color) -> String {
-        func byte(_ v: Double) -> String {
-            let b = Int((min(max(v, 0), 1) * 255).rounded())
-            let s = String(b, radix: 16)
-            return b < 16 ? "0" + s : s
+        String(unsafeUninitializedCapacity: 7) { out in
+            let digits: StaticString = "0123456789abcdef"
+            func byte(_ v: Double, at n: Int) {
+                let b = Int((min(max(v, 0), 1) * 255).rounded())
+                out[n] = digits.utf8Start[b >> 4]
+                out[n + 1] = digits.utf8Start[b & 15]
+            }
+            out[0] = 0x23  // #
+            byte(c.red, at: 1)
+            byte(c.green, at: 3)
+            byte(c.blue, at: 5)
+            return 7
         }
-        return "#" + byte(c.red) + byte(c.green) + byte(c.blue)
     }
 }

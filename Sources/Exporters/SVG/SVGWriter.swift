@@ -11,7 +11,7 @@ import TransitionModel
 package struct SVGWriter: Sendable {
     package init() {}
 
-    /// The document; throws only when libxml2 fails (XMLTextWriter checks each call).
+    /// The document; throws only when a writer call was a misuse (XMLTextWriter checks each).
     package func svg(_ transition: KeyframedTransition) throws -> String {
         let doc = SVGDocument(transition)
         return try doc.write()
@@ -34,6 +34,9 @@ final class SVGDocument {
     private var nextDefID = 1
     /// Whether an animation begins on the loop clock, written at the end (`writeLoopClock`).
     private var usesLoopClock = false
+    /// `isFollowed` of each layer once asked: every level of a static subtree asked it of all
+    /// below (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
+    private var followed: [Bool?] = []
     /// Pictures already embedded, so each is written once per file (SVGArtworkMarkup.swift).
     let embeddedImages = SVGEmbeddedImages()
 
@@ -157,9 +160,13 @@ final class SVGDocument {
 
     /// Whether the layer or a descendant has an id or changes over the timeline.
     func isFollowed(_ i: Int) -> Bool {
-        let k = transition.layers[i]
-        return simulation.layers[i].id != nil || k.isAnimated || k.mask != nil || transition.projected[i] != nil
-            || simulation.layers[i].children.contains(where: isFollowed)
+        if followed.isEmpty { followed = Array(repeating: nil, count: simulation.layers.count) }
+        if let known = followed[i] { return known }
+        let answer =
+            simulation.layers[i].id != nil || transition.layers[i].isAnimated || transition.layers[i].mask != nil
+            || transition.projected[i] != nil || simulation.layers[i].children.contains(where: isFollowed)
+        followed[i] = answer
+        return answer
     }
 
     /// Opens `<g transform="type(first)">` with its animation; skipped (returns false) when the
