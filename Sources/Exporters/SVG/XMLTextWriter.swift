@@ -37,8 +37,7 @@ final class XMLTextWriter {
         }
         out.append(0x20)
         Self.appendRaw(name, to: &out)
-        out.append(0x3D)  // =
-        out.append(0x22)
+        out += #"=""#.utf8
         Self.appendEscaped(value, attribute: true, to: &out)
         out.append(0x22)  // "
     }
@@ -49,12 +48,10 @@ final class XMLTextWriter {
             return
         }
         if element.inTag {
-            out.append(0x2F)  // /
-            out.append(0x3E)
+            out += "/>".utf8
         } else {
             if endOnNewLine { indent(open.count) }
-            out.append(0x3C)
-            out.append(0x2F)
+            out += "</".utf8
             Self.appendRaw(element.name, to: &out)
             out.append(0x3E)  // >
         }
