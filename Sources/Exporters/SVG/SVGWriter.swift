@@ -11,7 +11,7 @@ import TransitionModel
 package struct SVGWriter: Sendable {
     package init() {}
 
-    /// The document; throws only when a writer call was a misuse (XMLTextWriter checks each).
+    /// The document; throws only when libxml2 fails (XMLTextWriter checks each call).
     package func svg(_ transition: KeyframedTransition) throws -> String {
         let doc = SVGDocument(transition)
         return try doc.write()
