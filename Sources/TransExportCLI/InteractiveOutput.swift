@@ -74,7 +74,7 @@ extension TransExportCommand {
         var main = [Result<GalleryCard?, Error>?](repeating: nil, count: simulations.count), scrub = main
         _ = ParallelMap.map(order.count, workers: workers) { k in
             let (n, isScrub) = order[k]
-            defer { MemoryTrim.releaseFreePages() }  // MemoryTrim.swift
+            defer { if heavy[n] { MemoryTrim.releaseFreePages() } }  // MemoryTrim.swift
             let result = Result { try export(isScrub ? clips[n]!.simulation : simulations[n], options: options, to: dir) }
             let both = lock.withLock { () -> (Result<GalleryCard?, Error>, Result<GalleryCard?, Error>?)? in
                 if isScrub { scrub[n] = result } else { main[n] = result }

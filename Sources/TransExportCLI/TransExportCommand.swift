@@ -173,6 +173,7 @@ package struct TransExportCommand {
     /// card when the page (html) is wanted.
     func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws -> GalleryCard? {
         let job = ExportJob(simulation, settings: options.exportSettings)
+        let releasing = MemoryTrim.worthReleasing(simulation)
         var written: [String] = []
         for format in options.resolvedFormats.compactMap(\.format) {
             guard let ext = format.fileExtension else { continue }
@@ -185,7 +186,7 @@ package struct TransExportCommand {
                 outputs.add(data, to: url)
                 written.append(file)
             }
-            MemoryTrim.releaseFreePages()  // before the next format's fit
+            if releasing { MemoryTrim.releaseFreePages() }  // before the next format's fit
         }
         if options.at != nil { return nil }
         if options.report {
