@@ -28,11 +28,13 @@ package struct ExactLayerTracks: Sendable {
     /// One per layer, indexed like `simulation.layers`, over the whole timeline. Every track
     /// that moves keeps the values it computed (ExactValueMemo: both players' fits read them),
     /// one memo for the transform's three components.
-    package static func all(_ simulation: Simulation) -> [ExactLayerTracks] {
+    /// - Parameter keepingAll: false for a reader that reads each time once (FitReport): only
+    ///   the transform keeps its values, read once for its three components.
+    package static func all(_ simulation: Simulation, keepingAll: Bool = true) -> [ExactLayerTracks] {
         let end = simulation.timeline.duration
-        func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty ? nil : ExactValueMemo() }
+        func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty || !keepingAll ? nil : ExactValueMemo() }
         return simulation.layers.map { l in
-            let transform = memo(l.transform)
+            let transform = l.transform.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
             return ExactLayerTracks(
                 layer: l.index, position: ExactTrack(l.position, until: end, memo: memo(l.position)),
                 size: ExactTrack(l.size, until: end, memo: memo(l.size)),
