@@ -29,12 +29,12 @@ extension TransExportCommand {
     /// The card's raster files, linked when they are there: written by this run (in the plan:
     /// every file is written after the page is made) or by an earlier one.
     func downloads(_ card: GalleryCard, in dir: URL) -> [String] {
-        let planned = Set(outputs.urls.map(\.standardizedFileURL.path))
-        return ExportFormats.all.filter(\.galleryDownload).compactMap(\.fileExtension)
-            .map { "\(card.simulation.definition.name).\($0)" }
-            .filter {
-                let path = dir.appendingPathComponent($0).standardizedFileURL.path
-                return planned.contains(path) || FileManager.default.fileExists(atPath: path)
-            }
+        let names = ExportFormats.all.filter(\.galleryDownload).compactMap(\.fileExtension).map { "\(card.simulation.definition.name).\($0)" }
+        // Planned files are named `dir/NAME.EXT`: only those with one of these names can be one.
+        let planned = Set(outputs.urls.filter { names.contains($0.lastPathComponent) }.map(\.standardizedFileURL.path))
+        return names.filter {
+            let path = dir.appendingPathComponent($0).standardizedFileURL.path
+            return planned.contains(path) || FileManager.default.fileExists(atPath: path)
+        }
     }
 }
