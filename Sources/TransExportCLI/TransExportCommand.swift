@@ -137,7 +137,7 @@ package struct TransExportCommand {
         let started = Date()
         defer { if isatty(STDERR_FILENO) != 0 { RunSummary.line(in: out, since: started).map(standardError) } }
         var cards: [GalleryCard] = []
-        // The page is made as the exports end (GalleryPageParts), when zlib starts.
+        // The page is made as the exports end (GalleryPageParts); in full after them if zlib fails to start.
         let parts = gallery.flatMap { try? GalleryPageParts($0, count: simulations.count, linkFiles: Self.linksFiles(options)) }
         // On every core, unless --report prints as it goes (its lines stay in input order).
         let results = exportAll(
