@@ -28,14 +28,16 @@ package struct ExactLayerTracks: Sendable {
     /// One per layer, indexed like `simulation.layers`, over the whole timeline. Every track
     /// that moves keeps the values it computed (ExactValueMemo: both players' fits read them),
     /// one memo for the transform's three components.
-    package static func all(_ simulation: Simulation) -> [ExactLayerTracks] {
+    /// - Parameter keepingAll: false for a reader that reads each time once (FitReport): only
+    ///   the transform keeps its values, read once for its three components.
+    package static func all(_ simulation: Simulation, keepingAll: Bool = true) -> [ExactLayerTracks] {
         let end = simulation.timeline.duration
-        func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty ? nil : ExactValueMemo() }
+        func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty || !keepingAll ? nil : ExactValueMemo() }
         // Each layer's tracks read in place: `layers.map { l in … }` copied every layer.
         let layers = simulation.layers
         return layers.indices.map { i in
             let position = layers[i].position, size = layers[i].size, whole = layers[i].transform
-            let transform = memo(whole)
+            let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
             return ExactLayerTracks(
                 layer: layers[i].index, position: ExactTrack(position, until: end, memo: memo(position)),
                 size: ExactTrack(size, until: end, memo: memo(size)),

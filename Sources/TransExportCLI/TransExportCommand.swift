@@ -137,10 +137,12 @@ package struct TransExportCommand {
         let started = Date()
         defer { if isatty(STDERR_FILENO) != 0 { RunSummary.line(in: out, since: started).map(standardError) } }
         var cards: [GalleryCard] = []
+        // The page is made as the exports end (GalleryPageParts); in full after them if zlib fails to start.
+        let parts = gallery.flatMap { try? GalleryPageParts($0, count: simulations.count, linkFiles: Self.linksFiles(options)) }
         // On every core, unless --report prints as it goes (its lines stay in input order).
         let results = exportAll(
             simulations.map(\.0), clips: clips, workers: options.report ? 1 : ProcessInfo.processInfo.activeProcessorCount,
-            options: options, to: out)
+            options: options, to: out, page: parts)
         for (result, (simulation, display)) in zip(results, simulations) {
             switch result {
             case .success(let card): if let card { cards.append(card) }
@@ -152,7 +154,7 @@ package struct TransExportCommand {
         MemoryTrim.releaseFreePages()
         if let gallery {
             do {
-                try writeGallery(gallery, cards: cards, options: options, to: out)
+                try writeGallery(gallery, parts: parts, cards: cards, options: options, to: out)
             } catch {
                 standardError("trans-export: \(GalleryWriter.pageFileName): export failed: \(error)")
                 return ExitCode.exportFailed
@@ -171,6 +173,7 @@ package struct TransExportCommand {
     /// card when the page (html) is wanted.
     func export(_ simulation: Simulation, options: CommandLineOptions, to dir: URL) throws -> GalleryCard? {
         let job = ExportJob(simulation, settings: options.exportSettings)
+        let releasing = MemoryTrim.worthReleasing(simulation)
         var written: [String] = []
         for format in options.resolvedFormats.compactMap(\.format) {
             guard let ext = format.fileExtension else { continue }
@@ -183,7 +186,7 @@ package struct TransExportCommand {
                 outputs.add(data, to: url)
                 written.append(file)
             }
-            MemoryTrim.releaseFreePages()  // before the next format's fit
+            if releasing { MemoryTrim.releaseFreePages() }  // before the next format's fit
         }
         if options.at != nil { return nil }
         if options.report {

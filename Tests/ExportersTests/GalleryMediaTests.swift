@@ -1,5 +1,6 @@
 import Foundation
 import JSONText
+import Keyframes
 import TransExportTestSupport
 import XCTest
 
@@ -45,5 +46,29 @@ final class GalleryMediaTests: XCTestCase {
         ])
         XCTAssertEqual(try writer.page(cards, linkFiles: true), inTurn)
         XCTAssertNotEqual(try writer.page(Array(cards.reversed()), linkFiles: true), inTurn)
+    }
+
+    /// The page made card by card as the exports end (GalleryPageParts: cards added in any order,
+    /// from two threads) is the page made at once (GalleryWriter.page); a card whose downloads
+    /// changed after it was added is made again; a part missing makes the page in full.
+    func testPageMadeCardByCardIsThePageMadeAtOnce() throws {
+        var cards = try [ExportFixtures.showcase, ExportFixtures.template("douyin-present"), ExportFixtures.template("stories-open")]
+            .map(GalleryWriterTests.card)
+        cards[1].scrub = GalleryScrub(duration: 0.5, simulation: cards[2].simulation, svg: "<svg>\"scrub\"</svg>", lottie: "{\"v\":1}")
+        let writer = GalleryWriter(template: try GalleryWriterTests.template, player: .inline(source: "/* </script> */", name: "<lottie>.js"))
+        let parts = try GalleryPageParts(writer, count: cards.count, linkFiles: true)
+        let order = [2, 0, 1]
+        _ = ParallelMap.map(order.count, workers: 2) { parts.add(cards[order[$0]], at: order[$0]) }
+        let atOnce = try writer.page(cards, linkFiles: true)
+        XCTAssertEqual(try parts.page(cards), atOnce)
+        var later = cards
+        later[1].downloads = ["douyin-present.gif"]
+        XCTAssertNotEqual(try writer.page(later, linkFiles: true), atOnce)
+        XCTAssertEqual(try parts.page(later), try writer.page(later, linkFiles: true))
+        let partial = try GalleryPageParts(writer, count: cards.count, linkFiles: true)
+        partial.add(cards[1], at: 1)
+        partial.add(cards[2], at: 2)
+        XCTAssertEqual(try partial.page(cards), atOnce)
+        XCTAssertEqual(try GalleryPageParts(writer, count: 0, linkFiles: true).page([]), try writer.page([], linkFiles: true))
     }
 }

@@ -23,16 +23,49 @@ package enum GalleryMedia {
     /// run's memory peak (BENCHMARKS.md#memory-and-time-pass). Without flushes zlib's
     /// output does not depend on how its input is split, so the bytes are the same.
     static func packed(_ pieces: ((String) -> Void) -> Void) throws(TransExportError) -> String {
+        let deflater = try Deflater()
+        pieces(deflater.add)
+        return try deflater.finish()
+    }
+
+    /// One zlib stream fed a piece at a time, in order, as the pieces are made (the gallery's
+    /// cards as their exports end: GalleryPageParts). Not thread-safe: one feeder at a time.
+    final class Deflater {
         // zlib keeps a pointer back to its stream: it must not move.
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        defer { stream.deinitialize(count: 1); stream.deallocate() }
-        guard deflateInit_(stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw TransExportError.gallery("zlib: deflateInit failed")
+        private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        private var output: [UInt8] = []
+        private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        private var failure: Int32?
+
+        init() throws(TransExportError) {
+            stream.initialize(to: z_stream())
+            guard deflateInit_(stream, GalleryMedia.level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                stream.deinitialize(count: 1)
+                stream.deallocate()
+                throw TransExportError.gallery("zlib: deflateInit failed")
+            }
         }
-        defer { deflateEnd(stream) }
-        var output: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16), failure: Int32? = nil
-        func run(_ input: UnsafeBufferPointer<UInt8>, _ flush: Int32) {
+
+        deinit {
+            deflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+
+        /// Deflates `piece`'s UTF-8 bytes after the pieces before it.
+        func add(_ piece: String) {
+            var piece = piece
+            piece.withUTF8 { run($0, Z_NO_FLUSH) }
+        }
+
+        /// The stream ended: every piece's bytes deflated, base64 with no line breaks.
+        func finish() throws(TransExportError) -> String {
+            run(UnsafeBufferPointer(start: nil, count: 0), Z_FINISH)
+            if let failure { throw TransExportError.gallery("zlib: deflate returned \(failure)") }
+            return Data(output).base64EncodedString()
+        }
+
+        private func run(_ input: UnsafeBufferPointer<UInt8>, _ flush: Int32) {
             stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.pointee.avail_in = uInt(input.count)
             while failure == nil {
@@ -51,13 +84,6 @@ package enum GalleryMedia {
                 }
             }
         }
-        pieces { piece in
-            var piece = piece
-            piece.withUTF8 { run($0, Z_NO_FLUSH) }
-        }
-        run(UnsafeBufferPointer(start: nil, count: 0), Z_FINISH)
-        if let failure { throw TransExportError.gallery("zlib: deflate returned \(failure)") }
-        return Data(output).base64EncodedString()
     }
 
     /// The text `packed` made, back (what the page's script does): for tests and readers of the page.

@@ -66,7 +66,7 @@ package struct GalleryWriter: Sendable {
         // (the page is built after every transition is exported, when no other work is left).
         let parts = ParallelMap.map(2) { part -> Result<String, TransExportError> in
             part == 0
-                ? .success(Self.scriptSafe(JSONWriter(style: .readable, maxDecimals: 6).string(data(cards, linkFiles: linkFiles))))
+                ? .success(Self.scriptSafe(Self.dataWriter.string(data(cards, linkFiles: linkFiles))))
                 : Result { () throws(TransExportError) in try GalleryMedia.packed { media(cards, $0) } }
         }
         return try fill(["GALLERY_DATA": try parts[0].get(), "GALLERY_MEDIA": try parts[1].get(), "LOTTIE_PLAYER": playerScript()])
@@ -76,16 +76,59 @@ package struct GalleryWriter: Sendable {
 
     /// Everything the page shows except the players' files: names, timing, phases, spec.
     func data(_ cards: [GalleryCard], linkFiles: Bool) -> JSONValue {
+        Self.obj(dataHead() + [("transitions", .array(cards.map { transition($0, linkFiles: linkFiles) }))])
+    }
+
+    /// The data's members before `transitions`.
+    func dataHead() -> [(String, JSONValue)] {
         var playerMembers: [(String, JSONValue)] = []
         switch player {
         case .url(let u): playerMembers = [("kind", .string("url")), ("src", .string(u))]
         case .inline(_, let name): playerMembers = [("kind", .string("inline")), ("src", .string(name))]
         }
-        return Self.obj([
-            ("generator", .string("trans-export")),
-            ("lottiePlayer", Self.obj(playerMembers)),
-            ("transitions", .array(cards.map { transition($0.simulation, scrub: $0.scrub, fit: $0.fit, downloads: $0.downloads, linkFiles: linkFiles) })),
-        ])
+        return [("generator", .string("trans-export")), ("lottiePlayer", Self.obj(playerMembers))]
+    }
+
+    /// The text of `data` as `dataWriter` writes it, script-safe, from each card's text
+    /// (`transitionText`): the writer puts an object holding an array of objects over lines,
+    /// member by member, and each item on its own lines two levels deep.
+    func dataText(_ transitionTexts: [String]) -> String {
+        guard !transitionTexts.isEmpty else { return Self.scriptSafe(Self.dataWriter.string(Self.obj(dataHead() + [("transitions", .array([]))]))) }
+        var head: [UInt8] = []
+        head += "{\n".utf8
+        for (key, value) in dataHead() {
+            JSONWriter.indent(1, into: &head)
+            JSONWriter.writeString(key, into: &head)
+            head += ": ".utf8
+            Self.dataWriter.append(value, indent: 1, to: &head)
+            head += ",\n".utf8
+        }
+        JSONWriter.indent(1, into: &head)
+        head += "\"transitions\": [\n".utf8
+        // Script-safe piece by piece (the items are): the pieces meet at ASCII punctuation and
+        // spaces, so no "<" or a character holding one straddles two of them.
+        var text = Self.scriptSafe(String(decoding: head, as: UTF8.self))
+        text.reserveCapacity(text.utf8.count + transitionTexts.reduce(0) { $0 + $1.utf8.count + 8 } + 8)
+        for (n, item) in transitionTexts.enumerated() {
+            text += "    "
+            text += item
+            text += n + 1 < transitionTexts.count ? ",\n" : "\n"
+        }
+        text += "  ]\n}\n"
+        return text
+    }
+
+    /// One card's item of the data's `transitions`, as `dataWriter` writes it there, script-safe.
+    func transitionText(_ card: GalleryCard, linkFiles: Bool) -> String {
+        var out: [UInt8] = []
+        Self.dataWriter.append(transition(card, linkFiles: linkFiles), indent: 2, to: &out)
+        return Self.scriptSafe(String(decoding: out, as: UTF8.self))
+    }
+
+    static let dataWriter = JSONWriter(style: .readable, maxDecimals: 6)
+
+    func transition(_ card: GalleryCard, linkFiles: Bool) -> JSONValue {
+        transition(card.simulation, scrub: card.scrub, fit: card.fit, downloads: card.downloads, linkFiles: linkFiles)
     }
 
     func transition(_ sim: Simulation, scrub: GalleryScrub? = nil, fit: [OutputFitReport] = [], downloads: [String] = [], linkFiles: Bool) -> JSONValue {
@@ -179,16 +222,21 @@ package struct GalleryWriter: Sendable {
 
     /// The same text in pieces, for GalleryMedia.packed to deflate as they come.
     func media(_ cards: [GalleryCard], _ emit: (String) -> Void) {
-        emit("[\n")
-        for (n, c) in cards.enumerated() {
-            if n > 0 { emit(",\n") }
-            emit("{\"svg\":")
-            emit(JSONWriter().string(.string(c.svg)))
-            emit(",\"lottie\":")
-            emit(c.lottie)
-            emit(scrubMedia(c.scrub) + "}")
-        }
-        emit("\n]")
+        emit(Self.mediaStart)
+        for (n, c) in cards.enumerated() { mediaItem(c, first: n == 0, emit) }
+        emit(Self.mediaEnd)
+    }
+
+    static let mediaStart = "[\n", mediaEnd = "\n]"
+
+    /// One card's item of the media list, in pieces (after `mediaStart` or the item before).
+    func mediaItem(_ c: GalleryCard, first: Bool, _ emit: (String) -> Void) {
+        if !first { emit(",\n") }
+        emit("{\"svg\":")
+        emit(JSONWriter().string(.string(c.svg)))
+        emit(",\"lottie\":")
+        emit(c.lottie)
+        emit(scrubMedia(c.scrub) + "}")
     }
 
     // MARK: Template
