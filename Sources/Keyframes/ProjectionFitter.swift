@@ -42,6 +42,16 @@ struct ProjectionFitter {
             }
             return out
         }
+
+        /// The paths whose flat points are `flat` (the inverse of `flat(_:)`).
+        func paths(_ flat: [Point]) -> [BezierPath] {
+            offsets.indices.map { p in
+                let o = offsets[p], n = counts[p]
+                return BezierPath(
+                    vertices: Array(flat[o..<(o + n)]), outControls: Array(flat[(o + n)..<(o + 2 * n)]),
+                    inControls: Array(flat[(o + 2 * n)..<(o + 3 * n)]), isLine: isLine[p])
+            }
+        }
     }
 
     /// Tolerances in host units (ProjectionTolerance divided by the host's scale): where a
