@@ -43,15 +43,26 @@ package enum FactoredProjection {
 
     /// One path's numbers, each in integer tenths relative to the point before (from 0, 0).
     static func characters(of path: BezierPath) -> Int {
-        var at = Point(0, 0)
-        return path.allPoints.reduce(0) { c, q in
-            defer { at = q }
-            return c + digits(q.x - at.x) + digits(q.y - at.y)
+        // allPoints' order, without the array it joins.
+        var at = Point(0, 0), c = 0
+        func add(_ points: [Point]) {
+            for q in points {
+                c += digits(q.x - at.x) + digits(q.y - at.y)
+                at = q
+            }
         }
+        add(path.vertices); add(path.outControls); add(path.inControls)
+        return c
     }
 
-    /// A number's characters in integer tenths.
-    static func digits(_ x: Double) -> Int { String(Int((x * 10).rounded())).count }
+    /// A number's characters in integer tenths: String(Int((x * 10).rounded())).count, counted
+    /// without the string (the budget of today's keys counts every settled key's numbers).
+    static func digits(_ x: Double) -> Int {
+        let v = Int((x * 10).rounded())
+        var n = v < 0 ? 2 : 1, m = v.magnitude
+        while m >= 10 { m /= 10; n += 1 }
+        return n
+    }
 
     static func written(_ t: Point) -> Point { Point((t.x * 100).rounded() / 100, (t.y * 100).rounded() / 100) }
 
