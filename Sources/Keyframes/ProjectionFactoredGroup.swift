@@ -123,12 +123,13 @@ extension ProjectionSampler {
             layout: layout, fitter: ProjectionFitter(visible: fitter.visible * share, outline: fitter.outline * share), host: host,
             boxes: boxes, drawnA: drawnA, slot: slot)
         // Searched on the coarse grid, each span then verified on every grid time (EasingFit.spans).
-        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:]
+        // The start's key as written is the same for every span tried from it: made once per start.
+        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:], a: [Point] = []
         let every = ProjectionFitter.coarseStride(times)
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
-            let a = points[i].map(ProjectionFitter.onGrid), b = points[j].map(ProjectionFitter.onGrid)
+            if exactFrom != i { exactFrom = i; exactEasings = [:]; a = points[i].map(ProjectionFitter.onGrid) }
+            let b = points[j].map(ProjectionFitter.onGrid)
             let order = ProjectionFitter.checkOrder(i, j, every: dense ? 1 : every)
-            if exactFrom != i { exactFrom = i; exactEasings = [:] }
             let exact = exactEasings[j] ?? check.fitter.easing(times, points, a, b, i, j)
             exactEasings[j] = exact
             return FactoredProjection.candidates(exact).first { check.passes($0, a, b, i, j, times: times, order: order) }
