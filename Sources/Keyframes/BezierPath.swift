@@ -45,27 +45,43 @@ package struct BezierPath: AnimatableValue {
     /// instructions; each vertex projected once, not once per control.
     package func projected(by h: PlaneProjection) -> BezierPath {
         let n = vertices.count
-        let m = h.h
-        let h0 = m[0], h1 = m[1], h2 = m[2], h3 = m[3], h4 = m[4], h5 = m[5], h6 = m[6], h7 = m[7], h8 = m[8]
         var drawn: [Point] = [], outs: [Point] = [], ins: [Point] = []
         drawn.reserveCapacity(n); outs.reserveCapacity(n); ins.reserveCapacity(n)
         for k in 0..<n {
-            let p = vertices[k]
-            let x = p.x * h0 + p.y * h3 + h6
-            let y = p.x * h1 + p.y * h4 + h7
-            let w = p.x * h2 + p.y * h5 + h8
-            let d = Point(x / w, y / w)
-            // d + the derivative at p along the control's offset v.
-            @inline(__always) func control(_ c: Point) -> Point {
-                let vx = c.x - p.x, vy = c.y - p.y
-                let dx = vx * h0 + vy * h3, dy = vx * h1 + vy * h4, dw = vx * h2 + vy * h5
-                return Point(d.x + (dx * w - x * dw) / (w * w), d.y + (dy * w - y * dw) / (w * w))
-            }
-            drawn.append(d)
-            outs.append(control(outControls[k]))
-            ins.append(control(inControls[k]))
+            let (d, o, i) = Self.projectedPoint(vertices[k], outControls[k], inControls[k], h.h)
+            drawn.append(d); outs.append(o); ins.append(i)
         }
         return BezierPath(vertices: drawn, outControls: outs, inControls: ins, isLine: isLine)
+    }
+
+    /// `projected(by: h).allPoints` appended to `out` (vertices, out controls, in controls), the
+    /// same numbers without the path's arrays (the 3D fits read every grid time's points flat).
+    package func appendProjected(by h: PlaneProjection, to out: inout [Point]) {
+        let n = vertices.count, base = out.count
+        out.append(contentsOf: repeatElement(Point(0, 0), count: 3 * n))
+        out.withUnsafeMutableBufferPointer { o in
+            for k in 0..<n {
+                let (d, c1, c2) = Self.projectedPoint(vertices[k], outControls[k], inControls[k], h.h)
+                o[base + k] = d; o[base + n + k] = c1; o[base + 2 * n + k] = c2
+            }
+        }
+    }
+
+    /// A vertex p and its two controls under m (PlaneProjection.h), as `projected` draws them.
+    @inline(__always)
+    static func projectedPoint(_ p: Point, _ out: Point, _ in: Point, _ m: InlineArray<9, Double>) -> (Point, Point, Point) {
+        let h0 = m[0], h1 = m[1], h2 = m[2], h3 = m[3], h4 = m[4], h5 = m[5], h6 = m[6], h7 = m[7], h8 = m[8]
+        let x = p.x * h0 + p.y * h3 + h6
+        let y = p.x * h1 + p.y * h4 + h7
+        let w = p.x * h2 + p.y * h5 + h8
+        let d = Point(x / w, y / w)
+        // d + the derivative at p along the control's offset v.
+        @inline(__always) func control(_ c: Point) -> Point {
+            let vx = c.x - p.x, vy = c.y - p.y
+            let dx = vx * h0 + vy * h3, dy = vx * h1 + vy * h4, dw = vx * h2 + vy * h5
+            return Point(d.x + (dx * w - x * dw) / (w * w), d.y + (dy * w - y * dw) / (w * w))
+        }
+        return (d, control(out), control(`in`))
     }
 
     /// The same outline without its zero-length lines (a stadium's sides: a rounded rect whose

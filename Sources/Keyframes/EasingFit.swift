@@ -23,7 +23,7 @@ enum EasingFit {
         // (CubicBezier.solveParameter, most of a trial's time); a trial starts Newton from the
         // current curve's parameters (1-3 steps instead of 4-5 from s = u).
         let n = u.count
-        let work = UnsafeMutableBufferPointer<Double>.allocate(capacity: 6 * n)
+        let work = UnsafeMutableBufferPointer<Double>.allocate(capacity: 6 * n + 44)
         defer { work.deallocate() }
         let base = work.baseAddress!
         let uu = base, qq = base + n
@@ -51,9 +51,8 @@ enum EasingFit {
             for k in 0..<n { sum = sum + r[k] * r[k] }
             return sum
         }
-        // The normal equations, row-major, and their solution: allocated once per fit, not per step.
-        var jtj = [Double](repeating: 0, count: 16), m = jtj
-        var jtr = [Double](repeating: 0, count: 4), rhs = jtr, step = jtr
+        // The normal equations, row-major, and their solution: in the workspace too.
+        let jtj = base + 6 * n, m = jtj + 16, jtr = m + 16, rhs = jtr + 4, step = rhs + 4
         parameters(p, near: nil, into: s)
         residuals(p, s, into: r)
         var current = cost(r), lambda = 1e-3
@@ -98,7 +97,7 @@ enum EasingFit {
                     for e in 0..<4 { m[d * 4 + e] = 0; m[e * 4 + d] = 0 }
                     m[d * 4 + d] = 1; rhs[d] = 0
                 }
-                guard solve4(&m, &rhs, into: &step) else { break }
+                guard solve4(m, rhs, into: step) else { break }
                 let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
                 if candidate == p { lambda *= 8; continue }
                 parameters(candidate, near: s, into: scratch)
@@ -159,14 +158,22 @@ enum EasingFit {
     /// Gaussian elimination with partial pivoting on the row-major 4 × 4 `a` and `b` (both
     /// overwritten); false when singular or not finite, else the solution in `x`.
     static func solve4(_ a: inout [Double], _ b: inout [Double], into x: inout [Double]) -> Bool {
+        precondition(a.count == 16 && b.count == 4 && x.count == 4)
+        return a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in x.withUnsafeMutableBufferPointer { x in solve4(a.baseAddress!, b.baseAddress!, into: x.baseAddress!) } }
+        }
+    }
+
+    /// The same on 16, 4 and 4 numbers in place (`curve`'s workspace: no array per step).
+    static func solve4(_ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, into x: UnsafeMutablePointer<Double>) -> Bool {
         let n = 4
         for col in 0..<n {
             var pivot = col
             for row in (col + 1)..<n where abs(a[row * n + col]) > abs(a[pivot * n + col]) { pivot = row }
             guard abs(a[pivot * n + col]) > 1e-300 else { return false }
             if pivot != col {
-                for k in 0..<n { a.swapAt(col * n + k, pivot * n + k) }
-                b.swapAt(col, pivot)
+                for k in 0..<n { swap(&a[col * n + k], &a[pivot * n + k]) }
+                swap(&b[col], &b[pivot])
             }
             for row in (col + 1)..<n {
                 let f = a[row * n + col] / a[col * n + col]
@@ -179,7 +186,7 @@ enum EasingFit {
             for k in (row + 1)..<n { s -= a[row * n + k] * x[k] }
             x[row] = s / a[row * n + row]
         }
-        return x.allSatisfy(\.isFinite)
+        return (0..<n).allSatisfy { x[$0].isFinite }
     }
 
     /// The fewest spans over grid points 0…n, greedily from the start: each span is the longest

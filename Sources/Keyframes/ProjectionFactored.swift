@@ -43,15 +43,26 @@ package enum FactoredProjection {
 
     /// One path's numbers, each in integer tenths relative to the point before (from 0, 0).
     static func characters(of path: BezierPath) -> Int {
-        var at = Point(0, 0)
-        return path.allPoints.reduce(0) { c, q in
-            defer { at = q }
-            return c + digits(q.x - at.x) + digits(q.y - at.y)
+        // allPoints' order, without the array it joins.
+        var at = Point(0, 0), c = 0
+        func add(_ points: [Point]) {
+            for q in points {
+                c += digits(q.x - at.x) + digits(q.y - at.y)
+                at = q
+            }
         }
+        add(path.vertices); add(path.outControls); add(path.inControls)
+        return c
     }
 
-    /// A number's characters in integer tenths.
-    static func digits(_ x: Double) -> Int { String(Int((x * 10).rounded())).count }
+    /// A number's characters in integer tenths: String(Int((x * 10).rounded())).count, counted
+    /// without the string (the budget of today's keys counts every settled key's numbers).
+    static func digits(_ x: Double) -> Int {
+        let v = Int((x * 10).rounded())
+        var n = v < 0 ? 2 : 1, m = v.magnitude
+        while m >= 10 { m /= 10; n += 1 }
+        return n
+    }
 
     static func written(_ t: Point) -> Point { Point((t.x * 100).rounded() / 100, (t.y * 100).rounded() / 100) }
 
@@ -96,12 +107,16 @@ struct FactoredInterval {
     var keys: [Int: PlaneKeys]
     /// Per plane and grid time: seen edge-on (A's sx set to 1e-5), where R is taken as its limit.
     var edgeOn: [Int: [Bool]] = [:]
-    /// Per grid time, every factored spec's R path and axis as `sample` made them through the
-    /// exact inverse (A's width needs them all): the group fit reads them at the times none of
-    /// its planes is edge-on instead of sampling them again (same calls, same numbers).
-    var residualPaths: [[BezierPath]] = []
+    /// Per grid time, every factored spec's R points (flat, ProjectionFitter.Layout.flat's order)
+    /// and axis as `sample` makes them through the exact inverse (A's width needs them all): the
+    /// group fit reads them at the times none of its planes is edge-on instead of sampling them
+    /// again (same calls, same numbers).
+    var residualPoints: [[Point]] = []
     var residualAxes: [[GradientAxis?]] = []
-    /// Per spec (index in `specs`), its place in `residualPaths[k]`; -1 when not stored.
+    /// Per spec (index in `specs`): where its points start in `residualPoints[k]` and how many
+    /// (-1 and 0 when not stored), and its place in `residualAxes[k]`.
+    var residualOffset: [Int] = []
+    var residualCount: [Int] = []
     var residualSlot: [Int] = []
     /// The most points stored for one interval: a plane beyond it is sampled again by the group
     /// fit, so the heap peak stays near what it was without the store. 2^16 points (1 MB): two
@@ -109,11 +124,25 @@ struct FactoredInterval {
     /// (BENCHMARKS.md#the-merged-tree-of-stop-34).
     static let storedPoints = 1 << 16
 
-    /// The members' R paths and axes at grid time k as `sample` gives them, from the store;
-    /// nil when some member is not stored.
-    func residual(_ k: Int, _ members: [Int], box: Rect) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect)? {
-        guard members.allSatisfy({ residualSlot[$0] >= 0 }) else { return nil }
-        return (members.map { residualPaths[k][residualSlot[$0]] }, members.map { residualAxes[k][residualSlot[$0]] }, box)
+    /// The members' R points at grid time k, flat, as `sample` gives them; nil when some member is not stored.
+    func residualFlat(_ k: Int, _ members: [Int]) -> [Point]? {
+        guard members.allSatisfy({ residualOffset[$0] >= 0 }) else { return nil }
+        var out: [Point] = []
+        out.reserveCapacity(members.reduce(0) { $0 + residualCount[$1] })
+        residualPoints[k].withUnsafeBufferPointer { stored in
+            for n in members {
+                let o = residualOffset[n]
+                for v in o..<(o + residualCount[n]) { out.append(stored[v]) }
+            }
+        }
+        return out
+    }
+
+    /// The members' R paths (shaped as `layout`'s) and axes at grid time k as `sample` gives
+    /// them, from the store; nil when some member is not stored.
+    func residual(_ k: Int, _ members: [Int], layout: ProjectionFitter.Layout, box: Rect) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect)? {
+        guard let flat = residualFlat(k, members) else { return nil }
+        return (layout.paths(flat), members.map { residualAxes[k][residualSlot[$0]] }, box)
     }
 }
 
@@ -257,7 +286,8 @@ extension ProjectionSampler {
     ) -> FactoredInterval? {
         var drawn: [Int: [PlaneProjection]] = [:], inverse: [Int: [PlaneProjection]] = [:], keys: [Int: PlaneKeys] = [:]
         var edgeOn: [Int: [Bool]] = [:]
-        var residualPaths = [[BezierPath]](repeating: [], count: grid.count), residualAxes = [[GradientAxis?]](repeating: [], count: grid.count)
+        var residualPoints = [[Point]](repeating: [], count: grid.count), residualAxes = [[GradientAxis?]](repeating: [], count: grid.count)
+        var residualOffset = [Int](repeating: -1, count: specs.count), residualCount = [Int](repeating: 0, count: specs.count)
         var residualSlot = [Int](repeating: -1, count: specs.count), stored = 0
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
         for r in factors.references {
@@ -275,32 +305,34 @@ extension ProjectionSampler {
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
             let memberLayers = Array(Set(members.map { specs[$0].layer }))
             var width = 1.0, stores = false
-            var s: Sample = ([], [], everywhere)
+            var points: [Point] = [], axes: [GradientAxis?] = [], ends: [Int] = []
             for k in 0..<grid.count {
-                // The members' R paths are the previous time's where the plane and every member
+                // The members' R points are the previous time's where the plane and every member
                 // repeat (a quiet stretch of the interval): the same numbers, the same widest x.
                 let repeats = k > 0 && grid.repeats(k, r) && memberLayers.allSatisfy { grid.repeats(k, $0) }
                 if !repeats {
-                    s = sample(
-                        members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
-                        drawn: { grid.drawnPath(k, $0, layer: $1) })
-                    // allPoints' points in its order, without the array it joins.
-                    for p in s.paths {
-                        for q in p.vertices { width = max(width, abs(q.x)) }
-                        for q in p.outControls { width = max(width, abs(q.x)) }
-                        for q in p.inControls { width = max(width, abs(q.x)) }
-                    }
+                    points = []
+                    points.reserveCapacity(ends.last ?? 0)
+                    axes = appendFlat(
+                        members, to: &points, axes: true, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
+                        drawn: { grid.drawnPath(k, $0, layer: $1) }, ends: k == 0 ? { ends.append($0) } : nil)
+                    // allPoints' points path by path, as the paths' arrays were read.
+                    for q in points { width = max(width, abs(q.x)) }
                 }
                 if k == 0 {
                     // A path's points are as many at every grid time (its levels are chosen once).
-                    let points = grid.count * s.paths.reduce(0) { $0 + 3 * $1.segmentCount }
-                    stores = stored + points <= FactoredInterval.storedPoints
+                    stores = stored + grid.count * points.count <= FactoredInterval.storedPoints
                     if stores {
-                        stored += points
-                        for (position, n) in members.enumerated() { residualSlot[n] = residualPaths[0].count + position }
+                        stored += grid.count * points.count
+                        for (position, n) in members.enumerated() {
+                            let start = position == 0 ? 0 : ends[position - 1]
+                            residualSlot[n] = residualAxes[0].count + position
+                            residualOffset[n] = residualPoints[0].count + start
+                            residualCount[n] = ends[position] - start
+                        }
                     }
                 }
-                if stores { residualPaths[k] += s.paths; residualAxes[k] += s.axes }
+                if stores { residualPoints[k] += points; residualAxes[k] += axes }
             }
             let writtenT = { (v: [Double]) in
                 let p = FactoredProjection.written(Point(v[0], v[1])); return [p.x, p.y]
@@ -326,8 +358,8 @@ extension ProjectionSampler {
             inverse[r] = back
         }
         return FactoredInterval(
-            drawn: drawn, inverse: inverse, keys: keys, edgeOn: edgeOn, residualPaths: residualPaths, residualAxes: residualAxes,
-            residualSlot: residualSlot)
+            drawn: drawn, inverse: inverse, keys: keys, edgeOn: edgeOn, residualPoints: residualPoints, residualAxes: residualAxes,
+            residualOffset: residualOffset, residualCount: residualCount, residualSlot: residualSlot)
     }
 
     /// The fewest keys for the per-time values `v` (their ends written): each span's easing is

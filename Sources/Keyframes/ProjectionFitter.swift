@@ -42,6 +42,16 @@ struct ProjectionFitter {
             }
             return out
         }
+
+        /// The paths whose flat points are `flat` (the inverse of `flat(_:)`).
+        func paths(_ flat: [Point]) -> [BezierPath] {
+            offsets.indices.map { p in
+                let o = offsets[p], n = counts[p]
+                return BezierPath(
+                    vertices: Array(flat[o..<(o + n)]), outControls: Array(flat[(o + n)..<(o + 2 * n)]),
+                    inControls: Array(flat[(o + 2 * n)..<(o + 3 * n)]), isLine: isLine[p])
+            }
+        }
     }
 
     /// Tolerances in host units (ProjectionTolerance divided by the host's scale): where a
@@ -66,7 +76,8 @@ struct ProjectionFitter {
         var settled = -1, givenUp = false
         // The least-squares easing per span from the current start: the dense check of a span
         // the coarse search took tries the same curve's candidates again.
-        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:]
+        // The start's key as written (`a` below) is made once per start, not per span tried.
+        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:], a: [Point] = []
         let every = coarse ? Self.coarseStride(times) : 1
         return EasingFit.spans(count: samples.count - 1, coarse: every > 1) { i, j, dense in
             if let keyAt, i != settled {
@@ -76,9 +87,9 @@ struct ProjectionFitter {
             if givenUp { return nil }
             // The two keys as written, made per span: a copy of every sample on the grid was as
             // big as the samples (BENCHMARKS.md#memory-and-time-pass).
-            let a = samples[i].map(Self.onGrid), b = samples[j].map(Self.onGrid)
+            if exactFrom != i { exactFrom = i; exactEasings = [:]; a = samples[i].map(Self.onGrid) }
+            let b = samples[j].map(Self.onGrid)
             let order = Self.checkOrder(i, j, every: dense ? 1 : every)  // once per span: the bound and every candidate use it
-            if exactFrom != i { exactFrom = i; exactEasings = [:] }
             let exact: KeyframeEasing
             if let known = exactEasings[j] {
                 exact = known

@@ -239,6 +239,42 @@ extension ProjectionSampler {
         return (paths, axes, box)
     }
 
+    /// `sample`'s paths' points appended to `out` flat, in ProjectionFitter.Layout.flat's order (the
+    /// same numbers, no path made: the fits read every grid time's points, and the paths' arrays
+    /// were made, flattened and freed per time); with `axes`, the members' gradient axes as
+    /// `sample` gives them; `ends` is told where each member's points end.
+    func appendFlat(
+        _ members: [Int], to out: inout [Point], axes: Bool = false, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
+        drawn: (_ n: Int, _ layer: Int) -> BezierPath?, ends: ((Int) -> Void)? = nil
+    ) -> [GradientAxis?] {
+        var axisOut: [GradientAxis?] = []
+        var last: (layer: Int, h: PlaneProjection)? = nil
+        for n in members {
+            let spec = specs[n]
+            let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
+            last = (spec.layer, h)
+            if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
+                d.appendProjected(by: h, to: &out)
+            } else {
+                let p = spec.projectedPath(state(spec.layer), h, arcs: imageArcs)
+                out += p.vertices; out += p.outControls; out += p.inControls
+            }
+            if axes { axisOut.append(spec.gradient == nil ? nil : spec.gradientAxis(state(spec.layer), h)) }
+            ends?(out.count)
+        }
+        return axisOut
+    }
+
+    /// `layout.flat(sample(grid, k, members).paths)`, the same numbers.
+    func flatSample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int], count: Int) -> [Point] {
+        var out: [Point] = []
+        out.reserveCapacity(count)
+        _ = appendFlat(
+            members, to: &out, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
+            drawn: { grid.drawnPath(k, $0, layer: $1) })
+        return out
+    }
+
     /// The canvas (plus a 2 px margin) in a host's space.
     func box(_ state: SceneState, host: Int?) -> Rect { box(hostToScreen: host.map { state.boundsToScreen[$0] }) }
 

@@ -126,7 +126,13 @@ extension ProjectionSampler {
             let gradients = members.indices.filter { right.axes[$0] != nil }
             var points: [[Point]] = [], boxes: [Rect] = []
             var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+            let host = hosts[specs[members[0]].layer]!
             for k in 0..<states.count {
+                // Without a gradient only the points and the box are read: no path made.
+                if k > 0, gradients.isEmpty {
+                    points.append(flatSample(states, k, members, count: layout.pointCount)); boxes.append(states.box(k, host: host))
+                    continue
+                }
                 let s = k == 0 ? right : sample(states, k, members)
                 points.append(layout.flat(s.paths))
                 boxes.append(s.box)

@@ -35,6 +35,14 @@ final class ProjectionGridTests: XCTestCase {
                 XCTAssertEqual(reduced.paths, whole.paths, "t = \(t)")
                 XCTAssertEqual(reduced.axes, whole.axes, "t = \(t)")
                 XCTAssertEqual(reduced.box, whole.box, "t = \(t)")
+                // Flat, with the axes (factorInterval's store): the same numbers.
+                var flat: [Point] = [], ends: [Int] = []
+                let axes = sampler.appendFlat(
+                    members, to: &flat, axes: true, state: { state.layers[$0] }, projection: { sampler.projection(state, $0, host: sampler.hosts[$0]!) },
+                    drawn: { _, _ in nil }, ends: { ends.append($0) })
+                XCTAssertEqual(axes, whole.axes, "t = \(t)")
+                XCTAssertEqual(flat, whole.paths.flatMap(\.allPoints), "t = \(t)")
+                XCTAssertEqual(ends, whole.paths.indices.map { p in whole.paths[...p].reduce(0) { $0 + 3 * $1.segmentCount } })
             }
             // The residual's projection, made from the grid's matrix in place (factorInterval).
             for (i, host) in sampler.layers {
@@ -76,6 +84,12 @@ final class ProjectionGridTests: XCTestCase {
                     let after = sampler.sample(grid, k, members)
                     XCTAssertEqual(after.paths, before[k][g].paths, "k = \(k), arcs \(arcs)")
                     XCTAssertEqual(after.axes, before[k][g].axes, "k = \(k), arcs \(arcs)")
+                    // The flat points the fits read, made without the paths: the same bits.
+                    let layout = ProjectionFitter.Layout(after.paths, outlines: members.map { _ in false })
+                    let flat = sampler.flatSample(grid, k, members, count: layout.pointCount), expected = layout.flat(after.paths)
+                    XCTAssertEqual(flat.map(\.x.bitPattern), expected.map(\.x.bitPattern), "k = \(k), arcs \(arcs)")
+                    XCTAssertEqual(flat.map(\.y.bitPattern), expected.map(\.y.bitPattern), "k = \(k), arcs \(arcs)")
+                    XCTAssertEqual(layout.paths(flat), after.paths)
                 }
             }
         }

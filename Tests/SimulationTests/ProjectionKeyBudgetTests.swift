@@ -162,4 +162,25 @@ final class ProjectionKeyBudgetTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(Double(budget.total), 0.95 * Double(characters), "\(budget.total) of \(characters)")
         }
     }
+    /// A number's characters counted without its string: the string's count for zero, signs,
+    /// roundings and every power of ten's neighbours; a path's characters as its joined points'.
+    func testDigitsAreTheStringsCount() {
+        var values: [Double] = [0, -0.0, 0.04, -0.04, 0.05, -0.05, 0.06, -0.06, 0.95, -0.95, 1e15, -1e15]
+        var p = 1.0
+        for _ in 0..<17 {
+            values += [p, -p, p - 0.1, -(p - 0.1), (p - 0.05), -(p - 0.05), p / 10 - 0.01, p / 10 + 0.01]
+            p *= 10
+        }
+        for k in 0..<2_000 { values.append(sin(Double(k)) * pow(10, Double(k % 8))) }
+        for x in values {
+            XCTAssertEqual(FactoredProjection.digits(x), String(Int((x * 10).rounded())).count, "x = \(x)")
+        }
+        let path = BezierPath.rect(Rect(-12.34, 5.6, 300.05, -0.04))
+        var at = Point(0, 0), joined = 0
+        for q in path.allPoints {
+            joined += String(Int(((q.x - at.x) * 10).rounded())).count + String(Int(((q.y - at.y) * 10).rounded())).count
+            at = q
+        }
+        XCTAssertEqual(FactoredProjection.characters(of: path), joined)
+    }
 }

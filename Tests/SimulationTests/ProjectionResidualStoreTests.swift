@@ -5,7 +5,7 @@ import XCTest
 
 @testable import Keyframes
 
-/// The R paths factorInterval stores for the group fit (FactoredInterval.residual) are the ones
+/// The R points factorInterval stores for the group fit (FactoredInterval.residual) are the ones
 /// `sample` makes at the same grid time through the same exact inverse, so reading them changes
 /// no key; a plane beyond the store's limit is not stored and the fit samples it again.
 final class ProjectionResidualStoreTests: XCTestCase {
@@ -30,12 +30,19 @@ final class ProjectionResidualStoreTests: XCTestCase {
                 let members = sampler.specs.indices.filter { factors.planeOf[sampler.specs[$0].layer] == plane }
                 let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
                 for k in 0..<grid.count {
-                    let stored = try XCTUnwrap(f.residual(k, members, box: everywhere))
                     let sampled = sampler.sample(
                         members, box: everywhere, state: { grid.layerState(k, $0) },
                         projection: { grid.projection(k, $0).concatenating(f.inverse[plane]![k]) }, drawn: { grid.drawnPath(k, $0, layer: $1) })
+                    let layout = ProjectionFitter.Layout(sampled.paths, outlines: members.map { _ in false })
+                    let stored = try XCTUnwrap(f.residual(k, members, layout: layout, box: everywhere))
                     XCTAssertEqual(stored.paths, sampled.paths)
                     XCTAssertEqual(stored.axes, sampled.axes)
+                    // The flat points, bit for bit, for every member and for a member alone.
+                    let flat = try XCTUnwrap(f.residualFlat(k, members)), expected = layout.flat(sampled.paths)
+                    XCTAssertEqual(flat.map(\.x.bitPattern), expected.map(\.x.bitPattern))
+                    XCTAssertEqual(flat.map(\.y.bitPattern), expected.map(\.y.bitPattern))
+                    let last = members.count - 1
+                    XCTAssertEqual(try XCTUnwrap(f.residualFlat(k, [members[last]])), Array(expected[layout.offsets[last]...]))
                     compared += 1
                 }
             }
@@ -46,10 +53,15 @@ final class ProjectionResidualStoreTests: XCTestCase {
     /// A member outside the store is not read from it.
     func testUnstoredMemberIsSampledAgain() {
         var f = FactoredInterval(drawn: [:], inverse: [:], keys: [:])
-        f.residualPaths = [[BezierPath.rect(Rect(0, 0, 1, 1))]]
+        let square = BezierPath.rect(Rect(0, 0, 1, 1))
+        let layout = ProjectionFitter.Layout([square], outlines: [false])
+        f.residualPoints = [layout.flat([square])]
         f.residualAxes = [[nil]]
+        f.residualOffset = [0, -1]
+        f.residualCount = [layout.pointCount, 0]
         f.residualSlot = [0, -1]
-        XCTAssertEqual(f.residual(0, [0], box: Rect(0, 0, 0, 0))?.paths, [BezierPath.rect(Rect(0, 0, 1, 1))])
-        XCTAssertNil(f.residual(0, [0, 1], box: Rect(0, 0, 0, 0)))
+        XCTAssertEqual(f.residual(0, [0], layout: layout, box: Rect(0, 0, 0, 0))?.paths, [square])
+        XCTAssertNil(f.residual(0, [0, 1], layout: layout, box: Rect(0, 0, 0, 0)))
+        XCTAssertNil(f.residualFlat(0, [0, 1]))
     }
 }
