@@ -60,8 +60,8 @@ package struct Retrace: Sendable {
         /// The moving layers (movingState's entries) and where each one's numbers start in
         /// `features(sim.state(at:))` (a layer's count of numbers is its definition's: a mask or none).
         let moving: [Int], sceneOffset: [Int]
-        /// Per moving layer, its count of numbers.
-        let width: [Int]
+        /// Per moving layer, its count of numbers and where they start in `callAsFunction`'s.
+        let width: [Int], start: [Int]
         /// Whether every number of the still layers is finite.
         let stillFinite: Bool
 
@@ -83,6 +83,12 @@ package struct Retrace: Sendable {
                 offset += f.count
             }
             (self.sceneOffset, self.width, self.stillFinite) = (sceneOffset, width, stillFinite)
+            var start: [Int] = [], n = 0
+            for w in width {
+                start.append(n)
+                n += w
+            }
+            self.start = start
         }
 
         func callAsFunction(_ t: Double) -> [Double] { self(sim.movingState(at: t)) }
@@ -93,6 +99,24 @@ package struct Retrace: Sendable {
             out.reserveCapacity(moving.count * 11)
             for k in s.layers.indices { appendFeatures(s, k, to: &out) }
             return out
+        }
+
+        /// x, the numbers of a sampler's state before its last step, made those after it: only
+        /// the entries the step recomputed are read again (the others keep their bits). Whether
+        /// some number's bits changed.
+        func update(_ x: inout [Double], to s: MovingState, changed: [Bool], scratch: inout [Double]) -> Bool {
+            var moved = false
+            for k in s.layers.indices where changed[k] {
+                scratch.removeAll(keepingCapacity: true)
+                appendFeatures(s, k, to: &scratch)
+                precondition(scratch.count == width[k], "a layer's count of numbers is its definition's")
+                let o = start[k]
+                for c in scratch.indices where x[o + c].bitPattern != scratch[c].bitPattern {
+                    x[o + c] = scratch[c]
+                    moved = true
+                }
+            }
+            return moved
         }
 
         /// Number g of `callAsFunction`'s: its layer, its index among the layer's numbers
@@ -202,10 +226,14 @@ package struct Retrace: Sendable {
         var direction: [Double] = [], monotone = 0, sameLength = true
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
+        // Each sample's numbers are the last one's with the recomputed entries read again.
         var sampler = MovingStateSampler(sim, at: times[0])
+        var x = sceneFeatures(sampler.state), scratch: [Double] = []
         for t in times {
-            if t > times[0] { sampler.advance(to: t) }
-            let x = sceneFeatures(sampler.state)
+            if t > times[0] {
+                sampler.advance(to: t)
+                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed, scratch: &scratch)
+            }
             if let previous = samples.last, sameLength {
                 sameLength = x.count == previous.count
                 if sameLength, samples.count == 1 {
@@ -246,24 +274,29 @@ package struct Retrace: Sendable {
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
         let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
         var laterStates: MovingStateSampler? = nil
-        // The numbers of the last instant checked (it passed): an instant showing the same bits
-        // has the same driver value, so the same inverse instant, and passes again (a pause
-        // before the pop shows the phase's end state at every sample).
-        var passed: [Double] = []
+        // An instant showing the bits of the last one (which passed) has the same driver value,
+        // so the same inverse instant, and passes again: the pause before a pop shows the
+        // phase's end state at every sample.
+        var want: [Double] = []
         for (k, t) in checks.enumerated() {
             let at = min(t, duration - 1e-9)
-            let want: [Double]
-            if k < increasing {
-                if laterStates == nil { laterStates = MovingStateSampler(sim, at: at) } else { laterStates!.advance(to: at) }
+            let same: Bool
+            if k < increasing, laterStates != nil {
+                laterStates!.advance(to: at)
+                same = !sceneFeatures.update(&want, to: laterStates!.state, changed: laterStates!.changed, scratch: &scratch)
+            } else if k < increasing {
+                laterStates = MovingStateSampler(sim, at: at)
                 want = sceneFeatures(laterStates!.state)
+                same = false
             } else {
-                want = sceneFeatures(at)
+                let x = sceneFeatures(at)
+                same = sameBits(x, want)
+                want = x
             }
-            if sameBits(want, passed) { continue }
+            if same { continue }
             guard want[f] >= lo, want[f] <= hi else { return nil }
             let got = sceneFeatures(inverse.time(want[f]))
             guard sceneFeatures.stillFinite, got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }
-            passed = want
         }
         // The driver's inverse over the phase from a dense table, interpolated in driver space
         // where the state is smooth: the fitter then runs no simulation.
