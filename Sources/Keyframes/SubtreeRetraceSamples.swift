@@ -64,7 +64,7 @@ struct SubtreeRetraceSamples {
             }
         }
         usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
-        finite = sim.layers.indices.map { j in self.first[j].allSatisfy(\.isFinite) && column[j].allSatisfy(\.isFinite) }
+        finite = sim.layers.indices.map { j in self.first[j].allSatisfy { $0.isFinite } && column[j].allSatisfy { $0.isFinite } }
     }
 
     /// The least and greatest of number c of layer j over the samples (`series(j, c)`'s min and
