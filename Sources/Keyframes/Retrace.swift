@@ -49,19 +49,46 @@ package struct Retrace: Sendable {
         return out
     }
 
-    /// `features(sim.state(at: t))` at any t: the layers still on screen give the same numbers at
-    /// every time, read once here; the others are read from `sim.movingState(at:)` (a whole
-    /// scene per 120 Hz sample copied every still layer's state:
-    /// BENCHMARKS.md#speedpass-cpu-pass-same-bytes).
+    /// The numbers of `features(sim.state(at: t))` that can change, at any t: those of the layers
+    /// `sim.movingState(at:)` holds, in its order. The layers still on screen give their first
+    /// numbers at every time, the same bits: none of theirs moves (so none is a driver or adds
+    /// speed), and each compares equal with itself when finite. Copying them into every 120 Hz
+    /// sample and check was a third of the detection's cost
+    /// (BENCHMARKS.md#retrace35-the-retrace-detections-lean-same-bytes-2026-12-05).
     struct SceneFeatures: Sendable {
         let sim: Simulation
-        /// Per layer, its numbers in the first state (those of the still layers are kept).
-        let first: [[Double]]
+        /// The moving layers (movingState's entries) and where each one's numbers start in
+        /// `features(sim.state(at:))` (a layer's count of numbers is its definition's: a mask or none).
+        let moving: [Int], sceneOffset: [Int]
+        /// Per moving layer, its count of numbers and where they start in `callAsFunction`'s.
+        let width: [Int], start: [Int]
+        /// Whether every number of the still layers is finite.
+        let stillFinite: Bool
 
         init(_ sim: Simulation) {
             self.sim = sim
             let s = sim.state(at: 0)
-            first = s.layers.indices.map { Retrace.features(s, $0) }
+            moving = sim.movingState(at: 0).layers
+            var isMoving = [Bool](repeating: false, count: s.layers.count)
+            for i in moving { isMoving[i] = true }
+            var offset = 0, sceneOffset: [Int] = [], width: [Int] = [], stillFinite = true
+            for i in s.layers.indices {
+                let f = Retrace.features(s, i)
+                if isMoving[i] {
+                    sceneOffset.append(offset)
+                    width.append(f.count)
+                } else if !f.allSatisfy(\.isFinite) {
+                    stillFinite = false
+                }
+                offset += f.count
+            }
+            (self.sceneOffset, self.width, self.stillFinite) = (sceneOffset, width, stillFinite)
+            var start: [Int] = [], n = 0
+            for w in width {
+                start.append(n)
+                n += w
+            }
+            self.start = start
         }
 
         func callAsFunction(_ t: Double) -> [Double] { self(sim.movingState(at: t)) }
@@ -69,17 +96,38 @@ package struct Retrace: Sendable {
         /// The numbers of a moving state of this simulation (`movingState(at:)` or a sampler's).
         func callAsFunction(_ s: MovingState) -> [Double] {
             var out: [Double] = []
-            out.reserveCapacity(first.count * 11)
-            var k = 0
-            for i in first.indices {
-                if k < s.layers.count, s.layers[k] == i {
-                    appendFeatures(s, k, to: &out)
-                    k += 1
-                } else {
-                    out.append(contentsOf: first[i])
+            out.reserveCapacity(moving.count * 11)
+            for k in s.layers.indices { appendFeatures(s, k, to: &out) }
+            return out
+        }
+
+        /// x, the numbers of a sampler's state before its last step, made those after it: only
+        /// the entries the step recomputed are read again (the others keep their bits). Whether
+        /// some number's bits changed.
+        func update(_ x: inout [Double], to s: MovingState, changed: [Bool], scratch: inout [Double]) -> Bool {
+            var moved = false
+            for k in s.layers.indices where changed[k] {
+                scratch.removeAll(keepingCapacity: true)
+                appendFeatures(s, k, to: &scratch)
+                precondition(scratch.count == width[k], "a layer's count of numbers is its definition's")
+                let o = start[k]
+                for c in scratch.indices where x[o + c].bitPattern != scratch[c].bitPattern {
+                    x[o + c] = scratch[c]
+                    moved = true
                 }
             }
-            return out
+            return moved
+        }
+
+        /// Number g of `callAsFunction`'s: its layer, its index among the layer's numbers
+        /// (corners first) and its index in `features(sim.state(at:))`.
+        func locate(_ g: Int) -> (layer: Int, number: Int, scene: Int) {
+            var start = 0
+            for k in moving.indices {
+                if g < start + width[k] { return (moving[k], g - start, sceneOffset[k] + g - start) }
+                start += width[k]
+            }
+            preconditionFailure("no number \(g)")
         }
     }
 
@@ -137,6 +185,11 @@ package struct Retrace: Sendable {
         }
     }
 
+    /// Whether a and b hold the same numbers, bit for bit.
+    static func sameBits(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && a.elementsEqual(b) { $0.bitPattern == $1.bitPattern }
+    }
+
     /// The instant in [t0, t1] where driver(t) = v, given f0 = driver(t0) - v and f1 = driver(t1) - v
     /// (regula falsi, Illinois); t1 when they do not bracket v.
     static func solve(_ v: Double, t0: Double, t1: Double, f0: Double, f1: Double, driver: (Double) -> Double) -> Double {
@@ -160,19 +213,6 @@ package struct Retrace: Sendable {
         return (t0 + t1) / 2
     }
 
-    /// The layer and its corner coordinate (0..<8) that `features` of the state at t puts at
-    /// index f, or nil when f is not a corner's.
-    static func cornerFeature(_ sim: Simulation, _ f: Int, at t: Double) -> (layer: Int, index: Int)? {
-        let s = sim.state(at: t)
-        var offset = 0
-        for i in s.layers.indices {
-            let n = 11 + (s.layers[i].mask == nil ? 0 : 6 + LayerProperty.maskNumbers.count)
-            if f < offset + n { return f - offset < 8 ? (i, f - offset) : nil }
-            offset += n
-        }
-        return nil
-    }
-
     private static func retrace(_ sim: Simulation, source a: PhaseSpan, rules: PlayerRules, screenTolerance: Double) -> Retrace? {
         let size = sim.definition.canvas.size
         let eps = relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
@@ -186,10 +226,14 @@ package struct Retrace: Sendable {
         var direction: [Double] = [], monotone = 0, sameLength = true
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
+        // Each sample's numbers are the last one's with the recomputed entries read again.
         var sampler = MovingStateSampler(sim, at: times[0])
+        var x = sceneFeatures(sampler.state), scratch: [Double] = []
         for t in times {
-            if t > times[0] { sampler.advance(to: t) }
-            let x = sceneFeatures(sampler.state)
+            if t > times[0] {
+                sampler.advance(to: t)
+                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed, scratch: &scratch)
+            }
             if let previous = samples.last, sameLength {
                 sameLength = x.count == previous.count
                 if sameLength, samples.count == 1 {
@@ -218,9 +262,10 @@ package struct Retrace: Sendable {
         // A corner coordinate of one layer is read from that layer's ancestor chain alone
         // (Simulation.corners(of:at:), the same numbers): the dense tables read the driver
         // thousands of times, and a whole scene's features each time was most of flip-push's CPU.
-        let corner = samples.allSatisfy({ $0.count == samples[0].count }) ? cornerFeature(sim, f, at: times[0]) : nil
+        let located = sceneFeatures.locate(f)
+        let corner = samples.allSatisfy({ $0.count == samples[0].count }) && located.number < 8 ? located : nil
         let read: @Sendable (Double) -> Double =
-            corner.map { RetraceDriver.reader(sim, layer: $0.layer, feature: $0.index) } ?? { features(sim.state(at: $0))[f] }
+            corner.map { RetraceDriver.reader(sim, layer: $0.layer, feature: $0.number) } ?? { features(sim.state(at: $0))[located.scene] }
         @Sendable func driver(_ t: Double) -> Double { read(min(t, duration - 1e-9)) }
         let inverse = RetraceDriver(read: driver, times: times, values: samples.map { $0[f] })
         // Check every later instant at the sample rate (and each phase's ends) exactly.
@@ -229,18 +274,29 @@ package struct Retrace: Sendable {
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
         let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
         var laterStates: MovingStateSampler? = nil
+        // An instant showing the bits of the last one (which passed) has the same driver value,
+        // so the same inverse instant, and passes again: the pause before a pop shows the
+        // phase's end state at every sample.
+        var want: [Double] = []
         for (k, t) in checks.enumerated() {
             let at = min(t, duration - 1e-9)
-            let want: [Double]
-            if k < increasing {
-                if laterStates == nil { laterStates = MovingStateSampler(sim, at: at) } else { laterStates!.advance(to: at) }
+            let same: Bool
+            if k < increasing, laterStates != nil {
+                laterStates!.advance(to: at)
+                same = !sceneFeatures.update(&want, to: laterStates!.state, changed: laterStates!.changed, scratch: &scratch)
+            } else if k < increasing {
+                laterStates = MovingStateSampler(sim, at: at)
                 want = sceneFeatures(laterStates!.state)
+                same = false
             } else {
-                want = sceneFeatures(at)
+                let x = sceneFeatures(at)
+                same = sameBits(x, want)
+                want = x
             }
+            if same { continue }
             guard want[f] >= lo, want[f] <= hi else { return nil }
             let got = sceneFeatures(inverse.time(want[f]))
-            guard got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }
+            guard sceneFeatures.stillFinite, got.count == want.count, zip(got, want).allSatisfy({ abs($0 - $1) <= eps }) else { return nil }
         }
         // The driver's inverse over the phase from a dense table, interpolated in driver space
         // where the state is smooth: the fitter then runs no simulation.

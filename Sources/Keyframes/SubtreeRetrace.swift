@@ -46,46 +46,52 @@ package struct SubtreeRetrace: Sendable {
         // Many candidates' inverses land on the same instants (a driver at rest at either end of
         // its run maps to the run's end sample): each instant's state is built once.
         let exactStates = StateFeatures(sim)
-        var covered = Set<Int>()
+        var covered = [Bool](repeating: false, count: sim.layers.count)
         var best: Found? = nil
-        for i in moving where !covered.contains(i) {
+        var misses: LooseMisses? = nil
+        for i in moving where !covered[i] {
             guard let d = driver(features: samples.width[i], series: { samples.series(i, $0) }, range: { samples.range(i, $0) }, eps: eps)
             else { continue }
             let values = samples.series(i, d.feature)
             let run = d.run
             let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
-            let outside = times.indices.filter { !run.contains($0) }
+            let outside = Array(0..<run.lowerBound) + Array((run.upperBound + 1)..<times.count)
             // Nothing to save unless the driver moves outside its run.
             guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
-            // Membership by flag and a list in index order; each layer is kept or dropped alone.
-            // A layer found close with the same three rows and the same u as at its last check
-            // is close again (the same numbers): at rest, most outside samples repeat one.
-            var alive = moving
-            var inSet = [Bool](repeating: false, count: sim.layers.count)
-            for j in moving { inSet[j] = true }
-            var lastClose = [SubtreeRetraceSamples.LooseCheck?](repeating: nil, count: sim.layers.count)
-            for k in outside where inSet[i] {
+            // The loose pass: layer j stays when it is close at every outside sample up to the
+            // first where i is not (or the last): each layer's samples read in a row, i's first.
+            var steps: [SubtreeRetraceSamples.LooseStep] = []
+            steps.reserveCapacity(outside.count)
+            for k in outside {
                 let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
-                let x = run.lowerBound + a, y = run.lowerBound + b
-                alive.removeAll { j in
-                    let check = samples.looseCheck(j, x, y, u, k)
-                    if check == lastClose[j] { return false }
-                    let close = samples.looselyClose(j, x, y, u, k)
-                    if close { lastClose[j] = check } else { inSet[j] = false }
-                    return !close
+                steps.append(.init(x: run.lowerBound + a, y: run.lowerBound + b, k: k, u: u))
+            }
+            if misses?.steps != steps { misses = LooseMisses(steps, layers: sim.layers.count) }
+            let last = misses!.first(i, through: steps.count - 1, samples) ?? steps.count - 1
+            var set = moving.filter { misses!.first($0, through: last, samples) == nil }
+            // The exact pass, at each outside sample while i stays, every layer left checked
+            // (membership by flag, the list in index order). A layer found equal at the same
+            // instant (its bits) with the same sample row as at its last check is equal again.
+            var inSet = [Bool](repeating: false, count: sim.layers.count)
+            for j in set { inSet[j] = true }
+            var equalAt = [(time: UInt64, row: Int32)?](repeating: nil, count: sim.layers.count)
+            for k in outside where inSet[i] {
+                let t = inner.time(inner.clamped(values[k]))
+                let e = exactStates.entry(at: t)
+                set.removeAll { j in
+                    let key = (time: t.bitPattern, row: samples.row(j, k))
+                    if let last = equalAt[j], last == key { return false }
+                    let same = samples.equal(exactStates.features(e, j), j, k, eps)
+                    if same { equalAt[j] = key } else { inSet[j] = false }
+                    return !same
                 }
             }
-            var set = Set(alive)
-            for k in outside where set.contains(i) {
-                let e = exactStates.entry(at: inner.time(inner.clamped(values[k])))
-                for j in set where !samples.equal(exactStates.features(e, j), j, k, eps) { set.remove(j) }
-            }
-            covered.formUnion(set)
-            covered.insert(i)
+            for j in set { covered[j] = true }
+            covered[i] = true
             let larger = set.count > (best?.layers.count ?? 0)
-            guard set.contains(i), moving.count > set.count, larger else { continue }
-            best = Found(layers: set, driverLayer: i, inverse: inner)
+            guard inSet[i], moving.count > set.count, larger else { continue }
+            best = Found(layers: Set(set), driverLayer: i, inverse: inner)
         }
         guard let best else { return nil }
         return fitted(sim, best, still: Set(sim.layers.indices).subtracting(moving), times: times, rules: rules, eps: eps, screenTolerance: screenTolerance)
@@ -119,14 +125,14 @@ package struct SubtreeRetrace: Sendable {
     final class StateFeatures {
         static let capacity = 8
         let sim: Simulation
-        private var entries: [(time: UInt64, state: SceneState, features: [Int: [Double]])] = []
+        private var entries: [(time: UInt64, state: SceneState, features: [[Double]?])] = []
         init(_ sim: Simulation) { self.sim = sim }
 
         /// The entry of instant t (by its bits), built when it is not kept.
         func entry(at t: Double) -> Int {
             if let e = entries.firstIndex(where: { $0.time == t.bitPattern }) { return e }
             if entries.count == Self.capacity { entries.removeFirst() }
-            entries.append((t.bitPattern, sim.state(at: t), [:]))
+            entries.append((t.bitPattern, sim.state(at: t), [[Double]?](repeating: nil, count: sim.layers.count)))
             return entries.count - 1
         }
 
@@ -135,6 +141,32 @@ package struct SubtreeRetrace: Sendable {
             let f = SubtreeRetrace.features(entries[entry].state, j)
             entries[entry].features[j] = f
             return f
+        }
+    }
+
+    /// Each layer's first loose miss over one driver's steps, found as far as asked: layers that
+    /// move as one give their candidates the same steps, and the answers are kept for them.
+    struct LooseMisses {
+        let steps: [SubtreeRetraceSamples.LooseStep]
+        /// Per layer: the steps before `checked` are close; the first miss, or Int.max when none is known.
+        private var checked: [Int], miss: [Int]
+
+        init(_ steps: [SubtreeRetraceSamples.LooseStep], layers: Int) {
+            self.steps = steps
+            checked = [Int](repeating: 0, count: layers)
+            miss = [Int](repeating: .max, count: layers)
+        }
+
+        /// The first step in 0...last where layer j is not loosely close, or nil.
+        mutating func first(_ j: Int, through last: Int, _ samples: SubtreeRetraceSamples) -> Int? {
+            if miss[j] <= last { return miss[j] }
+            if miss[j] != .max || checked[j] > last { return nil }
+            if let o = samples.firstLooseMiss(j, steps, from: checked[j], through: last) {
+                miss[j] = o
+                return o
+            }
+            checked[j] = last + 1
+            return nil
         }
     }
 

@@ -23,6 +23,8 @@ struct SubtreeRetraceSamples {
     let count: Int
     /// Per layer: whether some sample holds the first sample's numbers (row -1).
     private var usesFirst: [Bool] = []
+    /// Per layer: whether every number it holds is finite.
+    private var finite: [Bool] = []
 
     /// Nil when a layer's count of numbers changes between samples.
     init?(_ sim: Simulation, times: [Double], eps: Double) {
@@ -62,6 +64,7 @@ struct SubtreeRetraceSamples {
             }
         }
         usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
+        finite = sim.layers.indices.map { j in self.first[j].allSatisfy { $0.isFinite } && column[j].allSatisfy { $0.isFinite } }
     }
 
     /// The least and greatest of number c of layer j over the samples (`series(j, c)`'s min and
@@ -93,6 +96,10 @@ struct SubtreeRetraceSamples {
         return r < 0 ? first[j][c] : column[j][r * width[j] + c]
     }
 
+    /// The row holding layer j's numbers at sample k (-1: the first sample's): equal rows, equal numbers.
+    @inline(__always)
+    func row(_ j: Int, _ k: Int) -> Int32 { row[j * count + k] }
+
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {
         let w = width[j], f = first[j][c], base = j * count
@@ -108,35 +115,43 @@ struct SubtreeRetraceSamples {
         return out
     }
 
-    /// What `looselyClose(j, x, y, u, k)` reads: the rows of samples x, y and k and u's bits.
-    struct LooseCheck: Equatable {
-        let x: Int32, y: Int32, k: Int32
-        let u: UInt64
+    /// The loose check's instant at one outside sample k of a driver: the run's samples x and y
+    /// around the driver's value there and the fraction u between them.
+    struct LooseStep: Equatable {
+        let x: Int, y: Int, k: Int
+        let u: Double
+
+        /// Equal bits (so equal checks).
+        static func == (a: Self, b: Self) -> Bool { a.x == b.x && a.y == b.y && a.k == b.k && a.u.bitPattern == b.u.bitPattern }
     }
 
-    @inline(__always)
-    func looseCheck(_ j: Int, _ x: Int, _ y: Int, _ u: Double, _ k: Int) -> LooseCheck {
-        let base = j * count
-        return LooseCheck(x: row[base + x], y: row[base + y], k: row[base + k], u: u.bitPattern)
-    }
-
-    /// SubtreeRetrace.looselyClose of layer j's samples x, y and k: sample k within 1 px
-    /// (corners) / 0.01 (the rest) of x + (y − x)·u, number by number.
-    /// The three samples' numbers are read through pointers found once per call (this runs per
-    /// outside sample per alive layer: reading each number through `value` cost twice the rows').
-    @inline(__always)
-    func looselyClose(_ j: Int, _ x: Int, _ y: Int, _ u: Double, _ k: Int) -> Bool {
-        let w = width[j], base = j * count
+    /// The first position o in `from...through` of `steps` where layer j's sample k is not
+    /// within 1 px (corners) / 0.01 (the rest) of x + (y − x)·u, number by number
+    /// (SubtreeRetrace.looselyClose), or nil. One layer's samples in a row, through pointers: a
+    /// step whose three samples hold one row is close when the layer's numbers are finite
+    /// (x + 0·u − x = 0), and one whose rows and u repeat the last close step's is close again.
+    func firstLooseMiss(_ j: Int, _ steps: [LooseStep], from: Int, through: Int) -> Int? {
+        guard from <= through else { return nil }
+        let w = width[j], base = j * count, sameRowIsClose = finite[j]
         return first[j].withUnsafeBufferPointer { f in
             column[j].withUnsafeBufferPointer { col in
-                // A sample holding no row holds the first's numbers.
-                func row(_ m: Int) -> UnsafePointer<Double> {
-                    let r = Int(self.row[base + m])
-                    return r < 0 ? f.baseAddress! : col.baseAddress! + r * w
+                row.withUnsafeBufferPointer { row in
+                    steps.withUnsafeBufferPointer { steps in
+                        // A sample holding no row holds the first's numbers.
+                        func numbers(_ r: Int32) -> UnsafePointer<Double> { r < 0 ? f.baseAddress! : col.baseAddress! + Int(r) * w }
+                        var closeRows: (x: Int32, y: Int32, k: Int32) = (0, 0, 0), closeU: UInt64? = nil
+                        for o in from...through {
+                            let s = steps[o]
+                            let rx = row[base + s.x], ry = row[base + s.y], rk = row[base + s.k]
+                            if rx == ry, ry == rk, sameRowIsClose { continue }
+                            if closeU == s.u.bitPattern, closeRows == (rx, ry, rk) { continue }
+                            let px = numbers(rx), py = numbers(ry), pk = numbers(rk), u = s.u
+                            for c in 0..<w where !(abs(px[c] + (py[c] - px[c]) * u - pk[c]) <= (c < 8 ? 1 : 0.01)) { return o }
+                            (closeRows, closeU) = ((rx, ry, rk), u.bitPattern)
+                        }
+                        return nil
+                    }
                 }
-                let px = row(x), py = row(y), pk = row(k)
-                for c in 0..<w where !(abs(px[c] + (py[c] - px[c]) * u - pk[c]) <= (c < 8 ? 1 : 0.01)) { return false }
-                return true
             }
         }
     }

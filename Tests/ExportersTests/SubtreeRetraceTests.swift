@@ -153,6 +153,39 @@ final class SubtreeRetraceTests: XCTestCase {
         }
     }
 
+    /// The loose pass read one layer at a time (firstLooseMiss) finds the first step where the
+    /// layer's sample is not within 1 px / 0.01 of its run's samples interpolated, as the
+    /// per-sample check over arrays does (SubtreeRetrace.looselyClose), from any start.
+    func testFirstLooseMissIsThePerSampleChecksFirstFailure() throws {
+        var misses = 0, none = 0
+        for sim in [try Simulation(try definition()), try Simulation(ExportFixtures.showcase)] {
+            let times = (0...90).map { min(sim.timeline.duration * Double($0) / 90, sim.timeline.duration - 1e-9) }
+            let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: 1e-3))
+            let run = 10...40
+            // Around the run's first samples, each outside sample: the moving layers soon miss;
+            // from each sample itself toward the next (u = 0): close everywhere.
+            let outside = times.indices.filter { !run.contains($0) && $0 + 1 < times.count }
+            let far = outside.enumerated().map { o, k in
+                SubtreeRetraceSamples.LooseStep(x: run.lowerBound + o % 3, y: run.lowerBound + o % 3 + 1, k: k, u: Double(o % 7) / 6)
+            }
+            let near = outside.map { SubtreeRetraceSamples.LooseStep(x: $0, y: $0 + 1, k: $0, u: 0) }
+            for (j, steps) in sim.layers.indices.flatMap({ j in [(j, far), (j, near)] }) {
+                let row = { (k: Int) in (0..<samples.width[j]).map { samples.value(j, k, $0) } }
+                for from in [0, 5, 33] {
+                    let want = (from..<steps.count).first { o in
+                        let s = steps[o]
+                        return !SubtreeRetrace.looselyClose(row(s.x), row(s.y), s.u, row(s.k))
+                    }
+                    if want == nil { none += 1 } else { misses += 1 }
+                    let got = samples.firstLooseMiss(j, steps, from: from, through: steps.count - 1)
+                    XCTAssertEqual(got, want, "\(sim.definition.name) layer \(j) from \(from)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(misses, 5)
+        XCTAssertGreaterThan(none, 5)
+    }
+
     func testTruncationFromTheFrontKeepsTheSegmentSpanningTheStart() {
         func key(_ t: Double) -> JSONValue { .object([(key: "t", value: .number(t)), (key: "s", value: .array([.number(t)]))]) }
         let prop = JSONValue.object([(key: "a", value: .number(1)), (key: "k", value: .array([key(0), key(50), key(80), key(120)]))])
