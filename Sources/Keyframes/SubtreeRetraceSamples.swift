@@ -39,8 +39,6 @@ struct SubtreeRetraceSamples {
         // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
         // only the ones whose tracks changed since the last sample (the others' numbers are that
         // sample's, the same bits: the same row).
-        var f: [Double] = []
-        f.reserveCapacity(11)
         var sampler = MovingStateSampler(sim, at: times[0])
         for (m, t) in times.enumerated() {
             if m > 0 { sampler.advance(to: t) }
@@ -51,16 +49,22 @@ struct SubtreeRetraceSamples {
                     row[at] = row[at - 1]
                     continue
                 }
-                f.removeAll(keepingCapacity: true)
-                Retrace.appendFeatures(s, k, to: &f)
-                guard f.count == width[i] else { return nil }
-                guard SubtreeRetrace.anyApart(f, self.first[i], eps) else { continue }
+                // Written at the column's end, and taken back when close to the first's.
+                let start = column[i].count
+                Retrace.appendFeatures(s, k, to: &column[i])
+                guard column[i].count - start == width[i] else { return nil }
+                let apart = column[i].withUnsafeBufferPointer { f in
+                    self.first[i].withUnsafeBufferPointer { first in (0..<f.count - start).contains { abs(f[start + $0] - first[$0]) > eps } }
+                }
+                guard apart else {
+                    column[i].removeLast(width[i])
+                    continue
+                }
                 if !moves[i] {
                     moves[i] = true
                     column[i].reserveCapacity((count - m) * width[i])
                 }
-                row[at] = Int32(column[i].count / width[i])
-                column[i].append(contentsOf: f)
+                row[at] = Int32(start / width[i])
             }
         }
         usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
