@@ -128,7 +128,8 @@ struct CurveFitter<V: AnimatableValue> {
         let n = times.count - 1
         let fit = checkedFit
         if let c = fit(i, n) { return (n, c) }
-        var good = (i + 1, fit(i, i + 1) ?? .linear)
+        // The one-step easing (unchecked) only when no longer span fits: most starts gallop past it.
+        var good: (Int, CubicBezier?) = (i + 1, nil)
         var bad = n
         var probe = min(i + max(guess, 1), n - 1)
         // Gallop: grow while it fits, so the bracket is found near the last segment's length.
@@ -145,7 +146,7 @@ struct CurveFitter<V: AnimatableValue> {
             let mid = (good.0 + bad) / 2
             if let c = fit(i, mid) { good = (mid, c) } else { bad = mid }
         }
-        return good
+        return (good.0, good.1 ?? self.fit(i, i + 1) ?? .linear)
     }
 
     /// The easing for grid points i...j when it also stays within the target between them.
