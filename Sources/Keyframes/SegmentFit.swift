@@ -83,10 +83,13 @@ struct SegmentProblem {
     func curve(_ p: SIMD4<Double>) -> CubicBezier { CubicBezier(p[0], p[1], p[2], p[3]) }
 
     /// Weighted sum of squared residuals (in budgets) over the sample, and the largest residual.
-    func cost(_ c: CubicBezier, _ sample: [Int], _ weight: [Double]?) -> (sum: Double, worst: Double) {
+    /// `parameters[n]` is set to the curve parameter of sample n (the Jacobian at c reads them).
+    func cost(_ c: CubicBezier, _ sample: [Int], _ weight: [Double]?, parameters: inout [Double]) -> (sum: Double, worst: Double) {
         var s = 0.0, worst = 0.0
         for (n, k) in sample.enumerated() {
-            let r = abs(Self.progress(c, u[k]) - q[k]) / budget[k]
+            let sk = Self.parameter(c, u[k])
+            parameters[n] = sk
+            let r = abs(Self.poly(sk, c.y1, c.y2).0 - q[k]) / budget[k]
             s += r * r * (weight?[n] ?? 1)
             worst = max(worst, r)
         }
@@ -135,17 +138,20 @@ struct SegmentProblem {
     func levenbergMarquardt(_ start: CubicBezier, _ sample: [Int], _ weight: [Double]?, iterations: Int, giveUp: Bool) -> CubicBezier {
         var p = projected(SIMD4(start.x1, start.y1, start.x2, start.y2))
         var c = curve(p)
-        var current = cost(c, sample, weight)
+        // The parameters of c at the samples, from its cost: the Jacobian does not solve for them again.
+        var parameters = [Double](repeating: 0, count: sample.count), trialParameters = parameters
+        var current = cost(c, sample, weight, parameters: &parameters)
         var lambda = 1e-3
         for iteration in 0..<iterations {
             if giveUp {
                 if current.worst <= 0.9, fits(c) { return c }
                 if iteration >= 3, current.sum > 4 * Double(sample.count) { return c }
             }
-            var jtj = [Double](repeating: 0, count: 16)
+            // JᵀJ by rows: row r gains g·g[r], the same products and sums as jtj[r·4 + c] += g[r]·g[c].
+            var row0 = SIMD4<Double>(repeating: 0), row1 = row0, row2 = row0, row3 = row0
             var jtr = SIMD4<Double>(repeating: 0)
             for (n, k) in sample.enumerated() {
-                let s = Self.parameter(c, u[k])
+                let s = parameters[n]
                 let dx = Self.poly(s, c.x1, c.x2).1, (y, dy) = Self.poly(s, c.y1, c.y2)
                 let slope = dy / max(dx, 1e-9)
                 let b1 = 3 * (1 - s) * (1 - s) * s, b2 = 3 * (1 - s) * s * s
@@ -153,8 +159,12 @@ struct SegmentProblem {
                 // ∂p/∂x1 = −slope·b1, ∂p/∂y1 = b1, ∂p/∂x2 = −slope·b2, ∂p/∂y2 = b2 (x(s) = u held).
                 let g = SIMD4<Double>(-slope * b1, b1, -slope * b2, b2) * (w * sw)
                 jtr += g * ((y - q[k]) * w * sw)
-                for r0 in 0..<4 { for c0 in 0..<4 { jtj[r0 * 4 + c0] += g[r0] * g[c0] } }
+                row0 += g * g[0]; row1 += g * g[1]; row2 += g * g[2]; row3 += g * g[3]
             }
+            let jtj = [
+                row0[0], row0[1], row0[2], row0[3], row1[0], row1[1], row1[2], row1[3],
+                row2[0], row2[1], row2[2], row2[3], row3[0], row3[1], row3[2], row3[3],
+            ]
             var improved = false
             for _ in 0..<4 {
                 var m = jtj
@@ -162,9 +172,10 @@ struct SegmentProblem {
                 guard let step = Self.solve4(m, [-jtr[0], -jtr[1], -jtr[2], -jtr[3]]) else { lambda *= 4; continue }
                 let trial = projected(p + SIMD4(step[0], step[1], step[2], step[3]))
                 let tc = curve(trial)
-                let tcost = cost(tc, sample, weight)
+                let tcost = cost(tc, sample, weight, parameters: &trialParameters)
                 if tcost.sum < current.sum {
                     p = trial; c = tc; current = tcost
+                    swap(&parameters, &trialParameters)
                     lambda = max(lambda / 3, 1e-9)
                     improved = true
                     break
