@@ -30,6 +30,24 @@ package enum NumberFormat {
         if n == 0 { out += slowString(x, maxDecimals: maxDecimals).utf8 }
     }
 
+    /// The same text as `string`, appended to `out` (an SVG attribute value built in one String,
+    /// no String per number); `dropLeadingZero`: "0.25" as ".25" (SVG's number grammar).
+    package static func append(_ x: Double, maxDecimals: Int, to out: inout String, dropLeadingZero: Bool = false) {
+        precondition(x.isFinite, "non-finite number reached an exporter")
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        let written = withUnsafeMutableBytes(of: &bytes) { raw -> Bool in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let n = decimalDigits(x, maxDecimals, into: p)
+            guard n > 0 else { return false }
+            let skip = dropLeadingZero && n > 1 && p[0] == 0x30 && p[1] == 0x2E ? 1 : 0
+            out.append(String(decoding: UnsafeBufferPointer(start: p + skip, count: n - skip), as: UTF8.self))
+            return true
+        }
+        guard !written else { return }
+        let text = slowString(x, maxDecimals: maxDecimals)
+        out += dropLeadingZero && text.hasPrefix("0.") ? String(text.dropFirst()) : text
+    }
+
     /// The rounded value's text where it is m / 10^d for an integer |m| < 10^15: the decimal
     /// itself, trailing zeros dropped. Any other decimal of at most d decimals is ≥ 10^-d away,
     /// more than the double's spacing there, so this is exactly the shortest round-trip text
