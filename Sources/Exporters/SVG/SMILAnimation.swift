@@ -21,16 +21,16 @@ struct SMILAnimation {
         let values = kfs.map { format($0.value) }
         let splines = kfs.dropLast().map { k -> String in
             guard case .bezier(let c) = k.easing else { return "0 0 1 1" }
-            var s = ""
-            s.reserveCapacity(32)
-            Self.appendFraction(c.x1, to: &s)
-            s.append(" ")
-            Self.appendFraction(c.y1, to: &s)
-            s.append(" ")
-            Self.appendFraction(c.x2, to: &s)
-            s.append(" ")
-            Self.appendFraction(c.y2, to: &s)
-            return s
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(32)
+            Self.appendFraction(c.x1, to: &bytes)
+            bytes.append(0x20)
+            Self.appendFraction(c.y1, to: &bytes)
+            bytes.append(0x20)
+            Self.appendFraction(c.x2, to: &bytes)
+            bytes.append(0x20)
+            Self.appendFraction(c.y2, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
         guard let loop, let window = Self.activeWindow(values, kfs.map(\.time), duration: duration) else {
             let times = Self.keyTimes(kfs.count) { kfs[$0].time / duration }
@@ -70,13 +70,13 @@ struct SMILAnimation {
 
     /// `keyTimes`: the fractions of `count` keys joined by ";", the last written "1".
     static func keyTimes(_ count: Int, _ fraction: (Int) -> Double) -> String {
-        var s = ""
-        s.reserveCapacity(8 * count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * count)
         for n in 0..<count {
-            if n > 0 { s.append(";") }
-            if n == count - 1 { s.append("1") } else { appendFraction(fraction(n), to: &s) }
+            if n > 0 { bytes.append(0x3B) }  // ;
+            if n == count - 1 { bytes.append(0x31) } else { appendFraction(fraction(n), to: &bytes) }  // 1
         }
-        return s
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func keyed(_ values: [String], _ times: String, _ splines: [String]) -> [(String, String)] {
@@ -113,13 +113,20 @@ struct SMILAnimation {
 
     /// A step function's keyTimes: every key's own fraction, the last included.
     static func discreteKeyTimes(_ times: [Double], duration: Double) -> String {
-        var s = ""
-        s.reserveCapacity(8 * times.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * times.count)
         for (n, t) in times.enumerated() {
-            if n > 0 { s.append(";") }
-            appendFraction(t / duration, to: &s)
+            if n > 0 { bytes.append(0x3B) }  // ;
+            appendFraction(t / duration, to: &bytes)
         }
-        return s
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `fraction(x)`'s bytes appended (a String append costs far more than a byte's).
+    static func appendFraction(_ x: Double, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        NumberFormat.append(x, maxDecimals: 6, to: &bytes)
+        if bytes.count - start > 1, bytes[start] == 0x30, bytes[start + 1] == 0x2E { bytes.remove(at: start) }  // "0." -> "."
     }
 
     static func timing(_ duration: Double) -> [(String, String)] {

@@ -97,24 +97,26 @@ struct SVGPaint {
         }
         let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
         // One String, numbers appended straight (BENCHMARKS.md#svgtext35b-svg-attribute-text-same-bytes-2026-12-05).
-        var transform = "translate("
-        transform.reserveCapacity(48)
-        SVGNumber.appendPair(d.position, to: &transform)
-        if d.transform.translation != .zero {
-            transform += ") translate("
-            SVGNumber.appendPair(d.transform.translation, to: &transform)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        func function(_ name: StaticString, _ numbers: (Double, Double, Int)?, _ value: (Double, Int)? = nil) {
+            if !bytes.isEmpty { bytes.append(0x20) }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            bytes.append(0x28)  // (
+            if let (x, y, decimals) = numbers {
+                NumberFormat.append(x, maxDecimals: decimals, to: &bytes)
+                bytes.append(0x20)
+                NumberFormat.append(y, maxDecimals: decimals, to: &bytes)
+            }
+            if let (x, decimals) = value { NumberFormat.append(x, maxDecimals: decimals, to: &bytes) }
+            bytes.append(0x29)  // )
         }
-        if d.transform.rotation != 0 {
-            transform += ") rotate("
-            NumberFormat.append(d.transform.rotation * 180 / .pi, maxDecimals: 5, to: &transform)
-        }
-        if d.transform.scale != Point(1, 1) { transform += ") scale(" + SVGNumber.factors(d.transform.scale) }
-        if a != .zero {
-            transform += ") translate("
-            SVGNumber.appendPair(Point(-a.x, -a.y), to: &transform)
-        }
-        transform.append(")")
-        var attrs = [("transform", transform)]
+        function("translate", (d.position.x, d.position.y, 4))
+        if d.transform.translation != .zero { function("translate", (d.transform.translation.x, d.transform.translation.y, 4)) }
+        if d.transform.rotation != 0 { function("rotate", nil, (d.transform.rotation * 180 / .pi, 5)) }
+        if d.transform.scale != Point(1, 1) { function("scale", (d.transform.scale.x, d.transform.scale.y, 6)) }
+        if a != .zero { function("translate", (-a.x, -a.y, 4)) }
+        var attrs = [("transform", String(decoding: bytes, as: UTF8.self))]
         if d.opacity != 1 { attrs.append(("opacity", SVGNumber.factor(d.opacity))) }
         xml.start("g", attrs)
         staticContent(of: i)
