@@ -48,6 +48,23 @@ package enum NumberFormat {
         out += dropLeadingZero && text.hasPrefix("0.") ? String(text.dropFirst()) : text
     }
 
+    /// `string(x) + " " + string(y)` (an SVG pair or scale) made in one small String from a
+    /// stack buffer: no String per number, no appends.
+    package static func pair(_ x: Double, _ y: Double, maxDecimals: Int) -> String {
+        precondition(x.isFinite && y.isFinite, "non-finite number reached an exporter")
+        // 64 bytes: each number's ≤ 20 bytes plus its 20 bytes of scratch past them.
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        let text = withUnsafeMutableBytes(of: &bytes) { raw -> String? in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let n = decimalDigits(x, maxDecimals, into: p)
+            guard n > 0 else { return nil }
+            p[n] = 0x20
+            let m = decimalDigits(y, maxDecimals, into: p + n + 1)
+            return m > 0 ? String(decoding: UnsafeBufferPointer(start: p, count: n + 1 + m), as: UTF8.self) : nil
+        }
+        return text ?? slowString(x, maxDecimals: maxDecimals) + " " + slowString(y, maxDecimals: maxDecimals)
+    }
+
     /// The rounded value's text where it is m / 10^d for an integer |m| < 10^15: the decimal
     /// itself, trailing zeros dropped. Any other decimal of at most d decimals is ≥ 10^-d away,
     /// more than the double's spacing there, so this is exactly the shortest round-trip text

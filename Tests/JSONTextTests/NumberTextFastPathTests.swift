@@ -20,6 +20,7 @@ final class NumberTextFastPathTests: XCTestCase {
                     var bytes: [UInt8] = Array("x".utf8)
                     NumberFormat.append(v, maxDecimals: decimals, to: &bytes)
                     XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x" + want)
+                    XCTAssertEqual(NumberFormat.pair(v, -v, maxDecimals: decimals), want + " " + NumberFormat.slowString(-v, maxDecimals: decimals))
                     var text = "x"
                     NumberFormat.append(v, maxDecimals: decimals, to: &text)
                     XCTAssertEqual(text, "x" + want)

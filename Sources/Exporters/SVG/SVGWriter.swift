@@ -23,11 +23,7 @@ enum SVGNumber {
     static func length(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 4) }
     static func factor(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 6) }
     static func degrees(_ radians: Double) -> String { NumberFormat.string(radians * 180 / .pi, maxDecimals: 5) }
-    static func pair(_ p: Point) -> String {
-        var s = ""
-        appendPair(p, to: &s)
-        return s
-    }
+    static func pair(_ p: Point) -> String { NumberFormat.pair(p.x, p.y, maxDecimals: 4) }
     /// "x y" (lengths) appended: no String per number, no interpolation (BENCHMARKS.md#svgtext35b-svg-attribute-text-same-bytes-2026-12-05).
     static func appendPair(_ p: Point, to s: inout String) {
         NumberFormat.append(p.x, maxDecimals: 4, to: &s)
@@ -35,13 +31,7 @@ enum SVGNumber {
         NumberFormat.append(p.y, maxDecimals: 4, to: &s)
     }
     /// "sx sy", a scale's two factors.
-    static func factors(_ p: Point) -> String {
-        var s = ""
-        NumberFormat.append(p.x, maxDecimals: 6, to: &s)
-        s.append(" ")
-        NumberFormat.append(p.y, maxDecimals: 6, to: &s)
-        return s
-    }
+    static func factors(_ p: Point) -> String { NumberFormat.pair(p.x, p.y, maxDecimals: 6) }
     /// `type(value)`, a transform function, in one String.
     static func function(_ type: String, _ value: String) -> String {
         var s = ""
