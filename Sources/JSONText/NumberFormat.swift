@@ -30,6 +30,41 @@ package enum NumberFormat {
         if n == 0 { out += slowString(x, maxDecimals: maxDecimals).utf8 }
     }
 
+    /// The same text as `string`, appended to `out` (an SVG attribute value built in one String,
+    /// no String per number); `dropLeadingZero`: "0.25" as ".25" (SVG's number grammar).
+    package static func append(_ x: Double, maxDecimals: Int, to out: inout String, dropLeadingZero: Bool = false) {
+        precondition(x.isFinite, "non-finite number reached an exporter")
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        let written = withUnsafeMutableBytes(of: &bytes) { raw -> Bool in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let n = decimalDigits(x, maxDecimals, into: p)
+            guard n > 0 else { return false }
+            let skip = dropLeadingZero && n > 1 && p[0] == 0x30 && p[1] == 0x2E ? 1 : 0
+            out.append(String(decoding: UnsafeBufferPointer(start: p + skip, count: n - skip), as: UTF8.self))
+            return true
+        }
+        guard !written else { return }
+        let text = slowString(x, maxDecimals: maxDecimals)
+        out += dropLeadingZero && text.hasPrefix("0.") ? String(text.dropFirst()) : text
+    }
+
+    /// `string(x) + " " + string(y)` (an SVG pair or scale) made in one small String from a
+    /// stack buffer: no String per number, no appends.
+    package static func pair(_ x: Double, _ y: Double, maxDecimals: Int) -> String {
+        precondition(x.isFinite && y.isFinite, "non-finite number reached an exporter")
+        // 64 bytes: each number's ≤ 20 bytes plus its 20 bytes of scratch past them.
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        let text = withUnsafeMutableBytes(of: &bytes) { raw -> String? in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let n = decimalDigits(x, maxDecimals, into: p)
+            guard n > 0 else { return nil }
+            p[n] = 0x20
+            let m = decimalDigits(y, maxDecimals, into: p + n + 1)
+            return m > 0 ? String(decoding: UnsafeBufferPointer(start: p, count: n + 1 + m), as: UTF8.self) : nil
+        }
+        return text ?? slowString(x, maxDecimals: maxDecimals) + " " + slowString(y, maxDecimals: maxDecimals)
+    }
+
     /// The rounded value's text where it is m / 10^d for an integer |m| < 10^15: the decimal
     /// itself, trailing zeros dropped. Any other decimal of at most d decimals is ≥ 10^-d away,
     /// more than the double's spacing there, so this is exactly the shortest round-trip text

@@ -20,12 +20,25 @@ final class NumberTextFastPathTests: XCTestCase {
                     var bytes: [UInt8] = Array("x".utf8)
                     NumberFormat.append(v, maxDecimals: decimals, to: &bytes)
                     XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x" + want)
+                    XCTAssertEqual(NumberFormat.pair(v, -v, maxDecimals: decimals), want + " " + NumberFormat.slowString(-v, maxDecimals: decimals))
+                    var text = "x"
+                    NumberFormat.append(v, maxDecimals: decimals, to: &text)
+                    XCTAssertEqual(text, "x" + want)
+                    var short = "x"
+                    NumberFormat.append(v, maxDecimals: decimals, to: &short, dropLeadingZero: true)
+                    XCTAssertEqual(short, "x" + (want.hasPrefix("0.") ? String(want.dropFirst()) : want))
                     checked += 1
                 }
             }
         }
         XCTAssertEqual(checked, 600_000)
         XCTAssertEqual(NumberFormat.string(-0.05, maxDecimals: 1), "-0.1")
+        // SVG's fractions: the leading zero dropped, "0" and negatives kept whole.
+        for (v, want) in [(0.3870967, ".387097"), (0.0, "0"), (1.0, "1"), (-0.25, "-0.25"), (1e-9, "0")] {
+            var s = ""
+            NumberFormat.append(v, maxDecimals: 6, to: &s, dropLeadingZero: true)
+            XCTAssertEqual(s, want)
+        }
         XCTAssertEqual(NumberFormat.string(0.0000003, maxDecimals: 9), "0.0000003")
         XCTAssertEqual(NumberFormat.string(1e15 + 0.5, maxDecimals: 1), NumberFormat.slowString(1e15 + 0.5, maxDecimals: 1))
     }

@@ -21,10 +21,19 @@ struct SMILAnimation {
         let values = kfs.map { format($0.value) }
         let splines = kfs.dropLast().map { k -> String in
             guard case .bezier(let c) = k.easing else { return "0 0 1 1" }
-            return [c.x1, c.y1, c.x2, c.y2].map(Self.fraction).joined(separator: " ")
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(32)
+            Self.appendFraction(c.x1, to: &bytes)
+            bytes.append(0x20)
+            Self.appendFraction(c.y1, to: &bytes)
+            bytes.append(0x20)
+            Self.appendFraction(c.x2, to: &bytes)
+            bytes.append(0x20)
+            Self.appendFraction(c.y2, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
         guard let loop, let window = Self.activeWindow(values, kfs.map(\.time), duration: duration) else {
-            let times = kfs.indices.map { $0 == kfs.count - 1 ? "1" : Self.fraction(kfs[$0].time / duration) }
+            let times = Self.keyTimes(kfs.count) { kfs[$0].time / duration }
             attributes = Self.keyed(values, times, splines) + Self.timing(duration)
             return
         }
@@ -38,7 +47,7 @@ struct SMILAnimation {
         var heldSplines = Array(splines[window.lowerBound..<window.upperBound])
         if first - start > 1e-9 { (held, heldTimes, heldSplines) = ([held[0]] + held, [start] + heldTimes, ["0 0 1 1"] + heldSplines) }
         if end - last > 1e-9 { (held, heldTimes, heldSplines) = (held + [held[held.count - 1]], heldTimes + [end], heldSplines + ["0 0 1 1"]) }
-        let times = heldTimes.indices.map { $0 == heldTimes.count - 1 ? "1" : Self.fraction((heldTimes[$0] - start) / length) }
+        let times = Self.keyTimes(heldTimes.count) { (heldTimes[$0] - start) / length }
         attributes = Self.keyed(held, times, heldSplines)
         let seconds = { (t: Double) in NumberFormat.string(t, maxDecimals: 6) + "s" }
         attributes.append(("begin", start == 0 ? "\(loop).begin" : "\(loop).begin+\(seconds(start))"))
@@ -59,8 +68,19 @@ struct SMILAnimation {
         return first...last
     }
 
-    static func keyed(_ values: [String], _ times: [String], _ splines: [String]) -> [(String, String)] {
-        var out = [("values", values.joined(separator: ";")), ("keyTimes", times.joined(separator: ";"))]
+    /// `keyTimes`: the fractions of `count` keys joined by ";", the last written "1".
+    static func keyTimes(_ count: Int, _ fraction: (Int) -> Double) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * count)
+        for n in 0..<count {
+            if n > 0 { bytes.append(0x3B) }  // ;
+            if n == count - 1 { bytes.append(0x31) } else { appendFraction(fraction(n), to: &bytes) }  // 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func keyed(_ values: [String], _ times: String, _ splines: [String]) -> [(String, String)] {
+        var out = [("values", values.joined(separator: ";")), ("keyTimes", times)]
         if splines.contains(where: { $0 != "0 0 1 1" }) {
             out.append(("calcMode", "spline"))
             out.append(("keySplines", splines.joined(separator: ";")))
@@ -74,7 +94,7 @@ struct SMILAnimation {
         if kfs[0].time > 0 { kfs.insert(Keyframe(time: 0, value: kfs[0].value, easing: .hold), at: 0) }
         attributes = [
             ("values", kfs.map { format($0.value) }.joined(separator: ";")),
-            ("keyTimes", kfs.map { Self.fraction($0.time / duration) }.joined(separator: ";")),
+            ("keyTimes", Self.discreteKeyTimes(kfs.map(\.time), duration: duration)),
             ("calcMode", "discrete"),
         ]
         attributes += Self.timing(duration)
@@ -83,8 +103,30 @@ struct SMILAnimation {
     /// A key time or keySpline value (0…1, 6 decimals) without its leading zero: ".387097",
     /// a number in SVG's grammar (docs/smil.md#writer-rules); ~6 KB of every 3D SVG.
     static func fraction(_ x: Double) -> String {
-        let text = NumberFormat.string(x, maxDecimals: 6)
-        return text.hasPrefix("0.") ? String(text.dropFirst()) : text
+        var s = ""
+        appendFraction(x, to: &s)
+        return s
+    }
+
+    /// `fraction(x)` appended to `s`.
+    static func appendFraction(_ x: Double, to s: inout String) { NumberFormat.append(x, maxDecimals: 6, to: &s, dropLeadingZero: true) }
+
+    /// A step function's keyTimes: every key's own fraction, the last included.
+    static func discreteKeyTimes(_ times: [Double], duration: Double) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * times.count)
+        for (n, t) in times.enumerated() {
+            if n > 0 { bytes.append(0x3B) }  // ;
+            appendFraction(t / duration, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `fraction(x)`'s bytes appended (a String append costs far more than a byte's).
+    static func appendFraction(_ x: Double, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        NumberFormat.append(x, maxDecimals: 6, to: &bytes)
+        if bytes.count - start > 1, bytes[start] == 0x30, bytes[start + 1] == 0x2E { bytes.remove(at: start) }  // "0." -> "."
     }
 
     static func timing(_ duration: Double) -> [(String, String)] {

@@ -76,7 +76,7 @@ struct SVGPaint {
     /// Content laid out at `base` size and stretched to the current bounds (contentsGravity resize).
     func stretched(size: KeyframeTrack<Size>, from base: Size, content: () -> Void) {
         let factor = size.map { Point(base.width > 0 ? $0.width / base.width : 0, base.height > 0 ? $0.height / base.height : 0) }
-        let open = document.transformGroup("scale", factor, { "\(SVGNumber.factor($0.x)) \(SVGNumber.factor($0.y))" }, identity: Point(1, 1))
+        let open = document.transformGroup("scale", factor, SVGNumber.factors, identity: Point(1, 1))
         content()
         if open { xml.end() }
     }
@@ -96,12 +96,27 @@ struct SVGPaint {
             return
         }
         let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
-        var transform = "translate(\(SVGNumber.pair(d.position)))"
-        if d.transform.translation != .zero { transform += " translate(\(SVGNumber.pair(d.transform.translation)))" }
-        if d.transform.rotation != 0 { transform += " rotate(\(SVGNumber.degrees(d.transform.rotation)))" }
-        if d.transform.scale != Point(1, 1) { transform += " scale(\(SVGNumber.factor(d.transform.scale.x)) \(SVGNumber.factor(d.transform.scale.y)))" }
-        if a != .zero { transform += " translate(\(SVGNumber.pair(Point(-a.x, -a.y))))" }
-        var attrs = [("transform", transform)]
+        // One String, numbers appended straight (BENCHMARKS.md#svgtext35b-svg-attribute-text-same-bytes-2026-12-05).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        func function(_ name: StaticString, _ numbers: (Double, Double, Int)?, _ value: (Double, Int)? = nil) {
+            if !bytes.isEmpty { bytes.append(0x20) }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            bytes.append(0x28)  // (
+            if let (x, y, decimals) = numbers {
+                NumberFormat.append(x, maxDecimals: decimals, to: &bytes)
+                bytes.append(0x20)
+                NumberFormat.append(y, maxDecimals: decimals, to: &bytes)
+            }
+            if let (x, decimals) = value { NumberFormat.append(x, maxDecimals: decimals, to: &bytes) }
+            bytes.append(0x29)  // )
+        }
+        function("translate", (d.position.x, d.position.y, 4))
+        if d.transform.translation != .zero { function("translate", (d.transform.translation.x, d.transform.translation.y, 4)) }
+        if d.transform.rotation != 0 { function("rotate", nil, (d.transform.rotation * 180 / .pi, 5)) }
+        if d.transform.scale != Point(1, 1) { function("scale", (d.transform.scale.x, d.transform.scale.y, 6)) }
+        if a != .zero { function("translate", (-a.x, -a.y, 4)) }
+        var attrs = [("transform", String(decoding: bytes, as: UTF8.self))]
         if d.opacity != 1 { attrs.append(("opacity", SVGNumber.factor(d.opacity))) }
         xml.start("g", attrs)
         staticContent(of: i)
@@ -124,12 +139,22 @@ struct SVGPaint {
                 n += 1
                 continue
             }
-            let d = rects[n..<end].map { found -> String in
+            var d = ""
+            d.reserveCapacity(32 * (end - n))
+            for found in rects[n..<end] {
                 let r = found!.rect
-                let (w, h) = (SVGNumber.length(r.size.width), SVGNumber.length(r.size.height))
-                return "M\(SVGNumber.length(r.minX)) \(SVGNumber.length(r.minY))h\(w)v\(h)h-\(w)z"
+                let w = SVGNumber.length(r.size.width)
+                d.append("M")
+                SVGNumber.appendPair(Point(r.minX, r.minY), to: &d)
+                d.append("h")
+                d += w
+                d.append("v")
+                NumberFormat.append(r.size.height, maxDecimals: 4, to: &d)
+                d.append("h-")
+                d += w
+                d.append("z")
             }
-            xml.empty("path", [("d", d.joined())] + Self.fillAttributes(.solid(color)))
+            xml.empty("path", [("d", d)] + Self.fillAttributes(.solid(color)))
             n = end
         }
     }

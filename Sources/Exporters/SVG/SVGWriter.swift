@@ -23,7 +23,25 @@ enum SVGNumber {
     static func length(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 4) }
     static func factor(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 6) }
     static func degrees(_ radians: Double) -> String { NumberFormat.string(radians * 180 / .pi, maxDecimals: 5) }
-    static func pair(_ p: Point) -> String { "\(length(p.x)) \(length(p.y))" }
+    static func pair(_ p: Point) -> String { NumberFormat.pair(p.x, p.y, maxDecimals: 4) }
+    /// "x y" (lengths) appended: no String per number, no interpolation (BENCHMARKS.md#svgtext35b-svg-attribute-text-same-bytes-2026-12-05).
+    static func appendPair(_ p: Point, to s: inout String) {
+        NumberFormat.append(p.x, maxDecimals: 4, to: &s)
+        s.append(" ")
+        NumberFormat.append(p.y, maxDecimals: 4, to: &s)
+    }
+    /// "sx sy", a scale's two factors.
+    static func factors(_ p: Point) -> String { NumberFormat.pair(p.x, p.y, maxDecimals: 6) }
+    /// `type(value)`, a transform function, in one String.
+    static func function(_ type: String, _ value: String) -> String {
+        var s = ""
+        s.reserveCapacity(type.utf8.count + value.utf8.count + 2)
+        s += type
+        s.append("(")
+        s += value
+        s.append(")")
+        return s
+    }
 }
 
 final class SVGDocument {
@@ -125,12 +143,12 @@ final class SVGDocument {
         transformGroup("translate", k.position, SVGNumber.pair, always: true)
         let translated = transformGroup("translate", k.translation, SVGNumber.pair, identity: .zero)
         let rotated = transformGroup("rotate", k.rotation, SVGNumber.degrees, identity: 0)
-        let scaled = transformGroup("scale", k.scale, { "\(SVGNumber.factor($0.x)) \(SVGNumber.factor($0.y))" }, identity: Point(1, 1))
+        let scaled = transformGroup("scale", k.scale, SVGNumber.factors, identity: Point(1, 1))
         // The bounds group: its user space is the layer's bounds (origin at the top-left corner).
         let anchorOffset = AnchorOffset(size: k.size, anchor: k.anchorPoint)
         var boundsAttrs: [(String, String)] = []
         if let id = layer.id { boundsAttrs.append(("id", "\(id).bounds")) }
-        boundsAttrs.append(("transform", "translate(\(SVGNumber.pair(anchorOffset.initial)))"))
+        boundsAttrs.append(("transform", SVGNumber.function("translate", SVGNumber.pair(anchorOffset.initial))))
         xml.start("g", boundsAttrs)
         if let track = anchorOffset.track {
             xml.empty(
@@ -177,7 +195,7 @@ final class SVGDocument {
         identity: V? = nil, always: Bool = false
     ) -> Bool {
         if !always, !track.isAnimated, track.initialValue == identity { return false }
-        xml.start("g", [("transform", "\(type)(\(format(track.initialValue)))")])
+        xml.start("g", [("transform", SVGNumber.function(type, format(track.initialValue)))])
         if track.isAnimated {
             xml.empty(
                 "animateTransform",
