@@ -24,9 +24,16 @@ extension Simulation {
 
     /// With `geometryOnly`, as `geometryState(at:)` (sizes and `boundsToScreen` only).
     func movingState(at time: Double, geometryOnly: Bool) -> MovingState {
+        var placedMaps: [Transform3D]? = nil
+        return movingState(at: time, geometryOnly: geometryOnly, placedMaps: &placedMaps)
+    }
+
+    /// With non-nil `placedMaps`, also each entry's `placed` matrix (MovingStateSampler keeps them).
+    func movingState(at time: Double, geometryOnly: Bool, placedMaps: inout [Transform3D]?) -> MovingState {
         let t = loopTime(time)
         let moving = still.moving
         var local: [LayerState] = [], world: [Transform3D] = [], opacity: [Double] = [], visible: [Bool] = []
+        placedMaps?.reserveCapacity(moving.count)
         local.reserveCapacity(moving.count)
         world.reserveCapacity(moving.count)
         opacity.reserveCapacity(moving.count)
@@ -40,7 +47,9 @@ extension Simulation {
                     let layer = layers.baseAddress! + i
                     s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: t) : SimulatedLayer.state(of: layer, at: t)
                 }
-                let (m, o, v) = entry(i, local: s, geometryOnly: geometryOnly, in: layers, local: local, world: world, opacity: opacity, visible: visible)
+                let p = placed(i, local: s, parentAnchor: parentAnchor(i, in: layers, local: local), in: layers)
+                placedMaps?.append(p)
+                let (m, o, v) = entry(i, placed: p, local: s, geometryOnly: geometryOnly, in: layers, world: world, opacity: opacity, visible: visible)
                 world.append(m)
                 opacity.append(o)
                 visible.append(v)
@@ -50,24 +59,40 @@ extension Simulation {
         return MovingState(layers: moving, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
     }
 
-    /// Layer i's `boundsToScreen`, `effectiveOpacity` and `visible` from its local state `s` and
-    /// its parent's: the parent's entry in the arrays when it moves (parents come first), else
-    /// StillLayers'. Shared by `movingState(at:)` and MovingStateSampler (the same bits).
+    /// The anchor in its bounds of layer i's parent (nil for a root): `placed`'s `parentAnchor`.
+    @inline(__always)
+    func parentAnchor(_ i: Int, in layers: UnsafeBufferPointer<SimulatedLayer>, local: [LayerState]) -> Point? {
+        guard let p = layers[i].parent else { return nil }
+        // (geometryOnly keeps the size and anchor point: the same anchor.)
+        let k = still.slot[p]
+        return k >= 0 ? local[k].anchorInBounds : still.state[p]!.anchorInBounds
+    }
+
+    /// Layer i's `boundsToScreen`, `effectiveOpacity` and `visible` from its `placed` matrix m,
+    /// its local state `s` and its parent's: the parent's entry in the arrays when it moves
+    /// (parents come first), else StillLayers'. Shared by `movingState(at:)` and
+    /// MovingStateSampler (the same bits).
     @inline(__always)
     func entry(
-        _ i: Int, local s: LayerState, geometryOnly: Bool, in layers: UnsafeBufferPointer<SimulatedLayer>,
-        local: [LayerState], world: [Transform3D], opacity: [Double], visible: [Bool]
+        _ i: Int, placed m: Transform3D, local s: LayerState, geometryOnly: Bool, in layers: UnsafeBufferPointer<SimulatedLayer>,
+        world: [Transform3D], opacity: [Double], visible: [Bool]
     ) -> (Transform3D, Double, Bool) {
-        guard let p = layers[i].parent else {
-            return (placed(i, local: s, parentAnchor: nil, in: layers), s.opacity, !s.hidden)
-        }
+        guard let p = layers[i].parent else { return (m, s.opacity, !s.hidden) }
         // A parent still on screen is a still layer: its state, map, opacity and
         // visibility are StillLayers' (1 and true in a geometry-only state).
         let k = still.slot[p]
-        // (geometryOnly keeps the size and anchor point: the same anchor.)
-        let m = placed(i, local: s, parentAnchor: k >= 0 ? local[k].anchorInBounds : still.state[p]!.anchorInBounds, in: layers)
+        let (o, v) = drawn(i, local: s, geometryOnly: geometryOnly, in: layers, opacity: opacity, visible: visible)
+        return (m.concatenating(k >= 0 ? world[k] : still.world[p]!), o, v)
+    }
+
+    /// `entry`'s `effectiveOpacity` and `visible` alone (MovingStateSampler: a layer whose map is kept).
+    @inline(__always)
+    func drawn(
+        _ i: Int, local s: LayerState, geometryOnly: Bool, in layers: UnsafeBufferPointer<SimulatedLayer>, opacity: [Double], visible: [Bool]
+    ) -> (Double, Bool) {
+        guard let p = layers[i].parent else { return (s.opacity, !s.hidden) }
+        let k = still.slot[p]
         return (
-            m.concatenating(k >= 0 ? world[k] : still.world[p]!),
             s.opacity * (k >= 0 ? opacity[k] : geometryOnly ? 1 : still.opacity[p]),
             !s.hidden && (k >= 0 ? visible[k] : geometryOnly ? true : still.visible[p])
         )

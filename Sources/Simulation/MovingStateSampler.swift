@@ -17,6 +17,12 @@ package struct MovingStateSampler {
     /// Per entry: whether the last `advance` recomputed it (its numbers may differ).
     package private(set) var changed: [Bool]
     private var time: Double
+    /// Per entry: its `Simulation.placed` matrix, a function of its placing fields and its
+    /// parent's anchor only, so kept while their bits are kept (most recomputed layers are
+    /// children of a moving layer, or change their opacity: BENCHMARKS.md#sampler35b-placed-maps-kept-same-bytes-2026-12-05).
+    private var placedMaps: [Transform3D]
+    /// Per entry: the parent's anchor that `placedMaps` used (zero for a root, which has none).
+    private var placedAnchors: [Point]
     /// Per entry, the spans over which its own tracks can change.
     private var spans: ChangeSpans
     /// Per entry: its parent's entry, or -1 (a root, or a parent still on screen).
@@ -29,8 +35,14 @@ package struct MovingStateSampler {
         self.sim = sim
         self.time = time
         self.geometryOnly = geometryOnly
-        state = sim.movingState(at: time, geometryOnly: geometryOnly)
+        var maps: [Transform3D]? = []
+        state = sim.movingState(at: time, geometryOnly: geometryOnly, placedMaps: &maps)
+        placedMaps = maps!
         changed = [Bool](repeating: true, count: state.layers.count)
+        let (layers, states) = (state.layers, state.states)
+        placedAnchors = sim.layers.withUnsafeBufferPointer { all in
+            layers.map { i in sim.parentAnchor(i, in: all, local: states) ?? .zero }
+        }
         spans = ChangeSpans(sim, layers: state.layers)
         parentEntry = state.layers.map { i in sim.layers[i].parent.map { sim.still.slot[$0] } ?? -1 }
     }
@@ -50,12 +62,29 @@ package struct MovingStateSampler {
                 let parentChanged = p >= 0 && changed[p]
                 changed[k] = own || parentChanged
                 guard changed[k] else { continue }
+                var moved = false
                 if own {
                     let layer = all.baseAddress! + i
-                    local[k] = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
+                    let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
+                    moved = !LayerState.samePlacing(local[k], s)
+                    local[k] = s
                 }
-                (world[k], opacity[k], visible[k]) = sim.entry(
-                    i, local: local[k], geometryOnly: geometryOnly, in: all, local: local, world: world, opacity: opacity, visible: visible)
+                // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
+                let anchor = p >= 0 ? sim.parentAnchor(i, in: all, local: local) : nil
+                if let a = anchor, a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
+                    moved = true
+                    placedAnchors[k] = a
+                }
+                if moved {
+                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: sim.parentAnchor(i, in: all, local: local), in: all)
+                }
+                if moved || parentChanged {
+                    (world[k], opacity[k], visible[k]) = sim.entry(
+                        i, placed: placedMaps[k], local: local[k], geometryOnly: geometryOnly, in: all, world: world, opacity: opacity, visible: visible)
+                } else {
+                    // The same map under the same parent map: only the opacity or visibility can differ.
+                    (opacity[k], visible[k]) = sim.drawn(i, local: local[k], geometryOnly: geometryOnly, in: all, opacity: opacity, visible: visible)
+                }
             }
         }
         time = t

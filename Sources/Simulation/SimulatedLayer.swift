@@ -168,6 +168,20 @@ package struct LayerState: Hashable, Sendable {
             && a[i].mask?.numbers == b[j].mask?.numbers
     }
 
+    /// Whether a and b have the same bits in every field `Simulation.placed` reads (position,
+    /// size, anchor point, transform, zPosition): then they give the same matrix.
+    @inline(__always)
+    static func samePlacing(_ a: LayerState, _ b: LayerState) -> Bool {
+        func same(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
+        return same(a.position.x, b.position.x) && same(a.position.y, b.position.y) && same(a.size.width, b.size.width)
+            && same(a.size.height, b.size.height) && same(a.anchorPoint.x, b.anchorPoint.x) && same(a.anchorPoint.y, b.anchorPoint.y)
+            && same(a.zPosition, b.zPosition) && same(a.transform.translation.x, b.transform.translation.x)
+            && same(a.transform.translation.y, b.transform.translation.y) && same(a.transform.scale.x, b.transform.scale.x)
+            && same(a.transform.scale.y, b.transform.scale.y) && same(a.transform.rotation, b.transform.rotation)
+            && same(a.transform.rotationX, b.transform.rotationX) && same(a.transform.rotationY, b.transform.rotationY)
+            && same(a.transform.m34, b.transform.m34)
+    }
+
     /// The drawn value of a number-valued property (`LayerProperty.numberUnit`), the layer's own
     /// or its mask's; nil for a mask property without a mask, and for other properties.
     package func number(_ property: LayerProperty) -> Double? {
