@@ -220,13 +220,7 @@ extension ProjectionSampler {
     ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
         paths.reserveCapacity(members.count); axes.reserveCapacity(members.count)
-        // A layer's specs sit together in `members`: its projection is made once per run of them
-        // (not a dictionary per call, hashed per spec; every `projection` given is a pure function).
-        var last: (layer: Int, h: PlaneProjection)? = nil
-        for n in members {
-            let spec = specs[n]
-            let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
-            last = (spec.layer, h)
+        forEachMember(members, projection: projection) { n, spec, h in
             // projectedPath's own choice: its drawn path projected unless drawn as arcs. The layer's
             // state is read only where it is used (a copy each: a pure function, the same numbers).
             if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
@@ -248,11 +242,7 @@ extension ProjectionSampler {
         drawn: (_ n: Int, _ layer: Int) -> BezierPath?, ends: ((Int) -> Void)? = nil
     ) -> [GradientAxis?] {
         var axisOut: [GradientAxis?] = []
-        var last: (layer: Int, h: PlaneProjection)? = nil
-        for n in members {
-            let spec = specs[n]
-            let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
-            last = (spec.layer, h)
+        forEachMember(members, projection: projection) { n, spec, h in
             if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
                 d.appendProjected(by: h, to: &out)
             } else {
@@ -263,6 +253,20 @@ extension ProjectionSampler {
             ends?(out.count)
         }
         return axisOut
+    }
+
+    /// Each member with its spec and its layer's projection. A layer's specs sit together in
+    /// `members`: its projection is made once per run of them (not a dictionary per call, hashed
+    /// per spec; every `projection` given is a pure function).
+    @inline(__always)
+    private func forEachMember(_ members: [Int], projection: (Int) -> PlaneProjection, _ body: (Int, PathSpec, PlaneProjection) -> Void) {
+        var last: (layer: Int, h: PlaneProjection)? = nil
+        for n in members {
+            let spec = specs[n]
+            let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
+            last = (spec.layer, h)
+            body(n, spec, h)
+        }
     }
 
     /// `layout.flat(sample(grid, k, members).paths)`, the same numbers.
