@@ -10,13 +10,20 @@ package enum NumberFormat {
         // The digits in a stack tuple, then a small String (≤ 15 bytes, no allocation): a third of
         // `slowString`'s instructions. A String made through `withUnsafeTemporaryAllocation` cost
         // more than `slowString` (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
+        return withFastDigits(x, maxDecimals) { String(decoding: $0, as: UTF8.self) } ?? slowString(x, maxDecimals: maxDecimals)
+    }
+
+    /// x's fast-path digits (`decimalDigits`) in a stack buffer, handed to `body`; nil where the
+    /// fast path declines (the caller then takes `slowString`).
+    @inline(__always)
+    private static func withFastDigits<R>(_ x: Double, _ maxDecimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        // 40 bytes: the number's ≤ 20 bytes plus the 20 bytes of scratch past them.
         var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        let text = withUnsafeMutableBytes(of: &bytes) { raw -> String? in
+        return withUnsafeMutableBytes(of: &bytes) { raw -> R? in
             let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let n = decimalDigits(x, maxDecimals, into: p)
-            return n > 0 ? String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self) : nil
+            return n > 0 ? body(UnsafeBufferPointer(start: p, count: n)) : nil
         }
-        return text ?? slowString(x, maxDecimals: maxDecimals)
     }
 
     /// The same text as `string`, appended as UTF-8 (the JSON writer's bytes: no String made).
@@ -34,16 +41,11 @@ package enum NumberFormat {
     /// no String per number); `dropLeadingZero`: "0.25" as ".25" (SVG's number grammar).
     package static func append(_ x: Double, maxDecimals: Int, to out: inout String, dropLeadingZero: Bool = false) {
         precondition(x.isFinite, "non-finite number reached an exporter")
-        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        let written = withUnsafeMutableBytes(of: &bytes) { raw -> Bool in
-            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let n = decimalDigits(x, maxDecimals, into: p)
-            guard n > 0 else { return false }
-            let skip = dropLeadingZero && n > 1 && p[0] == 0x30 && p[1] == 0x2E ? 1 : 0
-            out.append(String(decoding: UnsafeBufferPointer(start: p + skip, count: n - skip), as: UTF8.self))
-            return true
+        let written = withFastDigits(x, maxDecimals) { d in
+            let skip = dropLeadingZero && d.count > 1 && d[0] == 0x30 && d[1] == 0x2E ? 1 : 0
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: d[skip...]), as: UTF8.self))
         }
-        guard !written else { return }
+        guard written == nil else { return }
         let text = slowString(x, maxDecimals: maxDecimals)
         out += dropLeadingZero && text.hasPrefix("0.") ? String(text.dropFirst()) : text
     }
