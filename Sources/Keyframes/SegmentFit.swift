@@ -101,8 +101,9 @@ struct SegmentProblem {
     func refine(_ start: CubicBezier) -> CubicBezier? {
         let stride = max(1, u.count / 24)
         let sample = Array(Swift.stride(from: stride / 2, to: u.count, by: stride))
-        let c = levenbergMarquardt(start, sample, nil, iterations: 8, giveUp: true)
-        return fits(c) ? c.rounded6 : nil
+        let (c, fitted) = levenbergMarquardt(start, sample, nil, iterations: 8, giveUp: true)
+        // A curve levenbergMarquardt stopped at because it fits is not checked a second time.
+        return fitted || fits(c) ? c.rounded6 : nil
     }
 
     /// The yardstick's search (slow): the fast fit, then minimax fits (Lawson's reweighting of
@@ -118,7 +119,7 @@ struct SegmentProblem {
                     var weight = [Double](repeating: 1, count: sample.count)
                     var c = projectedCurve(start)
                     for _ in 0..<6 {
-                        c = levenbergMarquardt(c, sample, weight, iterations: 20, giveUp: false)
+                        c = levenbergMarquardt(c, sample, weight, iterations: 20, giveUp: false).curve
                         if fits(c) { return c.rounded6 }
                         var total = 0.0
                         for (n, k) in sample.enumerated() {
@@ -135,7 +136,10 @@ struct SegmentProblem {
 
     func projectedCurve(_ c: CubicBezier) -> CubicBezier { curve(projected(SIMD4(c.x1, c.y1, c.x2, c.y2))) }
 
-    func levenbergMarquardt(_ start: CubicBezier, _ sample: [Int], _ weight: [Double]?, iterations: Int, giveUp: Bool) -> CubicBezier {
+    /// The refined curve, and whether it stopped because every sample fits (only with `giveUp`).
+    func levenbergMarquardt(
+        _ start: CubicBezier, _ sample: [Int], _ weight: [Double]?, iterations: Int, giveUp: Bool
+    ) -> (curve: CubicBezier, fits: Bool) {
         var p = projected(SIMD4(start.x1, start.y1, start.x2, start.y2))
         var c = curve(p)
         // The parameters of c at the samples, from its cost: the Jacobian does not solve for them again.
@@ -144,8 +148,8 @@ struct SegmentProblem {
         var lambda = 1e-3
         for iteration in 0..<iterations {
             if giveUp {
-                if current.worst <= 0.9, fits(c) { return c }
-                if iteration >= 3, current.sum > 4 * Double(sample.count) { return c }
+                if current.worst <= 0.9, fits(c) { return (c, true) }
+                if iteration >= 3, current.sum > 4 * Double(sample.count) { return (c, false) }
             }
             // JᵀJ by rows: row r gains g·g[r], the same products and sums as jtj[r·4 + c] += g[r]·g[c].
             var row0 = SIMD4<Double>(repeating: 0), row1 = row0, row2 = row0, row3 = row0
@@ -184,7 +188,7 @@ struct SegmentProblem {
             }
             if !improved { break }
         }
-        return c
+        return (c, false)
     }
 
     /// The eased progress at u: x(s) = u solved by Newton's method inside a shrinking bracket
