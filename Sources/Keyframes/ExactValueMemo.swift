@@ -64,18 +64,36 @@ struct TimeTable<Value> {
     }
 
     @inline(__always)
-    private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+    private func slot(_ key: UInt64) -> Int { Self.slot(key, shift) }
 
-    /// Twice the slots (64 at first), every value placed again.
+    @inline(__always)
+    private static func slot(_ key: UInt64, _ shift: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+    /// Twice the slots (64 at first), every value placed again: straight into the new arrays
+    /// (the keys are distinct, so no key is compared), not through the subscript, whose bounds,
+    /// uniqueness and growth checks made a value placed again cost ~190 instructions.
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values
         let slots = max(64, 2 * values.count)
-        keys = [UInt64](repeating: 0, count: slots)
-        values = [Value?](repeating: nil, count: slots)
-        shift = UInt64(64 - slots.trailingZeroBitCount)
-        count = 0
-        for i in oldValues.indices {
-            if let v = oldValues[i] { self[oldKeys[i]] = v }
+        let newShift = UInt64(64 - slots.trailingZeroBitCount), last = slots - 1
+        var newKeys = [UInt64](repeating: 0, count: slots)
+        var newValues = [Value?](repeating: nil, count: slots)
+        newKeys.withUnsafeMutableBufferPointer { nk in
+            newValues.withUnsafeMutableBufferPointer { nv in
+                keys.withUnsafeBufferPointer { ok in
+                    values.withUnsafeBufferPointer { ov in
+                        for i in ov.indices {
+                            guard let v = ov[i] else { continue }
+                            var j = Self.slot(ok[i], newShift)
+                            while nv[j] != nil { j = (j + 1) & last }
+                            nk[j] = ok[i]
+                            nv[j] = v
+                        }
+                    }
+                }
+            }
         }
+        keys = newKeys
+        values = newValues
+        shift = newShift
     }
 }
