@@ -145,17 +145,15 @@ package struct FitReport: Hashable, Sendable {
         // Times only increase, so the keyframe before t is found by walking forward, not by
         // scanning the track at each of the ~4,000 times a second.
         var cursors = [KeyframeCursor](repeating: KeyframeCursor(), count: keyframes.count)
-        // The closures taken once, not read from their structs (and retained) at every time.
-        let value = exact.value, norm = measure.norm
         for (k, piece) in exact.pieces.enumerated() {
             let a = exact.breakpoints[k], b = exact.breakpoints[k + 1]
             guard b - a > 2 * margin else { continue }
             let n = piece == .still ? 8 : max(16, Int(((b - a) * rate).rounded(.up)))
             for s in 0...n {
                 let t = a + margin + (b - a - 2 * margin) * Double(s) / Double(n)
-                let e = value(t)
+                let e = exact.value(t)
                 for j in keyframes.indices {
-                    worst[j] = max(worst[j], norm(cursors[j].value(of: keyframes[j], at: t) - e))
+                    worst[j] = max(worst[j], measure.norm(cursors[j].value(of: keyframes[j], at: t) - e))
                 }
             }
         }
