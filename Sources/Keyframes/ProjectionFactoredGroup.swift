@@ -60,7 +60,7 @@ extension ProjectionSampler {
                     let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
                     if let limit { return limit }
                 }
-                return grid.projection(k, i).concatenating(layerInverse[i][k])
+                return grid.projection(k, i, then: layerInverse[i][k])
             }
         }
         func residual(_ k: Int, _ layout: ProjectionFitter.Layout) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {

@@ -181,16 +181,10 @@ struct ProjectionGrid {
         ])
     }
 
-    /// projection(k, i).concatenating(o): the same products in the same order, without the
-    /// grid's matrix copied out first (the factored fit's residual, once per layer and time).
+    /// projection(k, i).concatenating(o), the same products in the same order (the factored
+    /// fit's residual, once per layer and time).
     func projection(_ k: Int, _ i: Int, then o: PlaneProjection) -> PlaneProjection {
-        let base = (k * layerCount + slots[i]) * 9, b = o.h
-        var r = InlineArray<9, Double>(repeating: 0)
-        for row in 0..<3 {
-            let h0 = matrices[base + 3 * row], h1 = matrices[base + 3 * row + 1], h2 = matrices[base + 3 * row + 2]
-            for j in 0..<3 { r[3 * row + j] = h0 * b[j] + h1 * b[3 + j] + h2 * b[6 + j] }
-        }
-        return PlaneProjection(r)
+        projection(k, i).concatenating(o)
     }
 
     /// The canvas box in the host's space at grid time k.
