@@ -255,11 +255,15 @@ extension ProjectionSampler {
     @inline(__always)
     private func forEachMember(_ members: [Int], projection: (Int) -> PlaneProjection, _ body: (Int, PathSpec, PlaneProjection) -> Void) {
         var last: (layer: Int, h: PlaneProjection)? = nil
-        for n in members {
-            let spec = specs[n]
-            let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
-            last = (spec.layer, h)
-            body(n, spec, h)
+        // Each spec read in place, not copied out first (flip-edge-pan -0.8 % instructions; a
+        // precondition per member here cost as much again). Members are indices into `specs`.
+        specs.withUnsafeBufferPointer { specs in
+            for n in members {
+                let layer = specs[n].layer
+                let h = last.flatMap { $0.layer == layer ? $0.h : nil } ?? projection(layer)
+                last = (layer, h)
+                body(n, specs[n], h)
+            }
         }
     }
 
