@@ -17,6 +17,8 @@ struct FactoredSpanCheck {
     let shift: [[Point]]
     /// Per flat point, its plane (an index into `scale` and `shift`).
     let slot: [Int]
+    /// `layout`'s checks, flat (made once per group, not walked path by path at every check).
+    private let checks: OneShapeChecks
     /// The drawn points of the time checked last (one buffer, no allocation per check).
     private var drawn: [Point]
 
@@ -29,6 +31,7 @@ struct FactoredSpanCheck {
         self.layout = layout; self.fitter = fitter; self.host = host; self.boxes = boxes; self.slot = slot
         scale = drawnA.map { $0.map { $0.h[0] } }
         shift = drawnA.map { $0.map { Point($0.h[6], $0.h[7]) } }
+        checks = OneShapeChecks(layout, fitter)
         drawn = [Point](repeating: Point(0, 0), count: layout.pointCount)
     }
 
@@ -38,16 +41,26 @@ struct FactoredSpanCheck {
 
     /// Whether the blend a → b at progress u, through A at grid time k, is within the tolerances there.
     mutating func passes(_ a: [Point], _ b: [Point], at k: Int, progress u: Double) -> Bool {
-        if scale.count == 1 {
-            let sx = scale[0][k], t = shift[0][k]
-            for v in a.indices { drawn[v] = Self.apply(sx, t, Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u)) }
-        } else {
-            for v in a.indices {
-                let p = slot[v]
-                drawn[v] = Self.apply(scale[p][k], shift[p][k], Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u))
+        let count = drawn.count
+        precondition(a.count == count && b.count == count && slot.count == count)
+        let checks = checks, exact = host[k], box = boxes[k]
+        return drawn.withUnsafeMutableBufferPointer { drawn in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    @inline(__always) func blend(_ v: Int) -> Point { Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u) }
+                    if scale.count == 1 {
+                        let sx = scale[0][k], t = shift[0][k]
+                        for v in 0..<count { drawn[v] = Self.apply(sx, t, blend(v)) }
+                    } else {
+                        for v in 0..<count {
+                            let p = slot[v]
+                            drawn[v] = Self.apply(scale[p][k], shift[p][k], blend(v))
+                        }
+                    }
+                }
             }
+            return exact.withUnsafeBufferPointer { exact in checks.within(exact, UnsafeBufferPointer(drawn), box: box) }
         }
-        return fitter.within(layout, host[k], drawn, box: boxes[k])
     }
 
     /// Whether the blend a → b over grid times i…j with `easing` passes at every time in `order`.
@@ -57,35 +70,69 @@ struct FactoredSpanCheck {
     }
 }
 
-extension ProjectionFitter {
-    /// `within` for keys that are one drawn shape (a = b = drawn, f = 0), as the factored check
-    /// calls it: the same decisions (a + (b − a)·0 is a, and the key shapes widen nothing), each
-    /// point's error and each edge's clip computed once instead of three times.
-    func within(_ layout: Layout, _ exact: [Point], _ drawn: [Point], box: Rect) -> Bool {
-        @inline(__always) func error(_ n: Int) -> Point { Point(drawn[n].x - exact[n].x, drawn[n].y - exact[n].y) }
-        @inline(__always) func norm(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+/// ProjectionFitter.within's checks for keys that are one drawn shape (a = b = drawn, f = 0), as
+/// the factored check makes them: the same decisions (a + (b − a)·0 is a, and the key shapes
+/// widen nothing), each point's error and each edge's clip computed once instead of three times,
+/// and the layout's paths read once into a flat list of outline vertices and segments (a yes or
+/// no does not depend on the order the checks are made in).
+struct OneShapeChecks {
+    struct Segment {
+        /// The segment's start and end vertices and (a cubic's) controls, flat indices.
+        var vA: Int, c1: Int, c2: Int, vB: Int
+        var isLine: Bool
+        /// Its path's `visible` tolerance less the path's shape error.
+        var visible: Double
+    }
+    /// The outlines' vertices, checked against `outline` wherever they are.
+    let outlineVertices: [Int]
+    let segments: [Segment]
+    let outline: Double
+    /// The layout's point count (every index above is below it).
+    let pointCount: Int
+
+    init(_ layout: ProjectionFitter.Layout, _ fitter: ProjectionFitter) {
+        var vertices: [Int] = [], segments: [Segment] = []
         for path in layout.offsets.indices {
-            let o = layout.offsets[path], count = layout.counts[path], visible = self.visible - layout.shapeErrors[path]
-            if layout.isOutline[path] {
-                for n in o..<(o + count) where norm(error(n)) > outline { return false }
-            }
+            let o = layout.offsets[path], count = layout.counts[path], visible = fitter.visible - layout.shapeErrors[path]
+            if layout.isOutline[path] { vertices += o..<(o + count) }
             for k in 0..<count {
                 let next = (k + 1) % count
-                let vA = o + k, vB = o + next
-                if layout.isLine[path][k] {
-                    guard let (l0, l1) = ProjectionSampler.clip(drawn[vA], drawn[vB], to: box) else { continue }
-                    if !Self.lineEdgeWithin(error(vA), error(vB), exact: exact[vA], exact[vB], l0, l1, visible: visible) { return false }
-                } else {
-                    let c1 = o + count + k, c2 = o + 2 * count + next
-                    let p0 = drawn[vA], p1 = drawn[c1], p2 = drawn[c2], p3 = drawn[vB]
-                    guard max(max(p0.x, p1.x), max(p2.x, p3.x)) >= box.minX, min(min(p0.x, p1.x), min(p2.x, p3.x)) <= box.maxX,
-                        max(max(p0.y, p1.y), max(p2.y, p3.y)) >= box.minY, min(min(p0.y, p1.y), min(p2.y, p3.y)) <= box.maxY
-                    else { continue }
-                    @inline(__always) func off(_ n: Int) -> Bool { norm(error(n)) > visible }
-                    if off(vA) || off(c1) || off(c2) || off(vB) { return false }
+                segments.append(
+                    Segment(vA: o + k, c1: o + count + k, c2: o + 2 * count + next, vB: o + next, isLine: layout.isLine[path][k], visible: visible))
+            }
+        }
+        outlineVertices = vertices; self.segments = segments; outline = fitter.outline; pointCount = layout.pointCount
+    }
+
+    /// Whether `drawn` is within the tolerances of `exact` (flat, as the layout) inside `box`.
+    func within(_ exact: UnsafeBufferPointer<Point>, _ drawn: UnsafeBufferPointer<Point>, box: Rect) -> Bool {
+        precondition(exact.count >= pointCount && drawn.count >= pointCount)
+        @inline(__always) func error(_ n: Int) -> Point { Point(drawn[n].x - exact[n].x, drawn[n].y - exact[n].y) }
+        @inline(__always) func norm(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+        for n in outlineVertices where norm(error(n)) > outline { return false }
+        for s in segments {
+            if s.isLine {
+                guard let (l0, l1) = ProjectionSampler.clip(drawn[s.vA], drawn[s.vB], to: box) else { continue }
+                if !ProjectionFitter.lineEdgeWithin(error(s.vA), error(s.vB), exact: exact[s.vA], exact[s.vB], l0, l1, visible: s.visible) {
+                    return false
                 }
+            } else {
+                let p0 = drawn[s.vA], p1 = drawn[s.c1], p2 = drawn[s.c2], p3 = drawn[s.vB]
+                guard max(max(p0.x, p1.x), max(p2.x, p3.x)) >= box.minX, min(min(p0.x, p1.x), min(p2.x, p3.x)) <= box.maxX,
+                    max(max(p0.y, p1.y), max(p2.y, p3.y)) >= box.minY, min(min(p0.y, p1.y), min(p2.y, p3.y)) <= box.maxY
+                else { continue }
+                @inline(__always) func off(_ n: Int) -> Bool { norm(error(n)) > s.visible }
+                if off(s.vA) || off(s.c1) || off(s.c2) || off(s.vB) { return false }
             }
         }
         return true
+    }
+}
+
+extension ProjectionFitter {
+    /// `within` for keys that are one drawn shape (a = b = drawn, f = 0): OneShapeChecks' answer.
+    func within(_ layout: Layout, _ exact: [Point], _ drawn: [Point], box: Rect) -> Bool {
+        let checks = OneShapeChecks(layout, self)
+        return exact.withUnsafeBufferPointer { exact in drawn.withUnsafeBufferPointer { checks.within(exact, $0, box: box) } }
     }
 }

@@ -60,7 +60,7 @@ extension ProjectionSampler {
                     let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
                     if let limit { return limit }
                 }
-                return grid.projection(k, i).concatenating(layerInverse[i][k])
+                return grid.projection(k, i, then: layerInverse[i][k])
             }
         }
         func residual(_ k: Int, _ layout: ProjectionFitter.Layout) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
@@ -129,15 +129,30 @@ extension ProjectionSampler {
             boxes: boxes, drawnA: drawnA, slot: slot)
         // Searched on the coarse grid, each span then verified on every grid time (EasingFit.spans).
         // The start's key as written is the same for every span tried from it: made once per start.
-        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:], a: [Point] = []
+        // Per span end from that start, which candidate the coarse check took (the count: none).
+        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
         let every = ProjectionFitter.coarseStride(times)
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
-            if exactFrom != i { exactFrom = i; exactEasings = [:]; a = points[i].map(ProjectionFitter.onGrid) }
+            if exactFrom != i { exactFrom = i; exactEasings = [:]; coarseTaken = [:]; a = points[i].map(ProjectionFitter.onGrid) }
             let b = points[j].map(ProjectionFitter.onGrid)
-            let order = ProjectionFitter.checkOrder(i, j, every: dense ? 1 : every)
             let exact = exactEasings[j] ?? check.fitter.easing(times, points, a, b, i, j)
             exactEasings[j] = exact
-            return FactoredProjection.candidates(exact).first { check.passes($0, a, b, i, j, times: times, order: order) }
+            let candidates = FactoredProjection.candidates(exact)
+            if !dense {
+                let order = ProjectionFitter.checkOrder(i, j, every: every)
+                let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order) }
+                coarseTaken[j] = taken ?? candidates.count
+                return taken.map { candidates[$0] }
+            }
+            // The coarse check's times are among the dense check's: a candidate it refused fails
+            // here too, and the one it took is checked at the other times only (the same answer).
+            let order = ProjectionFitter.checkOrder(i, j)
+            let taken = coarseTaken[j]
+            for n in (taken ?? 0)..<candidates.count {
+                let checked = n == taken ? order.filter { $0 % every != 0 } : order
+                if check.passes(candidates[n], a, b, i, j, times: times, order: checked) { return candidates[n] }
+            }
+            return nil
         }
         for span in spans { frames.append(frame(times[span.start], span.start == 0 ? right : residual(span.start), span.easing)) }
         axes += axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fitter.visible)

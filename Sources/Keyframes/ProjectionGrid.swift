@@ -181,16 +181,10 @@ struct ProjectionGrid {
         ])
     }
 
-    /// projection(k, i).concatenating(o): the same products in the same order, without the
-    /// grid's matrix copied out first (the factored fit's residual, once per layer and time).
+    /// projection(k, i).concatenating(o), the same products in the same order (the factored
+    /// fit's residual, once per layer and time).
     func projection(_ k: Int, _ i: Int, then o: PlaneProjection) -> PlaneProjection {
-        let base = (k * layerCount + slots[i]) * 9, b = o.h
-        var r = InlineArray<9, Double>(repeating: 0)
-        for row in 0..<3 {
-            let h0 = matrices[base + 3 * row], h1 = matrices[base + 3 * row + 1], h2 = matrices[base + 3 * row + 2]
-            for j in 0..<3 { r[3 * row + j] = h0 * b[j] + h1 * b[3 + j] + h2 * b[6 + j] }
-        }
-        return PlaneProjection(r)
+        projection(k, i).concatenating(o)
     }
 
     /// The canvas box in the host's space at grid time k.
@@ -220,15 +214,16 @@ extension ProjectionSampler {
     ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
         paths.reserveCapacity(members.count); axes.reserveCapacity(members.count)
-        forEachMember(members, projection: projection) { n, spec, h in
+        forEachMember(members, projection: projection) { n, h in
             // projectedPath's own choice: its drawn path projected unless drawn as arcs. The layer's
             // state is read only where it is used (a copy each: a pure function, the same numbers).
-            if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
+            let layer = specs[n].layer
+            if !(imageArcs && specs[n].arcLevels != nil), let d = drawn(n, layer) {
                 paths.append(d.projected(by: h))
             } else {
-                paths.append(spec.projectedPath(state(spec.layer), h, arcs: imageArcs))
+                paths.append(specs[n].projectedPath(state(layer), h, arcs: imageArcs))
             }
-            axes.append(spec.gradient == nil ? nil : spec.gradientAxis(state(spec.layer), h))
+            axes.append(specs[n].gradient == nil ? nil : specs[n].gradientAxis(state(layer), h))
         }
         return (paths, axes, box)
     }
@@ -242,30 +237,33 @@ extension ProjectionSampler {
         drawn: (_ n: Int, _ layer: Int) -> BezierPath?, ends: ((Int) -> Void)? = nil
     ) -> [GradientAxis?] {
         var axisOut: [GradientAxis?] = []
-        forEachMember(members, projection: projection) { n, spec, h in
-            if !(imageArcs && spec.arcLevels != nil), let d = drawn(n, spec.layer) {
+        forEachMember(members, projection: projection) { n, h in
+            let layer = specs[n].layer
+            if !(imageArcs && specs[n].arcLevels != nil), let d = drawn(n, layer) {
                 d.appendProjected(by: h, to: &out)
             } else {
-                let p = spec.projectedPath(state(spec.layer), h, arcs: imageArcs)
+                let p = specs[n].projectedPath(state(layer), h, arcs: imageArcs)
                 out += p.vertices; out += p.outControls; out += p.inControls
             }
-            if axes { axisOut.append(spec.gradient == nil ? nil : spec.gradientAxis(state(spec.layer), h)) }
+            if axes { axisOut.append(specs[n].gradient == nil ? nil : specs[n].gradientAxis(state(layer), h)) }
             ends?(out.count)
         }
         return axisOut
     }
 
-    /// Each member with its spec and its layer's projection. A layer's specs sit together in
-    /// `members`: its projection is made once per run of them (not a dictionary per call, hashed
-    /// per spec; every `projection` given is a pure function).
+    /// Each member (its index in `specs`) with its layer's projection. A layer's specs sit together
+    /// in `members`: its projection is made once per run of them (not a dictionary per call, hashed
+    /// per spec; every `projection` given is a pure function). The bodies read the spec's fields in
+    /// place: a spec passed as a value was copied, its arrays retained and released, per member and
+    /// grid time (flip-edge-pan, BENCHMARKS.md#factored36-the-factored-fits-span-search-and-samples-same-bytes-2026-12-05).
     @inline(__always)
-    private func forEachMember(_ members: [Int], projection: (Int) -> PlaneProjection, _ body: (Int, PathSpec, PlaneProjection) -> Void) {
+    private func forEachMember(_ members: [Int], projection: (Int) -> PlaneProjection, _ body: (Int, PlaneProjection) -> Void) {
         var last: (layer: Int, h: PlaneProjection)? = nil
         for n in members {
-            let spec = specs[n]
-            let h = last.flatMap { $0.layer == spec.layer ? $0.h : nil } ?? projection(spec.layer)
-            last = (spec.layer, h)
-            body(n, spec, h)
+            let layer = specs[n].layer
+            let h = last.flatMap { $0.layer == layer ? $0.h : nil } ?? projection(layer)
+            last = (layer, h)
+            body(n, h)
         }
     }
 
