@@ -11,7 +11,7 @@ package struct SimulatedLayer: Hashable, Sendable {
     /// Children in paint order, bottom to top (sorted by zPosition, then by order of addition).
     package internal(set) var children: [Int]
     /// For a snapshot layer: the layer whose initial art it shows, stretched to this layer's bounds.
-    package let snapshotSource: Int?
+    package internal(set) var snapshotSource: Int?
 
     package internal(set) var position: PropertyTrack<Point>
     package internal(set) var size: PropertyTrack<Size>

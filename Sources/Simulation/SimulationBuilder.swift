@@ -59,22 +59,22 @@ struct SimulationBuilder {
             return i
         }
         let rootIndices = definition.layers.map { add($0, parent: nil) }
-        // Snapshot sources are resolved once every id is known.
-        layers = flat.map { layer in
-            guard case .snapshot(let of) = layer.definition.kind else { return layer }
-            var copy = SimulatedLayer(index: layer.index, definition: layer.definition, parent: layer.parent, snapshotSource: ids[of])
-            copy.children = layer.children
-            return copy
+        // Snapshot sources are resolved once every id is known, in place (kinds read through a
+        // pointer: a copy of a layer retained every track).
+        let sources = flat.withUnsafeBufferPointer { f in
+            f.indices.map { i -> Int? in if case .snapshot(let of) = f[i].definition.kind { ids[of] } else { nil } }
         }
+        for (i, source) in sources.enumerated() where source != nil { flat[i].snapshotSource = source }
+        layers = flat
         roots = Self.sortedByZ(rootIndices, in: layers)
         byID = ids
     }
 
     private static func sortedByZ(_ indices: [Int], in layers: [SimulatedLayer]) -> [Int] {
-        indices.enumerated().sorted { a, b in
-            let za = layers[a.element].definition.zPosition, zb = layers[b.element].definition.zPosition
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
+        // Each zPosition read once, in place: `layers[k].definition` in the comparison copied a
+        // definition per comparison.
+        let z = layers.withUnsafeBufferPointer { l in indices.map { l[$0].definition.zPosition } }
+        return indices.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { indices[$0] }
     }
 
     mutating func apply(_ change: PropertyChange, at t: Double, curve: AnimationCurve?, delay: Double) throws {

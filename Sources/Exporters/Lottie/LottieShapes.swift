@@ -16,28 +16,30 @@ extension LottieDocument {
 
     /// Layer i's own paint, top first (mirrors SVGPaint.paint).
     func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) -> [JSONValue] {
-        let layer = simulation.layers[i]
-        let def = layer.definition
-        switch def.kind {
+        // The definition's parts read in place (Self.read): a bound copy of the layer retained every track.
+        let (kind, fill, base) = Self.read(simulation.layers, i) { ($0.definition.kind, $0.definition.fill, $0.definition.size) }
+        switch kind {
         case .group, .rect:
-            guard let fill = def.fill else { return [] }
-            return [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill(fill, size: size.lvec)], name: "fill")]
+            guard let fill else { return [] }
+            let size = size.lvec
+            return [group([rect(size: size, radius: cornerRadius.lvec), self.fill(fill, size: size)], name: "fill")]
         case .ellipse:
-            guard let fill = def.fill else { return [] }
-            return [group([ellipse(size: size.lvec), self.fill(fill, size: size.lvec)], name: "fill")]
+            guard let fill else { return [] }
+            let size = size.lvec
+            return [group([ellipse(size: size), self.fill(fill, size: size)], name: "fill")]
         case .text:
-            return stretched(size: size, from: def.size, staticPaint(def))
+            return stretched(size: size, from: base, Self.read(simulation.layers, i) { staticPaint($0.definition) })
         case .snapshot:
-            guard let source = layer.snapshotSource else { return [] }
+            guard let source = Self.read(simulation.layers, i, { $0.snapshotSource }) else { return [] }
             let src = simulation.layers[source]
             let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition)
             return stretched(size: size, from: src.definition.size, art)
         case .artwork(let art):
-            let background = def.fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
+            let background = fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
             // Art split around clip paths is drawn by a precomp above this layer (LottieArtPieces.swift),
             // art from its lowest opacity over overlapping shapes up by layers (LottieArtOpacityRuns.swift).
-            let items = ownArtItems(i, art, bounds: def.size)
-            return stretched(size: size, from: def.size, items) + (background ?? [])
+            let items = ownArtItems(i, art, bounds: base)
+            return stretched(size: size, from: base, items) + (background ?? [])
         }
     }
 

@@ -108,8 +108,9 @@ final class LottieDocument {
         subtreeRetrace = fr > 0 && retrace == nil && subtrees ? SubtreeRetrace.detect(transition.simulation, rules: rules, screenTolerance: screen) : nil
         frameScale = Self.frameScale(maxSpeed: retrace?.maxSpeed ?? subtreeRetrace?.maxSpeed, frameRate: fr, screenTolerance: screen)
         props = LottieProperties(frameRate: fr * frameScale)
-        names = transition.simulation.layers.map { $0.id ?? "layer-\($0.index)" }
-        hasSnapshots = transition.simulation.layers.contains { $0.snapshotSource != nil }
+        (names, hasSnapshots) = transition.simulation.layers.withUnsafeBufferPointer { layers in
+            (layers.indices.map { layers[$0].id ?? "layer-\(layers[$0].index)" }, layers.indices.contains { layers[$0].snapshotSource != nil })
+        }
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
@@ -120,12 +121,11 @@ final class LottieDocument {
 
     private func planLayers() {
         func plan(_ i: Int) -> Bool {
-            let layer = simulation.layers[i]
-            let k = transition.layers[i]
+            let (layer, k) = (simulation.layers, transition.layers)
             // A mask can only cut a layer (shape groups cannot be masked).
-            var isLayer = layer.id != nil || k.isAnimated || layer.definition.mask != nil
+            var isLayer = Self.read(layer, i) { $0.id != nil || $0.definition.mask != nil } || Self.read(k, i) { $0.isAnimated }
             // A clip can only be a mask on a layer (shape groups cannot clip).
-            if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil || layer.definition.kind.isArtwork {
+            if Self.read(layer, i, { $0.definition.clipsToBounds && (!$0.children.isEmpty || $0.snapshotSource != nil || $0.definition.kind.isArtwork) }) {
                 isLayer = true
             }
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children;
@@ -135,7 +135,7 @@ final class LottieDocument {
             let sublayersAsLayers =
                 snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty
             if sublayersAsLayers { isLayer = true }
-            isLayer = plan(children: layer.children, all: sublayersAsLayers) || isLayer
+            isLayer = plan(children: Self.read(layer, i) { $0.children }, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
             return isLayer
         }
@@ -153,6 +153,13 @@ final class LottieDocument {
         _ = plan(children: simulation.roots)
         // Roots have no parent layer to be drawn into.
         for r in simulation.roots { isLottieLayer[r] = true }
+    }
+
+    /// Element i of `layers` (simulated layers, keyframes) read in place: binding `layers[i]`
+    /// copied the whole element, every track retained and released (BENCHMARKS.md#lottie36-the-2d-lottie-document-same-bytes-2026-12-05).
+    @inline(__always)
+    static func read<Element, R>(_ layers: [Element], _ i: Int, _ body: (borrowing Element) throws -> R) rethrows -> R {
+        try layers.withUnsafeBufferPointer { try body($0[i]) }
     }
 
     /// Lottie layers in paint order, bottom to top (parents before their children).
