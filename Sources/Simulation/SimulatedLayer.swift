@@ -38,9 +38,9 @@ package struct SimulatedLayer: Hashable, Sendable {
         position = PropertyTrack(initial: definition.position)
         size = PropertyTrack(initial: definition.size)
         transform = PropertyTrack(initial: definition.transform)
-        let mask = definition.mask ?? LayerMask(shape: .rect)
+        let mask = definition.mask ?? Self.noMask
         numbers = NumberTracks(Self.numberProperties) { p in
-            PropertyTrack(initial: p.isLayerMember ? definition.numbers[p] : mask.numbers[p])
+            PropertyTrack(initial: Self.layerNumberProperties.contains(p) ? definition.numbers[p] : mask.numbers[p])
         }
         hidden = DiscreteTrack(initial: definition.hidden)
         zPosition = DiscreteTrack(initial: definition.zPosition)
@@ -77,6 +77,10 @@ package struct SimulatedLayer: Hashable, Sendable {
     // `numbers[p]` is NumberTracks' generic subscript, which the compiler left unspecialized
     // here: each read fetched PropertyTrack<Double>'s metadata and copied the track.
     static let numberProperties = LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers
+    /// The layer's own among them (`isLayerMember` tests the property's name: ~750 instructions
+    /// a call, four per layer made), and the mask a layer without one reads its initial values from.
+    static let layerNumberProperties = LayerProperty.animatedLayerNumbers
+    static let noMask = LayerMask(shape: .rect)
     static let opacityIndex = numberIndex(.opacity)
     static let cornerRadiusIndex = numberIndex(.cornerRadius)
     @inline(__always)

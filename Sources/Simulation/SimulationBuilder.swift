@@ -50,15 +50,18 @@ struct SimulationBuilder {
     mutating func flatten() {
         var flat: [SimulatedLayer] = []
         var ids: [String: Int] = [:]
+        // Children read through a pointer (a `map` over them copied each definition), sorted by
+        // their definitions' zPosition (passing `flat` there left it shared, and the next append
+        // copied every layer made so far).
         func add(_ l: LayerDefinition, parent: Int?) -> Int {
             let i = flat.count
             flat.append(SimulatedLayer(index: i, definition: l, parent: parent, snapshotSource: nil))
             if let id = l.id { ids[id] = i }
-            let kids = l.children.map { add($0, parent: i) }
-            flat[i].children = Self.sortedByZ(kids, in: flat)
+            let kids = l.children.withUnsafeBufferPointer { c in c.indices.map { add(c[$0], parent: i) } }
+            flat[i].children = Self.sortedByZ(kids, of: l.children)
             return i
         }
-        let rootIndices = definition.layers.map { add($0, parent: nil) }
+        let rootIndices = definition.layers.withUnsafeBufferPointer { d in d.indices.map { add(d[$0], parent: nil) } }
         // Snapshot sources are resolved once every id is known, in place (kinds read through a
         // pointer: a copy of a layer retained every track).
         let sources = flat.withUnsafeBufferPointer { f in
@@ -66,14 +69,15 @@ struct SimulationBuilder {
         }
         for (i, source) in sources.enumerated() where source != nil { flat[i].snapshotSource = source }
         layers = flat
-        roots = Self.sortedByZ(rootIndices, in: layers)
+        roots = Self.sortedByZ(rootIndices, of: definition.layers)
         byID = ids
     }
 
-    private static func sortedByZ(_ indices: [Int], in layers: [SimulatedLayer]) -> [Int] {
-        // Each zPosition read once, in place: `layers[k].definition` in the comparison copied a
-        // definition per comparison.
-        let z = layers.withUnsafeBufferPointer { l in indices.map { l[$0].definition.zPosition } }
+    /// `indices`, the layers made from `definitions` in their order, sorted by the definitions'
+    /// zPosition (stable). Each zPosition read once, in place: reading the layers' definitions in
+    /// the comparison copied one per comparison.
+    private static func sortedByZ(_ indices: [Int], of definitions: [LayerDefinition]) -> [Int] {
+        let z = definitions.withUnsafeBufferPointer { d in d.indices.map { d[$0].zPosition } }
         return indices.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { indices[$0] }
     }
 
