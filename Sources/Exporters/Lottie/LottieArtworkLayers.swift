@@ -12,7 +12,7 @@ extension LottieDocument {
         let snapshots = hasSnapshots
         for i in simulation.layers.indices {
             // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
-            guard case .artwork(let art) = Self.read(simulation.layers, i, { $0.definition.kind }) else { continue }
+            guard case .artwork(let art) = Self.read(simulation.layers, i, { $0.pointee.definition.kind }) else { continue }
             if transition.projected[i] != nil, !snapshots { continue }
             switch art.artwork {
             case .raster:

@@ -32,7 +32,9 @@ extension LottieDocument {
     func pictures(over host: Int) throws -> [LottiePicture] {
         if transition.projected[host] != nil { return [] }  // drawn as cells (LottiePictureCells.swift)
         // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
-        let (kind, size, snapshotSource) = Self.read(simulation.layers, host) { ($0.definition.kind, $0.definition.size, $0.snapshotSource) }
+        let (kind, size, snapshotSource) = Self.read(simulation.layers, host) { l in
+            (l.pointee.definition.kind, l.pointee.definition.size, l.pointee.snapshotSource)
+        }
         if case .artwork(let art) = kind, case .raster(let image) = art.artwork {
             return [LottiePicture(host: host, image: image, place: placement(art, image, in: size), base: size, opacity: 1)]
         }

@@ -17,7 +17,7 @@ extension LottieDocument {
     /// Layer i's own paint, top first (mirrors SVGPaint.paint).
     func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) -> [JSONValue] {
         // The definition's parts read in place (Self.read): a bound copy of the layer retained every track.
-        let (kind, fill, base) = Self.read(simulation.layers, i) { ($0.definition.kind, $0.definition.fill, $0.definition.size) }
+        let (kind, fill, base) = Self.read(simulation.layers, i) { ($0.pointee.definition.kind, $0.pointee.definition.fill, $0.pointee.definition.size) }
         switch kind {
         case .group, .rect:
             guard let fill else { return [] }
@@ -28,9 +28,9 @@ extension LottieDocument {
             let size = size.lvec
             return [group([ellipse(size: size), self.fill(fill, size: size)], name: "fill")]
         case .text:
-            return stretched(size: size, from: base, Self.read(simulation.layers, i) { staticPaint($0.definition) })
+            return stretched(size: size, from: base, Self.read(simulation.layers, i) { staticPaint($0.pointee.definition) })
         case .snapshot:
-            guard let source = Self.read(simulation.layers, i, { $0.snapshotSource }) else { return [] }
+            guard let source = Self.read(simulation.layers, i, { $0.pointee.snapshotSource }) else { return [] }
             let src = simulation.layers[source]
             let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition)
             return stretched(size: size, from: src.definition.size, art)
@@ -171,14 +171,23 @@ extension LottieDocument {
         anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
         rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false
     ) -> JSONValue {
-        let given = [anchor, position, scale, rotation, opacity]
         var members: LJ.Members = []
         members.reserveCapacity(6)
         if !layer { members.append(("ty", LJ.str("tr"))) }
-        for (part, value) in zip(Self.identityParts, given) {
-            let v = value ?? part.value
-            if layer || part.key == "o" || v != part.value { members.append((part.key, v)) }
+        // Part k of identityParts (4 is `o`); a part not given is the identity, compared with nothing.
+        func part(_ k: Int, _ value: JSONValue?) {
+            let identity = Self.identityParts[k]
+            if let value {
+                if layer || k == 4 || value != identity.value { members.append((identity.key, value)) }
+            } else if layer || k == 4 {
+                members.append(identity)
+            }
         }
+        part(0, anchor)
+        part(1, position)
+        part(2, scale)
+        part(3, rotation)
+        part(4, opacity)
         return LJ.obj(members)
     }
 

@@ -123,11 +123,13 @@ final class LottieDocument {
         func plan(_ i: Int) -> Bool {
             let (layer, k) = (simulation.layers, transition.layers)
             // A mask can only cut a layer (shape groups cannot be masked).
-            var isLayer = Self.read(layer, i) { $0.id != nil || $0.definition.mask != nil } || Self.read(k, i) { $0.isAnimated }
+            var isLayer = Self.read(layer, i) { $0.pointee.id != nil || $0.pointee.definition.mask != nil } || Self.read(k, i) { $0.pointee.isAnimated }
             // A clip can only be a mask on a layer (shape groups cannot clip).
-            if Self.read(layer, i, { $0.definition.clipsToBounds && (!$0.children.isEmpty || $0.snapshotSource != nil || $0.definition.kind.isArtwork) }) {
-                isLayer = true
+            let clips = Self.read(layer, i) { l in
+                l.pointee.definition.clipsToBounds
+                    && (!l.pointee.children.isEmpty || l.pointee.snapshotSource != nil || l.pointee.definition.kind.isArtwork)
             }
+            if clips { isLayer = true }
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children;
             // a picture is an image layer above its host: the host's sublayers must draw above it;
             // so are SVG art's parts under 3D (LottieArtParts.swift) and runs of flat SVG art drawn
@@ -135,7 +137,7 @@ final class LottieDocument {
             let sublayersAsLayers =
                 snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty
             if sublayersAsLayers { isLayer = true }
-            isLayer = plan(children: Self.read(layer, i) { $0.children }, all: sublayersAsLayers) || isLayer
+            isLayer = plan(children: Self.read(layer, i) { $0.pointee.children }, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
             return isLayer
         }
@@ -155,11 +157,13 @@ final class LottieDocument {
         for r in simulation.roots { isLottieLayer[r] = true }
     }
 
-    /// Element i of `layers` (simulated layers, keyframes) read in place: binding `layers[i]`
-    /// copied the whole element, every track retained and released (BENCHMARKS.md#lottie36-the-2d-lottie-document-same-bytes-2026-12-05).
+    /// Element i of `layers` (simulated layers, keyframes) read in place, through a pointer:
+    /// binding `layers[i]` copied the whole element, every track retained and released, and so
+    /// did passing it to a closure (BENCHMARKS.md#lottie36-the-2d-lottie-document-same-bytes-2026-12-05).
     @inline(__always)
-    static func read<Element, R>(_ layers: [Element], _ i: Int, _ body: (borrowing Element) throws -> R) rethrows -> R {
-        try layers.withUnsafeBufferPointer { try body($0[i]) }
+    static func read<Element, R>(_ layers: [Element], _ i: Int, _ body: (UnsafePointer<Element>) throws -> R) rethrows -> R {
+        precondition(layers.indices.contains(i))
+        return try layers.withUnsafeBufferPointer { try body($0.baseAddress! + i) }
     }
 
     /// Lottie layers in paint order, bottom to top (parents before their children).
