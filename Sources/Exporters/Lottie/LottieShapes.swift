@@ -203,19 +203,23 @@ extension LottieDocument {
     private static let identityLayerTransform = LJ.obj(identityParts)
     private static let identityGroupTransform = LJ.obj([("ty", LJ.str("tr")), identityParts[4]])
 
-    /// A group's `tr`. A part that rounds to the identity is not made: `transformJSON` leaves it
-    /// out as it would once made (most static groups only move).
+    /// A group's `tr`, as `transformJSON` writes it: a part that rounds to the identity is left
+    /// out, the others (they differ from it) and `o` are written. Members appended here, with no
+    /// part compared with its identity once made (a static group each; most only move).
     func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
-        func pair(_ x: Double, _ y: Double, _ decimals: Int, identity: Double) -> JSONValue? {
+        var members: LJ.Members = []
+        members.reserveCapacity(6)
+        members.append(("ty", LJ.str("tr")))
+        func pair(_ key: String, _ x: Double, _ y: Double, _ decimals: Int, identity: Double) {
             let (rx, ry) = (NumberFormat.round(x, decimals: decimals), NumberFormat.round(y, decimals: decimals))
-            return rx == identity && ry == identity ? nil : LJ.staticValue(.array([.number(rx), .number(ry)]))
+            if rx != identity || ry != identity { members.append((key, LJ.staticValue(.array([.number(rx), .number(ry)])))) }
         }
+        pair("a", anchor.x, anchor.y, LottieDecimals.length, identity: 0)
+        pair("p", position.x, position.y, LottieDecimals.length, identity: 0)
+        pair("s", scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100)
         let degrees = NumberFormat.round(rotation * 180 / .pi, decimals: LottieDecimals.degrees)
-        return transformJSON(
-            anchor: pair(anchor.x, anchor.y, LottieDecimals.length, identity: 0),
-            position: pair(position.x, position.y, LottieDecimals.length, identity: 0),
-            scale: pair(scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100),
-            rotation: degrees == 0 ? nil : LJ.staticValue(.number(degrees)),
-            opacity: LJ.staticNum(opacity * 100, LottieDecimals.opacity))
+        if degrees != 0 { members.append(("r", LJ.staticValue(.number(degrees)))) }
+        members.append(("o", LJ.staticNum(opacity * 100, LottieDecimals.opacity)))
+        return LJ.obj(members)
     }
 }
