@@ -50,18 +50,18 @@ struct SimulationBuilder {
     mutating func flatten() {
         var flat: [SimulatedLayer] = []
         var ids: [String: Int] = [:]
-        // Children read through a pointer (a `map` over them copied each definition), sorted by
-        // their definitions' zPosition (passing `flat` there left it shared, and the next append
-        // copied every layer made so far).
-        func add(_ l: LayerDefinition, parent: Int?) -> Int {
+        // Definitions read through a pointer (a `map` over them, or passing one, copied it; the
+        // layer takes the one copy it keeps); children sorted by their definitions' zPosition
+        // (passing `flat` there left it shared, and the next append copied every layer made so far).
+        func add(_ l: UnsafePointer<LayerDefinition>, parent: Int?) -> Int {
             let i = flat.count
-            flat.append(SimulatedLayer(index: i, definition: l, parent: parent, snapshotSource: nil))
-            if let id = l.id { ids[id] = i }
-            let kids = l.children.withUnsafeBufferPointer { c in c.indices.map { add(c[$0], parent: i) } }
-            flat[i].children = Self.sortedByZ(kids, of: l.children)
+            flat.append(SimulatedLayer(index: i, definition: l.pointee, parent: parent, snapshotSource: nil))
+            if let id = l.pointee.id { ids[id] = i }
+            let kids = l.pointee.children.withUnsafeBufferPointer { c in c.indices.map { add(c.baseAddress! + $0, parent: i) } }
+            flat[i].children = Self.sortedByZ(kids, of: l.pointee.children)
             return i
         }
-        let rootIndices = definition.layers.withUnsafeBufferPointer { d in d.indices.map { add(d[$0], parent: nil) } }
+        let rootIndices = definition.layers.withUnsafeBufferPointer { d in d.indices.map { add(d.baseAddress! + $0, parent: nil) } }
         // Snapshot sources are resolved once every id is known, in place (kinds read through a
         // pointer: a copy of a layer retained every track).
         let sources = flat.withUnsafeBufferPointer { f in
@@ -77,7 +77,8 @@ struct SimulationBuilder {
     /// zPosition (stable). Each zPosition read once, in place: reading the layers' definitions in
     /// the comparison copied one per comparison.
     private static func sortedByZ(_ indices: [Int], of definitions: [LayerDefinition]) -> [Int] {
-        let z = definitions.withUnsafeBufferPointer { d in d.indices.map { d[$0].zPosition } }
+        // `numbers[.zPosition]`, not the `zPosition` getter: a getter called on d[k] copied the definition.
+        let z = definitions.withUnsafeBufferPointer { d in d.indices.map { d[$0].numbers[.zPosition] } }
         return indices.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { indices[$0] }
     }
 

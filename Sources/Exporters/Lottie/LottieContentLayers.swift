@@ -92,7 +92,8 @@ extension LottieDocument {
     func contentItems(_ i: Int) -> [JSONValue] {
         if transition.projected[i] != nil { return projectedContent(i) }
         let staticChildren = Self.read(simulation.layers, i) { $0.pointee.children }.filter { !isLottieLayer[$0] }
-        let (size, radius) = Self.read(transition.layers, i) { ($0.pointee.size, $0.pointee.boundsRadius) }
+        // `numbers.boundsRadius` (inlinable), not `boundsRadius`: a getter called on the pointee copied it.
+        let (size, radius) = Self.read(transition.layers, i) { ($0.pointee.size, $0.pointee.numbers.boundsRadius) }
         return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, size: size, cornerRadius: radius)
     }
 
@@ -106,7 +107,7 @@ extension LottieDocument {
             return staticTransform(
                 anchor: Point(anchor.x * size.width, anchor.y * size.height),
                 position: k.pointee.position.initialValue + k.pointee.translation.initialValue,
-                scale: k.pointee.scale.initialValue, rotation: k.pointee.rotation.initialValue, opacity: k.pointee.opacity.initialValue)
+                scale: k.pointee.scale.initialValue, rotation: k.pointee.rotation.initialValue, opacity: k.pointee.numbers[.opacity].initialValue)
         }
         return group(items, name: names[i], transform: transform)
     }
