@@ -212,7 +212,9 @@ final class LottieDocument {
         }
         var entries: [Entry] = []
         let overlayBelow = opacityOverlay.map(topOfSubtree)
-        for i in lottieLayersInPaintOrder.reversed() {
+        // The paint order made once here (each `lottieLayersInPaintOrder` walks the whole tree).
+        let paintOrder = lottieLayersInPaintOrder
+        for i in paintOrder.reversed() {
             if i == overlayBelow, let l = opacityOverlay { entries.append(.overlay(l)) }
             let clipped = !clippingAncestors(i).isEmpty
             for (n, p) in try pictures(over: i).enumerated().reversed() {
@@ -288,11 +290,11 @@ final class LottieDocument {
             }
         }
 
-        let precomps = lottieLayersInPaintOrder.filter(cellsInPrecomp).compactMap { i -> JSONValue? in
+        let precomps = paintOrder.filter(cellsInPrecomp).compactMap { i -> JSONValue? in
             guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { return nil }
             return cellsPrecompAsset(i, imageID: images.ids[image]!)
         }
-        let artPrecomps = lottieLayersInPaintOrder.filter { !artPieces($0).isEmpty }.map(artPrecompAsset)
+        let artPrecomps = paintOrder.filter { !artPieces($0).isEmpty }.map(artPrecompAsset)
         let markers: [JSONValue] = transition.timeline.phases.map { p in
             LJ.obj([("cm", LJ.str(p.name)), ("tm", props.frames(p.start)), ("dr", props.frames(p.duration))])
         }
