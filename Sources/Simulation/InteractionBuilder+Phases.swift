@@ -65,8 +65,9 @@ extension InteractionBuilder {
 
     /// Back to the definition's values at time t (the start of the next branch).
     mutating func resetToInitial(at t: Double) {
-        let initial = base.layers.map { l -> SimulatedLayer in
-            SimulatedLayer(index: l.index, definition: l.definition, parent: l.parent, snapshotSource: l.snapshotSource)
+        // Read through a pointer: `map` copied each layer, every track retained.
+        let initial = base.layers.withUnsafeBufferPointer { b in
+            b.indices.map { i in SimulatedLayer(index: b[i].index, definition: b[i].definition, parent: b[i].parent, snapshotSource: b[i].snapshotSource) }
         }
         restore(initial, at: t, after: 0)
     }

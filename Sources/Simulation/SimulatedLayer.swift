@@ -11,7 +11,7 @@ package struct SimulatedLayer: Hashable, Sendable {
     /// Children in paint order, bottom to top (sorted by zPosition, then by order of addition).
     package internal(set) var children: [Int]
     /// For a snapshot layer: the layer whose initial art it shows, stretched to this layer's bounds.
-    package let snapshotSource: Int?
+    package internal(set) var snapshotSource: Int?
 
     package internal(set) var position: PropertyTrack<Point>
     package internal(set) var size: PropertyTrack<Size>
@@ -26,27 +26,30 @@ package struct SimulatedLayer: Hashable, Sendable {
     package internal(set) var maskFrame: PropertyTrack<Rect>
     package internal(set) var maskCenter: PropertyTrack<Point>
 
-    init(index: Int, definition: LayerDefinition, parent: Int?, snapshotSource: Int?) {
-        self.index = index
-        self.id = definition.id
+    /// `definition` is taken: kept without its children, the caller's copy moved in, not copied
+    /// again (flatten makes one per layer).
+    init(index: Int, definition: consuming LayerDefinition, parent: Int?, snapshotSource: Int?) {
         var art = definition
         art.children = []
-        self.definition = art
+        self.index = index
+        self.id = art.id
         self.parent = parent
         self.children = []
         self.snapshotSource = snapshotSource
-        position = PropertyTrack(initial: definition.position)
-        size = PropertyTrack(initial: definition.size)
-        transform = PropertyTrack(initial: definition.transform)
-        let mask = definition.mask ?? LayerMask(shape: .rect)
+        position = PropertyTrack(initial: art.position)
+        size = PropertyTrack(initial: art.size)
+        transform = PropertyTrack(initial: art.transform)
+        let mask = art.mask ?? Self.noMask
+        let initial = art.numbers
         numbers = NumberTracks(Self.numberProperties) { p in
-            PropertyTrack(initial: p.isLayerMember ? definition.numbers[p] : mask.numbers[p])
+            PropertyTrack(initial: Self.layerNumberProperties.contains(p) ? initial[p] : mask.numbers[p])
         }
-        hidden = DiscreteTrack(initial: definition.hidden)
-        zPosition = DiscreteTrack(initial: definition.zPosition)
-        anchorPoint = DiscreteTrack(initial: definition.anchorPoint)
+        hidden = DiscreteTrack(initial: art.hidden)
+        zPosition = DiscreteTrack(initial: art.zPosition)
+        anchorPoint = DiscreteTrack(initial: art.anchorPoint)
         maskFrame = PropertyTrack(initial: mask.frame)
         maskCenter = PropertyTrack(initial: mask.center)
+        self.definition = art
     }
 
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
@@ -77,6 +80,10 @@ package struct SimulatedLayer: Hashable, Sendable {
     // `numbers[p]` is NumberTracks' generic subscript, which the compiler left unspecialized
     // here: each read fetched PropertyTrack<Double>'s metadata and copied the track.
     static let numberProperties = LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers
+    /// The layer's own among them (`isLayerMember` tests the property's name: ~750 instructions
+    /// a call, four per layer made), and the mask a layer without one reads its initial values from.
+    static let layerNumberProperties = LayerProperty.animatedLayerNumbers
+    static let noMask = LayerMask(shape: .rect)
     static let opacityIndex = numberIndex(.opacity)
     static let cornerRadiusIndex = numberIndex(.cornerRadius)
     @inline(__always)

@@ -95,10 +95,13 @@ extension TransitionDefinition {
     /// 13 % of an interactive 2D template (BENCHMARKS.md#retrace2d-cpu-pass-same-bytes).
     var usesPerspective: Bool {
         if let interaction, interaction.mayAssignPerspective { return true }
-        func has(_ l: LayerDefinition) -> Bool {
-            l.transform.m34 != 0 || l.sublayerTransform.m34 != 0 || l.children.contains(where: has)
+        // Read through a pointer: `contains(where:)` copied each definition it tested.
+        func has(_ layers: [LayerDefinition]) -> Bool {
+            layers.withUnsafeBufferPointer { l in
+                l.indices.contains { l[$0].transform.m34 != 0 || l[$0].sublayerTransform.m34 != 0 || has(l[$0].children) }
+            }
         }
-        if layers.contains(where: has) { return true }
+        if has(layers) { return true }
         return phases.contains { p in
             p.blocks.contains { b in
                 (b.before + b.changes + b.completion).contains { if case .transform(let t) = $0.value { return t.m34 != 0 } else { return false } }

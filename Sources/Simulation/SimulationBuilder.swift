@@ -50,31 +50,36 @@ struct SimulationBuilder {
     mutating func flatten() {
         var flat: [SimulatedLayer] = []
         var ids: [String: Int] = [:]
-        func add(_ l: LayerDefinition, parent: Int?) -> Int {
+        // Definitions read through a pointer (a `map` over them, or passing one, copied it; the
+        // layer takes the one copy it keeps); children sorted by their definitions' zPosition
+        // (passing `flat` there left it shared, and the next append copied every layer made so far).
+        func add(_ l: UnsafePointer<LayerDefinition>, parent: Int?) -> Int {
             let i = flat.count
-            flat.append(SimulatedLayer(index: i, definition: l, parent: parent, snapshotSource: nil))
-            if let id = l.id { ids[id] = i }
-            let kids = l.children.map { add($0, parent: i) }
-            flat[i].children = Self.sortedByZ(kids, in: flat)
+            flat.append(SimulatedLayer(index: i, definition: l.pointee, parent: parent, snapshotSource: nil))
+            if let id = l.pointee.id { ids[id] = i }
+            let kids = l.pointee.children.withUnsafeBufferPointer { c in c.indices.map { add(c.baseAddress! + $0, parent: i) } }
+            flat[i].children = Self.sortedByZ(kids, of: l.pointee.children)
             return i
         }
-        let rootIndices = definition.layers.map { add($0, parent: nil) }
-        // Snapshot sources are resolved once every id is known.
-        layers = flat.map { layer in
-            guard case .snapshot(let of) = layer.definition.kind else { return layer }
-            var copy = SimulatedLayer(index: layer.index, definition: layer.definition, parent: layer.parent, snapshotSource: ids[of])
-            copy.children = layer.children
-            return copy
+        let rootIndices = definition.layers.withUnsafeBufferPointer { d in d.indices.map { add(d.baseAddress! + $0, parent: nil) } }
+        // Snapshot sources are resolved once every id is known, in place (kinds read through a
+        // pointer: a copy of a layer retained every track).
+        let sources = flat.withUnsafeBufferPointer { f in
+            f.indices.map { i -> Int? in if case .snapshot(let of) = f[i].definition.kind { ids[of] } else { nil } }
         }
-        roots = Self.sortedByZ(rootIndices, in: layers)
+        for (i, source) in sources.enumerated() where source != nil { flat[i].snapshotSource = source }
+        layers = flat
+        roots = Self.sortedByZ(rootIndices, of: definition.layers)
         byID = ids
     }
 
-    private static func sortedByZ(_ indices: [Int], in layers: [SimulatedLayer]) -> [Int] {
-        indices.enumerated().sorted { a, b in
-            let za = layers[a.element].definition.zPosition, zb = layers[b.element].definition.zPosition
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
+    /// `indices`, the layers made from `definitions` in their order, sorted by the definitions'
+    /// zPosition (stable). Each zPosition read once, in place: reading the layers' definitions in
+    /// the comparison copied one per comparison.
+    private static func sortedByZ(_ indices: [Int], of definitions: [LayerDefinition]) -> [Int] {
+        // `numbers[.zPosition]`, not the `zPosition` getter: a getter called on d[k] copied the definition.
+        let z = definitions.withUnsafeBufferPointer { d in d.indices.map { d[$0].numbers[.zPosition] } }
+        return indices.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { indices[$0] }
     }
 
     mutating func apply(_ change: PropertyChange, at t: Double, curve: AnimationCurve?, delay: Double) throws {

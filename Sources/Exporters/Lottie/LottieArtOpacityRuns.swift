@@ -122,9 +122,10 @@ extension LottieDocument {
     /// 44 solid px; drawn once its fill, which paints nothing, is left out: LottieArtEmptyFills.swift).
     /// Not a layer with a mask of its own, a picture, or a snapshot (their own layers and cuts).
     func paintTakesMasks(_ j: Int) -> Bool {
-        let layer = simulation.layers[j]
-        guard layer.definition.mask == nil else { return false }
-        switch layer.definition.kind {
+        // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
+        let (mask, kind) = Self.read(simulation.layers, j) { ($0.pointee.definition.mask, $0.pointee.definition.kind) }
+        guard mask == nil else { return false }
+        switch kind {
         case .group, .rect, .ellipse, .text: break
         case .snapshot: return false
         case .artwork(let art):
@@ -132,7 +133,7 @@ extension LottieDocument {
                 !document.nodes.contains(where: { LottieArtworkShapes.strokesOpenPath($0, filled: true) })
             else { return false }
         }
-        return layer.children.allSatisfy { isLottieLayer[$0] || paintTakesMasks($0) }
+        return Self.read(simulation.layers, j) { $0.pointee.children }.allSatisfy { isLottieLayer[$0] || paintTakesMasks($0) }
     }
 
     /// Refuses runs that would composite apart from the layer's other paint: the layer's

@@ -9,9 +9,10 @@ extension LottieDocument {
     func checkArtwork() throws {
         // A layer under 3D is drawn as projected paths (checkArtOpacityGroups), not as these
         // items, unless a snapshot may copy its art.
-        let snapshots = simulation.layers.contains { $0.snapshotSource != nil }
-        for (i, layer) in simulation.layers.enumerated() {
-            guard case .artwork(let art) = layer.definition.kind else { continue }
+        let snapshots = hasSnapshots
+        for i in simulation.layers.indices {
+            // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
+            guard case .artwork(let art) = Self.read(simulation.layers, i, { $0.pointee.definition.kind }) else { continue }
             if transition.projected[i] != nil, !snapshots { continue }
             switch art.artwork {
             case .raster:
@@ -28,13 +29,13 @@ extension LottieDocument {
                     if !snapshots {
                         _ = try LottieArtworkShapes.pieces(
                             document, file: art.path, mode: art.contentMode,
-                            bounds: (layer.definition.size.width, layer.definition.size.height))
+                            bounds: (simulation.layers[i].definition.size.width, simulation.layers[i].definition.size.height))
                         try checkArtPrecomp(i, document, art)
                         continue
                     }
                     _ = try LottieArtworkShapes.items(
                         document, file: art.path, mode: art.contentMode,
-                        bounds: (layer.definition.size.width, layer.definition.size.height))
+                        bounds: (simulation.layers[i].definition.size.width, simulation.layers[i].definition.size.height))
                 } catch {
                     throw TransExportError.lottie("layer \"\(names[i])\": \(error)", layer: i)
                 }

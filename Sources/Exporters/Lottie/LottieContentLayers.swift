@@ -91,24 +91,24 @@ extension LottieDocument {
     /// layers; they all lie below any child that is), then its own paint.
     func contentItems(_ i: Int) -> [JSONValue] {
         if transition.projected[i] != nil { return projectedContent(i) }
-        let layer = simulation.layers[i]
-        let k = transition.layers[i]
-        let staticChildren = layer.children.filter { !isLottieLayer[$0] }
-        return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, k)
+        let staticChildren = Self.read(simulation.layers, i) { $0.pointee.children }.filter { !isLottieLayer[$0] }
+        // `numbers.boundsRadius` (inlinable), not `boundsRadius`: a getter called on the pointee copied it.
+        let (size, radius) = Self.read(transition.layers, i) { ($0.pointee.size, $0.pointee.numbers.boundsRadius) }
+        return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, size: size, cornerRadius: radius)
     }
 
     /// A layer that neither animates nor needs its own Lottie layer: a group with a static transform.
     func liveStaticGroup(_ i: Int) -> JSONValue? {
-        let k = transition.layers[i]
-        guard k.visible.initialValue else { return nil }
+        guard Self.read(transition.layers, i, { $0.pointee.visible.initialValue }) else { return nil }
         let items = contentItems(i)
         guard !items.isEmpty else { return nil }
-        let size = k.size.initialValue, anchor = k.anchorPoint.initialValue
-        return group(
-            items, name: names[i],
-            transform: staticTransform(
+        let transform = Self.read(transition.layers, i) { k in
+            let size = k.pointee.size.initialValue, anchor = k.pointee.anchorPoint.initialValue
+            return staticTransform(
                 anchor: Point(anchor.x * size.width, anchor.y * size.height),
-                position: k.position.initialValue + k.translation.initialValue,
-                scale: k.scale.initialValue, rotation: k.rotation.initialValue, opacity: k.opacity.initialValue))
+                position: k.pointee.position.initialValue + k.pointee.translation.initialValue,
+                scale: k.pointee.scale.initialValue, rotation: k.pointee.rotation.initialValue, opacity: k.pointee.numbers[.opacity].initialValue)
+        }
+        return group(items, name: names[i], transform: transform)
     }
 }

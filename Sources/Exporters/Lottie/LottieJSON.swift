@@ -56,8 +56,16 @@ struct LottieProperties {
         // A track that holds one value is that value rounded, as the steps below leave it (most
         // properties: no rounded, simplified or checked copies of its keys made).
         if !track.isAnimated {
-            let value = LVec(track.initialValue.c.map { NumberFormat.round($0, decimals: decimals) })
-            return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
+            let c = track.initialValue.c
+            switch kind {
+            // A number or a vector straight from the components, rounded as `valueJSON` rounds the
+            // rounded value (no rounded LVec made first: most of a document's properties hold still).
+            case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
+            case .vector: return LJ.staticValue(.array(c.map { LJ.num(NumberFormat.round($0, decimals: decimals), decimals) }))
+            case .path, .filledPath:
+                let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
+                return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
+            }
         }
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }

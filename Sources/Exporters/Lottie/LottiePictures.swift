@@ -30,13 +30,15 @@ struct LottiePicture {
 extension LottieDocument {
     /// The pictures drawn over Lottie layer `host`, bottom first; throws what cannot be drawn.
     func pictures(over host: Int) throws -> [LottiePicture] {
-        let layer = simulation.layers[host]
-        let d = layer.definition
         if transition.projected[host] != nil { return [] }  // drawn as cells (LottiePictureCells.swift)
-        if case .artwork(let art) = d.kind, case .raster(let image) = art.artwork {
-            return [LottiePicture(host: host, image: image, place: placement(art, image, in: d.size), base: d.size, opacity: 1)]
+        // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
+        let (kind, size, snapshotSource) = Self.read(simulation.layers, host) { l in
+            (l.pointee.definition.kind, l.pointee.definition.size, l.pointee.snapshotSource)
         }
-        guard let source = layer.snapshotSource else { return [] }
+        if case .artwork(let art) = kind, case .raster(let image) = art.artwork {
+            return [LottiePicture(host: host, image: image, place: placement(art, image, in: size), base: size, opacity: 1)]
+        }
+        guard let source = snapshotSource else { return [] }
         var found: [LottiePicture] = []
         var paintedAfter: Int?
         /// Static art of layer j (source bounds ← j bounds by m), in paint order.

@@ -16,28 +16,30 @@ extension LottieDocument {
 
     /// Layer i's own paint, top first (mirrors SVGPaint.paint).
     func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) -> [JSONValue] {
-        let layer = simulation.layers[i]
-        let def = layer.definition
-        switch def.kind {
+        // The definition's parts read in place (Self.read): a bound copy of the layer retained every track.
+        let (kind, fill, base) = Self.read(simulation.layers, i) { ($0.pointee.definition.kind, $0.pointee.definition.fill, $0.pointee.definition.size) }
+        switch kind {
         case .group, .rect:
-            guard let fill = def.fill else { return [] }
-            return [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill(fill, size: size.lvec)], name: "fill")]
+            guard let fill else { return [] }
+            let size = size.lvec
+            return [group([rect(size: size, radius: cornerRadius.lvec), self.fill(fill, size: size)], name: "fill")]
         case .ellipse:
-            guard let fill = def.fill else { return [] }
-            return [group([ellipse(size: size.lvec), self.fill(fill, size: size.lvec)], name: "fill")]
+            guard let fill else { return [] }
+            let size = size.lvec
+            return [group([ellipse(size: size), self.fill(fill, size: size)], name: "fill")]
         case .text:
-            return stretched(size: size, from: def.size, staticPaint(def))
+            return stretched(size: size, from: base, Self.read(simulation.layers, i) { staticPaint($0.pointee.definition) })
         case .snapshot:
-            guard let source = layer.snapshotSource else { return [] }
+            guard let source = Self.read(simulation.layers, i, { $0.pointee.snapshotSource }) else { return [] }
             let src = simulation.layers[source]
             let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition)
             return stretched(size: size, from: src.definition.size, art)
         case .artwork(let art):
-            let background = def.fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
+            let background = fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
             // Art split around clip paths is drawn by a precomp above this layer (LottieArtPieces.swift),
             // art from its lowest opacity over overlapping shapes up by layers (LottieArtOpacityRuns.swift).
-            let items = ownArtItems(i, art, bounds: def.size)
-            return stretched(size: size, from: def.size, items) + (background ?? [])
+            let items = ownArtItems(i, art, bounds: base)
+            return stretched(size: size, from: base, items) + (background ?? [])
         }
     }
 
@@ -169,14 +171,23 @@ extension LottieDocument {
         anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
         rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false
     ) -> JSONValue {
-        let given = [anchor, position, scale, rotation, opacity]
         var members: LJ.Members = []
         members.reserveCapacity(6)
         if !layer { members.append(("ty", LJ.str("tr"))) }
-        for (part, value) in zip(Self.identityParts, given) {
-            let v = value ?? part.value
-            if layer || part.key == "o" || v != part.value { members.append((part.key, v)) }
+        // Part k of identityParts (4 is `o`); a part not given is the identity, compared with nothing.
+        func part(_ k: Int, _ value: JSONValue?) {
+            let identity = Self.identityParts[k]
+            if let value {
+                if layer || k == 4 || value != identity.value { members.append((identity.key, value)) }
+            } else if layer || k == 4 {
+                members.append(identity)
+            }
         }
+        part(0, anchor)
+        part(1, position)
+        part(2, scale)
+        part(3, rotation)
+        part(4, opacity)
         return LJ.obj(members)
     }
 
@@ -192,19 +203,23 @@ extension LottieDocument {
     private static let identityLayerTransform = LJ.obj(identityParts)
     private static let identityGroupTransform = LJ.obj([("ty", LJ.str("tr")), identityParts[4]])
 
-    /// A group's `tr`. A part that rounds to the identity is not made: `transformJSON` leaves it
-    /// out as it would once made (most static groups only move).
+    /// A group's `tr`, as `transformJSON` writes it: a part that rounds to the identity is left
+    /// out, the others (they differ from it) and `o` are written. Members appended here, with no
+    /// part compared with its identity once made (a static group each; most only move).
     func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
-        func pair(_ x: Double, _ y: Double, _ decimals: Int, identity: Double) -> JSONValue? {
+        var members: LJ.Members = []
+        members.reserveCapacity(6)
+        members.append(("ty", LJ.str("tr")))
+        func pair(_ key: String, _ x: Double, _ y: Double, _ decimals: Int, identity: Double) {
             let (rx, ry) = (NumberFormat.round(x, decimals: decimals), NumberFormat.round(y, decimals: decimals))
-            return rx == identity && ry == identity ? nil : LJ.staticValue(.array([.number(rx), .number(ry)]))
+            if rx != identity || ry != identity { members.append((key, LJ.staticValue(.array([.number(rx), .number(ry)])))) }
         }
+        pair("a", anchor.x, anchor.y, LottieDecimals.length, identity: 0)
+        pair("p", position.x, position.y, LottieDecimals.length, identity: 0)
+        pair("s", scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100)
         let degrees = NumberFormat.round(rotation * 180 / .pi, decimals: LottieDecimals.degrees)
-        return transformJSON(
-            anchor: pair(anchor.x, anchor.y, LottieDecimals.length, identity: 0),
-            position: pair(position.x, position.y, LottieDecimals.length, identity: 0),
-            scale: pair(scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100),
-            rotation: degrees == 0 ? nil : LJ.staticValue(.number(degrees)),
-            opacity: LJ.staticNum(opacity * 100, LottieDecimals.opacity))
+        if degrees != 0 { members.append(("r", LJ.staticValue(.number(degrees)))) }
+        members.append(("o", LJ.staticNum(opacity * 100, LottieDecimals.opacity)))
+        return LJ.obj(members)
     }
 }

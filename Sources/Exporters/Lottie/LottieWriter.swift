@@ -108,8 +108,9 @@ final class LottieDocument {
         subtreeRetrace = fr > 0 && retrace == nil && subtrees ? SubtreeRetrace.detect(transition.simulation, rules: rules, screenTolerance: screen) : nil
         frameScale = Self.frameScale(maxSpeed: retrace?.maxSpeed ?? subtreeRetrace?.maxSpeed, frameRate: fr, screenTolerance: screen)
         props = LottieProperties(frameRate: fr * frameScale)
-        names = transition.simulation.layers.map { $0.id ?? "layer-\($0.index)" }
-        hasSnapshots = transition.simulation.layers.contains { $0.snapshotSource != nil }
+        (names, hasSnapshots) = transition.simulation.layers.withUnsafeBufferPointer { layers in
+            (layers.indices.map { layers[$0].id ?? "layer-\(layers[$0].index)" }, layers.indices.contains { layers[$0].snapshotSource != nil })
+        }
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
@@ -120,14 +121,15 @@ final class LottieDocument {
 
     private func planLayers() {
         func plan(_ i: Int) -> Bool {
-            let layer = simulation.layers[i]
-            let k = transition.layers[i]
+            let (layer, k) = (simulation.layers, transition.layers)
             // A mask can only cut a layer (shape groups cannot be masked).
-            var isLayer = layer.id != nil || k.isAnimated || layer.definition.mask != nil
+            var isLayer = Self.read(layer, i) { $0.pointee.id != nil || $0.pointee.definition.mask != nil } || Self.read(k, i) { $0.pointee.isAnimated }
             // A clip can only be a mask on a layer (shape groups cannot clip).
-            if layer.definition.clipsToBounds, !layer.children.isEmpty || layer.snapshotSource != nil || layer.definition.kind.isArtwork {
-                isLayer = true
+            let clips = Self.read(layer, i) { l in
+                l.pointee.definition.clipsToBounds
+                    && (!l.pointee.children.isEmpty || l.pointee.snapshotSource != nil || l.pointee.definition.kind.isArtwork)
             }
+            if clips { isLayer = true }
             // A snapshot carrying its source's clip as a mask: that mask must not cut its children;
             // a picture is an image layer above its host: the host's sublayers must draw above it;
             // so are SVG art's parts under 3D (LottieArtParts.swift) and runs of flat SVG art drawn
@@ -135,7 +137,7 @@ final class LottieDocument {
             let sublayersAsLayers =
                 snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty
             if sublayersAsLayers { isLayer = true }
-            isLayer = plan(children: layer.children, all: sublayersAsLayers) || isLayer
+            isLayer = plan(children: Self.read(layer, i) { $0.pointee.children }, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
             return isLayer
         }
@@ -153,6 +155,15 @@ final class LottieDocument {
         _ = plan(children: simulation.roots)
         // Roots have no parent layer to be drawn into.
         for r in simulation.roots { isLottieLayer[r] = true }
+    }
+
+    /// Element i of `layers` (simulated layers, keyframes) read in place, through a pointer:
+    /// binding `layers[i]` copied the whole element, every track retained and released, and so
+    /// did passing it to a closure (BENCHMARKS.md#lottie36-the-2d-lottie-document-same-bytes-2026-12-05).
+    @inline(__always)
+    static func read<Element, R>(_ layers: [Element], _ i: Int, _ body: (UnsafePointer<Element>) throws -> R) rethrows -> R {
+        precondition(layers.indices.contains(i))
+        return try layers.withUnsafeBufferPointer { try body($0.baseAddress! + i) }
     }
 
     /// Lottie layers in paint order, bottom to top (parents before their children).
@@ -201,7 +212,9 @@ final class LottieDocument {
         }
         var entries: [Entry] = []
         let overlayBelow = opacityOverlay.map(topOfSubtree)
-        for i in lottieLayersInPaintOrder.reversed() {
+        // The paint order made once here (each `lottieLayersInPaintOrder` walks the whole tree).
+        let paintOrder = lottieLayersInPaintOrder
+        for i in paintOrder.reversed() {
             if i == overlayBelow, let l = opacityOverlay { entries.append(.overlay(l)) }
             let clipped = !clippingAncestors(i).isEmpty
             for (n, p) in try pictures(over: i).enumerated().reversed() {
@@ -277,11 +290,11 @@ final class LottieDocument {
             }
         }
 
-        let precomps = lottieLayersInPaintOrder.filter(cellsInPrecomp).compactMap { i -> JSONValue? in
+        let precomps = paintOrder.filter(cellsInPrecomp).compactMap { i -> JSONValue? in
             guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { return nil }
             return cellsPrecompAsset(i, imageID: images.ids[image]!)
         }
-        let artPrecomps = lottieLayersInPaintOrder.filter { !artPieces($0).isEmpty }.map(artPrecompAsset)
+        let artPrecomps = paintOrder.filter { !artPieces($0).isEmpty }.map(artPrecompAsset)
         let markers: [JSONValue] = transition.timeline.phases.map { p in
             LJ.obj([("cm", LJ.str(p.name)), ("tm", props.frames(p.start)), ("dr", props.frames(p.duration))])
         }
