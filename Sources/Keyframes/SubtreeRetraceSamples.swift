@@ -104,6 +104,19 @@ struct SubtreeRetraceSamples {
     @inline(__always)
     func row(_ j: Int, _ k: Int) -> Int32 { row[j * count + k] }
 
+    /// SubtreeRetrace.earliestRun of number c of layer j over the samples, read in place (no series).
+    func earliestRun(_ j: Int, _ c: Int, lo: Double, hi: Double, eps: Double) -> ClosedRange<Int>? {
+        let w = width[j], f = first[j][c], base = j * count
+        return column[j].withUnsafeBufferPointer { col in
+            row.withUnsafeBufferPointer { row in
+                SubtreeRetrace.earliestRun(count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] }) { k in
+                    let r = Int(row[base + k])
+                    return r < 0 ? f : col[r * w + c]
+                }
+            }
+        }
+    }
+
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {
         let w = width[j], f = first[j][c], base = j * count
