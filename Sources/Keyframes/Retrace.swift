@@ -156,33 +156,61 @@ package struct Retrace: Sendable {
         }
     }
 
+    /// The most numbers a layer has (with a mask): `writeFeatures`' room.
+    static let maxFeatureCount = 17 + LayerProperty.maskNumbers.count
+
+    /// Entry k's numbers (as `appendFeatures`) written at `out` (room for `maxFeatureCount`):
+    /// how many. The 120 Hz sampling keeps a layer's numbers only when they moved, and one
+    /// array append per number was a third of its cost.
+    static func writeFeatures(_ s: MovingState, _ k: Int, to out: UnsafeMutablePointer<Double>) -> Int {
+        s.states.withUnsafeBufferPointer {
+            writeFeatures($0.baseAddress! + k, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: out)
+        }
+    }
+
     @inline(__always)
     private static func appendFeatures(
         _ state: UnsafePointer<LayerState>, _ m: Transform3D, _ opacity: Double, _ visible: Bool, to out: inout [Double]
     ) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: maxFeatureCount) { buffer in
+            let n = writeFeatures(state, m, opacity, visible, to: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+        }
+    }
+
+    @inline(__always)
+    private static func writeFeatures(
+        _ state: UnsafePointer<LayerState>, _ m: Transform3D, _ opacity: Double, _ visible: Bool, to out: UnsafeMutablePointer<Double>
+    ) -> Int {
+        var n = 0
+        func put(_ x: Double) {
+            out[n] = x
+            n += 1
+        }
         // SceneState.corners(of:), in its order.
         let size = state.pointee.size
         func corner(_ x: Double, _ y: Double) {
             let p = m.apply(to: Point(x, y))
-            out.append(p.x)
-            out.append(p.y)
+            put(p.x)
+            put(p.y)
         }
         corner(0, 0)
         corner(size.width, 0)
         corner(size.width, size.height)
         corner(0, size.height)
-        out.append(opacity)
-        out.append(visible ? 1 : 0)
-        out.append(state.pointee.cornerRadius)
+        put(opacity)
+        put(visible ? 1 : 0)
+        put(state.pointee.cornerRadius)
         if let mask = state.pointee.mask {
-            out.append(mask.frame.origin.x)
-            out.append(mask.frame.origin.y)
-            out.append(mask.frame.size.width)
-            out.append(mask.frame.size.height)
-            out.append(mask.center.x)
-            out.append(mask.center.y)
-            for p in LayerProperty.maskNumbers { out.append(mask.numbers[p]) }
+            put(mask.frame.origin.x)
+            put(mask.frame.origin.y)
+            put(mask.frame.size.width)
+            put(mask.frame.size.height)
+            put(mask.center.x)
+            put(mask.center.y)
+            for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
         }
+        return n
     }
 
     /// Whether a and b hold the same numbers, bit for bit.

@@ -40,6 +40,9 @@ struct SubtreeRetraceSamples {
         // only the ones whose tracks changed since the last sample (the others' numbers are that
         // sample's, the same bits: the same row).
         var sampler = MovingStateSampler(sim, at: times[0])
+        // A recomputed layer's numbers, kept only when some is more than eps from the first's.
+        let numbers = UnsafeMutablePointer<Double>.allocate(capacity: Retrace.maxFeatureCount)
+        defer { numbers.deallocate() }
         for (m, t) in times.enumerated() {
             if m > 0 { sampler.advance(to: t) }
             let s = sampler.state
@@ -49,22 +52,16 @@ struct SubtreeRetraceSamples {
                     row[at] = row[at - 1]
                     continue
                 }
-                // Written at the column's end, and taken back when close to the first's.
-                let start = column[i].count
-                Retrace.appendFeatures(s, k, to: &column[i])
-                guard column[i].count - start == width[i] else { return nil }
-                let apart = column[i].withUnsafeBufferPointer { f in
-                    self.first[i].withUnsafeBufferPointer { first in (0..<f.count - start).contains { abs(f[start + $0] - first[$0]) > eps } }
-                }
-                guard apart else {
-                    column[i].removeLast(width[i])
-                    continue
-                }
+                let w = Retrace.writeFeatures(s, k, to: numbers)
+                guard w == width[i] else { return nil }
+                let apart = self.first[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(numbers[$0] - first[$0]) > eps } }
+                guard apart else { continue }
                 if !moves[i] {
                     moves[i] = true
-                    column[i].reserveCapacity((count - m) * width[i])
+                    column[i].reserveCapacity((count - m) * w)
                 }
-                row[at] = Int32(start / width[i])
+                row[at] = Int32(column[i].count / w)
+                column[i].append(contentsOf: UnsafeBufferPointer(start: numbers, count: w))
             }
         }
         usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
