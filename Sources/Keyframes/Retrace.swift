@@ -104,16 +104,18 @@ package struct Retrace: Sendable {
         /// x, the numbers of a sampler's state before its last step, made those after it: only
         /// the entries the step recomputed are read again (the others keep their bits). Whether
         /// some number's bits changed.
-        func update(_ x: inout [Double], to s: MovingState, changed: [Bool], scratch: inout [Double]) -> Bool {
+        func update(_ x: inout [Double], to s: MovingState, changed: [Bool]) -> Bool {
             var moved = false
-            for k in s.layers.indices where changed[k] {
-                scratch.removeAll(keepingCapacity: true)
-                appendFeatures(s, k, to: &scratch)
-                precondition(scratch.count == width[k], "a layer's count of numbers is its definition's")
-                let o = start[k]
-                for c in scratch.indices where x[o + c].bitPattern != scratch[c].bitPattern {
-                    x[o + c] = scratch[c]
-                    moved = true
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: maxFeatureCount) { buffer in
+                let numbers = buffer.baseAddress!
+                for k in s.layers.indices where changed[k] {
+                    let n = writeFeatures(s, k, to: numbers)
+                    precondition(n == width[k], "a layer's count of numbers is its definition's")
+                    let o = start[k]
+                    for c in 0..<n where x[o + c].bitPattern != numbers[c].bitPattern {
+                        x[o + c] = numbers[c]
+                        moved = true
+                    }
                 }
             }
             return moved
@@ -256,11 +258,11 @@ package struct Retrace: Sendable {
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
         // Each sample's numbers are the last one's with the recomputed entries read again.
         var sampler = MovingStateSampler(sim, at: times[0])
-        var x = sceneFeatures(sampler.state), scratch: [Double] = []
+        var x = sceneFeatures(sampler.state)
         for t in times {
             if t > times[0] {
                 sampler.advance(to: t)
-                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed, scratch: &scratch)
+                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed)
             }
             if let previous = samples.last, sameLength {
                 sameLength = x.count == previous.count
@@ -311,7 +313,7 @@ package struct Retrace: Sendable {
             let same: Bool
             if k < increasing, laterStates != nil {
                 laterStates!.advance(to: at)
-                same = !sceneFeatures.update(&want, to: laterStates!.state, changed: laterStates!.changed, scratch: &scratch)
+                same = !sceneFeatures.update(&want, to: laterStates!.state, changed: laterStates!.changed)
             } else if k < increasing {
                 laterStates = MovingStateSampler(sim, at: at)
                 want = sceneFeatures(laterStates!.state)
