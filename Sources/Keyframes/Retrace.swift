@@ -253,7 +253,9 @@ package struct Retrace: Sendable {
         // sample: when none does, there is no driver below and the rest need not be read.
         var samples: [[Double]] = []
         samples.reserveCapacity(times.count)
-        var direction: [Double] = [], monotone = 0, sameLength = true
+        // `alive`: the numbers whose direction is not 0 (checking only those: a scan of every
+        // number at every sample was most of this loop's cost).
+        var direction: [Double] = [], alive: [Int] = [], sameLength = true
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
         // Each sample's numbers are the last one's with the recomputed entries read again.
@@ -268,14 +270,15 @@ package struct Retrace: Sendable {
                 sameLength = x.count == previous.count
                 if sameLength, samples.count == 1 {
                     direction = zip(previous, x).map { $1 > $0 ? 1 : $1 < $0 ? -1 : 0 }
-                    monotone = direction.reduce(0) { $0 + ($1 == 0 ? 0 : 1) }
+                    alive = direction.indices.filter { direction[$0] != 0 }
                 } else if sameLength {
-                    for f in direction.indices where direction[f] != 0 && !((x[f] - previous[f]) * direction[f] > 0) {
+                    alive.removeAll { f in
+                        guard !((x[f] - previous[f]) * direction[f] > 0) else { return false }
                         direction[f] = 0
-                        monotone -= 1
+                        return true
                     }
                 }
-                if sameLength, monotone == 0 { return nil }
+                if sameLength, alive.isEmpty { return nil }
             }
             samples.append(x)
         }
