@@ -34,7 +34,10 @@ struct SubtreeRetraceSamples {
         count = times.count
         moves = [Bool](repeating: false, count: sim.layers.count)
         column = [[Double]](repeating: [], count: sim.layers.count)
-        row = [Int32](repeating: -1, count: sim.layers.count * times.count)
+        // A sample not read again holds the last sample's row: marked here, carried at the end
+        // (a step where nothing was recomputed is passed whole).
+        let carried = Int32.min
+        row = [Int32](repeating: carried, count: sim.layers.count * times.count)
         // A layer still on screen gives its first numbers at every sample (the same bits): only
         // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
         // only the ones whose tracks changed since the last sample (the others' numbers are that
@@ -44,24 +47,35 @@ struct SubtreeRetraceSamples {
         let numbers = UnsafeMutablePointer<Double>.allocate(capacity: Retrace.maxFeatureCount)
         defer { numbers.deallocate() }
         for (m, t) in times.enumerated() {
-            if m > 0 { sampler.advance(to: t) }
+            if m > 0 {
+                sampler.advance(to: t)
+                guard sampler.changed.contains(true) else { continue }
+            }
             let s = sampler.state
             for (k, i) in s.layers.enumerated() {
                 let at = i * count + m
-                guard m == 0 || sampler.changed[k] else {
-                    row[at] = row[at - 1]
-                    continue
-                }
+                guard m == 0 || sampler.changed[k] else { continue }
                 let w = Retrace.writeFeatures(s, k, to: numbers)
                 guard w == width[i] else { return nil }
                 let apart = self.first[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(numbers[$0] - first[$0]) > eps } }
-                guard apart else { continue }
+                guard apart else {
+                    row[at] = -1
+                    continue
+                }
                 if !moves[i] {
                     moves[i] = true
                     column[i].reserveCapacity((count - m) * w)
                 }
                 row[at] = Int32(column[i].count / w)
                 column[i].append(contentsOf: UnsafeBufferPointer(start: numbers, count: w))
+            }
+        }
+        row.withUnsafeMutableBufferPointer { row in
+            for base in stride(from: 0, to: row.count, by: count) {
+                var last: Int32 = -1  // a still layer holds the first sample's numbers throughout
+                for at in base..<base + count {
+                    if row[at] == carried { row[at] = last } else { last = row[at] }
+                }
             }
         }
         usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
