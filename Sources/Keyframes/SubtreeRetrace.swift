@@ -50,9 +50,10 @@ package struct SubtreeRetrace: Sendable {
         var best: Found? = nil
         var misses: LooseMisses? = nil
         for i in moving where !covered[i] {
+            let ranges = samples.ranges(i)
             guard
                 let d = driver(
-                    features: samples.width[i], series: { samples.series(i, $0) }, range: { samples.range(i, $0) },
+                    features: samples.width[i], series: { samples.series(i, $0) }, range: { ranges[$0] },
                     run: { c, lo, hi in samples.earliestRun(i, c, lo: lo, hi: hi, eps: eps) }, eps: eps)
             else { continue }
             let values = samples.series(i, d.feature)

@@ -104,6 +104,30 @@ struct SubtreeRetraceSamples {
         }
     }
 
+    /// `range(j, c)` of every number c of layer j, in one pass over its rows when all its numbers
+    /// are finite (no NaN to look for; each number's rows are read in the same order, so the
+    /// same least and greatest).
+    func ranges(_ j: Int) -> [(lo: Double, hi: Double)?] {
+        let w = width[j]
+        guard finite[j] else { return (0..<w).map { range(j, $0) } }
+        var lo = [Double](repeating: .infinity, count: w), hi = [Double](repeating: -.infinity, count: w)
+        if usesFirst[j] { (lo, hi) = (first[j], first[j]) }
+        column[j].withUnsafeBufferPointer { col in
+            lo.withUnsafeMutableBufferPointer { lo in
+                hi.withUnsafeMutableBufferPointer { hi in
+                    for r in stride(from: 0, to: col.count, by: w) {
+                        for c in 0..<w {
+                            let x = col[r + c]
+                            if x < lo[c] { lo[c] = x }
+                            if x > hi[c] { hi[c] = x }
+                        }
+                    }
+                }
+            }
+        }
+        return (0..<w).map { lo[$0] > hi[$0] ? nil : (lo[$0], hi[$0]) }
+    }
+
     /// Number c of layer j at sample k.
     @inline(__always)
     func value(_ j: Int, _ k: Int, _ c: Int) -> Double {
