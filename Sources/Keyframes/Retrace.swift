@@ -104,16 +104,18 @@ package struct Retrace: Sendable {
         /// x, the numbers of a sampler's state before its last step, made those after it: only
         /// the entries the step recomputed are read again (the others keep their bits). Whether
         /// some number's bits changed.
-        func update(_ x: inout [Double], to s: MovingState, changed: [Bool], scratch: inout [Double]) -> Bool {
+        func update(_ x: inout [Double], to s: MovingState, changed: [Bool]) -> Bool {
             var moved = false
-            for k in s.layers.indices where changed[k] {
-                scratch.removeAll(keepingCapacity: true)
-                appendFeatures(s, k, to: &scratch)
-                precondition(scratch.count == width[k], "a layer's count of numbers is its definition's")
-                let o = start[k]
-                for c in scratch.indices where x[o + c].bitPattern != scratch[c].bitPattern {
-                    x[o + c] = scratch[c]
-                    moved = true
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: maxFeatureCount) { buffer in
+                let numbers = buffer.baseAddress!
+                for k in s.layers.indices where changed[k] {
+                    let n = writeFeatures(s, k, to: numbers)
+                    precondition(n == width[k], "a layer's count of numbers is its definition's")
+                    let o = start[k]
+                    for c in 0..<n where x[o + c].bitPattern != numbers[c].bitPattern {
+                        x[o + c] = numbers[c]
+                        moved = true
+                    }
                 }
             }
             return moved
@@ -156,33 +158,61 @@ package struct Retrace: Sendable {
         }
     }
 
+    /// The most numbers a layer has (with a mask): `writeFeatures`' room.
+    static let maxFeatureCount = 17 + LayerProperty.maskNumbers.count
+
+    /// Entry k's numbers (as `appendFeatures`) written at `out` (room for `maxFeatureCount`):
+    /// how many. The 120 Hz sampling keeps a layer's numbers only when they moved, and one
+    /// array append per number was a third of its cost.
+    static func writeFeatures(_ s: MovingState, _ k: Int, to out: UnsafeMutablePointer<Double>) -> Int {
+        s.states.withUnsafeBufferPointer {
+            writeFeatures($0.baseAddress! + k, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: out)
+        }
+    }
+
     @inline(__always)
     private static func appendFeatures(
         _ state: UnsafePointer<LayerState>, _ m: Transform3D, _ opacity: Double, _ visible: Bool, to out: inout [Double]
     ) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: maxFeatureCount) { buffer in
+            let n = writeFeatures(state, m, opacity, visible, to: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+        }
+    }
+
+    @inline(__always)
+    private static func writeFeatures(
+        _ state: UnsafePointer<LayerState>, _ m: Transform3D, _ opacity: Double, _ visible: Bool, to out: UnsafeMutablePointer<Double>
+    ) -> Int {
+        var n = 0
+        func put(_ x: Double) {
+            out[n] = x
+            n += 1
+        }
         // SceneState.corners(of:), in its order.
         let size = state.pointee.size
         func corner(_ x: Double, _ y: Double) {
             let p = m.apply(to: Point(x, y))
-            out.append(p.x)
-            out.append(p.y)
+            put(p.x)
+            put(p.y)
         }
         corner(0, 0)
         corner(size.width, 0)
         corner(size.width, size.height)
         corner(0, size.height)
-        out.append(opacity)
-        out.append(visible ? 1 : 0)
-        out.append(state.pointee.cornerRadius)
+        put(opacity)
+        put(visible ? 1 : 0)
+        put(state.pointee.cornerRadius)
         if let mask = state.pointee.mask {
-            out.append(mask.frame.origin.x)
-            out.append(mask.frame.origin.y)
-            out.append(mask.frame.size.width)
-            out.append(mask.frame.size.height)
-            out.append(mask.center.x)
-            out.append(mask.center.y)
-            for p in LayerProperty.maskNumbers { out.append(mask.numbers[p]) }
+            put(mask.frame.origin.x)
+            put(mask.frame.origin.y)
+            put(mask.frame.size.width)
+            put(mask.frame.size.height)
+            put(mask.center.x)
+            put(mask.center.y)
+            for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
         }
+        return n
     }
 
     /// Whether a and b hold the same numbers, bit for bit.
@@ -223,29 +253,32 @@ package struct Retrace: Sendable {
         // sample: when none does, there is no driver below and the rest need not be read.
         var samples: [[Double]] = []
         samples.reserveCapacity(times.count)
-        var direction: [Double] = [], monotone = 0, sameLength = true
+        // `alive`: the numbers whose direction is not 0 (checking only those: a scan of every
+        // number at every sample was most of this loop's cost).
+        var direction: [Double] = [], alive: [Int] = [], sameLength = true
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
         // Each sample's numbers are the last one's with the recomputed entries read again.
         var sampler = MovingStateSampler(sim, at: times[0])
-        var x = sceneFeatures(sampler.state), scratch: [Double] = []
+        var x = sceneFeatures(sampler.state)
         for t in times {
             if t > times[0] {
                 sampler.advance(to: t)
-                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed, scratch: &scratch)
+                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed)
             }
             if let previous = samples.last, sameLength {
                 sameLength = x.count == previous.count
                 if sameLength, samples.count == 1 {
                     direction = zip(previous, x).map { $1 > $0 ? 1 : $1 < $0 ? -1 : 0 }
-                    monotone = direction.reduce(0) { $0 + ($1 == 0 ? 0 : 1) }
+                    alive = direction.indices.filter { direction[$0] != 0 }
                 } else if sameLength {
-                    for f in direction.indices where direction[f] != 0 && !((x[f] - previous[f]) * direction[f] > 0) {
+                    alive.removeAll { f in
+                        guard !((x[f] - previous[f]) * direction[f] > 0) else { return false }
                         direction[f] = 0
-                        monotone -= 1
+                        return true
                     }
                 }
-                if sameLength, monotone == 0 { return nil }
+                if sameLength, alive.isEmpty { return nil }
             }
             samples.append(x)
         }
@@ -283,7 +316,7 @@ package struct Retrace: Sendable {
             let same: Bool
             if k < increasing, laterStates != nil {
                 laterStates!.advance(to: at)
-                same = !sceneFeatures.update(&want, to: laterStates!.state, changed: laterStates!.changed, scratch: &scratch)
+                same = !sceneFeatures.update(&want, to: laterStates!.state, changed: laterStates!.changed)
             } else if k < increasing {
                 laterStates = MovingStateSampler(sim, at: at)
                 want = sceneFeatures(laterStates!.state)

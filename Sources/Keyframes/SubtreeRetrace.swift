@@ -50,7 +50,11 @@ package struct SubtreeRetrace: Sendable {
         var best: Found? = nil
         var misses: LooseMisses? = nil
         for i in moving where !covered[i] {
-            guard let d = driver(features: samples.width[i], series: { samples.series(i, $0) }, range: { samples.range(i, $0) }, eps: eps)
+            let ranges = samples.ranges(i)
+            guard
+                let d = driver(
+                    features: samples.width[i], series: { samples.series(i, $0) }, range: { ranges[$0] },
+                    run: { c, lo, hi in samples.earliestRun(i, c, lo: lo, hi: hi, eps: eps) }, eps: eps)
             else { continue }
             let values = samples.series(i, d.feature)
             let run = d.run
@@ -185,32 +189,51 @@ package struct SubtreeRetrace: Sendable {
 
     /// `driver` of samples whose number f over the samples is `series(f)` (f < `features`), its
     /// least and greatest `range(f)` when known without the series (a feature whose sweep is too
-    /// small is then passed over without one: building every series was most of this).
+    /// small is then passed over without one: building every series was most of this), and its
+    /// `earliestRun` read in place by `run(f, lo, hi)` when given (no series is built then: the
+    /// range's least and greatest are the series' min and max, NaN aside).
     static func driver(
-        features: Int, series: (Int) -> [Double], range: (Int) -> (lo: Double, hi: Double)? = { _ in nil }, eps: Double
+        features: Int, series: (Int) -> [Double], range: (Int) -> (lo: Double, hi: Double)? = { _ in nil },
+        run: ((Int, Double, Double) -> ClosedRange<Int>?)? = nil, eps: Double
     ) -> (feature: Int, run: ClosedRange<Int>)? {
         var best: (feature: Int, run: ClosedRange<Int>, sweep: Double)? = nil
         for f in 0..<features {
-            if let r = range(f), !(r.hi - r.lo > eps * 10 && r.hi - r.lo > (best?.sweep ?? 0)) { continue }
-            let v = series(f)
-            let lo = v.min()!, hi = v.max()!
-            guard hi - lo > eps * 10, hi - lo > (best?.sweep ?? 0) else { continue }
-            var k = 0
-            while k < v.count - 1 {
-                let sign: Double = v[k + 1] > v[k] ? 1 : v[k + 1] < v[k] ? -1 : 0
-                guard sign != 0 else { k += 1; continue }
-                var j = k + 1
-                while j + 1 < v.count, (v[j + 1] - v[j]) * sign > 0 { j += 1 }
-                // Both ends at rest (held, or the loop's ends): an overshooting spring's peak is not.
-                let rests = (k == 0 || abs(v[k] - v[k - 1]) <= eps) && (j == v.count - 1 || abs(v[j + 1] - v[j]) <= eps)
-                if rests, min(v[k], v[j]) <= lo + eps, max(v[k], v[j]) >= hi - eps {
-                    best = (f, k...j, hi - lo)
-                    break
-                }
-                k = j
+            let found: ClosedRange<Int>?, sweep: Double
+            if let r = range(f), let run {
+                guard r.hi - r.lo > eps * 10, r.hi - r.lo > (best?.sweep ?? 0) else { continue }
+                (found, sweep) = (run(f, r.lo, r.hi), r.hi - r.lo)
+            } else {
+                if let r = range(f), !(r.hi - r.lo > eps * 10 && r.hi - r.lo > (best?.sweep ?? 0)) { continue }
+                let v = series(f)
+                let lo = v.min()!, hi = v.max()!
+                guard hi - lo > eps * 10, hi - lo > (best?.sweep ?? 0) else { continue }
+                (found, sweep) = (earliestRun(count: v.count, lo: lo, hi: hi, eps: eps) { v[$0] }, hi - lo)
             }
+            if let found { best = (f, found, sweep) }
         }
         return best.map { ($0.feature, $0.run) }
+    }
+
+    /// The earliest strictly monotone run of the values v(0..<count) that starts and ends at
+    /// rest and covers lo...hi (their least and greatest) within eps. `sameAsNext(k)`: values k
+    /// and k + 1 are known equal without reading them (one stored row: no run starts there).
+    @inline(__always)
+    static func earliestRun(
+        count: Int, lo: Double, hi: Double, eps: Double, sameAsNext: (Int) -> Bool = { _ in false }, _ v: (Int) -> Double
+    ) -> ClosedRange<Int>? {
+        var k = 0
+        while k < count - 1 {
+            if sameAsNext(k) { k += 1; continue }
+            let sign: Double = v(k + 1) > v(k) ? 1 : v(k + 1) < v(k) ? -1 : 0
+            guard sign != 0 else { k += 1; continue }
+            var j = k + 1
+            while j + 1 < count, (v(j + 1) - v(j)) * sign > 0 { j += 1 }
+            // Both ends at rest (held, or the loop's ends): an overshooting spring's peak is not.
+            let rests = (k == 0 || abs(v(k) - v(k - 1)) <= eps) && (j == count - 1 || abs(v(j + 1) - v(j)) <= eps)
+            if rests, min(v(k), v(j)) <= lo + eps, max(v(k), v(j)) >= hi - eps { return k...j }
+            k = j
+        }
+        return nil
     }
 
     /// The remap over the loop (identity on the run), fitted like Retrace's from dense tables.

@@ -34,37 +34,48 @@ struct SubtreeRetraceSamples {
         count = times.count
         moves = [Bool](repeating: false, count: sim.layers.count)
         column = [[Double]](repeating: [], count: sim.layers.count)
-        row = [Int32](repeating: -1, count: sim.layers.count * times.count)
+        // A sample not read again holds the last sample's row: marked here, carried at the end
+        // (a step where nothing was recomputed is passed whole).
+        let carried = Int32.min
+        row = [Int32](repeating: carried, count: sim.layers.count * times.count)
         // A layer still on screen gives its first numbers at every sample (the same bits): only
         // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
         // only the ones whose tracks changed since the last sample (the others' numbers are that
         // sample's, the same bits: the same row).
         var sampler = MovingStateSampler(sim, at: times[0])
+        // A recomputed layer's numbers, kept only when some is more than eps from the first's.
+        let numbers = UnsafeMutablePointer<Double>.allocate(capacity: Retrace.maxFeatureCount)
+        defer { numbers.deallocate() }
         for (m, t) in times.enumerated() {
-            if m > 0 { sampler.advance(to: t) }
+            if m > 0 {
+                sampler.advance(to: t)
+                guard sampler.changed.contains(true) else { continue }
+            }
             let s = sampler.state
             for (k, i) in s.layers.enumerated() {
                 let at = i * count + m
-                guard m == 0 || sampler.changed[k] else {
-                    row[at] = row[at - 1]
-                    continue
-                }
-                // Written at the column's end, and taken back when close to the first's.
-                let start = column[i].count
-                Retrace.appendFeatures(s, k, to: &column[i])
-                guard column[i].count - start == width[i] else { return nil }
-                let apart = column[i].withUnsafeBufferPointer { f in
-                    self.first[i].withUnsafeBufferPointer { first in (0..<f.count - start).contains { abs(f[start + $0] - first[$0]) > eps } }
-                }
+                guard m == 0 || sampler.changed[k] else { continue }
+                let w = Retrace.writeFeatures(s, k, to: numbers)
+                guard w == width[i] else { return nil }
+                let apart = self.first[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(numbers[$0] - first[$0]) > eps } }
                 guard apart else {
-                    column[i].removeLast(width[i])
+                    row[at] = -1
                     continue
                 }
                 if !moves[i] {
                     moves[i] = true
-                    column[i].reserveCapacity((count - m) * width[i])
+                    column[i].reserveCapacity((count - m) * w)
                 }
-                row[at] = Int32(start / width[i])
+                row[at] = Int32(column[i].count / w)
+                column[i].append(contentsOf: UnsafeBufferPointer(start: numbers, count: w))
+            }
+        }
+        row.withUnsafeMutableBufferPointer { row in
+            for base in stride(from: 0, to: row.count, by: count) {
+                var last: Int32 = -1  // a still layer holds the first sample's numbers throughout
+                for at in base..<base + count {
+                    if row[at] == carried { row[at] = last } else { last = row[at] }
+                }
             }
         }
         usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
@@ -93,6 +104,30 @@ struct SubtreeRetraceSamples {
         }
     }
 
+    /// `range(j, c)` of every number c of layer j, in one pass over its rows when all its numbers
+    /// are finite (no NaN to look for; each number's rows are read in the same order, so the
+    /// same least and greatest).
+    func ranges(_ j: Int) -> [(lo: Double, hi: Double)?] {
+        let w = width[j]
+        guard finite[j] else { return (0..<w).map { range(j, $0) } }
+        var lo = [Double](repeating: .infinity, count: w), hi = [Double](repeating: -.infinity, count: w)
+        if usesFirst[j] { (lo, hi) = (first[j], first[j]) }
+        column[j].withUnsafeBufferPointer { col in
+            lo.withUnsafeMutableBufferPointer { lo in
+                hi.withUnsafeMutableBufferPointer { hi in
+                    for r in stride(from: 0, to: col.count, by: w) {
+                        for c in 0..<w {
+                            let x = col[r + c]
+                            if x < lo[c] { lo[c] = x }
+                            if x > hi[c] { hi[c] = x }
+                        }
+                    }
+                }
+            }
+        }
+        return (0..<w).map { lo[$0] > hi[$0] ? nil : (lo[$0], hi[$0]) }
+    }
+
     /// Number c of layer j at sample k.
     @inline(__always)
     func value(_ j: Int, _ k: Int, _ c: Int) -> Double {
@@ -103,6 +138,19 @@ struct SubtreeRetraceSamples {
     /// The row holding layer j's numbers at sample k (-1: the first sample's): equal rows, equal numbers.
     @inline(__always)
     func row(_ j: Int, _ k: Int) -> Int32 { row[j * count + k] }
+
+    /// SubtreeRetrace.earliestRun of number c of layer j over the samples, read in place (no series).
+    func earliestRun(_ j: Int, _ c: Int, lo: Double, hi: Double, eps: Double) -> ClosedRange<Int>? {
+        let w = width[j], f = first[j][c], base = j * count
+        return column[j].withUnsafeBufferPointer { col in
+            row.withUnsafeBufferPointer { row in
+                SubtreeRetrace.earliestRun(count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] }) { k in
+                    let r = Int(row[base + k])
+                    return r < 0 ? f : col[r * w + c]
+                }
+            }
+        }
+    }
 
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {

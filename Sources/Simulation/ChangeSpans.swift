@@ -10,6 +10,10 @@ struct ChangeSpans {
     /// `next[k]` is the first that can still matter (times only increase).
     private let low: [Double], high: [Double], end: [Int]
     private var next: [Int]
+    /// Every entry's spans merged (sorted and disjoint, as one entry's), and the first that can
+    /// still matter: `anyChange`.
+    private let anyLow: [Double], anyHigh: [Double]
+    private var anyNext = 0
 
     /// For `layers` (indices into `sim.layers`); none for a layer StillLayers holds still.
     init(_ sim: Simulation, layers: [Int]) {
@@ -23,6 +27,19 @@ struct ChangeSpans {
             end.append(low.count)
         }
         (self.low, self.high, self.end, self.next) = (low, high, end, next)
+        let merged = Self.merged(zip(low, high).map { $0...$1 })
+        (anyLow, anyHigh) = (merged.map(\.lowerBound), merged.map(\.upperBound))
+    }
+
+    /// Whether some entry's `ownChange(k, since: time, to: t)` is true: some merged span has
+    /// its end after `time` and its start at or before t, as some entry's span then has (the
+    /// merged spans are those spans' union). False lets a sampler pass a quiet step whole.
+    @inline(__always)
+    mutating func anyChange(since time: Double, to t: Double) -> Bool {
+        var n = anyNext
+        while n < anyHigh.count, anyHigh[n] <= time { n += 1 }
+        anyNext = n
+        return n < anyHigh.count && anyLow[n] <= t
     }
 
     /// Whether entry k's own tracks can give a different value at t than at `time` (≤ t): some
@@ -40,6 +57,7 @@ struct ChangeSpans {
     /// time that may be earlier than the last.
     mutating func restart() {
         for k in next.indices { next[k] = k == 0 ? 0 : end[k - 1] }
+        anyNext = 0
     }
 
     /// The closed spans over which a layer's own tracks can change, sorted and merged: an
@@ -48,7 +66,12 @@ struct ChangeSpans {
     static func spans(_ layer: SimulatedLayer) -> [ClosedRange<Double>] {
         var collector = SpanCollector(), read = layer  // only read: the collector returns no change
         SimulatedLayer.forEachTrack(&read, &collector)
-        var out = collector.spans
+        return merged(collector.spans)
+    }
+
+    /// Closed spans sorted and merged where they meet.
+    static func merged(_ spans: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        var out = spans
         out.sort { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Double>] = []
         for s in out {

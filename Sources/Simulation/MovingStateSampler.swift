@@ -50,6 +50,12 @@ package struct MovingStateSampler {
     /// Moves to time t (≥ the last time, both in the loop's [0, duration)).
     package mutating func advance(to t: Double) {
         precondition(t >= time && t < sim.timeline.duration, "sampler times must increase within the loop")
+        // No layer's own tracks can change: every entry keeps its bits (most of a loop is at rest).
+        guard spans.anyChange(since: time, to: t) else {
+            for k in changed.indices { changed[k] = false }
+            time = t
+            return
+        }
         let lt = sim.loopTime(t)
         let sim = self.sim, layers = state.layers
         var local = state.states, world = state.boundsToScreen, opacity = state.effectiveOpacity, visible = state.visible

@@ -104,4 +104,26 @@ final class MovingStateSamplerTests: XCTestCase {
         }
         XCTAssertTrue(sim.layers.contains { !ChangeSpans.spans($0).isEmpty })
     }
+
+    /// `ChangeSpans.anyChange` (the sampler's quiet steps) is true exactly when some entry's
+    /// `ownChange` is, at every 120 Hz step of every template; both answers occur.
+    func testAnyChangeIsSomeEntrysOwnChange() throws {
+        var quiet = 0, moving = 0
+        for name in ExportFixtures.templateNames {
+            let sim = try Simulation(try ExportFixtures.template(name))
+            let layers = sim.movingState(at: 0).layers
+            var any = ChangeSpans(sim, layers: layers), each = any
+            let duration = sim.timeline.duration
+            let n = max(2, Int((duration * 120).rounded(.up)))
+            let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
+            for (a, b) in zip(times, times.dropFirst()) {
+                var some = false
+                for k in layers.indices where each.ownChange(k, since: a, to: b) { some = true }
+                XCTAssertEqual(any.anyChange(since: a, to: b), some, "\(name) over (\(a), \(b)]")
+                if some { moving += 1 } else { quiet += 1 }
+            }
+        }
+        XCTAssertGreaterThan(quiet, 0)
+        XCTAssertGreaterThan(moving, 0)
+    }
 }
