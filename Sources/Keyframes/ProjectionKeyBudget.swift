@@ -30,11 +30,23 @@ import TransitionModel
 final class ProjectionKeyBudget: @unchecked Sendable {
     let limit: Int
     private var spent = 0
+    /// The estimated characters of the keys still to come (TrackKeyWindows), not yet fitted.
+    private var promised = 0
+    /// Once the spent characters pass the limit, or with the estimate `estimateMargin` times
+    /// the limit, today's keys have lost for good (another interval's release cannot bring them back).
+    private var lost = false
+    /// Today's keys estimated at this many times the factored ones' characters are taken to lose.
+    static let estimateMargin = 1.5
     /// The tracks (GroupKeyCharacters.ids) seen to change: their first key's entry is counted.
     private var animated: Set<Int> = []
     private let lock = NSLock()
 
     init(limit: Int) { self.limit = limit }
+
+    private func check() -> Bool {
+        if spent > limit || Double(spent + promised) > Self.estimateMargin * Double(limit) { lost = true }
+        return !lost
+    }
 
     /// Adds n characters, and a key's entry for each track in `changed` not seen to change
     /// before (its first key then has one too); false once the total is beyond the limit.
@@ -42,12 +54,29 @@ final class ProjectionKeyBudget: @unchecked Sendable {
         lock.withLock {
             spent += n
             for id in changed where animated.insert(id).inserted { spent += FactoredProjection.perKey }
-            return spent <= limit
+            return check()
         }
     }
 
-    /// Whether the characters spent are beyond the limit (today's keys cost more than the factored).
-    var exceeded: Bool { lock.withLock { spent > limit } }
+    /// Adds the estimated characters of keys still to be fitted (`release` takes them back as
+    /// they are); false once today's keys are taken to lose.
+    func promise(_ n: Int) -> Bool {
+        lock.withLock {
+            promised += n
+            estimatePeak = max(estimatePeak, spent + promised)
+            return check()
+        }
+    }
+
+    /// The most the characters spent and estimated ever were (how close a choice came to the margin).
+    var estimated: Int { lock.withLock { estimatePeak } }
+    private var estimatePeak = 0
+
+    func release(_ n: Int) { lock.withLock { promised -= n } }
+
+    /// Whether the characters spent and promised were ever beyond the limit (today's keys cost
+    /// more than the factored).
+    var exceeded: Bool { lock.withLock { lost } }
 
     /// The characters spent so far (tests).
     var total: Int { lock.withLock { spent } }
@@ -67,7 +96,9 @@ struct GroupKeyCharacters {
     let ids: [Int]
     private var previous: [BezierPath]?
     private let end: [BezierPath]?
-    private var endCounted: [Bool]
+    /// Per track: whether its last run was counted with the first key (its last window's key
+    /// may be of that run).
+    private(set) var endCounted: [Bool]
 
     /// `before`: the key before the interval's first (the hold key's value, the state just
     /// before it); nil in the first interval: then the first key's numbers count.

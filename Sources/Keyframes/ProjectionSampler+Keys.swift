@@ -22,7 +22,10 @@ extension ProjectionSampler {
         _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget? = nil
     ) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]])? {
         let cuts = breakpoints(end: end)
-        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, budget: budget) }
+        // With a budget, every interval's first keys and estimate are counted before any fit.
+        let starts = budget.map { b in ParallelMap.map(cuts.count) { n in budgetStart(n, cuts, groups, end: end, budget: b) } }
+        if let budget, budget.exceeded { return nil }
+        let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, budget: budget, start: starts?[n]) }
         if let budget, budget.exceeded { return nil }
         var out = [[Frame]](repeating: [], count: groups.count)
         var axes: [Int: [Keyframe<GradientAxis>]] = [:]
@@ -41,10 +44,11 @@ extension ProjectionSampler {
     /// With `factors` (FactoredProjection), their groups' keys are R's and A's keys come per
     /// plane; `failed` when A is not invertible at a grid time (then nothing is factored).
     /// `interpolation`: what is drawn stays within it (ProjectionTolerance.lottieMovingPlanes for Lottie's cube).
-    /// `budget` (today's keys only): spent as keys settle; once it is exceeded the keys are meaningless.
+    /// `budget` (today's keys only): spent as keys settle; once it is exceeded the keys are meaningless;
+    /// `start`: its `budgetStart`, else made here.
     func interval(
         _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, factors: PlaneFactors? = nil,
-        interpolation: Double = ProjectionTolerance.interpolation, budget: ProjectionKeyBudget? = nil
+        interpolation: Double = ProjectionTolerance.interpolation, budget: ProjectionKeyBudget? = nil, start: BudgetStart? = nil
     ) -> (
         frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], planes: [Int: PlaneKeys], failed: Bool
     ) {
@@ -80,21 +84,10 @@ extension ProjectionSampler {
             factored = factorInterval(factors, states, times, left: leftState, first: n == 0, tolerance: tolerance)
             if factored == nil { return (out, axes, [:], true) }
         }
-        // With a budget, every group's first key counts before any fit, with the last run of each
-        // track that ends elsewhere (its value is the next interval's first key or hold key).
-        var known: [(Sample, Sample?, GroupKeyCharacters?)]? = nil
+        var known: [(Sample, Sample?, GroupKeyCharacters?)]? = nil, estimated: [[TrackKeyWindows]?]? = nil
         if let budget {
-            known = []
-            for members in groups {
-                let right = sample(rightState, members), left = n > 0 ? sample(leftState, members) : nil
-                let tracks = characterTracks(members)
-                var count = GroupKeyCharacters(
-                    tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written),
-                    end: times.count > 1 ? sample(states, states.count - 1, members).paths.map(Self.written) : nil)
-                let (characters, changed) = count.first(right.paths.map(Self.written))
-                if !budget.spend(characters, changed: changed) { return (out, axes, [:], false) }
-                known?.append((right, left, count))
-            }
+            guard let start = start ?? budgetStart(n, cuts, groups, end: end, budget: budget) else { return (out, axes, [:], false) }
+            (known, estimated) = (start.known, start.estimated)
         }
         for (g, members) in groups.enumerated() {
             if let budget, budget.exceeded { break }
@@ -118,50 +111,148 @@ extension ProjectionSampler {
             }
             guard times.count > 1 else { still(); continue }
             // Nothing of the group moves between these breakpoints: one key.
-            let probes = (1...8).map { $0 * (states.count - 1) / 8 }
-            if probes.allSatisfy({ sample(states, $0, members).paths == right.paths }) { still(); continue }
-            // Per grid time only what the fits read: the flat points and the box, and per
-            // gradient its axis and visible area; a key's paths are sampled again at its time.
-            let layout = ProjectionFitter.Layout(right.paths, outlines: isOutline[g], shapeErrors: members.map { specs[$0].shapeError })
-            let gradients = members.indices.filter { right.axes[$0] != nil }
-            var points: [[Point]] = [], boxes: [Rect] = []
-            var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
-            let host = hosts[specs[members[0]].layer]!
-            for k in 0..<states.count {
-                // Without a gradient only the points and the box are read: no path made.
-                if k > 0, gradients.isEmpty {
-                    points.append(flatSample(states, k, members, count: layout.pointCount)); boxes.append(states.box(k, host: host))
-                    continue
-                }
-                let s = k == 0 ? right : sample(states, k, members)
-                points.append(layout.flat(s.paths))
-                boxes.append(s.box)
-                for (x, m) in gradients.enumerated() {
-                    axisSamples[x].append(s.axes[m]!)
-                    let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
-                    areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
-                }
-            }
-            // The axes' keys first: they need nothing of the paths' fit, and with a budget their
-            // characters count before it (the cube's today's keys lose on their axes).
-            let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fit.visible)
+            if estimated.map({ $0[g] == nil }) ?? stillOver(states, members, right) { still(); continue }
+            var grid = groupGrid(members, right, outlines: isOutline[g], states, times, fit: fit)
+            let layout = grid.layout, gradientKeys = grid.gradientKeys
             var keyAt: ((Int) -> Bool)? = nil
+            // The keys estimated for each track (promised before any group's fit), released as the fit passes them.
+            var windows = estimated?[g] ?? []
             if let budget, var spent {
                 if !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
                 keyAt = { k in
+                    budget.release(windows.indices.reduce(0) { $0 + windows[$1].release(before: k) })
                     guard k > 0 else { return true }  // counted with `first`
                     let (characters, changed) = spent.cost(sample(states, k, members).paths.map(Self.written))
                     return budget.spend(characters, changed: changed)
                 }
             }
-            let spans = fit.fit(layout, times: times, samples: points, boxes: boxes, keyAt: keyAt)
-            points = []
+            let spans = fit.fit(layout, times: times, samples: grid.points, boxes: grid.boxes, keyAt: keyAt)
+            grid.points = []
+            if let budget { budget.release(windows.indices.reduce(0) { $0 + windows[$1].release(before: .max) }) }
             for span in spans {
                 out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))
             }
             axes += gradientKeys
         }
         return (out, axes, factored?.keys ?? [:], false)
+    }
+
+    /// With a budget, what an interval's fit of today's keys starts from: per group its first
+    /// key's sample, the one before (nil in the first interval) and its count, and per moving
+    /// group its tracks' estimated windows (nil for a still group; nil when the interval has one
+    /// time); nil once the budget is lost. A grid over ProjectionIntervalGrids' budget is made
+    /// again by the fit (kept from here, the default run's peak grew by 5 MB for 0.4 % fewer instructions).
+    typealias BudgetStart = (known: [(Sample, Sample?, GroupKeyCharacters?)], estimated: [[TrackKeyWindows]?]?)
+
+    func budgetStart(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget) -> BudgetStart? {
+        if budget.exceeded { return nil }
+        let fitter = ProjectionFitter(
+            visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
+            outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
+        let pictureLayers = Set(self.pictureLayers)
+        let pictureFitter = ProjectionFitter(
+            visible: min(ProjectionTolerance.interpolation, ProjectionTolerance.pictureEdges) / hostScale * ProjectionTolerance.aim,
+            outline: fitter.outline)
+        let isOutline = groups.map { $0.map(outlines.contains) }
+        let c0 = cuts[n]
+        let rightState = state(c0, end: end)
+        let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
+        let grid = intervalGrid(n, cuts, end: end), states = grid.states
+        var times = grid.times
+        if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
+        // Every group's first key counts before any fit, with the last run of each track that
+        // ends elsewhere (its value is the next interval's first key or hold key).
+        var known: [(Sample, Sample?, GroupKeyCharacters?)] = []
+        for members in groups {
+            let right = sample(rightState, members), left = n > 0 ? sample(leftState, members) : nil
+            let tracks = characterTracks(members)
+            var count = GroupKeyCharacters(
+                tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written),
+                end: times.count > 1 ? sample(states, states.count - 1, members).paths.map(Self.written) : nil)
+            let (characters, changed) = count.first(right.paths.map(Self.written))
+            if !budget.spend(characters, changed: changed) { return nil }
+            known.append((right, left, count))
+        }
+        // Every moving group's keys are estimated before any fit, from its points on a coarser
+        // grid (TrackKeyWindows), so that today's fit gives up before it starts where the estimate
+        // passes the factored keys' characters by its margin; nil for a still group.
+        var estimated: [[TrackKeyWindows]?]? = nil
+        if times.count > 1 {
+            estimated = []
+            for (g, members) in groups.enumerated() {
+                let right = known[g].0, count = known[g].2!
+                if stillOver(states, members, right) { estimated?.append(nil); continue }
+                let fit = members.contains { pictureLayers.contains(specs[$0].layer) } ? pictureFitter : fitter
+                let windows = estimatedWindows(members, right, count, outlines: isOutline[g], states, times, fit: fit)
+                estimated?.append(windows)
+                if !budget.promise(windows.reduce(0) { $0 + $1.total }) { return nil }
+            }
+        }
+        return (known, estimated)
+    }
+
+    /// Whether nothing of the group moves over the grid (8 probes): then it has one key.
+    func stillOver(_ states: ProjectionGrid, _ members: [Int], _ right: Sample) -> Bool {
+        (1...8).allSatisfy { sample(states, $0 * (states.count - 1) / 8, members).paths == right.paths }
+    }
+
+    /// Per track of `count`, its keys as TrackKeyWindows estimates them from the group's points
+    /// at the times the fit's coarse search checks (ProjectionFitter.coarseStride, and the last); the last window is left out where
+    /// its key may be of the last run, which `count.first` counted.
+    func estimatedWindows(
+        _ members: [Int], _ right: Sample, _ count: GroupKeyCharacters, outlines: [Bool], _ states: ProjectionGrid, _ times: [Double],
+        fit: ProjectionFitter
+    ) -> [TrackKeyWindows] {
+        let layout = ProjectionFitter.Layout(right.paths, outlines: outlines, shapeErrors: members.map { specs[$0].shapeError })
+        let last = states.count - 1
+        let grid = Array(stride(from: 0, to: last, by: ProjectionFitter.coarseStride(times))) + [last]
+        let points = grid.map { k in k == 0 ? layout.flat(right.paths) : flatSample(states, k, members, count: layout.pointCount) }
+        return count.tracks.enumerated().map { x, track in
+            var w = TrackKeyWindows(
+                windows: TrackKeyWindows.find(layout, paths: track, samples: points, visible: fit.visible, outline: fit.outline).map {
+                    (grid[$0.start], grid[$0.end], $0.characters)
+                })
+            if count.endCounted[x], !w.windows.isEmpty { w.windows.removeLast() }
+            return w
+        }
+    }
+
+    /// One group's grid as today's fit reads it over an interval (`groupGrid`).
+    struct GroupGrid {
+        let layout: ProjectionFitter.Layout
+        var points: [[Point]]
+        let boxes: [Rect]
+        let gradientKeys: [(Int, Keyframe<GradientAxis>)]
+    }
+
+    /// What today's fit of one group reads per grid time: the flat points and the box, and per
+    /// gradient its axis and visible area, of which the axes' keys are made at once (they need
+    /// nothing of the paths' fit); a key's paths are sampled again at its time.
+    func groupGrid(
+        _ members: [Int], _ right: Sample, outlines: [Bool], _ states: ProjectionGrid, _ times: [Double], fit: ProjectionFitter
+    ) -> GroupGrid {
+        let layout = ProjectionFitter.Layout(right.paths, outlines: outlines, shapeErrors: members.map { specs[$0].shapeError })
+        let gradients = members.indices.filter { right.axes[$0] != nil }
+        var points: [[Point]] = [], boxes: [Rect] = []
+        var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+        let host = hosts[specs[members[0]].layer]!
+        for k in 0..<states.count {
+            // Without a gradient only the points and the box are read: no path made.
+            if k > 0, gradients.isEmpty {
+                points.append(flatSample(states, k, members, count: layout.pointCount)); boxes.append(states.box(k, host: host))
+                continue
+            }
+            let s = k == 0 ? right : sample(states, k, members)
+            points.append(layout.flat(s.paths))
+            boxes.append(s.box)
+            for (x, m) in gradients.enumerated() {
+                axisSamples[x].append(s.axes[m]!)
+                let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+                areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
+            }
+        }
+        let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fit.visible)
+        return GroupGrid(layout: layout, points: points, boxes: boxes, gradientKeys: gradientKeys)
     }
 
     // MARK: Output
