@@ -39,6 +39,15 @@ package struct LayerSubsetSampler {
             for k in changed.indices { (ownChanged[k], changed[k]) = (true, true) }
             return
         }
+        // No entry's own tracks can change: every entry keeps its bits (most of a loop is at rest).
+        guard spans.anyChange(since: time, to: t) else {
+            for k in changed.indices { (ownChanged[k], changed[k]) = (false, false) }
+            time = t
+            state = LayerSubsetState(
+                subset: subset, time: t, states: state.states, boundsToScreen: state.boundsToScreen,
+                effectiveOpacity: state.effectiveOpacity, visible: state.visible)
+            return
+        }
         let sim = self.sim
         var local = state.states, world = state.boundsToScreen, opacity = state.effectiveOpacity, visible = state.visible
         // Dropped so that the arrays above are the only references (no copy when written).
