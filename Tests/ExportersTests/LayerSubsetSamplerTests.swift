@@ -21,7 +21,7 @@ final class LayerSubsetSamplerTests: XCTestCase {
     /// does; an entry not marked changed keeps the previous time's bits. Over the four templates
     /// most (entry, time) pairs are not evaluated again, and some are.
     func testSamplerGivesSubsetStatesBitForBit() throws {
-        var ownSkipped = 0, mapSkipped = 0, read = 0
+        var ownSkipped = 0, mapSkipped = 0, read = 0, quietSteps = 0
         for name in Self.templates {
             let sim = try Simulation(try ExportFixtures.template(name))
             let sampler = ProjectionSampler(sim), subset = sampler.gridLayers, end = sim.timeline.duration
@@ -34,6 +34,7 @@ final class LayerSubsetSamplerTests: XCTestCase {
                 var previous = incremental.state
                 for (m, t) in times.enumerated() {
                     if m > 0 { incremental.advance(to: min(t, end.nextDown)) }
+                    if m > 0, !incremental.changed.contains(true) { quietSteps += 1 }
                     let got = incremental.state, want = sim.state(of: subset, at: min(t, end.nextDown))
                     XCTAssertEqual(got.time.bitPattern, want.time.bitPattern, "\(name) at \(t)")
                     for k in subset.layers.indices {
@@ -59,6 +60,33 @@ final class LayerSubsetSamplerTests: XCTestCase {
         // Measured: 303,105 own states kept, 94,806 maps evaluated again (a page's children move with it).
         XCTAssertGreaterThan(ownSkipped, 3 * read, "most layers' own states kept")
         XCTAssertGreaterThan(read, 0)
+        XCTAssertGreaterThan(quietSteps, 0, "some steps keep every entry (a quiet step)")
+    }
+
+    /// `ChangeSpans.anyChange` (the sampler's quiet steps, passed without visiting an entry) is
+    /// true exactly when some entry's `ownChange` is, over every step of every interval's grid
+    /// times of the four templates; both answers occur.
+    func testAnyChangeIsSomeEntrysOwnChangeOverTheGrid() throws {
+        var quiet = 0, moving = 0
+        for name in Self.templates {
+            let sim = try Simulation(try ExportFixtures.template(name))
+            let sampler = ProjectionSampler(sim), subset = sampler.gridLayers, end = sim.timeline.duration
+            let cuts = sampler.breakpoints(end: end)
+            for n in cuts.indices where n + 1 < cuts.count {
+                let c0 = cuts[n]
+                let times = ([c0] + ProjectionSampler.gridTimes(from: c0, to: cuts[n + 1], end: end) + [cuts[n + 1].nextDown])
+                    .map { min($0, end.nextDown) }
+                var any = ChangeSpans(sim, layers: subset.layers), each = any
+                for (a, b) in zip(times, times.dropFirst()) {
+                    var some = false
+                    for k in subset.layers.indices where each.ownChange(k, since: a, to: b) { some = true }
+                    XCTAssertEqual(any.anyChange(since: a, to: b), some, "\(name) over (\(a), \(b)]")
+                    if some { moving += 1 } else { quiet += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(quiet, 0)
+        XCTAssertGreaterThan(moving, 0)
     }
 
     /// Times that go back, or past the loop, are evaluated whole (every entry changed).
