@@ -97,7 +97,7 @@ extension LottieDocument {
         // `bounds` is the definition's size (LottieShapes.paint), the runs' bounds.
         guard case .vector(let document) = art.artwork, !artOpacityRuns(i).isEmpty, let runs = try? opacityRuns(of: i, document, art),
             let lowest = runs.lastIndex(where: { $0.opacity < 1 })
-        else { return artworkItems(art, bounds: bounds) }
+        else { return artItemsMade[i] ?? artworkItems(art, bounds: bounds) }
         return runs[(lowest + 1)...].flatMap(\.items)
     }
 

@@ -102,6 +102,8 @@ final class LottieDocument {
     /// Each flat SVG art layer's opacity runs, made once (`opacityRuns(of:)`): the check, the
     /// layer plan and the paint each asked for them again.
     var opacityRunsMade: [Int: Result<[LottieArtRun], any Error>] = [:]
+    /// Each SVG art layer's shape items as `checkArtwork` made them, which its paint draws.
+    var artItemsMade: [Int: [JSONValue]] = [:]
 
     init(_ transition: KeyframedTransition, subtrees: Bool = true, droppingGroups: Set<Int> = []) {
         self.transition = transition
