@@ -33,32 +33,34 @@ package struct ExactLayerTracks: Sendable {
     package static func all(_ simulation: Simulation, keepingAll: Bool = true) -> [ExactLayerTracks] {
         let end = simulation.timeline.duration
         func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty || !keepingAll ? nil : ExactValueMemo() }
-        // Each layer's tracks read in place: `layers.map { l in … }` copied every layer.
-        let layers = simulation.layers
-        return layers.indices.map { i in
-            let position = layers[i].position, size = layers[i].size, whole = layers[i].transform
-            let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
-            return ExactLayerTracks(
-                layer: layers[i].index, position: ExactTrack(position, until: end, memo: memo(position)),
-                size: ExactTrack(size, until: end, memo: memo(size)),
-                translation: ExactTrack(whole, until: end, component: { $0.translation }, memo: transform),
-                scale: ExactTrack(whole, until: end, component: { $0.scale }, memo: transform),
-                rotation: ExactTrack(whole, until: end, component: { $0.rotation }, memo: transform),
-                // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
-                numbers: NumberTracks(LayerProperty.animatedLayerNumbers) {
-                    let track = layers[i].numberTrack($0)
-                    return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
-                },
-                mask: layers[i].definition.mask.map { m in
-                    let frame = layers[i].maskFrame, center = layers[i].maskCenter
-                    return Mask(
-                        shape: m.shape, frame: ExactTrack(frame, until: end, memo: memo(frame)),
-                        center: ExactTrack(center, until: end, memo: memo(center)),
-                        numbers: NumberTracks(LayerProperty.animatedMaskNumbers) {
-                            let track = layers[i].numberTrack($0)
-                            return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
-                        })
-                })
+        // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
+        // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
+        return simulation.layers.withUnsafeBufferPointer { layers in
+            layers.indices.map { i in
+                let position = layers[i].position, size = layers[i].size, whole = layers[i].transform
+                let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
+                return ExactLayerTracks(
+                    layer: layers[i].index, position: ExactTrack(position, until: end, memo: memo(position)),
+                    size: ExactTrack(size, until: end, memo: memo(size)),
+                    translation: ExactTrack(whole, until: end, component: { $0.translation }, memo: transform),
+                    scale: ExactTrack(whole, until: end, component: { $0.scale }, memo: transform),
+                    rotation: ExactTrack(whole, until: end, component: { $0.rotation }, memo: transform),
+                    // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
+                    numbers: NumberTracks(LayerProperty.animatedLayerNumbers) {
+                        let track = layers[i].numbers[$0]
+                        return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
+                    },
+                    mask: layers[i].definition.mask.map { m in
+                        let frame = layers[i].maskFrame, center = layers[i].maskCenter
+                        return Mask(
+                            shape: m.shape, frame: ExactTrack(frame, until: end, memo: memo(frame)),
+                            center: ExactTrack(center, until: end, memo: memo(center)),
+                            numbers: NumberTracks(LayerProperty.animatedMaskNumbers) {
+                                let track = layers[i].numbers[$0]
+                                return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
+                            })
+                    })
+            }
         }
     }
 }

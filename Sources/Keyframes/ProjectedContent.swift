@@ -107,14 +107,17 @@ package enum Projection {
     /// (or puts this layer's zPosition under a perspective), or its superlayer is projected.
     package static func projectedLayers(_ sim: Simulation) -> [Bool] {
         var out = [Bool](repeating: false, count: sim.layers.count)
-        for l in sim.layers {  // parents first
-            var p = values(of: l.transform).contains { $0.is3D }
-            if let parent = l.parent {
-                let st = sim.layers[parent].definition.sublayerTransform
-                let zs = [l.zPosition.initial] + l.zPosition.changes.map(\.value)
-                p = p || out[parent] || !st.isPerspectiveOnly || (!st.isIdentity && zs.contains { $0 != 0 })
+        // Read in place, through a pointer: `for l in sim.layers` copied every layer.
+        sim.layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices {  // parents first
+                var p = values(of: layers[i].transform).contains { $0.is3D }
+                if let parent = layers[i].parent {
+                    let st = layers[parent].definition.sublayerTransform
+                    let zs = [layers[i].zPosition.initial] + layers[i].zPosition.changes.map(\.value)
+                    p = p || out[parent] || !st.isPerspectiveOnly || (!st.isIdentity && zs.contains { $0 != 0 })
+                }
+                out[layers[i].index] = p
             }
-            out[l.index] = p
         }
         return out
     }

@@ -73,12 +73,11 @@ extension InteractionBuilder {
     }
 
     /// The latest time any track changes (an assignment, or the end of an animation).
-    func lastEventTime() -> Double {
+    /// Mutating only to visit each layer in place (the visitor returns no change): a copy of
+    /// each layer to visit retained every track.
+    mutating func lastEventTime() -> Double {
         var scan = LastEvent()
-        for l in base.layers {
-            var layer = l  // only read: the visitor returns no change
-            SimulatedLayer.forEachTrack(&layer, &scan)
-        }
+        for i in base.layers.indices { SimulatedLayer.forEachTrack(&base.layers[i], &scan) }
         return SimulationBuilder.tidy(scan.last)
     }
 

@@ -77,23 +77,27 @@ extension LottieDocument {
             case .artwork(let art) = simulation.layers[i].definition.kind, case .vector(let document) = art.artwork,
             !LottieArtworkShapes.hasClip(document.nodes)
         else { return [] }
-        let size = simulation.layers[i].definition.size
-        guard
-            let runs = try? LottieArtworkShapes.opacityRuns(
-                document, file: art.path, mode: art.contentMode, bounds: (size.width, size.height)),
-            let lowest = runs.lastIndex(where: { $0.opacity < 1 })
-        else { return [] }
+        guard let runs = try? opacityRuns(of: i, document, art), let lowest = runs.lastIndex(where: { $0.opacity < 1 }) else { return [] }
         return Array(runs[...lowest])
+    }
+
+    /// Layer i's art's runs in its definition's bounds, made once per document.
+    func opacityRuns(of i: Int, _ document: ArtDocument, _ art: LayerArtwork) throws -> [LottieArtRun] {
+        if let made = opacityRunsMade[i] { return try made.get() }
+        let size = simulation.layers[i].definition.size
+        let made = Result { try LottieArtworkShapes.opacityRuns(document, file: art.path, mode: art.contentMode, bounds: (size.width, size.height)) }
+        opacityRunsMade[i] = made
+        return try made.get()
     }
 
     /// The shape items of layer i's art drawn in its own content layer (top first): none when a
     /// precomp draws it, the runs below the first translucent one when runs draw the rest.
     func ownArtItems(_ i: Int, _ art: LayerArtwork, bounds: Size) -> [JSONValue] {
         guard artPieces(i).isEmpty else { return [] }
-        guard case .vector(let document) = art.artwork, !artOpacityRuns(i).isEmpty,
-            let runs = try? LottieArtworkShapes.opacityRuns(document, file: art.path, mode: art.contentMode, bounds: (bounds.width, bounds.height)),
+        // `bounds` is the definition's size (LottieShapes.paint), the runs' bounds.
+        guard case .vector(let document) = art.artwork, !artOpacityRuns(i).isEmpty, let runs = try? opacityRuns(of: i, document, art),
             let lowest = runs.lastIndex(where: { $0.opacity < 1 })
-        else { return artworkItems(art, bounds: bounds) }
+        else { return artItemsMade[i] ?? artworkItems(art, bounds: bounds) }
         return runs[(lowest + 1)...].flatMap(\.items)
     }
 
@@ -139,8 +143,7 @@ extension LottieDocument {
     /// Refuses runs that would composite apart from the layer's other paint: the layer's
     /// opacity, times its ancestors', must stay 1.
     func checkArtOpacityRuns(_ i: Int, _ document: ArtDocument, _ art: LayerArtwork) throws {
-        let size = simulation.layers[i].definition.size
-        let runs = try LottieArtworkShapes.opacityRuns(document, file: art.path, mode: art.contentMode, bounds: (size.width, size.height))
+        let runs = try opacityRuns(of: i, document, art)
         guard let run = runs.first(where: { $0.opacity < 1 }) else { return }
         let fade = combinedOpacity(i)
         if ([fade.initialValue] + fade.keyframes.map(\.value)).contains(where: { $0.c[0] < 100 }) {

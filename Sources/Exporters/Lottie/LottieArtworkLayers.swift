@@ -33,7 +33,7 @@ extension LottieDocument {
                         try checkArtPrecomp(i, document, art)
                         continue
                     }
-                    _ = try LottieArtworkShapes.items(
+                    artItemsMade[i] = try LottieArtworkShapes.items(
                         document, file: art.path, mode: art.contentMode,
                         bounds: (simulation.layers[i].definition.size.width, simulation.layers[i].definition.size.height))
                 } catch {

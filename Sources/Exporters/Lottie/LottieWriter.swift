@@ -99,6 +99,11 @@ final class LottieDocument {
     /// The fading layers whose subtrees are precomps of their own (LottieGroupOpacity.swift).
     private(set) var groupOpacities: [Int] = []
     private(set) var refusedGroup: Int?
+    /// Each flat SVG art layer's opacity runs, made once (`opacityRuns(of:)`): the check, the
+    /// layer plan and the paint each asked for them again.
+    var opacityRunsMade: [Int: Result<[LottieArtRun], any Error>] = [:]
+    /// Each SVG art layer's shape items as `checkArtwork` made them, which its paint draws.
+    var artItemsMade: [Int: [JSONValue]] = [:]
 
     init(_ transition: KeyframedTransition, subtrees: Bool = true, droppingGroups: Set<Int> = []) {
         self.transition = transition

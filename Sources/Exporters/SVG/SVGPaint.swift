@@ -14,8 +14,8 @@ struct SVGPaint {
     func paint(layer i: Int, _ k: LayerKeyframes) { paint(layer: i, size: k.size, cornerRadius: k.boundsRadius) }
 
     func paint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) {
-        let layer = document.simulation.layers[i]
-        let def = layer.definition
+        // The layer's parts read apart: binding the whole layer copied every track (and `placedRect`'s argument).
+        let def = document.simulation.layers[i].definition
         switch def.kind {
         case .group, .rect:
             if let fill = def.fill { boundsRect(size: size, cornerRadius: cornerRadius, fill: fill) }
@@ -85,10 +85,9 @@ struct SVGPaint {
 
     /// A definition layer drawn at its initial state, without ids (a snapshot may repeat its source).
     func staticLayer(_ i: Int) {
-        let layer = document.simulation.layers[i]
-        let d = layer.definition
+        let d = document.simulation.layers[i].definition
         guard !d.hidden else { return }
-        if let (r, fill) = placedRect(layer) {
+        if let (r, fill) = placedRect(d, childless: document.simulation.layers[i].children.isEmpty) {
             var attrs: [(String, String)] = []
             if r.minX != 0 { attrs.append(("x", SVGNumber.length(r.minX))) }
             if r.minY != 0 { attrs.append(("y", SVGNumber.length(r.minY))) }
@@ -162,7 +161,7 @@ struct SVGPaint {
     /// A visible static layer drawn as one opaque solid rect in its parent's space.
     private func opaqueRect(_ i: Int) -> (rect: Rect, color: Color)? {
         let d = document.simulation.layers[i].definition
-        guard !d.hidden, !document.isFollowed(i), let (rect, fill) = placedRect(document.simulation.layers[i]),
+        guard !d.hidden, !document.isFollowed(i), let (rect, fill) = placedRect(d, childless: document.simulation.layers[i].children.isEmpty),
             case .solid(let color) = fill, color.alpha == 1
         else { return nil }
         return (rect, color)
@@ -171,9 +170,8 @@ struct SVGPaint {
     /// A solid rect without sublayers moved only by translations: its rect in its parent's
     /// space, written as one `<rect x y>` without its `<g>` (the branch labels' pixel font is
     /// hundreds of them: flip-edge-pan.svg about 15 KB of groups).
-    private func placedRect(_ layer: SimulatedLayer) -> (rect: Rect, fill: Fill)? {
-        let d = layer.definition
-        guard layer.children.isEmpty, !d.clipsToBounds, d.opacity == 1, d.transform.rotation == 0,
+    private func placedRect(_ d: LayerDefinition, childless: Bool) -> (rect: Rect, fill: Fill)? {
+        guard childless, !d.clipsToBounds, d.opacity == 1, d.transform.rotation == 0,
             d.transform.scale == Point(1, 1), d.numbers.boundsRadius == 0, let fill = d.fill, case .solid = fill
         else { return nil }
         switch d.kind {
@@ -187,11 +185,10 @@ struct SVGPaint {
 
     /// A layer's own paint and sublayers in its bounds space, clipped when it clips to bounds.
     func staticContent(of i: Int) {
-        let layer = document.simulation.layers[i]
-        let d = layer.definition
+        let d = document.simulation.layers[i].definition
         if d.clipsToBounds { clipGroup(size: d.size, cornerRadius: d.numbers.boundsRadius) }
         staticPaint(d)
-        sublayers(layer.children, staticLayer)
+        sublayers(document.simulation.layers[i].children, staticLayer)
         if d.clipsToBounds { xml.end() }
     }
 

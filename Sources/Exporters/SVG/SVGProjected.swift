@@ -82,24 +82,25 @@ struct SVGProjected {
     /// Layer i and its sublayers (all projected), drawn in the host's space; `openPlane`: the
     /// factored plane whose groups an ancestor left open around this layer.
     func write(_ i: Int, _ p: ProjectedLayer, openPlane: Int? = nil) {
-        let layer = document.simulation.layers[i]
+        // The layer's parts read apart: binding the whole layer copied every track.
+        let (id, children) = (document.simulation.layers[i].id, document.simulation.layers[i].children)
         let k = transition.layers[i]
-        if layer.id == nil, !k.visible.isAnimated, !k.visible.initialValue { return }
+        if id == nil, !k.visible.isAnimated, !k.visible.initialValue { return }
         // A layer that paints one gradient shape and holds nothing else (the flips' shadow): its
         // opacity goes into the stops' stop-opacity (the same pixels for one fill-only shape), not
         // on its group. Gecko and Chromium round a faint group composited offscreen differently:
         // 0.88/255 apart over the page as the shadow starts to fade in, 0.22 with the stops.
         let opacityInStops =
             p.paint.count == 1 && p.paint[0].gradient != nil && p.clip == nil && p.mask == nil
-            && layer.children.isEmpty
+            && children.isEmpty
         var groupKeys = k
         if opacityInStops { groupKeys.opacity = .constant(1) }
         // An anonymous layer with nothing to animate opens no <g>: an empty group draws the same
         // (flip-edge-pan.svg had 64, 1.5 KB).
         let bare =
-            layer.id == nil && !groupKeys.visible.isAnimated && groupKeys.visible.initialValue
+            id == nil && !groupKeys.visible.isAnimated && groupKeys.visible.initialValue
             && !groupKeys.opacity.isAnimated && groupKeys.opacity.initialValue == 1
-        let layerGroups = bare ? 0 : document.openLayerGroup(id: layer.id, groupKeys)
+        let layerGroups = bare ? 0 : document.openLayerGroup(id: id, groupKeys)
         // A factored flip (ProjectedLayer.plane): its paths are R inside A's groups, opened once
         // for a layer and the sublayers in its plane (a page and its shadow), else closed before
         // the sublayers (each in its own plane's groups); such layers have no mask, and a clip
@@ -109,7 +110,7 @@ struct SVGProjected {
         // In a plane every path is under its scale(.1) group already: tenths, no transform.
         let inTenths = p.plane != nil
         let tenths = inTenths ? [] : [SVGPath.transform]
-        let spansSublayers = opens && inPlane(layer.children, p.plane!.reference)
+        let spansSublayers = opens && inPlane(children, p.plane!.reference)
         if opens, let plane = p.plane {
             document.transformGroup("translate", plane.translation, SVGNumber.pair, always: true)
             document.transformGroup("scale", plane.scaleX, { NumberFormat.string($0, maxDecimals: 5) + " 1" }, always: true)
@@ -117,14 +118,17 @@ struct SVGProjected {
         }
         // Where the bounds are, as played: the outline is never painted (no fill, no stroke) and
         // is read back by the conformance suite's geometry check (computed `d`, mapped by getCTM).
-        if let id = layer.id, let outline = p.outline {
+        if let id, let outline = p.outline {
             xml.start("path", [("id", "\(id).bounds"), ("d", SVGPath.d(outline.initialValue)), ("fill", "none")] + tenths)
             animateD(outline) { SVGPath.d($0) }
             xml.end()
         }
         // Sublayers are cut by the bounds (clipsToBounds) and by the mask; the layer's own paint too.
         let clipped = p.clip.map { clipGroup([MultiPathTrack.single($0)], evenOdd: false, pointsWhenStill: !inTenths, inTenths: inTenths) } ?? false
-        let masked = p.mask.map { clipGroup([$0], evenOdd: layer.definition.mask?.shape == .hole, pointsWhenStill: !inTenths, inTenths: inTenths) } ?? false
+        let masked =
+            p.mask.map {
+                clipGroup([$0], evenOdd: document.simulation.layers[i].definition.mask?.shape == .hole, pointsWhenStill: !inTenths, inTenths: inTenths)
+            } ?? false
         // SVG art's opacity over overlapping shapes (composited once, as the flat art is) and its
         // clip paths, each a <g> around the run of shapes it covers, outer first.
         let artGroups =
@@ -150,7 +154,7 @@ struct SVGProjected {
         let planeGroups = 3  // translate, scale(sx 1), scale(.1)
         if opens, !spansSublayers { flush(&run); for _ in 0..<planeGroups { xml.end() } }
         let childPlane = opens ? (spansSublayers ? p.plane!.reference : nil) : openPlane
-        for child in layer.children {
+        for child in children {
             guard let cp = transition.projected[child] else { continue }
             if let paints = plainLeafPaints(child, cp, openPlane: childPlane) {
                 let childTenths = cp.plane == nil ? [SVGPath.transform] : []
@@ -185,8 +189,9 @@ struct SVGProjected {
     /// over one paint, folded into its alpha); nil otherwise.
     /// A hidden one writes nothing: no paints.
     func plainLeafPaints(_ i: Int, _ p: ProjectedLayer, openPlane: Int?) -> [ProjectedPaint]? {
-        let layer = document.simulation.layers[i], k = transition.layers[i]
-        guard layer.id == nil, layer.children.isEmpty, p.clip == nil, p.mask == nil, p.outline == nil, p.opacityGroups.isEmpty,
+        let k = transition.layers[i]
+        guard document.simulation.layers[i].id == nil, document.simulation.layers[i].children.isEmpty, p.clip == nil, p.mask == nil, p.outline == nil,
+            p.opacityGroups.isEmpty,
             p.artClips.isEmpty, p.pictureCells.isEmpty, p.plane?.reference == openPlane,
             p.paint.allSatisfy({ if case .solid = $0.fill { return true } else { return false } })
         else { return nil }

@@ -128,7 +128,8 @@ final class SVGDocument {
     // MARK: Animated layers
 
     func writeLayer(_ i: Int) {
-        let layer = simulation.layers[i]
+        // The layer's parts read apart: binding the whole layer copied every track.
+        let (id, clipped, children) = (simulation.layers[i].id, simulation.layers[i].definition.clipsToBounds, simulation.layers[i].children)
         let k = transition.layers[i]
         if let projected = transition.projected[i] {
             SVGProjected(document: self).write(i, projected)
@@ -139,7 +140,7 @@ final class SVGDocument {
             SVGPaint(document: self).staticLayer(i)
             return
         }
-        let layerGroups = openLayerGroup(id: layer.id, k)
+        let layerGroups = openLayerGroup(id: id, k)
         transformGroup("translate", k.position, SVGNumber.pair, always: true)
         let translated = transformGroup("translate", k.translation, SVGNumber.pair, identity: .zero)
         let rotated = transformGroup("rotate", k.rotation, SVGNumber.degrees, identity: 0)
@@ -147,7 +148,7 @@ final class SVGDocument {
         // The bounds group: its user space is the layer's bounds (origin at the top-left corner).
         let anchorOffset = AnchorOffset(size: k.size, anchor: k.anchorPoint)
         var boundsAttrs: [(String, String)] = []
-        if let id = layer.id { boundsAttrs.append(("id", "\(id).bounds")) }
+        if let id { boundsAttrs.append(("id", "\(id).bounds")) }
         boundsAttrs.append(("transform", SVGNumber.function("translate", SVGNumber.pair(anchorOffset.initial))))
         xml.start("g", boundsAttrs)
         if let track = anchorOffset.track {
@@ -156,7 +157,6 @@ final class SVGDocument {
                 [("attributeName", "transform"), ("type", "translate")]
                     + smil(track, SVGNumber.pair))
         }
-        let clipped = layer.definition.clipsToBounds
         if clipped {
             let clipID = newID("clip")
             xml.start("clipPath", [("id", clipID)])
@@ -167,7 +167,7 @@ final class SVGDocument {
         // layer.mask cuts the layer and its sublayers, in its bounds space.
         let masked = k.mask.map { SVGProjected(document: self).clipGroup(MaskPaths.track($0), evenOdd: $0.shape == .hole) } ?? false
         SVGPaint(document: self).paint(layer: i, k)
-        SVGPaint(document: self).sublayers(layer.children, writeLayer)
+        SVGPaint(document: self).sublayers(children, writeLayer)
         if masked { xml.end() }
         if clipped { xml.end() }
         xml.end()  // bounds
