@@ -52,14 +52,7 @@ extension ProjectionSampler {
     ) -> (
         frames: [[Frame]], axes: [(Int, Keyframe<GradientAxis>)], planes: [Int: PlaneKeys], failed: Bool
     ) {
-        let fitter = ProjectionFitter(
-            visible: interpolation / hostScale * ProjectionTolerance.aim,
-            outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
-        // A group keyed with a picture's clip: its edges within ProjectionTolerance.pictureEdges.
-        let pictureLayers = Set(self.pictureLayers)
-        let pictureFitter = ProjectionFitter(
-            visible: min(interpolation, ProjectionTolerance.pictureEdges) / hostScale * ProjectionTolerance.aim,
-            outline: fitter.outline)
+        let (fitter, fitterFor) = fitters(interpolation: interpolation)
         var axes: [(Int, Keyframe<GradientAxis>)] = []
         func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
             if let a { axes.append((n, Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing))) }
@@ -71,13 +64,7 @@ extension ProjectionSampler {
         // Given up before this interval's grid is read (its keys would be meaningless).
         if let budget, budget.exceeded { return (out, axes, [:], false) }
         let isOutline = groups.map { $0.map(outlines.contains) }
-        let c0 = cuts[n]
-        let rightState = state(c0, end: end)
-        let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
-        // The grid's states, made once for every fit of this sampler (ProjectionIntervalGrids.swift).
-        let grid = intervalGrid(n, cuts, end: end), states = grid.states
-        var times = grid.times
-        if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
+        let (c0, rightState, leftState, states, times) = intervalStart(n, cuts, end: end)
         var factored: FactoredInterval? = nil
         if let factors, !factors.planeOf.isEmpty {
             let tolerance = min(fitter.visible, fitter.outline) * (1 - FactoredProjection.share)
@@ -99,7 +86,7 @@ extension ProjectionSampler {
                 out[g] = f.frames; axes += f.axes
                 continue
             }
-            let fit = members.contains { pictureLayers.contains(specs[$0].layer) } ? pictureFitter : fitter
+            let fit = fitterFor(members)
             let (right, left, spent) = known?[g] ?? (sample(rightState, members), n > 0 ? sample(leftState, members) : nil, nil)
             if let left {
                 if left.paths != right.paths { out[g].append(frame(c0, left, .hold)) }
@@ -137,6 +124,33 @@ extension ProjectionSampler {
         return (out, axes, factored?.keys ?? [:], false)
     }
 
+    /// The fitter whose drawn content stays within `interpolation`, and the one a group takes: a
+    /// group keyed with a picture's clip keeps its edges within ProjectionTolerance.pictureEdges.
+    func fitters(interpolation: Double) -> (plain: ProjectionFitter, forGroup: ([Int]) -> ProjectionFitter) {
+        let plain = ProjectionFitter(
+            visible: interpolation / hostScale * ProjectionTolerance.aim,
+            outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
+        let pictureLayers = Set(self.pictureLayers)
+        let picture = ProjectionFitter(
+            visible: min(interpolation, ProjectionTolerance.pictureEdges) / hostScale * ProjectionTolerance.aim,
+            outline: plain.outline)
+        return (plain, { [specs] members in members.contains { pictureLayers.contains(specs[$0].layer) } ? picture : plain })
+    }
+
+    /// Interval n's first cut, the states at it and just before it, and its grid (made once for
+    /// every fit of this sampler: ProjectionIntervalGrids.swift), the last grid time on the next cut.
+    func intervalStart(
+        _ n: Int, _ cuts: [Double], end: Double
+    ) -> (c0: Double, right: SceneState, left: SceneState, states: ProjectionGrid, times: [Double]) {
+        let c0 = cuts[n]
+        let right = state(c0, end: end)
+        let left = n > 0 ? state(c0.nextDown, end: end) : right
+        let grid = intervalGrid(n, cuts, end: end)
+        var times = grid.times
+        if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
+        return (c0, right, left, grid.states, times)
+    }
+
     /// With a budget, what an interval's fit of today's keys starts from: per group its first
     /// key's sample, the one before (nil in the first interval) and its count, and per moving
     /// group its tracks' estimated windows (nil for a still group; nil when the interval has one
@@ -146,20 +160,9 @@ extension ProjectionSampler {
 
     func budgetStart(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget) -> BudgetStart? {
         if budget.exceeded { return nil }
-        let fitter = ProjectionFitter(
-            visible: ProjectionTolerance.interpolation / hostScale * ProjectionTolerance.aim,
-            outline: ProjectionTolerance.outline / hostScale * ProjectionTolerance.aim)
-        let pictureLayers = Set(self.pictureLayers)
-        let pictureFitter = ProjectionFitter(
-            visible: min(ProjectionTolerance.interpolation, ProjectionTolerance.pictureEdges) / hostScale * ProjectionTolerance.aim,
-            outline: fitter.outline)
+        let fitterFor = fitters(interpolation: ProjectionTolerance.interpolation).forGroup
         let isOutline = groups.map { $0.map(outlines.contains) }
-        let c0 = cuts[n]
-        let rightState = state(c0, end: end)
-        let leftState = n > 0 ? state(c0.nextDown, end: end) : rightState
-        let grid = intervalGrid(n, cuts, end: end), states = grid.states
-        var times = grid.times
-        if times.count > 1 { times[times.count - 1] = cuts[n + 1] }
+        let (_, rightState, leftState, states, times) = intervalStart(n, cuts, end: end)
         // Every group's first key counts before any fit, with the last run of each track that
         // ends elsewhere (its value is the next interval's first key or hold key).
         var known: [(Sample, Sample?, GroupKeyCharacters?)] = []
@@ -182,7 +185,7 @@ extension ProjectionSampler {
             for (g, members) in groups.enumerated() {
                 let right = known[g].0, count = known[g].2!
                 if stillOver(states, members, right) { estimated?.append(nil); continue }
-                let fit = members.contains { pictureLayers.contains(specs[$0].layer) } ? pictureFitter : fitter
+                let fit = fitterFor(members)
                 let windows = estimatedWindows(members, right, count, outlines: isOutline[g], states, times, fit: fit)
                 estimated?.append(windows)
                 if !budget.promise(windows.reduce(0) { $0 + $1.total }) { return nil }
