@@ -44,10 +44,7 @@ package struct JSONWriter: Sendable {
     private func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         if style == .compact { return writeCompact(value, into: &out) }
         switch value {
-        case .null: out += "null".utf8
-        case .bool(let b): out += (b ? "true" : "false").utf8
-        case .number(let d): NumberFormat.append(d, maxDecimals: maxDecimals, to: &out)
-        case .string(let s): JSONWriter.writeString(s, into: &out)
+        case .null, .bool, .number, .string: writeCompact(value, into: &out)  // a scalar is the same text in both styles
         case .array(let items):
             if items.isEmpty { out += "[]".utf8; return }
             if items.allSatisfy(\.isScalarOrScalarArray) {

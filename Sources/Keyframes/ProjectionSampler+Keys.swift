@@ -107,7 +107,7 @@ extension ProjectionSampler {
             if let budget, var spent {
                 if !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
                 keyAt = { k in
-                    budget.release(windows.indices.reduce(0) { $0 + windows[$1].release(before: k) })
+                    budget.release(TrackKeyWindows.release(&windows, before: k))
                     guard k > 0 else { return true }  // counted with `first`
                     let (characters, changed) = spent.cost(sample(states, k, members).paths.map(Self.written))
                     return budget.spend(characters, changed: changed)
@@ -115,7 +115,7 @@ extension ProjectionSampler {
             }
             let spans = fit.fit(layout, times: times, samples: grid.points, boxes: grid.boxes, keyAt: keyAt)
             grid.points = []
-            if let budget { budget.release(windows.indices.reduce(0) { $0 + windows[$1].release(before: .max) }) }
+            if let budget { budget.release(TrackKeyWindows.release(&windows, before: .max)) }
             for span in spans {
                 out[g].append(frame(times[span.start], span.start == 0 ? right : sample(states, span.start, members), span.easing))
             }

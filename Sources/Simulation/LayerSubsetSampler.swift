@@ -99,8 +99,7 @@ package struct LayerSubsetSampler {
                 }
                 if kept && !parentChanged {
                     // The same map under the same parent map: only the opacity or visibility can differ.
-                    (opacity[k], visible[k]) =
-                        p >= 0 ? (local[k].opacity * opacity[p], !local[k].hidden && visible[p]) : (local[k].opacity, !local[k].hidden)
+                    (opacity[k], visible[k]) = Simulation.composedPaint(local[k], under: p >= 0 ? (opacity[p], visible[p]) : nil)
                 } else {
                     (world[k], opacity[k], visible[k]) = Simulation.composed(
                         placedMap[k], local[k], under: p >= 0 ? (world[p], opacity[p], visible[p]) : nil)

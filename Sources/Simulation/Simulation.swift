@@ -130,7 +130,15 @@ package struct Simulation: Hashable, Sendable {
     @inline(__always)
     static func composed(_ m: Transform3D, _ local: LayerState, under parent: (Transform3D, Double, Bool)?) -> (Transform3D, Double, Bool) {
         guard let (world, opacity, visible) = parent else { return (m, local.opacity, !local.hidden) }
-        return (m.concatenating(world), local.opacity * opacity, !local.hidden && visible)
+        let (o, v) = composedPaint(local, under: (opacity, visible))
+        return (m.concatenating(world), o, v)
+    }
+
+    /// `composed`'s effective opacity and visibility alone, for a sampler that keeps the map.
+    @inline(__always)
+    static func composedPaint(_ local: LayerState, under parent: (Double, Bool)?) -> (Double, Bool) {
+        guard let (opacity, visible) = parent else { return (local.opacity, !local.hidden) }
+        return (local.opacity * opacity, !local.hidden && visible)
     }
 
     /// Time t on the loop.

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import Keyframes
 
-/// The estimate of today's keys before their fit (ProjectionKeyWindows.swift) and the budget's
+/// The estimate of today's keys before their fit (TrackKeyWindows.swift) and the budget's
 /// margin over it (ProjectionKeyBudget.estimateMargin).
 final class TrackKeyWindowsTests: XCTestCase {
     /// One path of one line segment whose vertex is at `points[k]` at grid time k (its controls on it).

@@ -126,11 +126,12 @@ final class LottieDocument {
 
     private func planLayers() {
         func plan(_ i: Int) -> Bool {
-            let (layer, k) = (simulation.layers, transition.layers)
+            let (layers, keyframes) = (simulation.layers, transition.layers)
             // A mask can only cut a layer (shape groups cannot be masked).
-            var isLayer = Self.read(layer, i) { $0.pointee.id != nil || $0.pointee.definition.mask != nil } || Self.read(k, i) { $0.pointee.isAnimated }
+            var isLayer =
+                Self.read(layers, i) { $0.pointee.id != nil || $0.pointee.definition.mask != nil } || Self.read(keyframes, i) { $0.pointee.isAnimated }
             // A clip can only be a mask on a layer (shape groups cannot clip).
-            let clips = Self.read(layer, i) { l in
+            let clips = Self.read(layers, i) { l in
                 l.pointee.definition.clipsToBounds
                     && (!l.pointee.children.isEmpty || l.pointee.snapshotSource != nil || l.pointee.definition.kind.isArtwork)
             }
@@ -142,7 +143,7 @@ final class LottieDocument {
             let sublayersAsLayers =
                 snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty
             if sublayersAsLayers { isLayer = true }
-            isLayer = plan(children: Self.read(layer, i) { $0.pointee.children }, all: sublayersAsLayers) || isLayer
+            isLayer = plan(children: Self.read(layers, i) { $0.pointee.children }, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer
             return isLayer
         }

@@ -1,4 +1,6 @@
 import Motion
+import TransitionModel
+
 // An estimate, made before today's fit runs, of the keys it will make, so that its budget
 // (ProjectionKeyBudget) can give up before the fit where today's keys lose by a wide margin
 // (docs/smil.md#an-estimate-of-todays-keys). Between two keys that change a track, a player
@@ -11,7 +13,6 @@ import Motion
 // an estimate because the fit checks a painted point only where it can be seen (ProjectionFitter.within),
 // and a page's corners leave the canvas while it turns: counting only the points that stay
 // inside it gives 5 % of flip-pop's keys, every point 98 %.
-import TransitionModel
 
 /// A track's windows: each one's first and last grid index and the characters estimated for its key.
 struct TrackKeyWindows {
@@ -31,6 +32,11 @@ struct TrackKeyWindows {
     }
 
     var total: Int { windows.reduce(0) { $0 + $1.characters } }
+
+    /// `release(before:)` over every track of a group: the characters released.
+    static func release(_ tracks: inout [TrackKeyWindows], before k: Int) -> Int {
+        tracks.indices.reduce(0) { $0 + tracks[$1].release(before: k) }
+    }
 
     /// A key's value on the 0.1 grid is within this of the exact point (0.05 on each axis).
     static let rounding = 0.0708
