@@ -71,7 +71,7 @@ struct ArtComponent {
             throw e
         }
         let doc = JSONNode(node: root, path: "", file: source.file)
-        _ = try doc.object(allowed: ["$schema", "version", "name", "description", "parameters", "layer"])
+        try doc.checkMembers(allowed: ["$schema", "version", "name", "description", "parameters", "layer"])
         let version = try doc.required("version", "the format version 1").integer(1...Int.max)
         guard version == TransitionDefinition.formatVersion else { throw doc.child("version")!.fail("unsupported version \(version); expected 1") }
         let nameNode = try doc.required("name", "the art's name (its file name)")
@@ -82,7 +82,7 @@ struct ArtComponent {
         if let list = doc.child("parameters") {
             for (key, p) in try list.object(allowed: list.node.keys) {
                 guard DefinitionDecoder.isValidName(key) else { throw p.fail("expected a parameter name of letters, digits, '-' or '_'") }
-                _ = try p.object(allowed: ["type", "default", "description"])
+                try p.checkMembers(allowed: ["type", "default", "description"])
                 let typeNode = try p.required("type", "one of \(Self.typeNames)")
                 guard let type = ArtParameterType(rawValue: try typeNode.string()) else {
                     throw typeNode.fail("unknown parameter type \"\(try typeNode.string())\"; expected one of \(Self.typeNames)")
@@ -100,7 +100,7 @@ struct ArtComponent {
             }
         }
         let layer = try doc.required("layer", "the art's root layer")
-        _ = try layer.object(allowed: DefinitionDecoder.layerMembers + ["use"])
+        try layer.checkMembers(allowed: DefinitionDecoder.layerMembers + ["use"])
         if let use = layer.child("use") { throw use.fail("an art file's root layer cannot be a use; put the use in a group's children") }
         try checkParameterReferences(layer, declared: parameters.map(\.name))
         return ArtComponent(name: name, file: source.file, parameters: parameters, layer: layer.node)
@@ -150,8 +150,27 @@ final class ArtResolver {
     func component(_ name: String) throws -> ArtComponent? {
         if let c = cache[name] { return c }
         guard let source = library.source(name) else { return nil }
-        let c = try ArtComponent.parse(source, name: name)
+        let c = try ParsedArt.shared.component(source, name: name)
         cache[name] = c
+        return c
+    }
+}
+
+/// Art files read and checked in this process, by name, file and text: every template of the
+/// catalog places the same few files, and reading one is the same work each time.
+private final class ParsedArt: @unchecked Sendable {
+    static let shared = ParsedArt()
+    private struct Key: Hashable {
+        let name: String, file: String, text: String
+    }
+    private let lock = NSLock()
+    private var components: [Key: ArtComponent] = [:]
+
+    func component(_ source: ArtSource, name: String) throws -> ArtComponent {
+        let key = Key(name: name, file: source.file, text: source.text)
+        if let c = lock.withLock({ components[key] }) { return c }
+        let c = try ArtComponent.parse(source, name: name)
+        lock.withLock { components[key] = c }
         return c
     }
 }

@@ -20,7 +20,7 @@ extension DefinitionDecoder {
     /// The art's root layer node with the site's members and parameters in force, and the site's
     /// own children.
     static func resolveUse(_ site: JSONNode) throws -> (root: JSONNode, siteChildren: [JSONNode]) {
-        _ = try site.object(allowed: layerMembers.filter { $0 != "type" } + ["use", "with"])
+        try site.checkMembers(allowed: layerMembers.filter { $0 != "type" } + ["use", "with"])
         let useNode = site.child("use")!
         let name = try useNode.string()
         let scope = site.art ?? ArtScope(resolver: ArtResolver(library: .empty))

@@ -29,13 +29,13 @@ extension DefinitionDecoder {
     }
 
     static func decodeScript(_ node: JSONNode, name: String) throws -> GestureScript {
-        _ = try node.object(allowed: ["points", "easing", "release", "velocity", "touch"])
+        try node.checkMembers(allowed: ["points", "easing", "release", "velocity", "touch"])
         let easing = try node.child("easing").map { try decodeEasing($0, what: "a finger's easing") } ?? .named(.linear)
         let pointsNode = try node.required("points", "the finger's translation over time: [{\"time\": 0.25, \"translation\": [60, 20]}, …]")
         var points: [GestureScript.Waypoint] = []
         var previous = 0.0
         for p in try pointsNode.elements() {
-            _ = try p.object(allowed: ["time", "translation", "easing"])
+            try p.checkMembers(allowed: ["time", "translation", "easing"])
             let timeNode = try p.required("time", "seconds after the touch-down")
             let time = try timeNode.seconds("a time after the touch-down")
             guard time > previous else {

@@ -5,7 +5,7 @@ import JSONText
 
 extension DefinitionDecoder {
     static func decodeInteraction(_ node: JSONNode, definition d: TransitionDefinition) throws -> Interaction {
-        _ = try node.object(allowed: ["touch", "progress", "let", "begin", "follow", "percentDriven", "release", "scripts", "scrub"])
+        try node.checkMembers(allowed: ["touch", "progress", "let", "begin", "follow", "percentDriven", "release", "scripts", "scrub"])
         let canvasScope = ExpressionName.builtins.filter { ["tx", "ty", "vx", "vy", "W", "H"].contains($0.0) }
         let progressNode = try node.required("progress", "the progress p as an expression, such as \"clamp(tx / W, 0, 1)\"")
         let progress = try progressNode.expression(ExpressionScope(names: canvasScope, unavailable: ["p": "\"progress\" is what defines p"]))
@@ -68,7 +68,7 @@ extension DefinitionDecoder {
 
         var scrub: ScrubPath?
         if let s = node.child("scrub") {
-            _ = try s.object(allowed: ["translation", "duration"])
+            try s.checkMembers(allowed: ["translation", "duration"])
             let t = try s.required("translation", "[tx, ty] as expressions of p, such as [\"p * W\", 0]")
             let pair = try t.elements()
             guard pair.count == 2 else { throw t.fail("expected [tx, ty] (2 expressions of p)") }
@@ -120,7 +120,7 @@ extension DefinitionDecoder {
     }
 
     static func decodePercentDriven(_ node: JSONNode) throws -> PercentDriven {
-        _ = try node.object(allowed: ["phase", "completionSpeed", "completionCurve"])
+        try node.checkMembers(allowed: ["phase", "completionSpeed", "completionCurve"])
         var p = PercentDriven(phase: try node.required("phase", "the name of the phase the drag scrubs").string())
         if let n = node.child("completionSpeed") { p.completionSpeed = try n.number(0.01...100, "a completion speed from 0.01 to 100") }
         if let n = node.child("completionCurve") { p.completionCurve = try decodeEasing(n, what: "completionCurve") }
@@ -138,7 +138,7 @@ extension DefinitionDecoder {
     }
 
     static func decodeReleaseRule(_ node: JSONNode, kind: Interaction.Kind, scope: ExpressionScope) throws -> ReleaseRule {
-        _ = try node.object(allowed: ["when", "outcome", "blocks", "phase", "start"])
+        try node.checkMembers(allowed: ["when", "outcome", "blocks", "phase", "start"])
         let when = try node.child("when")?.condition(scope)
         let outcomeNode = try node.required("outcome", "cancel or finish")
         guard let outcome = InteractionOutcome(rawValue: try outcomeNode.string()) else {
@@ -168,7 +168,7 @@ extension DefinitionDecoder {
     }
 
     static func decodeExpressionBlock(_ node: JSONNode, scope: ExpressionScope) throws -> ExpressionBlock {
-        _ = try node.object(allowed: ["duration", "delay", "timing", "before", "changes"])
+        try node.checkMembers(allowed: ["duration", "delay", "timing", "before", "changes"])
         let timing = try node.child("timing").map(decodeTiming) ?? .named(.easeInOut)
         let duration = try node.child("duration")?.expression(scope)
         switch timing {
@@ -191,7 +191,7 @@ extension DefinitionDecoder {
     /// A change whose numbers may be expressions. `following`: it is assigned on every touch
     /// event, so it must be a property that moves continuously.
     static func decodeExpressionChange(_ node: JSONNode, scope: ExpressionScope, following: Bool, animatable: Bool = true) throws -> ExpressionChange {
-        _ = try node.object(allowed: ["layer", "property", "value"])
+        try node.checkMembers(allowed: ["layer", "property", "value"])
         let layer = try node.required("layer", "a layer id").string()
         let propNode = try node.required("property", "a property name")
         let v = try node.required("value", "the new value")
@@ -226,7 +226,7 @@ extension DefinitionDecoder {
     }
 
     static func decodeTransformExpression(_ node: JSONNode, scope: ExpressionScope) throws -> TransformExpression {
-        _ = try node.object(allowed: ["translate", "scale", "rotation", "rotationX", "rotationY", "perspective"])
+        try node.checkMembers(allowed: ["translate", "scale", "rotation", "rotationX", "rotationY", "perspective"])
         var t = TransformExpression()
         if let n = node.child("translate") {
             let e = try n.expressions(count: 2, "a translation [tx, ty] of numbers or expressions", scope)

@@ -7,7 +7,7 @@ extension DefinitionDecoder {
     /// circle's centre and radius must be given.
     static func decodeMask(_ node: JSONNode, bounds: Size) throws -> LayerMask {
         let maskProperties = LayerProperty.allCases.filter { $0.maskMember != nil }
-        _ = try node.object(allowed: ["shape"] + maskProperties.map { $0.maskMember! })
+        try node.checkMembers(allowed: ["shape"] + maskProperties.map { $0.maskMember! })
         let shapeNode = try node.required("shape", "one of rect, circle, hole")
         let names = LayerMask.Shape.allCases.map(\.rawValue).joined(separator: ", ")
         guard let shape = LayerMask.Shape(rawValue: try shapeNode.string()) else {
@@ -35,7 +35,7 @@ extension DefinitionDecoder {
     /// own hold (0: it starts when the previous phase ends).
     static func phaseBlocks(_ node: JSONNode) throws -> JSONNode {
         guard case .object = node.node.value else { return node }
-        _ = try node.object(allowed: ["holdBefore", "blocks"])
+        try node.checkMembers(allowed: ["holdBefore", "blocks"])
         return try node.required("blocks", "the phase's animation blocks")
     }
 

@@ -18,7 +18,7 @@ extension DefinitionDecoder {
     }
 
     static func decodeBlock(_ node: JSONNode) throws -> AnimationBlock {
-        _ = try node.object(allowed: ["duration", "delay", "timing", "before", "changes", "completion"])
+        try node.checkMembers(allowed: ["duration", "delay", "timing", "before", "changes", "completion"])
         let timing = try node.child("timing").map(decodeTiming) ?? .named(.easeInOut)
         let duration = try node.child("duration")?.seconds("a duration")
         switch timing {
@@ -57,13 +57,13 @@ extension DefinitionDecoder {
             }
             return .cubicBezier(x1: v[0], y1: v[1], x2: v[2], y2: v[3])
         case "uikitSpring":
-            _ = try body.object(allowed: ["damping", "velocity"])
+            try body.checkMembers(allowed: ["damping", "velocity"])
             return .uikitSpring(
                 dampingRatio: try body.required("damping", "a damping ratio > 0")
                     .number(DefinitionLimits.dampingRatio, "a damping ratio from 0.001 to 1000"),
                 velocity: try springVelocity(body))
         case "caSpring":
-            _ = try body.object(allowed: ["mass", "stiffness", "damping", "velocity"])
+            try body.checkMembers(allowed: ["mass", "stiffness", "damping", "velocity"])
             return .caSpring(
                 mass: try body.child("mass")?.number(DefinitionLimits.springMass, "a mass from 0.001 to 1000") ?? 1,
                 stiffness: try body.required("stiffness", "a stiffness > 0")
@@ -72,7 +72,7 @@ extension DefinitionDecoder {
                     .number(DefinitionLimits.springDamping, "a damping from 0.001 to 100000"),
                 velocity: try springVelocity(body))
         default:
-            _ = try body.object(allowed: ["duration", "bounce"])
+            try body.checkMembers(allowed: ["duration", "bounce"])
             return .swiftUISpring(
                 duration: try body.required("duration", "a perceptual duration > 0")
                     .number(DefinitionLimits.perceptualDuration, "a perceptual duration from 0.01 to 60 s"),
@@ -86,7 +86,7 @@ extension DefinitionDecoder {
     }
 
     static func decodeChange(_ node: JSONNode, animatable: Bool) throws -> PropertyChange {
-        _ = try node.object(allowed: ["layer", "property", "value"])
+        try node.checkMembers(allowed: ["layer", "property", "value"])
         let layer = try node.required("layer", "a layer id").string()
         let propNode = try node.required("property", "a property name")
         let v = try node.required("value", "the new value")

@@ -13,7 +13,7 @@ package enum DefinitionDecoder {
             throw e
         }
         let doc = JSONNode(node: root, path: "", file: file, art: ArtScope(resolver: ArtResolver(library: art)))
-        _ = try doc.object(allowed: [
+        try doc.checkMembers(allowed: [
             "$schema", "version", "name", "description", "source", "chosen",
             "canvas", "frameRate", "timeline", "layers", "phases", "interaction",
         ])
@@ -56,7 +56,7 @@ package enum DefinitionDecoder {
 
     static func decodeChosen(_ node: JSONNode) throws -> [ChosenValue] {
         try node.elements().map { item in
-            _ = try item.object(allowed: ["what", "why"])
+            try item.checkMembers(allowed: ["what", "why"])
             return ChosenValue(
                 what: try item.required("what", "what was chosen").string(),
                 why: try item.required("why", "why it was chosen").string())
@@ -64,14 +64,14 @@ package enum DefinitionDecoder {
     }
 
     static func decodeCanvas(_ node: JSONNode) throws -> Canvas {
-        _ = try node.object(allowed: ["size", "background"])
+        try node.checkMembers(allowed: ["size", "background"])
         let size = try node.required("size", "[width, height]").size()
         guard size.width > 0, size.height > 0 else { throw node.child("size")!.fail("expected a size with width and height > 0") }
         return Canvas(size: size, background: try node.child("background")?.color() ?? .white)
     }
 
     static func decodeTimeline(_ node: JSONNode) throws -> TimelineSettings {
-        _ = try node.object(allowed: ["holdBefore", "holdBetween", "holdAfter"])
+        try node.checkMembers(allowed: ["holdBefore", "holdBetween", "holdAfter"])
         var t = TimelineSettings()
         if let n = node.child("holdBefore") { t.holdBefore = try n.seconds("a hold") }
         if let n = node.child("holdBetween") { t.holdBetween = try n.seconds("a hold") }
@@ -91,7 +91,7 @@ package enum DefinitionDecoder {
 
     static func decodeLayer(_ node: JSONNode) throws -> LayerDefinition {
         // Every stage walks the tree recursively; a bound keeps the stack and the output's nesting small.
-        if node.path.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count > DefinitionLimits.nestingDepth {
+        if node.steps.brackets > DefinitionLimits.nestingDepth {
             throw node.fail("layers nest more than \(DefinitionLimits.nestingDepth) deep; expected a flatter tree")
         }
         if node.child("use") != nil { return try decodeUse(node) }
@@ -101,7 +101,7 @@ package enum DefinitionDecoder {
                 throw node.fail("more than \(DefinitionLimits.layers) layers (art included); expected at most \(DefinitionLimits.layers)")
             }
         }
-        _ = try node.object(allowed: layerMembers)
+        try node.checkMembers(allowed: layerMembers)
         var id: String?
         if let n = node.child("id") {
             let s = try n.string()
@@ -148,7 +148,7 @@ package enum DefinitionDecoder {
     }
 
     static func decodeTransform(_ node: JSONNode) throws -> LayerTransform {
-        _ = try node.object(allowed: ["translate", "scale", "rotation", "rotationX", "rotationY", "perspective"])
+        try node.checkMembers(allowed: ["translate", "scale", "rotation", "rotationX", "rotationY", "perspective"])
         var t = LayerTransform.identity
         if let n = node.child("translate") { t.translation = try n.point("a translation [tx, ty]") }
         if let n = node.child("scale") {
@@ -173,9 +173,9 @@ package enum DefinitionDecoder {
 
     static func decodeFill(_ node: JSONNode) throws -> Fill {
         if case .string = node.node.value { return .solid(try node.color()) }
-        _ = try node.object(allowed: ["linearGradient"])
+        try node.checkMembers(allowed: ["linearGradient"])
         let g = try node.required("linearGradient", "a colour string or {\"linearGradient\": …}")
-        _ = try g.object(allowed: ["start", "end", "stops"])
+        try g.checkMembers(allowed: ["start", "end", "stops"])
         let stops = try g.required("stops", "an array of [offset, colour] pairs").elements().map { s -> LinearGradient.Stop in
             let pair = try s.elements()
             guard pair.count == 2 else { throw s.fail("expected a stop [offset, \"#RRGGBBAA\"]") }

@@ -3,7 +3,8 @@ import JSONText
 
 struct JSONNode {
     let node: LocatedJSON
-    let path: String
+    /// Where the node is; its text (`path`) is made only when a message or an origin needs it.
+    let steps: JSONPathSteps
     let file: String
     /// Inside an art component: its parameters ("$name" strings read as their values) and the
     /// art library; children inherit it. See DefinitionDecoder+Art.swift.
@@ -12,19 +13,30 @@ struct JSONNode {
     /// layer); a nil value removes the member. Not inherited by children.
     var overrides: [(key: String, node: JSONNode?)] = []
 
+    init(node: LocatedJSON, path: String, file: String, art: ArtScope? = nil, overrides: [(key: String, node: JSONNode?)] = []) {
+        self.init(node: node, steps: .text(path), file: file, art: art, overrides: overrides)
+    }
+
+    private init(node: LocatedJSON, steps: JSONPathSteps, file: String, art: ArtScope?, overrides: [(key: String, node: JSONNode?)] = []) {
+        self.node = node; self.steps = steps; self.file = file; self.art = art; self.overrides = overrides
+    }
+
+    /// The JSON path, as messages print it: `layers[2].frame`.
+    var path: String { steps.text }
+
     func fail(_ message: String) -> DefinitionDiagnostic {
         DefinitionDiagnostic(file: file, location: node.location, path: path, message: message)
     }
 
     func child(_ key: String) -> JSONNode? {
         if let o = overrides.first(where: { $0.key == key }) { return o.node }
-        return node.member(key).flatMap { JSONNode(node: $0, path: path.isEmpty ? key : "\(path).\(key)", file: file, art: art).substituted }
+        return node.member(key).flatMap { JSONNode(node: $0, steps: .member(steps, key), file: file, art: art).substituted }
     }
 
     /// A "$name" string inside art reads as the parameter's value (its own node, so errors point
     /// at the use site); nil when the parameter is optional and was not given.
     var substituted: JSONNode? {
-        guard let art, case .string(let s) = node.value, s.hasPrefix("$"),
+        guard let art, case .string(let s) = node.value, s.utf8.first == UInt8(ascii: "$"),
             let argument = art.arguments[String(s.dropFirst())]
         else { return self }
         return argument
@@ -36,15 +48,21 @@ struct JSONNode {
     }
 
     /// Rejects members that the format does not define, so a typo does not pass silently.
-    func object(allowed: [String]) throws -> [(String, JSONNode)] {
+    func checkMembers(allowed: [String]) throws {
         guard case .object = node.value else { throw fail("expected an object, found \(node.value.kindName)") }
+        for (index, key) in node.keys.enumerated() where !allowed.contains(key) {
+            let path = self.path
+            throw DefinitionDiagnostic(
+                file: file, location: node.keyLocations[index], path: path.isEmpty ? key : "\(path).\(key)",
+                message: "unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    /// The members (checked as `checkMembers` does), the use site's in place of the art's.
+    func object(allowed: [String]) throws -> [(String, JSONNode)] {
+        try checkMembers(allowed: allowed)
         var out: [(String, JSONNode)] = []
-        for (index, key) in node.keys.enumerated() {
-            if !allowed.contains(key) {
-                throw DefinitionDiagnostic(
-                    file: file, location: node.keyLocations[index], path: path.isEmpty ? key : "\(path).\(key)",
-                    message: "unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
-            }
+        for key in node.keys {
             if !overrides.contains(where: { $0.key == key }), let c = child(key) { out.append((key, c)) }
         }
         for case let (key, c?) in overrides { out.append((key, c)) }
@@ -54,7 +72,7 @@ struct JSONNode {
     func elements() throws -> [JSONNode] {
         guard case .array = node.value else { throw fail("expected an array, found \(node.value.kindName)") }
         return try node.elements.enumerated().map { i, e in
-            let n = JSONNode(node: e, path: "\(path)[\(i)]", file: file, art: art)
+            let n = JSONNode(node: e, steps: .element(steps, i), file: file, art: art)
             guard let value = n.substituted else { throw n.fail("this optional art parameter was not given at the use site; a list item needs a value") }
             return value
         }
@@ -154,4 +172,33 @@ struct JSONNode {
             red: Double((c >> 24) & 0xFF) / 255, green: Double((c >> 16) & 0xFF) / 255,
             blue: Double((c >> 8) & 0xFF) / 255, alpha: Double(c & 0xFF) / 255)
     }
+}
+
+/// A node's place in its file, step by step from the root (or from a path given as text);
+/// `text` is the path a message prints.
+indirect enum JSONPathSteps {
+    case text(String)
+    case member(JSONPathSteps, String)
+    case element(JSONPathSteps, Int)
+
+    var text: String {
+        switch self {
+        case .text(let s): return s
+        case .member(let parent, let key):
+            let p = parent.text
+            return p.isEmpty ? key : "\(p).\(key)"
+        case .element(let parent, let i): return "\(parent.text)[\(i)]"
+        }
+    }
+
+    /// How many `[` the text has (a layer's nesting depth), without making it.
+    var brackets: Int {
+        switch self {
+        case .text(let s): return Self.brackets(in: s)
+        case .member(let parent, let key): return parent.brackets + Self.brackets(in: key)
+        case .element(let parent, _): return parent.brackets + 1
+        }
+    }
+
+    private static func brackets(in s: String) -> Int { s.utf8.lazy.filter { $0 == UInt8(ascii: "[") }.count }
 }
