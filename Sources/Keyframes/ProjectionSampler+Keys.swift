@@ -72,9 +72,10 @@ extension ProjectionSampler {
             if factored == nil { return (out, axes, [:], true) }
         }
         var known: [(Sample, Sample?, GroupKeyCharacters?)]? = nil, estimated: [[TrackKeyWindows]?]? = nil
+        var axesSpent: [[(Int, Keyframe<GradientAxis>)]?]? = nil
         if let budget {
             guard let start = start ?? budgetStart(n, cuts, groups, end: end, budget: budget) else { return (out, axes, [:], false) }
-            (known, estimated) = (start.known, start.estimated)
+            (known, estimated, axesSpent) = (start.known, start.estimated, start.axes)
         }
         for (g, members) in groups.enumerated() {
             if let budget, budget.exceeded { break }
@@ -99,13 +100,14 @@ extension ProjectionSampler {
             guard times.count > 1 else { still(); continue }
             // Nothing of the group moves between these breakpoints: one key.
             if estimated.map({ $0[g] == nil }) ?? stillOver(states, members, right) { still(); continue }
-            var grid = groupGrid(members, right, outlines: isOutline[g], states, times, fit: fit)
+            let spentAxes = axesSpent?[g]
+            var grid = groupGrid(members, right, outlines: isOutline[g], states, times, fit: fit, gradientKeys: spentAxes)
             let layout = grid.layout, gradientKeys = grid.gradientKeys
             var keyAt: ((Int) -> Bool)? = nil
             // The keys estimated for each track (promised before any group's fit), released as the fit passes them.
             var windows = estimated?[g] ?? []
             if let budget, var spent {
-                if !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
+                if spentAxes == nil, !budget.spend(axisCharacters(gradientKeys, countsFirst: n == 0)) { break }
                 keyAt = { k in
                     budget.release(TrackKeyWindows.release(&windows, before: k))
                     guard k > 0 else { return true }  // counted with `first`
@@ -154,9 +156,12 @@ extension ProjectionSampler {
     /// With a budget, what an interval's fit of today's keys starts from: per group its first
     /// key's sample, the one before (nil in the first interval) and its count, and per moving
     /// group its tracks' estimated windows (nil for a still group; nil when the interval has one
-    /// time); nil once the budget is lost. A grid over ProjectionIntervalGrids' budget is made
-    /// again by the fit (kept from here, the default run's peak grew by 5 MB for 0.4 % fewer instructions).
-    typealias BudgetStart = (known: [(Sample, Sample?, GroupKeyCharacters?)], estimated: [[TrackKeyWindows]?]?)
+    /// time) and its gradient axes' keys, already spent (nil without a gradient); nil once the
+    /// budget is lost. A grid over ProjectionIntervalGrids' budget is made again by the fit (kept
+    /// from here, the default run's peak grew by 5 MB for 0.4 % fewer instructions).
+    typealias BudgetStart = (
+        known: [(Sample, Sample?, GroupKeyCharacters?)], estimated: [[TrackKeyWindows]?]?, axes: [[(Int, Keyframe<GradientAxis>)]?]?
+    )
 
     func budgetStart(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget) -> BudgetStart? {
         if budget.exceeded { return nil }
@@ -179,19 +184,25 @@ extension ProjectionSampler {
         // Every moving group's keys are estimated before any fit, from its points on a coarser
         // grid (TrackKeyWindows), so that today's fit gives up before it starts where the estimate
         // passes the factored keys' characters by its margin; nil for a still group.
-        var estimated: [[TrackKeyWindows]?]? = nil
+        // A moving group's gradient axes are fitted here, whole, and spent first: the cube's
+        // today's keys lose on them, which the estimate leaves out.
+        var estimated: [[TrackKeyWindows]?]? = nil, axes: [[(Int, Keyframe<GradientAxis>)]?]? = nil
         if times.count > 1 {
             estimated = []
+            axes = []
             for (g, members) in groups.enumerated() {
                 let right = known[g].0, count = known[g].2!
-                if stillOver(states, members, right) { estimated?.append(nil); continue }
+                if stillOver(states, members, right) { estimated?.append(nil); axes?.append(nil); continue }
                 let fit = fitterFor(members)
+                let keys = gradientKeys(members, right, states, times, fit: fit) { budget.spend(axisCharacters($0, countsFirst: n == 0)) }
+                if budget.exceeded { return nil }
+                axes?.append(keys)
                 let windows = estimatedWindows(members, right, count, outlines: isOutline[g], states, times, fit: fit)
                 estimated?.append(windows)
                 if !budget.promise(windows.reduce(0) { $0 + $1.total }) { return nil }
             }
         }
-        return (known, estimated)
+        return (known, estimated, axes)
     }
 
     /// Whether nothing of the group moves over the grid (8 probes): then it has one key.
@@ -230,12 +241,13 @@ extension ProjectionSampler {
 
     /// What today's fit of one group reads per grid time: the flat points and the box, and per
     /// gradient its axis and visible area, of which the axes' keys are made at once (they need
-    /// nothing of the paths' fit); a key's paths are sampled again at its time.
+    /// nothing of the paths' fit), unless given (`gradientKeys`); a key's paths are sampled again at its time.
     func groupGrid(
-        _ members: [Int], _ right: Sample, outlines: [Bool], _ states: ProjectionGrid, _ times: [Double], fit: ProjectionFitter
+        _ members: [Int], _ right: Sample, outlines: [Bool], _ states: ProjectionGrid, _ times: [Double], fit: ProjectionFitter,
+        gradientKeys known: [(Int, Keyframe<GradientAxis>)]? = nil
     ) -> GroupGrid {
         let layout = ProjectionFitter.Layout(right.paths, outlines: outlines, shapeErrors: members.map { specs[$0].shapeError })
-        let gradients = members.indices.filter { right.axes[$0] != nil }
+        let gradients = known == nil ? members.indices.filter { right.axes[$0] != nil } : []
         var points: [[Point]] = [], boxes: [Rect] = []
         var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
         let host = hosts[specs[members[0]].layer]!
@@ -254,8 +266,34 @@ extension ProjectionSampler {
                 areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
             }
         }
-        let gradientKeys = axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fit.visible)
+        let gradientKeys = known ?? axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fit.visible)
         return GroupGrid(layout: layout, points: points, boxes: boxes, gradientKeys: gradientKeys)
+    }
+
+    /// `groupGrid`'s gradient axis keys alone (nil when no member has a gradient), each
+    /// gradient's told to `spend` as it is made; the rest are not made once `spend` is false.
+    func gradientKeys(
+        _ members: [Int], _ right: Sample, _ states: ProjectionGrid, _ times: [Double], fit: ProjectionFitter,
+        spend: ([(Int, Keyframe<GradientAxis>)]) -> Bool
+    ) -> [(Int, Keyframe<GradientAxis>)]? {
+        let gradients = members.indices.filter { right.axes[$0] != nil }
+        if gradients.isEmpty { return nil }
+        var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+        for k in 0..<states.count {
+            let s = k == 0 ? right : sample(states, k, members)
+            for (x, m) in gradients.enumerated() {
+                axisSamples[x].append(s.axes[m]!)
+                let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+                areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
+            }
+        }
+        var keys: [(Int, Keyframe<GradientAxis>)] = []
+        for (x, m) in gradients.enumerated() {
+            let made = axisKeys(members, [m], times: times, samples: [axisSamples[x]], areas: [areas[x]], distance: fit.visible)
+            keys += made
+            if !spend(made) { break }
+        }
+        return keys
     }
 
     // MARK: Output
