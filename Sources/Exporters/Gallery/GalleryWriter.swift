@@ -281,8 +281,10 @@ package struct GalleryWriter: Sendable {
 
     /// JSON (or script) text that cannot end its `<script>` element: `<` only occurs inside JSON
     /// strings, where `\u003c` means the same; in a script, `<\/script` means `</script`.
+    /// Most texts have no `<` at all: those are returned without the replacement's walk over characters.
     static func scriptSafe(_ json: String) -> String {
-        json.replacing("<", with: "\\u003c")
+        guard json.utf8.contains(UInt8(ascii: "<")) else { return json }
+        return json.replacing("<", with: "\\u003c")
     }
 
     /// JavaScript source that cannot end or comment out its `<script>` element: `</script` and
