@@ -184,23 +184,26 @@ extension ProjectionSampler {
         // Every moving group's keys are estimated before any fit, from its points on a coarser
         // grid (TrackKeyWindows), so that today's fit gives up before it starts where the estimate
         // passes the factored keys' characters by its margin; nil for a still group.
-        // A moving group's gradient axes are fitted here, whole, and spent first: the cube's
-        // today's keys lose on them, which the estimate leaves out.
         var estimated: [[TrackKeyWindows]?]? = nil, axes: [[(Int, Keyframe<GradientAxis>)]?]? = nil
         if times.count > 1 {
             estimated = []
-            axes = []
             for (g, members) in groups.enumerated() {
                 let right = known[g].0, count = known[g].2!
-                if stillOver(states, members, right) { estimated?.append(nil); axes?.append(nil); continue }
+                if stillOver(states, members, right) { estimated?.append(nil); continue }
                 let fit = fitterFor(members)
-                let keys = gradientKeys(members, right, states, times, fit: fit) { budget.spend(axisCharacters($0, countsFirst: n == 0)) }
-                if budget.exceeded { return nil }
-                axes?.append(keys)
                 let windows = estimatedWindows(members, right, count, outlines: isOutline[g], states, times, fit: fit)
                 estimated?.append(windows)
                 if !budget.promise(windows.reduce(0) { $0 + $1.total }) { return nil }
             }
+            // Then each moving group's gradient axes, fitted whole and spent: the estimate leaves
+            // them out, and the cube's today's keys lose on them.
+            axes = groups.indices.map { g in
+                guard estimated?[g] != nil, !budget.exceeded else { return nil }
+                return gradientKeys(groups[g], known[g].0, states, times, fit: fitterFor(groups[g])) {
+                    budget.spend(axisCharacters($0, countsFirst: n == 0))
+                }
+            }
+            if budget.exceeded { return nil }
         }
         return (known, estimated, axes)
     }
@@ -260,11 +263,7 @@ extension ProjectionSampler {
             let s = k == 0 ? right : sample(states, k, members)
             points.append(layout.flat(s.paths))
             boxes.append(s.box)
-            for (x, m) in gradients.enumerated() {
-                axisSamples[x].append(s.axes[m]!)
-                let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
-                areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
-            }
+            readGradients(s, members, gradients, axes: &axisSamples, areas: &areas)
         }
         let gradientKeys = known ?? axisKeys(members, gradients, times: times, samples: axisSamples, areas: areas, distance: fit.visible)
         return GroupGrid(layout: layout, points: points, boxes: boxes, gradientKeys: gradientKeys)
@@ -280,12 +279,7 @@ extension ProjectionSampler {
         if gradients.isEmpty { return nil }
         var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
         for k in 0..<states.count {
-            let s = k == 0 ? right : sample(states, k, members)
-            for (x, m) in gradients.enumerated() {
-                axisSamples[x].append(s.axes[m]!)
-                let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
-                areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
-            }
+            readGradients(k == 0 ? right : sample(states, k, members), members, gradients, axes: &axisSamples, areas: &areas)
         }
         var keys: [(Int, Keyframe<GradientAxis>)] = []
         for (x, m) in gradients.enumerated() {
@@ -294,6 +288,15 @@ extension ProjectionSampler {
             if !spend(made) { break }
         }
         return keys
+    }
+
+    /// Appends each gradient's axis and visible area at one sample (`axisKeys`' input); `gradients`: positions in `members`.
+    func readGradients(_ s: Sample, _ members: [Int], _ gradients: [Int], axes: inout [[GradientAxis]], areas: inout [[Rect?]]) {
+        for (x, m) in gradients.enumerated() {
+            axes[x].append(s.axes[m]!)
+            let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
+            areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
+        }
     }
 
     // MARK: Output
