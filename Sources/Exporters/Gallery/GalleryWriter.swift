@@ -159,14 +159,15 @@ package struct GalleryWriter: Sendable {
         ]
         if !downloads.isEmpty { members.append(("downloads", .array(downloads.map(JSONValue.string)))) }
         if let scrub { members.append(("scrub", scrubData(scrub, branches: sim.timeline.branches, linkFiles: linkFiles))) }
-        let spec = MotionSpec(sim)
+        let plain = MotionSpec.plainPhases(sim)
+        let spec = MotionSpec(sim, plain: plain)
         if let interaction = spec.interaction {
             members.append(("interaction", .array(interaction.rows.map { Self.obj([("label", .string($0.label)), ("code", .string($0.code))]) })))
         }
         // The exported files' cost and error, the scrub clip's after the card's (GalleryFit.swift).
         let files = fitData(fit, scrub: false) + fitData(scrub?.fit ?? [], scrub: true)
         if !files.isEmpty { members.append(("fit", .array(files))) }
-        members.append(("swift", .string(SwiftAnimationCode(sim).text)))
+        members.append(("swift", .string(SwiftAnimationCode(sim, plain: plain).text)))
         members.append(
             (
                 "spec",

@@ -58,15 +58,22 @@ package struct MotionSpec: Hashable, Sendable {
     package static let sampleCount = 48
 
     package init(_ simulation: Simulation) {
+        self.init(simulation, plain: Self.plainPhases(simulation))
+    }
+
+    /// An interactive transition's timeline is its branches; the phases' own calls are read
+    /// from the same definition played as plain phases: the simulation itself when it is not
+    /// interactive, nil when the plain phases do not simulate.
+    static func plainPhases(_ simulation: Simulation) -> Simulation? {
+        guard simulation.definition.interaction != nil else { return simulation }
+        var copy = simulation.definition
+        copy.interaction = nil
+        return try? Simulation(copy)
+    }
+
+    /// `plain`: `plainPhases(simulation)` (the gallery makes it once for the spec and the Swift code).
+    init(_ simulation: Simulation, plain: Simulation?) {
         let d = simulation.definition
-        // An interactive transition's timeline is its branches; the phases' own calls are read
-        // from the same definition played as plain phases.
-        var plain: Simulation? = simulation
-        if d.interaction != nil {
-            var copy = d
-            copy.interaction = nil
-            plain = try? Simulation(copy)
-        }
         var cursor = TrackCursor(simulation: plain)
         let spans = plain?.timeline.phases ?? []
         groups = d.phases.enumerated().map { n, phase in

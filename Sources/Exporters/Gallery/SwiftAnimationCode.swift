@@ -14,14 +14,14 @@ package struct SwiftAnimationCode: Hashable, Sendable {
     package var text: String
 
     package init(_ simulation: Simulation) {
+        self.init(simulation, plain: MotionSpec.plainPhases(simulation))
+    }
+
+    /// An interactive transition's phases are written as plain calls, as the motion spec reads
+    /// them (`plain`: MotionSpec.plainPhases; the simulation itself where that is nil).
+    init(_ simulation: Simulation, plain: Simulation?) {
         let d = simulation.definition
-        // An interactive transition's phases are written as plain calls (as the motion spec reads them).
-        var plain = simulation
-        if d.interaction != nil {
-            var copy = d
-            copy.interaction = nil
-            if let s = try? Simulation(copy) { plain = s }
-        }
+        let plain = plain ?? simulation
         let starts = plain.timeline.phases.map(\.start)
         let first = starts.first ?? 0
         let views = Self.viewsUsed(d)
