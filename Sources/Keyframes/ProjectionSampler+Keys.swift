@@ -278,8 +278,17 @@ extension ProjectionSampler {
         let gradients = members.indices.filter { right.axes[$0] != nil }
         if gradients.isEmpty { return nil }
         var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+        // Only the gradients' paint paths are sampled (a group's members share their host, so the box is the same).
+        let read = Set(gradients.flatMap { paintPaths(members, $0) }).sorted()
+        var slot = [Int](repeating: 0, count: members.count)
+        for (i, m) in read.enumerated() { slot[m] = i }
+        let subset = read.map { members[$0] }
         for k in 0..<states.count {
-            readGradients(k == 0 ? right : sample(states, k, members), members, gradients, axes: &axisSamples, areas: &areas)
+            if k == 0 {
+                readGradients(right, members, gradients, axes: &axisSamples, areas: &areas)
+            } else {
+                readGradients(sample(states, k, subset), members, gradients, axes: &axisSamples, areas: &areas) { slot[$0] }
+            }
         }
         var keys: [(Int, Keyframe<GradientAxis>)] = []
         for (x, m) in gradients.enumerated() {
@@ -290,13 +299,21 @@ extension ProjectionSampler {
         return keys
     }
 
-    /// Appends each gradient's axis and visible area at one sample (`axisKeys`' input); `gradients`: positions in `members`.
-    func readGradients(_ s: Sample, _ members: [Int], _ gradients: [Int], axes: inout [[GradientAxis]], areas: inout [[Rect?]]) {
+    /// Appends each gradient's axis and visible area at one sample (`axisKeys`' input); `gradients`:
+    /// positions in `members`; `slot`: where a position's path and axis are in the sample.
+    func readGradients(
+        _ s: Sample, _ members: [Int], _ gradients: [Int], axes: inout [[GradientAxis]], areas: inout [[Rect?]],
+        slot: (Int) -> Int = { $0 }
+    ) {
         for (x, m) in gradients.enumerated() {
-            axes[x].append(s.axes[m]!)
-            let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
-            areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), s.box))
+            axes[x].append(s.axes[slot(m)]!)
+            areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths(members, m).map { s.paths[slot($0)] }), s.box))
         }
+    }
+
+    /// The positions in `members` of the paint at position m: it and its further subpaths.
+    func paintPaths(_ members: [Int], _ m: Int) -> [Int] {
+        Array(members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint })
     }
 
     // MARK: Output
