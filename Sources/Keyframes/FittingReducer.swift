@@ -45,7 +45,9 @@ package struct FittingReducer: KeyframeReducer {
             let right = track.value(b)
             if i > 0, !absorbedJump {
                 let left = track.leftValue(at: b)
-                if left.distance(to: right) > 1e-9 { out.append(Keyframe(time: b, value: left, easing: .hold)) }
+                // Equal values are never apart (their difference is 0, or NaN at an infinity): the
+                // generic `distance(to:)` (a cast per type, ~300 instructions) only for a jump.
+                if left != right, left.distance(to: right) > 1e-9 { out.append(Keyframe(time: b, value: left, easing: .hold)) }
             }
             absorbedJump = false
             guard i + 1 < breakpoints.count else {
