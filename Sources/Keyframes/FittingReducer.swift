@@ -39,6 +39,12 @@ package struct FittingReducer: KeyframeReducer {
     @_specialize(where V == Rect)
     package func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
+        // A track still from end to end (most of a layer's numbers): its one keyframe, as the loop
+        // and droppingRedundant would leave it, without their arrays.
+        if breakpoints.count == 2, track.pieces[0] == .still {
+            let first = track.value(breakpoints[0]), right = track.value(breakpoints[1])
+            if first == right, track.leftValue(at: breakpoints[1]) == right { return KeyframeTrack([Keyframe(time: breakpoints[0], value: first)]) }
+        }
         var out: [Keyframe<V>] = []
         var absorbedJump = false
         for (i, b) in breakpoints.enumerated() {
