@@ -38,6 +38,13 @@ package struct FittingReducer: KeyframeReducer {
     @_specialize(where V == Size)
     @_specialize(where V == Rect)
     package func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
+        fitted(track, measure: measure)
+    }
+
+    /// `keyframes(for:measure:)`'s body, out of line: inline, its generic entry fetched the
+    /// metadata of Keyframe<V> (~400 instructions a track) before dispatching to a specialized body.
+    @inline(never)
+    func fitted<V: AnimatableValue>(_ track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
         // A track still from end to end (most of a layer's numbers): its one keyframe, as the loop
         // and droppingRedundant would leave it, without their arrays.
