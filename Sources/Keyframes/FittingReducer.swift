@@ -38,14 +38,29 @@ package struct FittingReducer: KeyframeReducer {
     @_specialize(where V == Size)
     @_specialize(where V == Rect)
     package func keyframes<V: AnimatableValue>(for track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
+        fitted(track, measure: measure)
+    }
+
+    /// `keyframes(for:measure:)`'s body, out of line: inline, its generic entry fetched the
+    /// metadata of Keyframe<V> (~400 instructions a track) before dispatching to a specialized body.
+    @inline(never)
+    func fitted<V: AnimatableValue>(_ track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
+        // A track still from end to end (most of a layer's numbers): its one keyframe, as the loop
+        // and droppingRedundant would leave it, without their arrays.
+        if breakpoints.count == 2, track.pieces[0] == .still {
+            let first = track.value(breakpoints[0]), right = track.value(breakpoints[1])
+            if first == right, track.leftValue(at: breakpoints[1]) == right { return KeyframeTrack([Keyframe(time: breakpoints[0], value: first)]) }
+        }
         var out: [Keyframe<V>] = []
         var absorbedJump = false
         for (i, b) in breakpoints.enumerated() {
             let right = track.value(b)
             if i > 0, !absorbedJump {
                 let left = track.leftValue(at: b)
-                if left.distance(to: right) > 1e-9 { out.append(Keyframe(time: b, value: left, easing: .hold)) }
+                // Equal values are never apart (their difference is 0, or NaN at an infinity): the
+                // generic `distance(to:)` (a cast per type, ~300 instructions) only for a jump.
+                if left != right, left.distance(to: right) > 1e-9 { out.append(Keyframe(time: b, value: left, easing: .hold)) }
             }
             absorbedJump = false
             guard i + 1 < breakpoints.count else {

@@ -79,7 +79,21 @@ package struct KeyframedTransition: Hashable, Sendable {
         tolerance = inputs.tolerance
         method = reducer.method
         player = reducer.player
-        layers = inputs.exact.map { x in
+        // The fitting reducer named: this init is not specialized (its callers are in other
+        // modules), so each track's reduction went through the KeyframeReducer witness.
+        layers = (reducer as? FittingReducer).map { Self.layers(inputs, $0) } ?? Self.layers(inputs, reducer)
+        // Factored flips: SVG and Lottie draw A as a transform, R as paths (one fit for both,
+        // but for Lottie's moving planes: a fit of their own, ReductionInputs.lottieFactored).
+        let factored = reducer.player == .smil || (reducer.player == .lottie && FactoredProjection.isEnabledForLottie)
+        let planes = !factored ? nil : reducer.player == .lottie ? inputs.lottieFactored() : inputs.projectedFactored
+        projected = planes ?? inputs.projected.layers
+        unfactored = planes != nil ? inputs.projected : nil
+    }
+
+    /// Each layer's tracks reduced by `reducer`, indexed like `simulation.layers`.
+    private static func layers(_ inputs: ReductionInputs, _ reducer: some KeyframeReducer) -> [LayerKeyframes] {
+        let simulation = inputs.simulation
+        return inputs.exact.map { x in
             let m = inputs.measures[x.layer]
             return LayerKeyframes(
                 layer: x.layer,
@@ -98,12 +112,6 @@ package struct KeyframedTransition: Hashable, Sendable {
                         numbers: mask.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) })
                 })
         }
-        // Factored flips: SVG and Lottie draw A as a transform, R as paths (one fit for both,
-        // but for Lottie's moving planes: a fit of their own, ReductionInputs.lottieFactored).
-        let factored = reducer.player == .smil || (reducer.player == .lottie && FactoredProjection.isEnabledForLottie)
-        let planes = !factored ? nil : reducer.player == .lottie ? inputs.lottieFactored() : inputs.projectedFactored
-        projected = planes ?? inputs.projected.layers
-        unfactored = planes != nil ? inputs.projected : nil
     }
 
     /// Whether `projected` holds factored planes that `withoutPlanes` can replace.

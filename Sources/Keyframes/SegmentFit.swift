@@ -165,16 +165,11 @@ struct SegmentProblem {
                 jtr += g * ((y - q[k]) * w * sw)
                 row0 += g * g[0]; row1 += g * g[1]; row2 += g * g[2]; row3 += g * g[3]
             }
-            let jtj = [
-                row0[0], row0[1], row0[2], row0[3], row1[0], row1[1], row1[2], row1[3],
-                row2[0], row2[1], row2[2], row2[3], row3[0], row3[1], row3[2], row3[3],
-            ]
+            let jtj = (row0, row1, row2, row3)
             var improved = false
             for _ in 0..<4 {
-                var m = jtj
-                for d in 0..<4 { m[d * 4 + d] += lambda * max(jtj[d * 4 + d], 1e-12) }
-                guard let step = Self.solve4(m, [-jtr[0], -jtr[1], -jtr[2], -jtr[3]]) else { lambda *= 4; continue }
-                let trial = projected(p + SIMD4(step[0], step[1], step[2], step[3]))
+                guard let step = Self.step(jtj, jtr, lambda: lambda) else { lambda *= 4; continue }
+                let trial = projected(p + step)
                 let tc = curve(trial)
                 let tcost = cost(tc, sample, weight, parameters: &trialParameters)
                 if tcost.sum < current.sum {
@@ -220,9 +215,20 @@ struct SegmentProblem {
         return (((a * s + b) * s + c) * s, (3 * a * s + 2 * b) * s + c)
     }
 
-    /// The 4 × 4 system `m` x = `rhs` (row-major) by the easing fit's solver; nil when singular.
-    static func solve4(_ m: [Double], _ rhs: [Double]) -> [Double]? {
-        var a = m, b = rhs, x = [Double](repeating: 0, count: 4)
-        return EasingFit.solve4(&a, &b, into: &x) ? x : nil
+    /// The damped step: (JᵀJ + λ·diag(max(JᵀJ, 1e-12))) x = −Jᵀr by the easing fit's solver,
+    /// in a workspace on the stack (three arrays a step were allocated before); nil when singular.
+    static func step(
+        _ jtj: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), _ jtr: SIMD4<Double>, lambda: Double
+    ) -> SIMD4<Double>? {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 24) { w in
+            let a = w.baseAddress!, b = a + 16, x = a + 20
+            func put(_ r: Int, _ row: SIMD4<Double>) {
+                for c in 0..<4 { a[r * 4 + c] = row[c] }
+                a[r * 4 + r] += lambda * max(row[r], 1e-12)
+                b[r] = -jtr[r]
+            }
+            put(0, jtj.0); put(1, jtj.1); put(2, jtj.2); put(3, jtj.3)
+            return EasingFit.solve4(a, b, into: x) ? SIMD4(x[0], x[1], x[2], x[3]) : nil
+        }
     }
 }

@@ -47,6 +47,20 @@ final class FittingReducerTests: XCTestCase {
         XCTAssertFalse(kfs.contains { abs($0.time - cut) < 1e-9 && $0.easing == .hold })
     }
 
+    /// A track still from end to end is one keyframe at its start; a still piece whose value
+    /// jumps at its end keeps the hold before the jump (the first key, equal to it, dropped).
+    func testStillTrackIsOneKeyframeAndAJumpAtItsEndStays() {
+        let measure = ErrorMeasure<Double>.magnitude(tolerance: 0.01)
+        for rules in PlayerRules.players {
+            let still = ExactTrack<Double>(breakpoints: [0.5, 2], pieces: [.still], value: { _ in 3 })
+            XCTAssertEqual(FittingReducer(rules: rules).keyframes(for: still, measure: measure).keyframes, [Keyframe(time: 0.5, value: 3)])
+            let jump = ExactTrack<Double>(breakpoints: [0.5, 2], pieces: [.still], value: { $0 < 2 ? 3 : 5 })
+            XCTAssertEqual(
+                FittingReducer(rules: rules).keyframes(for: jump, measure: measure).keyframes,
+                [Keyframe(time: 2, value: 3, easing: .hold), Keyframe(time: 2, value: 5)])
+        }
+    }
+
     /// A transform component that no animation changes is still, so it costs nothing to fit.
     func testComponentThatNoAnimationChangesIsStill() throws {
         let sim = try Simulation(douyinPresent())
