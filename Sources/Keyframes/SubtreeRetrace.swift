@@ -56,12 +56,16 @@ package struct SubtreeRetrace: Sendable {
                     features: samples.width[i], series: { samples.series(i, $0) }, range: { ranges[$0] },
                     run: { c, lo, hi in samples.earliestRun(i, c, lo: lo, hi: hi, eps: eps) }, eps: eps)
             else { continue }
-            let values = samples.series(i, d.feature)
             let run = d.run
+            // Nothing to save unless the driver moves outside its run: read in place (the run's
+            // ends are the inverse's lo and hi), before any series, copy or reader is made (most
+            // candidates stop here).
+            let start = samples.value(i, run.lowerBound, d.feature), end = samples.value(i, run.upperBound, d.feature)
+            let lo = min(start, end), hi = max(start, end)
+            guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { continue }
+            let values = samples.series(i, d.feature)
             let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
             let outside = Array(0..<run.lowerBound) + Array((run.upperBound + 1)..<times.count)
-            // Nothing to save unless the driver moves outside its run.
-            guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
             // The loose pass: layer j stays when it is close at every outside sample up to the
             // first where i is not (or the last): each layer's samples read in a row, i's first.

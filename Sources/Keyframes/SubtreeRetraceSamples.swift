@@ -30,7 +30,7 @@ struct SubtreeRetraceSamples {
     init?(_ sim: Simulation, times: [Double], eps: Double) {
         let first = sim.state(at: times[0])
         self.first = sim.layers.indices.map { SubtreeRetrace.features(first, $0) }
-        width = self.first.map(\.count)
+        width = self.first.map { $0.count }  // (a key path read each count at ~700 instructions)
         count = times.count
         moves = [Bool](repeating: false, count: sim.layers.count)
         column = [[Double]](repeating: [], count: sim.layers.count)
@@ -148,6 +148,25 @@ struct SubtreeRetraceSamples {
                     let r = Int(row[base + k])
                     return r < 0 ? f : col[r * w + c]
                 }
+            }
+        }
+    }
+
+    /// Whether number c of layer j is strictly between lo and hi at some sample outside `run`,
+    /// read in place (a sample holding the last one's row holds its number: not read again).
+    func anyStrictlyBetween(_ j: Int, _ c: Int, outside run: ClosedRange<Int>, _ lo: Double, _ hi: Double) -> Bool {
+        let w = width[j], f = first[j][c], base = j * count
+        return column[j].withUnsafeBufferPointer { col in
+            row.withUnsafeBufferPointer { row in
+                var last = Int32.min
+                for k in 0..<count where k < run.lowerBound || k > run.upperBound {
+                    let r = row[base + k]
+                    if r == last { continue }
+                    last = r
+                    let x = r < 0 ? f : col[Int(r) * w + c]
+                    if x > lo && x < hi { return true }
+                }
+                return false
             }
         }
     }
