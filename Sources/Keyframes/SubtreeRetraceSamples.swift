@@ -194,14 +194,17 @@ struct SubtreeRetraceSamples {
         return column.withColumn(j) { col in
             row.withUnsafeBufferPointer { row in
                 var last = Int32.min
-                for k in 0..<count where k < run.lowerBound || k > run.upperBound {
-                    let r = row[base + k]
-                    if r == last { continue }
-                    last = r
-                    let x = r < 0 ? f : col[Int(r) * w + c]
-                    if x > lo && x < hi { return true }
+                func inside(_ samples: Range<Int>) -> Bool {
+                    for k in samples {
+                        let r = row[base + k]
+                        if r == last { continue }
+                        last = r
+                        let x = r < 0 ? f : col[Int(r) * w + c]
+                        if x > lo && x < hi { return true }
+                    }
+                    return false
                 }
-                return false
+                return inside(0..<run.lowerBound) || inside((run.upperBound + 1)..<count)
             }
         }
     }
