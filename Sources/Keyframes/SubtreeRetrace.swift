@@ -56,12 +56,16 @@ package struct SubtreeRetrace: Sendable {
                     features: samples.width[i], series: { samples.series(i, $0) }, range: { ranges[$0] },
                     run: { c, lo, hi in samples.earliestRun(i, c, lo: lo, hi: hi, eps: eps) }, eps: eps)
             else { continue }
-            let values = samples.series(i, d.feature)
             let run = d.run
+            // Nothing to save unless the driver moves outside its run: read in place (the run's
+            // ends are the inverse's lo and hi), before any series, copy or reader is made (most
+            // candidates stop here).
+            let start = samples.value(i, run.lowerBound, d.feature), end = samples.value(i, run.upperBound, d.feature)
+            let lo = min(start, end), hi = max(start, end)
+            guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { continue }
+            let values = samples.series(i, d.feature)
             let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
             let outside = Array(0..<run.lowerBound) + Array((run.upperBound + 1)..<times.count)
-            // Nothing to save unless the driver moves outside its run.
-            guard outside.contains(where: { values[$0] > inner.lo + eps && values[$0] < inner.hi - eps }) else { continue }
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
             // The loose pass: layer j stays when it is close at every outside sample up to the
             // first where i is not (or the last): each layer's samples read in a row, i's first.
@@ -221,16 +225,27 @@ package struct SubtreeRetrace: Sendable {
     static func earliestRun(
         count: Int, lo: Double, hi: Double, eps: Double, sameAsNext: (Int) -> Bool = { _ in false }, _ v: (Int) -> Double
     ) -> ClosedRange<Int>? {
+        // Each value read once per use (vk = v(k), vj = v(j), after = v(j + 1)): the driver search
+        // reads every sample of each wide number (most of the detection for douyin-present).
         var k = 0
         while k < count - 1 {
             if sameAsNext(k) { k += 1; continue }
-            let sign: Double = v(k + 1) > v(k) ? 1 : v(k + 1) < v(k) ? -1 : 0
+            let vk = v(k)
+            var vj = v(k + 1)
+            let sign: Double = vj > vk ? 1 : vj < vk ? -1 : 0
             guard sign != 0 else { k += 1; continue }
-            var j = k + 1
-            while j + 1 < count, (v(j + 1) - v(j)) * sign > 0 { j += 1 }
+            var j = k + 1, after = 0.0
+            while j + 1 < count {
+                let x = v(j + 1)
+                guard (x - vj) * sign > 0 else {
+                    after = x
+                    break
+                }
+                (j, vj) = (j + 1, x)
+            }
             // Both ends at rest (held, or the loop's ends): an overshooting spring's peak is not.
-            let rests = (k == 0 || abs(v(k) - v(k - 1)) <= eps) && (j == count - 1 || abs(v(j + 1) - v(j)) <= eps)
-            if rests, min(v(k), v(j)) <= lo + eps, max(v(k), v(j)) >= hi - eps { return k...j }
+            let rests = (k == 0 || abs(vk - v(k - 1)) <= eps) && (j == count - 1 || abs(after - vj) <= eps)
+            if rests, min(vk, vj) <= lo + eps, max(vk, vj) >= hi - eps { return k...j }
             k = j
         }
         return nil

@@ -18,7 +18,7 @@ struct SubtreeRetraceSamples {
     /// its numbers (layer j's sample k: `row[j * count + k]`), or -1 for the first sample's. A
     /// sample whose layer was not read again (MovingStateSampler: quiet since the last sample)
     /// holds that sample's row: no copy is made (copying them was half of the sampling's cost).
-    private var column: [[Double]]
+    private let column: Columns
     private var row: [Int32]
     let count: Int
     /// Per layer: whether some sample holds the first sample's numbers (row -1).
@@ -30,22 +30,38 @@ struct SubtreeRetraceSamples {
     init?(_ sim: Simulation, times: [Double], eps: Double) {
         let first = sim.state(at: times[0])
         self.first = sim.layers.indices.map { SubtreeRetrace.features(first, $0) }
-        width = self.first.map(\.count)
+        width = self.first.map { $0.count }  // (a key path read each count at ~700 instructions)
         count = times.count
-        moves = [Bool](repeating: false, count: sim.layers.count)
-        column = [[Double]](repeating: [], count: sim.layers.count)
+        // Built in locals (no access to self inside the loop's pointer closures).
+        var moves = [Bool](repeating: false, count: sim.layers.count)
+        // Per layer: its rows, allocated when it first moves (room for a row per sample left and
+        // a mask's numbers past the last), and how many numbers they fill. Freed with `column`
+        // (or here, when no samples are made).
+        var start = [UnsafeMutablePointer<Double>?](repeating: nil, count: sim.layers.count)
+        var used = [Int](repeating: 0, count: sim.layers.count)
+        // Per layer: the least and greatest of each number over its rows, kept as they are
+        // written (the driver search's ranges: a pass over every row was 1.3 % of the 2D batch).
+        let extremes = Columns.Extremes(layers: sim.layers.count)
+        var kept = false
+        defer { if !kept { for p in start { p?.deallocate() } } }
         // A sample not read again holds the last sample's row: marked here, carried at the end
         // (a step where nothing was recomputed is passed whole).
         let carried = Int32.min
-        row = [Int32](repeating: carried, count: sim.layers.count * times.count)
+        var row = [Int32](repeating: carried, count: sim.layers.count * times.count)
+        let firsts = self.first, width = self.width, count = self.count
         // A layer still on screen gives its first numbers at every sample (the same bits): only
         // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
         // only the ones whose tracks changed since the last sample (the others' numbers are that
         // sample's, the same bits: the same row).
         var sampler = MovingStateSampler(sim, at: times[0])
         // A recomputed layer's numbers, kept only when some is more than eps from the first's.
+        // Until a layer has moved they are written here; then straight at the end of its column
+        // (appending a copy of each row was 6 % of the sampling).
         let numbers = UnsafeMutablePointer<Double>.allocate(capacity: Retrace.maxFeatureCount)
         defer { numbers.deallocate() }
+        @inline(__always) func apart(_ x: UnsafePointer<Double>, _ i: Int, _ w: Int) -> Bool {
+            firsts[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(x[$0] - first[$0]) > eps } }
+        }
         for (m, t) in times.enumerated() {
             if m > 0 {
                 sampler.advance(to: t)
@@ -55,31 +71,54 @@ struct SubtreeRetraceSamples {
             for (k, i) in s.layers.enumerated() {
                 let at = i * count + m
                 guard m == 0 || sampler.changed[k] else { continue }
+                if moves[i] {
+                    let out = start[i]! + used[i]
+                    let w = Retrace.writeFeatures(s, k, to: out)
+                    guard w == width[i] else { return nil }
+                    guard apart(out, i, w) else {
+                        row[at] = -1
+                        continue
+                    }
+                    row[at] = Int32(used[i] / w)
+                    used[i] += w
+                    extremes.include(out, layer: i, w)
+                    continue
+                }
                 let w = Retrace.writeFeatures(s, k, to: numbers)
                 guard w == width[i] else { return nil }
-                let apart = self.first[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(numbers[$0] - first[$0]) > eps } }
-                guard apart else {
+                guard apart(numbers, i, w) else {
                     row[at] = -1
                     continue
                 }
-                if !moves[i] {
-                    moves[i] = true
-                    column[i].reserveCapacity((count - m) * w)
-                }
-                row[at] = Int32(column[i].count / w)
-                column[i].append(contentsOf: UnsafeBufferPointer(start: numbers, count: w))
+                moves[i] = true
+                start[i] = .allocate(capacity: (count - m) * w + Retrace.maxFeatureCount)
+                start[i]!.update(from: numbers, count: w)
+                row[at] = 0
+                used[i] = w
+                extremes.include(numbers, layer: i, w)
             }
         }
+        // A layer never apart from the first holds the first's numbers at every sample.
+        var usesFirst = [Bool](repeating: true, count: sim.layers.count)
         row.withUnsafeMutableBufferPointer { row in
-            for base in stride(from: 0, to: row.count, by: count) {
-                var last: Int32 = -1  // a still layer holds the first sample's numbers throughout
+            for j in moves.indices {
+                let base = j * count
+                guard moves[j] else {
+                    (row.baseAddress! + base).update(repeating: -1, count: count)
+                    continue
+                }
+                var last: Int32 = -1, holdsFirst = false
                 for at in base..<base + count {
                     if row[at] == carried { row[at] = last } else { last = row[at] }
+                    if last < 0 { holdsFirst = true }
                 }
+                usesFirst[j] = holdsFirst
             }
         }
-        usesFirst = sim.layers.indices.map { j in (0..<count).contains { row[j * count + $0] < 0 } }
-        finite = sim.layers.indices.map { j in self.first[j].allSatisfy { $0.isFinite } && column[j].allSatisfy { $0.isFinite } }
+        kept = true
+        let column = Columns(start: start, used: used, extremes: extremes)
+        (self.moves, self.column, self.row, self.usesFirst) = (moves, column, row, usesFirst)
+        finite = sim.layers.indices.map { j in self.first[j].allSatisfy { $0.isFinite } && column.withColumn(j) { $0.allSatisfy { $0.isFinite } } }
     }
 
     /// The least and greatest of number c of layer j over the samples (`series(j, c)`'s min and
@@ -93,7 +132,7 @@ struct SubtreeRetraceSamples {
             if x.isNaN { return nil }
             (lo, hi) = (x, x)
         }
-        return column[j].withUnsafeBufferPointer { col in
+        return column.withColumn(j) { col in
             for r in stride(from: c, to: col.count, by: w) {
                 let x = col[r]
                 if x.isNaN { return nil }
@@ -110,29 +149,25 @@ struct SubtreeRetraceSamples {
     func ranges(_ j: Int) -> [(lo: Double, hi: Double)?] {
         let w = width[j]
         guard finite[j] else { return (0..<w).map { range(j, $0) } }
-        var lo = [Double](repeating: .infinity, count: w), hi = [Double](repeating: -.infinity, count: w)
-        if usesFirst[j] { (lo, hi) = (first[j], first[j]) }
-        column[j].withUnsafeBufferPointer { col in
-            lo.withUnsafeMutableBufferPointer { lo in
-                hi.withUnsafeMutableBufferPointer { hi in
-                    for r in stride(from: 0, to: col.count, by: w) {
-                        for c in 0..<w {
-                            let x = col[r + c]
-                            if x < lo[c] { lo[c] = x }
-                            if x > hi[c] { hi[c] = x }
-                        }
-                    }
-                }
+        // The rows' least and greatest (kept while sampling, in the rows' order), then the
+        // first's, as a pass starting from the first's numbers would meet them.
+        let (rowsLo, rowsHi) = column.extremes.of(j)
+        return (0..<w).map { c in
+            var lo = rowsLo[c], hi = rowsHi[c]
+            if usesFirst[j] {
+                let f = first[j][c]
+                if !(lo < f) { lo = f }
+                if !(hi > f) { hi = f }
             }
+            return lo > hi ? nil : (lo, hi)
         }
-        return (0..<w).map { lo[$0] > hi[$0] ? nil : (lo[$0], hi[$0]) }
     }
 
     /// Number c of layer j at sample k.
     @inline(__always)
     func value(_ j: Int, _ k: Int, _ c: Int) -> Double {
         let r = Int(row[j * count + k])
-        return r < 0 ? first[j][c] : column[j][r * width[j] + c]
+        return r < 0 ? first[j][c] : column.withColumn(j) { $0[r * width[j] + c] }
     }
 
     /// The row holding layer j's numbers at sample k (-1: the first sample's): equal rows, equal numbers.
@@ -142,7 +177,7 @@ struct SubtreeRetraceSamples {
     /// SubtreeRetrace.earliestRun of number c of layer j over the samples, read in place (no series).
     func earliestRun(_ j: Int, _ c: Int, lo: Double, hi: Double, eps: Double) -> ClosedRange<Int>? {
         let w = width[j], f = first[j][c], base = j * count
-        return column[j].withUnsafeBufferPointer { col in
+        return column.withColumn(j) { col in
             row.withUnsafeBufferPointer { row in
                 SubtreeRetrace.earliestRun(count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] }) { k in
                     let r = Int(row[base + k])
@@ -152,11 +187,33 @@ struct SubtreeRetraceSamples {
         }
     }
 
+    /// Whether number c of layer j is strictly between lo and hi at some sample outside `run`,
+    /// read in place (a sample holding the last one's row holds its number: not read again).
+    func anyStrictlyBetween(_ j: Int, _ c: Int, outside run: ClosedRange<Int>, _ lo: Double, _ hi: Double) -> Bool {
+        let w = width[j], f = first[j][c], base = j * count
+        return column.withColumn(j) { col in
+            row.withUnsafeBufferPointer { row in
+                var last = Int32.min
+                func inside(_ samples: Range<Int>) -> Bool {
+                    for k in samples {
+                        let r = row[base + k]
+                        if r == last { continue }
+                        last = r
+                        let x = r < 0 ? f : col[Int(r) * w + c]
+                        if x > lo && x < hi { return true }
+                    }
+                    return false
+                }
+                return inside(0..<run.lowerBound) || inside((run.upperBound + 1)..<count)
+            }
+        }
+    }
+
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {
         let w = width[j], f = first[j][c], base = j * count
         var out = [Double](repeating: f, count: count)
-        column[j].withUnsafeBufferPointer { col in
+        column.withColumn(j) { col in
             row.withUnsafeBufferPointer { row in
                 for k in 0..<count {
                     let r = Int(row[base + k])
@@ -186,7 +243,7 @@ struct SubtreeRetraceSamples {
         guard from <= through else { return nil }
         let w = width[j], base = j * count, sameRowIsClose = finite[j]
         return first[j].withUnsafeBufferPointer { f in
-            column[j].withUnsafeBufferPointer { col in
+            column.withColumn(j) { col in
                 row.withUnsafeBufferPointer { row in
                     steps.withUnsafeBufferPointer { steps in
                         // A sample holding no row holds the first's numbers.
@@ -213,5 +270,57 @@ struct SubtreeRetraceSamples {
         guard numbers.count == width[j] else { return false }
         for c in numbers.indices where !(abs(numbers[c] - value(j, k, c)) <= eps) { return false }
         return true
+    }
+}
+
+/// Each layer's rows, in one allocation made when the layer first moves: written in place by
+/// SubtreeRetraceSamples.init, never zeroed, copied or grown; owned (freed) here. Constants
+/// (a class's variables are checked for exclusive access at every read).
+final class Columns {
+    private let start: [UnsafeMutablePointer<Double>?]
+    /// Per layer: how many numbers its rows fill.
+    private let used: [Int]
+    let extremes: Extremes
+
+    init(start: [UnsafeMutablePointer<Double>?], used: [Int], extremes: Extremes) {
+        (self.start, self.used, self.extremes) = (start, used, extremes)
+    }
+
+    deinit { for p in start { p?.deallocate() } }
+
+    /// Per layer, the least and greatest of each of its numbers over the rows included, met in
+    /// order (`x < lo`, `x > hi`: the first of equal ones kept); infinities before any row.
+    final class Extremes {
+        private static let room = Retrace.maxFeatureCount
+        private let lo: UnsafeMutablePointer<Double>, hi: UnsafeMutablePointer<Double>
+
+        init(layers: Int) {
+            lo = .allocate(capacity: layers * Self.room)
+            lo.initialize(repeating: .infinity, count: layers * Self.room)
+            hi = .allocate(capacity: layers * Self.room)
+            hi.initialize(repeating: -.infinity, count: layers * Self.room)
+        }
+
+        deinit {
+            lo.deallocate()
+            hi.deallocate()
+        }
+
+        @inline(__always)
+        func include(_ x: UnsafePointer<Double>, layer j: Int, _ w: Int) {
+            let lo = self.lo + j * Self.room, hi = self.hi + j * Self.room
+            for c in 0..<w {
+                if x[c] < lo[c] { lo[c] = x[c] }
+                if x[c] > hi[c] { hi[c] = x[c] }
+            }
+        }
+
+        func of(_ j: Int) -> (lo: UnsafePointer<Double>, hi: UnsafePointer<Double>) { (UnsafePointer(lo + j * Self.room), UnsafePointer(hi + j * Self.room)) }
+    }
+
+    /// Layer j's rows (none before it moves).
+    @inline(__always)
+    func withColumn<R>(_ j: Int, _ body: (UnsafeBufferPointer<Double>) -> R) -> R {
+        body(UnsafeBufferPointer(start: start[j], count: used[j]))
     }
 }
