@@ -157,9 +157,12 @@ final class ArtResolver {
 }
 
 /// Art files read and checked in this process, by name, file and text: every template of the
-/// catalog places the same few files, and reading one is the same work each time.
+/// catalog places the same few files, and reading one is the same work each time. Bounded: a
+/// long-running process that decodes ever new art (a batch of user files) starts over at
+/// `capacity` entries instead of growing without end.
 private final class ParsedArt: @unchecked Sendable {
     static let shared = ParsedArt()
+    static let capacity = 64
     private struct Key: Hashable {
         let name: String, file: String, text: String
     }
@@ -170,7 +173,10 @@ private final class ParsedArt: @unchecked Sendable {
         let key = Key(name: name, file: source.file, text: source.text)
         if let c = lock.withLock({ components[key] }) { return c }
         let c = try ArtComponent.parse(source, name: name)
-        lock.withLock { components[key] = c }
+        lock.withLock {
+            if components.count >= Self.capacity { components.removeAll(keepingCapacity: true) }
+            components[key] = c
+        }
         return c
     }
 }
