@@ -9,8 +9,9 @@ struct FactoredSpanCheck {
     let layout: ProjectionFitter.Layout
     /// The tolerances at R's share.
     let fitter: ProjectionFitter
-    /// Per grid time, the host samples (flat, as `layout`) and the canvas in host space.
-    let host: [[Point]]
+    /// Every grid time's host samples (flat, as `layout`, `layout.pointCount` a time, one after
+    /// another) and per grid time the canvas in host space.
+    let host: [Point]
     let boxes: [Rect]
     /// Per plane and grid time, its drawn A = translate(shift) · scale(scale, 1).
     let scale: [[Double]]
@@ -25,7 +26,7 @@ struct FactoredSpanCheck {
     /// `drawnA`: per plane, its drawn A at each grid time, [sx, 0, 0, 0, 1, 0, tx, ty, 1] as
     /// factorInterval makes it.
     init(
-        layout: ProjectionFitter.Layout, fitter: ProjectionFitter, host: [[Point]], boxes: [Rect], drawnA: [[PlaneProjection]],
+        layout: ProjectionFitter.Layout, fitter: ProjectionFitter, host: [Point], boxes: [Rect], drawnA: [[PlaneProjection]],
         slot: [Int]
     ) {
         self.layout = layout; self.fitter = fitter; self.host = host; self.boxes = boxes; self.slot = slot
@@ -43,7 +44,7 @@ struct FactoredSpanCheck {
     mutating func passes(_ a: [Point], _ b: [Point], at k: Int, progress u: Double) -> Bool {
         let count = drawn.count
         precondition(a.count == count && b.count == count && slot.count == count)
-        let checks = checks, exact = host[k], box = boxes[k]
+        let checks = checks, box = boxes[k]
         return drawn.withUnsafeMutableBufferPointer { drawn in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
@@ -59,7 +60,9 @@ struct FactoredSpanCheck {
                     }
                 }
             }
-            return exact.withUnsafeBufferPointer { exact in checks.within(exact, UnsafeBufferPointer(drawn), box: box) }
+            return host.withUnsafeBufferPointer { host in
+                checks.within(UnsafeBufferPointer(rebasing: host[(k * count)..<(k * count + count)]), UnsafeBufferPointer(drawn), box: box)
+            }
         }
     }
 

@@ -126,16 +126,21 @@ struct FactoredInterval {
 
     /// The members' R points at grid time k, flat, as `sample` gives them; nil when some member is not stored.
     func residualFlat(_ k: Int, _ members: [Int]) -> [Point]? {
-        guard members.allSatisfy({ residualOffset[$0] >= 0 }) else { return nil }
         var out: [Point] = []
-        out.reserveCapacity(members.reduce(0) { $0 + residualCount[$1] })
+        out.reserveCapacity(members.reduce(0) { $0 + max(0, residualCount[$1]) })
+        return appendResidualFlat(k, members, to: &out) ? out : nil
+    }
+
+    /// residualFlat's points appended to `out`; false (nothing appended) when some member is not stored.
+    func appendResidualFlat(_ k: Int, _ members: [Int], to out: inout [Point]) -> Bool {
+        guard members.allSatisfy({ residualOffset[$0] >= 0 }) else { return false }
         residualPoints[k].withUnsafeBufferPointer { stored in
             for n in members {
                 let o = residualOffset[n]
-                for v in o..<(o + residualCount[n]) { out.append(stored[v]) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: stored[o..<(o + residualCount[n])]))
             }
         }
-        return out
+        return true
     }
 
     /// The members' R paths (shaped as `layout`'s) and axes at grid time k as `sample` gives

@@ -72,17 +72,14 @@ extension ProjectionSampler {
                 members, box: everywhere, state: { grid.layerState(k, $0) }, projection: residualProjection(k, flat, state),
                 drawn: { grid.drawnPath(k, $0, layer: $1) })
         }
-        // The same flat (ProjectionFitter.Layout.flat), no path made.
-        func residualFlat(_ k: Int, count: Int) -> [Point] {
+        // The same flat (ProjectionFitter.Layout.flat) appended to `out`, no path made.
+        func appendResidualFlat(_ k: Int, to out: inout [Point]) {
             let flat = planesEdgeOn.contains { $0[k] }
-            if !flat, let stored = f.residualFlat(k, members) { return stored }
+            if !flat, f.appendResidualFlat(k, members, to: &out) { return }
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
-            var out: [Point] = []
-            out.reserveCapacity(count)
             _ = appendFlat(
                 members, to: &out, state: { grid.layerState(k, $0) }, projection: residualProjection(k, flat, state),
                 drawn: { grid.drawnPath(k, $0, layer: $1) })
-            return out
         }
         guard let right = residual(right) else { return nil }
         let layout = ProjectionFitter.Layout(right.paths, outlines: members.map(outlines.contains), shapeErrors: members.map { specs[$0].shapeError })
@@ -99,18 +96,26 @@ extension ProjectionSampler {
             return (frames, axes)
         }
         let gradients = members.indices.filter { right.axes[$0] != nil }
-        var points: [[Point]] = [], host: [[Point]] = [], boxes: [Rect] = []
+        // Every grid time's R and host points in one flat array each (`count` points a time): an
+        // array per time was allocated, filled and freed per group.
+        let count = layout.pointCount
+        var points: [Point] = [], host: [Point] = [], boxes: [Rect] = []
+        points.reserveCapacity(grid.count * count); host.reserveCapacity(grid.count * count)
         var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
         let hostLayer = hosts[specs[members[0]].layer]!
         for k in 0..<grid.count {
-            // Without a gradient only the points and the host's box are read: no path made.
+            // The host's points and box are all the check reads of the host: no path made (flatSample's numbers).
+            _ = appendFlat(
+                members, to: &host, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
+                drawn: { grid.drawnPath(k, $0, layer: $1) })
+            boxes.append(grid.box(k, host: hostLayer))
+            // Without a gradient only R's points are read: no path made.
             if k > 0, gradients.isEmpty {
-                points.append(residualFlat(k, count: layout.pointCount))
-                host.append(flatSample(grid, k, members, count: layout.pointCount)); boxes.append(grid.box(k, host: hostLayer))
+                appendResidualFlat(k, to: &points)
                 continue
             }
-            let s = k == 0 ? right : residual(k), h = sample(grid, k, members)
-            points.append(layout.flat(s.paths)); host.append(layout.flat(h.paths)); boxes.append(h.box)
+            let s = k == 0 ? right : residual(k)
+            points += layout.flat(s.paths)
             for (x, m) in gradients.enumerated() {
                 axisSamples[x].append(s.axes[m]!)
                 let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
@@ -131,11 +136,13 @@ extension ProjectionSampler {
         // The start's key as written is the same for every span tried from it: made once per start.
         // Per span end from that start, which candidate the coarse check took (the count: none).
         var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
+        // R's points at grid time k as a key writes them (ProjectionFitter.onGrid).
+        func keyOnGrid(_ k: Int) -> [Point] { points[(k * count)..<(k * count + count)].map(ProjectionFitter.onGrid) }
         let every = ProjectionFitter.coarseStride(times)
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
-            if exactFrom != i { exactFrom = i; exactEasings = [:]; coarseTaken = [:]; a = points[i].map(ProjectionFitter.onGrid) }
-            let b = points[j].map(ProjectionFitter.onGrid)
-            let exact = exactEasings[j] ?? check.fitter.easing(times, points, a, b, i, j)
+            if exactFrom != i { exactFrom = i; exactEasings = [:]; coarseTaken = [:]; a = keyOnGrid(i) }
+            let b = keyOnGrid(j)
+            let exact = exactEasings[j] ?? check.fitter.easing(times, flat: points, a, b, i, j)
             exactEasings[j] = exact
             let candidates = FactoredProjection.candidates(exact)
             if !dense {

@@ -118,6 +118,20 @@ struct ProjectionFitter {
 
     /// The least-squares easing of the blend a → b (the keys at i and j) through the exact samples between.
     func easing(_ times: [Double], _ samples: [[Point]], _ a: [Point], _ b: [Point], _ i: Int, _ j: Int) -> KeyframeEasing {
+        easing(times, a, b, i, j) { samples[$0] }
+    }
+
+    /// The same with every grid time's samples in one flat array, `a.count` points a time (the factored group's).
+    func easing(_ times: [Double], flat samples: [Point], _ a: [Point], _ b: [Point], _ i: Int, _ j: Int) -> KeyframeEasing {
+        let count = a.count
+        return samples.withUnsafeBufferPointer { s in easing(times, a, b, i, j) { UnsafeBufferPointer(rebasing: s[($0 * count)..<($0 * count + count)]) } }
+    }
+
+    /// `sample(k)`: the exact points at grid time k (indexed from 0, as `a`).
+    @inline(__always)
+    private func easing<Row: RandomAccessCollection<Point>>(
+        _ times: [Double], _ a: [Point], _ b: [Point], _ i: Int, _ j: Int, sample: (Int) -> Row
+    ) -> KeyframeEasing where Row.Index == Int {
         guard j - i > 1 else { return .linear }
         var length2 = 0.0
         for n in a.indices { let d = b[n] - a[n]; length2 += d.x * d.x + d.y * d.y }
@@ -127,7 +141,7 @@ struct ProjectionFitter {
         var u: [Double] = [], q: [Double] = []
         for k in Swift.stride(from: i + 1, to: j, by: stride) {
             var dot = 0.0
-            let s = samples[k]
+            let s = sample(k)
             for n in a.indices {
                 let d = b[n] - a[n], e = s[n] - a[n]
                 dot += d.x * e.x + d.y * e.y
