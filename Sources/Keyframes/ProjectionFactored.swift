@@ -34,9 +34,15 @@ package enum FactoredProjection {
     /// passes the check too, then writtenCandidates' 2 and 3 (flip-push.svg -1,181 B).
     static func candidates(_ exact: KeyframeEasing) -> [KeyframeEasing] {
         guard case .bezier(let c) = exact else { return [exact] }
-        let r = EasingFit.rounded(c, decimals: 1)
-        let first: KeyframeEasing = r.isLinear ? .linear : .bezier(r)
-        return [first] + EasingFit.writtenCandidates(exact).filter { $0 != first }
+        // [1 decimal] + writtenCandidates' (2, then 3) less repeats, in one array.
+        var out: [KeyframeEasing] = []
+        out.reserveCapacity(3)
+        for decimals in 1...3 {
+            let r = EasingFit.rounded(c, decimals: decimals)
+            let easing: KeyframeEasing = r.isLinear ? .linear : .bezier(r)
+            if !out.contains(easing) { out.append(easing) }
+        }
+        return out
     }
     /// Per key of an animated track: its keyTimes and keySplines entry, about.
     static let perKey = 20

@@ -135,29 +135,36 @@ extension ProjectionSampler {
         // Searched on the coarse grid, each span then verified on every grid time (EasingFit.spans).
         // The start's key as written is the same for every span tried from it: made once per start.
         // Per span end from that start, which candidate the coarse check took (the count: none).
-        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
+        // The candidates of a span's least-squares easing are kept with it (per span end from that start).
+        var exactFrom = -1, exactCandidates: [Int: [KeyframeEasing]] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
+        // The check orders are written into these arrays, reused span after span.
+        var order: [Int] = [], seen: [Bool] = []
         // R's points at grid time k as a key writes them (ProjectionFitter.onGrid).
         func keyOnGrid(_ k: Int) -> [Point] { points[(k * count)..<(k * count + count)].map(ProjectionFitter.onGrid) }
         let every = ProjectionFitter.coarseStride(times)
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
-            if exactFrom != i { exactFrom = i; exactEasings = [:]; coarseTaken = [:]; a = keyOnGrid(i) }
+            if exactFrom != i { exactFrom = i; exactCandidates = [:]; coarseTaken = [:]; a = keyOnGrid(i) }
             let b = keyOnGrid(j)
-            let exact = exactEasings[j] ?? check.fitter.easing(times, flat: points, a, b, i, j)
-            exactEasings[j] = exact
-            let candidates = FactoredProjection.candidates(exact)
+            let candidates = exactCandidates[j] ?? FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
+            exactCandidates[j] = candidates
             if !dense {
-                let order = ProjectionFitter.checkOrder(i, j, every: every)
+                ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
                 let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order) }
                 coarseTaken[j] = taken ?? candidates.count
                 return taken.map { candidates[$0] }
             }
             // The coarse check's times are among the dense check's: a candidate it refused fails
             // here too, and the one it took is checked at the other times only (the same answer).
-            let order = ProjectionFitter.checkOrder(i, j)
             let taken = coarseTaken[j]
+            var whole = false  // whether `order` holds every time
             for n in (taken ?? 0)..<candidates.count {
-                let checked = n == taken ? order.filter { $0 % every != 0 } : order
-                if check.passes(candidates[n], a, b, i, j, times: times, order: checked) { return candidates[n] }
+                if n == taken {
+                    ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { $0 % every != 0 }
+                } else if !whole {
+                    ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { _ in true }
+                    whole = true
+                }
+                if check.passes(candidates[n], a, b, i, j, times: times, order: order) { return candidates[n] }
             }
             return nil
         }

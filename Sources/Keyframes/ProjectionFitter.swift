@@ -171,19 +171,27 @@ struct ProjectionFitter {
     /// The grid times in (i, j), far apart first, so a span that fails usually fails after a few checks.
     /// With `every` > 1, only the grid times k with k % every == 0 (the coarse search's).
     static func checkOrder(_ i: Int, _ j: Int, every: Int = 1) -> [Int] {
-        var order: [Int] = []
-        order.reserveCapacity(max(0, j - i - 1) / every)
+        var order: [Int] = [], seen: [Bool] = []
+        checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
+        return order
+    }
+
+    /// The same order, of the times `keep` takes, written into `order` (`seen` is scratch): the
+    /// factored group's search reuses both arrays across the spans it tries.
+    @inline(__always)
+    static func checkOrder(_ i: Int, _ j: Int, into order: inout [Int], seen: inout [Bool], keep: (Int) -> Bool) {
+        order.removeAll(keepingCapacity: true)
+        seen.removeAll(keepingCapacity: true)
+        seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
         var step = max(1, (j - i) / 8)
-        var seen = [Bool](repeating: false, count: max(0, j - i))  // seen[k − i]
         while true {
             for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
                 seen[k - i] = true
-                if every == 1 || k % every == 0 { order.append(k) }
+                if keep(k) { order.append(k) }
             }
             if step == 1 { break }
             step = max(1, step / 2)
         }
-        return order
     }
 
     /// False only when no blend of a → b (the keys at i and j) passes `within` at some grid time in (i, j)
