@@ -99,29 +99,31 @@ extension ProjectionSampler {
         // Every grid time's R and host points in one flat array each (`count` points a time): an
         // array per time was allocated, filled and freed per group.
         let count = layout.pointCount
-        var points: [Point] = [], host: [Point] = [], boxes: [Rect] = []
-        points.reserveCapacity(grid.count * count); host.reserveCapacity(grid.count * count)
+        var sampledR: [Point] = [], sampledHost: [Point] = [], boxes: [Rect] = []
+        sampledR.reserveCapacity(grid.count * count); sampledHost.reserveCapacity(grid.count * count)
         var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
         let hostLayer = hosts[specs[members[0]].layer]!
         for k in 0..<grid.count {
             // The host's points and box are all the check reads of the host: no path made (flatSample's numbers).
             _ = appendFlat(
-                members, to: &host, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
+                members, to: &sampledHost, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
                 drawn: { grid.drawnPath(k, $0, layer: $1) })
             boxes.append(grid.box(k, host: hostLayer))
             // Without a gradient only R's points are read: no path made.
             if k > 0, gradients.isEmpty {
-                appendResidualFlat(k, to: &points)
+                appendResidualFlat(k, to: &sampledR)
                 continue
             }
             let s = k == 0 ? right : residual(k)
-            points += layout.flat(s.paths)
+            sampledR += layout.flat(s.paths)
             for (x, m) in gradients.enumerated() {
                 axisSamples[x].append(s.axes[m]!)
                 let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
                 areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), everywhere))
             }
         }
+        // Read only from here: a var the span search captures is boxed, each access checked for exclusivity.
+        let points = sampledR, host = sampledHost
         // Per flat point, its plane's drawn A (an index into `drawnA`), looked up once, not per
         // point and check; the drawn points go into one buffer (same products, same bytes).
         let references = Array(Set(members.map { planeOf[specs[$0].layer]! })).sorted()
@@ -143,6 +145,8 @@ extension ProjectionSampler {
         func keyOnGrid(_ k: Int) -> [Point] { points[(k * count)..<(k * count + count)].map(ProjectionFitter.onGrid) }
         let every = ProjectionFitter.coarseStride(times)
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
+            // A one-step span checks no time: linear, as its easing and only candidate would give it.
+            guard j - i > 1 else { return .linear }
             if exactFrom != i { exactFrom = i; exactCandidates = [:]; coarseTaken = [:]; a = keyOnGrid(i) }
             let b = keyOnGrid(j)
             let candidates = exactCandidates[j] ?? FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
