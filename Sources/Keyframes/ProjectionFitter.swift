@@ -139,6 +139,8 @@ struct ProjectionFitter {
         // At most 12 samples steer the curve (24 cost twice as much for 0.2 % fewer bytes); every one is checked after.
         let stride = max(1, (j - i - 1) / 12)
         var u: [Double] = [], q: [Double] = []
+        // Reserved: grown one by one, each array was made again several times a fit.
+        u.reserveCapacity((j - i - 2) / stride + 1); q.reserveCapacity((j - i - 2) / stride + 1)
         for k in Swift.stride(from: i + 1, to: j, by: stride) {
             var dot = 0.0
             let s = sample(k)
