@@ -50,18 +50,20 @@ extension ProjectionSampler {
         let planesEdgeOn = Set(members.map { planeOf[specs[$0].layer]! }).map { f.edgeOn[$0]! }
         // Each member layer's plane's inverse and edge-on times by layer index, looked up once (two
         // hashes per layer and grid time were 1.4 % of flip-edge-pan's instructions).
-        var layerInverse = [[PlaneProjection]](repeating: [], count: simulation.layers.count)
-        var layerEdgeOn = [[Bool]](repeating: [], count: simulation.layers.count)
-        for i in Set(members.map { specs[$0].layer }) { layerInverse[i] = f.inverse[planeOf[i]!]!; layerEdgeOn[i] = f.edgeOn[planeOf[i]!]! }
+        var inverses = [[PlaneProjection]](repeating: [], count: simulation.layers.count)
+        var edgeOnTimes = [[Bool]](repeating: [], count: simulation.layers.count)
+        for i in Set(members.map { specs[$0].layer }) { inverses[i] = f.inverse[planeOf[i]!]!; edgeOnTimes[i] = f.edgeOn[planeOf[i]!]! }
+        // Lets: a var read by a closure is boxed, each read checked for exclusivity.
+        let layerInverse = inverses, layerEdgeOn = edgeOnTimes
         // R's projection of layer i at grid time k: through the exact inverse, or edge-on its limit.
-        func residualProjection(_ k: Int, _ flat: Bool, _ state: SceneState?) -> (Int) -> PlaneProjection {
-            { i in
-                if flat, layerEdgeOn[i][k] {
-                    let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
-                    if let limit { return limit }
-                }
-                return grid.projection(k, i, then: layerInverse[i][k])
+        // A function, not a closure returned per time: that closure's context copied the grid
+        // (its arrays retained and released) at every grid time.
+        func residualProjection(_ k: Int, _ flat: Bool, _ state: SceneState?, _ i: Int) -> PlaneProjection {
+            if flat, layerEdgeOn[i][k] {
+                let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
+                if let limit { return limit }
             }
+            return grid.projection(k, i, then: layerInverse[i][k])
         }
         func residual(_ k: Int, _ layout: ProjectionFitter.Layout) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
             let flat = planesEdgeOn.contains { $0[k] }
@@ -69,7 +71,7 @@ extension ProjectionSampler {
             if !flat, let stored = f.residual(k, members, layout: layout, box: everywhere) { return stored }
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
             return sample(
-                members, box: everywhere, state: { grid.layerState(k, $0) }, projection: residualProjection(k, flat, state),
+                members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { residualProjection(k, flat, state, $0) },
                 drawn: { grid.drawnPath(k, $0, layer: $1) })
         }
         // The same flat (ProjectionFitter.Layout.flat) appended to `out`, no path made.
@@ -78,7 +80,7 @@ extension ProjectionSampler {
             if !flat, f.appendResidualFlat(k, members, to: &out) { return }
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
             _ = appendFlat(
-                members, to: &out, state: { grid.layerState(k, $0) }, projection: residualProjection(k, flat, state),
+                members, to: &out, state: { grid.layerState(k, $0) }, projection: { residualProjection(k, flat, state, $0) },
                 drawn: { grid.drawnPath(k, $0, layer: $1) })
         }
         guard let right = residual(right) else { return nil }
