@@ -183,6 +183,7 @@ struct ProjectionFitter {
     @inline(__always)
     static func checkOrder(_ i: Int, _ j: Int, into order: inout [Int], seen: inout [Bool], keep: (Int) -> Bool) {
         order.removeAll(keepingCapacity: true)
+        order.reserveCapacity(max(0, j - i - 1))  // a new array (today's fit) is not grown one by one
         seen.removeAll(keepingCapacity: true)
         seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
         var step = max(1, (j - i) / 8)
