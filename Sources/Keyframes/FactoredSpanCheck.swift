@@ -9,8 +9,9 @@ struct FactoredSpanCheck {
     let layout: ProjectionFitter.Layout
     /// The tolerances at R's share.
     let fitter: ProjectionFitter
-    /// Per grid time, the host samples (flat, as `layout`) and the canvas in host space.
-    let host: [[Point]]
+    /// Every grid time's host samples (flat, as `layout`, `layout.pointCount` a time, one after
+    /// another) and per grid time the canvas in host space.
+    let host: [Point]
     let boxes: [Rect]
     /// Per plane and grid time, its drawn A = translate(shift) · scale(scale, 1).
     let scale: [[Double]]
@@ -25,7 +26,7 @@ struct FactoredSpanCheck {
     /// `drawnA`: per plane, its drawn A at each grid time, [sx, 0, 0, 0, 1, 0, tx, ty, 1] as
     /// factorInterval makes it.
     init(
-        layout: ProjectionFitter.Layout, fitter: ProjectionFitter, host: [[Point]], boxes: [Rect], drawnA: [[PlaneProjection]],
+        layout: ProjectionFitter.Layout, fitter: ProjectionFitter, host: [Point], boxes: [Rect], drawnA: [[PlaneProjection]],
         slot: [Int]
     ) {
         self.layout = layout; self.fitter = fitter; self.host = host; self.boxes = boxes; self.slot = slot
@@ -39,34 +40,37 @@ struct FactoredSpanCheck {
     /// (x·0 + y + ty) / 1, the same numbers but for the sign of a zero.
     @inline(__always) static func apply(_ sx: Double, _ t: Point, _ p: Point) -> Point { Point(p.x * sx + t.x, p.y + t.y) }
 
-    /// Whether the blend a → b at progress u, through A at grid time k, is within the tolerances there.
-    mutating func passes(_ a: [Point], _ b: [Point], at k: Int, progress u: Double) -> Bool {
+    /// Whether the blend a → b over grid times i…j with `easing` passes at every time in `order`:
+    /// at each, R blended at the easing's progress, through A there, within the tolerances.
+    /// The arrays are read through buffers taken once per span (not per time checked).
+    mutating func passes(_ easing: KeyframeEasing, _ a: [Point], _ b: [Point], _ i: Int, _ j: Int, times: [Double], order: [Int]) -> Bool {
         let count = drawn.count
-        precondition(a.count == count && b.count == count && slot.count == count)
-        let checks = checks, exact = host[k], box = boxes[k]
+        precondition(a.count == count && b.count == count && slot.count == count && host.count >= boxes.count * count)
+        let checks = checks, scale = scale, shift = shift, slot = slot, boxes = boxes, host = host
         return drawn.withUnsafeMutableBufferPointer { drawn in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
-                    @inline(__always) func blend(_ v: Int) -> Point { Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u) }
-                    if scale.count == 1 {
-                        let sx = scale[0][k], t = shift[0][k]
-                        for v in 0..<count { drawn[v] = Self.apply(sx, t, blend(v)) }
-                    } else {
-                        for v in 0..<count {
-                            let p = slot[v]
-                            drawn[v] = Self.apply(scale[p][k], shift[p][k], blend(v))
+                    host.withUnsafeBufferPointer { host in
+                        for k in order {
+                            let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
+                            @inline(__always) func blend(_ v: Int) -> Point { Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u) }
+                            if scale.count == 1 {
+                                let sx = scale[0][k], t = shift[0][k]
+                                for v in 0..<count { drawn[v] = Self.apply(sx, t, blend(v)) }
+                            } else {
+                                for v in 0..<count {
+                                    let p = slot[v]
+                                    drawn[v] = Self.apply(scale[p][k], shift[p][k], blend(v))
+                                }
+                            }
+                            let exact = UnsafeBufferPointer(rebasing: host[(k * count)..<(k * count + count)])
+                            if !checks.within(exact, UnsafeBufferPointer(drawn), box: boxes[k]) { return false }
                         }
+                        return true
                     }
                 }
             }
-            return exact.withUnsafeBufferPointer { exact in checks.within(exact, UnsafeBufferPointer(drawn), box: box) }
         }
-    }
-
-    /// Whether the blend a → b over grid times i…j with `easing` passes at every time in `order`.
-    mutating func passes(_ easing: KeyframeEasing, _ a: [Point], _ b: [Point], _ i: Int, _ j: Int, times: [Double], order: [Int]) -> Bool {
-        for k in order where !passes(a, b, at: k, progress: easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))) { return false }
-        return true
     }
 }
 

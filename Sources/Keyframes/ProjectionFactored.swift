@@ -34,9 +34,15 @@ package enum FactoredProjection {
     /// passes the check too, then writtenCandidates' 2 and 3 (flip-push.svg -1,181 B).
     static func candidates(_ exact: KeyframeEasing) -> [KeyframeEasing] {
         guard case .bezier(let c) = exact else { return [exact] }
-        let r = EasingFit.rounded(c, decimals: 1)
-        let first: KeyframeEasing = r.isLinear ? .linear : .bezier(r)
-        return [first] + EasingFit.writtenCandidates(exact).filter { $0 != first }
+        // [1 decimal] + writtenCandidates' (2, then 3) less repeats, in one array.
+        var out: [KeyframeEasing] = []
+        out.reserveCapacity(3)
+        for decimals in 1...3 {
+            let r = EasingFit.rounded(c, decimals: decimals)
+            let easing: KeyframeEasing = r.isLinear ? .linear : .bezier(r)
+            if !out.contains(easing) { out.append(easing) }
+        }
+        return out
     }
     /// Per key of an animated track: its keyTimes and keySplines entry, about.
     static let perKey = 20
@@ -126,16 +132,21 @@ struct FactoredInterval {
 
     /// The members' R points at grid time k, flat, as `sample` gives them; nil when some member is not stored.
     func residualFlat(_ k: Int, _ members: [Int]) -> [Point]? {
-        guard members.allSatisfy({ residualOffset[$0] >= 0 }) else { return nil }
         var out: [Point] = []
-        out.reserveCapacity(members.reduce(0) { $0 + residualCount[$1] })
+        out.reserveCapacity(members.reduce(0) { $0 + max(0, residualCount[$1]) })
+        return appendResidualFlat(k, members, to: &out) ? out : nil
+    }
+
+    /// residualFlat's points appended to `out`; false (nothing appended) when some member is not stored.
+    func appendResidualFlat(_ k: Int, _ members: [Int], to out: inout [Point]) -> Bool {
+        guard members.allSatisfy({ residualOffset[$0] >= 0 }) else { return false }
         residualPoints[k].withUnsafeBufferPointer { stored in
             for n in members {
                 let o = residualOffset[n]
-                for v in o..<(o + residualCount[n]) { out.append(stored[v]) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: stored[o..<(o + residualCount[n])]))
             }
         }
-        return out
+        return true
     }
 
     /// The members' R paths (shaped as `layout`'s) and axes at grid time k as `sample` gives

@@ -50,18 +50,20 @@ extension ProjectionSampler {
         let planesEdgeOn = Set(members.map { planeOf[specs[$0].layer]! }).map { f.edgeOn[$0]! }
         // Each member layer's plane's inverse and edge-on times by layer index, looked up once (two
         // hashes per layer and grid time were 1.4 % of flip-edge-pan's instructions).
-        var layerInverse = [[PlaneProjection]](repeating: [], count: simulation.layers.count)
-        var layerEdgeOn = [[Bool]](repeating: [], count: simulation.layers.count)
-        for i in Set(members.map { specs[$0].layer }) { layerInverse[i] = f.inverse[planeOf[i]!]!; layerEdgeOn[i] = f.edgeOn[planeOf[i]!]! }
+        var inverses = [[PlaneProjection]](repeating: [], count: simulation.layers.count)
+        var edgeOnTimes = [[Bool]](repeating: [], count: simulation.layers.count)
+        for i in Set(members.map { specs[$0].layer }) { inverses[i] = f.inverse[planeOf[i]!]!; edgeOnTimes[i] = f.edgeOn[planeOf[i]!]! }
+        // Lets: a var read by a closure is boxed, each read checked for exclusivity.
+        let layerInverse = inverses, layerEdgeOn = edgeOnTimes
         // R's projection of layer i at grid time k: through the exact inverse, or edge-on its limit.
-        func residualProjection(_ k: Int, _ flat: Bool, _ state: SceneState?) -> (Int) -> PlaneProjection {
-            { i in
-                if flat, layerEdgeOn[i][k] {
-                    let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
-                    if let limit { return limit }
-                }
-                return grid.projection(k, i, then: layerInverse[i][k])
+        // A function, not a closure returned per time: that closure's context copied the grid
+        // (its arrays retained and released) at every grid time.
+        func residualProjection(_ k: Int, _ flat: Bool, _ state: SceneState?, _ i: Int) -> PlaneProjection {
+            if flat, layerEdgeOn[i][k] {
+                let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
+                if let limit { return limit }
             }
+            return grid.projection(k, i, then: layerInverse[i][k])
         }
         func residual(_ k: Int, _ layout: ProjectionFitter.Layout) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
             let flat = planesEdgeOn.contains { $0[k] }
@@ -69,20 +71,17 @@ extension ProjectionSampler {
             if !flat, let stored = f.residual(k, members, layout: layout, box: everywhere) { return stored }
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
             return sample(
-                members, box: everywhere, state: { grid.layerState(k, $0) }, projection: residualProjection(k, flat, state),
+                members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { residualProjection(k, flat, state, $0) },
                 drawn: { grid.drawnPath(k, $0, layer: $1) })
         }
-        // The same flat (ProjectionFitter.Layout.flat), no path made.
-        func residualFlat(_ k: Int, count: Int) -> [Point] {
+        // The same flat (ProjectionFitter.Layout.flat) appended to `out`, no path made.
+        func appendResidualFlat(_ k: Int, to out: inout [Point]) {
             let flat = planesEdgeOn.contains { $0[k] }
-            if !flat, let stored = f.residualFlat(k, members) { return stored }
+            if !flat, f.appendResidualFlat(k, members, to: &out) { return }
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
-            var out: [Point] = []
-            out.reserveCapacity(count)
             _ = appendFlat(
-                members, to: &out, state: { grid.layerState(k, $0) }, projection: residualProjection(k, flat, state),
+                members, to: &out, state: { grid.layerState(k, $0) }, projection: { residualProjection(k, flat, state, $0) },
                 drawn: { grid.drawnPath(k, $0, layer: $1) })
-            return out
         }
         guard let right = residual(right) else { return nil }
         let layout = ProjectionFitter.Layout(right.paths, outlines: members.map(outlines.contains), shapeErrors: members.map { specs[$0].shapeError })
@@ -99,24 +98,34 @@ extension ProjectionSampler {
             return (frames, axes)
         }
         let gradients = members.indices.filter { right.axes[$0] != nil }
-        var points: [[Point]] = [], host: [[Point]] = [], boxes: [Rect] = []
+        // Every grid time's R and host points in one flat array each (`count` points a time): an
+        // array per time was allocated, filled and freed per group.
+        let count = layout.pointCount
+        var sampledR: [Point] = [], sampledHost: [Point] = [], boxes: [Rect] = []
+        sampledR.reserveCapacity(grid.count * count); sampledHost.reserveCapacity(grid.count * count)
         var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
         let hostLayer = hosts[specs[members[0]].layer]!
         for k in 0..<grid.count {
-            // Without a gradient only the points and the host's box are read: no path made.
+            // The host's points and box are all the check reads of the host: no path made (flatSample's numbers).
+            _ = appendFlat(
+                members, to: &sampledHost, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
+                drawn: { grid.drawnPath(k, $0, layer: $1) })
+            boxes.append(grid.box(k, host: hostLayer))
+            // Without a gradient only R's points are read: no path made.
             if k > 0, gradients.isEmpty {
-                points.append(residualFlat(k, count: layout.pointCount))
-                host.append(flatSample(grid, k, members, count: layout.pointCount)); boxes.append(grid.box(k, host: hostLayer))
+                appendResidualFlat(k, to: &sampledR)
                 continue
             }
-            let s = k == 0 ? right : residual(k), h = sample(grid, k, members)
-            points.append(layout.flat(s.paths)); host.append(layout.flat(h.paths)); boxes.append(h.box)
+            let s = k == 0 ? right : residual(k)
+            sampledR += layout.flat(s.paths)
             for (x, m) in gradients.enumerated() {
                 axisSamples[x].append(s.axes[m]!)
                 let paintPaths = members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint }
                 areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths.map { s.paths[$0] }), everywhere))
             }
         }
+        // Read only from here: a var the span search captures is boxed, each access checked for exclusivity.
+        let points = sampledR, host = sampledHost
         // Per flat point, its plane's drawn A (an index into `drawnA`), looked up once, not per
         // point and check; the drawn points go into one buffer (same products, same bytes).
         let references = Array(Set(members.map { planeOf[specs[$0].layer]! })).sorted()
@@ -130,27 +139,38 @@ extension ProjectionSampler {
         // Searched on the coarse grid, each span then verified on every grid time (EasingFit.spans).
         // The start's key as written is the same for every span tried from it: made once per start.
         // Per span end from that start, which candidate the coarse check took (the count: none).
-        var exactFrom = -1, exactEasings: [Int: KeyframeEasing] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
+        // The candidates of a span's least-squares easing are kept with it (per span end from that start).
+        var exactFrom = -1, exactCandidates: [Int: [KeyframeEasing]] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
+        // The check orders are written into these arrays, reused span after span.
+        var order: [Int] = [], seen: [Bool] = []
+        // R's points at grid time k as a key writes them (ProjectionFitter.onGrid).
+        func keyOnGrid(_ k: Int) -> [Point] { points[(k * count)..<(k * count + count)].map(ProjectionFitter.onGrid) }
         let every = ProjectionFitter.coarseStride(times)
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
-            if exactFrom != i { exactFrom = i; exactEasings = [:]; coarseTaken = [:]; a = points[i].map(ProjectionFitter.onGrid) }
-            let b = points[j].map(ProjectionFitter.onGrid)
-            let exact = exactEasings[j] ?? check.fitter.easing(times, points, a, b, i, j)
-            exactEasings[j] = exact
-            let candidates = FactoredProjection.candidates(exact)
+            // A one-step span checks no time: linear, as its easing and only candidate would give it.
+            guard j - i > 1 else { return .linear }
+            if exactFrom != i { exactFrom = i; exactCandidates = [:]; coarseTaken = [:]; a = keyOnGrid(i) }
+            let b = keyOnGrid(j)
+            let candidates = exactCandidates[j] ?? FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
+            exactCandidates[j] = candidates
             if !dense {
-                let order = ProjectionFitter.checkOrder(i, j, every: every)
+                ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
                 let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order) }
                 coarseTaken[j] = taken ?? candidates.count
                 return taken.map { candidates[$0] }
             }
             // The coarse check's times are among the dense check's: a candidate it refused fails
             // here too, and the one it took is checked at the other times only (the same answer).
-            let order = ProjectionFitter.checkOrder(i, j)
             let taken = coarseTaken[j]
+            var whole = false  // whether `order` holds every time
             for n in (taken ?? 0)..<candidates.count {
-                let checked = n == taken ? order.filter { $0 % every != 0 } : order
-                if check.passes(candidates[n], a, b, i, j, times: times, order: checked) { return candidates[n] }
+                if n == taken {
+                    ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { $0 % every != 0 }
+                } else if !whole {
+                    ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { _ in true }
+                    whole = true
+                }
+                if check.passes(candidates[n], a, b, i, j, times: times, order: order) { return candidates[n] }
             }
             return nil
         }

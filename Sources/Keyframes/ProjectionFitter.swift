@@ -118,6 +118,20 @@ struct ProjectionFitter {
 
     /// The least-squares easing of the blend a → b (the keys at i and j) through the exact samples between.
     func easing(_ times: [Double], _ samples: [[Point]], _ a: [Point], _ b: [Point], _ i: Int, _ j: Int) -> KeyframeEasing {
+        easing(times, a, b, i, j) { samples[$0] }
+    }
+
+    /// The same with every grid time's samples in one flat array, `a.count` points a time (the factored group's).
+    func easing(_ times: [Double], flat samples: [Point], _ a: [Point], _ b: [Point], _ i: Int, _ j: Int) -> KeyframeEasing {
+        let count = a.count
+        return samples.withUnsafeBufferPointer { s in easing(times, a, b, i, j) { UnsafeBufferPointer(rebasing: s[($0 * count)..<($0 * count + count)]) } }
+    }
+
+    /// `sample(k)`: the exact points at grid time k (indexed from 0, as `a`).
+    @inline(__always)
+    private func easing<Row: RandomAccessCollection<Point>>(
+        _ times: [Double], _ a: [Point], _ b: [Point], _ i: Int, _ j: Int, sample: (Int) -> Row
+    ) -> KeyframeEasing where Row.Index == Int {
         guard j - i > 1 else { return .linear }
         var length2 = 0.0
         for n in a.indices { let d = b[n] - a[n]; length2 += d.x * d.x + d.y * d.y }
@@ -125,9 +139,11 @@ struct ProjectionFitter {
         // At most 12 samples steer the curve (24 cost twice as much for 0.2 % fewer bytes); every one is checked after.
         let stride = max(1, (j - i - 1) / 12)
         var u: [Double] = [], q: [Double] = []
+        // Reserved: grown one by one, each array was made again several times a fit.
+        u.reserveCapacity((j - i - 2) / stride + 1); q.reserveCapacity((j - i - 2) / stride + 1)
         for k in Swift.stride(from: i + 1, to: j, by: stride) {
             var dot = 0.0
-            let s = samples[k]
+            let s = sample(k)
             for n in a.indices {
                 let d = b[n] - a[n], e = s[n] - a[n]
                 dot += d.x * e.x + d.y * e.y
@@ -157,19 +173,28 @@ struct ProjectionFitter {
     /// The grid times in (i, j), far apart first, so a span that fails usually fails after a few checks.
     /// With `every` > 1, only the grid times k with k % every == 0 (the coarse search's).
     static func checkOrder(_ i: Int, _ j: Int, every: Int = 1) -> [Int] {
-        var order: [Int] = []
-        order.reserveCapacity(max(0, j - i - 1) / every)
+        var order: [Int] = [], seen: [Bool] = []
+        checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
+        return order
+    }
+
+    /// The same order, of the times `keep` takes, written into `order` (`seen` is scratch): the
+    /// factored group's search reuses both arrays across the spans it tries.
+    @inline(__always)
+    static func checkOrder(_ i: Int, _ j: Int, into order: inout [Int], seen: inout [Bool], keep: (Int) -> Bool) {
+        order.removeAll(keepingCapacity: true)
+        order.reserveCapacity(max(0, j - i - 1))  // a new array (today's fit) is not grown one by one
+        seen.removeAll(keepingCapacity: true)
+        seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
         var step = max(1, (j - i) / 8)
-        var seen = [Bool](repeating: false, count: max(0, j - i))  // seen[k − i]
         while true {
             for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
                 seen[k - i] = true
-                if every == 1 || k % every == 0 { order.append(k) }
+                if keep(k) { order.append(k) }
             }
             if step == 1 { break }
             step = max(1, step / 2)
         }
-        return order
     }
 
     /// False only when no blend of a → b (the keys at i and j) passes `within` at some grid time in (i, j)

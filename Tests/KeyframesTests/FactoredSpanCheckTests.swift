@@ -33,6 +33,34 @@ final class FactoredSpanCheckTests: XCTestCase {
         XCTAssertGreaterThan(failed, 200)
     }
 
+    /// The check orders written into reused arrays are checkOrder's, coarse and dense, and the
+    /// dense order less the coarse times (factoredGroup's search).
+    func testCheckOrderIntoReusedArraysIsCheckOrders() {
+        var order: [Int] = [], seen: [Bool] = []
+        for (i, j) in [(0, 1), (0, 2), (3, 40), (10, 11), (7, 300), (0, 9), (120, 1000), (5, 6)] {
+            for every in [1, 2, 4, 7] {
+                ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
+                XCTAssertEqual(order, ProjectionFitter.checkOrder(i, j, every: every), "\(i)…\(j) every \(every)")
+                ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { $0 % every != 0 }
+                XCTAssertEqual(order, ProjectionFitter.checkOrder(i, j).filter { $0 % every != 0 }, "\(i)…\(j) every \(every)")
+            }
+        }
+        XCTAssertEqual(ProjectionFitter.checkOrder(0, 16), [2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15])
+    }
+
+    /// R's candidate easings: 1 decimal, then writtenCandidates' 2 and 3, repeats dropped, in that order.
+    func testCandidatesAreOneDecimalThenTheWrittenOnes() {
+        var random = SplitMix(seed: 5)
+        for _ in 0..<500 {
+            let c = CubicBezier(random.next(0, 1), random.next(0, 1), random.next(0, 1), random.next(0, 1))
+            let first: KeyframeEasing = EasingFit.rounded(c, decimals: 1).isLinear ? .linear : .bezier(EasingFit.rounded(c, decimals: 1))
+            let expected = [first] + EasingFit.writtenCandidates(.bezier(c)).filter { $0 != first }
+            XCTAssertEqual(FactoredProjection.candidates(.bezier(c)), expected)
+        }
+        XCTAssertEqual(FactoredProjection.candidates(.bezier(CubicBezier(0.25, 0.1, 0.25, 1))).count, 2)
+        XCTAssertEqual(FactoredProjection.candidates(.linear), [.linear])
+    }
+
     /// A as factorInterval writes it (translate · scale(sx, 1), sx edge-on included): the same
     /// point as PlaneProjection.apply.
     func testAIsAppliedAsThePlaneProjection() {
