@@ -45,6 +45,7 @@ package struct JSONWriter: Sendable {
         if style == .compact { return writeCompact(value, into: &out) }
         switch value {
         case .null, .bool, .number, .string: writeCompact(value, into: &out)  // a scalar is the same text in both styles
+        case .numbers(let n): write(.array(n.items), indent: indent, into: &out)  // as the array it stands for
         case .array(let items):
             if items.isEmpty { out += "[]".utf8; return }
             if items.allSatisfy(\.isScalarOrScalarArray) {
@@ -108,6 +109,30 @@ package struct JSONWriter: Sendable {
                 writeCompact(members[i].value, into: &out)
             }
             out.append(0x7D)  // }
+        case .numbers(let n): writeNumbers(n, into: &out)
+        }
+    }
+
+    /// A `numbers` value in the compact style: the same text as its `array`, from one loop over
+    /// the flat values.
+    private func writeNumbers(_ n: JSONNumbers, into out: inout [UInt8]) {
+        let width = n.rowWidth > 0 ? n.rowWidth : n.values.count
+        n.values.withUnsafeBufferPointer { values in
+            out.append(0x5B)  // [
+            var start = 0
+            while start < values.count {
+                if n.rowWidth > 0 {
+                    if start > 0 { out.append(0x2C) }
+                    out.append(0x5B)
+                }
+                for i in start..<start + width {
+                    if i > start { out.append(0x2C) }
+                    NumberFormat.append(values[i], maxDecimals: maxDecimals, to: &out)
+                }
+                if n.rowWidth > 0 { out.append(0x5D) }
+                start += width
+            }
+            out.append(0x5D)  // ]
         }
     }
 
@@ -161,6 +186,8 @@ package struct JSONWriter: Sendable {
             }
             out.append(0x7D)
             return spaces
+        case .numbers(let n):
+            return writeOneLine(.array(n.items), into: &out)
         default:
             write(value, indent: 0, into: &out)
             return 0
@@ -235,11 +262,13 @@ extension JSONValue {
     /// Short arrays such as points and corner lists stay on one line in readable output.
     var isScalarOrScalarArray: Bool {
         if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
+        if case .numbers(let n) = self { return n.rowWidth == 0 || n.values.isEmpty }
         return isScalar
     }
 
     var isArrayOfScalarArrays: Bool {
         if case .array(let items) = self { return items.allSatisfy(\.isScalarOrScalarArray) }
+        if case .numbers = self { return true }
         return false
     }
 
@@ -251,7 +280,7 @@ extension JSONValue {
 
     var isScalar: Bool {
         switch self {
-        case .array, .object: return false
+        case .array, .object, .numbers: return false
         case .null, .bool, .number, .string: return true
         }
     }

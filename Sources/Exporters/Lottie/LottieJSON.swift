@@ -40,7 +40,8 @@ enum LJ {
     static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
     static func str(_ s: String) -> JSONValue { .string(s) }
     static func obj(_ members: Members) -> JSONValue { .object(members) }
-    static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .array(xs.map { num($0, decimals) }) }
+    /// Numbers as one flat array value (`JSONValue.numbers`: one heap array, not one per number).
+    static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .numbers(JSONNumbers(xs.map { NumberFormat.round($0, decimals: decimals) })) }
     static func staticValue(_ v: JSONValue) -> JSONValue { obj([("a", int(0)), ("k", v)]) }
     static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
     static func staticArr(_ xs: [Double], _ decimals: Int) -> JSONValue { staticValue(arr(xs, decimals)) }
@@ -61,7 +62,7 @@ struct LottieProperties {
             // A number or a vector straight from the components, rounded as `valueJSON` rounds the
             // rounded value (no rounded LVec made first: most of a document's properties hold still).
             case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
-            case .vector: return LJ.staticValue(.array(c.map { LJ.num(NumberFormat.round($0, decimals: decimals), decimals) }))
+            case .vector: return LJ.staticValue(LJ.arr(c.map { NumberFormat.round($0, decimals: decimals) }, decimals))
             case .path, .filledPath:
                 let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
                 return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
@@ -164,8 +165,8 @@ struct LottieProperties {
         case .path, .filledPath:
             let n = v.c.count / 6
             func points(_ part: Int) -> JSONValue {
-                // Each point's two numbers straight into its array (no [Double] made first).
-                .array((0..<n).map { k in .array([LJ.num(v.c[part * 2 * n + 2 * k], decimals), LJ.num(v.c[part * 2 * n + 2 * k + 1], decimals)]) })
+                // The part's points as rows of two in one flat array (`[[x, y], ...]`).
+                .numbers(JSONNumbers(v.c[part * 2 * n..<(part + 1) * 2 * n].map { NumberFormat.round($0, decimals: decimals) }, rowWidth: 2))
             }
             let closed: LJ.Members = kind == .path ? [("c", .bool(true))] : []
             let shape = LJ.obj(closed + [("v", points(0)), ("i", points(1)), ("o", points(2))])
