@@ -62,7 +62,8 @@ struct LottieProperties {
             // A number or a vector straight from the components, rounded as `valueJSON` rounds the
             // rounded value (no rounded LVec made first: most of a document's properties hold still).
             case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
-            case .vector: return LJ.staticValue(LJ.arr(c.map { NumberFormat.round($0, decimals: decimals) }, decimals))
+            case .vector:
+                return LJ.staticValue(.numbers(JSONNumbers(c.map { NumberFormat.round(NumberFormat.round($0, decimals: decimals), decimals: decimals) })))
             case .path, .filledPath:
                 let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
                 return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
