@@ -42,7 +42,19 @@ enum LJ {
     static func obj(_ members: Members) -> JSONValue { .object(members) }
     /// Numbers as one flat array value (`JSONValue.numbers`: one heap array, not one per number).
     static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .numbers(JSONNumbers(xs.map { NumberFormat.round($0, decimals: decimals) })) }
-    static func staticValue(_ v: JSONValue) -> JSONValue { obj([("a", int(0)), ("k", v)]) }
+    static func staticValue(_ v: JSONValue) -> JSONValue {
+        // The commonest still values made once and shared: an opacity of 100 is a third of a
+        // file's still properties, a rotation of 0 or white the next (BENCHMARKS.md#lottiejson37-the-lottie-json-tree-same-bytes-2026-12-05).
+        switch v {
+        case .number(100): return stillHundred
+        case .number(0): return stillZero
+        case .numbers(let n) where n.rowWidth == 0 && n.values.count == 3 && n.values.allSatisfy({ $0 == 1 }): return stillOnes
+        default: return obj([("a", int(0)), ("k", v)])
+        }
+    }
+    private static let stillHundred = obj([("a", int(0)), ("k", .number(100))])
+    private static let stillZero = obj([("a", int(0)), ("k", .number(0))])
+    private static let stillOnes = obj([("a", int(0)), ("k", .numbers(JSONNumbers([1, 1, 1])))])
     static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
     static func staticArr(_ xs: [Double], _ decimals: Int) -> JSONValue { staticValue(arr(xs, decimals)) }
 }
