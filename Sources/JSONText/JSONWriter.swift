@@ -21,7 +21,7 @@ package struct JSONWriter: Sendable {
         if style == .compact {
             // Into a buffer of its own: an `[UInt8]` append checks that its storage is unshared
             // (BENCHMARKS.md#lottiejson37-the-lottie-json-tree-same-bytes-2026-12-05).
-            var out = JSONByteBuffer(capacity: 1 << 14)
+            var out = JSONByteBuffer(capacity: 1 << 16)  // most exported Lottie files fit: no copy as it grows
             defer { out.free() }
             writeCompact(value, into: &out)
             return String(decoding: out.bytes, as: UTF8.self)

@@ -84,11 +84,12 @@ struct LottieProperties {
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
+        out.reserveCapacity(kfs.count)
         for (n, k) in kfs.enumerated() {
-            var members: LJ.Members = [
-                ("t", frames(k.time)),
-                ("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true)),
-            ]
+            var members: LJ.Members = []
+            members.reserveCapacity(5)  // t, s, o, i, n: no second array as the handles are appended
+            members.append(("t", frames(k.time)))
+            members.append(("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true)))
             if n + 1 < kfs.count {
                 // A key followed by one at the same time is a jump: hold it (no zero-length segment).
                 // A key followed by the same value is a pause: a hold draws it the same, shorter.
