@@ -75,10 +75,11 @@ package enum JSONValue: Hashable, Sendable {
 }
 
 /// The numbers of a `JSONValue.numbers`: `values` in order, as one array (`rowWidth` 0) or as
-/// rows of `rowWidth` numbers each (`[[x, y], ...]` for `rowWidth` 2).
+/// rows of `rowWidth` numbers each (`[[x, y], ...]` for `rowWidth` 2). Immutable: `init` checks
+/// that the rows are whole, which the writer's loop relies on.
 package struct JSONNumbers: Sendable {
-    package var values: [Double]
-    package var rowWidth: Int
+    package let values: [Double]
+    package let rowWidth: Int
 
     package init(_ values: [Double], rowWidth: Int = 0) {
         precondition(rowWidth >= 0 && (rowWidth == 0 || values.count % rowWidth == 0), "rows of unequal length")
