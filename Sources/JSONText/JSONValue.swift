@@ -14,6 +14,20 @@ package enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     /// Members in source order; duplicate keys are rejected by the parser.
     case object([(key: String, value: JSONValue)])
+    /// An array of numbers (or of equal-length number rows) held flat: the same JSON value as its
+    /// `array` of `number`s (`==`, `hash`, the text), one heap array instead of one per row, freed
+    /// in one step (an exported Lottie's values and vertices; docs/lottie.md#the-json-tree).
+    /// Only writers make it; the parser makes `array`s.
+    case numbers(JSONNumbers)
+
+    /// The elements of an array in either form; nil for other values.
+    package var arrayItems: [JSONValue]? {
+        switch self {
+        case .array(let items): return items
+        case .numbers(let n): return n.items
+        default: return nil
+        }
+    }
 
     package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
@@ -24,6 +38,8 @@ package enum JSONValue: Hashable, Sendable {
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.numbers(x), .numbers(y)) where x.rowWidth == y.rowWidth: return x.values == y.values
+        case (.numbers, .array), (.array, .numbers), (.numbers, .numbers): return a.arrayItems! == b.arrayItems!
         default: return false
         }
     }
@@ -36,6 +52,7 @@ package enum JSONValue: Hashable, Sendable {
         case .string(let s): hasher.combine(s)
         case .array(let a): hasher.combine(a)
         case .object(let o): for (k, v) in o { hasher.combine(k); hasher.combine(v) }
+        case .numbers(let n): hasher.combine(n.items)  // as the `array` it stands for
         }
     }
 
@@ -46,7 +63,7 @@ package enum JSONValue: Hashable, Sendable {
         case .bool: return "a boolean"
         case .number: return "a number"
         case .string: return "a string"
-        case .array: return "an array"
+        case .array, .numbers: return "an array"
         case .object: return "an object"
         }
     }
@@ -54,6 +71,28 @@ package enum JSONValue: Hashable, Sendable {
     package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
+    }
+}
+
+/// The numbers of a `JSONValue.numbers`: `values` in order, as one array (`rowWidth` 0) or as
+/// rows of `rowWidth` numbers each (`[[x, y], ...]` for `rowWidth` 2). Immutable: `init` checks
+/// that the rows are whole, which the writer's loop relies on.
+package struct JSONNumbers: Sendable {
+    package let values: [Double]
+    package let rowWidth: Int
+
+    package init(_ values: [Double], rowWidth: Int = 0) {
+        precondition(rowWidth >= 0 && (rowWidth == 0 || values.count % rowWidth == 0), "rows of unequal length")
+        self.values = values
+        self.rowWidth = rowWidth
+    }
+
+    /// The same value as an `array` of `number`s (or of rows of them).
+    package var items: [JSONValue] {
+        guard rowWidth > 0 else { return values.map { .number($0) } }
+        return stride(from: 0, to: values.count, by: rowWidth).map { start in
+            .array(values[start..<start + rowWidth].map { .number($0) })
+        }
     }
 }
 

@@ -18,6 +18,14 @@ package struct JSONWriter: Sendable {
     }
 
     package func string(_ value: JSONValue) -> String {
+        if style == .compact {
+            // Into a buffer of its own: an `[UInt8]` append checks that its storage is unshared
+            // (BENCHMARKS.md#lottiejson37-the-lottie-json-tree-same-bytes-2026-12-05).
+            var out = JSONByteBuffer(capacity: 1 << 16)  // most exported Lottie files fit: no copy as it grows
+            defer { out.free() }
+            writeCompact(value, into: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
         // Bytes, not String appends: exports write tens of thousands of small tokens.
         var out: [UInt8] = []
         out.reserveCapacity(1 << 14)
@@ -45,6 +53,7 @@ package struct JSONWriter: Sendable {
         if style == .compact { return writeCompact(value, into: &out) }
         switch value {
         case .null, .bool, .number, .string: writeCompact(value, into: &out)  // a scalar is the same text in both styles
+        case .numbers(let n): write(.array(n.items), indent: indent, into: &out)  // as the array it stands for
         case .array(let items):
             if items.isEmpty { out += "[]".utf8; return }
             if items.allSatisfy(\.isScalarOrScalarArray) {
@@ -86,12 +95,12 @@ package struct JSONWriter: Sendable {
 
     /// `write` in the compact style: no style test per value, separators as single bytes (the
     /// exported Lottie; BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
-    private func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
+    private func writeCompact<Out: JSONBytes>(_ value: JSONValue, into out: inout Out) {
         switch value {
-        case .null: out += "null".utf8
-        case .bool(let b): out += (b ? "true" : "false").utf8
-        case .number(let d): NumberFormat.append(d, maxDecimals: maxDecimals, to: &out)
-        case .string(let s): JSONWriter.writeString(s, into: &out)
+        case .null: out.append(literal: "null")
+        case .bool(let b): out.append(literal: b ? "true" : "false")
+        case .number(let d): out.append(number: d, maxDecimals: maxDecimals)
+        case .string(let s): JSONWriter.appendString(s, into: &out)
         case .array(let items):
             out.append(0x5B)  // [
             for i in items.indices {
@@ -103,11 +112,35 @@ package struct JSONWriter: Sendable {
             out.append(0x7B)  // {
             for i in members.indices {
                 if i > 0 { out.append(0x2C) }
-                JSONWriter.writeString(members[i].key, into: &out)
+                JSONWriter.appendString(members[i].key, into: &out)
                 out.append(0x3A)  // :
                 writeCompact(members[i].value, into: &out)
             }
             out.append(0x7D)  // }
+        case .numbers(let n): writeNumbers(n, into: &out)
+        }
+    }
+
+    /// A `numbers` value in the compact style: the same text as its `array`, from one loop over
+    /// the flat values.
+    private func writeNumbers<Out: JSONBytes>(_ n: JSONNumbers, into out: inout Out) {
+        let width = n.rowWidth > 0 ? n.rowWidth : n.values.count
+        n.values.withUnsafeBufferPointer { values in
+            out.append(0x5B)  // [
+            var start = 0
+            while start < values.count {
+                if n.rowWidth > 0 {
+                    if start > 0 { out.append(0x2C) }
+                    out.append(0x5B)
+                }
+                for i in start..<start + width {
+                    if i > start { out.append(0x2C) }
+                    out.append(number: values[i], maxDecimals: maxDecimals)
+                }
+                if n.rowWidth > 0 { out.append(0x5D) }
+                start += width
+            }
+            out.append(0x5D)  // ]
         }
     }
 
@@ -161,6 +194,8 @@ package struct JSONWriter: Sendable {
             }
             out.append(0x7D)
             return spaces
+        case .numbers(let n):
+            return writeOneLine(.array(n.items), into: &out)
         default:
             write(value, indent: 0, into: &out)
             return 0
@@ -177,7 +212,9 @@ package struct JSONWriter: Sendable {
     /// The longest string appended byte by byte (see `writeString`).
     static let shortString = 4
 
-    package static func writeString(_ s: String, into out: inout [UInt8]) {
+    package static func writeString(_ s: String, into out: inout [UInt8]) { appendString(s, into: &out) }
+
+    static func appendString<Out: JSONBytes>(_ s: String, into out: inout Out) {
         out.append(0x22)
         // Keys and names need no escape: their bytes in one append (byte by byte, each append
         // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04), but for the
@@ -189,7 +226,7 @@ package struct JSONWriter: Sendable {
                 if bytes.count <= Self.shortString {
                     for b in bytes { out.append(b) }
                 } else {
-                    out.append(contentsOf: bytes)
+                    out.append(bytes: bytes)
                 }
                 return true
             } ?? false
@@ -222,7 +259,7 @@ package struct JSONWriter: Sendable {
                         default: buffer[n] = b; n += 1  // UTF-8 bytes of other scalars pass through unchanged
                         }
                     }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+                    out.append(bytes: UnsafeBufferPointer(rebasing: buffer[..<n]))
                     start += chunk
                 }
             }
@@ -235,11 +272,13 @@ extension JSONValue {
     /// Short arrays such as points and corner lists stay on one line in readable output.
     var isScalarOrScalarArray: Bool {
         if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
+        if case .numbers(let n) = self { return n.rowWidth == 0 || n.values.isEmpty }
         return isScalar
     }
 
     var isArrayOfScalarArrays: Bool {
         if case .array(let items) = self { return items.allSatisfy(\.isScalarOrScalarArray) }
+        if case .numbers = self { return true }
         return false
     }
 
@@ -251,8 +290,81 @@ extension JSONValue {
 
     var isScalar: Bool {
         switch self {
-        case .array, .object: return false
+        case .array, .object, .numbers: return false
         case .null, .bool, .number, .string: return true
         }
+    }
+}
+
+/// Where the writer appends bytes: an `[UInt8]` (the readable style, and writers that stream a
+/// document themselves), or the compact style's `JSONByteBuffer`.
+protocol JSONBytes {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+    /// `NumberFormat.string(x, maxDecimals:)`'s bytes.
+    mutating func append(number x: Double, maxDecimals: Int)
+}
+
+extension JSONBytes {
+    mutating func append(literal: StaticString) { append(bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)) }
+}
+
+extension Array: JSONBytes where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+    mutating func append(number x: Double, maxDecimals: Int) { NumberFormat.append(x, maxDecimals: maxDecimals, to: &self) }
+}
+
+/// The compact writer's bytes, in memory it grows itself: an append is one capacity test. Owned
+/// by the one call that makes it, which frees it (not copied).
+struct JSONByteBuffer: JSONBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    func free() { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (base + count).update(from: start, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// The digits straight into the buffer (`NumberFormat.decimalDigits` writes ≤ 20 bytes and
+    /// uses 20 past them), `slowString`'s where it declines.
+    mutating func append(number x: Double, maxDecimals: Int) {
+        precondition(x.isFinite, "non-finite number reached an exporter")
+        if count + 40 > capacity { grow(toHold: count + 40) }
+        let n = NumberFormat.decimalDigits(x, maxDecimals, into: base + count)
+        if n > 0 {
+            count += n
+        } else {
+            var text = NumberFormat.slowString(x, maxDecimals: maxDecimals)
+            text.withUTF8 { append(bytes: $0) }
+        }
+    }
+
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
+        capacity = max(needed, 2 * capacity)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        bigger.initialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
     }
 }

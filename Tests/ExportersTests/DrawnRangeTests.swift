@@ -51,12 +51,12 @@ final class DrawnRangeTests: XCTestCase {
             guard let prop else { return [] }
             if prop["a"] == .number(1), case .array(let keys)? = prop["k"] {
                 return keys.flatMap { key -> [Double] in
-                    if case .array(let s)? = key["s"] { return s.compactMap { if case .number(let d) = $0 { d } else { nil } } }
+                    if let s = key["s"]?.arrayItems { return s.compactMap { if case .number(let d) = $0 { d } else { nil } } }
                     return []
                 }
             }
             if case .number(let d)? = prop["k"] { return [d] }
-            if case .array(let a)? = prop["k"] { return a.compactMap { if case .number(let d) = $0 { d } else { nil } } }
+            if let a = prop["k"]?.arrayItems { return a.compactMap { if case .number(let d) = $0 { d } else { nil } } }
             return []
         }
         func walk(_ v: JSONValue) {

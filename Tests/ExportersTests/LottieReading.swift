@@ -16,7 +16,7 @@ extension LottieReading {
     }
 
     func number(_ v: JSONValue?) -> Double? { if case .number(let d)? = v { return d } else { return nil } }
-    func array(_ v: JSONValue?) -> [JSONValue] { if case .array(let a)? = v { return a } else { return [] } }
+    func array(_ v: JSONValue?) -> [JSONValue] { v?.arrayItems ?? [] }
     /// An array's numbers; a lone number (an easing handle's scalar form) as one.
     func numbers(_ v: JSONValue?) -> [Double] { number(v).map { [$0] } ?? array(v).compactMap(number) }
 

@@ -122,7 +122,7 @@ final class ProjectedArtworkClipTests: XCTestCase, SVGArtFixture {
         XCTAssertEqual(modes(layers[1]), [.string("a")], "the outer clip's two shapes, one contour")
         XCTAssertEqual(modes(layers[0]), [.string("a"), .string("i")], "and the inner clip intersected")
         guard case .array(let outer) = layers[1]["masksProperties"], case .array(let keys)? = outer[0]["pt"]?["k"],
-            case .array(let shapes)? = keys[0]["s"], case .array(let vertices)? = shapes[0]["v"]
+            case .array(let shapes)? = keys[0]["s"], let vertices = shapes[0]["v"]?.arrayItems
         else { return XCTFail("an animated union contour") }
         XCTAssertEqual(vertices.count, 10)
         // Key by key: the union keeps the keys the clip shapes were fitted on (like the inner

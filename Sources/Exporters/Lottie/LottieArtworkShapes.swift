@@ -106,7 +106,15 @@ enum LottieArtworkShapes {
         }
         flush()
         return subs.map { sub in
-            func list(_ ps: [ArtPoint]) -> JSONValue { .array(ps.map { LJ.arr([$0.x, $0.y], LottieDecimals.length) }) }
+            func list(_ ps: [ArtPoint]) -> JSONValue {
+                var xy: [Double] = []
+                xy.reserveCapacity(2 * ps.count)
+                for p in ps {
+                    xy.append(NumberFormat.round(p.x, decimals: LottieDecimals.length))
+                    xy.append(NumberFormat.round(p.y, decimals: LottieDecimals.length))
+                }
+                return .numbers(JSONNumbers(xy, rowWidth: 2))
+            }
             let shape = LJ.obj([("c", .bool(sub.closed)), ("v", list(sub.v)), ("i", list(sub.i)), ("o", list(sub.o))])
             return LJ.obj([("ty", LJ.str("sh")), ("ks", LJ.staticValue(shape))])
         }

@@ -40,8 +40,21 @@ enum LJ {
     static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
     static func str(_ s: String) -> JSONValue { .string(s) }
     static func obj(_ members: Members) -> JSONValue { .object(members) }
-    static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .array(xs.map { num($0, decimals) }) }
-    static func staticValue(_ v: JSONValue) -> JSONValue { obj([("a", int(0)), ("k", v)]) }
+    /// Numbers as one flat array value (`JSONValue.numbers`: one heap array, not one per number).
+    static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .numbers(JSONNumbers(xs.map { NumberFormat.round($0, decimals: decimals) })) }
+    static func staticValue(_ v: JSONValue) -> JSONValue {
+        // The commonest still values made once and shared: an opacity of 100 is a third of a
+        // file's still properties, a rotation of 0 or white the next (BENCHMARKS.md#lottiejson37-the-lottie-json-tree-same-bytes-2026-12-05).
+        switch v {
+        case .number(100): return stillHundred
+        case .number(0): return stillZero
+        case .numbers(let n) where n.rowWidth == 0 && n.values.count == 3 && n.values.allSatisfy({ $0 == 1 }): return stillOnes
+        default: return obj([("a", int(0)), ("k", v)])
+        }
+    }
+    private static let stillHundred = obj([("a", int(0)), ("k", .number(100))])
+    private static let stillZero = obj([("a", int(0)), ("k", .number(0))])
+    private static let stillOnes = obj([("a", int(0)), ("k", .numbers(JSONNumbers([1, 1, 1])))])
     static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
     static func staticArr(_ xs: [Double], _ decimals: Int) -> JSONValue { staticValue(arr(xs, decimals)) }
 }
@@ -61,7 +74,8 @@ struct LottieProperties {
             // A number or a vector straight from the components, rounded as `valueJSON` rounds the
             // rounded value (no rounded LVec made first: most of a document's properties hold still).
             case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
-            case .vector: return LJ.staticValue(.array(c.map { LJ.num(NumberFormat.round($0, decimals: decimals), decimals) }))
+            case .vector:
+                return LJ.staticValue(.numbers(JSONNumbers(c.map { NumberFormat.round(NumberFormat.round($0, decimals: decimals), decimals: decimals) })))
             case .path, .filledPath:
                 let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
                 return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
@@ -70,11 +84,12 @@ struct LottieProperties {
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
+        out.reserveCapacity(kfs.count)
         for (n, k) in kfs.enumerated() {
-            var members: LJ.Members = [
-                ("t", frames(k.time)),
-                ("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true)),
-            ]
+            var members: LJ.Members = []
+            members.reserveCapacity(5)  // t, s, o, i, n: no second array as the handles are appended
+            members.append(("t", frames(k.time)))
+            members.append(("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true)))
             if n + 1 < kfs.count {
                 // A key followed by one at the same time is a jump: hold it (no zero-length segment).
                 // A key followed by the same value is a pause: a hold draws it the same, shorter.
@@ -164,8 +179,8 @@ struct LottieProperties {
         case .path, .filledPath:
             let n = v.c.count / 6
             func points(_ part: Int) -> JSONValue {
-                // Each point's two numbers straight into its array (no [Double] made first).
-                .array((0..<n).map { k in .array([LJ.num(v.c[part * 2 * n + 2 * k], decimals), LJ.num(v.c[part * 2 * n + 2 * k + 1], decimals)]) })
+                // The part's points as rows of two in one flat array (`[[x, y], ...]`).
+                .numbers(JSONNumbers(v.c[part * 2 * n..<(part + 1) * 2 * n].map { NumberFormat.round($0, decimals: decimals) }, rowWidth: 2))
             }
             let closed: LJ.Members = kind == .path ? [("c", .bool(true))] : []
             let shape = LJ.obj(closed + [("v", points(0)), ("i", points(1)), ("o", points(2))])

@@ -114,8 +114,7 @@ extension LottieDocument {
         for key in ["a", "p", "s", "r", "o", "sk", "sa"] where tr[key] != nil && value(key) == nil { return nil }
         if let sk = value("sk"), sk != .number(0) { return nil }
         func pair(_ key: String, _ d: Double) -> (Double, Double) {
-            guard case .array(let xs)? = value(key), xs.count >= 2, case .number(let x) = xs[0], case .number(let y) = xs[1] else { return (d, d) }
-            return (x, y)
+            value(key).flatMap(point) ?? (d, d)
         }
         let (ax, ay) = pair("a", 0), (px, py) = pair("p", 0), (sx, sy) = pair("s", 100)
         let r: Double = if case .number(let deg)? = value("r") { deg * .pi / 180 } else { 0 }
@@ -155,7 +154,7 @@ extension LottieDocument {
     }
 
     static func point(_ v: JSONValue) -> (Double, Double)? {
-        guard case .array(let xs) = v, xs.count >= 2, case .number(let x) = xs[0], case .number(let y) = xs[1] else { return nil }
+        guard let xs = v.arrayItems, xs.count >= 2, case .number(let x) = xs[0], case .number(let y) = xs[1] else { return nil }
         return (x, y)
     }
 
@@ -163,9 +162,9 @@ extension LottieDocument {
     static func shapeBox(_ shape: JSONValue) -> PaintBox? {
         var shape = shape
         if case .array(let one) = shape, one.count == 1 { shape = one[0] }
-        guard case .array(let vs)? = shape["v"] else { return nil }
-        let ins: [JSONValue] = if case .array(let a)? = shape["i"] { a } else { [] }
-        let outs: [JSONValue] = if case .array(let a)? = shape["o"] { a } else { [] }
+        guard let vs = shape["v"]?.arrayItems else { return nil }
+        let ins = shape["i"]?.arrayItems ?? []
+        let outs = shape["o"]?.arrayItems ?? []
         var points: [(Double, Double)] = []
         for (n, v) in vs.enumerated() {
             guard let (x, y) = point(v) else { return nil }
@@ -208,8 +207,8 @@ extension LottieDocument {
             for handle in ["o", "i"] {
                 switch keys[n][handle]?["y"] {
                 case .number(let y)?: ys.append(y)
-                case .array(let list)?: ys += list.compactMap { if case .number(let y) = $0 { y } else { nil } }
-                default: break
+                case let list?: ys += (list.arrayItems ?? []).compactMap { if case .number(let y) = $0 { y } else { nil } }
+                case nil: break
                 }
             }
             guard let low = lerp(a, b, ys.min()!), let high = lerp(a, b, ys.max()!) else { return nil }
@@ -230,7 +229,11 @@ extension LottieDocument {
     static func lerp(_ a: JSONValue, _ b: JSONValue, _ t: Double) -> JSONValue? {
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x + (y - x) * t)
-        case let (.array(xs), .array(ys)) where xs.count == ys.count:
+        case let (.numbers(xs), .numbers(ys)) where xs.rowWidth == ys.rowWidth && xs.values.count == ys.values.count:
+            return .numbers(JSONNumbers(zip(xs.values, ys.values).map { x, y in x + (y - x) * t }, rowWidth: xs.rowWidth))
+        case (.array, .array), (.array, .numbers), (.numbers, .array), (.numbers, .numbers):
+            let (xs, ys) = (a.arrayItems!, b.arrayItems!)
+            guard xs.count == ys.count else { return nil }
             var out: [JSONValue] = []
             for (x, y) in zip(xs, ys) { guard let v = lerp(x, y, t) else { return nil }; out.append(v) }
             return .array(out)

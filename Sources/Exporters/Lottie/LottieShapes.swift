@@ -212,7 +212,7 @@ extension LottieDocument {
         members.append(("ty", LJ.str("tr")))
         func pair(_ key: String, _ x: Double, _ y: Double, _ decimals: Int, identity: Double) {
             let (rx, ry) = (NumberFormat.round(x, decimals: decimals), NumberFormat.round(y, decimals: decimals))
-            if rx != identity || ry != identity { members.append((key, LJ.staticValue(.array([.number(rx), .number(ry)])))) }
+            if rx != identity || ry != identity { members.append((key, LJ.staticValue(.numbers(JSONNumbers([rx, ry]))))) }
         }
         pair("a", anchor.x, anchor.y, LottieDecimals.length, identity: 0)
         pair("p", position.x, position.y, LottieDecimals.length, identity: 0)
