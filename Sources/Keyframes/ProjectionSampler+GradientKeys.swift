@@ -1,0 +1,73 @@
+import Motion
+import Simulation
+// The gradient axes of today's (host-space) keys: each gradient's axis and visible area read per
+// grid time, and its keys fitted by GradientAxisFitter. Today's fit under a key budget fits and
+// spends them before any path (ProjectionSampler+Keys.swift, docs/smil.md "An estimate of today's keys").
+import TransitionModel
+
+extension ProjectionSampler {
+    /// `groupGrid`'s gradient axis keys alone (nil when no member has a gradient), each
+    /// gradient's told to `spend` as it is made; the rest are not made once `spend` is false.
+    func gradientKeys(
+        _ members: [Int], _ right: Sample, _ states: ProjectionGrid, _ times: [Double], fit: ProjectionFitter,
+        spend: ([(Int, Keyframe<GradientAxis>)]) -> Bool
+    ) -> [(Int, Keyframe<GradientAxis>)]? {
+        let gradients = members.indices.filter { right.axes[$0] != nil }
+        if gradients.isEmpty { return nil }
+        var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
+        // Only the gradients' paint paths are sampled (a group's members share their host, so the box is the same).
+        let read = Set(gradients.flatMap { paintPaths(members, $0) }).sorted()
+        var slot = [Int](repeating: 0, count: members.count)
+        for (i, m) in read.enumerated() { slot[m] = i }
+        let subset = read.map { members[$0] }
+        for k in 0..<states.count {
+            if k == 0 {
+                readGradients(right, members, gradients, axes: &axisSamples, areas: &areas)
+            } else {
+                readGradients(sample(states, k, subset), members, gradients, axes: &axisSamples, areas: &areas) { slot[$0] }
+            }
+        }
+        var keys: [(Int, Keyframe<GradientAxis>)] = []
+        for (x, m) in gradients.enumerated() {
+            let made = axisKeys(members, [m], times: times, samples: [axisSamples[x]], areas: [areas[x]], distance: fit.visible)
+            keys += made
+            if !spend(made) { break }
+        }
+        return keys
+    }
+
+    /// Appends each gradient's axis and visible area at one sample (`axisKeys`' input); `gradients`:
+    /// positions in `members`; `slot`: where a position's path and axis are in the sample.
+    func readGradients(
+        _ s: Sample, _ members: [Int], _ gradients: [Int], axes: inout [[GradientAxis]], areas: inout [[Rect?]],
+        slot: (Int) -> Int = { $0 }
+    ) {
+        for (x, m) in gradients.enumerated() {
+            axes[x].append(s.axes[slot(m)]!)
+            areas[x].append(GradientAxisFitter.visibleArea(MultiPath(paintPaths(members, m).map { s.paths[slot($0)] }), s.box))
+        }
+    }
+
+    /// The positions in `members` of the paint at position m: it and its further subpaths.
+    func paintPaths(_ members: [Int], _ m: Int) -> [Int] {
+        Array(members.indices.drop { $0 < m }.prefix { $0 == m || specs[members[$0]].continuesPaint })
+    }
+
+    /// Each gradient's axis keys (written) over the grid times, gradient by gradient: the fewest
+    /// the gradient fitter allows within `distance` and the gradient levels.
+    func axisKeys(
+        _ members: [Int], _ gradients: [Int], times: [Double], samples: [[GradientAxis]], areas: [[Rect?]], distance: Double
+    ) -> [(Int, Keyframe<GradientAxis>)] {
+        var keys: [(Int, Keyframe<GradientAxis>)] = []
+        for (x, m) in gradients.enumerated() {
+            let n = members[m], gradient = specs[n].gradient!
+            let axisFitter = GradientAxisFitter(
+                distance: distance, levels: ProjectionTolerance.gradientLevels * ProjectionTolerance.aim,
+                colors: PathSpec.gradientSamples(gradient).map { PathSpec.color(of: gradient, at: $0) })
+            for span in axisFitter.fit(times: times, samples: samples[x], areas: areas[x]) {
+                keys.append((n, Keyframe(time: times[span.start], value: GradientAxisFitter.written(samples[x][span.start]), easing: span.easing)))
+            }
+        }
+        return keys
+    }
+}
