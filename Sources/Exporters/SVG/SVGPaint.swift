@@ -52,8 +52,11 @@ struct SVGPaint {
         xml.attribute("height", SVGNumber.length(s.height))
         if cornerRadius.isAnimated || cornerRadius.initialValue > 0 { xml.attribute("rx", SVGNumber.length(cornerRadius.initialValue)) }
         if let fill { writeFill(fill, gradient: gradient) }
-        document.animate(size.map { $0.width }, "width", drawing: .size, SVGNumber.length)
-        document.animate(size.map { $0.height }, "height", drawing: .size, SVGNumber.length)
+        // A size that never changes has no animated side: not mapped (static art's rects, most of them).
+        if size.isAnimated {
+            document.animate(size.map { $0.width }, "width", drawing: .size, SVGNumber.length)
+            document.animate(size.map { $0.height }, "height", drawing: .size, SVGNumber.length)
+        }
         document.animate(cornerRadius, "rx", drawing: .cornerRadius, SVGNumber.length)
         xml.end()
     }
