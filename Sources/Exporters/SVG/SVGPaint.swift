@@ -63,18 +63,22 @@ struct SVGPaint {
 
     func ellipse(size: KeyframeTrack<Size>, fill: Fill) {
         let s = size.initialValue
-        xml.start(
-            "ellipse",
-            [
-                ("cx", SVGNumber.length(s.width / 2)), ("cy", SVGNumber.length(s.height / 2)),
-                ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2)),
-            ]
-                + fillAttributes(fill, bounds: size.isAnimated ? nil : s))
-        let half = size.map { Size($0.width / 2, $0.height / 2) }
-        for (name, track) in [
-            ("cx", half.map { $0.width }), ("rx", half.map { $0.width }), ("cy", half.map { $0.height }), ("ry", half.map { $0.height }),
-        ] {
-            document.animate(track, name, drawing: .size, SVGNumber.length)
+        let gradient = gradientReference(fill, bounds: size.isAnimated ? nil : s)
+        let cx = SVGNumber.length(s.width / 2), cy = SVGNumber.length(s.height / 2)
+        xml.start("ellipse")
+        xml.attribute("cx", cx)
+        xml.attribute("cy", cy)
+        xml.attribute("rx", cx)
+        xml.attribute("ry", cy)
+        writeFill(fill, gradient: gradient)
+        // A size that never changes has no animated side: not mapped.
+        if size.isAnimated {
+            let half = size.map { Size($0.width / 2, $0.height / 2) }
+            for (name, track) in [
+                ("cx", half.map { $0.width }), ("rx", half.map { $0.width }), ("cy", half.map { $0.height }), ("ry", half.map { $0.height }),
+            ] {
+                document.animate(track, name, drawing: .size, SVGNumber.length)
+            }
         }
         xml.end()
     }
