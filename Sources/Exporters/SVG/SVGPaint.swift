@@ -271,24 +271,27 @@ struct SVGPaint {
             return nil
         case .linearGradient(let g):
             let id = document.newID("gradient")
-            var attrs = [("id", id)]
+            // Attributes written straight, in the order they always had (no arrays).
+            xml.start("linearGradient")
+            xml.attribute("id", id)
             if let b = bounds, g.start.x == g.end.x || g.start.y == g.end.y {
-                attrs += [
-                    ("gradientUnits", "userSpaceOnUse"),
-                    ("x1", SVGNumber.length(g.start.x * b.width)), ("y1", SVGNumber.length(g.start.y * b.height)),
-                    ("x2", SVGNumber.length(g.end.x * b.width)), ("y2", SVGNumber.length(g.end.y * b.height)),
-                ]
+                xml.attribute("gradientUnits", "userSpaceOnUse")
+                xml.attribute("x1", SVGNumber.length(g.start.x * b.width))
+                xml.attribute("y1", SVGNumber.length(g.start.y * b.height))
+                xml.attribute("x2", SVGNumber.length(g.end.x * b.width))
+                xml.attribute("y2", SVGNumber.length(g.end.y * b.height))
             } else {
-                attrs += [
-                    ("x1", SVGNumber.factor(g.start.x)), ("y1", SVGNumber.factor(g.start.y)),
-                    ("x2", SVGNumber.factor(g.end.x)), ("y2", SVGNumber.factor(g.end.y)),
-                ]
+                xml.attribute("x1", SVGNumber.factor(g.start.x))
+                xml.attribute("y1", SVGNumber.factor(g.start.y))
+                xml.attribute("x2", SVGNumber.factor(g.end.x))
+                xml.attribute("y2", SVGNumber.factor(g.end.y))
             }
-            xml.start("linearGradient", attrs)
             for s in g.stops {
-                var attrs = [("offset", SVGNumber.factor(s.offset)), ("stop-color", SVGColor.hex(s.color))]
-                if s.color.alpha < 1 { attrs.append(("stop-opacity", SVGNumber.factor(s.color.alpha))) }
-                xml.empty("stop", attrs)
+                xml.start("stop")
+                xml.attribute("offset", SVGNumber.factor(s.offset))
+                xml.attribute("stop-color", SVGColor.hex(s.color))
+                if s.color.alpha < 1 { xml.attribute("stop-opacity", SVGNumber.factor(s.color.alpha)) }
+                xml.end()
             }
             xml.end()
             return "url(#\(id))"
