@@ -49,6 +49,8 @@ struct SimulationBuilder {
     /// Depth-first indices; children sorted by their initial zPosition (stable), as CA composites siblings.
     mutating func flatten() {
         var flat: [SimulatedLayer] = []
+        // Room for every layer at once: growing the array moved each layer made so far.
+        flat.reserveCapacity(Self.layerCount(definition.layers))
         var ids: [String: Int] = [:]
         // Definitions read through a pointer (a `map` over them, or passing one, copied it; the
         // layer takes the one copy it keeps); children sorted by their definitions' zPosition
@@ -71,6 +73,11 @@ struct SimulationBuilder {
         layers = flat
         roots = Self.sortedByZ(rootIndices, of: definition.layers)
         byID = ids
+    }
+
+    /// The definitions and all their sublayers, counted in place.
+    private static func layerCount(_ definitions: [LayerDefinition]) -> Int {
+        definitions.withUnsafeBufferPointer { d in d.indices.reduce(d.count) { $0 + layerCount(d[$1].children) } }
     }
 
     /// `indices`, the layers made from `definitions` in their order, sorted by the definitions'

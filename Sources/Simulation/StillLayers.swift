@@ -65,7 +65,7 @@ struct StillLayers: Sendable {
         self.opacity = opacity
         self.visible = visible
         base = layers.indices.map { state[$0] ?? LayerState(initialOf: layers[$0].definition) }
-        baseGeometry = base.map(\.geometryOnly)
+        baseGeometry = base.map { $0.geometryOnly }
         changing = layers.indices.filter { state[$0] == nil }
         moving = layers.indices.filter { world[$0] == nil }
         var slot = [Int](repeating: -1, count: layers.count)

@@ -45,30 +45,40 @@ struct SVGPaint {
     /// `<rect>` covering the bounds, with animated width/height/rx where they change.
     func boundsRect(size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>, fill: Fill?) {
         let s = size.initialValue
-        var attrs = [("width", SVGNumber.length(s.width)), ("height", SVGNumber.length(s.height))]
-        if cornerRadius.isAnimated || cornerRadius.initialValue > 0 { attrs.append(("rx", SVGNumber.length(cornerRadius.initialValue))) }
-        if let fill { attrs += fillAttributes(fill, bounds: size.isAnimated ? nil : s) }
-        xml.start("rect", attrs)
-        document.animate(size.map { $0.width }, "width", drawing: .size, SVGNumber.length)
-        document.animate(size.map { $0.height }, "height", drawing: .size, SVGNumber.length)
+        // A gradient's element comes first; the attributes are then written straight (no arrays).
+        let gradient = fill.flatMap { gradientReference($0, bounds: size.isAnimated ? nil : s) }
+        xml.start("rect")
+        xml.attribute("width", SVGNumber.length(s.width))
+        xml.attribute("height", SVGNumber.length(s.height))
+        if cornerRadius.isAnimated || cornerRadius.initialValue > 0 { xml.attribute("rx", SVGNumber.length(cornerRadius.initialValue)) }
+        if let fill { writeFill(fill, gradient: gradient) }
+        // A size that never changes has no animated side: not mapped (static art's rects, most of them).
+        if size.isAnimated {
+            document.animate(size.map { $0.width }, "width", drawing: .size, SVGNumber.length)
+            document.animate(size.map { $0.height }, "height", drawing: .size, SVGNumber.length)
+        }
         document.animate(cornerRadius, "rx", drawing: .cornerRadius, SVGNumber.length)
         xml.end()
     }
 
     func ellipse(size: KeyframeTrack<Size>, fill: Fill) {
         let s = size.initialValue
-        xml.start(
-            "ellipse",
-            [
-                ("cx", SVGNumber.length(s.width / 2)), ("cy", SVGNumber.length(s.height / 2)),
-                ("rx", SVGNumber.length(s.width / 2)), ("ry", SVGNumber.length(s.height / 2)),
-            ]
-                + fillAttributes(fill, bounds: size.isAnimated ? nil : s))
-        let half = size.map { Size($0.width / 2, $0.height / 2) }
-        for (name, track) in [
-            ("cx", half.map { $0.width }), ("rx", half.map { $0.width }), ("cy", half.map { $0.height }), ("ry", half.map { $0.height }),
-        ] {
-            document.animate(track, name, drawing: .size, SVGNumber.length)
+        let gradient = gradientReference(fill, bounds: size.isAnimated ? nil : s)
+        let cx = SVGNumber.length(s.width / 2), cy = SVGNumber.length(s.height / 2)
+        xml.start("ellipse")
+        xml.attribute("cx", cx)
+        xml.attribute("cy", cy)
+        xml.attribute("rx", cx)
+        xml.attribute("ry", cy)
+        writeFill(fill, gradient: gradient)
+        // A size that never changes has no animated side: not mapped.
+        if size.isAnimated {
+            let half = size.map { Size($0.width / 2, $0.height / 2) }
+            for (name, track) in [
+                ("cx", half.map { $0.width }), ("rx", half.map { $0.width }), ("cy", half.map { $0.height }), ("ry", half.map { $0.height }),
+            ] {
+                document.animate(track, name, drawing: .size, SVGNumber.length)
+            }
         }
         xml.end()
     }
@@ -88,10 +98,13 @@ struct SVGPaint {
         let d = document.simulation.layers[i].definition
         guard !d.hidden else { return }
         if let (r, fill) = placedRect(d, childless: document.simulation.layers[i].children.isEmpty) {
-            var attrs: [(String, String)] = []
-            if r.minX != 0 { attrs.append(("x", SVGNumber.length(r.minX))) }
-            if r.minY != 0 { attrs.append(("y", SVGNumber.length(r.minY))) }
-            xml.empty("rect", attrs + [("width", SVGNumber.length(r.size.width)), ("height", SVGNumber.length(r.size.height))] + Self.fillAttributes(fill))
+            xml.start("rect")
+            if r.minX != 0 { xml.attribute("x", SVGNumber.length(r.minX)) }
+            if r.minY != 0 { xml.attribute("y", SVGNumber.length(r.minY)) }
+            xml.attribute("width", SVGNumber.length(r.size.width))
+            xml.attribute("height", SVGNumber.length(r.size.height))
+            writeFill(fill, gradient: nil)
+            xml.end()
             return
         }
         let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
@@ -115,9 +128,10 @@ struct SVGPaint {
         if d.transform.rotation != 0 { function("rotate", nil, (d.transform.rotation * 180 / .pi, 5)) }
         if d.transform.scale != Point(1, 1) { function("scale", (d.transform.scale.x, d.transform.scale.y, 6)) }
         if a != .zero { function("translate", (-a.x, -a.y, 4)) }
-        var attrs = [("transform", String(decoding: bytes, as: UTF8.self))]
-        if d.opacity != 1 { attrs.append(("opacity", SVGNumber.factor(d.opacity))) }
-        xml.start("g", attrs)
+        bytes.append(0)
+        xml.start("g")
+        xml.attribute("transform", cString: bytes)
+        if d.opacity != 1 { xml.attribute("opacity", SVGNumber.factor(d.opacity)) }
         staticContent(of: i)
         xml.end()
     }
@@ -153,7 +167,10 @@ struct SVGPaint {
                 d += w
                 d.append("z")
             }
-            xml.empty("path", [("d", d)] + Self.fillAttributes(.solid(color)))
+            xml.start("path")
+            xml.attribute("d", d)
+            writeFill(.solid(color), gradient: nil)
+            xml.end()
             n = end
         }
     }
@@ -215,13 +232,15 @@ struct SVGPaint {
             ellipse(size: .constant(d.size), fill: fill)
         case .text(let lines):
             for bar in TextBars.bars(size: d.size, lines: lines) {
-                xml.empty(
-                    "rect",
-                    [
-                        ("x", "0"), ("y", SVGNumber.length(bar.minY)), ("width", SVGNumber.length(bar.size.width)),
-                        ("height", SVGNumber.length(bar.size.height)), ("rx", SVGNumber.length(bar.size.height / 2)),
-                    ]
-                        + fillAttributes(fill))
+                let gradient = gradientReference(fill, bounds: nil)
+                xml.start("rect")
+                xml.attribute("x", "0")
+                xml.attribute("y", SVGNumber.length(bar.minY))
+                xml.attribute("width", SVGNumber.length(bar.size.width))
+                xml.attribute("height", SVGNumber.length(bar.size.height))
+                xml.attribute("rx", SVGNumber.length(bar.size.height / 2))
+                writeFill(fill, gradient: gradient)
+                xml.end()
             }
         }
     }
@@ -232,32 +251,50 @@ struct SVGPaint {
     /// in userSpaceOnUse (what animation importers read), which draws the same as the box's units;
     /// a diagonal one, or one on a resizing shape, stays in objectBoundingBox (its isolines differ).
     func fillAttributes(_ fill: Fill, bounds: Size? = nil) -> [(String, String)] {
+        if let gradient = gradientReference(fill, bounds: bounds) { return [("fill", gradient)] }
+        return Self.fillAttributes(fill)
+    }
+
+    /// The fill's attributes written straight into the open element; `gradient` is what
+    /// `gradientReference` returned for it (written before the element was opened).
+    func writeFill(_ fill: Fill, gradient: String?) {
+        if let gradient { return xml.attribute("fill", gradient) }
+        guard case .solid(let c) = fill else { return }
+        xml.attribute("fill", SVGColor.hex(c))
+        if c.alpha < 1 { xml.attribute("fill-opacity", SVGNumber.factor(c.alpha)) }
+    }
+
+    /// A gradient fill's `<linearGradient>` written now and its `url(#id)`; nil for a solid fill.
+    func gradientReference(_ fill: Fill, bounds: Size?) -> String? {
         switch fill {
-        case .solid(let c):
-            return Self.fillAttributes(.solid(c))
+        case .solid:
+            return nil
         case .linearGradient(let g):
             let id = document.newID("gradient")
-            var attrs = [("id", id)]
+            // Attributes written straight, in the order they always had (no arrays).
+            xml.start("linearGradient")
+            xml.attribute("id", id)
             if let b = bounds, g.start.x == g.end.x || g.start.y == g.end.y {
-                attrs += [
-                    ("gradientUnits", "userSpaceOnUse"),
-                    ("x1", SVGNumber.length(g.start.x * b.width)), ("y1", SVGNumber.length(g.start.y * b.height)),
-                    ("x2", SVGNumber.length(g.end.x * b.width)), ("y2", SVGNumber.length(g.end.y * b.height)),
-                ]
+                xml.attribute("gradientUnits", "userSpaceOnUse")
+                xml.attribute("x1", SVGNumber.length(g.start.x * b.width))
+                xml.attribute("y1", SVGNumber.length(g.start.y * b.height))
+                xml.attribute("x2", SVGNumber.length(g.end.x * b.width))
+                xml.attribute("y2", SVGNumber.length(g.end.y * b.height))
             } else {
-                attrs += [
-                    ("x1", SVGNumber.factor(g.start.x)), ("y1", SVGNumber.factor(g.start.y)),
-                    ("x2", SVGNumber.factor(g.end.x)), ("y2", SVGNumber.factor(g.end.y)),
-                ]
+                xml.attribute("x1", SVGNumber.factor(g.start.x))
+                xml.attribute("y1", SVGNumber.factor(g.start.y))
+                xml.attribute("x2", SVGNumber.factor(g.end.x))
+                xml.attribute("y2", SVGNumber.factor(g.end.y))
             }
-            xml.start("linearGradient", attrs)
             for s in g.stops {
-                var attrs = [("offset", SVGNumber.factor(s.offset)), ("stop-color", SVGColor.hex(s.color))]
-                if s.color.alpha < 1 { attrs.append(("stop-opacity", SVGNumber.factor(s.color.alpha))) }
-                xml.empty("stop", attrs)
+                xml.start("stop")
+                xml.attribute("offset", SVGNumber.factor(s.offset))
+                xml.attribute("stop-color", SVGColor.hex(s.color))
+                if s.color.alpha < 1 { xml.attribute("stop-opacity", SVGNumber.factor(s.color.alpha)) }
+                xml.end()
             }
             xml.end()
-            return [("fill", "url(#\(id))")]
+            return "url(#\(id))"
         }
     }
 

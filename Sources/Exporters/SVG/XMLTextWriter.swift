@@ -40,6 +40,18 @@ final class XMLTextWriter {
         call("xmlTextWriterWriteAttribute") { xmlTextWriterWriteAttribute($0, name, value) }
     }
 
+    /// An attribute whose value is NUL-terminated UTF-8 bytes (text built as bytes, no String made).
+    func attribute(_ name: String, cString value: [UInt8]) {
+        call("xmlTextWriterWriteAttribute") { w in
+            value.withUnsafeBufferPointer { v in
+                name.withCString { n in
+                    CLibXML2.xmlTextWriterWriteAttribute(
+                        w, UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self), v.baseAddress!)
+                }
+            }
+        }
+    }
+
     func end() { call("xmlTextWriterEndElement") { xmlTextWriterEndElement($0) } }
 
     /// An element with attributes and no children.
