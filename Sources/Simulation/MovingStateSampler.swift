@@ -61,44 +61,38 @@ package struct MovingStateSampler {
         var local = state.states, world = state.boundsToScreen, opacity = state.effectiveOpacity, visible = state.visible
         // Dropped so that the arrays above are the only references (no copy when written).
         state = MovingState(layers: [], states: [], boundsToScreen: [], effectiveOpacity: [], visible: [])
-        // Written through a pointer: a subscript write checked the array's uniqueness per entry.
-        var changed = self.changed
-        self.changed = []
         sim.layers.withUnsafeBufferPointer { all in
-            changed.withUnsafeMutableBufferPointer { changed in
-                for (k, i) in layers.enumerated() {
-                    let own = spans.ownChange(k, since: time, to: t)
-                    let p = parentEntry[k]
-                    let parentChanged = p >= 0 && changed[p]
-                    changed[k] = own || parentChanged
-                    guard changed[k] else { continue }
-                    var moved = false
-                    if own {
-                        let layer = all.baseAddress! + i
-                        let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
-                        moved = !LayerState.samePlacing(local[k], s)
-                        local[k] = s
-                    }
-                    // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
-                    let anchor = p >= 0 ? sim.parentAnchor(i, in: all, local: local) : nil
-                    if let a = anchor, a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
-                        moved = true
-                        placedAnchors[k] = a
-                    }
-                    if moved {
-                        placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: sim.parentAnchor(i, in: all, local: local), in: all)
-                    }
-                    if moved || parentChanged {
-                        (world[k], opacity[k], visible[k]) = sim.entry(
-                            i, placed: placedMaps[k], local: local[k], geometryOnly: geometryOnly, in: all, world: world, opacity: opacity, visible: visible)
-                    } else {
-                        // The same map under the same parent map: only the opacity or visibility can differ.
-                        (opacity[k], visible[k]) = sim.drawn(i, local: local[k], geometryOnly: geometryOnly, in: all, opacity: opacity, visible: visible)
-                    }
+            for (k, i) in layers.enumerated() {
+                let own = spans.ownChange(k, since: time, to: t)
+                let p = parentEntry[k]
+                let parentChanged = p >= 0 && changed[p]
+                changed[k] = own || parentChanged
+                guard changed[k] else { continue }
+                var moved = false
+                if own {
+                    let layer = all.baseAddress! + i
+                    let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
+                    moved = !LayerState.samePlacing(local[k], s)
+                    local[k] = s
+                }
+                // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
+                let anchor = p >= 0 ? sim.parentAnchor(i, in: all, local: local) : nil
+                if let a = anchor, a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
+                    moved = true
+                    placedAnchors[k] = a
+                }
+                if moved {
+                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: sim.parentAnchor(i, in: all, local: local), in: all)
+                }
+                if moved || parentChanged {
+                    (world[k], opacity[k], visible[k]) = sim.entry(
+                        i, placed: placedMaps[k], local: local[k], geometryOnly: geometryOnly, in: all, world: world, opacity: opacity, visible: visible)
+                } else {
+                    // The same map under the same parent map: only the opacity or visibility can differ.
+                    (opacity[k], visible[k]) = sim.drawn(i, local: local[k], geometryOnly: geometryOnly, in: all, opacity: opacity, visible: visible)
                 }
             }
         }
-        self.changed = changed
         time = t
         state = MovingState(layers: layers, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
     }
