@@ -213,7 +213,13 @@ package struct Retrace: Sendable {
             put(mask.frame.size.height)
             put(mask.center.x)
             put(mask.center.y)
-            for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
+            // Keyed by `maskNumbers` (as LayerMask.init makes them): its values in order, without a
+            // lookup per number. (Array `==` sees the same storage at once.)
+            if mask.numbers.properties == LayerProperty.maskNumbers {
+                for x in mask.numbers.tracks { put(x) }
+            } else {
+                for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
+            }
         }
         return n
     }
