@@ -189,12 +189,15 @@ package struct Retrace: Sendable {
             out[n] = x
             n += 1
         }
-        // SceneState.corners(of:), in its order.
+        // SceneState.corners(of:), in its order: Transform3D.apply(to:) written out (the same
+        // products and sums in the same order, z = 0; its w divides x and y). Called, it was
+        // a third of these numbers' cost (BENCHMARKS.md#sampler37-the-sampled-numbers-same-bytes-2026-12-05).
         let size = state.pointee.size
-        func corner(_ x: Double, _ y: Double) {
-            let p = m.apply(to: Point(x, y))
-            put(p.x)
-            put(p.y)
+        @inline(__always) func corner(_ x: Double, _ y: Double) {
+            let z = 0.0
+            let hw = x * m.m14 + y * m.m24 + z * m.m34 + m.m44
+            put((x * m.m11 + y * m.m21 + z * m.m31 + m.m41) / hw)
+            put((x * m.m12 + y * m.m22 + z * m.m32 + m.m42) / hw)
         }
         corner(0, 0)
         corner(size.width, 0)
@@ -210,7 +213,13 @@ package struct Retrace: Sendable {
             put(mask.frame.size.height)
             put(mask.center.x)
             put(mask.center.y)
-            for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
+            // Keyed by `maskNumbers` (as LayerMask.init makes them): its values in order, without a
+            // lookup per number. (Array `==` sees the same storage at once.)
+            if mask.numbers.properties == LayerProperty.maskNumbers {
+                for x in mask.numbers.tracks { put(x) }
+            } else {
+                for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
+            }
         }
         return n
     }
