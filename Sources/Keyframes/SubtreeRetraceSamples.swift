@@ -62,50 +62,42 @@ struct SubtreeRetraceSamples {
         @inline(__always) func apart(_ x: UnsafePointer<Double>, _ i: Int, _ w: Int) -> Bool {
             firsts[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(x[$0] - first[$0]) > eps } }
         }
-        // `row` and `used` written through pointers: a subscript write checked the array's
-        // uniqueness per layer and sample.
-        let sampled = row.withUnsafeMutableBufferPointer { row in
-            used.withUnsafeMutableBufferPointer { used in
-                for (m, t) in times.enumerated() {
-                    if m > 0 {
-                        sampler.advance(to: t)
-                        guard sampler.changed.contains(true) else { continue }
+        for (m, t) in times.enumerated() {
+            if m > 0 {
+                sampler.advance(to: t)
+                guard sampler.changed.contains(true) else { continue }
+            }
+            let s = sampler.state
+            for (k, i) in s.layers.enumerated() {
+                let at = i * count + m
+                guard m == 0 || sampler.changed[k] else { continue }
+                if moves[i] {
+                    let out = start[i]! + used[i]
+                    let w = Retrace.writeFeatures(s, k, to: out)
+                    guard w == width[i] else { return nil }
+                    guard apart(out, i, w) else {
+                        row[at] = -1
+                        continue
                     }
-                    let s = sampler.state
-                    for (k, i) in s.layers.enumerated() {
-                        let at = i * count + m
-                        guard m == 0 || sampler.changed[k] else { continue }
-                        if moves[i] {
-                            let out = start[i]! + used[i]
-                            let w = Retrace.writeFeatures(s, k, to: out)
-                            guard w == width[i] else { return false }
-                            guard apart(out, i, w) else {
-                                row[at] = -1
-                                continue
-                            }
-                            row[at] = Int32(used[i] / w)
-                            used[i] += w
-                            extremes.include(out, layer: i, w)
-                            continue
-                        }
-                        let w = Retrace.writeFeatures(s, k, to: numbers)
-                        guard w == width[i] else { return false }
-                        guard apart(numbers, i, w) else {
-                            row[at] = -1
-                            continue
-                        }
-                        moves[i] = true
-                        start[i] = .allocate(capacity: (count - m) * w + Retrace.maxFeatureCount)
-                        start[i]!.update(from: numbers, count: w)
-                        row[at] = 0
-                        used[i] = w
-                        extremes.include(numbers, layer: i, w)
-                    }
+                    row[at] = Int32(used[i] / w)
+                    used[i] += w
+                    extremes.include(out, layer: i, w)
+                    continue
                 }
-                return true
+                let w = Retrace.writeFeatures(s, k, to: numbers)
+                guard w == width[i] else { return nil }
+                guard apart(numbers, i, w) else {
+                    row[at] = -1
+                    continue
+                }
+                moves[i] = true
+                start[i] = .allocate(capacity: (count - m) * w + Retrace.maxFeatureCount)
+                start[i]!.update(from: numbers, count: w)
+                row[at] = 0
+                used[i] = w
+                extremes.include(numbers, layer: i, w)
             }
         }
-        guard sampled else { return nil }
         // A layer never apart from the first holds the first's numbers at every sample.
         var usesFirst = [Bool](repeating: true, count: sim.layers.count)
         row.withUnsafeMutableBufferPointer { row in
