@@ -84,7 +84,7 @@ final class GestureProgram: Sendable {
     let finger: Finger
     let canvas: Size
     let progress: ExpressionEvaluator
-    let lets: [ExpressionEvaluator]
+    let lets: [StoredEvaluator]
     /// UIPercentDrivenInteractiveTransition clamps percentComplete to [0, 1].
     let clampsProgress: Bool
     /// The central environments read so far, by instant.
@@ -108,7 +108,7 @@ final class GestureProgram: Sendable {
         }
         self.canvas = canvas
         progress = interaction.progress.root.compiled()
-        lets = interaction.lets.map { $0.expression.root.compiled() }
+        lets = interaction.lets.map { StoredEvaluator($0.expression.root.compiled()) }
         if case .percentDriven = interaction.kind { clampsProgress = true } else { clampsProgress = false }
     }
 
@@ -156,9 +156,17 @@ final class GestureProgram: Sendable {
             env.p = progress(env)
             if clampsProgress { env.p = min(max(env.p, 0), 1) }
         }
-        for l in lets { env.lets.append(l(env)) }
+        for l in lets { env.lets.append(l.evaluate(env)) }
         return env
     }
+}
+
+/// A compiled expression kept in an array. An array holds a bare closure in its most general
+/// form, so each call read from it went through a reabstraction thunk; a struct's field keeps
+/// the closure's own form.
+struct StoredEvaluator: Sendable {
+    let evaluate: ExpressionEvaluator
+    init(_ evaluate: @escaping ExpressionEvaluator) { self.evaluate = evaluate }
 }
 
 /// The values last computed for a few thousand instants, shared by the value types that hold it
