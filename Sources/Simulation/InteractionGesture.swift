@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import Synchronization
 // The finger of an interactive definition as a function of wall-clock time: its translation and
 // velocity (as UIPanGestureRecognizer reports them), and the environment the interaction's
 // expressions read (tx, ty, vx, vy, p and the `let` values).
@@ -174,7 +175,8 @@ struct StoredEvaluator: Sendable {
 /// (a hash of its bits), so a later instant with the same slot replaces it; the values are
 /// functions of the instant, so what is kept only changes how often they are computed.
 final class InstantMemo<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    /// A Mutex, not an NSLock: its lock and unlock are inline (a miss takes the lock twice).
+    private let lock = Mutex(())
     private let count: Int
     private let shift: UInt64
     /// The instant (bits) each slot holds, `empty` before its first value.
@@ -204,18 +206,13 @@ final class InstantMemo<Value>: @unchecked Sendable {
         guard key != Self.empty else { return make() }
         // Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: a shift by 64 gives 0).
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        lock.lock()
-        if times[slot] == key {
-            let v = values[slot]
-            lock.unlock()
-            return v
-        }
-        lock.unlock()
+        let times = times, values = values
+        if let kept = lock.withLock({ _ -> Value? in times[slot] == key ? values[slot] : nil }) { return kept }
         let v = make()
-        lock.lock()
-        if times[slot] == Self.empty { (values + slot).initialize(to: v) } else { values[slot] = v }
-        times[slot] = key
-        lock.unlock()
+        lock.withLock { _ in
+            if times[slot] == Self.empty { (values + slot).initialize(to: v) } else { values[slot] = v }
+            times[slot] = key
+        }
         return v
     }
 }
