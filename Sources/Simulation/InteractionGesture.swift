@@ -83,6 +83,9 @@ final class GestureProgram: Sendable {
     }
 
     let finger: Finger
+    /// The scrub path's expressions as constants of this object (a script: nil), read without
+    /// switching on `finger`, which copied (retained and released) both closures each read.
+    let scrubX: ExpressionEvaluator?, scrubY: ExpressionEvaluator?
     let canvas: Size
     let progress: ExpressionEvaluator
     let lets: [StoredEvaluator]
@@ -104,8 +107,10 @@ final class GestureProgram: Sendable {
                 previous = point
             }
             finger = .script(segments, rest: previous.translation)
+            scrubX = nil; scrubY = nil
         case .scrub(let s):
             finger = .scrub(x: s.translationX.root.compiled(), y: s.translationY.root.compiled(), duration: s.duration)
+            scrubX = s.translationX.root.compiled(); scrubY = s.translationY.root.compiled()
         }
         self.canvas = canvas
         progress = interaction.progress.root.compiled()
@@ -123,10 +128,10 @@ final class GestureProgram: Sendable {
                 return s.from + s.delta * s.easing.progress(at: u)
             }
             return rest
-        case .scrub(let x, let y, let duration):
+        case .scrub(_, _, let duration):
             var env = ExpressionEnvironment(canvas: canvas)
             env.p = min(max(τ / duration, 0), 1)
-            return Point(x(env), y(env))
+            return Point(scrubX!(env), scrubY!(env))
         }
     }
 
