@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import Synchronization
 // The finger of an interactive definition as a function of wall-clock time: its translation and
 // velocity (as UIPanGestureRecognizer reports them), and the environment the interaction's
 // expressions read (tx, ty, vx, vy, p and the `let` values).
@@ -82,9 +83,12 @@ final class GestureProgram: Sendable {
     }
 
     let finger: Finger
+    /// The scrub path's expressions as constants of this object (a script: nil), read without
+    /// switching on `finger`, which copied (retained and released) both closures each read.
+    let scrubX: ExpressionEvaluator?, scrubY: ExpressionEvaluator?
     let canvas: Size
     let progress: ExpressionEvaluator
-    let lets: [ExpressionEvaluator]
+    let lets: [StoredEvaluator]
     /// UIPercentDrivenInteractiveTransition clamps percentComplete to [0, 1].
     let clampsProgress: Bool
     /// The central environments read so far, by instant.
@@ -103,12 +107,14 @@ final class GestureProgram: Sendable {
                 previous = point
             }
             finger = .script(segments, rest: previous.translation)
+            scrubX = nil; scrubY = nil
         case .scrub(let s):
             finger = .scrub(x: s.translationX.root.compiled(), y: s.translationY.root.compiled(), duration: s.duration)
+            scrubX = s.translationX.root.compiled(); scrubY = s.translationY.root.compiled()
         }
         self.canvas = canvas
         progress = interaction.progress.root.compiled()
-        lets = interaction.lets.map { $0.expression.root.compiled() }
+        lets = interaction.lets.map { StoredEvaluator($0.expression.root.compiled()) }
         if case .percentDriven = interaction.kind { clampsProgress = true } else { clampsProgress = false }
     }
 
@@ -122,10 +128,10 @@ final class GestureProgram: Sendable {
                 return s.from + s.delta * s.easing.progress(at: u)
             }
             return rest
-        case .scrub(let x, let y, let duration):
+        case .scrub(_, _, let duration):
             var env = ExpressionEnvironment(canvas: canvas)
             env.p = min(max(τ / duration, 0), 1)
-            return Point(x(env), y(env))
+            return Point(scrubX!(env), scrubY!(env))
         }
     }
 
@@ -156,9 +162,17 @@ final class GestureProgram: Sendable {
             env.p = progress(env)
             if clampsProgress { env.p = min(max(env.p, 0), 1) }
         }
-        for l in lets { env.lets.append(l(env)) }
+        for l in lets { env.lets.append(l.evaluate(env)) }
         return env
     }
+}
+
+/// A compiled expression kept in an array. An array holds a bare closure in its most general
+/// form, so each call read from it went through a reabstraction thunk; a struct's field keeps
+/// the closure's own form.
+struct StoredEvaluator: Sendable {
+    let evaluate: ExpressionEvaluator
+    init(_ evaluate: @escaping ExpressionEvaluator) { self.evaluate = evaluate }
 }
 
 /// The values last computed for a few thousand instants, shared by the value types that hold it
@@ -166,7 +180,8 @@ final class GestureProgram: Sendable {
 /// (a hash of its bits), so a later instant with the same slot replaces it; the values are
 /// functions of the instant, so what is kept only changes how often they are computed.
 final class InstantMemo<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    /// A Mutex, not an NSLock: its lock and unlock are inline (a miss takes the lock twice).
+    private let lock = Mutex(())
     private let count: Int
     private let shift: UInt64
     /// The instant (bits) each slot holds, `empty` before its first value.
@@ -196,18 +211,13 @@ final class InstantMemo<Value>: @unchecked Sendable {
         guard key != Self.empty else { return make() }
         // Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: a shift by 64 gives 0).
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        lock.lock()
-        if times[slot] == key {
-            let v = values[slot]
-            lock.unlock()
-            return v
-        }
-        lock.unlock()
+        let times = times, values = values
+        if let kept = lock.withLock({ _ -> Value? in times[slot] == key ? values[slot] : nil }) { return kept }
         let v = make()
-        lock.lock()
-        if times[slot] == Self.empty { (values + slot).initialize(to: v) } else { values[slot] = v }
-        times[slot] = key
-        lock.unlock()
+        lock.withLock { _ in
+            if times[slot] == Self.empty { (values + slot).initialize(to: v) } else { values[slot] = v }
+            times[slot] = key
+        }
         return v
     }
 }

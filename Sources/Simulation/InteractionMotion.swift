@@ -131,26 +131,29 @@ struct FollowedComponent: ProgressFunction {
 /// allocating.
 final class FollowedValue: Sendable {
     let shape: ValueExpression.Shape
-    let evaluators: [ExpressionEvaluator]
+    let evaluators: [StoredEvaluator]
     let rules: [NumberRule]
     let memo = InstantMemo<PropertyValue?>(slots: 256)
 
     init(_ expression: ValueExpression) {
         shape = expression.shape
         let numbers = expression.numbers
-        evaluators = numbers.map { $0.expression.root.compiled() }
+        evaluators = numbers.map { StoredEvaluator($0.expression.root.compiled()) }
         rules = numbers.map(\.rule)
     }
 
     /// nil where a number is out of range.
     func value(_ env: ExpressionEnvironment) -> PropertyValue? {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
-            for k in evaluators.indices {
-                let v = evaluators[k](env)
-                guard rules[k].admits(v) else { return nil }
-                numbers[k] = v
+        // The rules read in place: copying one (its message) per number cost a retain and a release.
+        rules.withUnsafeBufferPointer { rules in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
+                for k in evaluators.indices {
+                    let v = evaluators[k].evaluate(env)
+                    guard rules[k].admits(v) else { return nil }
+                    numbers[k] = v
+                }
+                return shape.assembled { numbers[$0] }
             }
-            return shape.assembled { numbers[$0] }
         }
     }
 }
