@@ -79,7 +79,8 @@ final class GestureProgram: Sendable {
     enum Finger {
         /// The segments of a script, then the translation it rests at.
         case script([Segment], rest: Point)
-        case scrub(x: ExpressionEvaluator, y: ExpressionEvaluator, duration: Double)
+        /// The scrub path's duration; its expressions are `scrubX`, `scrubY`.
+        case scrub(duration: Double)
     }
 
     let finger: Finger
@@ -109,7 +110,7 @@ final class GestureProgram: Sendable {
             finger = .script(segments, rest: previous.translation)
             scrubX = nil; scrubY = nil
         case .scrub(let s):
-            finger = .scrub(x: s.translationX.root.compiled(), y: s.translationY.root.compiled(), duration: s.duration)
+            finger = .scrub(duration: s.duration)
             scrubX = s.translationX.root.compiled(); scrubY = s.translationY.root.compiled()
         }
         self.canvas = canvas
@@ -128,7 +129,7 @@ final class GestureProgram: Sendable {
                 return s.from + s.delta * s.easing.progress(at: u)
             }
             return rest
-        case .scrub(_, _, let duration):
+        case .scrub(let duration):
             var env = ExpressionEnvironment(canvas: canvas)
             env.p = min(max(τ / duration, 0), 1)
             return Point(scrubX!(env), scrubY!(env))
@@ -156,7 +157,7 @@ final class GestureProgram: Sendable {
         let tr = translation(local: τ)
         let v = velocity ?? self.velocity(local: τ, side)
         env.tx = tr.x; env.ty = tr.y; env.vx = v.x; env.vy = v.y
-        if case .scrub(_, _, let duration) = finger {
+        if case .scrub(let duration) = finger {
             env.p = min(max(τ / duration, 0), 1)
         } else {
             env.p = progress(env)
