@@ -191,7 +191,8 @@ package struct Retrace: Sendable {
         }
         // SceneState.corners(of:), in its order: Transform3D.apply(to:) written out (the same
         // products and sums in the same order, z = 0; its w divides x and y). Called, it was
-        // a third of these numbers' cost (BENCHMARKS.md#sampler37-the-sampled-numbers-same-bytes-2026-12-05).
+        // a third of these numbers' cost, and marked always-inline it still cost 72 M more in
+        // the 2D batch (BENCHMARKS.md#sampler37-the-sampled-numbers-same-bytes-2026-12-05).
         let size = state.pointee.size
         @inline(__always) func corner(_ x: Double, _ y: Double) {
             let z = 0.0
@@ -213,13 +214,7 @@ package struct Retrace: Sendable {
             put(mask.frame.size.height)
             put(mask.center.x)
             put(mask.center.y)
-            // Keyed by `maskNumbers` (as LayerMask.init makes them): its values in order, without a
-            // lookup per number. (Array `==` sees the same storage at once.)
-            if mask.numbers.properties == LayerProperty.maskNumbers {
-                for x in mask.numbers.tracks { put(x) }
-            } else {
-                for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
-            }
+            for p in LayerProperty.maskNumbers { put(mask.numbers[p]) }
         }
         return n
     }

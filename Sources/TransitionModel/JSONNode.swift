@@ -51,9 +51,8 @@ struct JSONNode {
     func checkMembers(allowed: [String]) throws {
         guard case .object = node.value else { throw fail("expected an object, found \(node.value.kindName)") }
         for (index, key) in node.keys.enumerated() where !allowed.contains(key) {
-            let path = self.path
             throw DefinitionDiagnostic(
-                file: file, location: node.keyLocations[index], path: path.isEmpty ? key : "\(path).\(key)",
+                file: file, location: node.keyLocations[index], path: JSONPathSteps.member(steps, key).text,
                 message: "unknown member \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
         }
     }
