@@ -112,13 +112,18 @@ package struct TracksWriter: Sendable {
         }
         JSONWriter.indent(1, into: &out)
         out.append(literal: "\"samples\": [\n")
-        // The named layers and their ancestors only: the same numbers as `state(at:)`.
+        // The named layers and their ancestors only: the same numbers as `state(at:)`. The times
+        // increase, so a layer whose tracks are quiet since the last sample keeps its state
+        // (LayerSubsetSampler: `state(of:at:)`'s numbers, the same bits).
         let subset = simulation.subset(named)
+        var sampler = LayerSubsetSampler(simulation, subset, at: 0)
         var clips = [BoundsClip](repeating: .none, count: simulation.layers.count)
         for i in named { clips[i] = BoundsClip(i, simulation) }
         for k in 0..<count {
             JSONWriter.indent(2, into: &out)
-            sample(Double(k) / sampleRate, simulation, subset, named, clips, writer, into: &out)
+            let t = Double(k) / sampleRate
+            sampler.advance(to: t)
+            sample(t, sampler.state, simulation, named, clips, writer, into: &out)
             out.append(literal: k + 1 < count ? ",\n" : "\n")
         }
         JSONWriter.indent(1, into: &out)
@@ -126,13 +131,12 @@ package struct TracksWriter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2).
+    /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2), from the state at t.
     private func sample(
-        _ t: Double, _ simulation: Simulation, _ subset: LayerSubset, _ named: [Int], _ clips: [BoundsClip], _ writer: JSONWriter,
+        _ t: Double, _ state: LayerSubsetState, _ simulation: Simulation, _ named: [Int], _ clips: [BoundsClip], _ writer: JSONWriter,
         into out: inout [UInt8]
     ) {
-        let state = simulation.state(of: subset, at: t)
-        let shown = named.filter { state.visible[subset.entry[$0]] }
+        let shown = named.filter { state.visible[state.subset.entry[$0]] }
         let time = NumberFormat.round(t, decimals: 6)
         // Nothing shown: a short object the writer keeps on one line.
         guard !shown.isEmpty else { return writer.append(.object([("t", .number(time)), ("layers", .object([]))]), indent: 2, to: &out) }
