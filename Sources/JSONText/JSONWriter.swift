@@ -148,6 +148,10 @@ package struct JSONWriter: Sendable {
         out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 
+    package static func indent(_ level: Int, into out: inout JSONByteBuffer) {
+        for _ in 0..<2 * level { out.append(0x20) }
+    }
+
     /// Writes a readable object of scalars, scalar arrays, flat objects and arrays of scalar
     /// arrays on one line and keeps it when its compact length (the same text without the spaces
     /// after its commas and colons) is at most `lineLimit` Characters; else takes it back out and returns
@@ -213,6 +217,8 @@ package struct JSONWriter: Sendable {
     static let shortString = 4
 
     package static func writeString(_ s: String, into out: inout [UInt8]) { appendString(s, into: &out) }
+
+    package static func writeString(_ s: String, into out: inout JSONByteBuffer) { appendString(s, into: &out) }
 
     static func appendString<Out: JSONBytes>(_ s: String, into out: inout Out) {
         out.append(0x22)
@@ -314,31 +320,44 @@ extension Array: JSONBytes where Element == UInt8 {
     mutating func append(number x: Double, maxDecimals: Int) { NumberFormat.append(x, maxDecimals: maxDecimals, to: &self) }
 }
 
-/// The compact writer's bytes, in memory it grows itself: an append is one capacity test. Owned
-/// by the one call that makes it, which frees it (not copied).
-struct JSONByteBuffer: JSONBytes {
+/// The compact writer's bytes, and the tracks dump's samples (TracksWriter), in memory it grows
+/// itself: an append is one capacity test (an `[UInt8]` append also checks that its storage is
+/// unshared, and a number went through a buffer of its own). Owned by the one call that makes
+/// it, which frees it (not copied).
+package struct JSONByteBuffer: JSONBytes {
     private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    package private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
 
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    func free() { base.deallocate() }
+    package func free() { base.deallocate() }
+
+    /// Drops the bytes from `count` on.
+    package mutating func removeLast(from count: Int) {
+        precondition(count >= 0 && count <= self.count)
+        self.count = count
+    }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(literal: StaticString) { append(bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)) }
+
+    package mutating func append(contentsOf bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append(bytes: $0) } }
+
+    @inline(__always)
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         base[count] = byte
         count += 1
     }
 
     @inline(__always)
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
         if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
         (base + count).update(from: start, count: bytes.count)
@@ -347,7 +366,7 @@ struct JSONByteBuffer: JSONBytes {
 
     /// The digits straight into the buffer (`NumberFormat.decimalDigits` writes ≤ 20 bytes and
     /// uses 20 past them), `slowString`'s where it declines.
-    mutating func append(number x: Double, maxDecimals: Int) {
+    package mutating func append(number x: Double, maxDecimals: Int) {
         precondition(x.isFinite, "non-finite number reached an exporter")
         if count + 40 > capacity { grow(toHold: count + 40) }
         let n = NumberFormat.decimalDigits(x, maxDecimals, into: base + count)

@@ -43,6 +43,29 @@ final class NumberTextFastPathTests: XCTestCase {
         XCTAssertEqual(NumberFormat.string(1e15 + 0.5, maxDecimals: 1), NumberFormat.slowString(1e15 + 0.5, maxDecimals: 1))
     }
 
+    /// The tracks dump writes a length rounded to 4 decimals with 6 (TracksWriter.layerSample) as
+    /// the length written with 4, in one rounding: the same text below 10^8, halves included.
+    func testLengthRoundedTo4AndWrittenWith6IsWrittenWith4() {
+        var rng = MMIXNumbers(state: 38)
+        var values: [Double] = [0, -0.0, 0.00005, -0.00005, 0.00015, 1.23455, -2.00005, 99_999_999.99995, -99_999_999.99995, 1e-9, 390.5]
+        for _ in 0..<200_000 {
+            let magnitude = [1e-5, 1e-3, 1, 390, 1e4, 1e6, 9.9e7][Int(rng.next() % 7)]
+            values.append((Double(rng.next() % 2_000_001) / 1_000_000 - 1) * magnitude)
+            values.append((Double(Int(rng.next() % 2_000_001)) - 1_000_000 + 0.5) / 10_000)  // k + ½ at 10^-4
+        }
+        for v in values {
+            let want = NumberFormat.string(NumberFormat.round(v, decimals: 4), maxDecimals: 6)
+            XCTAssertEqual(NumberFormat.string(v, maxDecimals: 4), want, "\(v)")
+            var buffer = JSONByteBuffer(capacity: 8)
+            buffer.append(literal: "x")
+            buffer.append(number: v, maxDecimals: 4)
+            XCTAssertEqual(String(decoding: buffer.bytes, as: UTF8.self), "x" + want, "\(v)")
+            buffer.free()
+        }
+        XCTAssertEqual(NumberFormat.string(1.23455, maxDecimals: 4), "1.2346")
+        XCTAssertEqual(NumberFormat.string(-0.00004, maxDecimals: 4), "0")
+    }
+
     /// An object stays on one line while its compact text is at most 160 Characters, counted as
     /// before (a non-ASCII letter is one), and nested flat objects and point lists stay inline in it.
     func testInlineObjectsAtTheLimit() {

@@ -100,18 +100,23 @@ package struct TracksWriter: Sendable {
         // No samples: the writer decides the whole document's layout.
         guard count > 0 else { return writer.string(.object(header + [("samples", .array([]))])) }
         // An object holding an array of objects is written over lines, member by member.
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 16)
-        out.append(literal: "{\n")
+        var head: [UInt8] = []
+        head.reserveCapacity(1 << 12)
+        head.append(literal: "{\n")
         for m in header {
-            JSONWriter.indent(1, into: &out)
-            JSONWriter.writeString(m.key, into: &out)
-            out.append(literal: ": ")
-            writer.append(m.value, indent: 1, to: &out)
-            out.append(literal: ",\n")
+            JSONWriter.indent(1, into: &head)
+            JSONWriter.writeString(m.key, into: &head)
+            head.append(literal: ": ")
+            writer.append(m.value, indent: 1, to: &head)
+            head.append(literal: ",\n")
         }
-        JSONWriter.indent(1, into: &out)
-        out.append(literal: "\"samples\": [\n")
+        JSONWriter.indent(1, into: &head)
+        head.append(literal: "\"samples\": [\n")
+        // The samples, nearly all of the bytes, into a buffer whose appends test only its capacity
+        // (a number's digits written in place; JSONByteBuffer).
+        var out = JSONByteBuffer(capacity: head.count + count * 96 * max(1, named.count))
+        defer { out.free() }
+        out.append(contentsOf: head)
         // The named layers and their ancestors only: the same numbers as `state(at:)`. The times
         // increase, so a layer whose tracks are quiet since the last sample keeps its state
         // (LayerSubsetSampler: `state(of:at:)`'s numbers, the same bits).
@@ -128,22 +133,26 @@ package struct TracksWriter: Sendable {
         }
         JSONWriter.indent(1, into: &out)
         out.append(literal: "]\n}\n")
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2), from the state at t.
     private func sample(
         _ t: Double, _ state: LayerSubsetState, _ simulation: Simulation, _ named: [Int], _ clips: [BoundsClip], _ writer: JSONWriter,
-        into out: inout [UInt8]
+        into out: inout JSONByteBuffer
     ) {
         let shown = named.filter { state.visible[state.subset.entry[$0]] }
         let time = NumberFormat.round(t, decimals: 6)
         // Nothing shown: a short object the writer keeps on one line.
-        guard !shown.isEmpty else { return writer.append(.object([("t", .number(time)), ("layers", .object([]))]), indent: 2, to: &out) }
+        guard !shown.isEmpty else {
+            var line: [UInt8] = []
+            writer.append(.object([("t", .number(time)), ("layers", .object([]))]), indent: 2, to: &line)
+            return out.append(contentsOf: line)
+        }
         out.append(literal: "{\n")
         JSONWriter.indent(3, into: &out)
         out.append(literal: "\"t\": ")
-        NumberFormat.append(time, maxDecimals: writer.maxDecimals, to: &out)
+        out.append(number: time, maxDecimals: writer.maxDecimals)
         out.append(literal: ",\n")
         JSONWriter.indent(3, into: &out)
         out.append(literal: "\"layers\": {\n")
@@ -180,10 +189,19 @@ package struct TracksWriter: Sendable {
     /// numbers, and the mask when it is within the limit itself); a longer mask the writer lays
     /// out as it would inside the whole object.
     private func layerSample(
-        _ i: Int, _ state: LayerSubsetState, _ clip: BoundsClip, _ writer: JSONWriter, into out: inout [UInt8]
+        _ i: Int, _ state: LayerSubsetState, _ clip: BoundsClip, _ writer: JSONWriter, into out: inout JSONByteBuffer
     ) {
         let s = state.layer(i)
-        func number(_ x: Double) { NumberFormat.append(NumberFormat.round(x, decimals: 4), maxDecimals: writer.maxDecimals, to: &out) }
+        // Lengths rounded to 4 decimals, written with the writer's 6: the text of x written with 4
+        // (`round` makes k/10^4 of the same k = (x·10^4).rounded(), whose 6-decimal digits are
+        // 100·k exactly while |k| < 10^12: its error in ulps is far under a half) in one rounding.
+        func number(_ x: Double) {
+            if abs(x) < 1e8, (4...6).contains(writer.maxDecimals) {
+                out.append(number: x, maxDecimals: 4)
+            } else {
+                out.append(number: NumberFormat.round(x, decimals: 4), maxDecimals: writer.maxDecimals)
+            }
+        }
         let mark = out.count
         // Each member's text, start to end (key to value), and the spaces after the separators
         // (", " between items, ": " after keys).
@@ -220,9 +238,11 @@ package struct TracksWriter: Sendable {
         var maskCompact = 0
         let mask = clip.mask(s)
         if let mask {
-            let start = out.count, maskSpaces = writer.appendOneLine(mask, to: &out)
+            var line: [UInt8] = []
+            let maskSpaces = writer.appendOneLine(mask, to: &line)
+            out.append(contentsOf: line)
             spaces += maskSpaces
-            maskCompact = out.count - start - maskSpaces
+            maskCompact = line.count - maskSpaces
         } else {
             out.append(literal: "null")
         }
@@ -230,16 +250,18 @@ package struct TracksWriter: Sendable {
         out.append(0x7D)  // }
         guard out.count - mark - spaces > JSONWriter.lineLimit else { return }
         let members = [(mark + 1, cornersEnd), (sizeStart, sizeEnd), (opacityStart, opacityEnd), (maskStart, maskEnd)]
-        let line = Array(out[mark...])
-        out.removeSubrange(mark...)
+        let line = Array(out.bytes[mark...])
+        out.removeLast(from: mark)
         out.append(literal: "{\n")
         for (k, m) in members.enumerated() {
             JSONWriter.indent(5, into: &out)
             if k == members.count - 1, let mask, maskCompact > JSONWriter.lineLimit {
                 out.append(literal: "\"mask\": ")
-                writer.append(mask, indent: 5, to: &out)
+                var text: [UInt8] = []
+                writer.append(mask, indent: 5, to: &text)
+                out.append(contentsOf: text)
             } else {
-                out += line[(m.0 - mark)..<(m.1 - mark)]
+                out.append(contentsOf: Array(line[(m.0 - mark)..<(m.1 - mark)]))
             }
             out.append(literal: k + 1 < members.count ? ",\n" : "\n")
         }
