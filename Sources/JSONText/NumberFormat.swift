@@ -79,11 +79,21 @@ package enum NumberFormat {
         var u = UInt64(abs(m))
         if u == 0 { p[0] = 0x30; return 1 }  // also turns -0 into 0
         var d = decimals
-        while d > 0, u % 10 == 0 { u /= 10; d -= 1 }
-        // Digits from the right into a scratch area past the 20 bytes written at most.
+        while d >= 2, u % 100 == 0 { u /= 100; d -= 2 }
+        if d > 0, u % 10 == 0 { u /= 10; d -= 1 }
+        // Digits from the right into a scratch area past the 20 bytes written at most, two per
+        // 64-bit division, then copied in order around the point (no test per digit).
         var digits = 0
         let scratch = p + 20
-        while u > 0 { scratch[digits] = 0x30 + UInt8(u % 10); u /= 10; digits += 1 }
+        while u >= 10 {
+            let r = UInt8(truncatingIfNeeded: u % 100)
+            u /= 100
+            let tens = r / 10
+            scratch[digits] = 0x30 + (r - 10 * tens)
+            scratch[digits + 1] = 0x30 + tens
+            digits += 2
+        }
+        if u > 0 { scratch[digits] = 0x30 + UInt8(truncatingIfNeeded: u); digits += 1 }
         var n = 0
         if m < 0 { p[n] = 0x2D; n += 1 }  // -
         if digits <= d {
@@ -91,9 +101,10 @@ package enum NumberFormat {
             for _ in 0..<(d - digits) { p[n] = 0x30; n += 1 }
             for k in stride(from: digits - 1, through: 0, by: -1) { p[n] = scratch[k]; n += 1 }
         } else {
-            for k in stride(from: digits - 1, through: 0, by: -1) {
-                p[n] = scratch[k]; n += 1
-                if k == d, d > 0 { p[n] = 0x2E; n += 1 }  // .
+            for k in stride(from: digits - 1, through: d, by: -1) { p[n] = scratch[k]; n += 1 }
+            if d > 0 {
+                p[n] = 0x2E; n += 1  // .
+                for k in stride(from: d - 1, through: 0, by: -1) { p[n] = scratch[k]; n += 1 }
             }
         }
         return n
