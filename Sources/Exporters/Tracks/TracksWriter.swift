@@ -124,11 +124,18 @@ package struct TracksWriter: Sendable {
         var sampler = LayerSubsetSampler(simulation, subset, at: 0)
         var clips = [BoundsClip](repeating: .none, count: simulation.layers.count)
         for i in named { clips[i] = BoundsClip(i, simulation) }
+        // Each named layer's line start, `"ID": ` at depth 4, made once (not per sample).
+        var keys = [[UInt8]](repeating: [], count: simulation.layers.count)
+        for i in named {
+            JSONWriter.indent(4, into: &keys[i])
+            JSONWriter.writeString(simulation.layers[i].id!, into: &keys[i])
+            keys[i].append(literal: ": ")
+        }
         for k in 0..<count {
             JSONWriter.indent(2, into: &out)
             let t = Double(k) / sampleRate
             sampler.advance(to: t)
-            sample(t, sampler.state, simulation, named, clips, writer, into: &out)
+            sample(t, sampler.state, keys, named, clips, writer, into: &out)
             out.append(literal: k + 1 < count ? ",\n" : "\n")
         }
         JSONWriter.indent(1, into: &out)
@@ -136,9 +143,10 @@ package struct TracksWriter: Sendable {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2), from the state at t.
+    /// One sample, `{"t": …, "layers": {…}}`, at the samples' depth (2), from the state at t
+    /// (`keys`: each named layer's line start).
     private func sample(
-        _ t: Double, _ state: LayerSubsetState, _ simulation: Simulation, _ named: [Int], _ clips: [BoundsClip], _ writer: JSONWriter,
+        _ t: Double, _ state: LayerSubsetState, _ keys: [[UInt8]], _ named: [Int], _ clips: [BoundsClip], _ writer: JSONWriter,
         into out: inout JSONByteBuffer
     ) {
         let shown = named.filter { state.visible[state.subset.entry[$0]] }
@@ -157,9 +165,7 @@ package struct TracksWriter: Sendable {
         JSONWriter.indent(3, into: &out)
         out.append(literal: "\"layers\": {\n")
         for (n, i) in shown.enumerated() {
-            JSONWriter.indent(4, into: &out)
-            JSONWriter.writeString(simulation.layers[i].id!, into: &out)
-            out.append(literal: ": ")
+            out.append(contentsOf: keys[i])
             layerSample(i, state, clips[i], writer, into: &out)
             out.append(literal: n + 1 < shown.count ? ",\n" : "\n")
         }
