@@ -36,6 +36,19 @@ package final class SVGStaticArtCache: Sendable {
             add(i)
         }
 
+        /// Hashed by its size and its layers' places only (SipHash over every field of every
+        /// definition was 16,000 instructions a lookup in the 2D batch); `==` compares them all.
+        func hash(into h: inout Hasher) {
+            h.combine(depth)
+            h.combine(layers.count)
+            for layer in layers {
+                h.combine(layer.definition.position.x)
+                h.combine(layer.definition.position.y)
+                h.combine(layer.definition.size.width)
+                h.combine(layer.definition.size.height)
+            }
+        }
+
         /// Whether the subtree draws a picture: it is embedded once per file (SVGEmbeddedImages),
         /// so its markup depends on what the file wrote before; such art is not kept.
         var drawsPicture: Bool {
