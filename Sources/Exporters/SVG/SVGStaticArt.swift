@@ -17,21 +17,33 @@ package final class SVGStaticArtCache: Sendable {
 
     struct Key: Hashable, Sendable {
         /// The subtree in drawing order, each layer's definition (kept without its children by
-        /// the simulation) with how many sublayers follow it: that order and count are the tree.
+        /// the simulation) with how many sublayers follow it (that order and count are the
+        /// tree) and whether it is followed (a followed layer is not merged into a run of rects).
         var layers: [Layer]
         var depth: Int
+        var part: Part
 
         struct Layer: Hashable, Sendable {
             var definition: LayerDefinition
             var sublayers: Int
+            var followed: Bool
         }
 
-        init(_ i: Int, of simulation: Simulation, depth: Int) {
+        /// What is written of the subtree's top layer: all of it (`SVGPaint.staticLayer`), or
+        /// its paint and sublayers in its bounds space (`staticContent`, a snapshot's source).
+        enum Part: Hashable, Sendable {
+            case layer, content
+        }
+
+        init(_ i: Int, _ part: Part, of document: SVGDocument) {
             layers = []
-            self.depth = depth
+            depth = document.xml.depth
+            self.part = part
+            let simulation = document.simulation
             func add(_ j: Int) {
-                layers.append(Layer(definition: simulation.layers[j].definition, sublayers: simulation.layers[j].children.count))
-                for child in simulation.layers[j].children { add(child) }
+                let children = simulation.layers[j].children
+                layers.append(Layer(definition: simulation.layers[j].definition, sublayers: children.count, followed: document.isFollowed(j)))
+                for child in children { add(child) }
             }
             add(i)
         }
@@ -138,20 +150,26 @@ struct StaticArtMarkup: Sendable {
 }
 
 extension SVGDocument {
-    /// Layer i's static art (`SVGPaint.staticLayer`), replayed from the cache when it is there;
-    /// otherwise recorded into it first.
-    func writeStaticArt(_ i: Int) {
-        guard let cache = staticArt, !simulation.layers[i].definition.hidden else { return SVGPaint(document: self).staticLayer(i) }
-        let key = SVGStaticArtCache.Key(i, of: simulation, depth: xml.depth)
-        guard !key.drawsPicture else { return SVGPaint(document: self).staticLayer(i) }
+    /// Layer i's static art (`SVGPaint.staticLayer`) or its content (`staticContent`), replayed
+    /// from the cache when it is there; otherwise recorded into it first.
+    func writeStaticArt(_ i: Int, _ part: SVGStaticArtCache.Key.Part = .layer) {
+        func write() {
+            switch part {
+            case .layer: SVGPaint(document: self).staticLayer(i)
+            case .content: SVGPaint(document: self).staticContent(of: i)
+            }
+        }
+        guard let cache = staticArt, part == .content || !simulation.layers[i].definition.hidden else { return write() }
+        let key = SVGStaticArtCache.Key(i, part, of: self)
+        guard !key.drawsPicture else { return write() }
         var markup = cache.markup(for: key)
         if markup == nil {
             let recorder = XMLTextWriter(fragmentAt: xml.depth)
-            let prefixes = recording(into: recorder, firstID: StaticArtMarkup.firstPlaceholder) { SVGPaint(document: self).staticLayer(i) }
+            let prefixes = recording(into: recorder, firstID: StaticArtMarkup.firstPlaceholder, write)
             markup = recorder.fragment().flatMap { StaticArtMarkup(bytes: $0, idPrefixes: prefixes) }
             if let markup { cache.store(markup, for: key) }
         }
-        guard let markup else { return SVGPaint(document: self).staticLayer(i) }
+        guard let markup else { return write() }
         xml.replay(markup.bytes(ids: markup.idPrefixes.map(newID)))
     }
 }
