@@ -71,7 +71,8 @@ package final class SVGStaticArtCache: Sendable {
         }
     }
 
-    private let entries = Mutex<(markup: [Key: StaticArtMarkup], bytes: Int)>(([:], 0))
+    /// Room for every entry at once: growing the table rehashed every key kept so far.
+    private let entries = Mutex<(markup: [Key: StaticArtMarkup], bytes: Int)>((Dictionary(minimumCapacity: capacity.entries), 0))
 
     package init() {}
 
@@ -83,7 +84,9 @@ package final class SVGStaticArtCache: Sendable {
     func store(_ markup: StaticArtMarkup, for key: Key) {
         entries.withLock { entries in
             guard entries.markup[key] == nil else { return }  // the other worker kept it first
-            if entries.markup.count >= Self.capacity.entries || entries.bytes + markup.bytes.count > Self.capacity.bytes { entries = ([:], 0) }
+            if entries.markup.count >= Self.capacity.entries || entries.bytes + markup.bytes.count > Self.capacity.bytes {
+                entries = (Dictionary(minimumCapacity: Self.capacity.entries), 0)
+            }
             entries.markup[key] = markup
             entries.bytes += markup.bytes.count
         }
@@ -104,6 +107,11 @@ struct StaticArtMarkup: Sendable {
     init?(bytes: [UInt8], idPrefixes: [String]) {
         self.bytes = bytes
         self.idPrefixes = idPrefixes
+        // Most static art has no ids: nothing to look for.
+        guard !idPrefixes.isEmpty else {
+            slots = []
+            return
+        }
         var slots: [(range: Range<Int>, id: Int)] = []
         var found = Array(repeating: false, count: idPrefixes.count)
         // Every placeholder is a prefix, "-" and ten digits; one pass finds them all.
@@ -164,7 +172,8 @@ extension SVGDocument {
         guard !key.drawsPicture else { return write() }
         var markup = cache.markup(for: key)
         if markup == nil {
-            let recorder = XMLTextWriter(fragmentAt: xml.depth)
+            let recorder = staticArtRecorder
+            recorder.beginFragment(at: xml.depth)
             let prefixes = recording(into: recorder, firstID: StaticArtMarkup.firstPlaceholder, write)
             markup = recorder.fragment().flatMap { StaticArtMarkup(bytes: $0, idPrefixes: prefixes) }
             if let markup { cache.store(markup, for: key) }

@@ -52,6 +52,8 @@ final class SVGDocument {
     /// The file's writer; another while static art is recorded (`recording`).
     private(set) var xml = XMLTextWriter()
     let staticArt: SVGStaticArtCache?
+    /// Where static art is recorded before it is kept (SVGStaticArt.swift): one per file.
+    lazy var staticArtRecorder = XMLTextWriter(document: false)
     var simulation: Simulation { transition.simulation }
     var duration: Double { transition.timeline.duration }
     private var nextDefID = 1

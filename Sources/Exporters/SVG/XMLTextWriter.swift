@@ -13,30 +13,16 @@ final class XMLTextWriter {
     private(set) var depth = 0
     /// Whether the innermost open element's start tag is still open (`<g ...` without its `>`).
     private(set) var startTagOpen = false
-    /// Where a fragment's bytes begin in the buffer (`init(fragmentAt:)`).
-    private var fragmentStart = 0
 
-    init() {
+    /// A writer of a whole document (its XML declaration first), or with `document: false` one
+    /// that records fragments (`beginFragment`).
+    init(document: Bool = true) {
         buffer = xmlBufferCreate()
         writer = buffer.flatMap { xmlNewTextWriterMemory($0, 0) }
         if writer == nil { failure = "xmlNewTextWriterMemory" }
         call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
         call("xmlTextWriterSetIndentString") { xmlTextWriterSetIndentString($0, " ") }
-        call("xmlTextWriterStartDocument") { xmlTextWriterStartDocument($0, "1.0", "UTF-8", nil) }
-    }
-
-    /// A writer that records what libxml2 writes for elements `depth` levels deep, as the first
-    /// children of an element whose start tag is open: `fragment()` returns it, starting with
-    /// the `>\n` that closes that start tag (docs/smil.md#static-art-written-once).
-    init(fragmentAt depth: Int) {
-        buffer = xmlBufferCreate()
-        writer = buffer.flatMap { xmlNewTextWriterMemory($0, 0) }
-        if writer == nil { failure = "xmlNewTextWriterMemory" }
-        call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
-        call("xmlTextWriterSetIndentString") { xmlTextWriterSetIndentString($0, " ") }
-        for _ in 0..<depth { start("g") }
-        call("xmlTextWriterFlush") { xmlTextWriterFlush($0) }
-        fragmentStart = buffer.map { Int(xmlBufferLength($0)) } ?? 0
+        if document { call("xmlTextWriterStartDocument") { xmlTextWriterStartDocument($0, "1.0", "UTF-8", nil) } }
     }
 
     deinit {
@@ -96,12 +82,24 @@ final class XMLTextWriter {
         startTagOpen = false
     }
 
-    /// What libxml2 wrote since `init(fragmentAt:)`; nil when a call failed or it wrote no
-    /// whole elements.
+    /// Makes this writer (made with `document: false`) record what libxml2 writes for elements
+    /// `depth + 1` levels deep, as the first children of an element whose start tag is open:
+    /// placeholder `<g>`s are opened (and the last one ended and opened again) until that holds.
+    /// `fragment()` then returns the bytes, starting with the `>\n` that closes that start tag
+    /// (docs/smil.md#static-art-written-once).
+    func beginFragment(at depth: Int) {
+        while self.depth > depth || self.depth == depth && !startTagOpen { end() }
+        while self.depth < depth { start("g") }
+        call("xmlTextWriterFlush") { xmlTextWriterFlush($0) }
+        if let buffer { xmlBufferEmpty(buffer) }
+    }
+
+    /// What libxml2 wrote since `beginFragment`; nil when a call failed or it wrote no whole
+    /// elements.
     func fragment() -> [UInt8]? {
         call("xmlTextWriterFlush") { xmlTextWriterFlush($0) }
         guard failure == nil, let buffer, let content = xmlBufferContent(buffer) else { return nil }
-        let bytes = Array(UnsafeBufferPointer(start: content + fragmentStart, count: Int(xmlBufferLength(buffer)) - fragmentStart))
+        let bytes = Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
         guard bytes.starts(with: [0x3E, 0x0A]), bytes.count > 2, bytes.last == 0x0A else { return nil }
         return bytes
     }
