@@ -5,90 +5,40 @@ import Simulation
 import Synchronization
 import TransitionModel
 
-/// Static art's markup as libxml2 wrote it, keyed by everything that decides it: the definitions
-/// of the layer and its sublayers in the order they are drawn, and how deep it is nested (the
-/// indentation). Process-wide,
-/// shared by the export workers, and bounded: at `capacity` entries it starts over.
+/// Static art's markup as libxml2 wrote it, keyed by everything that decides it (`Key`: the
+/// definitions of the layer and its sublayers in drawing order, how deep it is nested, ...).
+/// Process-wide, shared by the export workers, and bounded: at `capacity` it starts over.
 package final class SVGStaticArtCache: Sendable {
     package static let shared = SVGStaticArtCache()
     /// The catalog draws about 700 static subtrees (51 an export in the 2D batch); 64 entries
     /// would start over every few exports. Bytes bounded too: a user's art can be large.
     static let capacity = (entries: 1024, bytes: 16 << 20)
 
-    struct Key: Hashable, Sendable {
-        /// The subtree in drawing order, each layer's definition (kept without its children by
-        /// the simulation) with how many sublayers follow it (that order and count are the
-        /// tree) and whether it is followed (a followed layer is not merged into a run of rects).
-        var layers: [Layer]
-        var depth: Int
-        var part: Part
-
-        struct Layer: Hashable, Sendable {
-            var definition: LayerDefinition
-            var sublayers: Int
-            var followed: Bool
-        }
-
-        /// What is written of the subtree's top layer: all of it (`SVGPaint.staticLayer`), or
-        /// its paint and sublayers in its bounds space (`staticContent`, a snapshot's source).
-        enum Part: Hashable, Sendable {
-            case layer, content
-        }
-
-        init(_ i: Int, _ part: Part, of document: SVGDocument) {
-            layers = []
-            depth = document.xml.depth
-            self.part = part
-            let simulation = document.simulation
-            func add(_ j: Int) {
-                let children = simulation.layers[j].children
-                layers.append(Layer(definition: simulation.layers[j].definition, sublayers: children.count, followed: document.isFollowed(j)))
-                for child in children { add(child) }
-            }
-            add(i)
-        }
-
-        /// Hashed by its size and its layers' places only (SipHash over every field of every
-        /// definition was 16,000 instructions a lookup in the 2D batch); `==` compares them all.
-        func hash(into h: inout Hasher) {
-            h.combine(depth)
-            h.combine(layers.count)
-            for layer in layers {
-                h.combine(layer.definition.position.x)
-                h.combine(layer.definition.position.y)
-                h.combine(layer.definition.size.width)
-                h.combine(layer.definition.size.height)
-            }
-        }
-
-        /// Whether the subtree draws a picture: it is embedded once per file (SVGEmbeddedImages),
-        /// so its markup depends on what the file wrote before; such art is not kept.
-        var drawsPicture: Bool {
-            layers.contains { layer in
-                if case .artwork(let art) = layer.definition.kind, case .raster = art.artwork { return true }
-                return false
-            }
-        }
+    /// One bucket per hash of a key (`Key.hash`); a bucket's keys are told apart by `Key.matches`.
+    struct Table {
+        /// Room for every entry at once: growing the table rehashed every hash kept so far.
+        var buckets: [Int: [(key: Key, markup: StaticArtMarkup)]] = Dictionary(minimumCapacity: capacity.entries)
+        var count = 0
+        var bytes = 0
     }
 
-    /// Room for every entry at once: growing the table rehashed every key kept so far.
-    private let entries = Mutex<(markup: [Key: StaticArtMarkup], bytes: Int)>((Dictionary(minimumCapacity: capacity.entries), 0))
+    private let table = Mutex(Table())
 
     package init() {}
 
     /// How many subtrees are kept.
-    package var count: Int { entries.withLock { $0.markup.count } }
+    package var count: Int { table.withLock { $0.count } }
 
-    func markup(for key: Key) -> StaticArtMarkup? { entries.withLock { $0.markup[key] } }
+    /// The kept subtrees whose keys hash to `hash`.
+    func bucket(_ hash: Int) -> [(key: Key, markup: StaticArtMarkup)] { table.withLock { $0.buckets[hash] ?? [] } }
 
-    func store(_ markup: StaticArtMarkup, for key: Key) {
-        entries.withLock { entries in
-            guard entries.markup[key] == nil else { return }  // the other worker kept it first
-            if entries.markup.count >= Self.capacity.entries || entries.bytes + markup.bytes.count > Self.capacity.bytes {
-                entries = (Dictionary(minimumCapacity: Self.capacity.entries), 0)
-            }
-            entries.markup[key] = markup
-            entries.bytes += markup.bytes.count
+    /// Keeps `markup` (two workers keeping the same subtree at once keep it twice: harmless).
+    func store(_ markup: StaticArtMarkup, for key: Key, hash: Int) {
+        table.withLock { table in
+            if table.count >= Self.capacity.entries || table.bytes + markup.bytes.count > Self.capacity.bytes { table = Table() }
+            table.buckets[hash, default: []].append((key, markup))
+            table.count += 1
+            table.bytes += markup.bytes.count
         }
     }
 }
@@ -168,15 +118,17 @@ extension SVGDocument {
             }
         }
         guard let cache = staticArt, part == .content || !simulation.layers[i].definition.hidden else { return write() }
-        let key = SVGStaticArtCache.Key(i, part, of: self)
-        guard !key.drawsPicture else { return write() }
-        var markup = cache.markup(for: key)
+        // Looked up in place: a subtree found makes no key (copies no definition).
+        let hash = SVGStaticArtCache.Key.hash(i, part, of: self)
+        var markup = cache.bucket(hash).first { $0.key.matches(i, part, of: self) }?.markup
         if markup == nil {
+            let key = SVGStaticArtCache.Key(i, part, of: self)
+            guard !key.drawsPicture else { return write() }
             let recorder = staticArtRecorder
             recorder.beginFragment(at: xml.depth)
             let prefixes = recording(into: recorder, firstID: StaticArtMarkup.firstPlaceholder, write)
             markup = recorder.fragment().flatMap { StaticArtMarkup(bytes: $0, idPrefixes: prefixes) }
-            if let markup { cache.store(markup, for: key) }
+            if let markup { cache.store(markup, for: key, hash: hash) }
         }
         guard let markup else { return write() }
         xml.replay(markup.bytes(ids: markup.idPrefixes.map(newID)))
