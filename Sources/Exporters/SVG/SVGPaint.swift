@@ -30,7 +30,7 @@ struct SVGPaint {
                 // A snapshot shows the source's bounds only; a source that clips cuts itself below.
                 let cut = capture.cuts && !source.clipsToBounds
                 if cut { clipGroup(size: source.size, cornerRadius: 0) }
-                staticContent(of: capture.source)
+                document.writeStaticArt(capture.source, .content)
                 if cut { xml.end() }
             }
         case .artwork(let art):

@@ -9,11 +9,14 @@ import Simulation
 import TransitionModel
 
 package struct SVGWriter: Sendable {
-    package init() {}
+    /// Where static art's markup is kept across exports; nil writes every file from scratch.
+    let staticArt: SVGStaticArtCache?
+
+    package init(staticArt: SVGStaticArtCache? = .shared) { self.staticArt = staticArt }
 
     /// The document; throws only when libxml2 fails (XMLTextWriter checks each call).
     package func svg(_ transition: KeyframedTransition) throws -> String {
-        let doc = SVGDocument(transition)
+        let doc = SVGDocument(transition, staticArt: staticArt)
         return try doc.write()
     }
 }
@@ -46,10 +49,16 @@ enum SVGNumber {
 
 final class SVGDocument {
     let transition: KeyframedTransition
-    let xml = XMLTextWriter()
+    /// The file's writer; another while static art is recorded (`recording`).
+    private(set) var xml = XMLTextWriter()
+    let staticArt: SVGStaticArtCache?
+    /// Where static art is recorded before it is kept (SVGStaticArt.swift): one per file.
+    lazy var staticArtRecorder = XMLTextWriter(document: false)
     var simulation: Simulation { transition.simulation }
     var duration: Double { transition.timeline.duration }
     private var nextDefID = 1
+    /// While static art is recorded: the prefix of each id it asked for, in order.
+    private var recordedIDPrefixes: [String]?
     /// Whether an animation begins on the loop clock, written at the end (`writeLoopClock`).
     private var usesLoopClock = false
     /// `isFollowed` of each layer once asked: every level of a static subtree asked it of all
@@ -58,7 +67,10 @@ final class SVGDocument {
     /// Pictures already embedded, so each is written once per file (SVGArtworkMarkup.swift).
     let embeddedImages = SVGEmbeddedImages()
 
-    init(_ transition: KeyframedTransition) { self.transition = transition }
+    init(_ transition: KeyframedTransition, staticArt: SVGStaticArtCache? = nil) {
+        self.transition = transition
+        self.staticArt = staticArt
+    }
 
     /// The attributes of an animation of `track` over the timeline: active only while it changes,
     /// or over the whole loop (an opacity's, `animate`; LayerProperty.smilActivity).
@@ -100,7 +112,19 @@ final class SVGDocument {
 
     func newID(_ prefix: String) -> String {
         defer { nextDefID += 1 }
+        recordedIDPrefixes?.append(prefix)
         return "\(prefix)-\(nextDefID)"
+    }
+
+    /// Runs `body` writing into `writer`, its ids numbered from `firstID`; then the file's writer
+    /// and numbering are back as they were. Returns the prefixes of the ids it asked for.
+    func recording(into writer: XMLTextWriter, firstID: Int, _ body: () -> Void) -> [String] {
+        let (fileWriter, fileID) = (xml, nextDefID)
+        (xml, nextDefID, recordedIDPrefixes) = (writer, firstID, [])
+        body()
+        let prefixes = recordedIDPrefixes ?? []
+        (xml, nextDefID, recordedIDPrefixes) = (fileWriter, fileID, nil)
+        return prefixes
     }
 
     func write() throws -> String {
@@ -137,7 +161,7 @@ final class SVGDocument {
         }
         // Art that never moves and that no checker follows is written compactly: one transform attribute.
         if !isFollowed(i) {
-            SVGPaint(document: self).staticLayer(i)
+            writeStaticArt(i)
             return
         }
         let layerGroups = openLayerGroup(id: id, k)

@@ -9,14 +9,20 @@ final class XMLTextWriter {
     /// The first libxml2 call that failed (they return < 0, or no buffer): `finish()` then throws
     /// instead of returning half a document.
     private var failure: String?
+    /// How many elements are open (libxml2 indents a start tag by one space per level).
+    private(set) var depth = 0
+    /// Whether the innermost open element's start tag is still open (`<g ...` without its `>`).
+    private(set) var startTagOpen = false
 
-    init() {
+    /// A writer of a whole document (its XML declaration first), or with `document: false` one
+    /// that records fragments (`beginFragment`).
+    init(document: Bool = true) {
         buffer = xmlBufferCreate()
         writer = buffer.flatMap { xmlNewTextWriterMemory($0, 0) }
         if writer == nil { failure = "xmlNewTextWriterMemory" }
         call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
         call("xmlTextWriterSetIndentString") { xmlTextWriterSetIndentString($0, " ") }
-        call("xmlTextWriterStartDocument") { xmlTextWriterStartDocument($0, "1.0", "UTF-8", nil) }
+        if document { call("xmlTextWriterStartDocument") { xmlTextWriterStartDocument($0, "1.0", "UTF-8", nil) } }
     }
 
     deinit {
@@ -33,6 +39,8 @@ final class XMLTextWriter {
 
     func start(_ name: String, _ attributes: [(String, String)] = []) {
         call("xmlTextWriterStartElement") { xmlTextWriterStartElement($0, name) }
+        depth += 1
+        startTagOpen = true
         for (k, v) in attributes { attribute(k, v) }
     }
 
@@ -52,7 +60,11 @@ final class XMLTextWriter {
         }
     }
 
-    func end() { call("xmlTextWriterEndElement") { xmlTextWriterEndElement($0) } }
+    func end() {
+        call("xmlTextWriterEndElement") { xmlTextWriterEndElement($0) }
+        depth -= 1
+        startTagOpen = false
+    }
 
     /// An element with attributes and no children.
     func empty(_ name: String, _ attributes: [(String, String)]) {
@@ -62,9 +74,49 @@ final class XMLTextWriter {
 
     func text(_ name: String, _ content: String) {
         call("xmlTextWriterWriteElement") { xmlTextWriterWriteElement($0, name, content) }
+        startTagOpen = false
     }
 
-    func comment(_ content: String) { call("xmlTextWriterWriteComment") { xmlTextWriterWriteComment($0, content) } }
+    func comment(_ content: String) {
+        call("xmlTextWriterWriteComment") { xmlTextWriterWriteComment($0, content) }
+        startTagOpen = false
+    }
+
+    /// Makes this writer (made with `document: false`) record what libxml2 writes for elements
+    /// `depth + 1` levels deep, as the first children of an element whose start tag is open:
+    /// placeholder `<g>`s are opened (and the last one ended and opened again) until that holds.
+    /// `fragment()` then returns the bytes, starting with the `>\n` that closes that start tag
+    /// (docs/smil.md#static-art-written-once).
+    func beginFragment(at depth: Int) {
+        while self.depth > depth || self.depth == depth && !startTagOpen { end() }
+        while self.depth < depth { start("g") }
+        call("xmlTextWriterFlush") { xmlTextWriterFlush($0) }
+        if let buffer { xmlBufferEmpty(buffer) }
+    }
+
+    /// What libxml2 wrote since `beginFragment`; nil when a call failed or it wrote no whole
+    /// elements.
+    func fragment() -> [UInt8]? {
+        call("xmlTextWriterFlush") { xmlTextWriterFlush($0) }
+        guard failure == nil, let buffer, let content = xmlBufferContent(buffer) else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+        guard bytes.starts(with: [0x3E, 0x0A]), bytes.count > 2, bytes.last == 0x0A else { return nil }
+        return bytes
+    }
+
+    /// Writes a `fragment()` recorded at this writer's depth, leaving libxml2 as after the
+    /// fragment's last element: when the start tag is open, libxml2 itself writes the `>` that
+    /// closes it; otherwise the fragment's `>\n` is left out (the previous element ended with
+    /// `\n`). WriteRaw clears libxml2's "indent the next end tag"; SetIndent sets it again, as
+    /// an element's end does.
+    func replay(_ fragment: [UInt8]) {
+        let skip = startTagOpen ? 1 : 2
+        call("xmlTextWriterWriteRawLen") { w in
+            fragment.withUnsafeBufferPointer { xmlTextWriterWriteRawLen(w, $0.baseAddress! + skip, Int32($0.count - skip)) }
+        }
+        call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
+        startTagOpen = false
+    }
 
     /// Closes every open element and returns the document; throws when any libxml2 call failed.
     func finish() throws -> String {

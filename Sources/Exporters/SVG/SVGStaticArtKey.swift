@@ -1,0 +1,91 @@
+// What decides a static subtree's markup (SVGStaticArt.swift), and how a lookup reads it from the
+// simulation in place: a subtree that is found copies no definition
+// (docs/smil.md#static-art-written-once).
+import Simulation
+import TransitionModel
+
+extension SVGStaticArtCache {
+    struct Key: Sendable {
+        /// The subtree in drawing order, each layer's definition (kept without its children by
+        /// the simulation) with how many sublayers follow it (that order and count are the
+        /// tree) and whether it is followed (a followed layer is not merged into a run of rects).
+        var layers: [Layer]
+        /// How deep the subtree is nested: libxml2 indents by depth.
+        var depth: Int
+        var part: Part
+
+        struct Layer: Sendable {
+            var definition: LayerDefinition
+            var sublayers: Int
+            var followed: Bool
+        }
+
+        /// What is written of the subtree's top layer: all of it (`SVGPaint.staticLayer`), or
+        /// its paint and sublayers in its bounds space (`staticContent`, a snapshot's source).
+        enum Part: Hashable, Sendable {
+            case layer, content
+        }
+
+        /// The key of the subtree at layer i of the document's simulation.
+        init(_ i: Int, _ part: Part, of document: SVGDocument) {
+            layers = []
+            depth = document.xml.depth
+            self.part = part
+            let simulation = document.simulation
+            func add(_ j: Int) {
+                let children = simulation.layers[j].children
+                layers.append(Layer(definition: simulation.layers[j].definition, sublayers: children.count, followed: document.isFollowed(j)))
+                for child in children { add(child) }
+            }
+            add(i)
+        }
+
+        /// The hash of the subtree at layer i's key: its depth, part and shape and its layers'
+        /// places only (SipHash over every field of every definition was 16,000 instructions a
+        /// lookup in the 2D batch); `matches` compares every field.
+        static func hash(_ i: Int, _ part: Part, of document: SVGDocument) -> Int {
+            var h = Hasher()
+            h.combine(document.xml.depth)
+            h.combine(part)
+            let layers = document.simulation.layers
+            func add(_ j: Int) {
+                h.combine(layers[j].definition.position.x)
+                h.combine(layers[j].definition.position.y)
+                h.combine(layers[j].definition.size.width)
+                h.combine(layers[j].definition.size.height)
+                h.combine(layers[j].children.count)
+                for child in layers[j].children { add(child) }
+            }
+            add(i)
+            return h.finalize()
+        }
+
+        /// Whether this is the key of the subtree at layer i: every field of every layer
+        /// compared, read in place.
+        func matches(_ i: Int, _ part: Part, of document: SVGDocument) -> Bool {
+            guard self.part == part, depth == document.xml.depth else { return false }
+            let simulated = document.simulation.layers
+            var n = 0
+            func same(_ j: Int) -> Bool {
+                guard n < layers.count else { return false }
+                let k = n
+                n += 1
+                guard layers[k].sublayers == simulated[j].children.count, layers[k].followed == document.isFollowed(j),
+                    layers[k].definition == simulated[j].definition
+                else { return false }
+                for child in simulated[j].children where !same(child) { return false }
+                return true
+            }
+            return same(i) && n == layers.count
+        }
+
+        /// Whether the subtree draws a picture: it is embedded once per file (SVGEmbeddedImages),
+        /// so its markup depends on what the file wrote before; such art is not kept.
+        var drawsPicture: Bool {
+            layers.contains { layer in
+                if case .artwork(let art) = layer.definition.kind, case .raster = art.artwork { return true }
+                return false
+            }
+        }
+    }
+}
