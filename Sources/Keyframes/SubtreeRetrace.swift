@@ -71,8 +71,14 @@ package struct SubtreeRetrace: Sendable {
             // first where i is not (or the last): each layer's samples read in a row, i's first.
             var steps: [SubtreeRetraceSamples.LooseStep] = []
             steps.reserveCapacity(outside.count)
+            // A driver value with the last one's bits (at rest) has its samples and fraction: the
+            // run's binary search was most of the detection's own cost.
+            var lastValue: UInt64? = nil, (a, b, u) = (0, 0, 0.0)
             for k in outside {
-                let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
+                if lastValue != values[k].bitPattern {
+                    (a, b, u) = inner.interpolation(inner.clamped(values[k]))
+                    lastValue = values[k].bitPattern
+                }
                 steps.append(.init(x: run.lowerBound + a, y: run.lowerBound + b, k: k, u: u))
             }
             if misses?.steps != steps { misses = LooseMisses(steps, layers: sim.layers.count) }
