@@ -62,10 +62,8 @@ struct SubtreeRetraceSamples {
             firsts[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(x[$0] - first[$0]) > eps } }
         }
         for (m, t) in times.enumerated() {
-            if m > 0 {
-                sampler.advance(to: t)
-                guard sampler.changed.contains(true) else { continue }
-            }
+            // (A step that recomputes nothing is passed whole.)
+            if m > 0, !sampler.advance(to: t) { continue }
             let s = sampler.state
             for (k, i) in s.layers.enumerated() {
                 guard m == 0 || sampler.changed[k] else { continue }
@@ -322,17 +320,19 @@ final class Columns {
     /// order (`x < lo`, `x > hi`: the first of equal ones kept); infinities before any row. Also
     /// whether every number included is finite (a pass over every row for it was 0.6 % of the 2D batch).
     final class Extremes {
-        private static let room = Retrace.maxFeatureCount
+        /// Room per layer: `Retrace.maxFeatureCount`, a lazy global read at every row otherwise.
+        private let room = Retrace.maxFeatureCount
         private let lo: UnsafeMutablePointer<Double>, hi: UnsafeMutablePointer<Double>
         /// Per layer, the sum of x − x over the numbers included: +0 while each is finite, NaN
         /// from the first that is not (∞ − ∞ and NaN − NaN are NaN, and NaN stays).
         private let nonFinite: UnsafeMutablePointer<Double>
 
         init(layers: Int) {
-            lo = .allocate(capacity: layers * Self.room)
-            lo.initialize(repeating: .infinity, count: layers * Self.room)
-            hi = .allocate(capacity: layers * Self.room)
-            hi.initialize(repeating: -.infinity, count: layers * Self.room)
+            let n = layers * Retrace.maxFeatureCount
+            lo = .allocate(capacity: n)
+            lo.initialize(repeating: .infinity, count: n)
+            hi = .allocate(capacity: n)
+            hi.initialize(repeating: -.infinity, count: n)
             nonFinite = .allocate(capacity: layers)
             nonFinite.initialize(repeating: 0, count: layers)
         }
@@ -345,7 +345,7 @@ final class Columns {
 
         @inline(__always)
         func include(_ x: UnsafePointer<Double>, layer j: Int, _ w: Int) {
-            let lo = self.lo + j * Self.room, hi = self.hi + j * Self.room
+            let lo = self.lo + j * room, hi = self.hi + j * room
             var sum = nonFinite[j]
             for c in 0..<w {
                 if x[c] < lo[c] { lo[c] = x[c] }
@@ -358,7 +358,7 @@ final class Columns {
         /// Whether every number included for layer j is finite.
         func allFinite(_ j: Int) -> Bool { nonFinite[j] == 0 }
 
-        func of(_ j: Int) -> (lo: UnsafePointer<Double>, hi: UnsafePointer<Double>) { (UnsafePointer(lo + j * Self.room), UnsafePointer(hi + j * Self.room)) }
+        func of(_ j: Int) -> (lo: UnsafePointer<Double>, hi: UnsafePointer<Double>) { (UnsafePointer(lo + j * room), UnsafePointer(hi + j * room)) }
     }
 
     /// Layer j's rows (none before it moves).
