@@ -71,8 +71,14 @@ package struct SubtreeRetrace: Sendable {
             // first where i is not (or the last): each layer's samples read in a row, i's first.
             var steps: [SubtreeRetraceSamples.LooseStep] = []
             steps.reserveCapacity(outside.count)
+            // A driver value with the last one's bits (at rest) has its samples and fraction: the
+            // run's binary search was most of the detection's own cost.
+            var lastValue: UInt64? = nil, (a, b, u) = (0, 0, 0.0)
             for k in outside {
-                let (a, b, u) = inner.interpolation(inner.clamped(values[k]))
+                if lastValue != values[k].bitPattern {
+                    (a, b, u) = inner.interpolation(inner.clamped(values[k]))
+                    lastValue = values[k].bitPattern
+                }
                 steps.append(.init(x: run.lowerBound + a, y: run.lowerBound + b, k: k, u: u))
             }
             if misses?.steps != steps { misses = LooseMisses(steps, layers: sim.layers.count) }
@@ -191,23 +197,25 @@ package struct SubtreeRetrace: Sendable {
         return driver(features: samples[0].count, series: { f in samples.map { $0[f] } }, eps: eps)
     }
 
-    /// `driver` of samples whose number f over the samples is `series(f)` (f < `features`), its
-    /// least and greatest `range(f)` when known without the series (a feature whose sweep is too
-    /// small is then passed over without one: building every series was most of this), and its
-    /// `earliestRun` read in place by `run(f, lo, hi)` when given (no series is built then: the
-    /// range's least and greatest are the series' min and max, NaN aside).
+    /// `driver` of samples whose number f over the samples is `series(f)` (f < `features`), or,
+    /// when its least and greatest `range(f)` are known without the series, its `earliestRun`
+    /// read in place by `run(f, lo, hi)` (no series is built: a feature whose sweep is too small is
+    /// passed over without one; building every series was most of this). The range's least and
+    /// greatest are the series' min and max, NaN aside. (`run` is not optional: an optional
+    /// closure escapes, and its context copied the samples at every call. Not inlined: inlined in
+    /// `detect`, it left the exact pass's `removeAll` a call: 20 M more in the 2D batch.)
+    @inline(never)
     static func driver(
         features: Int, series: (Int) -> [Double], range: (Int) -> (lo: Double, hi: Double)? = { _ in nil },
-        run: ((Int, Double, Double) -> ClosedRange<Int>?)? = nil, eps: Double
+        run: (Int, Double, Double) -> ClosedRange<Int>? = { _, _, _ in nil }, eps: Double
     ) -> (feature: Int, run: ClosedRange<Int>)? {
         var best: (feature: Int, run: ClosedRange<Int>, sweep: Double)? = nil
         for f in 0..<features {
             let found: ClosedRange<Int>?, sweep: Double
-            if let r = range(f), let run {
+            if let r = range(f) {
                 guard r.hi - r.lo > eps * 10, r.hi - r.lo > (best?.sweep ?? 0) else { continue }
                 (found, sweep) = (run(f, r.lo, r.hi), r.hi - r.lo)
             } else {
-                if let r = range(f), !(r.hi - r.lo > eps * 10 && r.hi - r.lo > (best?.sweep ?? 0)) { continue }
                 let v = series(f)
                 let lo = v.min()!, hi = v.max()!
                 guard hi - lo > eps * 10, hi - lo > (best?.sweep ?? 0) else { continue }

@@ -47,14 +47,18 @@ package struct MovingStateSampler {
         parentEntry = state.layers.map { i in sim.layers[i].parent.map { sim.still.slot[$0] } ?? -1 }
     }
 
-    /// Moves to time t (≥ the last time, both in the loop's [0, duration)).
-    package mutating func advance(to t: Double) {
+    /// Moves to time t (≥ the last time, both in the loop's [0, duration)). False when no entry's
+    /// own tracks can have changed (none recomputed: `changed` is all false), so that a reader
+    /// need not scan the flags to learn it (most samples of a loop: the subtree sampling's scan was
+    /// 0.25 % of the 2D batch).
+    @discardableResult
+    package mutating func advance(to t: Double) -> Bool {
         precondition(t >= time && t < sim.timeline.duration, "sampler times must increase within the loop")
         // No layer's own tracks can change: every entry keeps its bits (most of a loop is at rest).
         guard spans.anyChange(since: time, to: t) else {
             for k in changed.indices { changed[k] = false }
             time = t
-            return
+            return false
         }
         let lt = sim.loopTime(t)
         let sim = self.sim, layers = state.layers
@@ -95,5 +99,6 @@ package struct MovingStateSampler {
         }
         time = t
         state = MovingState(layers: layers, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+        return true
     }
 }

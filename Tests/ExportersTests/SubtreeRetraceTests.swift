@@ -186,6 +186,29 @@ final class SubtreeRetraceTests: XCTestCase {
         XCTAssertGreaterThan(none, 5)
     }
 
+    /// The extremes kept while rows are written say whether every number included is finite
+    /// (what a pass over the rows said): an infinity or a NaN anywhere, in any layer, is seen, and
+    /// another layer's rows are not mixed in. Signed zeros and huge numbers are finite.
+    func testExtremesSeeEveryNumberThatIsNotFinite() {
+        let extremes = Columns.Extremes(layers: 3)
+        func include(_ row: [Double], layer j: Int) { row.withUnsafeBufferPointer { extremes.include($0.baseAddress!, layer: j, row.count) } }
+        XCTAssertTrue((0..<3).allSatisfy { extremes.allFinite($0) })
+        include([1, -0.0, 0, .greatestFiniteMagnitude, -.greatestFiniteMagnitude], layer: 0)
+        include([2, 3, 4, 5, 6], layer: 0)
+        XCTAssertTrue(extremes.allFinite(0))
+        include([1, 2, .infinity, 4], layer: 1)
+        include([1, 2, 3, 4], layer: 1)
+        XCTAssertFalse(extremes.allFinite(1))
+        include([.nan, 2], layer: 2)
+        XCTAssertFalse(extremes.allFinite(2))
+        XCTAssertTrue(extremes.allFinite(0))
+        include([-.infinity], layer: 0)
+        XCTAssertFalse(extremes.allFinite(0))
+        // The least and greatest pass the NaN over (x < lo and x > hi are false): none yet for number 0.
+        let (lo, hi) = extremes.of(2)
+        XCTAssertEqual([lo[0], hi[0], lo[1], hi[1]], [.infinity, -.infinity, 2, 2])
+    }
+
     func testTruncationFromTheFrontKeepsTheSegmentSpanningTheStart() {
         func key(_ t: Double) -> JSONValue { .object([(key: "t", value: .number(t)), (key: "s", value: .array([.number(t)]))]) }
         let prop = JSONValue.object([(key: "a", value: .number(1)), (key: "k", value: .array([key(0), key(50), key(80), key(120)]))])
