@@ -101,11 +101,12 @@ extension ExactTrack where Value == Double {
     /// bezier segment (it flattens at the bound), so it becomes `.moving` and is fitted.
     package func clamped(to range: ClosedRange<Double>) -> ExactTrack<Double> {
         let value = self.value
-        let pieces = self.pieces.enumerated().map { k, p -> Piece in
-            guard case .bezier = p else { return p }
+        // Changed in place, so that a track with no piece leaving the range shares its pieces.
+        var pieces = self.pieces
+        for k in pieces.indices {
+            guard case .bezier = pieces[k] else { continue }
             let a = breakpoints[k], b = breakpoints[k + 1]
-            let leaves = (0...64).contains { n in !range.contains(value(a + (b - a) * Double(n) / 64)) }
-            return leaves ? .moving : p
+            if (0...64).contains(where: { n in !range.contains(value(a + (b - a) * Double(n) / 64)) }) { pieces[k] = .moving }
         }
         return ExactTrack(breakpoints: breakpoints, pieces: pieces, value: { DrawnRange.clamp(value($0), range) })
     }
