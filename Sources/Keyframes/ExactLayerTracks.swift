@@ -33,6 +33,7 @@ package struct ExactLayerTracks: Sendable {
     package static func all(_ simulation: Simulation, keepingAll: Bool = true) -> [ExactLayerTracks] {
         let end = simulation.timeline.duration
         func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty || !keepingAll ? nil : ExactValueMemo() }
+        let still = StillTrack.breakpoints(until: end)
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
         // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
         return simulation.layers.withUnsafeBufferPointer { layers in
@@ -40,24 +41,24 @@ package struct ExactLayerTracks: Sendable {
                 let position = layers[i].position, size = layers[i].size, whole = layers[i].transform
                 let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
                 return ExactLayerTracks(
-                    layer: layers[i].index, position: ExactTrack(position, until: end, memo: memo(position)),
-                    size: ExactTrack(size, until: end, memo: memo(size)),
-                    translation: ExactTrack(whole, until: end, component: { $0.translation }, memo: transform),
-                    scale: ExactTrack(whole, until: end, component: { $0.scale }, memo: transform),
-                    rotation: ExactTrack(whole, until: end, component: { $0.rotation }, memo: transform),
+                    layer: layers[i].index, position: ExactTrack(position, until: end, memo: memo(position), stillBreakpoints: still),
+                    size: ExactTrack(size, until: end, memo: memo(size), stillBreakpoints: still),
+                    translation: ExactTrack(whole, until: end, component: { $0.translation }, memo: transform, stillBreakpoints: still),
+                    scale: ExactTrack(whole, until: end, component: { $0.scale }, memo: transform, stillBreakpoints: still),
+                    rotation: ExactTrack(whole, until: end, component: { $0.rotation }, memo: transform, stillBreakpoints: still),
                     // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
                     numbers: NumberTracks(LayerProperty.animatedLayerNumbers) {
                         let track = layers[i].numbers[$0]
-                        return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
+                        return ExactTrack(track, until: end, memo: memo(track), stillBreakpoints: still).clamped(as: $0)
                     },
                     mask: layers[i].definition.mask.map { m in
                         let frame = layers[i].maskFrame, center = layers[i].maskCenter
                         return Mask(
-                            shape: m.shape, frame: ExactTrack(frame, until: end, memo: memo(frame)),
-                            center: ExactTrack(center, until: end, memo: memo(center)),
+                            shape: m.shape, frame: ExactTrack(frame, until: end, memo: memo(frame), stillBreakpoints: still),
+                            center: ExactTrack(center, until: end, memo: memo(center), stillBreakpoints: still),
                             numbers: NumberTracks(LayerProperty.animatedMaskNumbers) {
                                 let track = layers[i].numbers[$0]
-                                return ExactTrack(track, until: end, memo: memo(track)).clamped(as: $0)
+                                return ExactTrack(track, until: end, memo: memo(track), stillBreakpoints: still).clamped(as: $0)
                             })
                     })
             }

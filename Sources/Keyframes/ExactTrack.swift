@@ -32,20 +32,28 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
 
     /// A property track over [0, end]: breakpoints at every assignment and at every animation's
     /// call, begin and end; an interval is `.bezier` when one bezier-timed animation spans it exactly.
-    package init(_ track: PropertyTrack<Value>, until end: Double, memo: ExactValueMemo<Value>? = nil) {
-        self.init(track, until: end, component: { $0 }, memo: memo)
+    package init(
+        _ track: PropertyTrack<Value>, until end: Double, memo: ExactValueMemo<Value>? = nil, stillBreakpoints: [Double]? = nil
+    ) {
+        self.init(track, until: end, component: { $0 }, memo: memo, stillBreakpoints: stillBreakpoints)
     }
 
     /// One component of a property track (`f` linear, such as a transform's scale): an animation
     /// that leaves the component unchanged does not move it. With `memo`, the track's value at a
     /// time is computed once for every track that shares it (ExactValueMemo).
+    /// - Parameter stillBreakpoints: `StillTrack.breakpoints(until: end)`, one array that the
+    ///   caller's tracks that never change share (most of a layer's: one each was allocated and
+    ///   freed with every export).
     package init<Whole: AnimatableValue>(
         _ track: PropertyTrack<Whole>, until end: Double,
-        component f: @escaping @Sendable (Whole) -> Value, memo: ExactValueMemo<Whole>? = nil
+        component f: @escaping @Sendable (Whole) -> Value, memo: ExactValueMemo<Whole>? = nil,
+        stillBreakpoints: [Double]? = nil
     ) {
         if track.events.isEmpty {
             let v = f(track.initial)
-            self.init(breakpoints: end > 0 ? [0, end] : [0], pieces: end > 0 ? [.still] : [], value: { _ in v })
+            let breakpoints = stillBreakpoints ?? StillTrack.breakpoints(until: end)
+            assert(breakpoints == StillTrack.breakpoints(until: end), "the breakpoints of a still track until end")
+            self.init(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in v })
             return
         }
         var times: Set<Double> = [0, end]
@@ -101,11 +109,12 @@ extension ExactTrack where Value == Double {
     /// bezier segment (it flattens at the bound), so it becomes `.moving` and is fitted.
     package func clamped(to range: ClosedRange<Double>) -> ExactTrack<Double> {
         let value = self.value
-        let pieces = self.pieces.enumerated().map { k, p -> Piece in
-            guard case .bezier = p else { return p }
+        // Changed in place, so that a track with no piece leaving the range shares its pieces.
+        var pieces = self.pieces
+        for k in pieces.indices {
+            guard case .bezier = pieces[k] else { continue }
             let a = breakpoints[k], b = breakpoints[k + 1]
-            let leaves = (0...64).contains { n in !range.contains(value(a + (b - a) * Double(n) / 64)) }
-            return leaves ? .moving : p
+            if (0...64).contains(where: { n in !range.contains(value(a + (b - a) * Double(n) / 64)) }) { pieces[k] = .moving }
         }
         return ExactTrack(breakpoints: breakpoints, pieces: pieces, value: { DrawnRange.clamp(value($0), range) })
     }
@@ -114,4 +123,9 @@ extension ExactTrack where Value == Double {
     package func clamped(as property: LayerProperty) -> ExactTrack<Double> {
         property.drawnRange.map(clamped(to:)) ?? self
     }
+}
+
+/// A track that never changes, from 0 to `end`.
+package enum StillTrack {
+    package static func breakpoints(until end: Double) -> [Double] { end > 0 ? [0, end] : [0] }
 }

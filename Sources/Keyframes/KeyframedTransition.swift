@@ -91,26 +91,34 @@ package struct KeyframedTransition: Hashable, Sendable {
     }
 
     /// Each layer's tracks reduced by `reducer`, indexed like `simulation.layers`.
+    /// Each layer's exact tracks and measures are read in place, through pointers: `exact.map { x
+    /// in … }` and `measures[x.layer]` copied both for every layer and player, retaining and
+    /// releasing all their arrays and closures.
     private static func layers(_ inputs: ReductionInputs, _ reducer: some KeyframeReducer) -> [LayerKeyframes] {
-        let simulation = inputs.simulation
-        return inputs.exact.map { x in
-            let m = inputs.measures[x.layer]
-            return LayerKeyframes(
-                layer: x.layer,
-                position: reducer.keyframes(for: x.position, measure: m.position),
-                size: reducer.keyframes(for: x.size, measure: m.size),
-                anchorPoint: simulation.layers[x.layer].anchorPoint.keyframes(),
-                translation: reducer.keyframes(for: x.translation, measure: m.translation),
-                scale: reducer.keyframes(for: x.scale, measure: m.scale),
-                rotation: reducer.keyframes(for: x.rotation, measure: m.rotation),
-                numbers: x.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) },
-                visible: simulation.layers[x.layer].hidden.keyframes().map { !$0 },
-                mask: x.mask.map { mask in
-                    MaskKeyframes(
-                        shape: mask.shape, frame: reducer.keyframes(for: mask.frame, measure: m.maskFrame),
-                        center: reducer.keyframes(for: mask.center, measure: m.maskPoint),
-                        numbers: mask.numbers.map { reducer.keyframes(for: $1, measure: m.numbers[$0]) })
-                })
+        inputs.exact.withUnsafeBufferPointer { exact in
+            inputs.measures.withUnsafeBufferPointer { measures in
+                inputs.simulation.layers.withUnsafeBufferPointer { simulated in
+                    exact.indices.map { i in
+                        let layer = exact[i].layer
+                        return LayerKeyframes(
+                            layer: layer,
+                            position: reducer.keyframes(for: exact[i].position, measure: measures[layer].position),
+                            size: reducer.keyframes(for: exact[i].size, measure: measures[layer].size),
+                            anchorPoint: simulated[layer].anchorPoint.keyframes(),
+                            translation: reducer.keyframes(for: exact[i].translation, measure: measures[layer].translation),
+                            scale: reducer.keyframes(for: exact[i].scale, measure: measures[layer].scale),
+                            rotation: reducer.keyframes(for: exact[i].rotation, measure: measures[layer].rotation),
+                            numbers: exact[i].numbers.map { reducer.keyframes(for: $1, measure: measures[layer].numbers[$0]) },
+                            visible: simulated[layer].hidden.keyframes().map { !$0 },
+                            mask: exact[i].mask.map { mask in
+                                MaskKeyframes(
+                                    shape: mask.shape, frame: reducer.keyframes(for: mask.frame, measure: measures[layer].maskFrame),
+                                    center: reducer.keyframes(for: mask.center, measure: measures[layer].maskPoint),
+                                    numbers: mask.numbers.map { reducer.keyframes(for: $1, measure: measures[layer].numbers[$0]) })
+                            })
+                    }
+                }
+            }
         }
     }
 

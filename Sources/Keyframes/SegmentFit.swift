@@ -84,7 +84,11 @@ struct SegmentProblem {
 
     /// Weighted sum of squared residuals (in budgets) over the sample, and the largest residual.
     /// `parameters[n]` is set to the curve parameter of sample n (the Jacobian at c reads them).
-    func cost(_ c: CubicBezier, _ sample: [Int], _ weight: [Double]?, parameters: inout [Double]) -> (sum: Double, worst: Double) {
+    /// With `bound`, once the sum reaches it, it stops there (sum ≥ bound; worst and parameters partial): a
+    /// sum of terms ≥ 0 never decreases, so the whole sum would not be below `bound` either.
+    func cost(
+        _ c: CubicBezier, _ sample: [Int], _ weight: [Double]?, parameters: inout [Double], stoppingAt bound: Double? = nil
+    ) -> (sum: Double, worst: Double) {
         var s = 0.0, worst = 0.0
         for (n, k) in sample.enumerated() {
             let sk = Self.parameter(c, u[k])
@@ -92,6 +96,7 @@ struct SegmentProblem {
             let r = abs(Self.poly(sk, c.y1, c.y2).0 - q[k]) / budget[k]
             s += r * r * (weight?[n] ?? 1)
             worst = max(worst, r)
+            if let bound, s >= bound { break }
         }
         return (s, worst)
     }
@@ -171,7 +176,8 @@ struct SegmentProblem {
                 guard let step = Self.step(jtj, jtr, lambda: lambda) else { lambda *= 4; continue }
                 let trial = projected(p + step)
                 let tc = curve(trial)
-                let tcost = cost(tc, sample, weight, parameters: &trialParameters)
+                // A trial is kept only below the current sum: its cost stops once it reaches it.
+                let tcost = cost(tc, sample, weight, parameters: &trialParameters, stoppingAt: current.sum)
                 if tcost.sum < current.sum {
                     p = trial; c = tc; current = tcost
                     swap(&parameters, &trialParameters)

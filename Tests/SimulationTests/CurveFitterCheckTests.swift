@@ -64,4 +64,37 @@ final class CurveFitterCheckTests: XCTestCase {
         XCTAssertGreaterThan(over, 10)
         XCTAssertGreaterThan(within, 10)
     }
+
+    /// levenbergMarquardt stops a trial's cost once it reaches the current sum: stopped at a
+    /// bound, the cost is below it exactly when the full cost is, and then it is the full cost.
+    func testTheStoppingCostRejectsAsTheFullOne() throws {
+        var below = 0, reached = 0
+        for fitter in try fitters() {
+            let n = fitter.times.count - 1
+            for i in stride(from: 0, to: n - 12, by: 5) {
+                // 11 interior grid points (over 8: the grid's own values are the samples).
+                guard let problem = SegmentProblem(fitter, i, i + 12) else { continue }
+                let sample = Array(0..<11)
+                for curve in [CubicBezier.linear, CubicBezier(0.2, 0.8, 0.3, 1), CubicBezier(0.42, 0, 0.58, 1)] {
+                    var full = [Double](repeating: 0, count: sample.count), stopped = full
+                    let whole = problem.cost(curve, sample, nil, parameters: &full)
+                    for bound in [whole.sum.nextUp, whole.sum, whole.sum / 2, 0] {
+                        let cost = problem.cost(curve, sample, nil, parameters: &stopped, stoppingAt: bound)
+                        XCTAssertEqual(cost.sum < bound, whole.sum < bound, "\(i) \(curve) \(bound)")
+                        if whole.sum < bound {
+                            XCTAssertEqual(cost.sum, whole.sum)
+                            XCTAssertEqual(cost.worst, whole.worst)
+                            XCTAssertEqual(stopped, full)
+                            below += 1
+                        } else {
+                            XCTAssertGreaterThanOrEqual(cost.sum, bound)
+                            reached += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(below, 5)
+        XCTAssertGreaterThan(reached, 5)
+    }
 }
