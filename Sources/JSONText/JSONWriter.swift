@@ -54,6 +54,7 @@ package struct JSONWriter: Sendable {
         switch value {
         case .null, .bool, .number, .string: writeCompact(value, into: &out)  // a scalar is the same text in both styles
         case .numbers(let n): write(.array(n.items), indent: indent, into: &out)  // as the array it stands for
+        case .written(let w): write(w.value, indent: indent, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]".utf8; return }
             if items.allSatisfy(\.isScalarOrScalarArray) {
@@ -118,6 +119,9 @@ package struct JSONWriter: Sendable {
             }
             out.append(0x7D)  // }
         case .numbers(let n): writeNumbers(n, into: &out)
+        case .written(let w):
+            guard w.maxDecimals == maxDecimals else { return writeCompact(w.value, into: &out) }
+            w.compact.withUnsafeBufferPointer { out.append(bytes: $0) }
         }
     }
 
@@ -196,6 +200,8 @@ package struct JSONWriter: Sendable {
             return spaces
         case .numbers(let n):
             return writeOneLine(.array(n.items), into: &out)
+        case .written(let w):
+            return writeOneLine(w.value, into: &out)
         default:
             write(value, indent: 0, into: &out)
             return 0
@@ -271,12 +277,14 @@ package struct JSONWriter: Sendable {
 extension JSONValue {
     /// Short arrays such as points and corner lists stay on one line in readable output.
     var isScalarOrScalarArray: Bool {
+        if case .written(let w) = self { return w.value.isScalarOrScalarArray }
         if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
         if case .numbers(let n) = self { return n.rowWidth == 0 || n.values.isEmpty }
         return isScalar
     }
 
     var isArrayOfScalarArrays: Bool {
+        if case .written(let w) = self { return w.value.isArrayOfScalarArrays }
         if case .array(let items) = self { return items.allSatisfy(\.isScalarOrScalarArray) }
         if case .numbers = self { return true }
         return false
@@ -284,6 +292,7 @@ extension JSONValue {
 
     /// An object of scalars or scalar arrays, such as `{"clip": "bounds", "radius": 16}`.
     var isFlatObject: Bool {
+        if case .written(let w) = self { return w.value.isFlatObject }
         if case .object(let members) = self { return members.allSatisfy { $0.value.isScalarOrScalarArray } }
         return false
     }
@@ -292,6 +301,7 @@ extension JSONValue {
         switch self {
         case .array, .object, .numbers: return false
         case .null, .bool, .number, .string: return true
+        case .written(let w): return w.value.isScalar
         }
     }
 }

@@ -68,7 +68,10 @@ extension LottieDocument {
         guard let cache = staticGroupCache, !children.isEmpty, isLottieLayer[i], let key = staticGroupsKey(children) else {
             return children.reversed().compactMap(liveStaticGroup)
         }
-        return cache.groups(key) { children.reversed().compactMap(liveStaticGroup) }
+        return cache.groups(key) {
+            // With their compact text, written by every export that finds them (JSONValue.written).
+            children.reversed().compactMap(liveStaticGroup).map { .written(JSONWritten($0, maxDecimals: LottieDecimals.easing)) }
+        }
     }
 
     /// The records of `children`'s subtrees, or nil when one holds what the key does not describe.
