@@ -99,7 +99,7 @@ package final class JSONWritten: Sendable {
     package init(_ value: JSONValue, maxDecimals: Int) {
         self.value = value
         self.maxDecimals = maxDecimals
-        compact = Array(JSONWriter(style: .compact, maxDecimals: maxDecimals).string(value).utf8)
+        compact = JSONWriter(style: .compact, maxDecimals: maxDecimals).compactBytes(value)
     }
 }
 

@@ -34,6 +34,15 @@ package struct JSONWriter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `value`'s compact text as bytes, from a buffer the size of a small subtree's (a
+    /// `JSONWritten`: `string`'s 64 KiB buffer and its String cost more than the writing).
+    func compactBytes(_ value: JSONValue) -> [UInt8] {
+        var out = JSONByteBuffer(capacity: 1 << 10)
+        defer { out.free() }
+        writeCompact(value, into: &out)
+        return Array(out.bytes)
+    }
+
     /// The longest compact length (in Characters) of a readable object kept on one line.
     package static let lineLimit = 160
 

@@ -32,6 +32,21 @@ struct LottieStaticLayerKey: Hashable {
     let children: Int
 }
 
+/// The records of a Lottie layer's static sublayers, hashed once: a dictionary hashed the records
+/// again on each look-up, insert and growth.
+struct LottieStaticGroupsKey: Hashable {
+    let records: [LottieStaticLayerKey]
+    private let hash: Int
+
+    init(_ records: [LottieStaticLayerKey]) {
+        self.records = records
+        hash = records.hashValue
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.records == b.records }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
 /// Static groups by what decides them. Bounded (a batch of ever new definitions starts it over
 /// at `capacity` layers), shared by the exports of every thread.
 final class LottieStaticGroups: @unchecked Sendable {
@@ -41,22 +56,22 @@ final class LottieStaticGroups: @unchecked Sendable {
     static let capacity = 8192
 
     private let lock = NSLock()
-    private var groups: [[LottieStaticLayerKey]: [JSONValue]] = [:]
+    private var groups: [LottieStaticGroupsKey: [JSONValue]] = [:]
     private var layersKept = 0
 
     /// How many entries are kept (tests).
     var count: Int { lock.withLock { groups.count } }
 
     /// The groups of `key`, made by `make` the first time.
-    func groups(_ key: [LottieStaticLayerKey], make: () -> [JSONValue]) -> [JSONValue] {
+    func groups(_ key: LottieStaticGroupsKey, make: () -> [JSONValue]) -> [JSONValue] {
         if let made = lock.withLock({ groups[key] }) { return made }
         let made = make()
         lock.withLock {
-            if layersKept + key.count > Self.capacity {
+            if layersKept + key.records.count > Self.capacity {
                 groups.removeAll(keepingCapacity: true)
                 layersKept = 0
             }
-            if groups.updateValue(made, forKey: key) == nil { layersKept += key.count }
+            if groups.updateValue(made, forKey: key) == nil { layersKept += key.records.count }
         }
         return made
     }
@@ -75,7 +90,7 @@ extension LottieDocument {
     }
 
     /// The records of `children`'s subtrees, or nil when one holds what the key does not describe.
-    private func staticGroupsKey(_ children: [Int]) -> [LottieStaticLayerKey]? {
+    private func staticGroupsKey(_ children: [Int]) -> LottieStaticGroupsKey? {
         var key: [LottieStaticLayerKey] = []
         func add(_ j: Int) -> Bool {
             guard transition.projected[j] == nil else { return false }
@@ -98,6 +113,6 @@ extension LottieDocument {
                 })
             return children.allSatisfy(add)
         }
-        return children.allSatisfy(add) ? key : nil
+        return children.allSatisfy(add) ? LottieStaticGroupsKey(key) : nil
     }
 }
