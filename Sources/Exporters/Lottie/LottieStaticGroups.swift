@@ -9,42 +9,46 @@ import TransitionModel
 // still art (placeholder screens, text bars), the same in every variant of a template and built,
 // written and freed again in each (docs/lottie.md#static-groups-made-once).
 
-/// What decides one layer's part of its static group, read in the order `liveStaticGroup` reads
-/// a subtree (the layer, then its children, each followed by its own): nothing else reaches the
-/// group of a layer whose subtree holds no snapshot, art or projected layer, every track of which
-/// holds still (else it would be a Lottie layer of its own: LottieWriter.swift's header).
-struct LottieStaticLayerKey: Hashable {
-    let name: String
-    let visible: Bool
-    let kind: LayerDefinition.Kind
-    let fill: Fill?
-    /// The definition's size: text bars are laid out at it, then stretched to `size`.
-    let baseSize: Size
-    let size: Size
-    let anchor: Point
-    let position: Point
-    let translation: Point
-    let scale: Point
-    let rotation: Double
-    let opacity: Double
-    let cornerRadius: Double
-    /// How many of the records after this one are its children's subtrees (the tree's shape).
-    let children: Int
-}
-
-/// The records of a Lottie layer's static sublayers, hashed once: a dictionary hashed the records
-/// again on each look-up, insert and growth.
+/// What decides a Lottie layer's static groups: per layer of its static sublayers' subtrees, in
+/// the order `liveStaticGroup` reads them (a layer, then each child's subtree), the values it reads,
+/// as 64-bit words (a Double's bit pattern). Nothing else reaches the group of a layer whose
+/// subtree holds no snapshot, art or projected layer, every track of which holds still (else it
+/// would be a Lottie layer of its own: LottieWriter.swift's header). Words, not a struct of
+/// fields: hashed and compared as one block (a struct's Strings, enums and fields one by one cost
+/// more than making the groups; docs/lottie.md#static-groups-made-once).
 struct LottieStaticGroupsKey: Hashable {
-    let records: [LottieStaticLayerKey]
-    private let hash: Int
+    private(set) var words: [UInt64] = []
+    /// How many layers it describes (the cache's bound counts them).
+    private(set) var layers = 0
 
-    init(_ records: [LottieStaticLayerKey]) {
-        self.records = records
-        hash = records.hashValue
+    init() { words.reserveCapacity(64) }
+
+    mutating func append(_ x: Double) { words.append(x.bitPattern) }
+    mutating func append(_ n: Int) { words.append(UInt64(bitPattern: Int64(n))) }
+    mutating func append(_ p: Point) { append(p.x); append(p.y) }
+    mutating func append(_ s: Size) { append(s.width); append(s.height) }
+    mutating func append(_ c: Color) {
+        append(c.red); append(c.green); append(c.blue); append(c.alpha)
     }
 
-    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.records == b.records }
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    mutating func append(_ fill: Fill?) {
+        switch fill {
+        case nil: append(0)
+        case .solid(let c): append(1); append(c)
+        case .linearGradient(let g):
+            append(2); append(g.start); append(g.end); append(g.stops.count)
+            for stop in g.stops { append(stop.offset); append(stop.color) }
+        }
+    }
+
+    /// A layer's record starts: `index` names it (`layer-<index>`: a layer with an id is a Lottie layer).
+    mutating func startLayer(index: Int) {
+        layers += 1
+        append(index)
+    }
+
+    func hash(into hasher: inout Hasher) { words.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    static func == (a: Self, b: Self) -> Bool { a.words == b.words }
 }
 
 /// Static groups by what decides them. Bounded (a batch of ever new definitions starts it over
@@ -67,11 +71,11 @@ final class LottieStaticGroups: @unchecked Sendable {
         if let made = lock.withLock({ groups[key] }) { return made }
         let made = make()
         lock.withLock {
-            if layersKept + key.records.count > Self.capacity {
+            if layersKept + key.layers > Self.capacity {
                 groups.removeAll(keepingCapacity: true)
                 layersKept = 0
             }
-            if groups.updateValue(made, forKey: key) == nil { layersKept += key.records.count }
+            if groups.updateValue(made, forKey: key) == nil { layersKept += key.layers }
         }
         return made
     }
@@ -89,30 +93,40 @@ extension LottieDocument {
         }
     }
 
-    /// The records of `children`'s subtrees, or nil when one holds what the key does not describe.
+    /// The key of `children`'s subtrees, or nil when one holds what the key does not describe.
     private func staticGroupsKey(_ children: [Int]) -> LottieStaticGroupsKey? {
-        var key: [LottieStaticLayerKey] = []
+        var key = LottieStaticGroupsKey()
         func add(_ j: Int) -> Bool {
             guard transition.projected[j] == nil else { return false }
-            let (kind, fill, baseSize, children) = Self.read(simulation.layers, j) {
-                ($0.pointee.definition.kind, $0.pointee.definition.fill, $0.pointee.definition.size, $0.pointee.children)
+            let described = Self.read(simulation.layers, j) { l -> Bool in
+                guard l.pointee.id == nil else { return false }
+                key.startLayer(index: l.pointee.index)
+                switch l.pointee.definition.kind {
+                case .group: key.append(0)
+                case .rect: key.append(1)
+                case .ellipse: key.append(2)
+                case .text(let lines): key.append(3); key.append(lines)
+                case .snapshot, .artwork: return false
+                }
+                key.append(l.pointee.definition.fill)
+                key.append(l.pointee.definition.size)  // text bars are laid out at it, then stretched to the track's size
+                key.append(l.pointee.children.count)  // how many subtrees follow: the tree's shape
+                return true
             }
-            switch kind {
-            case .group, .rect, .ellipse, .text: break
-            case .snapshot, .artwork: return false
+            guard described else { return false }
+            Self.read(transition.layers, j) { k in
+                key.append(k.pointee.visible.initialValue ? 1 : 0)
+                key.append(k.pointee.size.initialValue)
+                key.append(k.pointee.anchorPoint.initialValue)
+                key.append(k.pointee.position.initialValue)
+                key.append(k.pointee.translation.initialValue)
+                key.append(k.pointee.scale.initialValue)
+                key.append(k.pointee.rotation.initialValue)
+                key.append(k.pointee.numbers[.opacity].initialValue)
+                key.append(k.pointee.numbers.boundsRadius.initialValue)
             }
-            key.append(
-                Self.read(transition.layers, j) { k in
-                    LottieStaticLayerKey(
-                        name: names[j], visible: k.pointee.visible.initialValue, kind: kind, fill: fill, baseSize: baseSize,
-                        size: k.pointee.size.initialValue, anchor: k.pointee.anchorPoint.initialValue,
-                        position: k.pointee.position.initialValue, translation: k.pointee.translation.initialValue,
-                        scale: k.pointee.scale.initialValue, rotation: k.pointee.rotation.initialValue,
-                        opacity: k.pointee.numbers[.opacity].initialValue,
-                        cornerRadius: k.pointee.numbers.boundsRadius.initialValue, children: children.count)
-                })
-            return children.allSatisfy(add)
+            return Self.read(simulation.layers, j) { $0.pointee.children }.allSatisfy(add)
         }
-        return children.allSatisfy(add) ? LottieStaticGroupsKey(key) : nil
+        return children.allSatisfy(add) ? key : nil
     }
 }
