@@ -24,7 +24,7 @@ final class LottieStaticGroupsTests: XCTestCase {
         let fresh = try text(d, nil)
         XCTAssertEqual(try text(d, cache), fresh)
         let kept = cache.count
-        XCTAssertEqual(kept, 1, "the card's static groups")
+        XCTAssertEqual(kept, 4, "the card's static groups, the container's, card's and sheet's paints")
         XCTAssertEqual(try text(d, cache), fresh)
         XCTAssertEqual(cache.count, kept, "the second export found them")
     }
@@ -67,11 +67,35 @@ final class LottieStaticGroupsTests: XCTestCase {
         }
     }
 
+    /// The card's own paint (it moves; its size and corner radius hold still) changed one value at a time.
+    func testEveryValueTheKeptPaintReadsIsInTheKey() throws {
+        func changingCard(_ change: (inout LayerDefinition) -> Void) -> TransitionDefinition {
+            var d = LottieWriterTests.sampleDefinition()
+            change(&d.layers[0].children[0])
+            return d
+        }
+        let changed: [(String, TransitionDefinition)] = [
+            ("kind", changingCard { $0.kind = .ellipse }),
+            ("text lines", changingCard { $0.kind = .text(lines: 2) }),
+            ("fill", changingCard { $0.fill = .solid(Color(red: 0.5, green: 0.5, blue: 0.5)) }),
+            ("size", changingCard { $0.size = Size(210, 120) }),
+            ("corner radius", changingCard { $0.numbers[.cornerRadius] = 5 }),
+        ]
+        let unchanged = try text(LottieWriterTests.sampleDefinition(), nil)
+        for (field, d) in changed {
+            let cache = LottieStaticGroups()
+            XCTAssertEqual(try text(LottieWriterTests.sampleDefinition(), cache), unchanged)
+            let fresh = try text(d, nil)
+            XCTAssertNotEqual(fresh, unchanged, "\(field) changes the file")
+            XCTAssertEqual(try text(d, cache), fresh, field)
+        }
+    }
+
     /// A subtree with art of its own is made anew each time (its key would not describe it).
     func testSnapshotsAreNotKept() throws {
         let cache = LottieStaticGroups()
         let d = changingStaticChild(0) { $0.kind = .snapshot(of: "sheet") }
         XCTAssertEqual(try text(d, cache), try text(d, nil))
-        XCTAssertEqual(cache.count, 0)
+        XCTAssertEqual(cache.count, 3, "the three layers' paints, not the card's sublayers")
     }
 }

@@ -5,7 +5,8 @@ import Simulation
 import TransitionModel
 
 // A Lottie layer's static groups (its sublayers that are not Lottie layers, drawn as shape groups
-// in it: LottieContentLayers.swift) kept across exports in one process. Most of a 2D file is such
+// in it: LottieContentLayers.swift) and its own paint while that holds still, kept across exports
+// in one process. Most of a 2D file is such
 // still art (placeholder screens, text bars), the same in every variant of a template and built,
 // written and freed again in each (docs/lottie.md#static-groups-made-once).
 
@@ -21,7 +22,19 @@ struct LottieStaticGroupsKey: Hashable {
     /// How many layers it describes (the cache's bound counts them).
     private(set) var layers = 0
 
-    init() { words.reserveCapacity(64) }
+    /// What a key stands for: its first word, so that keys of the two never meet.
+    enum Kept: UInt64 {
+        /// A Lottie layer's static sublayers' groups.
+        case sublayers = 0
+        /// A Lottie layer's own paint, counted as one layer.
+        case paint = 1
+    }
+
+    init(_ kept: Kept) {
+        words.reserveCapacity(64)
+        words.append(kept.rawValue)
+        if kept == .paint { layers = 1 }
+    }
 
     mutating func append(_ x: Double) { words.append(x.bitPattern) }
     mutating func append(_ n: Int) { words.append(UInt64(bitPattern: Int64(n))) }
@@ -45,6 +58,21 @@ struct LottieStaticGroupsKey: Hashable {
     mutating func startLayer(index: Int) {
         layers += 1
         append(index)
+    }
+
+    /// What a definition's paint reads of it (kind, fill, the size text bars are laid out at);
+    /// false for a snapshot or art, whose paint reads more.
+    mutating func appendPaint(_ kind: LayerDefinition.Kind, _ fill: Fill?, _ size: Size) -> Bool {
+        switch kind {
+        case .group: append(0)
+        case .rect: append(1)
+        case .ellipse: append(2)
+        case .text(let lines): append(3); append(lines)
+        case .snapshot, .artwork: return false
+        }
+        append(fill)
+        append(size)
+        return true
     }
 
     func hash(into hasher: inout Hasher) { words.withUnsafeBytes { hasher.combine(bytes: $0) } }
@@ -93,23 +121,31 @@ extension LottieDocument {
         }
     }
 
+    /// Lottie layer i's own paint (`paint(layer:size:cornerRadius:)`), kept when its size and
+    /// corner radius hold still: then it reads nothing but them and the definition's paint.
+    func keptPaint(layer i: Int, size: KeyframeTrack<Size>, cornerRadius: KeyframeTrack<Double>) -> [JSONValue] {
+        guard let cache = staticGroupCache, isLottieLayer[i], transition.projected[i] == nil, !size.isAnimated, !cornerRadius.isAnimated
+        else { return paint(layer: i, size: size, cornerRadius: cornerRadius) }
+        var key = LottieStaticGroupsKey(.paint)
+        guard Self.read(simulation.layers, i, { l in key.appendPaint(l.pointee.definition.kind, l.pointee.definition.fill, l.pointee.definition.size) }) else {
+            return paint(layer: i, size: size, cornerRadius: cornerRadius)
+        }
+        key.append(size.initialValue)
+        key.append(cornerRadius.initialValue)
+        return cache.groups(key) {
+            paint(layer: i, size: size, cornerRadius: cornerRadius).map { .written(JSONWritten($0, maxDecimals: LottieDecimals.easing)) }
+        }
+    }
+
     /// The key of `children`'s subtrees, or nil when one holds what the key does not describe.
     private func staticGroupsKey(_ children: [Int]) -> LottieStaticGroupsKey? {
-        var key = LottieStaticGroupsKey()
+        var key = LottieStaticGroupsKey(.sublayers)
         func add(_ j: Int) -> Bool {
             guard transition.projected[j] == nil else { return false }
             let described = Self.read(simulation.layers, j) { l -> Bool in
                 guard l.pointee.id == nil else { return false }
                 key.startLayer(index: l.pointee.index)
-                switch l.pointee.definition.kind {
-                case .group: key.append(0)
-                case .rect: key.append(1)
-                case .ellipse: key.append(2)
-                case .text(let lines): key.append(3); key.append(lines)
-                case .snapshot, .artwork: return false
-                }
-                key.append(l.pointee.definition.fill)
-                key.append(l.pointee.definition.size)  // text bars are laid out at it, then stretched to the track's size
+                guard key.appendPaint(l.pointee.definition.kind, l.pointee.definition.fill, l.pointee.definition.size) else { return false }
                 key.append(l.pointee.children.count)  // how many subtrees follow: the tree's shape
                 return true
             }
