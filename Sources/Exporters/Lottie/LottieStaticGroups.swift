@@ -83,8 +83,8 @@ struct LottieStaticGroupsKey: Hashable {
 /// at `capacity` layers), shared by the exports of every thread.
 final class LottieStaticGroups: @unchecked Sendable {
     static let shared = LottieStaticGroups()
-    /// Layers kept (keys' records, not entries): the catalog's 2D templates hold ~2,000 static
-    /// layers; an entry is a few KiB of tree.
+    /// Layers kept (a paint counts as one), not entries: the default run keeps 842 in 95 entries,
+    /// the 2D batch's variants 690 in 91.
     static let capacity = 8192
 
     private let lock = NSLock()
