@@ -6,9 +6,9 @@ import TransitionModel
 
 // A Lottie layer's static groups (its sublayers that are not Lottie layers, drawn as shape groups
 // in it: LottieContentLayers.swift) and its own paint while that holds still, kept across exports
-// in one process. Most of a 2D file is such
-// still art (placeholder screens, text bars), the same in every variant of a template and built,
-// written and freed again in each (docs/lottie.md#static-groups-made-once).
+// in one process. Most of a 2D file is such still art (placeholder screens, text bars), the same
+// in every variant of a template and built, written and freed again in each
+// (docs/lottie.md#static-groups-made-once).
 
 /// What decides a Lottie layer's static groups: per layer of its static sublayers' subtrees, in
 /// the order `liveStaticGroup` reads them (a layer, then each child's subtree), the values it reads,
