@@ -19,17 +19,31 @@ package enum JSONValue: Hashable, Sendable {
     /// in one step (an exported Lottie's values and vertices; docs/lottie.md#the-json-tree).
     /// Only writers make it; the parser makes `array`s.
     case numbers(JSONNumbers)
+    /// A value with its compact text made once, for a subtree many documents share (an exported
+    /// Lottie's static groups: docs/lottie.md#static-groups-made-once). The same JSON value as
+    /// its `value` (`==`, `hash`, members, items, the text); the compact writer copies the text.
+    /// Only writers make it; code that rebuilds a tree takes its `value`.
+    case written(JSONWritten)
 
     /// The elements of an array in either form; nil for other values.
     package var arrayItems: [JSONValue]? {
         switch self {
         case .array(let items): return items
         case .numbers(let n): return n.items
+        case .written(let w): return w.value.arrayItems
         default: return nil
         }
     }
 
+    /// The value itself, a `written` one's `value` (for code that takes a tree apart).
+    package var unwritten: JSONValue {
+        if case .written(let w) = self { return w.value }
+        return self
+    }
+
     package static func == (a: JSONValue, b: JSONValue) -> Bool {
+        if case .written(let w) = a { return w.value == b }
+        if case .written(let w) = b { return a == w.value }
         switch (a, b) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
@@ -53,6 +67,7 @@ package enum JSONValue: Hashable, Sendable {
         case .array(let a): hasher.combine(a)
         case .object(let o): for (k, v) in o { hasher.combine(k); hasher.combine(v) }
         case .numbers(let n): hasher.combine(n.items)  // as the `array` it stands for
+        case .written(let w): w.value.hash(into: &hasher)
         }
     }
 
@@ -65,12 +80,26 @@ package enum JSONValue: Hashable, Sendable {
         case .string: return "a string"
         case .array, .numbers: return "an array"
         case .object: return "an object"
+        case .written(let w): return w.value.kindName
         }
     }
 
     package subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
+        guard case .object(let members) = unwritten else { return nil }
         return members.first { $0.key == key }?.value
+    }
+}
+
+/// A `JSONValue.written`'s value and its compact text with `maxDecimals` (immutable).
+package final class JSONWritten: Sendable {
+    package let value: JSONValue
+    let maxDecimals: Int
+    let compact: [UInt8]
+
+    package init(_ value: JSONValue, maxDecimals: Int) {
+        self.value = value
+        self.maxDecimals = maxDecimals
+        compact = JSONWriter(style: .compact, maxDecimals: maxDecimals).compactBytes(value)
     }
 }
 

@@ -34,6 +34,15 @@ package struct JSONWriter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `value`'s compact text as bytes, from a buffer the size of a small subtree's (a
+    /// `JSONWritten`: `string`'s 64 KiB buffer and its String cost more than the writing).
+    func compactBytes(_ value: JSONValue) -> [UInt8] {
+        var out = JSONByteBuffer(capacity: 1 << 10)
+        defer { out.free() }
+        writeCompact(value, into: &out)
+        return Array(out.bytes)
+    }
+
     /// The longest compact length (in Characters) of a readable object kept on one line.
     package static let lineLimit = 160
 
@@ -54,6 +63,7 @@ package struct JSONWriter: Sendable {
         switch value {
         case .null, .bool, .number, .string: writeCompact(value, into: &out)  // a scalar is the same text in both styles
         case .numbers(let n): write(.array(n.items), indent: indent, into: &out)  // as the array it stands for
+        case .written(let w): write(w.value, indent: indent, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]".utf8; return }
             if items.allSatisfy(\.isScalarOrScalarArray) {
@@ -118,6 +128,9 @@ package struct JSONWriter: Sendable {
             }
             out.append(0x7D)  // }
         case .numbers(let n): writeNumbers(n, into: &out)
+        case .written(let w):
+            guard w.maxDecimals == maxDecimals else { return writeCompact(w.value, into: &out) }
+            w.compact.withUnsafeBufferPointer { out.append(bytes: $0) }
         }
     }
 
@@ -200,6 +213,8 @@ package struct JSONWriter: Sendable {
             return spaces
         case .numbers(let n):
             return writeOneLine(.array(n.items), into: &out)
+        case .written(let w):
+            return writeOneLine(w.value, into: &out)
         default:
             write(value, indent: 0, into: &out)
             return 0
@@ -277,12 +292,14 @@ package struct JSONWriter: Sendable {
 extension JSONValue {
     /// Short arrays such as points and corner lists stay on one line in readable output.
     var isScalarOrScalarArray: Bool {
+        if case .written(let w) = self { return w.value.isScalarOrScalarArray }
         if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
         if case .numbers(let n) = self { return n.rowWidth == 0 || n.values.isEmpty }
         return isScalar
     }
 
     var isArrayOfScalarArrays: Bool {
+        if case .written(let w) = self { return w.value.isArrayOfScalarArrays }
         if case .array(let items) = self { return items.allSatisfy(\.isScalarOrScalarArray) }
         if case .numbers = self { return true }
         return false
@@ -290,6 +307,7 @@ extension JSONValue {
 
     /// An object of scalars or scalar arrays, such as `{"clip": "bounds", "radius": 16}`.
     var isFlatObject: Bool {
+        if case .written(let w) = self { return w.value.isFlatObject }
         if case .object(let members) = self { return members.allSatisfy { $0.value.isScalarOrScalarArray } }
         return false
     }
@@ -298,6 +316,7 @@ extension JSONValue {
         switch self {
         case .array, .object, .numbers: return false
         case .null, .bool, .number, .string: return true
+        case .written(let w): return w.value.isScalar
         }
     }
 }

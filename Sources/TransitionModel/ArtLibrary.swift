@@ -132,7 +132,7 @@ struct ArtComponent {
             for key in node.node.keys { try checkParameterReferences(node.child(key)!, declared: declared) }
         case .array:
             for e in try node.elements() { try checkParameterReferences(e, declared: declared) }
-        case .null, .bool, .number, .string, .numbers:
+        case .null, .bool, .number, .string, .numbers, .written:  // a parsed tree holds no writer's values
             break
         }
     }

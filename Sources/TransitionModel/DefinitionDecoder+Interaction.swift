@@ -257,6 +257,7 @@ extension JSONNode {
         case .string: return true
         case .array(let items): return items.contains { if case .string = $0 { return true } else { return JSONNode.contains(string: $0) } }
         case .object(let members): return members.contains { JSONNode.contains(string: $0.value) }
+        case .written(let w): return JSONNode.contains(string: w.value)
         case .null, .bool, .number, .numbers: return false
         }
     }
@@ -266,6 +267,7 @@ extension JSONNode {
         case .string: return true
         case .array(let items): return items.contains(where: contains(string:))
         case .object(let members): return members.contains { contains(string: $0.value) }
+        case .written(let w): return contains(string: w.value)
         case .null, .bool, .number, .numbers: return false
         }
     }

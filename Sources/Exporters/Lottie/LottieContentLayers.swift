@@ -94,7 +94,7 @@ extension LottieDocument {
         let staticChildren = Self.read(simulation.layers, i) { $0.pointee.children }.filter { !isLottieLayer[$0] }
         // `numbers.boundsRadius` (inlinable), not `boundsRadius`: a getter called on the pointee copied it.
         let (size, radius) = Self.read(transition.layers, i) { ($0.pointee.size, $0.pointee.numbers.boundsRadius) }
-        return staticChildren.reversed().compactMap(liveStaticGroup) + paint(layer: i, size: size, cornerRadius: radius)
+        return staticGroups(staticChildren, of: i) + keptPaint(layer: i, size: size, cornerRadius: radius)
     }
 
     /// A layer that neither animates nor needs its own Lottie layer: a group with a static transform.

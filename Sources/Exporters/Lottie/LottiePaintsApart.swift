@@ -181,6 +181,7 @@ extension LottieDocument {
     static func keyTimes(_ v: JSONValue) -> [Double] {
         switch v {
         case .array(let xs): return xs.flatMap(keyTimes)
+        case .written(let w): return keyTimes(w.value)
         case .object(let members):
             if v["a"] == .number(1), case .array(let keys)? = v["k"] {
                 return keys.compactMap { if case .number(let t)? = $0["t"] { t } else { nil } }

@@ -21,6 +21,7 @@ extension LottieDocument {
         else { return layer }
         var (moved, refused) = (false, false)
         func mapped(_ item: JSONValue) -> JSONValue {
+            let item = item.unwritten  // a static group written once: rebuilt as its value (LottieStaticGroups.swift)
             guard case .object(let members) = item, case .string(let ty)? = item["ty"] else { return item }
             if ty == "gr", case .array(let items)? = item["it"] {
                 return .object(members.map { $0.key == "it" ? (key: "it", value: .array(items.map(mapped))) : $0 })

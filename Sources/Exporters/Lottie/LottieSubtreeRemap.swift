@@ -82,6 +82,7 @@ extension LottieDocument {
         switch v {
         case .object(let m)?: return m.contains { ($0.key == "a" && $0.value == .number(1)) || isAnimated($0.value) }
         case .array(let items)?: return items.contains { isAnimated($0) }
+        case .written(let w)?: return isAnimated(w.value)
         default: return false
         }
     }

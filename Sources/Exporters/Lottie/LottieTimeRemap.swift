@@ -69,6 +69,8 @@ extension LottieDocument {
                     }
                     return (key: m.key, value: truncated(m.value, after: frame, from: from))
                 })
+        // A still subtree written once (LottieStaticGroups.swift) has no keys to cut: kept written.
+        case .written(let w): return LottieDocument.isAnimated(w.value) ? truncated(w.value, after: frame, from: from) : v
         default: return v
         }
     }

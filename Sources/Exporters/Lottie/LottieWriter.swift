@@ -33,7 +33,15 @@ package struct LottieWriter: Sendable {
     /// Whether planes whose T moves or that clip (the cube's faces) are drawn as planes too
     /// (LottieFactoredPlanes.swift); on unless TRANS_EXPORT_FACTORED_LOTTIE is 0 or `fixed`.
     let movingPlanes: Bool
-    package init(movingPlanes: Bool = FactoredProjection.isEnabledForMovingPlanesInLottie) { self.movingPlanes = movingPlanes }
+    /// Where static groups made by earlier exports are kept (LottieStaticGroups.swift); nil: made anew.
+    let staticGroups: LottieStaticGroups?
+    package init(movingPlanes: Bool = FactoredProjection.isEnabledForMovingPlanesInLottie) {
+        self.init(movingPlanes: movingPlanes, staticGroups: .shared)
+    }
+    init(movingPlanes: Bool = FactoredProjection.isEnabledForMovingPlanesInLottie, staticGroups: LottieStaticGroups?) {
+        self.movingPlanes = movingPlanes
+        self.staticGroups = staticGroups
+    }
 
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue { try lottie(transition, subtrees: true) }
 
@@ -45,7 +53,7 @@ package struct LottieWriter: Sendable {
         var (subtrees, dropped) = (subtrees, Set<Int>())
         var transition = transition
         while true {
-            let document = LottieDocument(transition, subtrees: subtrees, droppingGroups: dropped)
+            let document = LottieDocument(transition, subtrees: subtrees, droppingGroups: dropped, staticGroups: staticGroups)
             // A factored plane that Lottie cannot draw in its own space: today's keys (LottieFactoredPlanes.swift).
             if transition.hasPlanes, try !document.planesWritable(movingPlanes: movingPlanes) {
                 transition = transition.withoutPlanes()
@@ -104,9 +112,12 @@ final class LottieDocument {
     var opacityRunsMade: [Int: Result<[LottieArtRun], any Error>] = [:]
     /// Each SVG art layer's shape items as `checkArtwork` made them, which its paint draws.
     var artItemsMade: [Int: [JSONValue]] = [:]
+    /// Static groups kept across exports (LottieStaticGroups.swift), if any.
+    let staticGroupCache: LottieStaticGroups?
 
-    init(_ transition: KeyframedTransition, subtrees: Bool = true, droppingGroups: Set<Int> = []) {
+    init(_ transition: KeyframedTransition, subtrees: Bool = true, droppingGroups: Set<Int> = [], staticGroups: LottieStaticGroups? = nil) {
         self.transition = transition
+        staticGroupCache = staticGroups
         let fr = transition.definition.frameRate
         let (rules, screen) = (transition.player ?? .lottie, transition.tolerance.screen)
         retrace = fr > 0 ? Retrace.detect(transition.simulation, rules: rules, screenTolerance: screen) : nil

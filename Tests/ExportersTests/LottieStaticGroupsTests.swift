@@ -1,0 +1,101 @@
+import Keyframes
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Exporters
+
+/// Static groups kept across exports (LottieStaticGroups.swift) give the bytes made without them.
+final class LottieStaticGroupsTests: XCTestCase {
+    private func text(_ d: TransitionDefinition, _ cache: LottieStaticGroups?) throws -> String {
+        try LottieWriter(staticGroups: cache).data(KeyframedTransition.fitted(try Simulation(d), for: .lottie))
+    }
+
+    /// The sample's card (a Lottie layer) holds two static sublayers, an ellipse and text bars.
+    private func changingStaticChild(_ k: Int, _ change: (inout LayerDefinition) -> Void) -> TransitionDefinition {
+        var d = LottieWriterTests.sampleDefinition()
+        change(&d.layers[0].children[0].children[k])
+        return d
+    }
+
+    func testAKeptExportIsTheExportMadeAnew() throws {
+        let d = LottieWriterTests.sampleDefinition()
+        let cache = LottieStaticGroups()
+        let fresh = try text(d, nil)
+        XCTAssertEqual(try text(d, cache), fresh)
+        let kept = cache.count
+        XCTAssertEqual(kept, 4, "the card's static groups, the container's, card's and sheet's paints")
+        XCTAssertEqual(try text(d, cache), fresh)
+        XCTAssertEqual(cache.count, kept, "the second export found them")
+    }
+
+    /// Each change reaches the output, and an export after the unchanged one (its groups kept)
+    /// gives the changed bytes: a field the key left out would give the unchanged groups back.
+    func testEveryFieldTheGroupsReadIsInTheKey() throws {
+        let base = LottieWriterTests.sampleDefinition()
+        var renumbered = base
+        renumbered.layers.insert(LayerDefinition(kind: .rect, frame: Rect(0, 0, 10, 10), fill: .solid(.white)), at: 0)
+        let changed: [(String, TransitionDefinition)] = [
+            ("name (layer index)", renumbered),
+            ("visible", changingStaticChild(0) { $0.hidden = true }),
+            ("kind", changingStaticChild(0) { $0.kind = .rect }),
+            ("fill", changingStaticChild(0) { $0.fill = .solid(Color(red: 0.5, green: 0.5, blue: 0.5)) }),
+            ("text lines", changingStaticChild(1) { $0.kind = .text(lines: 3) }),
+            ("size", changingStaticChild(0) { $0.size = Size(44, 40) }),
+            ("anchor", changingStaticChild(0) { $0.anchorPoint = Point(0.25, 0.5) }),
+            ("position", changingStaticChild(0) { $0.position = Point(31, 32) }),
+            ("translation", changingStaticChild(0) { $0.transform.translation = Point(3, 4) }),
+            ("scale", changingStaticChild(0) { $0.transform.scale = Point(2, 1) }),
+            ("rotation", changingStaticChild(0) { $0.transform.rotation = 0.3 }),
+            ("opacity", changingStaticChild(0) { $0.opacity = 0.5 }),
+            (
+                "corner radius",
+                changingStaticChild(0) {
+                    $0.kind = .rect; $0.numbers[.cornerRadius] = 7
+                }
+            ),
+            ("children", changingStaticChild(0) { $0.children = [LayerDefinition(kind: .rect, frame: Rect(1, 1, 5, 5), fill: .solid(.white))] }),
+        ]
+        let unchanged = try text(base, nil)
+        let cornerless = try text(changingStaticChild(0) { $0.kind = .rect }, nil)
+        for (field, d) in changed {
+            let cache = LottieStaticGroups()
+            XCTAssertEqual(try text(base, cache), unchanged)
+            let fresh = try text(d, nil)
+            XCTAssertNotEqual(fresh, field == "corner radius" ? cornerless : unchanged, "\(field) changes the file")
+            XCTAssertEqual(try text(d, cache), fresh, field)
+        }
+    }
+
+    /// The card's own paint (it moves; its size and corner radius hold still) changed one value at a time.
+    func testEveryValueTheKeptPaintReadsIsInTheKey() throws {
+        func changingCard(_ change: (inout LayerDefinition) -> Void) -> TransitionDefinition {
+            var d = LottieWriterTests.sampleDefinition()
+            change(&d.layers[0].children[0])
+            return d
+        }
+        let changed: [(String, TransitionDefinition)] = [
+            ("kind", changingCard { $0.kind = .ellipse }),
+            ("text lines", changingCard { $0.kind = .text(lines: 2) }),
+            ("fill", changingCard { $0.fill = .solid(Color(red: 0.5, green: 0.5, blue: 0.5)) }),
+            ("size", changingCard { $0.size = Size(210, 120) }),
+            ("corner radius", changingCard { $0.numbers[.cornerRadius] = 5 }),
+        ]
+        let unchanged = try text(LottieWriterTests.sampleDefinition(), nil)
+        for (field, d) in changed {
+            let cache = LottieStaticGroups()
+            XCTAssertEqual(try text(LottieWriterTests.sampleDefinition(), cache), unchanged)
+            let fresh = try text(d, nil)
+            XCTAssertNotEqual(fresh, unchanged, "\(field) changes the file")
+            XCTAssertEqual(try text(d, cache), fresh, field)
+        }
+    }
+
+    /// A subtree with art of its own is made anew each time (its key would not describe it).
+    func testSnapshotsAreNotKept() throws {
+        let cache = LottieStaticGroups()
+        let d = changingStaticChild(0) { $0.kind = .snapshot(of: "sheet") }
+        XCTAssertEqual(try text(d, cache), try text(d, nil))
+        XCTAssertEqual(cache.count, 3, "the three layers' paints, not the card's sublayers")
+    }
+}
