@@ -20,7 +20,7 @@ struct ChangeSpans {
         var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
         for i in layers {
             next.append(low.count)
-            for s in sim.still.state[i] == nil ? Self.spans(sim.layers[i]) : [] {
+            for s in sim.still.isStill[i] ? [] : Self.spans(sim.layers[i]) {
                 low.append(s.lowerBound)
                 high.append(s.upperBound)
             }
