@@ -18,13 +18,17 @@ struct ChangeSpans {
     /// For `layers` (indices into `sim.layers`); none for a layer StillLayers holds still.
     init(_ sim: Simulation, layers: [Int]) {
         var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
-        for i in layers {
-            next.append(low.count)
-            for s in sim.still.state[i] == nil ? Self.spans(sim.layers[i]) : [] {
-                low.append(s.lowerBound)
-                high.append(s.upperBound)
+        // Layers read through a pointer: `sim.layers[i]` copied the layer (every track retained)
+        // before `spans` copied it again.
+        sim.layers.withUnsafeBufferPointer { all in
+            for i in layers {
+                next.append(low.count)
+                for s in sim.still.isStill[i] ? [] : Self.spans(all.baseAddress! + i) {
+                    low.append(s.lowerBound)
+                    high.append(s.upperBound)
+                }
+                end.append(low.count)
             }
-            end.append(low.count)
         }
         (self.low, self.high, self.end, self.next) = (low, high, end, next)
         let merged = Self.merged(zip(low, high).map { $0...$1 })
@@ -63,8 +67,8 @@ struct ChangeSpans {
     /// The closed spans over which a layer's own tracks can change, sorted and merged: an
     /// animation's call to its end (attached on [a, b), removed at b), an assignment's instant.
     /// Every track the property registry lists (SimulatedLayer.forEachTrack).
-    static func spans(_ layer: SimulatedLayer) -> [ClosedRange<Double>] {
-        var collector = SpanCollector(), read = layer  // only read: the collector returns no change
+    static func spans(_ layer: UnsafePointer<SimulatedLayer>) -> [ClosedRange<Double>] {
+        var collector = SpanCollector(), read = layer.pointee  // only read: the collector returns no change
         SimulatedLayer.forEachTrack(&read, &collector)
         return merged(collector.spans)
     }

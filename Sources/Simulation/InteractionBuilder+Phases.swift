@@ -63,13 +63,13 @@ extension InteractionBuilder {
         for i in base.layers.indices { SimulatedLayer.forEachTrack(&base.layers[i], was: before[i], &restoring) }
     }
 
-    /// Back to the definition's values at time t (the start of the next branch).
+    /// Back to the definition's values at time t (the start of the next branch): `restore` from
+    /// the layers as flatten made them, whose tracks have no events and give their `initial`
+    /// at every time. Each track's own `initial` stands for them: remaking every layer (its
+    /// definition copied, its number tracks built) was half of an interactive build's reset.
     mutating func resetToInitial(at t: Double) {
-        // Read through a pointer: `map` copied each layer, every track retained.
-        let initial = base.layers.withUnsafeBufferPointer { b in
-            b.indices.map { i in SimulatedLayer(index: b[i].index, definition: b[i].definition, parent: b[i].parent, snapshotSource: b[i].snapshotSource) }
-        }
-        restore(initial, at: t, after: 0)
+        var resetting = TrackReset(t: t)
+        for i in base.layers.indices { SimulatedLayer.forEachTrack(&base.layers[i], &resetting) }
     }
 
     /// The latest time any track changes (an assignment, or the end of an animation).
@@ -144,6 +144,22 @@ private struct TrackRestore: LayerTrackVisitor {
     func visit<V>(_ property: LayerProperty, _ track: DiscreteTrack<V>, was: DiscreteTrack<V>?) -> (value: V, time: Double)? {
         guard let old = was, track.changes.count != old.changes.count, track.value(at: t) != old.value(at: time0) else { return nil }
         return (old.value(at: time0), t)
+    }
+}
+
+/// `TrackRestore` against a layer with no events (its value at every time the track's
+/// `initial`): each track that got events is set back to its initial value at t.
+private struct TrackReset: LayerTrackVisitor {
+    let t: Double
+
+    func visit<V>(_ property: LayerProperty, _ track: PropertyTrack<V>, was: PropertyTrack<V>?) -> PropertyTrack<V>.Event? {
+        guard !track.events.isEmpty, track.modelValue(at: t) != track.initial else { return nil }
+        return .set(time: t, value: track.initial)
+    }
+
+    func visit<V>(_ property: LayerProperty, _ track: DiscreteTrack<V>, was: DiscreteTrack<V>?) -> (value: V, time: Double)? {
+        guard !track.changes.isEmpty, track.value(at: t) != track.initial else { return nil }
+        return (track.initial, t)
     }
 }
 

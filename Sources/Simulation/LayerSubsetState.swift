@@ -49,7 +49,7 @@ extension Simulation {
         for (k, i) in chosen.enumerated() { entry[i] = k }
         return LayerSubset(
             layers: chosen, entry: entry, parentEntry: chosen.map { layers[$0].parent.map { entry[$0] } ?? -1 },
-            base: chosen.map { still.base[$0] }, changing: chosen.indices.filter { still.state[chosen[$0]] == nil })
+            base: chosen.map { still.base[$0] }, changing: chosen.indices.filter { !still.isStill[chosen[$0]] })
     }
 
     /// `state(at:)`'s numbers for the subset's layers at time t (wraps around the loop).

@@ -110,6 +110,13 @@ extension SimulatedLayer {
     /// key paths, each visit cost ~2,000 instructions of run-time key path projection and a copy
     /// of the track (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
     static func forEachTrack(_ layer: inout SimulatedLayer, was: SimulatedLayer? = nil, _ visitor: inout some LayerTrackVisitor) {
+        // `was` read through a pointer: `was?.position` on the optional layer copied the whole
+        // optional (~1 KB) at each property, nil or not (~1,700 instructions a layer visited).
+        guard let was else { return forEachTrack(&layer, wasAt: nil, &visitor) }
+        withUnsafePointer(to: was) { forEachTrack(&layer, wasAt: $0, &visitor) }
+    }
+
+    private static func forEachTrack(_ layer: inout SimulatedLayer, wasAt was: UnsafePointer<SimulatedLayer>?, _ visitor: inout some LayerTrackVisitor) {
         func animated<V>(_ p: LayerProperty, _ track: inout PropertyTrack<V>, _ was: PropertyTrack<V>?) {
             if let e = visitor.visit(p, track, was: was) { track.append(e) }
         }
@@ -118,18 +125,18 @@ extension SimulatedLayer {
         }
         for p in LayerProperty.allCases {
             switch p {
-            case .position: animated(p, &layer.position, was?.position)
-            case .size: animated(p, &layer.size, was?.size)
-            case .transform: animated(p, &layer.transform, was?.transform)
+            case .position: animated(p, &layer.position, was?.pointee.position)
+            case .size: animated(p, &layer.size, was?.pointee.size)
+            case .transform: animated(p, &layer.transform, was?.pointee.transform)
             case .opacity, .cornerRadius, .maskCornerRadius, .maskRadius:
                 // Read from `tracks` (a stored array); written through the subscript only on a change.
                 let k = numberIndex(p)
-                if let e = visitor.visit(p, layer.numbers.tracks[k], was: was?.numbers.tracks[k]) { layer.numbers[p].append(e) }
-            case .hidden: discrete(p, &layer.hidden, was?.hidden)
-            case .zPosition: discrete(p, &layer.zPosition, was?.zPosition)
-            case .anchorPoint: discrete(p, &layer.anchorPoint, was?.anchorPoint)
-            case .maskFrame: animated(p, &layer.maskFrame, was?.maskFrame)
-            case .maskCenter: animated(p, &layer.maskCenter, was?.maskCenter)
+                if let e = visitor.visit(p, layer.numbers.tracks[k], was: was?.pointee.numbers.tracks[k]) { layer.numbers[p].append(e) }
+            case .hidden: discrete(p, &layer.hidden, was?.pointee.hidden)
+            case .zPosition: discrete(p, &layer.zPosition, was?.pointee.zPosition)
+            case .anchorPoint: discrete(p, &layer.anchorPoint, was?.pointee.anchorPoint)
+            case .maskFrame: animated(p, &layer.maskFrame, was?.pointee.maskFrame)
+            case .maskCenter: animated(p, &layer.maskCenter, was?.pointee.maskCenter)
             case .frame: break
             }
         }

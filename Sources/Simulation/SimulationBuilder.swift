@@ -84,6 +84,9 @@ struct SimulationBuilder {
     /// zPosition (stable). Each zPosition read once, in place: reading the layers' definitions in
     /// the comparison copied one per comparison.
     private static func sortedByZ(_ indices: [Int], of definitions: [LayerDefinition]) -> [Int] {
+        // None or one: already in order (most layers have no sublayers; the zPositions read and
+        // the sort cost ~1,000 instructions a layer).
+        guard indices.count > 1 else { return indices }
         // `numbers[.zPosition]`, not the `zPosition` getter: a getter called on d[k] copied the definition.
         let z = definitions.withUnsafeBufferPointer { d in d.indices.map { d[$0].numbers[.zPosition] } }
         return indices.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { indices[$0] }

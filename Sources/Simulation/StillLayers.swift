@@ -23,6 +23,8 @@ struct StillLayers: Sendable {
     /// that list (-1 for a layer still on screen): MovingState.swift.
     let moving: [Int]
     let slot: [Int]
+    /// Per layer: whether it is still (`state` not nil), read without copying the state.
+    let isStill: [Bool]
     /// Every layer's state, as `state(at:)` starts it (and `geometryOnly`): a still layer's
     /// state, the others' initial one (overwritten); and the layers that are not still.
     let base: [LayerState]
@@ -30,29 +32,46 @@ struct StillLayers: Sendable {
     let changing: [Int]
 
     init(_ layers: [SimulatedLayer]) {
-        var state = [LayerState?](repeating: nil, count: layers.count)
-        var toSuperlayer = [Transform3D?](repeating: nil, count: layers.count), applied = toSuperlayer
-        var world = [Transform3D?](repeating: nil, count: layers.count)
-        var opacity = [Double](repeating: 1, count: layers.count)
-        var visible = [Bool](repeating: true, count: layers.count)
+        let n = layers.count
+        var state = [LayerState?](repeating: nil, count: n)
+        var toSuperlayer = [Transform3D?](repeating: nil, count: n), applied = [Transform3D?](repeating: nil, count: n)
+        var world = [Transform3D?](repeating: nil, count: n)
+        var opacity = [Double](repeating: 1, count: n)
+        var visible = [Bool](repeating: true, count: n)
+        // Which layers are still (and still on screen), and a still layer's anchor in its bounds:
+        // flags and points, not `state[p]` and `world[p]` tested or read, which copied an
+        // optional state (and its mask's references) or a matrix per test.
+        var isStill = [Bool](repeating: false, count: n), onScreen = [Bool](repeating: false, count: n)
+        var anchor = [Point](repeating: .zero, count: n)
+        var base: [LayerState] = []
+        base.reserveCapacity(n)
         // Each layer read in place: `layers[i].isStill` copied the layer, every track retained.
         layers.withUnsafeBufferPointer { layers in
-            for i in layers.indices where layers[i].isStill {
+            for i in layers.indices {
+                guard layers[i].isStill else {
+                    base.append(LayerState(initialOf: layers[i].definition))
+                    continue
+                }
                 let local = SimulatedLayer.state(of: layers.baseAddress! + i, at: 0)
-                state[i] = local
+                isStill[i] = true
+                anchor[i] = local.anchorInBounds
                 let m = local.geometry.toSuperlayer
                 toSuperlayer[i] = m
+                state[i] = local
+                base.append(local)
                 guard let p = layers[i].parent else {
                     world[i] = m.flatteningZ
+                    onScreen[i] = true
                     opacity[i] = local.opacity
                     visible[i] = !local.hidden
                     continue
                 }
-                guard let parent = state[p] else { continue }  // parents come first
-                let a = Simulation.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentAnchor: parent.anchorInBounds)
+                guard isStill[p] else { continue }  // parents come first
+                let a = Simulation.applyingSublayerTransform(m, layers[p].definition.sublayerTransform, parentAnchor: anchor[p])
                 applied[i] = a
-                if let w = world[p] {
-                    world[i] = a.flatteningZ.concatenating(w)
+                if onScreen[p] {
+                    world[i] = a.flatteningZ.concatenating(world[p]!)
+                    onScreen[i] = true
                     opacity[i] = local.opacity * opacity[p]
                     visible[i] = !local.hidden && visible[p]
                 }
@@ -64,11 +83,12 @@ struct StillLayers: Sendable {
         self.world = world
         self.opacity = opacity
         self.visible = visible
-        base = layers.indices.map { state[$0] ?? LayerState(initialOf: layers[$0].definition) }
+        self.isStill = isStill
+        self.base = base
         baseGeometry = base.map { $0.geometryOnly }
-        changing = layers.indices.filter { state[$0] == nil }
-        moving = layers.indices.filter { world[$0] == nil }
-        var slot = [Int](repeating: -1, count: layers.count)
+        changing = layers.indices.filter { !isStill[$0] }
+        moving = layers.indices.filter { !onScreen[$0] }
+        var slot = [Int](repeating: -1, count: n)
         for (k, i) in moving.enumerated() { slot[i] = k }
         self.slot = slot
     }

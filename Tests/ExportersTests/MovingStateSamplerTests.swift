@@ -98,12 +98,12 @@ final class MovingStateSamplerTests: XCTestCase {
     func testSpansOfALayerCoverItsEvents() throws {
         let sim = try Simulation(ExportFixtures.showcase)
         for layer in sim.layers {
-            let spans = ChangeSpans.spans(layer)
+            let spans = withUnsafePointer(to: layer) { ChangeSpans.spans($0) }
             for (a, b) in zip(spans, spans.dropFirst()) { XCTAssertLessThan(a.upperBound, b.lowerBound) }
             for a in layer.position.animations { XCTAssertTrue(spans.contains { $0.contains(a.callTime) && $0.contains(a.endTime) }) }
             for c in layer.hidden.changes { XCTAssertTrue(spans.contains { $0.contains(c.time) }) }
         }
-        XCTAssertTrue(sim.layers.contains { !ChangeSpans.spans($0).isEmpty })
+        XCTAssertTrue(sim.layers.contains { layer in withUnsafePointer(to: layer) { !ChangeSpans.spans($0).isEmpty } })
     }
 
     /// `ChangeSpans.anyChange` (the sampler's quiet steps) is true exactly when some entry's

@@ -176,4 +176,27 @@ extension InteractionTests {
         XCTAssertEqual(sim.state(at: branch.release).layers[snap].position, Point(195 + 160 * ratio, 422 + 80 * ratio))
         XCTAssertEqual(sim.state(at: branch.motionEnd).layers[snap].position, Point(293, 478.5))
     }
+
+    /// Between branches every property returns to its initial value: the next branch starts from
+    /// the state at time 0, and only a track whose value differs gets a `set` there.
+    func testTheNextBranchStartsFromTheInitialState() throws {
+        var d = try drag("finish", tx: 160, ty: 80, time: 0.35)
+        d.interaction!.scripts.append(GestureScript(name: "cancel", points: [.init(time: 0.25, translation: Point(60, 20), easing: .named(.easeOut))]))
+        let sim = try Simulation(d)
+        XCTAssertEqual(sim.timeline.branches.map(\.name), ["finish", "cancel"])
+        let second = sim.timeline.branches[1].start
+        let start = sim.state(at: 0), reset = sim.state(at: second)
+        for id in ["feed", "player", "snap"] {
+            let i = try XCTUnwrap(sim.index(ofLayer: id))
+            XCTAssertEqual(reset.layers[i], start.layers[i], id)
+            XCTAssertEqual(reset.boundsToScreen[i], start.boundsToScreen[i], id)
+        }
+        let player = try XCTUnwrap(sim.index(ofLayer: "player")), snap = try XCTUnwrap(sim.index(ofLayer: "snap"))
+        XCTAssertEqual(sim.state(at: second.nextDown).layers[player].opacity, 0)
+        XCTAssertTrue(sim.layers[player].numberTrack(.opacity).events.contains(.set(time: second, value: 1)))
+        XCTAssertTrue(sim.layers[snap].hidden.changes.contains { $0.time == second && $0.value })
+        // The snapshot ends the finish at its initial centre: no reset event.
+        XCTAssertEqual(sim.state(at: second.nextDown).layers[snap].position, Point(293, 478.5))
+        XCTAssertFalse(sim.layers[snap].position.events.contains(.set(time: second, value: Point(293, 478.5))))
+    }
 }
