@@ -73,44 +73,50 @@ struct ProjectionGrid {
         var backs = [PlaneProjection??](repeating: nil, count: hostCount)
         // Read by entry in the subset's arrays (not an accessor call per read).
         let entry = state.subset.entry
-        for (slot, (i, host)) in sampler.layers.enumerated() {
-            let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
-            let o = ((count - 1) * layerCount + slot) * 9
-            var matrixKept = true
-            if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
-                for j in o..<(o + 9) { matrices.append(matrices[j]) }
-            } else {
-                defer { matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == matrices[o + 9 * layerCount + $0].bitPattern } }
-                let m = state.boundsToScreen[entry[i]]
-                var back: PlaneProjection? = nil
-                if let host {
-                    let x = hostSlots[host]
-                    if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
-                    back = backs[x]!
-                }
-                if let b = back?.h {
-                    @inline(__always) func row(_ w0: Double, _ w1: Double, _ w2: Double) {
-                        for j in 0..<3 { matrices.append(w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
-                    }
-                    row(m.m11, m.m12, m.m14); row(m.m21, m.m22, m.m24); row(m.m41, m.m42, m.m44)
+        // This time's 9 numbers per layer are written into a stack buffer and appended in one copy
+        // (appended one by one, each checked the array's uniqueness and capacity).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 * layerCount) { rows in
+            for (slot, (i, host)) in sampler.layers.enumerated() {
+                let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
+                let o = ((count - 1) * layerCount + slot) * 9, r = slot * 9
+                var matrixKept = true
+                if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
+                    for j in 0..<9 { rows.initializeElement(at: r + j, to: matrices[o + j]) }
                 } else {
-                    matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+                    let m = state.boundsToScreen[entry[i]]
+                    var back: PlaneProjection? = nil
+                    if let host {
+                        let x = hostSlots[host]
+                        if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
+                        back = backs[x]!
+                    }
+                    if let b = back?.h {
+                        @inline(__always) func row(_ n: Int, _ w0: Double, _ w1: Double, _ w2: Double) {
+                            for j in 0..<3 { rows.initializeElement(at: r + 3 * n + j, to: w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
+                        }
+                        row(0, m.m11, m.m12, m.m14); row(1, m.m21, m.m22, m.m24); row(2, m.m41, m.m42, m.m44)
+                    } else {
+                        let plain: InlineArray<9, Double> = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+                        for j in 0..<9 { rows.initializeElement(at: r + j, to: plain[j]) }
+                    }
+                    matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == rows[r + $0].bitPattern }
+                }
+                defer { repeated.append(matrixKept && last >= 0 && stateIndices.last! == last) }
+                // Most layers keep their state between grid times; only the projection moves.
+                if let changes, !changes.own[entry[i]] {
+                    stateIndices.append(last)
+                    continue
+                }
+                // Compared in place and copied only when new (a copy retains a mask's arrays).
+                if last >= 0, LayerState.equal(distinctStates, last, state.states, entry[i]) {
+                    stateIndices.append(last)
+                } else {
+                    stateIndices.append(distinctStates.count)
+                    distinctStates.append(state.states[entry[i]])
+                    distinctLayers.append(i)
                 }
             }
-            defer { repeated.append(matrixKept && last >= 0 && stateIndices.last! == last) }
-            // Most layers keep their state between grid times; only the projection moves.
-            if let changes, !changes.own[entry[i]] {
-                stateIndices.append(last)
-                continue
-            }
-            // Compared in place and copied only when new (a copy retains a mask's arrays).
-            if last >= 0, LayerState.equal(distinctStates, last, state.states, entry[i]) {
-                stateIndices.append(last)
-            } else {
-                stateIndices.append(distinctStates.count)
-                distinctStates.append(state.states[entry[i]])
-                distinctLayers.append(i)
-            }
+            matrices.append(contentsOf: UnsafeBufferPointer(rows))
         }
         var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostCount)
         for (host, slot) in hostSlots.enumerated() where slot >= 0 {
@@ -149,11 +155,12 @@ struct ProjectionGrid {
     }
 
     /// `drawnPath(k, n, layer: i)?.appendProjected(by: h, to: &out)` with the path read in place:
-    /// the copy retained and released its four arrays, per member and grid time of the 3D fits.
+    /// no `BezierPath` returned per member and grid time of the 3D fits (BENCHMARKS.md#factored38-the-grids-rows-and-drawn-paths-in-place-same-bytes-2026-12-05).
     /// False (nothing appended) before `drawPaths`.
     func appendDrawn(_ k: Int, _ n: Int, layer i: Int, by h: PlaneProjection, to out: inout [Point]) -> Bool {
         guard !drawnBase.isEmpty else { return false }
-        drawn[drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]].appendProjected(by: h, to: &out)
+        let d = drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]
+        drawn.withUnsafeBufferPointer { $0[d].appendProjected(by: h, to: &out) }
         return true
     }
 
