@@ -81,7 +81,7 @@ extension ProjectionSampler {
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
             _ = appendFlat(
                 members, to: &out, state: { grid.layerState(k, $0) }, projection: { residualProjection(k, flat, state, $0) },
-                grid: grid, at: k)
+                drawn: { grid.drawnPath(k, $0, layer: $1) })
         }
         guard let right = residual(right) else { return nil }
         let layout = ProjectionFitter.Layout(right.paths, outlines: members.map(outlines.contains), shapeErrors: members.map { specs[$0].shapeError })
@@ -108,7 +108,8 @@ extension ProjectionSampler {
         for k in 0..<grid.count {
             // The host's points and box are all the check reads of the host: no path made (flatSample's numbers).
             _ = appendFlat(
-                members, to: &sampledHost, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) }, grid: grid, at: k)
+                members, to: &sampledHost, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
+                drawn: { grid.drawnPath(k, $0, layer: $1) })
             boxes.append(grid.box(k, host: hostLayer))
             // Without a gradient only R's points are read: no path made.
             if k > 0, gradients.isEmpty {

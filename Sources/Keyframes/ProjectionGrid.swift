@@ -154,16 +154,6 @@ struct ProjectionGrid {
         return drawn[drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]]
     }
 
-    /// `drawnPath(k, n, layer: i)?.appendProjected(by: h, to: &out)` with the path read in place:
-    /// no `BezierPath` returned per member and grid time of the 3D fits (BENCHMARKS.md#factored38-the-grids-rows-and-drawn-paths-in-place-same-bytes-2026-12-05).
-    /// False (nothing appended) before `drawPaths`.
-    func appendDrawn(_ k: Int, _ n: Int, layer i: Int, by h: PlaneProjection, to out: inout [Point]) -> Bool {
-        guard !drawnBase.isEmpty else { return false }
-        let d = drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]
-        drawn.withUnsafeBufferPointer { $0[d].appendProjected(by: h, to: &out) }
-        return true
-    }
-
     /// About the bytes the grid holds (ProjectionIntervalGrids keeps grids up to a budget).
     var byteCount: Int {
         (matrices.count + stateIndices.count) * 8 + repeated.count + boxRepeated.count + boxes.count * 32
@@ -252,34 +242,12 @@ extension ProjectionSampler {
         _ members: [Int], to out: inout [Point], axes: Bool = false, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
         drawn: (_ n: Int, _ layer: Int) -> BezierPath?, ends: ((Int) -> Void)? = nil
     ) -> [GradientAxis?] {
-        appendFlat(members, to: &out, axes: axes, state: state, projection: projection, ends: ends) { n, layer, h, out in
-            guard let d = drawn(n, layer) else { return false }
-            d.appendProjected(by: h, to: &out)
-            return true
-        }
-    }
-
-    /// The same at grid time k of `grid`, its drawn paths read in place (ProjectionGrid.appendDrawn).
-    func appendFlat(
-        _ members: [Int], to out: inout [Point], axes: Bool = false, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
-        grid: ProjectionGrid, at k: Int, ends: ((Int) -> Void)? = nil
-    ) -> [GradientAxis?] {
-        appendFlat(members, to: &out, axes: axes, state: state, projection: projection, ends: ends) { n, layer, h, out in
-            grid.appendDrawn(k, n, layer: layer, by: h, to: &out)
-        }
-    }
-
-    /// `appendDrawn(n, layer, h, &out)`: spec n's drawn path projected by h appended, when made already.
-    @inline(__always)
-    private func appendFlat(
-        _ members: [Int], to out: inout [Point], axes: Bool, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
-        ends: ((Int) -> Void)?, appendDrawn: (_ n: Int, _ layer: Int, _ h: PlaneProjection, _ out: inout [Point]) -> Bool
-    ) -> [GradientAxis?] {
         var axisOut: [GradientAxis?] = []
         forEachMember(members, projection: projection) { n, h in
             let layer = specs[n].layer
-            // Its drawn path projected, unless drawn as arcs or not made yet (`sample`'s choice).
-            if (imageArcs && specs[n].arcLevels != nil) || !appendDrawn(n, layer, h, &out) {
+            if !(imageArcs && specs[n].arcLevels != nil), let d = drawn(n, layer) {
+                d.appendProjected(by: h, to: &out)
+            } else {
                 let p = specs[n].projectedPath(state(layer), h, arcs: imageArcs)
                 out += p.vertices; out += p.outControls; out += p.inControls
             }
@@ -309,7 +277,9 @@ extension ProjectionSampler {
     func flatSample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int], count: Int) -> [Point] {
         var out: [Point] = []
         out.reserveCapacity(count)
-        _ = appendFlat(members, to: &out, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) }, grid: grid, at: k)
+        _ = appendFlat(
+            members, to: &out, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
+            drawn: { grid.drawnPath(k, $0, layer: $1) })
         return out
     }
 

@@ -74,10 +74,6 @@ final class ProjectionGridTests: XCTestCase {
             var grid = ProjectionGrid(sampler, capacity: times.count)
             for t in times { grid.append(sampler.gridState(t, end: end), sampler) }
             XCTAssertNil(grid.drawnPath(0, 0, layer: sampler.specs[0].layer))
-            // Read in place (appendFlat at a grid time): nothing appended before `drawPaths`.
-            var none: [Point] = []
-            XCTAssertFalse(grid.appendDrawn(0, 0, layer: sampler.specs[0].layer, by: .identity, to: &none))
-            XCTAssertEqual(none, [])
             let before = (0..<grid.count).map { k in groups.map { sampler.sample(grid, k, $0) } }
             grid.drawPaths(sampler)
             for n in sampler.specs.indices {
