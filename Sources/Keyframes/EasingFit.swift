@@ -165,9 +165,12 @@ enum EasingFit {
     }
 
     /// The same on 16, 4 and 4 numbers in place (`curve`'s workspace: no array per step).
+    /// Each column's and row's step is a function called with a constant, so the compiler
+    /// unrolls its loops (the loops over a varying start were ~670 instructions a solve); the
+    /// same operations in the same order.
     static func solve4(_ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, into x: UnsafeMutablePointer<Double>) -> Bool {
         let n = 4
-        for col in 0..<n {
+        @inline(__always) func eliminate(_ col: Int) -> Bool {
             var pivot = col
             for row in (col + 1)..<n where abs(a[row * n + col]) > abs(a[pivot * n + col]) { pivot = row }
             guard abs(a[pivot * n + col]) > 1e-300 else { return false }
@@ -180,13 +183,16 @@ enum EasingFit {
                 for k in col..<n { a[row * n + k] -= f * a[col * n + k] }
                 b[row] -= f * b[col]
             }
+            return true
         }
-        for row in stride(from: n - 1, through: 0, by: -1) {
+        guard eliminate(0), eliminate(1), eliminate(2), eliminate(3) else { return false }
+        @inline(__always) func substitute(_ row: Int) {
             var s = b[row]
             for k in (row + 1)..<n { s -= a[row * n + k] * x[k] }
             x[row] = s / a[row * n + row]
         }
-        return (0..<n).allSatisfy { x[$0].isFinite }
+        substitute(3); substitute(2); substitute(1); substitute(0)
+        return x[0].isFinite && x[1].isFinite && x[2].isFinite && x[3].isFinite
     }
 
     /// The fewest spans over grid points 0…n, greedily from the start: each span is the longest

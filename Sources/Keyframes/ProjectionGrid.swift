@@ -73,43 +73,14 @@ struct ProjectionGrid {
         var backs = [PlaneProjection??](repeating: nil, count: hostCount)
         // Read by entry in the subset's arrays (not an accessor call per read).
         let entry = state.subset.entry
-        for (slot, (i, host)) in sampler.layers.enumerated() {
-            let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
-            let o = ((count - 1) * layerCount + slot) * 9
-            var matrixKept = true
-            if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
-                for j in o..<(o + 9) { matrices.append(matrices[j]) }
-            } else {
-                defer { matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == matrices[o + 9 * layerCount + $0].bitPattern } }
-                let m = state.boundsToScreen[entry[i]]
-                var back: PlaneProjection? = nil
-                if let host {
-                    let x = hostSlots[host]
-                    if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
-                    back = backs[x]!
+        // This time's 9 numbers, state index and repeat flag per layer are written into stack
+        // buffers and appended in one copy each (appended one by one, each checked the array's
+        // uniqueness and capacity).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 * layerCount) { rows in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: layerCount) { indices in
+                withUnsafeTemporaryAllocation(of: Bool.self, capacity: layerCount) { kept in
+                    appendRows(state, sampler, changes: changes, backs: &backs, rows: rows, indices: indices, kept: kept)
                 }
-                if let b = back?.h {
-                    @inline(__always) func row(_ w0: Double, _ w1: Double, _ w2: Double) {
-                        for j in 0..<3 { matrices.append(w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
-                    }
-                    row(m.m11, m.m12, m.m14); row(m.m21, m.m22, m.m24); row(m.m41, m.m42, m.m44)
-                } else {
-                    matrices += [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
-                }
-            }
-            defer { repeated.append(matrixKept && last >= 0 && stateIndices.last! == last) }
-            // Most layers keep their state between grid times; only the projection moves.
-            if let changes, !changes.own[entry[i]] {
-                stateIndices.append(last)
-                continue
-            }
-            // Compared in place and copied only when new (a copy retains a mask's arrays).
-            if last >= 0, LayerState.equal(distinctStates, last, state.states, entry[i]) {
-                stateIndices.append(last)
-            } else {
-                stateIndices.append(distinctStates.count)
-                distinctStates.append(state.states[entry[i]])
-                distinctLayers.append(i)
             }
         }
         var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostCount)
@@ -125,6 +96,58 @@ struct ProjectionGrid {
         }
         boxes += hostBoxes
         count += 1
+    }
+
+    /// `append`'s rows, state indices and repeat flags for every projected layer, written into
+    /// `rows`, `indices` and `kept` (9, 1 and 1 a layer), then appended.
+    private mutating func appendRows(
+        _ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])?, backs: inout [PlaneProjection??],
+        rows: UnsafeMutableBufferPointer<Double>, indices: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Bool>
+    ) {
+        let layerCount = sampler.layers.count, entry = state.subset.entry
+        for (slot, (i, host)) in sampler.layers.enumerated() {
+            let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
+            let o = ((count - 1) * layerCount + slot) * 9, r = slot * 9
+            var matrixKept = true
+            if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
+                for j in 0..<9 { rows.initializeElement(at: r + j, to: matrices[o + j]) }
+            } else {
+                let m = state.boundsToScreen[entry[i]]
+                var back: PlaneProjection? = nil
+                if let host {
+                    let x = hostSlots[host]
+                    if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
+                    back = backs[x]!
+                }
+                if let b = back?.h {
+                    @inline(__always) func row(_ n: Int, _ w0: Double, _ w1: Double, _ w2: Double) {
+                        for j in 0..<3 { rows.initializeElement(at: r + 3 * n + j, to: w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
+                    }
+                    row(0, m.m11, m.m12, m.m14); row(1, m.m21, m.m22, m.m24); row(2, m.m41, m.m42, m.m44)
+                } else {
+                    let plain: InlineArray<9, Double> = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+                    for j in 0..<9 { rows.initializeElement(at: r + j, to: plain[j]) }
+                }
+                matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == rows[r + $0].bitPattern }
+            }
+            let index: Int
+            if let changes, !changes.own[entry[i]] {
+                // Most layers keep their state between grid times; only the projection moves.
+                index = last
+            } else if last >= 0, LayerState.equal(distinctStates, last, state.states, entry[i]) {
+                // Compared in place and copied only when new (a copy retains a mask's arrays).
+                index = last
+            } else {
+                index = distinctStates.count
+                distinctStates.append(state.states[entry[i]])
+                distinctLayers.append(i)
+            }
+            indices.initializeElement(at: slot, to: index)
+            kept.initializeElement(at: slot, to: matrixKept && last >= 0 && index == last)
+        }
+        matrices.append(contentsOf: UnsafeBufferPointer(rows))
+        stateIndices.append(contentsOf: UnsafeBufferPointer(indices))
+        repeated.append(contentsOf: UnsafeBufferPointer(kept))
     }
 
     /// Makes every distinct state's drawn paths, with the sampler's levels as they now are.
