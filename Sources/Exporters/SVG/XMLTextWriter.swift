@@ -77,11 +77,6 @@ final class XMLTextWriter {
         startTagOpen = false
     }
 
-    func comment(_ content: String) {
-        call("xmlTextWriterWriteComment") { xmlTextWriterWriteComment($0, content) }
-        startTagOpen = false
-    }
-
     /// Makes this writer (made with `document: false`) record what libxml2 writes for elements
     /// `depth + 1` levels deep, as the first children of an element whose start tag is open:
     /// placeholder `<g>`s are opened (and the last one ended and opened again) until that holds.
