@@ -30,12 +30,8 @@ package struct SubtreeRetrace: Sendable {
     /// the driver's inverse on that run form the set; the largest set wins. Nil when no set
     /// moves outside its run (nothing to save) or when every moving layer is in it.
     package static func detect(_ sim: Simulation, rules: PlayerRules, screenTolerance: Double) -> SubtreeRetrace? {
-        let duration = sim.timeline.duration
-        let size = sim.definition.canvas.size
-        guard duration > 0, sim.layers.count >= 2 else { return nil }
-        let eps = Retrace.relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
-        let n = max(2, Int((duration * Retrace.sampleRate).rounded(.up)))
-        let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
+        guard let grid = grid(sim) else { return nil }
+        let (times, eps) = grid
         // One flat column per layer (SubtreeRetraceSamples.swift); a layer whose count of numbers
         // changes between samples (none today: a mask is the definition's) takes the rows' path.
         guard let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else {
@@ -46,41 +42,27 @@ package struct SubtreeRetrace: Sendable {
         // Many candidates' inverses land on the same instants (a driver at rest at either end of
         // its run maps to the run's end sample): each instant's state is built once.
         let exactStates = StateFeatures(sim)
+        var misses: LooseMisses? = nil
+        // Each moving layer's candidate, made when first asked (nil inside: none).
+        var made = [Candidate??](repeating: nil, count: sim.layers.count)
+        func candidate(_ i: Int) -> Candidate? {
+            if let c = made[i] { return c }
+            let c = Self.candidate(i, sim, samples, times: times, eps: eps)
+            made[i] = .some(c)
+            return c
+        }
+        // No set unless some candidate's own layer stays in it (SubtreeRetrace+Candidate.swift).
+        guard moving.contains(where: { i in candidate(i).map { ownLayerStays($0, samples, &misses, exactStates, eps: eps) } ?? false }) else {
+            return nil
+        }
         var covered = [Bool](repeating: false, count: sim.layers.count)
         var best: Found? = nil
-        var misses: LooseMisses? = nil
         for i in moving where !covered[i] {
-            let ranges = samples.ranges(i)
-            guard
-                let d = driver(
-                    features: samples.width[i], series: { samples.series(i, $0) }, range: { ranges[$0] },
-                    run: { c, lo, hi in samples.earliestRun(i, c, lo: lo, hi: hi, eps: eps) }, eps: eps)
-            else { continue }
-            let run = d.run
-            // Nothing to save unless the driver moves outside its run: read in place (the run's
-            // ends are the inverse's lo and hi), before any series, copy or reader is made (most
-            // candidates stop here).
-            let start = samples.value(i, run.lowerBound, d.feature), end = samples.value(i, run.upperBound, d.feature)
-            let lo = min(start, end), hi = max(start, end)
-            guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { continue }
-            let values = samples.series(i, d.feature)
-            let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
-            let outside = Array(0..<run.lowerBound) + Array((run.upperBound + 1)..<times.count)
+            guard let c = candidate(i) else { continue }
+            let (run, values, inner, outside, steps) = (c.run, c.values, c.inner, c.outside, c.steps)
             // First without simulating (the run's samples interpolated, 1 px / 0.01 loose), then exactly.
             // The loose pass: layer j stays when it is close at every outside sample up to the
             // first where i is not (or the last): each layer's samples read in a row, i's first.
-            var steps: [SubtreeRetraceSamples.LooseStep] = []
-            steps.reserveCapacity(outside.count)
-            // A driver value with the last one's bits (at rest) has its samples and fraction: the
-            // run's binary search was most of the detection's own cost.
-            var lastValue: UInt64? = nil, (a, b, u) = (0, 0, 0.0)
-            for k in outside {
-                if lastValue != values[k].bitPattern {
-                    (a, b, u) = inner.interpolation(inner.clamped(values[k]))
-                    lastValue = values[k].bitPattern
-                }
-                steps.append(.init(x: run.lowerBound + a, y: run.lowerBound + b, k: k, u: u))
-            }
             if misses?.steps != steps { misses = LooseMisses(steps, layers: sim.layers.count) }
             let last = misses!.first(i, through: steps.count - 1, samples) ?? steps.count - 1
             var set = moving.filter { misses!.first($0, through: last, samples) == nil }
@@ -109,6 +91,17 @@ package struct SubtreeRetrace: Sendable {
         }
         guard let best else { return nil }
         return fitted(sim, best, still: Set(sim.layers.indices).subtracting(moving), times: times, rules: rules, eps: eps, screenTolerance: screenTolerance)
+    }
+
+    /// The 120 Hz sample times over the loop and the tolerance (Retrace's); nil when there is no
+    /// loop or fewer than two layers.
+    static func grid(_ sim: Simulation) -> (times: [Double], eps: Double)? {
+        let duration = sim.timeline.duration
+        let size = sim.definition.canvas.size
+        guard duration > 0, sim.layers.count >= 2 else { return nil }
+        let eps = Retrace.relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
+        let n = max(2, Int((duration * Retrace.sampleRate).rounded(.up)))
+        return ((0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }, eps)
     }
 
     static func equal(_ a: [Double], _ b: [Double], _ eps: Double) -> Bool {

@@ -129,6 +129,30 @@ final class SubtreeRetraceTests: XCTestCase {
         XCTAssertEqual(found, 2)  // the card, under both the eased and the linear finish
     }
 
+    /// detect's exit: nothing is found when no moving layer's candidate keeps its own layer. The
+    /// rows' path (no exit) finds a set only where some candidate does (the card); the exit fires
+    /// on the others (the sweep overshoots, the templates), and a candidate keeping its own layer
+    /// still finds nothing when every moving layer follows it (both on one sweep).
+    func testNoSetWhenNoCandidateKeepsItsOwnLayer() throws {
+        var sims = [
+            try Simulation(try definition()), try Simulation(try definition(finishTiming: "\"linear\"")),
+            try Simulation(try definition(dotRetraces: true)),
+            try Simulation(try definition(finishTiming: #"{"uikitSpring": {"damping": 0.3}}"#)), try Simulation(ExportFixtures.showcase),
+        ]
+        for name in ["shared-element-push", "douyin-drag-dismiss", "circle-reveal-pop", "stories-close", "slide-up-segue"] {
+            sims.append(try Simulation(try ExportFixtures.template(name)))
+        }
+        var stays: [Bool] = [], found: [Bool] = []
+        for sim in sims {
+            stays.append(try XCTUnwrap(SubtreeRetrace.someOwnLayerStays(sim)))
+            found.append(SubtreeRetrace.detectFromRows(sim, rules: .lottie, screenTolerance: 0.25) != nil)
+            XCTAssertTrue(stays.last! || !found.last!, sim.definition.name)
+        }
+        XCTAssertEqual(found, [true, true, false, false, false, false, false, false, false, false])
+        XCTAssertEqual(Array(stays[0...3]), [true, true, true, false])
+        XCTAssertGreaterThanOrEqual(stays.filter { !$0 }.count, 4)
+    }
+
     /// Each sample holds a layer's numbers from `state(at:)` where one is more than eps from the
     /// first sample's, else the first sample's (what the rows held).
     func testColumnsHoldTheMovedSamplesAndTheFirstElsewhere() throws {

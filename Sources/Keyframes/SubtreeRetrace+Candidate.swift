@@ -1,0 +1,90 @@
+import Simulation
+
+// One moving layer as SubtreeRetrace.detect's candidate: its driver, the run, the inverse and the
+// loose pass's steps, made once (the exit below and the search read the same one). A candidate
+// leads to a set only when its own layer stays in it, loosely then exactly, at every sample
+// outside the run; whether it does reads that layer's rows and the exact simulation alone, not
+// the other layers nor which layers earlier candidates covered. So when no moving layer stays in
+// its own candidate's set, every candidate the search would take fails and nothing is found: the
+// other layers' loose and exact checks are not made (most of the 2D batch's loose pass, none of
+// whose exports finds a set: BENCHMARKS.md#subtree39-the-candidates-own-layer-first-same-bytes-2026-12-06).
+
+extension SubtreeRetrace {
+    struct Candidate {
+        let layer: Int, feature: Int
+        let run: ClosedRange<Int>
+        /// The driver at every sample, its inverse on the run, and the samples outside the run.
+        let values: [Double]
+        let inner: RetraceDriver
+        let outside: [Int]
+        /// The loose pass's instant at each outside sample.
+        let steps: [SubtreeRetraceSamples.LooseStep]
+    }
+
+    /// Layer i's candidate, or nil when it has no driver or the driver does not move outside its
+    /// run (nothing to save).
+    static func candidate(_ i: Int, _ sim: Simulation, _ samples: SubtreeRetraceSamples, times: [Double], eps: Double) -> Candidate? {
+        let ranges = samples.ranges(i)
+        guard
+            let d = driver(
+                features: samples.width[i], series: { samples.series(i, $0) }, range: { ranges[$0] },
+                run: { c, lo, hi in samples.earliestRun(i, c, lo: lo, hi: hi, eps: eps) }, eps: eps)
+        else { return nil }
+        let run = d.run
+        // Nothing to save unless the driver moves outside its run: read in place (the run's
+        // ends are the inverse's lo and hi), before any series, copy or reader is made (most
+        // candidates stop here).
+        let start = samples.value(i, run.lowerBound, d.feature), end = samples.value(i, run.upperBound, d.feature)
+        let lo = min(start, end), hi = max(start, end)
+        guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { return nil }
+        let values = samples.series(i, d.feature)
+        let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
+        let outside = Array(0..<run.lowerBound) + Array((run.upperBound + 1)..<times.count)
+        var steps: [SubtreeRetraceSamples.LooseStep] = []
+        steps.reserveCapacity(outside.count)
+        // A driver value with the last one's bits (at rest) has its samples and fraction: the
+        // run's binary search was most of the detection's own cost.
+        var lastValue: UInt64? = nil, (a, b, u) = (0, 0, 0.0)
+        for k in outside {
+            if lastValue != values[k].bitPattern {
+                (a, b, u) = inner.interpolation(inner.clamped(values[k]))
+                lastValue = values[k].bitPattern
+            }
+            steps.append(.init(x: run.lowerBound + a, y: run.lowerBound + b, k: k, u: u))
+        }
+        return Candidate(layer: i, feature: d.feature, run: run, values: values, inner: inner, outside: outside, steps: steps)
+    }
+
+    /// Whether candidate c's own layer stays in its set: loosely close at every step (the
+    /// search's loose pass keeps it only then), then equal to the exact state at the inverse at
+    /// every outside sample, as the search's exact pass checks it (an instant and sample row
+    /// found equal before are equal again).
+    static func ownLayerStays(
+        _ c: Candidate, _ samples: SubtreeRetraceSamples, _ misses: inout LooseMisses?, _ exactStates: StateFeatures, eps: Double
+    ) -> Bool {
+        if misses?.steps != c.steps { misses = LooseMisses(c.steps, layers: samples.width.count) }
+        guard misses!.first(c.layer, through: c.steps.count - 1, samples) == nil else { return false }
+        var equalAt: (time: UInt64, row: Int32)? = nil
+        for k in c.outside {
+            let t = c.inner.time(c.inner.clamped(c.values[k]))
+            let key = (time: t.bitPattern, row: samples.row(c.layer, k))
+            if let last = equalAt, last == key { continue }
+            guard samples.equal(exactStates.features(exactStates.entry(at: t), c.layer), c.layer, k, eps) else { return false }
+            equalAt = key
+        }
+        return true
+    }
+
+    /// Whether some moving layer's candidate keeps its own layer, on detect's grid (detect's exit:
+    /// nothing is found when none does); nil when detect samples nothing.
+    static func someOwnLayerStays(_ sim: Simulation) -> Bool? {
+        guard let grid = grid(sim), let samples = SubtreeRetraceSamples(sim, times: grid.times, eps: grid.eps) else { return nil }
+        let (times, eps) = grid
+        var misses: LooseMisses? = nil
+        let exactStates = StateFeatures(sim)
+        return sim.layers.indices.contains { i in
+            guard samples.moves[i], let c = candidate(i, sim, samples, times: times, eps: eps) else { return false }
+            return ownLayerStays(c, samples, &misses, exactStates, eps: eps)
+        }
+    }
+}
