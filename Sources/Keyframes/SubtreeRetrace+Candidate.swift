@@ -65,8 +65,14 @@ extension SubtreeRetrace {
         if misses?.steps != c.steps { misses = LooseMisses(c.steps, layers: samples.width.count) }
         guard misses!.first(c.layer, through: c.steps.count - 1, samples) == nil else { return false }
         var equalAt: (time: UInt64, row: Int32)? = nil
+        // A driver value with the last one's bits has its instant (the inverse is a function of
+        // it; the driver rests through most outside samples): its regula falsi was half of this.
+        var lastValue: UInt64? = nil, t = 0.0
         for k in c.outside {
-            let t = c.inner.time(c.inner.clamped(c.values[k]))
+            if lastValue != c.values[k].bitPattern {
+                t = c.inner.time(c.inner.clamped(c.values[k]))
+                lastValue = c.values[k].bitPattern
+            }
             let key = (time: t.bitPattern, row: samples.row(c.layer, k))
             if let last = equalAt, last == key { continue }
             guard samples.equal(exactStates.features(exactStates.entry(at: t), c.layer), c.layer, k, eps) else { return false }
