@@ -14,6 +14,7 @@ extension KeyframedTransition {
         var scales = StillKeys<Point>(), rotations = StillKeys<Double>(), frames = StillKeys<Rect>(), centers = StillKeys<Point>()
         var layerNumbers = StillNumberKeys(LayerProperty.animatedLayerNumbers)
         var maskNumbers = StillNumberKeys(LayerProperty.animatedMaskNumbers)
+        var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
         return inputs.exact.withUnsafeBufferPointer { exact in
             inputs.measures.withUnsafeBufferPointer { measures in
                 inputs.simulation.layers.withUnsafeBufferPointer { simulated in
@@ -26,12 +27,12 @@ extension KeyframedTransition {
                                 layer: layer,
                                 position: positions.keyframes(exact[i].position, measures[layer].position, reducer),
                                 size: sizes.keyframes(exact[i].size, measures[layer].size, reducer),
-                                anchorPoint: simulated[layer].anchorPoint.keyframes(),
+                                anchorPoint: anchors.keyframes(simulated[layer].anchorPoint) { $0.keyframes() },
                                 translation: translations.keyframes(exact[i].translation, measures[layer].translation, reducer),
                                 scale: scales.keyframes(exact[i].scale, measures[layer].scale, reducer),
                                 rotation: rotations.keyframes(exact[i].rotation, measures[layer].rotation, reducer),
                                 numbers: exact[i].numbers.map { layerNumbers.keyframes($0, $1, measures[layer].numbers[$0], reducer) },
-                                visible: simulated[layer].hidden.keyframes().map { !$0 },
+                                visible: visible.keyframes(simulated[layer].hidden) { $0.keyframes().map { !$0 } },
                                 mask: exact[i].mask.map { mask in
                                     MaskKeyframes(
                                         shape: mask.shape, frame: frames.keyframes(mask.frame, measures[layer].maskFrame, reducer),
@@ -54,7 +55,7 @@ struct StillKeys<Value: AnimatableValue> {
     /// `reducer.keyframes(for: track, measure: measure)`.
     mutating func keyframes(_ track: ExactTrack<Value>, _ measure: ErrorMeasure<Value>, _ reducer: FittingReducer) -> KeyframeTrack<Value> {
         guard let key = reducer.stillKeyframe(track) else { return reducer.fitted(track, measure: measure) }
-        if let last, last.time == key.time.bitPattern, StillTracks.sameBits(last.value, key.value) { return last.keys }
+        if let last, last.time == key.time.bitPattern, sameBits(last.value, key.value) { return last.keys }
         let keys = KeyframeTrack([key])
         last = (key.time.bitPattern, key.value, keys)
         return keys
@@ -75,5 +76,20 @@ struct StillNumberKeys {
         _ property: LayerProperty, _ track: ExactTrack<Double>, _ measure: ErrorMeasure<Double>, _ reducer: FittingReducer
     ) -> KeyframeTrack<Double> {
         keys[properties.firstIndex(of: property)!].keyframes(track, measure, reducer)
+    }
+}
+
+/// The last step keyframes made from a discrete track that never changes (a layer's anchor
+/// point, whether it is hidden), kept while the next such track starts from the same bits.
+struct StillSteps<Value: Hashable & Sendable, Out: Hashable & Sendable> {
+    private var last: (initial: Value, keys: KeyframeTrack<Out>)?
+
+    /// `make(track)`.
+    mutating func keyframes(_ track: DiscreteTrack<Value>, _ make: (DiscreteTrack<Value>) -> KeyframeTrack<Out>) -> KeyframeTrack<Out> {
+        guard track.changes.isEmpty else { return make(track) }
+        if let last, sameBits(last.initial, track.initial) { return last.keys }
+        let keys = make(track)
+        last = (track.initial, keys)
+        return keys
     }
 }

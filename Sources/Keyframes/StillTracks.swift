@@ -13,18 +13,19 @@ struct StillTracks<Value: AnimatableValue> {
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints)` of a track without events
     /// whose value is `value`: those breakpoints, one still piece, the constant.
     mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> {
-        if let last, Self.sameBits(last.value, value) { return last.track }
+        if let last, sameBits(last.value, value) { return last.track }
         let end = breakpoints[breakpoints.count - 1]
         let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in value })
         last = (value, made)
         return made
     }
 
-    /// Bit for bit (0 and −0 apart; a value with references is never shared).
-    static func sameBits(_ a: Value, _ b: Value) -> Bool {
-        guard _isPOD(Value.self) else { return false }
-        return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
-    }
+}
+
+/// Whether a and b are the same bits (0 and −0 apart); false for a value with references.
+func sameBits<T>(_ a: T, _ b: T) -> Bool {
+    guard _isPOD(T.self) else { return false }
+    return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
 }
 
 /// `StillTracks` for each number property of a list (a layer's or a mask's), drawn values.
