@@ -13,7 +13,8 @@ struct StillTracks<Value: AnimatableValue> {
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints)` of a track without events
     /// whose value is `value`: those breakpoints, one still piece, the constant.
     mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> {
-        if let last, sameBits(last.value, value) { return last.track }
+        // The breakpoints are the caller's one array (compared by identity first): in the key all the same.
+        if let last, sameBits(last.value, value), last.track.breakpoints == breakpoints { return last.track }
         let end = breakpoints[breakpoints.count - 1]
         let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in value })
         last = (value, made)
