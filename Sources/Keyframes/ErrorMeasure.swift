@@ -103,39 +103,62 @@ package struct LayerMeasures: Sendable {
             maxScale[index] = largest(layers[i].transform, until: end) { max(abs($0.scale.x), abs($0.scale.y)) }
             if let p = layers[i].parent { parentScale[index] = parentScale[p] * maxScale[p] }
         }
-        return layers.indices.map { i in
+        // One array of the number properties, and each norm made once for the numbers it captures (SharedMeasures).
+        let numberProperties = LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers
+        var shared = SharedMeasures(tolerance: tolerance)
+        var out: [LayerMeasures] = []
+        out.reserveCapacity(layers.count)
+        for i in layers.indices {
             let index = layers[i].index, anchorPoint = layers[i].anchorPoint, size = layers[i].size
             let w = parentScale[index], own = w * maxScale[index]
-            let anchors = [anchorPoint.initial] + anchorPoint.changes.map(\.value)
-            let ax = anchors.map { max(abs($0.x), abs(1 - $0.x)) }.max()!
-            let ay = anchors.map { max(abs($0.y), abs(1 - $0.y)) }.max()!
-            let width = largest(size, until: end) { abs($0.width) }, height = largest(size, until: end) { abs($0.height) }
-            let px = tolerance.screen
+            // The largest offset of the anchor from an edge, as `anchors.map { … }.max()!` took it.
+            func offset(_ p: Point) -> (Double, Double) { (max(abs(p.x), abs(1 - p.x)), max(abs(p.y), abs(1 - p.y))) }
+            var (ax, ay) = offset(anchorPoint.initial)
+            for c in anchorPoint.changes {
+                let (x, y) = offset(c.value)
+                if ax < x { ax = x }
+                if ay < y { ay = y }
+            }
+            let (width, height) = largest(size, until: end, { abs($0.width) }, { abs($0.height) })
             let hx = ax * width, hy = ay * height
-            return LayerMeasures(
-                position: ErrorMeasure(tolerance: px, unit: .px) { w * ($0.x * $0.x + $0.y * $0.y).squareRoot() },
-                translation: ErrorMeasure(tolerance: px, unit: .px) { w * ($0.x * $0.x + $0.y * $0.y).squareRoot() },
-                scale: ErrorMeasure(tolerance: px, unit: .px) { d in
-                    w * ((d.x * hx) * (d.x * hx) + (d.y * hy) * (d.y * hy)).squareRoot()
-                },
-                rotation: ErrorMeasure(tolerance: tolerance.rotationDegrees, unit: .degrees) { abs($0) * 180 / .pi },
-                size: ErrorMeasure(tolerance: px, unit: .px) { d in
-                    own * ((d.width * ax) * (d.width * ax) + (d.height * ay) * (d.height * ay)).squareRoot()
-                },
-                numbers: NumberTracks(LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers) { p in
-                    switch p.numberUnit {
-                    case .fraction?: return ErrorMeasure(tolerance: tolerance.opacity, unit: .opacity) { abs($0) }
-                    case .length?, nil: return ErrorMeasure(tolerance: px, unit: .px) { own * abs($0) }
-                    }
-                },
-                maskFrame: ErrorMeasure(tolerance: px, unit: .px) { d in
-                    let ox = d.origin.x, oy = d.origin.y, w = d.size.width, h = d.size.height
-                    // Corners move by (ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h).
-                    let sum = 2 * (ox * ox + (ox + w) * (ox + w) + oy * oy + (oy + h) * (oy + h))
-                    return own * sum.squareRoot()
-                },
-                maskPoint: ErrorMeasure(tolerance: px, unit: .px) { own * ($0.x * $0.x + $0.y * $0.y).squareRoot() })
+            let position = shared.point(scaledBy: w), length = shared.length(scaledBy: own)
+            out.append(
+                LayerMeasures(
+                    position: position, translation: position, scale: shared.scale(w, hx, hy), rotation: shared.rotation,
+                    size: shared.size(own, ax, ay),
+                    numbers: NumberTracks(numberProperties) { p in
+                        switch p.numberUnit {
+                        case .fraction?: return shared.fraction
+                        case .length?, nil: return length
+                        }
+                    },
+                    maskFrame: shared.maskFrame(scaledBy: own), maskPoint: shared.point(scaledBy: own)))
         }
+        return out
+    }
+
+    /// `largest` of two functions of one track, read once: each the same maxima, in the same order.
+    static func largest<V>(
+        _ track: PropertyTrack<V>, until end: Double, _ f: (V) -> Double, _ g: (V) -> Double
+    ) -> (Double, Double) {
+        var m = f(track.initial), n = g(track.initial)
+        guard !track.events.isEmpty else { return (m, n) }
+        let exact = ExactTrack(track, until: end)
+        for (k, piece) in exact.pieces.enumerated() {
+            let a = exact.breakpoints[k], b = exact.breakpoints[k + 1]
+            let va = exact.value(a), vb = exact.leftValue(at: b)
+            m = max(m, f(va), f(vb))
+            n = max(n, g(va), g(vb))
+            guard piece != .still else { continue }
+            let count = max(2, Int(((b - a) * 240).rounded(.up)))
+            for s in 1..<count {
+                let v = exact.value(a + (b - a) * Double(s) / Double(count))
+                m = max(m, f(v))
+                n = max(n, g(v))
+            }
+        }
+        let last = exact.value(exact.end)
+        return (max(m, f(last)), max(n, g(last)))
     }
 
     /// The largest `f` over the track: at every breakpoint (both sides) and at 240 Hz where it moves.

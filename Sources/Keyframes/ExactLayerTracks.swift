@@ -34,34 +34,49 @@ package struct ExactLayerTracks: Sendable {
         let end = simulation.timeline.duration
         func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty || !keepingAll ? nil : ExactValueMemo() }
         let still = StillTrack.breakpoints(until: end)
+        // A track that never changes is one of StillTracks: the layers before it may have made it.
+        var points = StillTracks<Point>(), sizes = StillTracks<Size>(), rects = StillTracks<Rect>()
+        var translations = StillTracks<Point>(), scales = StillTracks<Point>(), rotations = StillTracks<Double>()
+        var layerNumbers = StillNumberTracks(LayerProperty.animatedLayerNumbers)
+        var maskNumbers = StillNumberTracks(LayerProperty.animatedMaskNumbers)
+        func point(_ track: PropertyTrack<Point>) -> ExactTrack<Point> {
+            track.events.isEmpty ? points.track(track.initial, breakpoints: still) : ExactTrack(track, until: end, memo: memo(track))
+        }
+        // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
+        func number(_ track: PropertyTrack<Double>, _ p: LayerProperty, _ stills: inout StillNumberTracks) -> ExactTrack<Double> {
+            if track.events.isEmpty { return stills.track(p, initial: track.initial, breakpoints: still) }
+            return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
+        }
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
         // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
         return simulation.layers.withUnsafeBufferPointer { layers in
-            layers.indices.map { i in
-                let position = layers[i].position, size = layers[i].size, whole = layers[i].transform
+            var out: [ExactLayerTracks] = []
+            out.reserveCapacity(layers.count)
+            for i in layers.indices {
+                let size = layers[i].size, whole = layers[i].transform
                 let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
-                return ExactLayerTracks(
-                    layer: layers[i].index, position: ExactTrack(position, until: end, memo: memo(position), stillBreakpoints: still),
-                    size: ExactTrack(size, until: end, memo: memo(size), stillBreakpoints: still),
-                    translation: ExactTrack(whole, until: end, component: { $0.translation }, memo: transform, stillBreakpoints: still),
-                    scale: ExactTrack(whole, until: end, component: { $0.scale }, memo: transform, stillBreakpoints: still),
-                    rotation: ExactTrack(whole, until: end, component: { $0.rotation }, memo: transform, stillBreakpoints: still),
-                    // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
-                    numbers: NumberTracks(LayerProperty.animatedLayerNumbers) {
-                        let track = layers[i].numbers[$0]
-                        return ExactTrack(track, until: end, memo: memo(track), stillBreakpoints: still).clamped(as: $0)
-                    },
-                    mask: layers[i].definition.mask.map { m in
-                        let frame = layers[i].maskFrame, center = layers[i].maskCenter
-                        return Mask(
-                            shape: m.shape, frame: ExactTrack(frame, until: end, memo: memo(frame), stillBreakpoints: still),
-                            center: ExactTrack(center, until: end, memo: memo(center), stillBreakpoints: still),
-                            numbers: NumberTracks(LayerProperty.animatedMaskNumbers) {
-                                let track = layers[i].numbers[$0]
-                                return ExactTrack(track, until: end, memo: memo(track), stillBreakpoints: still).clamped(as: $0)
-                            })
-                    })
+                func component<C>(_ f: @escaping @Sendable (LayerTransform) -> C, _ stills: inout StillTracks<C>) -> ExactTrack<C> {
+                    whole.events.isEmpty
+                        ? stills.track(f(whole.initial), breakpoints: still) : ExactTrack(whole, until: end, component: f, memo: transform)
+                }
+                out.append(
+                    ExactLayerTracks(
+                        layer: layers[i].index, position: point(layers[i].position),
+                        size: size.events.isEmpty ? sizes.track(size.initial, breakpoints: still) : ExactTrack(size, until: end, memo: memo(size)),
+                        translation: component({ $0.translation }, &translations), scale: component({ $0.scale }, &scales),
+                        rotation: component({ $0.rotation }, &rotations),
+                        numbers: NumberTracks(LayerProperty.animatedLayerNumbers) { number(layers[i].numbers[$0], $0, &layerNumbers) },
+                        mask: layers[i].definition.mask.map { m in
+                            let frame = layers[i].maskFrame
+                            return Mask(
+                                shape: m.shape,
+                                frame: frame.events.isEmpty
+                                    ? rects.track(frame.initial, breakpoints: still) : ExactTrack(frame, until: end, memo: memo(frame)),
+                                center: point(layers[i].maskCenter),
+                                numbers: NumberTracks(LayerProperty.animatedMaskNumbers) { number(layers[i].numbers[$0], $0, &maskNumbers) })
+                        }))
             }
+            return out
         }
     }
 }

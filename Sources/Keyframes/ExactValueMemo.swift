@@ -26,39 +26,63 @@ package final class ExactValueMemo<Value: Sendable>: Sendable {
 /// A table from a time's bits to a value: open addressing with linear probing, a Fibonacci
 /// hash of the bits, at most half full. A Dictionary hashed every key with SipHash, about a
 /// third of a memo read (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
-struct TimeTable<Value> {
-    /// `values[i]` nil: slot i is free (then `keys[i]` means nothing).
-    private var keys: [UInt64] = []
-    private var values: [Value?] = []
+/// Its slots are two raw buffers, a slot free when its key is `empty`: arrays of `Value?` paid
+/// uniqueness and bounds checks and optional tags at each insert, zeroed every new slot's
+/// value and were walked to be freed (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-same-bytes-2026-12-06).
+struct TimeTable<Value>: ~Copyable {
+    /// A NaN's bits (no time read has them): a free slot. A value at this key is kept apart.
+    private static var empty: UInt64 { .max }
+    private var keys: UnsafeMutablePointer<UInt64>?
+    /// Initialized where the slot's key is not `empty`.
+    private var values: UnsafeMutablePointer<Value>?
+    /// A power of two (0 before the first value).
+    private var slots = 0
     private var count = 0
     /// 64 − log2(slots): the hash's top bits pick the slot.
     private var shift: UInt64 = 64
+    private var atEmptyKey: Value?
 
     init() {}
 
+    deinit {
+        guard let keys, let values else { return }
+        if !_isPOD(Value.self) {
+            for i in 0..<slots where keys[i] != Self.empty { (values + i).deinitialize(count: 1) }
+        }
+        keys.deallocate()
+        values.deallocate()
+    }
+
     subscript(key: UInt64) -> Value? {
         get {
-            guard count > 0 else { return nil }
+            if key == Self.empty { return atEmptyKey }
+            guard let keys, let values else { return nil }
             var i = slot(key)
-            while let v = values[i] {
-                if keys[i] == key { return v }
-                i = (i + 1) & (values.count - 1)
+            while true {
+                let k = keys[i]
+                if k == key { return values[i] }
+                if k == Self.empty { return nil }
+                i = (i + 1) & (slots - 1)
             }
-            return nil
         }
         set {
             guard let newValue else { preconditionFailure("a memo keeps every value") }
-            if 2 * (count + 1) > values.count { grow() }
+            if key == Self.empty {
+                atEmptyKey = newValue
+                return
+            }
+            if 2 * (count + 1) > slots { grow() }
+            let keys = keys!, values = values!
             var i = slot(key)
-            while values[i] != nil {
+            while keys[i] != Self.empty {
                 if keys[i] == key {
                     values[i] = newValue  // computed again by another thread: the same bits
                     return
                 }
-                i = (i + 1) & (values.count - 1)
+                i = (i + 1) & (slots - 1)
             }
             keys[i] = key
-            values[i] = newValue
+            (values + i).initialize(to: newValue)
             count += 1
         }
     }
@@ -69,31 +93,27 @@ struct TimeTable<Value> {
     @inline(__always)
     private static func slot(_ key: UInt64, _ shift: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
 
-    /// Twice the slots (64 at first), every value placed again: straight into the new arrays
-    /// (the keys are distinct, so no key is compared), not through the subscript, whose bounds,
-    /// uniqueness and growth checks made a value placed again cost ~190 instructions.
+    /// Twice the slots (64 at first), every value moved into its new slot (the keys are distinct,
+    /// so no key is compared).
     private mutating func grow() {
-        let slots = max(64, 2 * values.count)
-        let newShift = UInt64(64 - slots.trailingZeroBitCount), last = slots - 1
-        var newKeys = [UInt64](repeating: 0, count: slots)
-        var newValues = [Value?](repeating: nil, count: slots)
-        newKeys.withUnsafeMutableBufferPointer { nk in
-            newValues.withUnsafeMutableBufferPointer { nv in
-                keys.withUnsafeBufferPointer { ok in
-                    values.withUnsafeBufferPointer { ov in
-                        for i in ov.indices {
-                            guard let v = ov[i] else { continue }
-                            var j = Self.slot(ok[i], newShift)
-                            while nv[j] != nil { j = (j + 1) & last }
-                            nk[j] = ok[i]
-                            nv[j] = v
-                        }
-                    }
-                }
+        let newSlots = max(64, 2 * slots)
+        let newShift = UInt64(64 - newSlots.trailingZeroBitCount), last = newSlots - 1
+        let newKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: newSlots)
+        newKeys.initialize(repeating: Self.empty, count: newSlots)
+        let newValues = UnsafeMutablePointer<Value>.allocate(capacity: newSlots)
+        if let keys, let values {
+            for i in 0..<slots where keys[i] != Self.empty {
+                var j = Self.slot(keys[i], newShift)
+                while newKeys[j] != Self.empty { j = (j + 1) & last }
+                newKeys[j] = keys[i]
+                (newValues + j).moveInitialize(from: values + i, count: 1)
             }
+            keys.deallocate()
+            values.deallocate()
         }
         keys = newKeys
         values = newValues
+        slots = newSlots
         shift = newShift
     }
 }

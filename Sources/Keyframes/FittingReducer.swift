@@ -46,12 +46,7 @@ package struct FittingReducer: KeyframeReducer {
     @inline(never)
     func fitted<V: AnimatableValue>(_ track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
-        // A track still from end to end (most of a layer's numbers): its one keyframe, as the loop
-        // and droppingRedundant would leave it, without their arrays.
-        if breakpoints.count == 2, track.pieces[0] == .still {
-            let first = track.value(breakpoints[0]), right = track.value(breakpoints[1])
-            if first == right, track.leftValue(at: breakpoints[1]) == right { return KeyframeTrack([Keyframe(time: breakpoints[0], value: first)]) }
-        }
+        if let still = stillKeyframe(track) { return KeyframeTrack([still]) }
         var out: [Keyframe<V>] = []
         var absorbedJump = false
         for (i, b) in breakpoints.enumerated() {
@@ -82,6 +77,17 @@ package struct FittingReducer: KeyframeReducer {
             }
         }
         return KeyframeTrack(SamplingReducer.droppingRedundant(out))
+    }
+
+    /// A track still from end to end (most of a layer's numbers): its one keyframe, as the loop
+    /// and droppingRedundant would leave it, without their arrays; nil for any other track.
+    @inline(__always)
+    func stillKeyframe<V: AnimatableValue>(_ track: ExactTrack<V>) -> Keyframe<V>? {
+        let breakpoints = track.breakpoints
+        guard breakpoints.count == 2, track.pieces[0] == .still else { return nil }
+        let first = track.value(breakpoints[0]), right = track.value(breakpoints[1])
+        guard first == right, track.leftValue(at: breakpoints[1]) == right else { return nil }
+        return Keyframe(time: breakpoints[0], value: first)
     }
 
     /// The fitter for piece k (aiming for `aim` of the tolerance), and whether it ends on the

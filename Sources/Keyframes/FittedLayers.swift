@@ -1,0 +1,95 @@
+// The layers' keyframes fitted by a FittingReducer. A track still from end to end gets one
+// keyframe (FittingReducer.stillKeyframe); the layers before it often had the same one (a
+// transform's identity, an opacity of 1), so it is shared while its time's and value's bits
+// stay the same: an array allocated and freed per track and player was most of the cost of
+// fitting a still layer (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-same-bytes-2026-12-06).
+import Motion
+import Simulation
+import TransitionModel
+
+extension KeyframedTransition {
+    /// `layers(_:_:)` for the fitting reducer: the same keyframes, still ones shared.
+    static func layers(_ inputs: ReductionInputs, _ reducer: FittingReducer) -> [LayerKeyframes] {
+        var positions = StillKeys<Point>(), sizes = StillKeys<Size>(), translations = StillKeys<Point>()
+        var scales = StillKeys<Point>(), rotations = StillKeys<Double>(), frames = StillKeys<Rect>(), centers = StillKeys<Point>()
+        var layerNumbers = StillNumberKeys(LayerProperty.animatedLayerNumbers)
+        var maskNumbers = StillNumberKeys(LayerProperty.animatedMaskNumbers)
+        var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
+        return inputs.exact.withUnsafeBufferPointer { exact in
+            inputs.measures.withUnsafeBufferPointer { measures in
+                inputs.simulation.layers.withUnsafeBufferPointer { simulated in
+                    var out: [LayerKeyframes] = []
+                    out.reserveCapacity(exact.count)
+                    for i in exact.indices {
+                        let layer = exact[i].layer
+                        out.append(
+                            LayerKeyframes(
+                                layer: layer,
+                                position: positions.keyframes(exact[i].position, measures[layer].position, reducer),
+                                size: sizes.keyframes(exact[i].size, measures[layer].size, reducer),
+                                anchorPoint: anchors.keyframes(simulated[layer].anchorPoint) { $0.keyframes() },
+                                translation: translations.keyframes(exact[i].translation, measures[layer].translation, reducer),
+                                scale: scales.keyframes(exact[i].scale, measures[layer].scale, reducer),
+                                rotation: rotations.keyframes(exact[i].rotation, measures[layer].rotation, reducer),
+                                numbers: exact[i].numbers.map { layerNumbers.keyframes($0, $1, measures[layer].numbers[$0], reducer) },
+                                visible: visible.keyframes(simulated[layer].hidden) { $0.keyframes().map { !$0 } },
+                                mask: exact[i].mask.map { mask in
+                                    MaskKeyframes(
+                                        shape: mask.shape, frame: frames.keyframes(mask.frame, measures[layer].maskFrame, reducer),
+                                        center: centers.keyframes(mask.center, measures[layer].maskPoint, reducer),
+                                        numbers: mask.numbers.map { maskNumbers.keyframes($0, $1, measures[layer].numbers[$0], reducer) })
+                                }))
+                    }
+                    return out
+                }
+            }
+        }
+    }
+}
+
+/// The last still keyframes made for one property, kept while the next still track has the
+/// same keyframe (bit for bit).
+struct StillKeys<Value: AnimatableValue> {
+    private var last: (time: UInt64, value: Value, keys: KeyframeTrack<Value>)?
+
+    /// `reducer.keyframes(for: track, measure: measure)`.
+    mutating func keyframes(_ track: ExactTrack<Value>, _ measure: ErrorMeasure<Value>, _ reducer: FittingReducer) -> KeyframeTrack<Value> {
+        guard let key = reducer.stillKeyframe(track) else { return reducer.fitted(track, measure: measure) }
+        if let last, last.time == key.time.bitPattern, sameBits(last.value, key.value) { return last.keys }
+        let keys = KeyframeTrack([key])
+        last = (key.time.bitPattern, key.value, keys)
+        return keys
+    }
+}
+
+/// `StillKeys` for each number property of a list (a layer's or a mask's).
+struct StillNumberKeys {
+    private let properties: [LayerProperty]
+    private var keys: [StillKeys<Double>]
+
+    init(_ properties: [LayerProperty]) {
+        self.properties = properties
+        keys = Array(repeating: StillKeys(), count: properties.count)
+    }
+
+    mutating func keyframes(
+        _ property: LayerProperty, _ track: ExactTrack<Double>, _ measure: ErrorMeasure<Double>, _ reducer: FittingReducer
+    ) -> KeyframeTrack<Double> {
+        keys[properties.firstIndex(of: property)!].keyframes(track, measure, reducer)
+    }
+}
+
+/// The last step keyframes made from a discrete track that never changes (a layer's anchor
+/// point, whether it is hidden), kept while the next such track starts from the same bits.
+struct StillSteps<Value: Hashable & Sendable, Out: Hashable & Sendable> {
+    private var last: (initial: Value, keys: KeyframeTrack<Out>)?
+
+    /// `make(track)`.
+    mutating func keyframes(_ track: DiscreteTrack<Value>, _ make: (DiscreteTrack<Value>) -> KeyframeTrack<Out>) -> KeyframeTrack<Out> {
+        guard track.changes.isEmpty else { return make(track) }
+        if let last, sameBits(last.initial, track.initial) { return last.keys }
+        let keys = make(track)
+        last = (track.initial, keys)
+        return keys
+    }
+}

@@ -1,0 +1,49 @@
+// The exact tracks of properties that never change, as `ExactLayerTracks.all` gives them: one
+// track per value (its bits) while consecutive layers share it (a transform's identity
+// components, an opacity of 1, a corner radius of 0). Each still track was a closure allocated
+// and freed per layer and property (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-same-bytes-2026-12-06);
+// a shared one is the same constant, so every read gives the same bits.
+import Motion
+import Simulation
+import TransitionModel
+
+struct StillTracks<Value: AnimatableValue> {
+    private var last: (value: Value, track: ExactTrack<Value>)?
+
+    /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints)` of a track without events
+    /// whose value is `value`: those breakpoints, one still piece, the constant.
+    mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> {
+        // The breakpoints are the caller's one array (compared by identity first): in the key all the same.
+        if let last, sameBits(last.value, value), last.track.breakpoints == breakpoints { return last.track }
+        let end = breakpoints[breakpoints.count - 1]
+        let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in value })
+        last = (value, made)
+        return made
+    }
+
+}
+
+/// Whether a and b are the same bits (0 and −0 apart); false for a value with references.
+func sameBits<T>(_ a: T, _ b: T) -> Bool {
+    guard _isPOD(T.self) else { return false }
+    return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+}
+
+/// `StillTracks` for each number property of a list (a layer's or a mask's), drawn values.
+struct StillNumberTracks {
+    private let properties: [LayerProperty]
+    private var tracks: [StillTracks<Double>]
+
+    init(_ properties: [LayerProperty]) {
+        self.properties = properties
+        tracks = Array(repeating: StillTracks(), count: properties.count)
+    }
+
+    /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints).clamped(as: property)` of a
+    /// track without events: the constant as drawn (clamping a constant gives a constant).
+    mutating func track(_ property: LayerProperty, initial: Double, breakpoints: [Double]) -> ExactTrack<Double> {
+        let drawn = property.drawnRange.map { DrawnRange.clamp(initial, $0) } ?? initial
+        let k = properties.firstIndex(of: property)!
+        return tracks[k].track(drawn, breakpoints: breakpoints)
+    }
+}

@@ -1,0 +1,106 @@
+import Motion
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Keyframes
+
+/// What the reduction's inputs share between layers (SharedMeasures, StillTracks, StillKeys,
+/// StillSteps): each keeps one value, reused only when every number it was made from has the
+/// same bits; changing any one of them makes a new value.
+final class StillSharingTests: XCTestCase {
+    let d = Point(3, 4)
+
+    func testAMeasureIsSharedOnlyForTheSameBitsOfEachNumberItCaptures() {
+        var shared = SharedMeasures(tolerance: .standard)
+        XCTAssertEqual(shared.point(scaledBy: 2).norm(d), 10)
+        XCTAssertEqual(shared.point(scaledBy: 2).norm(d), 10)
+        XCTAssertEqual(shared.point(scaledBy: 3).norm(d), 15)
+        XCTAssertEqual(shared.length(scaledBy: 2).norm(-1.5), 3)
+        XCTAssertEqual(shared.length(scaledBy: 4).norm(-1.5), 6)
+        let rect = Rect(origin: Point(1, 0), size: Size(0, 0))
+        let frame2 = shared.maskFrame(scaledBy: 2).norm(rect)
+        XCTAssertEqual(shared.maskFrame(scaledBy: 4).norm(rect), 2 * frame2)
+        // Scale: w, hx, hy, each changed alone.
+        XCTAssertEqual(shared.scale(1, 1, 1).norm(d), 5)
+        XCTAssertEqual(shared.scale(2, 1, 1).norm(d), 10)
+        XCTAssertEqual(shared.scale(2, 0, 1).norm(d), 8)
+        XCTAssertEqual(shared.scale(2, 0, 0).norm(d), 0)
+        // Size: own, ax, ay, each changed alone.
+        let s = Size(3, 4)
+        XCTAssertEqual(shared.size(1, 1, 1).norm(s), 5)
+        XCTAssertEqual(shared.size(2, 1, 1).norm(s), 10)
+        XCTAssertEqual(shared.size(2, 0, 1).norm(s), 8)
+        XCTAssertEqual(shared.size(2, 0, 0).norm(s), 0)
+        // 0 and −0 are told apart (a norm scaled by −0 gives −0).
+        XCTAssertEqual(shared.length(scaledBy: 0).norm(1).sign, .plus)
+        XCTAssertEqual(shared.length(scaledBy: -0.0).norm(1).sign, .minus)
+    }
+
+    func testAStillTrackIsSharedOnlyForTheSameBits() {
+        var stills = StillTracks<Double>()
+        let breakpoints = StillTrack.breakpoints(until: 1)
+        XCTAssertEqual(stills.track(1, breakpoints: breakpoints).value(0.5), 1)
+        XCTAssertEqual(stills.track(1, breakpoints: breakpoints).value(0.5), 1)
+        XCTAssertEqual(stills.track(2, breakpoints: breakpoints).value(0.5), 2)
+        XCTAssertEqual(stills.track(0, breakpoints: breakpoints).value(0.5).sign, .plus)
+        XCTAssertEqual(stills.track(-0.0, breakpoints: breakpoints).value(0.5).sign, .minus)
+        let track = stills.track(2, breakpoints: breakpoints)
+        XCTAssertEqual(track.breakpoints, [0, 1])
+        XCTAssertEqual(track.pieces, [.still])
+        XCTAssertEqual(stills.track(2, breakpoints: [0]).pieces, [], "no piece over an empty timeline")
+        // Drawn numbers: the constant clamped as its property is drawn.
+        var numbers = StillNumberTracks(LayerProperty.animatedLayerNumbers)
+        XCTAssertEqual(numbers.track(.opacity, initial: 1.5, breakpoints: breakpoints).value(0), 1)
+        XCTAssertEqual(numbers.track(.opacity, initial: 0.5, breakpoints: breakpoints).value(0), 0.5)
+    }
+
+    func testStillKeyframesAreSharedOnlyForTheSameBits() {
+        var keys = StillKeys<Double>()
+        let reducer = FittingReducer(rules: .lottie)
+        let measure = ErrorMeasure<Double>(tolerance: 0.1, unit: .value) { abs($0) }
+        let breakpoints = StillTrack.breakpoints(until: 1)
+        func still(_ v: Double) -> ExactTrack<Double> { ExactTrack(breakpoints: breakpoints, pieces: [.still], value: { _ in v }) }
+        for v in [1.0, 1, 2, 0, -0.0, 0] {
+            let made = keys.keyframes(still(v), measure, reducer)
+            XCTAssertEqual(made, reducer.keyframes(for: still(v), measure: measure))
+            XCTAssertEqual(made.keyframes[0].value.bitPattern, v.bitPattern)
+        }
+        // The keyframe's time is in the key too.
+        let later = ExactTrack<Double>(breakpoints: [0.25, 1], pieces: [.still], value: { _ in 0 })
+        XCTAssertEqual(keys.keyframes(later, measure, reducer).keyframes[0].time, 0.25)
+        // A track that moves is fitted, not shared.
+        let moving = ExactTrack<Double>(breakpoints: breakpoints, pieces: [.moving], value: { $0 })
+        XCTAssertEqual(keys.keyframes(moving, measure, reducer), reducer.keyframes(for: moving, measure: measure))
+        var steps = StillSteps<Bool, Bool>()
+        XCTAssertEqual(steps.keyframes(DiscreteTrack(initial: true)) { $0.keyframes() }.initialValue, true)
+        XCTAssertEqual(steps.keyframes(DiscreteTrack(initial: false)) { $0.keyframes() }.initialValue, false)
+    }
+
+    /// The layers fitted with the shared keyframes equal each track fitted on its own.
+    func testFittedLayersEqualEachTrackFittedAlone() throws {
+        let sim = try Simulation(douyinPresent())
+        let inputs = ReductionInputs(sim, tolerance: .standard)
+        for rules in PlayerRules.players {
+            let reducer = FittingReducer(rules: rules)
+            let layers = KeyframedTransition.layers(inputs, reducer)
+            XCTAssertEqual(layers.count, sim.layers.count)
+            var shared = 0
+            for (x, exact) in inputs.exact.enumerated() {
+                let m = inputs.measures[exact.layer], l = layers[x]
+                XCTAssertEqual(l.position, reducer.keyframes(for: exact.position, measure: m.position))
+                XCTAssertEqual(l.size, reducer.keyframes(for: exact.size, measure: m.size))
+                XCTAssertEqual(l.translation, reducer.keyframes(for: exact.translation, measure: m.translation))
+                XCTAssertEqual(l.scale, reducer.keyframes(for: exact.scale, measure: m.scale))
+                XCTAssertEqual(l.rotation, reducer.keyframes(for: exact.rotation, measure: m.rotation))
+                for (p, track) in exact.numbers.all {
+                    XCTAssertEqual(l.numbers[p], reducer.keyframes(for: track, measure: m.numbers[p]))
+                }
+                XCTAssertEqual(l.anchorPoint, sim.layers[exact.layer].anchorPoint.keyframes())
+                XCTAssertEqual(l.visible, sim.layers[exact.layer].hidden.keyframes().map { !$0 })
+                if !l.rotation.isAnimated { shared += 1 }
+            }
+            XCTAssertGreaterThan(shared, 1)
+        }
+    }
+}
