@@ -78,7 +78,7 @@ extension LottieDocument {
     /// the layer or an ancestor is ever hidden.
     func layerShapes(_ i: Int) -> [JSONValue] {
         let items = contentItems(i)
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { l in Self.read(transition.layers, l) { $0.pointee.visible } })
         if visible.keyframes.count == 1, visible.initialValue.c[0] == 100 { return items }
         return [
             group(

@@ -98,7 +98,7 @@ struct LottieProperties {
                 case .hold:
                     members.append(("h", LJ.int(1)))
                 case .linear:
-                    members += handles(CubicBezier.linear)
+                    members += Self.linearHandles
                 case .bezier(let c):
                     members += handles(c)
                 }
@@ -149,7 +149,12 @@ struct LottieProperties {
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
     /// one number per handle coordinate applies to every dimension (the schema's scalar form,
     /// which rlottie, ThorVG and lottie-web read like a 1-element array: docs/lottie.md#short-forms).
-    func handles(_ c: CubicBezier) -> LJ.Members {
+    func handles(_ c: CubicBezier) -> LJ.Members { Self.handles(c) }
+
+    /// A linear key's handles, made once (the same members every time).
+    static let linearHandles = handles(CubicBezier.linear)
+
+    static func handles(_ c: CubicBezier) -> LJ.Members {
         let d = LottieDecimals.easing
         var out: LJ.Members = [
             ("o", LJ.obj([("x", LJ.num(c.x1, d)), ("y", LJ.num(c.y1, d))])),

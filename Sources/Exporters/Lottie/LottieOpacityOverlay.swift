@@ -74,7 +74,8 @@ extension LottieDocument {
 
     /// The product of the layers' opacities, in percent.
     func opacityProduct(_ layers: [Int]) -> KeyframeTrack<LVec> {
-        let chain = layers.map { transition.layers[$0].opacity.lvec }
+        // Each opacity read in place (`transition.layers[$0].opacity` copied the layer's tracks).
+        let chain = layers.map { l in Self.read(transition.layers, l) { $0.pointee.numbers[.opacity] }.lvec }
         guard !chain.isEmpty else { return .constant(LVec([100])) }
         return LottieTracks.combine(chain, .affineInEach) { v in LVec([v.reduce(100) { $0 * $1.c[0] }]) }
     }
