@@ -68,19 +68,7 @@ struct LottieProperties {
     func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
         // A track that holds one value is that value rounded, as the steps below leave it (most
         // properties: no rounded, simplified or checked copies of its keys made).
-        if !track.isAnimated {
-            let c = track.initialValue.c
-            switch kind {
-            // A number or a vector straight from the components, rounded as `valueJSON` rounds the
-            // rounded value (no rounded LVec made first: most of a document's properties hold still).
-            case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
-            case .vector:
-                return LJ.staticValue(.numbers(JSONNumbers(c.map { NumberFormat.round(NumberFormat.round($0, decimals: decimals), decimals: decimals) })))
-            case .path, .filledPath:
-                let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
-                return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
-            }
-        }
+        if !track.isAnimated { return still(track.initialValue.c, decimals: decimals, kind: kind) }
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
@@ -106,6 +94,21 @@ struct LottieProperties {
             out.append(LJ.obj(members))
         }
         return LJ.obj([("a", LJ.int(1)), ("k", .array(out))])
+    }
+
+    /// `property` of a track that holds components `c` throughout: what a caller whose tracks hold
+    /// still writes without making one (LottieContentLayers.swift's `layerTransform`).
+    func still(_ c: [Double], decimals: Int, kind: LottieValueKind) -> JSONValue {
+        switch kind {
+        // A number or a vector straight from the components, rounded as `valueJSON` rounds the
+        // rounded value (no rounded LVec made first: most of a document's properties hold still).
+        case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
+        case .vector:
+            return LJ.staticValue(.numbers(JSONNumbers(c.map { NumberFormat.round(NumberFormat.round($0, decimals: decimals), decimals: decimals) })))
+        case .path, .filledPath:
+            let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
+            return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
+        }
     }
 
     /// How far before a jump the pre-jump value is keyed, in frames.

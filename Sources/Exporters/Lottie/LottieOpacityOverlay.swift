@@ -72,6 +72,17 @@ extension LottieDocument {
     /// The product of `opacityChain(i)`'s opacities, in percent.
     func combinedOpacity(_ i: Int) -> KeyframeTrack<LVec> { opacityProduct(opacityChain(i)) }
 
+    /// `props.opacity(combinedOpacity(i))`; from the values when every opacity of the chain holds
+    /// still (`opacityProduct` would give the track that holds their product, in the same order).
+    func combinedOpacityJSON(_ i: Int) -> JSONValue {
+        let chain = opacityChain(i)
+        guard chain.allSatisfy({ l in !Self.read(transition.layers, l) { $0.pointee.numbers[.opacity].isAnimated } }) else {
+            return props.opacity(opacityProduct(chain))
+        }
+        let product = chain.reduce(100.0) { p, l in p * Self.read(transition.layers, l) { $0.pointee.numbers[.opacity].initialValue } }
+        return props.still([product], decimals: LottieDecimals.opacity, kind: .scalar)
+    }
+
     /// The product of the layers' opacities, in percent.
     func opacityProduct(_ layers: [Int]) -> KeyframeTrack<LVec> {
         // Each opacity read in place (`transition.layers[$0].opacity` copied the layer's tracks).
