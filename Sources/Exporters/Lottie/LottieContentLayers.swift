@@ -93,7 +93,10 @@ extension LottieDocument {
     /// the layer or an ancestor is ever hidden.
     func layerShapes(_ i: Int) -> [JSONValue] {
         let items = contentItems(i)
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { l in Self.read(transition.layers, l) { $0.pointee.visible } })
+        let chain = [i] + ancestors(i)
+        // Every key of the chain visible (most layers): `visibility` would hold 100 throughout.
+        if chain.allSatisfy({ l in Self.read(transition.layers, l) { $0.pointee.visible.keyframes.allSatisfy(\.value) } }) { return items }
+        let visible = LottieTracks.visibility(chain.map { l in Self.read(transition.layers, l) { $0.pointee.visible } })
         if visible.keyframes.count == 1, visible.initialValue.c[0] == 100 { return items }
         return [
             group(

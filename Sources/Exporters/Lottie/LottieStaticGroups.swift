@@ -152,30 +152,35 @@ extension LottieDocument {
     /// The key of `children`'s subtrees, or nil when one holds what the key does not describe.
     private func staticGroupsKey(_ children: [Int]) -> LottieStaticGroupsKey? {
         var key = LottieStaticGroupsKey(.sublayers)
-        func add(_ j: Int) -> Bool {
-            // In place: `projected[j]` copied the layer's projection out to compare it with nil.
-            guard Self.read(transition.projected, j, { $0.pointee == nil }) else { return false }
-            let described = Self.read(simulation.layers, j) { l -> Bool in
-                guard l.pointee.id == nil else { return false }
-                key.startLayer(index: l.pointee.index)
-                guard key.appendPaint(l.pointee.definition.kind, l.pointee.definition.fill, l.pointee.definition.size) else { return false }
-                key.append(l.pointee.children.count)  // how many subtrees follow: the tree's shape
-                return true
-            }
-            guard described else { return false }
-            Self.read(transition.layers, j) { k in
-                key.append(k.pointee.visible.initialValue ? 1 : 0)
-                key.append(k.pointee.size.initialValue)
-                key.append(k.pointee.anchorPoint.initialValue)
-                key.append(k.pointee.position.initialValue)
-                key.append(k.pointee.translation.initialValue)
-                key.append(k.pointee.scale.initialValue)
-                key.append(k.pointee.rotation.initialValue)
-                key.append(k.pointee.numbers[.opacity].initialValue)
-                key.append(k.pointee.numbers.boundsRadius.initialValue)
-            }
-            return Self.read(simulation.layers, j) { $0.pointee.children }.allSatisfy(add)
+        for c in children where !addSubtree(c, to: &key) { return nil }
+        return key
+    }
+
+    /// Adds layer j's subtree to `key`; false when it holds what the key does not describe. The key
+    /// passed inout: a nested function capturing it checked each access at run time.
+    private func addSubtree(_ j: Int, to key: inout LottieStaticGroupsKey) -> Bool {
+        // In place: `projected[j]` copied the layer's projection out to compare it with nil.
+        guard Self.read(transition.projected, j, { $0.pointee == nil }) else { return false }
+        let described = Self.read(simulation.layers, j) { l -> Bool in
+            guard l.pointee.id == nil else { return false }
+            key.startLayer(index: l.pointee.index)
+            guard key.appendPaint(l.pointee.definition.kind, l.pointee.definition.fill, l.pointee.definition.size) else { return false }
+            key.append(l.pointee.children.count)  // how many subtrees follow: the tree's shape
+            return true
         }
-        return children.allSatisfy(add) ? key : nil
+        guard described else { return false }
+        Self.read(transition.layers, j) { k in
+            key.append(k.pointee.visible.initialValue ? 1 : 0)
+            key.append(k.pointee.size.initialValue)
+            key.append(k.pointee.anchorPoint.initialValue)
+            key.append(k.pointee.position.initialValue)
+            key.append(k.pointee.translation.initialValue)
+            key.append(k.pointee.scale.initialValue)
+            key.append(k.pointee.rotation.initialValue)
+            key.append(k.pointee.numbers[.opacity].initialValue)
+            key.append(k.pointee.numbers.boundsRadius.initialValue)
+        }
+        for c in Self.read(simulation.layers, j, { $0.pointee.children }) where !addSubtree(c, to: &key) { return false }
+        return true
     }
 }
