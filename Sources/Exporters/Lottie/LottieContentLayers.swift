@@ -84,7 +84,7 @@ extension LottieDocument {
         let rotation =
             k.rotation.isAnimated
             ? props.property(k.rotation.map { LVec([$0 * 180 / .pi]) }, decimals: LottieDecimals.degrees, kind: scalar)
-            : props.still([k.rotation.initialValue * 180 / .pi], decimals: LottieDecimals.degrees, kind: scalar)
+            : props.still(scalar: k.rotation.initialValue * 180 / .pi, decimals: LottieDecimals.degrees)
         // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
         return transformJSON(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: combinedOpacityJSON(i), layer: true)
     }

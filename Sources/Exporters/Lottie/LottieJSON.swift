@@ -98,18 +98,23 @@ struct LottieProperties {
 
     /// `property` of a track that holds components `c` throughout: what a caller whose tracks hold
     /// still writes without making one (LottieContentLayers.swift's `layerTransform`).
-    func still(_ c: [Double], decimals: Int, kind: LottieValueKind) -> JSONValue {
+    func still(_ c: consuming [Double], decimals: Int, kind: LottieValueKind) -> JSONValue {
         switch kind {
         // A number or a vector straight from the components, rounded as `valueJSON` rounds the
         // rounded value (no rounded LVec made first: most of a document's properties hold still).
-        case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
+        case .scalar: return still(scalar: c[0], decimals: decimals)
         case .vector:
-            return LJ.staticValue(.numbers(JSONNumbers(c.map { NumberFormat.round(NumberFormat.round($0, decimals: decimals), decimals: decimals) })))
+            // Rounded in place: the components are the caller's array, given up (no second array).
+            for k in c.indices { c[k] = NumberFormat.round(NumberFormat.round(c[k], decimals: decimals), decimals: decimals) }
+            return LJ.staticValue(.numbers(JSONNumbers(c)))
         case .path, .filledPath:
             let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
             return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
         }
     }
+
+    /// `still` of the scalar x (no array made for its one component).
+    func still(scalar x: Double, decimals: Int) -> JSONValue { LJ.staticValue(LJ.num(NumberFormat.round(x, decimals: decimals), decimals)) }
 
     /// How far before a jump the pre-jump value is keyed, in frames.
     static let jumpLead = 0.001

@@ -80,7 +80,7 @@ extension LottieDocument {
             return props.opacity(opacityProduct(chain))
         }
         let product = chain.reduce(100.0) { p, l in p * Self.read(transition.layers, l) { $0.pointee.numbers[.opacity].initialValue } }
-        return props.still([product], decimals: LottieDecimals.opacity, kind: .scalar)
+        return props.still(scalar: product, decimals: LottieDecimals.opacity)
     }
 
     /// The product of the layers' opacities, in percent.
