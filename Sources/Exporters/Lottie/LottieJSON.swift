@@ -49,12 +49,15 @@ enum LJ {
         case .number(100): return stillHundred
         case .number(0): return stillZero
         case .numbers(let n) where n.rowWidth == 0 && n.values.count == 3 && n.values.allSatisfy({ $0 == 1 }): return stillOnes
+        case .numbers(let n) where n.rowWidth == 0 && n.values.count == 2 && n.values[0] == 100 && n.values[1] == 100: return stillFullScale
         default: return obj([("a", int(0)), ("k", v)])
         }
     }
     private static let stillHundred = obj([("a", int(0)), ("k", .number(100))])
     private static let stillZero = obj([("a", int(0)), ("k", .number(0))])
     private static let stillOnes = obj([("a", int(0)), ("k", .numbers(JSONNumbers([1, 1, 1])))])
+    /// A scale of 100 %, every layer's but a few.
+    private static let stillFullScale = obj([("a", int(0)), ("k", .numbers(JSONNumbers([100, 100])))])
     static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
     static func staticArr(_ xs: [Double], _ decimals: Int) -> JSONValue { staticValue(arr(xs, decimals)) }
 }
