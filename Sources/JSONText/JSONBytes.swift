@@ -8,10 +8,18 @@ protocol JSONBytes {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
     /// `NumberFormat.string(x, maxDecimals:)`'s bytes.
     mutating func append(number x: Double, maxDecimals: Int)
+    /// `"bytes"` (bytes that need no escape).
+    mutating func append(quoted bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension JSONBytes {
     mutating func append(literal: StaticString) { append(bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)) }
+
+    mutating func append(quoted bytes: UnsafeBufferPointer<UInt8>) {
+        append(0x22)
+        append(bytes: bytes)
+        append(0x22)
+    }
 }
 
 extension Array: JSONBytes where Element == UInt8 {
@@ -61,6 +69,23 @@ package struct JSONByteBuffer: JSONBytes {
         if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
         (base + count).update(from: start, count: bytes.count)
         count += bytes.count
+    }
+
+    /// `"bytes"` after one capacity test; a short string (most of a Lottie's keys) byte by byte,
+    /// which costs less than setting up a copy (BENCHMARKS.md#lottie36-the-2d-lottie-document-same-bytes-2026-12-05).
+    @inline(__always)
+    package mutating func append(quoted bytes: UnsafeBufferPointer<UInt8>) {
+        let n = bytes.count
+        if count + n + 2 > capacity { grow(toHold: count + n + 2) }
+        let at = base + count
+        at[0] = 0x22
+        if n <= 4 {
+            for k in 0..<n { at[1 + k] = bytes[k] }
+        } else if let start = bytes.baseAddress {
+            (at + 1).update(from: start, count: n)
+        }
+        at[n + 1] = 0x22
+        count += n + 2
     }
 
     /// The digits straight into the buffer (`NumberFormat.decimalDigits` writes ≤ 20 bytes and

@@ -228,33 +228,21 @@ package struct JSONWriter: Sendable {
         line.allSatisfy { $0 >= 0x20 && $0 < 0x80 } ? line.count : String(decoding: line, as: UTF8.self).count
     }
 
-    /// The longest string appended byte by byte (see `writeString`).
-    static let shortString = 4
-
     package static func writeString(_ s: String, into out: inout [UInt8]) { appendString(s, into: &out) }
 
     package static func writeString(_ s: String, into out: inout JSONByteBuffer) { appendString(s, into: &out) }
 
     static func appendString<Out: JSONBytes>(_ s: String, into out: inout Out) {
-        out.append(0x22)
-        // Keys and names need no escape: their bytes in one append (byte by byte, each append
-        // checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04), but for the
-        // shortest (most of a Lottie's keys), whose bytes one by one cost less than setting up
-        // that append (BENCHMARKS.md#lottie36-the-2d-lottie-document-same-bytes-2026-12-05).
+        // Keys and names need no escape: their bytes and both quotes in one append, one capacity
+        // test (byte by byte, each append checked the buffer: BENCHMARKS.md#batch2d2-the-lottie-tree-2026-12-04).
         let plain =
             s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
                 for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C { return false }
-                if bytes.count <= Self.shortString {
-                    for b in bytes { out.append(b) }
-                } else {
-                    out.append(bytes: bytes)
-                }
+                out.append(quoted: bytes)
                 return true
             } ?? false
-        if plain {
-            out.append(0x22)
-            return
-        }
+        if plain { return }
+        out.append(0x22)
         var s = s
         s.withUTF8 { bytes in
             // Other strings escaped into a scratch buffer, a chunk at a time (6 bytes an input byte at

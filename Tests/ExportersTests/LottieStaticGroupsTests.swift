@@ -91,6 +91,22 @@ final class LottieStaticGroupsTests: XCTestCase {
         }
     }
 
+    /// A key hashes the mix of its words (not the words): keys of the same words are equal and
+    /// hash alike; a word changed, or one more, is another key that hashes apart.
+    func testKeysOfTheSameWordsHashAlike() {
+        func key(_ kept: LottieStaticGroupsKey.Kept, _ words: [Double]) -> LottieStaticGroupsKey {
+            var k = LottieStaticGroupsKey(kept)
+            for w in words { k.append(w) }
+            return k
+        }
+        XCTAssertEqual(key(.sublayers, [1, 2, 3]), key(.sublayers, [1, 2, 3]))
+        XCTAssertEqual(key(.sublayers, [1, 2, 3]).hashValue, key(.sublayers, [1, 2, 3]).hashValue)
+        for other in [key(.sublayers, [1, 2, 4]), key(.sublayers, [1, 2, 3, 0]), key(.sublayers, [2, 1, 3]), key(.paint, [1, 2, 3])] {
+            XCTAssertNotEqual(other, key(.sublayers, [1, 2, 3]))
+            XCTAssertNotEqual(other.hashValue, key(.sublayers, [1, 2, 3]).hashValue)
+        }
+    }
+
     /// A subtree with art of its own is made anew each time (its key would not describe it).
     func testSnapshotsAreNotKept() throws {
         let cache = LottieStaticGroups()

@@ -57,28 +57,46 @@ extension LottieDocument {
     func layerTransform(_ i: Int) -> JSONValue {
         if transition.projected[i] != nil { return projectedTransform(i) }
         let k = transition.layers[i]
-        let anchor = LottieTracks.combine([k.anchorPoint.lvec, k.size.lvec], .affineInEach) { v in
-            LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
+        // A part whose tracks hold still is written from their values: `combine` and `map` would
+        // give the track that holds the same value throughout (most layers: no LVec tracks made).
+        let (length, vector, scalar) = (LottieDecimals.length, LottieValueKind.vector, LottieValueKind.scalar)
+        let anchor: JSONValue
+        if k.anchorPoint.isAnimated || k.size.isAnimated {
+            anchor = props.position(
+                LottieTracks.combine([k.anchorPoint.lvec, k.size.lvec], .affineInEach) { v in
+                    LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
+                })
+        } else {
+            let (a, s) = (k.anchorPoint.initialValue, k.size.initialValue)
+            anchor = props.still([a.x * s.width, a.y * s.height], decimals: length, kind: vector)
         }
-        let position = LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] }
+        let position: JSONValue
+        if k.position.isAnimated || k.translation.isAnimated {
+            position = props.position(LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] })
+        } else {
+            let (p, t) = (k.position.initialValue, k.translation.initialValue)
+            position = props.still([p.x + t.x, p.y + t.y], decimals: length, kind: vector)
+        }
+        let scale =
+            k.scale.isAnimated
+            ? props.property(k.scale.map { LVec([$0.x * 100, $0.y * 100]) }, decimals: LottieDecimals.scalePercent, kind: vector)
+            : props.still([k.scale.initialValue.x * 100, k.scale.initialValue.y * 100], decimals: LottieDecimals.scalePercent, kind: vector)
+        let rotation =
+            k.rotation.isAnimated
+            ? props.property(k.rotation.map { LVec([$0 * 180 / .pi]) }, decimals: LottieDecimals.degrees, kind: scalar)
+            : props.still(scalar: k.rotation.initialValue * 180 / .pi, decimals: LottieDecimals.degrees)
         // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
-        let opacity = combinedOpacity(i)
-        return transformJSON(
-            anchor: props.position(anchor), position: props.position(position),
-            scale: props.property(
-                k.scale.map { LVec([$0.x * 100, $0.y * 100]) },
-                decimals: LottieDecimals.scalePercent, kind: .vector),
-            rotation: props.property(
-                k.rotation.map { LVec([$0 * 180 / .pi]) },
-                decimals: LottieDecimals.degrees, kind: .scalar),
-            opacity: props.opacity(opacity), layer: true)
+        return transformJSON(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: combinedOpacityJSON(i), layer: true)
     }
 
     /// The layer's own paint and static descendants (top first), in a visibility group when
     /// the layer or an ancestor is ever hidden.
     func layerShapes(_ i: Int) -> [JSONValue] {
         let items = contentItems(i)
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let chain = [i] + ancestors(i)
+        // Every key of the chain visible (most layers): `visibility` would hold 100 throughout.
+        if chain.allSatisfy({ l in Self.read(transition.layers, l) { $0.pointee.visible.keyframes.allSatisfy(\.value) } }) { return items }
+        let visible = LottieTracks.visibility(chain.map { l in Self.read(transition.layers, l) { $0.pointee.visible } })
         if visible.keyframes.count == 1, visible.initialValue.c[0] == 100 { return items }
         return [
             group(

@@ -49,12 +49,15 @@ enum LJ {
         case .number(100): return stillHundred
         case .number(0): return stillZero
         case .numbers(let n) where n.rowWidth == 0 && n.values.count == 3 && n.values.allSatisfy({ $0 == 1 }): return stillOnes
+        case .numbers(let n) where n.rowWidth == 0 && n.values.count == 2 && n.values[0] == 100 && n.values[1] == 100: return stillFullScale
         default: return obj([("a", int(0)), ("k", v)])
         }
     }
     private static let stillHundred = obj([("a", int(0)), ("k", .number(100))])
     private static let stillZero = obj([("a", int(0)), ("k", .number(0))])
     private static let stillOnes = obj([("a", int(0)), ("k", .numbers(JSONNumbers([1, 1, 1])))])
+    /// A scale of 100 %, every layer's but a few.
+    private static let stillFullScale = obj([("a", int(0)), ("k", .numbers(JSONNumbers([100, 100])))])
     static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
     static func staticArr(_ xs: [Double], _ decimals: Int) -> JSONValue { staticValue(arr(xs, decimals)) }
 }
@@ -68,19 +71,7 @@ struct LottieProperties {
     func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
         // A track that holds one value is that value rounded, as the steps below leave it (most
         // properties: no rounded, simplified or checked copies of its keys made).
-        if !track.isAnimated {
-            let c = track.initialValue.c
-            switch kind {
-            // A number or a vector straight from the components, rounded as `valueJSON` rounds the
-            // rounded value (no rounded LVec made first: most of a document's properties hold still).
-            case .scalar: return LJ.staticValue(LJ.num(NumberFormat.round(c[0], decimals: decimals), decimals))
-            case .vector:
-                return LJ.staticValue(.numbers(JSONNumbers(c.map { NumberFormat.round(NumberFormat.round($0, decimals: decimals), decimals: decimals) })))
-            case .path, .filledPath:
-                let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
-                return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
-            }
-        }
+        if !track.isAnimated { return still(track.initialValue.c, decimals: decimals, kind: kind) }
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
         var out: [JSONValue] = []
@@ -98,7 +89,7 @@ struct LottieProperties {
                 case .hold:
                     members.append(("h", LJ.int(1)))
                 case .linear:
-                    members += handles(CubicBezier.linear)
+                    members += Self.linearHandles
                 case .bezier(let c):
                     members += handles(c)
                 }
@@ -107,6 +98,26 @@ struct LottieProperties {
         }
         return LJ.obj([("a", LJ.int(1)), ("k", .array(out))])
     }
+
+    /// `property` of a track that holds components `c` throughout: what a caller whose tracks hold
+    /// still writes without making one (LottieContentLayers.swift's `layerTransform`).
+    func still(_ c: consuming [Double], decimals: Int, kind: LottieValueKind) -> JSONValue {
+        switch kind {
+        // A number or a vector straight from the components, rounded as `valueJSON` rounds the
+        // rounded value (no rounded LVec made first: most of a document's properties hold still).
+        case .scalar: return still(scalar: c[0], decimals: decimals)
+        case .vector:
+            // Rounded in place: the components are the caller's array, given up (no second array).
+            for k in c.indices { c[k] = NumberFormat.round(NumberFormat.round(c[k], decimals: decimals), decimals: decimals) }
+            return LJ.staticValue(.numbers(JSONNumbers(c)))
+        case .path, .filledPath:
+            let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
+            return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
+        }
+    }
+
+    /// `still` of the scalar x (no array made for its one component).
+    func still(scalar x: Double, decimals: Int) -> JSONValue { LJ.staticValue(LJ.num(NumberFormat.round(x, decimals: decimals), decimals)) }
 
     /// How far before a jump the pre-jump value is keyed, in frames.
     static let jumpLead = 0.001
@@ -149,7 +160,12 @@ struct LottieProperties {
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
     /// one number per handle coordinate applies to every dimension (the schema's scalar form,
     /// which rlottie, ThorVG and lottie-web read like a 1-element array: docs/lottie.md#short-forms).
-    func handles(_ c: CubicBezier) -> LJ.Members {
+    func handles(_ c: CubicBezier) -> LJ.Members { Self.handles(c) }
+
+    /// A linear key's handles, made once (the same members every time).
+    static let linearHandles = handles(CubicBezier.linear)
+
+    static func handles(_ c: CubicBezier) -> LJ.Members {
         let d = LottieDecimals.easing
         var out: LJ.Members = [
             ("o", LJ.obj([("x", LJ.num(c.x1, d)), ("y", LJ.num(c.y1, d))])),

@@ -72,9 +72,21 @@ extension LottieDocument {
     /// The product of `opacityChain(i)`'s opacities, in percent.
     func combinedOpacity(_ i: Int) -> KeyframeTrack<LVec> { opacityProduct(opacityChain(i)) }
 
+    /// `props.opacity(combinedOpacity(i))`; from the values when every opacity of the chain holds
+    /// still (`opacityProduct` would give the track that holds their product, in the same order).
+    func combinedOpacityJSON(_ i: Int) -> JSONValue {
+        let chain = opacityChain(i)
+        guard chain.allSatisfy({ l in !Self.read(transition.layers, l) { $0.pointee.numbers[.opacity].isAnimated } }) else {
+            return props.opacity(opacityProduct(chain))
+        }
+        let product = chain.reduce(100.0) { p, l in p * Self.read(transition.layers, l) { $0.pointee.numbers[.opacity].initialValue } }
+        return props.still(scalar: product, decimals: LottieDecimals.opacity)
+    }
+
     /// The product of the layers' opacities, in percent.
     func opacityProduct(_ layers: [Int]) -> KeyframeTrack<LVec> {
-        let chain = layers.map { transition.layers[$0].opacity.lvec }
+        // Each opacity read in place (`transition.layers[$0].opacity` copied the layer's tracks).
+        let chain = layers.map { l in Self.read(transition.layers, l) { $0.pointee.numbers[.opacity] }.lvec }
         guard !chain.isEmpty else { return .constant(LVec([100])) }
         return LottieTracks.combine(chain, .affineInEach) { v in LVec([v.reduce(100) { $0 * $1.c[0] }]) }
     }

@@ -32,10 +32,14 @@ extension LottieDocument {
     func pictures(over host: Int) throws -> [LottiePicture] {
         if transition.projected[host] != nil { return [] }  // drawn as cells (LottiePictureCells.swift)
         // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
-        let (kind, size, snapshotSource) = Self.read(simulation.layers, host) { l in
-            (l.pointee.definition.kind, l.pointee.definition.size, l.pointee.snapshotSource)
+        // Only a picture's art bound out of the kind: copying every layer's kind retained its art.
+        let (picture, size, snapshotSource) = Self.read(simulation.layers, host) { l -> ((LayerArtwork, Artwork.Picture)?, Size, Int?) in
+            guard case .artwork(let art) = l.pointee.definition.kind, case .raster(let image) = art.artwork else {
+                return (nil, l.pointee.definition.size, l.pointee.snapshotSource)
+            }
+            return ((art, image), l.pointee.definition.size, l.pointee.snapshotSource)
         }
-        if case .artwork(let art) = kind, case .raster(let image) = art.artwork {
+        if let (art, image) = picture {
             return [LottiePicture(host: host, image: image, place: placement(art, image, in: size), base: size, opacity: 1)]
         }
         guard let source = snapshotSource else { return [] }

@@ -21,6 +21,9 @@ struct LottieStaticGroupsKey: Hashable {
     private(set) var words: [UInt64] = []
     /// How many layers it describes (the cache's bound counts them).
     private(set) var layers = 0
+    /// The words mixed as they are appended: what `hash(into:)` hashes (a function of `words`, so
+    /// equal keys hash alike). SipHash over every word of a key was half of a cache lookup.
+    private var mix: UInt64 = 0
 
     /// What a key stands for: its first word, so that keys of the two never meet.
     enum Kept: UInt64 {
@@ -32,12 +35,18 @@ struct LottieStaticGroupsKey: Hashable {
 
     init(_ kept: Kept) {
         words.reserveCapacity(64)
-        words.append(kept.rawValue)
+        append(word: kept.rawValue)
         if kept == .paint { layers = 1 }
     }
 
-    mutating func append(_ x: Double) { words.append(x.bitPattern) }
-    mutating func append(_ n: Int) { words.append(UInt64(bitPattern: Int64(n))) }
+    mutating func append(_ x: Double) { append(word: x.bitPattern) }
+    mutating func append(_ n: Int) { append(word: UInt64(bitPattern: Int64(n))) }
+    @inline(__always)
+    private mutating func append(word: UInt64) {
+        words.append(word)
+        mix = (mix ^ word) &* 0x9E37_79B9_7F4A_7C15
+        mix ^= mix >> 29
+    }
     mutating func append(_ p: Point) { append(p.x); append(p.y) }
     mutating func append(_ s: Size) { append(s.width); append(s.height) }
     mutating func append(_ c: Color) {
@@ -75,7 +84,10 @@ struct LottieStaticGroupsKey: Hashable {
         return true
     }
 
-    func hash(into hasher: inout Hasher) { words.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(mix)
+        hasher.combine(words.count)
+    }
     static func == (a: Self, b: Self) -> Bool { a.words == b.words }
 }
 
@@ -140,29 +152,35 @@ extension LottieDocument {
     /// The key of `children`'s subtrees, or nil when one holds what the key does not describe.
     private func staticGroupsKey(_ children: [Int]) -> LottieStaticGroupsKey? {
         var key = LottieStaticGroupsKey(.sublayers)
-        func add(_ j: Int) -> Bool {
-            guard transition.projected[j] == nil else { return false }
-            let described = Self.read(simulation.layers, j) { l -> Bool in
-                guard l.pointee.id == nil else { return false }
-                key.startLayer(index: l.pointee.index)
-                guard key.appendPaint(l.pointee.definition.kind, l.pointee.definition.fill, l.pointee.definition.size) else { return false }
-                key.append(l.pointee.children.count)  // how many subtrees follow: the tree's shape
-                return true
-            }
-            guard described else { return false }
-            Self.read(transition.layers, j) { k in
-                key.append(k.pointee.visible.initialValue ? 1 : 0)
-                key.append(k.pointee.size.initialValue)
-                key.append(k.pointee.anchorPoint.initialValue)
-                key.append(k.pointee.position.initialValue)
-                key.append(k.pointee.translation.initialValue)
-                key.append(k.pointee.scale.initialValue)
-                key.append(k.pointee.rotation.initialValue)
-                key.append(k.pointee.numbers[.opacity].initialValue)
-                key.append(k.pointee.numbers.boundsRadius.initialValue)
-            }
-            return Self.read(simulation.layers, j) { $0.pointee.children }.allSatisfy(add)
+        for c in children where !addSubtree(c, to: &key) { return nil }
+        return key
+    }
+
+    /// Adds layer j's subtree to `key`; false when it holds what the key does not describe. The key
+    /// passed inout: a nested function capturing it checked each access at run time.
+    private func addSubtree(_ j: Int, to key: inout LottieStaticGroupsKey) -> Bool {
+        // In place: `projected[j]` copied the layer's projection out to compare it with nil.
+        guard Self.read(transition.projected, j, { $0.pointee == nil }) else { return false }
+        let described = Self.read(simulation.layers, j) { l -> Bool in
+            guard l.pointee.id == nil else { return false }
+            key.startLayer(index: l.pointee.index)
+            guard key.appendPaint(l.pointee.definition.kind, l.pointee.definition.fill, l.pointee.definition.size) else { return false }
+            key.append(l.pointee.children.count)  // how many subtrees follow: the tree's shape
+            return true
         }
-        return children.allSatisfy(add) ? key : nil
+        guard described else { return false }
+        Self.read(transition.layers, j) { k in
+            key.append(k.pointee.visible.initialValue ? 1 : 0)
+            key.append(k.pointee.size.initialValue)
+            key.append(k.pointee.anchorPoint.initialValue)
+            key.append(k.pointee.position.initialValue)
+            key.append(k.pointee.translation.initialValue)
+            key.append(k.pointee.scale.initialValue)
+            key.append(k.pointee.rotation.initialValue)
+            key.append(k.pointee.numbers[.opacity].initialValue)
+            key.append(k.pointee.numbers.boundsRadius.initialValue)
+        }
+        for c in Self.read(simulation.layers, j, { $0.pointee.children }) where !addSubtree(c, to: &key) { return false }
+        return true
     }
 }

@@ -177,11 +177,15 @@ struct SVGPaint {
 
     /// A visible static layer drawn as one opaque solid rect in its parent's space.
     private func opaqueRect(_ i: Int) -> (rect: Rect, color: Color)? {
-        let d = document.simulation.layers[i].definition
-        guard !d.hidden, !document.isFollowed(i), let (rect, fill) = placedRect(d, childless: document.simulation.layers[i].children.isEmpty),
-            case .solid(let color) = fill, color.alpha == 1
-        else { return nil }
-        return (rect, color)
+        // Read in place: binding the definition copied it, for each sublayer of every followed layer.
+        guard !document.isFollowed(i) else { return nil }
+        return document.simulation.layers.withUnsafeBufferPointer { layers in
+            let l = layers.baseAddress! + i
+            guard !l.pointee.definition.hidden, let (rect, fill) = placedRect(l.pointee.definition, childless: l.pointee.children.isEmpty),
+                case .solid(let color) = fill, color.alpha == 1
+            else { return nil }
+            return (rect, color)
+        }
     }
 
     /// A solid rect without sublayers moved only by translations: its rect in its parent's

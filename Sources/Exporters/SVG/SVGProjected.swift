@@ -28,7 +28,9 @@ enum SVGPath {
     /// Path data in its shortest form (SVG path grammar): no separator before a minus sign.
     static func append(_ x: Double, to s: inout String, tenths: Bool = true) {
         let t = number(x, tenths: tenths)
-        if let last = s.last, last.isNumber, !t.hasPrefix("-") { s.append(" ") }
+        // Bytes, not Characters: path data is ASCII, where a digit is the only number (`s.last`
+        // and `isNumber` walked graphemes and Unicode tables for each number).
+        if let last = s.utf8.last, (0x30...0x39).contains(last), t.utf8.first != 0x2D { s.append(" ") }
         s += t
     }
 

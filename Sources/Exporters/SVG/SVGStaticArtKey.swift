@@ -47,16 +47,19 @@ extension SVGStaticArtCache {
             var h = Hasher()
             h.combine(document.xml.depth)
             h.combine(part)
-            let layers = document.simulation.layers
-            func add(_ j: Int) {
-                h.combine(layers[j].definition.position.x)
-                h.combine(layers[j].definition.position.y)
-                h.combine(layers[j].definition.size.width)
-                h.combine(layers[j].definition.size.height)
-                h.combine(layers[j].children.count)
-                for child in layers[j].children { add(child) }
+            // Read through a pointer: `layers[j].definition` copied the definition for each field.
+            document.simulation.layers.withUnsafeBufferPointer { layers in
+                func add(_ j: Int) {
+                    let l = layers.baseAddress! + j
+                    h.combine(l.pointee.definition.position.x)
+                    h.combine(l.pointee.definition.position.y)
+                    h.combine(l.pointee.definition.size.width)
+                    h.combine(l.pointee.definition.size.height)
+                    h.combine(l.pointee.children.count)
+                    for child in l.pointee.children { add(child) }
+                }
+                add(i)
             }
-            add(i)
             return h.finalize()
         }
 
@@ -64,19 +67,23 @@ extension SVGStaticArtCache {
         /// compared, read in place.
         func matches(_ i: Int, _ part: Part, of document: SVGDocument) -> Bool {
             guard self.part == part, depth == document.xml.depth else { return false }
-            let simulated = document.simulation.layers
-            var n = 0
-            func same(_ j: Int) -> Bool {
-                guard n < layers.count else { return false }
-                let k = n
-                n += 1
-                guard layers[k].sublayers == simulated[j].children.count, layers[k].followed == document.isFollowed(j),
-                    layers[k].definition == simulated[j].definition
-                else { return false }
-                for child in simulated[j].children where !same(child) { return false }
-                return true
+            // Both sides read through pointers: subscripting copied each definition to compare it.
+            return document.simulation.layers.withUnsafeBufferPointer { simulated in
+                layers.withUnsafeBufferPointer { kept in
+                    var n = 0
+                    func same(_ j: Int) -> Bool {
+                        guard n < kept.count else { return false }
+                        let (k, l) = (kept.baseAddress! + n, simulated.baseAddress! + j)
+                        n += 1
+                        guard k.pointee.sublayers == l.pointee.children.count, k.pointee.followed == document.isFollowed(j),
+                            k.pointee.definition == l.pointee.definition
+                        else { return false }
+                        for child in l.pointee.children where !same(child) { return false }
+                        return true
+                    }
+                    return same(i) && n == kept.count
+                }
             }
-            return same(i) && n == layers.count
         }
 
         /// Whether the subtree draws a picture: it is embedded once per file (SVGEmbeddedImages),

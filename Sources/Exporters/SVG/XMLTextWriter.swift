@@ -121,7 +121,8 @@ final class XMLTextWriter {
             throw TransExportError(
                 kind: .export, file: "", location: nil, path: "", expected: "libxml2 could not write the SVG: \(failure ?? "no buffer content")")
         }
-        return String(cString: content)
+        // Its length is known: no strlen pass over the document (it holds no NUL: libxml2 wrote C strings).
+        return String(decoding: UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))), as: UTF8.self)
     }
 }
 
