@@ -83,7 +83,10 @@ import Geometry
     }
 
     /// CATransform3DConcat(self, other) = self·other: self is applied first (docs/uikit-motion.md#transform-matrices).
-    @inlinable package func concatenating(_ o: Transform3D) -> Transform3D {
+    /// Always inlined: called, both matrices and the result were copied through the stack (~60
+    /// moves beside the ~120 instructions of the product; MovingStateSampler makes one per
+    /// recomputed layer and step).
+    @inlinable @inline(__always) package func concatenating(_ o: Transform3D) -> Transform3D {
         // Written out: this runs per layer per frame, so no temporary arrays.
         Transform3D(
             m11: m11 * o.m11 + m12 * o.m21 + m13 * o.m31 + m14 * o.m41,

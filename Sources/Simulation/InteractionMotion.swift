@@ -132,19 +132,18 @@ struct FollowedComponent: ProgressFunction {
 final class FollowedValue: Sendable {
     let shape: ValueExpression.Shape
     let evaluators: [StoredEvaluator]
-    let rules: [NumberRule]
+    let rules: [AdmittedRange]
     let memo = InstantMemo<PropertyValue?>(slots: 256)
 
     init(_ expression: ValueExpression) {
         shape = expression.shape
         let numbers = expression.numbers
         evaluators = numbers.map { StoredEvaluator($0.expression.root.compiled()) }
-        rules = numbers.map(\.rule)
+        rules = numbers.map { AdmittedRange($0.rule) }
     }
 
     /// nil where a number is out of range.
     func value(_ env: ExpressionEnvironment) -> PropertyValue? {
-        // The rules read in place: copying one (its message) per number cost a retain and a release.
         rules.withUnsafeBufferPointer { rules in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
                 for k in evaluators.indices {
@@ -155,6 +154,32 @@ final class FollowedValue: Sendable {
                 return shape.assembled { numbers[$0] }
             }
         }
+    }
+}
+
+/// A NumberRule as the numbers it tests: `admits` answers as `NumberRule.admits`. The rule, an
+/// enum with its message, was copied, retained and released at each test (the drag's values are
+/// checked every millisecond: ~180 instructions a number, 0.5 % of the 2D batch;
+/// BENCHMARKS.md#sim39-a-lighter-simulation-same-bytes-2026-12-06).
+struct AdmittedRange: Hashable, Sendable {
+    /// v ≥ low (v > low when `open`) and v ≤ high, besides NumberRule's finite and ±1e9.
+    let low: Double, high: Double, open: Bool
+
+    init(_ rule: NumberRule) {
+        switch rule {
+        case .any: (low, high, open) = (-.infinity, .infinity, false)
+        case .atLeastZero: (low, high, open) = (0, .infinity, false)
+        case .within(let r, _): (low, high, open) = (r.lowerBound, r.upperBound, false)
+        case .positive: (low, high, open) = (0, .infinity, true)
+        }
+    }
+
+    /// `NumberRule.admits`: a finite v within ±1e9 then meets `any` (±∞ bounds), `v >= 0`,
+    /// `r.contains(v)` (`lowerBound <= v && v <= upperBound`) or `v > 0`.
+    @inline(__always)
+    func admits(_ v: Double) -> Bool {
+        guard v.isFinite, abs(v) <= 1e9 else { return false }
+        return (open ? v > low : v >= low) && v <= high
     }
 }
 

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 // `movingState(at:)` at increasing times, recomputing only the layers that can have changed since
 // the previous time. A track's value at t is its model value plus the deltas of the animations
@@ -27,6 +28,18 @@ package struct MovingStateSampler {
     private var spans: ChangeSpans
     /// Per entry: its parent's entry, or -1 (a root, or a parent still on screen).
     private let parentEntry: [Int]
+    /// Per entry under a parent still on screen: that parent's anchor in its bounds, map,
+    /// opacity and visibility, as `Simulation.entry` and `parentAnchor` read them from
+    /// StillLayers (1 and true in a geometry-only state); a root's and a moving parent's are
+    /// unused. Read per entry and step, they were array and optional reads of StillLayers.
+    private let stillParent: [StillParent]
+    private struct StillParent {
+        var isRoot = true
+        var anchor = Point.zero
+        var world = Transform3D.identity
+        var opacity = 1.0
+        var visible = true
+    }
 
     /// With `geometryOnly`, as `movingState(at:geometryOnly:)` (sizes and maps only: the near-eye check).
     private let geometryOnly: Bool
@@ -45,6 +58,13 @@ package struct MovingStateSampler {
         }
         spans = ChangeSpans(sim, layers: state.layers)
         parentEntry = state.layers.map { i in sim.layers[i].parent.map { sim.still.slot[$0] } ?? -1 }
+        stillParent = state.layers.map { i in
+            guard let p = sim.layers[i].parent else { return StillParent() }
+            guard sim.still.slot[p] < 0 else { return StillParent(isRoot: false) }
+            return StillParent(
+                isRoot: false, anchor: sim.still.state[p]!.anchorInBounds, world: sim.still.world[p]!,
+                opacity: geometryOnly ? 1 : sim.still.opacity[p], visible: geometryOnly ? true : sim.still.visible[p])
+        }
     }
 
     /// Moves to time t (≥ the last time, both in the loop's [0, duration)). False when no entry's
@@ -61,12 +81,43 @@ package struct MovingStateSampler {
             return false
         }
         let lt = sim.loopTime(t)
-        let sim = self.sim, layers = state.layers
+        let layers = state.layers
         var local = state.states, world = state.boundsToScreen, opacity = state.effectiveOpacity, visible = state.visible
         // Dropped so that the arrays above are the only references (no copy when written).
         state = MovingState(layers: [], states: [], boundsToScreen: [], effectiveOpacity: [], visible: [])
+        Self.step(
+            sim, layers, since: time, to: t, loopTime: lt, geometryOnly: geometryOnly, parentEntry: parentEntry, stillParent: stillParent,
+            spans: &spans, changed: &changed, placedMaps: &placedMaps, placedAnchors: &placedAnchors,
+            local: &local, world: &world, opacity: &opacity, visible: &visible)
+        time = t
+        state = MovingState(layers: layers, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
+        return true
+    }
+
+    /// `advance`'s pass over the entries, every array read and written through a pointer (array
+    /// subscripts checked bounds and uniqueness per entry and step: most of the sampler's own
+    /// cost), and a parent's values read from the entry's arrays or `stillParent`. The numbers
+    /// are `Simulation.entry`'s and `drawn`'s, the same reads and products in the same order.
+    private static func step(
+        _ sim: Simulation, _ layers: [Int], since time: Double, to t: Double, loopTime lt: Double, geometryOnly: Bool,
+        parentEntry: [Int], stillParent: [StillParent], spans: inout ChangeSpans, changed: inout [Bool],
+        placedMaps: inout [Transform3D], placedAnchors: inout [Point], local: inout [LayerState], world: inout [Transform3D],
+        opacity: inout [Double], visible: inout [Bool]
+    ) {
+        // Nested: each pointer is valid only inside its closure.
         sim.layers.withUnsafeBufferPointer { all in
-            for (k, i) in layers.enumerated() {
+        layers.withUnsafeBufferPointer { layers in
+        parentEntry.withUnsafeBufferPointer { parentEntry in
+        stillParent.withUnsafeBufferPointer { stillParent in
+        changed.withUnsafeMutableBufferPointer { changed in
+        placedMaps.withUnsafeMutableBufferPointer { placedMaps in
+        placedAnchors.withUnsafeMutableBufferPointer { placedAnchors in
+        local.withUnsafeMutableBufferPointer { local in
+        world.withUnsafeMutableBufferPointer { world in
+        opacity.withUnsafeMutableBufferPointer { opacity in
+        visible.withUnsafeMutableBufferPointer { visible in
+            for k in layers.indices {
+                let i = layers[k]
                 let own = spans.ownChange(k, since: time, to: t)
                 let p = parentEntry[k]
                 let parentChanged = p >= 0 && changed[p]
@@ -80,25 +131,29 @@ package struct MovingStateSampler {
                     local[k] = s
                 }
                 // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
-                let anchor = p >= 0 ? sim.parentAnchor(i, in: all, local: local) : nil
-                if let a = anchor, a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
-                    moved = true
-                    placedAnchors[k] = a
+                if p >= 0 {
+                    let a = local[p].anchorInBounds
+                    if a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
+                        moved = true
+                        placedAnchors[k] = a
+                    }
                 }
+                let still = stillParent.baseAddress! + k
                 if moved {
-                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: sim.parentAnchor(i, in: all, local: local), in: all)
+                    let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
+                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
                 }
-                if moved || parentChanged {
-                    (world[k], opacity[k], visible[k]) = sim.entry(
-                        i, placed: placedMaps[k], local: local[k], geometryOnly: geometryOnly, in: all, world: world, opacity: opacity, visible: visible)
-                } else {
-                    // The same map under the same parent map: only the opacity or visibility can differ.
-                    (opacity[k], visible[k]) = sim.drawn(i, local: local[k], geometryOnly: geometryOnly, in: all, opacity: opacity, visible: visible)
+                // `Simulation.entry` (a root: its own map, opacity and visibility) and `drawn`.
+                if still.pointee.isRoot {
+                    if moved || parentChanged { world[k] = placedMaps[k] }
+                    (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
+                    continue
                 }
+                let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
+                (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
+                // The same map under the same parent map is kept: only the opacity or visibility can differ.
+                if moved || parentChanged { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
             }
-        }
-        time = t
-        state = MovingState(layers: layers, states: local, boundsToScreen: world, effectiveOpacity: opacity, visible: visible)
-        return true
+        }}}}}}}}}}}
     }
 }

@@ -223,8 +223,10 @@ package struct LayerState: Hashable, Sendable {
 
     /// S·Rz·Ry·Rx·T·P (row vectors: scale first, perspective last; see LayerTransform).
     package static func matrix(_ t: LayerTransform) -> Transform3D {
+        // A zero angle's rotation is the identity to the bit (cos ±0 = 1 and sin ±0 = ±0, and
+        // each other entry sums products by the axis' +0 components to +0): no cos and sin.
         var m = Transform3D.scale(t.scale.x, t.scale.y)
-            .concatenating(.rotation(angle: t.rotation, x: 0, y: 0, z: 1))
+            .concatenating(t.rotation == 0 ? .identity : .rotation(angle: t.rotation, x: 0, y: 0, z: 1))
         // Skipped when zero, so 2D transforms stay bit-for-bit what they were.
         if t.rotationY != 0 { m = m.concatenating(.rotation(angle: t.rotationY, x: 0, y: 1, z: 0)) }
         if t.rotationX != 0 { m = m.concatenating(.rotation(angle: t.rotationX, x: 1, y: 0, z: 0)) }

@@ -155,17 +155,21 @@ struct InteractionBuilder {
         let begin = SimulationBuilder.tidy(driver.start + τ0), release = SimulationBuilder.tidy(driver.start + τ1)
         let steps = max(1, Int(((τ1 - τ0) * 1000).rounded(.up)))
         let followed = FollowedValue(change.value)
-        var values: [PropertyValue] = []
+        // Only the first and the last value are kept (an array of every millisecond's was grown).
+        var first: PropertyValue? = nil, last: PropertyValue? = nil
         for k in 0...steps {
             let t = k == steps ? τ1 : τ0 + (τ1 - τ0) * Double(k) / Double(steps)
             let env = driver.environment(local: t)
             // The compiled value (the same numbers); the tree says which number fails, and why.
             if let v = followed.value(env) {
-                values.append(v)
+                if first == nil { first = v }
+                if k == steps { last = v }
                 continue
             }
             do {
-                values.append(try change.value.value(env))
+                let v = try change.value.value(env)
+                if first == nil { first = v }
+                if k == steps { last = v }
             } catch let e as ValueRangeError {
                 let when =
                     script.map { "in script \"\($0.name)\" at \(NumberText6.string(t)) s after the touch-down" }
@@ -175,7 +179,7 @@ struct InteractionBuilder {
                     "\"\(e.expression.source)\" gives \(NumberText6.string(e.value)) \(when) (\(Self.describe(env))); expected \(e.expected)")
             }
         }
-        let first = values[0], last = values[values.count - 1]
+        guard let first, let last else { preconditionFailure("steps ≥ 1: a value at k = 0 and at k = steps") }
         switch change.value {
         case .position:
             base.layers[i].position.follow(

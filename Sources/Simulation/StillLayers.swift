@@ -52,7 +52,7 @@ struct StillLayers: Sendable {
                     base.append(LayerState(initialOf: layers[i].definition))
                     continue
                 }
-                let local = SimulatedLayer.state(of: layers.baseAddress! + i, at: 0)
+                let local = SimulatedLayer.stillState(of: layers.baseAddress! + i)
                 isStill[i] = true
                 anchor[i] = local.anchorInBounds
                 let m = local.geometry.toSuperlayer
@@ -104,6 +104,26 @@ extension LayerState {
 }
 
 extension SimulatedLayer {
+    /// `state(of:at:)` of a layer that `isStill`, from the tracks' initial values: with no event,
+    /// `PropertyTrack.value(at:)` is its `initial` (no event counted, no animation added) and a
+    /// DiscreteTrack's too, so the same values and clamps. Each read copied its track (and
+    /// retained its arrays) for nothing to find.
+    static func stillState(of layer: UnsafePointer<SimulatedLayer>) -> LayerState {
+        var mask: LayerMask? = nil
+        if var m = layer.pointee.definition.mask {
+            m.frame = layer.pointee.maskFrame.initial
+            m.center = layer.pointee.maskCenter.initial
+            for p in LayerProperty.maskNumbers { m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers.tracks[numberIndex(p)].initial, as: p) }
+            mask = m
+        }
+        return LayerState(
+            position: layer.pointee.position.initial, size: layer.pointee.size.initial, anchorPoint: layer.pointee.anchorPoint.initial,
+            transform: layer.pointee.transform.initial,
+            opacity: DrawnRange.clamp(layer.pointee.numbers.tracks[opacityIndex].initial, as: .opacity), hidden: layer.pointee.hidden.initial,
+            zPosition: layer.pointee.zPosition.initial,
+            cornerRadius: DrawnRange.clamp(layer.pointee.numbers.tracks[cornerRadiusIndex].initial, as: .cornerRadius), mask: mask)
+    }
+
     /// No track has an event: every read gives the initial value.
     var isStill: Bool {
         position.events.isEmpty && size.events.isEmpty && transform.events.isEmpty

@@ -29,6 +29,21 @@ final class StillLayersTests: XCTestCase {
         XCTAssertGreaterThan(playerStates.count, 10, "the player moves")
     }
 
+    /// A still layer's state read from its tracks' initial values is the one its tracks give.
+    func testStillStateIsTheTracksState() throws {
+        let sim = try Simulation(douyinPresent())
+        var still = 0
+        for i in sim.layers.indices where sim.layers[i].isStill {
+            let direct = sim.layers[i].state(at: 0)
+            let fromInitials = sim.layers.withUnsafeBufferPointer { SimulatedLayer.stillState(of: $0.baseAddress! + i) }
+            XCTAssertEqual(fromInitials, direct)
+            XCTAssertEqual(fromInitials.opacity.bitPattern, direct.opacity.bitPattern)
+            XCTAssertEqual(fromInitials.cornerRadius.bitPattern, direct.cornerRadius.bitPattern)
+            still += 1
+        }
+        XCTAssertGreaterThan(still, 0)
+    }
+
     /// The fit report's cursor gives `KeyframeTrack.value(at:)` at non-decreasing times: before
     /// the first key, across a jump (two keys at one time), a hold, a bezier and after the last.
     func testKeyframeCursorMatchesValueAt() {
