@@ -29,8 +29,14 @@ struct ProjectionGrid {
     private var distinctLayers: [Int] = []
     /// Per distinct state, its layer's specs' drawn paths (PathSpec.drawnPath) from `drawnBase`
     /// on, made once by `drawPaths` after the levels are chosen: a flip's layer keeps its state,
-    /// and its paths were rebuilt at every grid time and for both fits.
-    private var drawn: [BezierPath] = []
+    /// and its paths were rebuilt at every grid time and for both fits. Held flat: each path's
+    /// points (allPoints' order) from `drawnStart` in one array, its segment count and lines
+    /// apart. Paths in an array were copied out per read, each retaining and releasing its
+    /// four arrays (~1.2 million retains in flip-edge-pan's factored fits).
+    private var drawnPoints: [Point] = []
+    private var drawnStart: [Int] = []
+    private var drawnCount: [Int] = []
+    private var drawnIsLine: [[Bool]] = []
     private var drawnBase: [Int] = []
     /// Per layer, its first spec (a layer's specs are contiguous, ProjectionSampler.init); -1: none.
     private var firstSpec: [Int]
@@ -154,11 +160,13 @@ struct ProjectionGrid {
     mutating func drawPaths(_ sampler: ProjectionSampler) {
         for (n, spec) in sampler.specs.enumerated() where firstSpec[spec.layer] < 0 { firstSpec[spec.layer] = n }
         drawnBase = distinctStates.indices.map { d in
-            let base = drawn.count, i = distinctLayers[d]
+            let base = drawnStart.count, i = distinctLayers[d]
             var n = firstSpec[i]
             guard n >= 0 else { return base }  // a layer that draws nothing (no spec)
             while n < sampler.specs.count, sampler.specs[n].layer == i {
-                drawn.append(sampler.specs[n].drawnPath(distinctStates[d]))
+                let path = sampler.specs[n].drawnPath(distinctStates[d])
+                drawnStart.append(drawnPoints.count); drawnCount.append(path.segmentCount); drawnIsLine.append(path.isLine)
+                drawnPoints += path.vertices; drawnPoints += path.outControls; drawnPoints += path.inControls
                 n += 1
             }
             return base
@@ -167,14 +175,39 @@ struct ProjectionGrid {
 
     /// Spec n's drawn path at grid time k (its layer's state then); nil before `drawPaths`.
     func drawnPath(_ k: Int, _ n: Int, layer i: Int) -> BezierPath? {
+        guard let d = drawnIndex(k, n, layer: i) else { return nil }
+        let o = drawnStart[d], c = drawnCount[d]
+        return BezierPath(
+            vertices: Array(drawnPoints[o..<(o + c)]), outControls: Array(drawnPoints[(o + c)..<(o + 2 * c)]),
+            inControls: Array(drawnPoints[(o + 2 * c)..<(o + 3 * c)]), isLine: drawnIsLine[d])
+    }
+
+    /// `drawnPath(k, n, layer: i)?.projected(by: h)`, the same numbers from the flat points.
+    func projectedDrawn(_ k: Int, _ n: Int, layer i: Int, by h: PlaneProjection) -> BezierPath? {
+        guard let d = drawnIndex(k, n, layer: i) else { return nil }
+        let o = drawnStart[d], c = drawnCount[d]
+        return drawnPoints.withUnsafeBufferPointer { BezierPath.projected(UnsafeBufferPointer(rebasing: $0[o..<(o + 3 * c)]), isLine: drawnIsLine[d], by: h) }
+    }
+
+    /// `drawnPath(k, n, layer: i)?.allPoints` projected by h (BezierPath.appendProjected) appended
+    /// to `out`, read in place; false (nothing appended) before `drawPaths`.
+    func appendDrawn(_ k: Int, _ n: Int, layer i: Int, by h: PlaneProjection, to out: inout [Point]) -> Bool {
+        guard let d = drawnIndex(k, n, layer: i) else { return false }
+        let o = drawnStart[d], c = drawnCount[d]
+        drawnPoints.withUnsafeBufferPointer { BezierPath.appendProjected(UnsafeBufferPointer(rebasing: $0[o..<(o + 3 * c)]), by: h, to: &out) }
+        return true
+    }
+
+    /// Where spec n's drawn path at grid time k is held; nil before `drawPaths`.
+    private func drawnIndex(_ k: Int, _ n: Int, layer i: Int) -> Int? {
         guard !drawnBase.isEmpty else { return nil }
-        return drawn[drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]]
+        return drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]
     }
 
     /// About the bytes the grid holds (ProjectionIntervalGrids keeps grids up to a budget).
     var byteCount: Int {
         (matrices.count + stateIndices.count) * 8 + repeated.count + boxRepeated.count + boxes.count * 32
-            + distinctStates.count * MemoryLayout<LayerState>.stride + drawn.reduce(0) { $0 + 4 * 32 + $1.segmentCount * 49 }
+            + distinctStates.count * MemoryLayout<LayerState>.stride + drawnCount.reduce(0) { $0 + 4 * 32 + $1 * 49 }
     }
 
     /// Whether the grid holds layer i (a projected layer).
@@ -227,13 +260,14 @@ extension ProjectionSampler {
     func sample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         sample(
             members, box: grid.box(k, host: hosts[specs[members[0]].layer]!), state: { grid.layerState(k, $0) },
-            projection: { grid.projection(k, $0) }, drawn: { grid.drawnPath(k, $0, layer: $1) })
+            projection: { grid.projection(k, $0) }, projectedDrawn: { grid.projectedDrawn(k, $0, layer: $1, by: $2) })
     }
 
-    /// `drawn`: spec n's drawn path for its layer's state, when made already (ProjectionGrid.drawPaths).
+    /// `projectedDrawn`: spec n's drawn path for its layer's state projected by h, when made
+    /// already (ProjectionGrid.projectedDrawn).
     func sample(
         _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
-        drawn: (_ n: Int, _ layer: Int) -> BezierPath? = { _, _ in nil }
+        projectedDrawn: (_ n: Int, _ layer: Int, _ h: PlaneProjection) -> BezierPath? = { _, _, _ in nil }
     ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
         paths.reserveCapacity(members.count); axes.reserveCapacity(members.count)
@@ -241,8 +275,8 @@ extension ProjectionSampler {
             // projectedPath's own choice: its drawn path projected unless drawn as arcs. The layer's
             // state is read only where it is used (a copy each: a pure function, the same numbers).
             let layer = specs[n].layer
-            if !(imageArcs && specs[n].arcLevels != nil), let d = drawn(n, layer) {
-                paths.append(d.projected(by: h))
+            if !(imageArcs && specs[n].arcLevels != nil), let d = projectedDrawn(n, layer, h) {
+                paths.append(d)
             } else {
                 paths.append(specs[n].projectedPath(state(layer), h, arcs: imageArcs))
             }
@@ -254,17 +288,17 @@ extension ProjectionSampler {
     /// `sample`'s paths' points appended to `out` flat, in ProjectionFitter.Layout.flat's order (the
     /// same numbers, no path made: the fits read every grid time's points, and the paths' arrays
     /// were made, flattened and freed per time); with `axes`, the members' gradient axes as
-    /// `sample` gives them; `ends` is told where each member's points end.
+    /// `sample` gives them; `ends` is told where each member's points end. `appendDrawn` appends
+    /// spec n's drawn path projected by h when made already (ProjectionGrid.appendDrawn), else false.
     func appendFlat(
         _ members: [Int], to out: inout [Point], axes: Bool = false, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
-        drawn: (_ n: Int, _ layer: Int) -> BezierPath?, ends: ((Int) -> Void)? = nil
+        appendDrawn: (_ n: Int, _ layer: Int, _ h: PlaneProjection, _ out: inout [Point]) -> Bool, ends: ((Int) -> Void)? = nil
     ) -> [GradientAxis?] {
         var axisOut: [GradientAxis?] = []
         forEachMember(members, projection: projection) { n, h in
             let layer = specs[n].layer
-            if !(imageArcs && specs[n].arcLevels != nil), let d = drawn(n, layer) {
-                d.appendProjected(by: h, to: &out)
-            } else {
+            // projectedPath's own choice: its drawn path projected unless drawn as arcs.
+            if imageArcs && specs[n].arcLevels != nil || !appendDrawn(n, layer, h, &out) {
                 let p = specs[n].projectedPath(state(layer), h, arcs: imageArcs)
                 out += p.vertices; out += p.outControls; out += p.inControls
             }
@@ -296,7 +330,7 @@ extension ProjectionSampler {
         out.reserveCapacity(count)
         _ = appendFlat(
             members, to: &out, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
-            drawn: { grid.drawnPath(k, $0, layer: $1) })
+            appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
         return out
     }
 

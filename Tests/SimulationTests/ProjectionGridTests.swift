@@ -39,7 +39,7 @@ final class ProjectionGridTests: XCTestCase {
                 var flat: [Point] = [], ends: [Int] = []
                 let axes = sampler.appendFlat(
                     members, to: &flat, axes: true, state: { state.layers[$0] }, projection: { sampler.projection(state, $0, host: sampler.hosts[$0]!) },
-                    drawn: { _, _ in nil }, ends: { ends.append($0) })
+                    appendDrawn: { _, _, _, _ in false }, ends: { ends.append($0) })
                 XCTAssertEqual(axes, whole.axes, "t = \(t)")
                 XCTAssertEqual(flat, whole.paths.flatMap(\.allPoints), "t = \(t)")
                 XCTAssertEqual(ends, whole.paths.indices.map { p in whole.paths[...p].reduce(0) { $0 + 3 * $1.segmentCount } })
