@@ -20,8 +20,12 @@ struct ProjectionGrid {
     /// The projected layers (the sampler's `layers`).
     private let layerCount: Int
     private(set) var count = 0
-    /// 9 numbers per (time, layer slot): PlaneProjection.h of the layer into its host.
+    /// Rows of 9 numbers, PlaneProjection.h of a layer into its host; per (time, layer slot), its
+    /// row in `matrices`. A row the time before holds bit for bit is not stored again: a quiet
+    /// interval (flip-edge-pan's holds: 99.5 % of rows) held 72 bytes per layer and time, and its
+    /// grid was over ProjectionIntervalGrids' budget, so made again by every fit.
     private var matrices: [Double] = []
+    private var rowIndices: [Int32] = []
     /// Per (time, layer slot): the layer's state, an index in `distinctStates`.
     private var stateIndices: [Int] = []
     private var distinctStates: [LayerState] = []
@@ -62,7 +66,7 @@ struct ProjectionGrid {
         self.hostCount = hostCount
         self.layerCount = sampler.layers.count
         firstSpec = [Int](repeating: -1, count: layerCount)
-        matrices.reserveCapacity(capacity * sampler.layers.count * 9)
+        rowIndices.reserveCapacity(capacity * sampler.layers.count)
         stateIndices.reserveCapacity(capacity * sampler.layers.count)
         boxes.reserveCapacity(capacity * hostCount)
     }
@@ -79,13 +83,16 @@ struct ProjectionGrid {
         var backs = [PlaneProjection??](repeating: nil, count: hostCount)
         // Read by entry in the subset's arrays (not an accessor call per read).
         let entry = state.subset.entry
-        // This time's 9 numbers, state index and repeat flag per layer are written into stack
-        // buffers and appended in one copy each (appended one by one, each checked the array's
-        // uniqueness and capacity).
+        // This time's new rows, row and state indices and repeat flags per layer are written into
+        // stack buffers and appended in one copy each (appended one by one, each checked the
+        // array's uniqueness and capacity).
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 * layerCount) { rows in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: layerCount) { indices in
-                withUnsafeTemporaryAllocation(of: Bool.self, capacity: layerCount) { kept in
-                    appendRows(state, sampler, changes: changes, backs: &backs, rows: rows, indices: indices, kept: kept)
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: layerCount) { rowIndices in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: layerCount) { indices in
+                    withUnsafeTemporaryAllocation(of: Bool.self, capacity: layerCount) { kept in
+                        appendRows(
+                            state, sampler, changes: changes, backs: &backs, rows: rows, rowIndices: rowIndices, indices: indices, kept: kept)
+                    }
                 }
             }
         }
@@ -104,19 +111,23 @@ struct ProjectionGrid {
         count += 1
     }
 
-    /// `append`'s rows, state indices and repeat flags for every projected layer, written into
-    /// `rows`, `indices` and `kept` (9, 1 and 1 a layer), then appended.
+    /// `append`'s rows, row and state indices and repeat flags for every projected layer, written
+    /// into `rows` (9 numbers per row not held the time before), `rowIndices`, `indices` and
+    /// `kept` (1 a layer), then appended.
     private mutating func appendRows(
         _ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])?, backs: inout [PlaneProjection??],
-        rows: UnsafeMutableBufferPointer<Double>, indices: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Bool>
+        rows: UnsafeMutableBufferPointer<Double>, rowIndices newRowIndices: UnsafeMutableBufferPointer<Int32>,
+        indices: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Bool>
     ) {
         let layerCount = sampler.layers.count, entry = state.subset.entry
+        var newRows = 0
         for (slot, (i, host)) in sampler.layers.enumerated() {
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
-            let o = ((count - 1) * layerCount + slot) * 9, r = slot * 9
+            let lastRow = count > 0 ? rowIndices[(count - 1) * layerCount + slot] : -1
+            let o = Int(lastRow) * 9, r = newRows * 9
             var matrixKept = true
             if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
-                for j in 0..<9 { rows.initializeElement(at: r + j, to: matrices[o + j]) }
+                // The time before's row, as it was.
             } else {
                 let m = state.boundsToScreen[entry[i]]
                 var back: PlaneProjection? = nil
@@ -136,6 +147,12 @@ struct ProjectionGrid {
                 }
                 matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == rows[r + $0].bitPattern }
             }
+            if matrixKept {
+                newRowIndices.initializeElement(at: slot, to: lastRow)
+            } else {
+                newRowIndices.initializeElement(at: slot, to: Int32(matrices.count / 9 + newRows))
+                newRows += 1
+            }
             let index: Int
             if let changes, !changes.own[entry[i]] {
                 // Most layers keep their state between grid times; only the projection moves.
@@ -151,13 +168,17 @@ struct ProjectionGrid {
             indices.initializeElement(at: slot, to: index)
             kept.initializeElement(at: slot, to: matrixKept && last >= 0 && index == last)
         }
-        matrices.append(contentsOf: UnsafeBufferPointer(rows))
+        matrices.append(contentsOf: UnsafeBufferPointer(rebasing: rows[0..<(newRows * 9)]))
+        rowIndices.append(contentsOf: UnsafeBufferPointer(newRowIndices))
         stateIndices.append(contentsOf: UnsafeBufferPointer(indices))
         repeated.append(contentsOf: UnsafeBufferPointer(kept))
     }
 
-    /// Makes every distinct state's drawn paths, with the sampler's levels as they now are.
+    /// Makes every distinct state's drawn paths, with the sampler's levels as they now are (the
+    /// grid is complete then: its rows are copied to an array of their size, grown rows' spare
+    /// capacity not kept with it).
     mutating func drawPaths(_ sampler: ProjectionSampler) {
+        matrices = matrices.withUnsafeBufferPointer { Array($0) }
         for (n, spec) in sampler.specs.enumerated() where firstSpec[spec.layer] < 0 { firstSpec[spec.layer] = n }
         drawnBase = distinctStates.indices.map { d in
             let base = drawnStart.count, i = distinctLayers[d]
@@ -206,7 +227,7 @@ struct ProjectionGrid {
 
     /// About the bytes the grid holds (ProjectionIntervalGrids keeps grids up to a budget).
     var byteCount: Int {
-        (matrices.count + stateIndices.count) * 8 + repeated.count + boxRepeated.count + boxes.count * 32
+        (matrices.count + stateIndices.count) * 8 + rowIndices.count * 4 + repeated.count + boxRepeated.count + boxes.count * 32
             + distinctStates.count * MemoryLayout<LayerState>.stride + drawnCount.reduce(0) { $0 + 4 * 32 + $1 * 49 }
     }
 
@@ -229,7 +250,7 @@ struct ProjectionGrid {
 
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {
-        let o = (k * layerCount + slots[i]) * 9
+        let o = Int(rowIndices[k * layerCount + slots[i]]) * 9
         // Element by element: Array(matrices[o..<(o + 9)]) went through the slice's generic copy.
         return PlaneProjection([
             matrices[o], matrices[o + 1], matrices[o + 2], matrices[o + 3], matrices[o + 4], matrices[o + 5], matrices[o + 6],
