@@ -54,16 +54,30 @@ package struct BezierPath: AnimatableValue {
         return BezierPath(vertices: drawn, outControls: outs, inControls: ins, isLine: isLine)
     }
 
+    /// The same for a path given as its `allPoints` (vertices, out controls, in controls; n each)
+    /// and its lines (ProjectionGrid's drawn paths, held flat).
+    static func projected(_ points: UnsafeBufferPointer<Point>, isLine: [Bool], by h: PlaneProjection) -> BezierPath {
+        let n = points.count / 3
+        var drawn: [Point] = [], outs: [Point] = [], ins: [Point] = []
+        drawn.reserveCapacity(n); outs.reserveCapacity(n); ins.reserveCapacity(n)
+        for k in 0..<n {
+            let (d, o, i) = projectedPoint(points[k], points[n + k], points[2 * n + k], h.h)
+            drawn.append(d); outs.append(o); ins.append(i)
+        }
+        return BezierPath(vertices: drawn, outControls: outs, inControls: ins, isLine: isLine)
+    }
+
     /// `projected(by: h).allPoints` appended to `out` (vertices, out controls, in controls), the
-    /// same numbers without the path's arrays (the 3D fits read every grid time's points flat).
+    /// same numbers without the path's arrays (the 3D fits read every grid time's points flat),
+    /// for a path given as its `allPoints` (ProjectionGrid's drawn paths, held flat: a path read
+    /// from an array was copied, its arrays retained and released, per call).
     /// The points are made in a stack buffer and appended in one copy (appending 3n zeros first
     /// and writing them over went through the generic append, ~250 instructions a path).
-    package func appendProjected(by h: PlaneProjection, to out: inout [Point]) {
-        let n = vertices.count
-        precondition(outControls.count == n && inControls.count == n)
+    static func appendProjected(_ points: UnsafeBufferPointer<Point>, by h: PlaneProjection, to out: inout [Point]) {
+        let n = points.count / 3
         withUnsafeTemporaryAllocation(of: Point.self, capacity: 3 * n) { o in
             for k in 0..<n {
-                let (d, c1, c2) = Self.projectedPoint(vertices[k], outControls[k], inControls[k], h.h)
+                let (d, c1, c2) = projectedPoint(points[k], points[n + k], points[2 * n + k], h.h)
                 o.initializeElement(at: k, to: d); o.initializeElement(at: n + k, to: c1); o.initializeElement(at: 2 * n + k, to: c2)
             }
             out.append(contentsOf: UnsafeBufferPointer(o))

@@ -326,7 +326,7 @@ extension ProjectionSampler {
                     points.reserveCapacity(ends.last ?? 0)
                     axes = appendFlat(
                         members, to: &points, axes: true, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
-                        drawn: { grid.drawnPath(k, $0, layer: $1) }, ends: k == 0 ? { ends.append($0) } : nil)
+                        appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) }, ends: k == 0 ? { ends.append($0) } : nil)
                     // allPoints' points path by path, as the paths' arrays were read.
                     for q in points { width = max(width, abs(q.x)) }
                 }

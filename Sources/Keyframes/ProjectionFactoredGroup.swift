@@ -72,7 +72,7 @@ extension ProjectionSampler {
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
             return sample(
                 members, box: everywhere, state: { grid.layerState(k, $0) }, projection: { residualProjection(k, flat, state, $0) },
-                drawn: { grid.drawnPath(k, $0, layer: $1) })
+                projectedDrawn: { grid.projectedDrawn(k, $0, layer: $1, by: $2) })
         }
         // The same flat (ProjectionFitter.Layout.flat) appended to `out`, no path made.
         func appendResidualFlat(_ k: Int, to out: inout [Point]) {
@@ -81,7 +81,7 @@ extension ProjectionSampler {
             let state = flat && !edgeOnInGrid ? stateAt(k) : nil
             _ = appendFlat(
                 members, to: &out, state: { grid.layerState(k, $0) }, projection: { residualProjection(k, flat, state, $0) },
-                drawn: { grid.drawnPath(k, $0, layer: $1) })
+                appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
         }
         guard let right = residual(right) else { return nil }
         let layout = ProjectionFitter.Layout(right.paths, outlines: members.map(outlines.contains), shapeErrors: members.map { specs[$0].shapeError })
@@ -109,7 +109,7 @@ extension ProjectionSampler {
             // The host's points and box are all the check reads of the host: no path made (flatSample's numbers).
             _ = appendFlat(
                 members, to: &sampledHost, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
-                drawn: { grid.drawnPath(k, $0, layer: $1) })
+                appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
             boxes.append(grid.box(k, host: hostLayer))
             // Without a gradient only R's points are read: no path made.
             if k > 0, gradients.isEmpty {

@@ -20,8 +20,12 @@ struct ProjectionGrid {
     /// The projected layers (the sampler's `layers`).
     private let layerCount: Int
     private(set) var count = 0
-    /// 9 numbers per (time, layer slot): PlaneProjection.h of the layer into its host.
+    /// Rows of 9 numbers, PlaneProjection.h of a layer into its host; per (time, layer slot), its
+    /// row in `matrices`. A row the time before holds bit for bit is not stored again: a quiet
+    /// interval (flip-edge-pan's holds: 99.5 % of rows) held 72 bytes per layer and time, and its
+    /// grid was over ProjectionIntervalGrids' budget, so made again by every fit.
     private var matrices: [Double] = []
+    private var rowIndices: [Int32] = []
     /// Per (time, layer slot): the layer's state, an index in `distinctStates`.
     private var stateIndices: [Int] = []
     private var distinctStates: [LayerState] = []
@@ -29,8 +33,14 @@ struct ProjectionGrid {
     private var distinctLayers: [Int] = []
     /// Per distinct state, its layer's specs' drawn paths (PathSpec.drawnPath) from `drawnBase`
     /// on, made once by `drawPaths` after the levels are chosen: a flip's layer keeps its state,
-    /// and its paths were rebuilt at every grid time and for both fits.
-    private var drawn: [BezierPath] = []
+    /// and its paths were rebuilt at every grid time and for both fits. Held flat: each path's
+    /// points (allPoints' order) from `drawnStart` in one array, its segment count and lines
+    /// apart. Paths in an array were copied out per read, each retaining and releasing its
+    /// four arrays (~1.2 million retains in flip-edge-pan's factored fits).
+    private var drawnPoints: [Point] = []
+    private var drawnStart: [Int] = []
+    private var drawnCount: [Int] = []
+    private var drawnIsLine: [[Bool]] = []
     private var drawnBase: [Int] = []
     /// Per layer, its first spec (a layer's specs are contiguous, ProjectionSampler.init); -1: none.
     private var firstSpec: [Int]
@@ -56,7 +66,7 @@ struct ProjectionGrid {
         self.hostCount = hostCount
         self.layerCount = sampler.layers.count
         firstSpec = [Int](repeating: -1, count: layerCount)
-        matrices.reserveCapacity(capacity * sampler.layers.count * 9)
+        rowIndices.reserveCapacity(capacity * sampler.layers.count)
         stateIndices.reserveCapacity(capacity * sampler.layers.count)
         boxes.reserveCapacity(capacity * hostCount)
     }
@@ -73,13 +83,16 @@ struct ProjectionGrid {
         var backs = [PlaneProjection??](repeating: nil, count: hostCount)
         // Read by entry in the subset's arrays (not an accessor call per read).
         let entry = state.subset.entry
-        // This time's 9 numbers, state index and repeat flag per layer are written into stack
-        // buffers and appended in one copy each (appended one by one, each checked the array's
-        // uniqueness and capacity).
+        // This time's new rows, row and state indices and repeat flags per layer are written into
+        // stack buffers and appended in one copy each (appended one by one, each checked the
+        // array's uniqueness and capacity).
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 * layerCount) { rows in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: layerCount) { indices in
-                withUnsafeTemporaryAllocation(of: Bool.self, capacity: layerCount) { kept in
-                    appendRows(state, sampler, changes: changes, backs: &backs, rows: rows, indices: indices, kept: kept)
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: layerCount) { rowIndices in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: layerCount) { indices in
+                    withUnsafeTemporaryAllocation(of: Bool.self, capacity: layerCount) { kept in
+                        appendRows(
+                            state, sampler, changes: changes, backs: &backs, rows: rows, rowIndices: rowIndices, indices: indices, kept: kept)
+                    }
                 }
             }
         }
@@ -98,19 +111,23 @@ struct ProjectionGrid {
         count += 1
     }
 
-    /// `append`'s rows, state indices and repeat flags for every projected layer, written into
-    /// `rows`, `indices` and `kept` (9, 1 and 1 a layer), then appended.
+    /// `append`'s rows, row and state indices and repeat flags for every projected layer, written
+    /// into `rows` (9 numbers per row not held the time before), `rowIndices`, `indices` and
+    /// `kept` (1 a layer), then appended.
     private mutating func appendRows(
         _ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])?, backs: inout [PlaneProjection??],
-        rows: UnsafeMutableBufferPointer<Double>, indices: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Bool>
+        rows: UnsafeMutableBufferPointer<Double>, rowIndices newRowIndices: UnsafeMutableBufferPointer<Int32>,
+        indices: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Bool>
     ) {
         let layerCount = sampler.layers.count, entry = state.subset.entry
+        var newRows = 0
         for (slot, (i, host)) in sampler.layers.enumerated() {
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
-            let o = ((count - 1) * layerCount + slot) * 9, r = slot * 9
+            let lastRow = count > 0 ? rowIndices[(count - 1) * layerCount + slot] : -1
+            let o = Int(lastRow) * 9, r = newRows * 9
             var matrixKept = true
             if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
-                for j in 0..<9 { rows.initializeElement(at: r + j, to: matrices[o + j]) }
+                // The time before's row, as it was.
             } else {
                 let m = state.boundsToScreen[entry[i]]
                 var back: PlaneProjection? = nil
@@ -130,6 +147,12 @@ struct ProjectionGrid {
                 }
                 matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == rows[r + $0].bitPattern }
             }
+            if matrixKept {
+                newRowIndices.initializeElement(at: slot, to: lastRow)
+            } else {
+                newRowIndices.initializeElement(at: slot, to: Int32(matrices.count / 9 + newRows))
+                newRows += 1
+            }
             let index: Int
             if let changes, !changes.own[entry[i]] {
                 // Most layers keep their state between grid times; only the projection moves.
@@ -145,20 +168,26 @@ struct ProjectionGrid {
             indices.initializeElement(at: slot, to: index)
             kept.initializeElement(at: slot, to: matrixKept && last >= 0 && index == last)
         }
-        matrices.append(contentsOf: UnsafeBufferPointer(rows))
+        matrices.append(contentsOf: UnsafeBufferPointer(rebasing: rows[0..<(newRows * 9)]))
+        rowIndices.append(contentsOf: UnsafeBufferPointer(newRowIndices))
         stateIndices.append(contentsOf: UnsafeBufferPointer(indices))
         repeated.append(contentsOf: UnsafeBufferPointer(kept))
     }
 
-    /// Makes every distinct state's drawn paths, with the sampler's levels as they now are.
+    /// Makes every distinct state's drawn paths, with the sampler's levels as they now are (the
+    /// grid is complete then: its rows are copied to an array of their size, grown rows' spare
+    /// capacity not kept with it).
     mutating func drawPaths(_ sampler: ProjectionSampler) {
+        matrices = matrices.withUnsafeBufferPointer { Array($0) }
         for (n, spec) in sampler.specs.enumerated() where firstSpec[spec.layer] < 0 { firstSpec[spec.layer] = n }
         drawnBase = distinctStates.indices.map { d in
-            let base = drawn.count, i = distinctLayers[d]
+            let base = drawnStart.count, i = distinctLayers[d]
             var n = firstSpec[i]
             guard n >= 0 else { return base }  // a layer that draws nothing (no spec)
             while n < sampler.specs.count, sampler.specs[n].layer == i {
-                drawn.append(sampler.specs[n].drawnPath(distinctStates[d]))
+                let path = sampler.specs[n].drawnPath(distinctStates[d])
+                drawnStart.append(drawnPoints.count); drawnCount.append(path.segmentCount); drawnIsLine.append(path.isLine)
+                drawnPoints += path.vertices; drawnPoints += path.outControls; drawnPoints += path.inControls
                 n += 1
             }
             return base
@@ -167,14 +196,39 @@ struct ProjectionGrid {
 
     /// Spec n's drawn path at grid time k (its layer's state then); nil before `drawPaths`.
     func drawnPath(_ k: Int, _ n: Int, layer i: Int) -> BezierPath? {
+        guard let d = drawnIndex(k, n, layer: i) else { return nil }
+        let o = drawnStart[d], c = drawnCount[d]
+        return BezierPath(
+            vertices: Array(drawnPoints[o..<(o + c)]), outControls: Array(drawnPoints[(o + c)..<(o + 2 * c)]),
+            inControls: Array(drawnPoints[(o + 2 * c)..<(o + 3 * c)]), isLine: drawnIsLine[d])
+    }
+
+    /// `drawnPath(k, n, layer: i)?.projected(by: h)`, the same numbers from the flat points.
+    func projectedDrawn(_ k: Int, _ n: Int, layer i: Int, by h: PlaneProjection) -> BezierPath? {
+        guard let d = drawnIndex(k, n, layer: i) else { return nil }
+        let o = drawnStart[d], c = drawnCount[d]
+        return drawnPoints.withUnsafeBufferPointer { BezierPath.projected(UnsafeBufferPointer(rebasing: $0[o..<(o + 3 * c)]), isLine: drawnIsLine[d], by: h) }
+    }
+
+    /// `drawnPath(k, n, layer: i)?.allPoints` projected by h (BezierPath.appendProjected) appended
+    /// to `out`, read in place; false (nothing appended) before `drawPaths`.
+    func appendDrawn(_ k: Int, _ n: Int, layer i: Int, by h: PlaneProjection, to out: inout [Point]) -> Bool {
+        guard let d = drawnIndex(k, n, layer: i) else { return false }
+        let o = drawnStart[d], c = drawnCount[d]
+        drawnPoints.withUnsafeBufferPointer { BezierPath.appendProjected(UnsafeBufferPointer(rebasing: $0[o..<(o + 3 * c)]), by: h, to: &out) }
+        return true
+    }
+
+    /// Where spec n's drawn path at grid time k is held; nil before `drawPaths`.
+    private func drawnIndex(_ k: Int, _ n: Int, layer i: Int) -> Int? {
         guard !drawnBase.isEmpty else { return nil }
-        return drawn[drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]]
+        return drawnBase[stateIndices[k * layerCount + slots[i]]] + n - firstSpec[i]
     }
 
     /// About the bytes the grid holds (ProjectionIntervalGrids keeps grids up to a budget).
     var byteCount: Int {
-        (matrices.count + stateIndices.count) * 8 + repeated.count + boxRepeated.count + boxes.count * 32
-            + distinctStates.count * MemoryLayout<LayerState>.stride + drawn.reduce(0) { $0 + 4 * 32 + $1.segmentCount * 49 }
+        (matrices.count + stateIndices.count) * 8 + rowIndices.count * 4 + repeated.count + boxRepeated.count + boxes.count * 32
+            + distinctStates.count * MemoryLayout<LayerState>.stride + drawnCount.reduce(0) { $0 + 4 * 32 + $1 * 49 }
     }
 
     /// Whether the grid holds layer i (a projected layer).
@@ -196,7 +250,7 @@ struct ProjectionGrid {
 
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {
-        let o = (k * layerCount + slots[i]) * 9
+        let o = Int(rowIndices[k * layerCount + slots[i]]) * 9
         // Element by element: Array(matrices[o..<(o + 9)]) went through the slice's generic copy.
         return PlaneProjection([
             matrices[o], matrices[o + 1], matrices[o + 2], matrices[o + 3], matrices[o + 4], matrices[o + 5], matrices[o + 6],
@@ -227,13 +281,14 @@ extension ProjectionSampler {
     func sample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int]) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         sample(
             members, box: grid.box(k, host: hosts[specs[members[0]].layer]!), state: { grid.layerState(k, $0) },
-            projection: { grid.projection(k, $0) }, drawn: { grid.drawnPath(k, $0, layer: $1) })
+            projection: { grid.projection(k, $0) }, projectedDrawn: { grid.projectedDrawn(k, $0, layer: $1, by: $2) })
     }
 
-    /// `drawn`: spec n's drawn path for its layer's state, when made already (ProjectionGrid.drawPaths).
+    /// `projectedDrawn`: spec n's drawn path for its layer's state projected by h, when made
+    /// already (ProjectionGrid.projectedDrawn).
     func sample(
         _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
-        drawn: (_ n: Int, _ layer: Int) -> BezierPath? = { _, _ in nil }
+        projectedDrawn: (_ n: Int, _ layer: Int, _ h: PlaneProjection) -> BezierPath? = { _, _, _ in nil }
     ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
         paths.reserveCapacity(members.count); axes.reserveCapacity(members.count)
@@ -241,8 +296,8 @@ extension ProjectionSampler {
             // projectedPath's own choice: its drawn path projected unless drawn as arcs. The layer's
             // state is read only where it is used (a copy each: a pure function, the same numbers).
             let layer = specs[n].layer
-            if !(imageArcs && specs[n].arcLevels != nil), let d = drawn(n, layer) {
-                paths.append(d.projected(by: h))
+            if !(imageArcs && specs[n].arcLevels != nil), let d = projectedDrawn(n, layer, h) {
+                paths.append(d)
             } else {
                 paths.append(specs[n].projectedPath(state(layer), h, arcs: imageArcs))
             }
@@ -254,17 +309,17 @@ extension ProjectionSampler {
     /// `sample`'s paths' points appended to `out` flat, in ProjectionFitter.Layout.flat's order (the
     /// same numbers, no path made: the fits read every grid time's points, and the paths' arrays
     /// were made, flattened and freed per time); with `axes`, the members' gradient axes as
-    /// `sample` gives them; `ends` is told where each member's points end.
+    /// `sample` gives them; `ends` is told where each member's points end. `appendDrawn` appends
+    /// spec n's drawn path projected by h when made already (ProjectionGrid.appendDrawn), else false.
     func appendFlat(
         _ members: [Int], to out: inout [Point], axes: Bool = false, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
-        drawn: (_ n: Int, _ layer: Int) -> BezierPath?, ends: ((Int) -> Void)? = nil
+        appendDrawn: (_ n: Int, _ layer: Int, _ h: PlaneProjection, _ out: inout [Point]) -> Bool, ends: ((Int) -> Void)? = nil
     ) -> [GradientAxis?] {
         var axisOut: [GradientAxis?] = []
         forEachMember(members, projection: projection) { n, h in
             let layer = specs[n].layer
-            if !(imageArcs && specs[n].arcLevels != nil), let d = drawn(n, layer) {
-                d.appendProjected(by: h, to: &out)
-            } else {
+            // projectedPath's own choice: its drawn path projected unless drawn as arcs.
+            if imageArcs && specs[n].arcLevels != nil || !appendDrawn(n, layer, h, &out) {
                 let p = specs[n].projectedPath(state(layer), h, arcs: imageArcs)
                 out += p.vertices; out += p.outControls; out += p.inControls
             }
@@ -296,7 +351,7 @@ extension ProjectionSampler {
         out.reserveCapacity(count)
         _ = appendFlat(
             members, to: &out, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
-            drawn: { grid.drawnPath(k, $0, layer: $1) })
+            appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
         return out
     }
 

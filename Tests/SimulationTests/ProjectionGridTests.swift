@@ -39,7 +39,7 @@ final class ProjectionGridTests: XCTestCase {
                 var flat: [Point] = [], ends: [Int] = []
                 let axes = sampler.appendFlat(
                     members, to: &flat, axes: true, state: { state.layers[$0] }, projection: { sampler.projection(state, $0, host: sampler.hosts[$0]!) },
-                    drawn: { _, _ in nil }, ends: { ends.append($0) })
+                    appendDrawn: { _, _, _, _ in false }, ends: { ends.append($0) })
                 XCTAssertEqual(axes, whole.axes, "t = \(t)")
                 XCTAssertEqual(flat, whole.paths.flatMap(\.allPoints), "t = \(t)")
                 XCTAssertEqual(ends, whole.paths.indices.map { p in whole.paths[...p].reduce(0) { $0 + 3 * $1.segmentCount } })
@@ -92,6 +92,36 @@ final class ProjectionGridTests: XCTestCase {
                     XCTAssertEqual(layout.paths(flat), after.paths)
                 }
             }
+        }
+    }
+
+    /// A still stretch (the same time appended again and again, as a flip held at its end) stores
+    /// each layer's projection row once: the grid grows by its indices, flags and box only, far
+    /// under a row (72 bytes) per layer and time, and every time reads the first time's numbers.
+    func testQuietTimesStoreTheirRowsOnce() throws {
+        let sim = try Simulation(flipDefinition(to: -60))
+        let sampler = ProjectionSampler(sim)
+        let end = sim.timeline.duration
+        var grid = ProjectionGrid(sampler, capacity: 41)
+        grid.append(sampler.gridState(0.8, end: end), sampler)
+        let one = grid.byteCount
+        for _ in 0..<40 { grid.append(sampler.gridState(0.8, end: end), sampler) }
+        XCTAssertEqual(grid.count, 41)
+        XCTAssertLessThan(grid.byteCount - one, 40 * sampler.layers.count * 72)
+        for k in 1..<grid.count {
+            for (i, _) in sampler.layers {
+                XCTAssertEqual((0..<9).map { grid.projection(k, i).h[$0].bitPattern }, (0..<9).map { grid.projection(0, i).h[$0].bitPattern })
+                XCTAssertTrue(grid.repeats(k, i))
+            }
+        }
+        // A moving stretch (the turn runs from 0.5 s to 1.1 s) stores a row per layer and time, its
+        // numbers each time's own.
+        var moving = ProjectionGrid(sampler, capacity: 2)
+        for t in [0.6, 0.9] { moving.append(sampler.gridState(t, end: end), sampler) }
+        for (i, host) in sampler.layers {
+            XCTAssertNotEqual(moving.projection(0, i), moving.projection(1, i))
+            let state = sampler.state(0.9, end: end)
+            XCTAssertEqual(moving.projection(1, i), sampler.projection(state, i, host: host))
         }
     }
 

@@ -32,7 +32,8 @@ final class ProjectionResidualStoreTests: XCTestCase {
                 for k in 0..<grid.count {
                     let sampled = sampler.sample(
                         members, box: everywhere, state: { grid.layerState(k, $0) },
-                        projection: { grid.projection(k, $0).concatenating(f.inverse[plane]![k]) }, drawn: { grid.drawnPath(k, $0, layer: $1) })
+                        projection: { grid.projection(k, $0).concatenating(f.inverse[plane]![k]) },
+                        projectedDrawn: { grid.projectedDrawn(k, $0, layer: $1, by: $2) })
                     let layout = ProjectionFitter.Layout(sampled.paths, outlines: members.map { _ in false })
                     let stored = try XCTUnwrap(f.residual(k, members, layout: layout, box: everywhere))
                     XCTAssertEqual(stored.paths, sampled.paths)
