@@ -28,7 +28,7 @@ package final class ExactValueMemo<Value: Sendable>: Sendable {
 /// third of a memo read (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
 /// Its slots are two raw buffers, a slot free when its key is `empty`: arrays of `Value?` paid
 /// uniqueness and bounds checks and optional tags at each insert, zeroed every new slot's
-/// value and were walked to be freed (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-same-bytes-2026-12-06).
+/// value and were walked to be freed (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-still-tracks-and-measures-shared-same-bytes-2026-12-06).
 struct TimeTable<Value>: ~Copyable {
     /// A NaN's bits (no time read has them): a free slot. A value at this key is kept apart.
     private static var empty: UInt64 { .max }

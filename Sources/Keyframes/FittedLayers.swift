@@ -2,7 +2,7 @@
 // keyframe (FittingReducer.stillKeyframe); the layers before it often had the same one (a
 // transform's identity, an opacity of 1), so it is shared while its time's and value's bits
 // stay the same: an array allocated and freed per track and player was most of the cost of
-// fitting a still layer (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-same-bytes-2026-12-06).
+// fitting a still layer (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-still-tracks-and-measures-shared-same-bytes-2026-12-06).
 import Motion
 import Simulation
 import TransitionModel

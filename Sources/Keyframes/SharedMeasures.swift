@@ -2,7 +2,7 @@
 // norm captures (their bits): most layers of a transition have the same ancestors' scale, so
 // the same position, translation, length and mask norms. A measure made for every layer was 9
 // closures allocated and freed per layer, 7 of them alike
-// (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-same-bytes-2026-12-06). A norm shared is
+// (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-still-tracks-and-measures-shared-same-bytes-2026-12-06). A norm shared is
 // the same closure of the same numbers: the same errors to the last bit.
 import Motion
 import Simulation

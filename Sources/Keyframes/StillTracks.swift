@@ -1,7 +1,7 @@
 // The exact tracks of properties that never change, as `ExactLayerTracks.all` gives them: one
 // track per value (its bits) while consecutive layers share it (a transform's identity
 // components, an opacity of 1, a corner radius of 0). Each still track was a closure allocated
-// and freed per layer and property (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-same-bytes-2026-12-06);
+// and freed per layer and property (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-still-tracks-and-measures-shared-same-bytes-2026-12-06);
 // a shared one is the same constant, so every read gives the same bits.
 import Motion
 import Simulation
