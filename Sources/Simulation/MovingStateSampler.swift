@@ -108,43 +108,47 @@ package struct MovingStateSampler {
         withBuffers(&local, &world, &opacity, &visible) { local, world, opacity, visible in
             withBuffers(&changed, &placedMaps, &placedAnchors, &stillParent) { changed, placedMaps, placedAnchors, stillParent in
                 all.withUnsafeBufferPointer { all in
-                    for k in layers.indices {
-                        let i = layers[k]
-                        let own = spans.ownChange(k, since: time, to: t)
-                        let p = parentEntry[k]
-                        let parentChanged = p >= 0 && changed[p]
-                        changed[k] = own || parentChanged
-                        guard changed[k] else { continue }
-                        var moved = false
-                        if own {
-                            let layer = all.baseAddress! + i
-                            let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
-                            moved = !LayerState.samePlacing(local[k], s)
-                            local[k] = s
-                        }
-                        // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
-                        if p >= 0 {
-                            let a = local[p].anchorInBounds
-                            if a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
-                                moved = true
-                                placedAnchors[k] = a
+                    layers.withUnsafeBufferPointer { layers in
+                        parentEntry.withUnsafeBufferPointer { parentEntry in
+                            for k in layers.indices {
+                                let i = layers[k]
+                                let own = spans.ownChange(k, since: time, to: t)
+                                let p = parentEntry[k]
+                                let parentChanged = p >= 0 && changed[p]
+                                changed[k] = own || parentChanged
+                                guard changed[k] else { continue }
+                                var moved = false
+                                if own {
+                                    let layer = all.baseAddress! + i
+                                    let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
+                                    moved = !LayerState.samePlacing(local[k], s)
+                                    local[k] = s
+                                }
+                                // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
+                                if p >= 0 {
+                                    let a = local[p].anchorInBounds
+                                    if a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
+                                        moved = true
+                                        placedAnchors[k] = a
+                                    }
+                                }
+                                let still = stillParent.baseAddress! + k
+                                if moved {
+                                    let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
+                                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
+                                }
+                                // `Simulation.entry` (a root: its own map, opacity and visibility) and `drawn`.
+                                if still.pointee.isRoot {
+                                    if moved || parentChanged { world[k] = placedMaps[k] }
+                                    (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
+                                    continue
+                                }
+                                let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
+                                (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
+                                // The same map under the same parent map is kept: only the opacity or visibility can differ.
+                                if moved || parentChanged { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
                             }
                         }
-                        let still = stillParent.baseAddress! + k
-                        if moved {
-                            let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
-                            placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
-                        }
-                        // `Simulation.entry` (a root: its own map, opacity and visibility) and `drawn`.
-                        if still.pointee.isRoot {
-                            if moved || parentChanged { world[k] = placedMaps[k] }
-                            (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
-                            continue
-                        }
-                        let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
-                        (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
-                        // The same map under the same parent map is kept: only the opacity or visibility can differ.
-                        if moved || parentChanged { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
                     }
                 }
             }
