@@ -32,7 +32,7 @@ package struct MovingStateSampler {
     /// opacity and visibility, as `Simulation.entry` and `parentAnchor` read them from
     /// StillLayers (1 and true in a geometry-only state); a root's and a moving parent's are
     /// unused. Read per entry and step, they were array and optional reads of StillLayers.
-    private let stillParent: [StillParent]
+    private var stillParent: [StillParent]
     private struct StillParent {
         var isRoot = true
         var anchor = Point.zero
@@ -86,7 +86,7 @@ package struct MovingStateSampler {
         // Dropped so that the arrays above are the only references (no copy when written).
         state = MovingState(layers: [], states: [], boundsToScreen: [], effectiveOpacity: [], visible: [])
         Self.step(
-            sim, layers, since: time, to: t, loopTime: lt, geometryOnly: geometryOnly, parentEntry: parentEntry, stillParent: stillParent,
+            sim, layers, since: time, to: t, loopTime: lt, geometryOnly: geometryOnly, parentEntry: parentEntry, stillParent: &stillParent,
             spans: &spans, changed: &changed, placedMaps: &placedMaps, placedAnchors: &placedAnchors,
             local: &local, world: &world, opacity: &opacity, visible: &visible)
         time = t
@@ -94,66 +94,78 @@ package struct MovingStateSampler {
         return true
     }
 
-    /// `advance`'s pass over the entries, every array read and written through a pointer (array
+    /// `advance`'s pass over the entries, the arrays it writes written through pointers (array
     /// subscripts checked bounds and uniqueness per entry and step: most of the sampler's own
     /// cost), and a parent's values read from the entry's arrays or `stillParent`. The numbers
     /// are `Simulation.entry`'s and `drawn`'s, the same reads and products in the same order.
     private static func step(
         _ sim: Simulation, _ layers: [Int], since time: Double, to t: Double, loopTime lt: Double, geometryOnly: Bool,
-        parentEntry: [Int], stillParent: [StillParent], spans: inout ChangeSpans, changed: inout [Bool],
+        parentEntry: [Int], stillParent: inout [StillParent], spans: inout ChangeSpans, changed: inout [Bool],
         placedMaps: inout [Transform3D], placedAnchors: inout [Point], local: inout [LayerState], world: inout [Transform3D],
         opacity: inout [Double], visible: inout [Bool]
     ) {
-        // Nested: each pointer is valid only inside its closure.
-        sim.layers.withUnsafeBufferPointer { all in
-        layers.withUnsafeBufferPointer { layers in
-        parentEntry.withUnsafeBufferPointer { parentEntry in
-        stillParent.withUnsafeBufferPointer { stillParent in
-        changed.withUnsafeMutableBufferPointer { changed in
-        placedMaps.withUnsafeMutableBufferPointer { placedMaps in
-        placedAnchors.withUnsafeMutableBufferPointer { placedAnchors in
-        local.withUnsafeMutableBufferPointer { local in
-        world.withUnsafeMutableBufferPointer { world in
-        opacity.withUnsafeMutableBufferPointer { opacity in
-        visible.withUnsafeMutableBufferPointer { visible in
-            for k in layers.indices {
-                let i = layers[k]
-                let own = spans.ownChange(k, since: time, to: t)
-                let p = parentEntry[k]
-                let parentChanged = p >= 0 && changed[p]
-                changed[k] = own || parentChanged
-                guard changed[k] else { continue }
-                var moved = false
-                if own {
-                    let layer = all.baseAddress! + i
-                    let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
-                    moved = !LayerState.samePlacing(local[k], s)
-                    local[k] = s
-                }
-                // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
-                if p >= 0 {
-                    let a = local[p].anchorInBounds
-                    if a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
-                        moved = true
-                        placedAnchors[k] = a
+        let all = sim.layers
+        withBuffers(&local, &world, &opacity, &visible) { local, world, opacity, visible in
+            withBuffers(&changed, &placedMaps, &placedAnchors, &stillParent) { changed, placedMaps, placedAnchors, stillParent in
+                all.withUnsafeBufferPointer { all in
+                    layers.withUnsafeBufferPointer { layers in
+                        parentEntry.withUnsafeBufferPointer { parentEntry in
+                            for k in layers.indices {
+                                let i = layers[k]
+                                let own = spans.ownChange(k, since: time, to: t)
+                                let p = parentEntry[k]
+                                let parentChanged = p >= 0 && changed[p]
+                                changed[k] = own || parentChanged
+                                guard changed[k] else { continue }
+                                var moved = false
+                                if own {
+                                    let layer = all.baseAddress! + i
+                                    let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
+                                    moved = !LayerState.samePlacing(local[k], s)
+                                    local[k] = s
+                                }
+                                // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
+                                if p >= 0 {
+                                    let a = local[p].anchorInBounds
+                                    if a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
+                                        moved = true
+                                        placedAnchors[k] = a
+                                    }
+                                }
+                                let still = stillParent.baseAddress! + k
+                                if moved {
+                                    let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
+                                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
+                                }
+                                // `Simulation.entry` (a root: its own map, opacity and visibility) and `drawn`.
+                                if still.pointee.isRoot {
+                                    if moved || parentChanged { world[k] = placedMaps[k] }
+                                    (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
+                                    continue
+                                }
+                                let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
+                                (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
+                                // The same map under the same parent map is kept: only the opacity or visibility can differ.
+                                if moved || parentChanged { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
+                            }
+                        }
                     }
                 }
-                let still = stillParent.baseAddress! + k
-                if moved {
-                    let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
-                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
-                }
-                // `Simulation.entry` (a root: its own map, opacity and visibility) and `drawn`.
-                if still.pointee.isRoot {
-                    if moved || parentChanged { world[k] = placedMaps[k] }
-                    (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
-                    continue
-                }
-                let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
-                (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
-                // The same map under the same parent map is kept: only the opacity or visibility can differ.
-                if moved || parentChanged { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
             }
-        }}}}}}}}}}}
+        }
+    }
+}
+
+/// `body` with the arrays' buffers, each valid only during `body` (one closure instead of four
+/// nested `withUnsafeMutableBufferPointer`).
+@inline(__always)
+private func withBuffers<A, B, C, D>(
+    _ a: inout [A], _ b: inout [B], _ c: inout [C], _ d: inout [D],
+    _ body: (UnsafeMutableBufferPointer<A>, UnsafeMutableBufferPointer<B>, UnsafeMutableBufferPointer<C>, UnsafeMutableBufferPointer<D>) -> Void
+) {
+    a.withUnsafeMutableBufferPointer { a in
+        b.withUnsafeMutableBufferPointer { b in
+            c.withUnsafeMutableBufferPointer { c in d.withUnsafeMutableBufferPointer { d in body(a, b, c, d) } }
+        }
     }
 }
