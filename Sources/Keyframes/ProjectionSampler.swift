@@ -324,22 +324,26 @@ struct ProjectionSampler {
     func groups(at state: SceneState, later: [Double] = [], end: Double = .infinity) -> [[Int]] {
         var root = Dictionary(uniqueKeysWithValues: layers.map { ($0.index, $0.index) })
         func find(_ i: Int) -> Int { var i = i; while root[i]! != i { i = root[i]! }; return i }
-        func corners(_ state: SceneState) -> [Int: [Point]] {
-            Dictionary(uniqueKeysWithValues: layers.map { ($0.index, self.corners(state, $0.index)) })
+        // Each layer's corners and whether they are an area, by position in `layers` and made once
+        // per time: read per pair of layers, they were hashed four times a pair (the cube: 77,558
+        // lookups) and isArea computed again (the same numbers).
+        func corners(_ state: SceneState) -> (corners: [[Point]], isArea: [Bool]) {
+            let made = layers.map { self.corners(state, $0.index) }
+            return (made, made.map(Self.isArea))
         }
         let first = corners(state)
-        var others: [[Int: [Point]]] = []
-        func shared(_ i: Int, _ j: Int) -> Bool {
-            if Self.isArea(first[i]!), Self.isArea(first[j]!) { return Self.shareAnEdge(first[i]!, first[j]!) }
+        var others: [(corners: [[Point]], isArea: [Bool])] = []
+        func shared(_ x: Int, _ y: Int) -> Bool {
+            if first.isArea[x], first.isArea[y] { return Self.shareAnEdge(first.corners[x], first.corners[y]) }
             for k in later.indices {
                 if k == others.count { others.append(corners(self.state(later[k], end: end))) }
-                if Self.isArea(others[k][i]!), Self.isArea(others[k][j]!) { return Self.shareAnEdge(others[k][i]!, others[k][j]!) }
+                if others[k].isArea[x], others[k].isArea[y] { return Self.shareAnEdge(others[k].corners[x], others[k].corners[y]) }
             }
             return false
         }
         for (x, lx) in layers.enumerated() {
-            for ly in layers[(x + 1)...] where lx.host == ly.host && shared(lx.index, ly.index) {
-                root[find(ly.index)] = find(lx.index)
+            for y in (x + 1)..<layers.count where lx.host == layers[y].host && shared(x, y) {
+                root[find(layers[y].index)] = find(lx.index)
             }
         }
         var order: [Int] = [], members: [Int: [Int]] = [:], alone: [[Int]] = []

@@ -125,6 +125,17 @@ final class ProjectionGridTests: XCTestCase {
         }
     }
 
+    /// A gradient's colour samples without a Set: the distinct stop offsets and sixteenths, sorted,
+    /// as the Set made them (stops repeated, on a sixteenth, between them, out of order).
+    func testGradientSamplesAsTheSetMadeThem() {
+        let offsetsCases: [[Double]] = [[0, 1], [0.5, 0.25, 0.5, 0.3, 1], [1, 0.7, 0.0625, 0.0625, 0], [0.1], []]
+        for offsets in offsetsCases {
+            let g = LinearGradient(stops: offsets.map { LinearGradient.Stop(offset: $0, color: .black) })
+            let expected = Array(Set(offsets + (0...16).map { Double($0) / 16 })).sorted()
+            XCTAssertEqual(PathSpec.gradientSamples(g).map(\.bitPattern), expected.map(\.bitPattern), "\(offsets)")
+        }
+    }
+
     /// Random point runs against random polylines (and a half circle against its one-cubic
     /// stand-in): the early-stopping search returns exactly the full pairwise search's number.
     func testFarthestEqualsTheFullSearch() {
