@@ -19,6 +19,30 @@ extension SubtreeRetrace {
         let outside: [Int]
         /// The loose pass's instant at each outside sample.
         let steps: [SubtreeRetraceSamples.LooseStep]
+        /// The inverse's instants the own layer's exact check found: the search's exact pass asks
+        /// for the same ones in the same order (each a regula falsi on the simulation).
+        let instants = Instants()
+    }
+
+    /// A candidate's inverse instants at its first `checked` outside samples: the instant at
+    /// outside position o is that of the last change at or before o (the driver rests through
+    /// most of them, and an append per sample cost more than it saved).
+    final class Instants {
+        var changes: [(from: Int, t: Double)] = [], checked = 0
+
+        /// The instants of `changes` and `checked`, read at outside positions in increasing order.
+        struct Reader {
+            let changes: [(from: Int, t: Double)], checked: Int
+            var next = 0
+            /// The instant at outside position o, when known.
+            mutating func instant(at o: Int) -> Double? {
+                guard o < checked else { return nil }
+                while next + 1 < changes.count, changes[next + 1].from <= o { next += 1 }
+                return changes[next].t
+            }
+        }
+
+        var reader: Reader { Reader(changes: changes, checked: checked) }
     }
 
     /// Layer i's candidate, or nil when it has no driver or the driver does not move outside its
@@ -68,11 +92,15 @@ extension SubtreeRetrace {
         // A driver value with the last one's bits has its instant (the inverse is a function of
         // it; the driver rests through most outside samples): its regula falsi was half of this.
         var lastValue: UInt64? = nil, t = 0.0
-        for k in c.outside {
+        var changes: [(from: Int, t: Double)] = [], checked = 0
+        defer { (c.instants.changes, c.instants.checked) = (changes, checked) }
+        for (o, k) in c.outside.enumerated() {
             if lastValue != c.values[k].bitPattern {
                 t = c.inner.time(c.inner.clamped(c.values[k]))
                 lastValue = c.values[k].bitPattern
+                changes.append((o, t))
             }
+            checked = o + 1
             let key = (time: t.bitPattern, row: samples.row(c.layer, k))
             if let last = equalAt, last == key { continue }
             guard samples.equal(exactStates.features(exactStates.entry(at: t), c.layer), c.layer, k, eps) else { return false }

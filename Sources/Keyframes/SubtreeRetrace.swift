@@ -72,8 +72,9 @@ package struct SubtreeRetrace: Sendable {
             var inSet = [Bool](repeating: false, count: sim.layers.count)
             for j in set { inSet[j] = true }
             var equalAt = [(time: UInt64, row: Int32)?](repeating: nil, count: sim.layers.count)
-            for k in outside where inSet[i] {
-                let t = inner.time(inner.clamped(values[k]))
+            var known = c.instants.reader
+            for (o, k) in outside.enumerated() where inSet[i] {
+                let t = known.instant(at: o) ?? inner.time(inner.clamped(values[k]))
                 let e = exactStates.entry(at: t)
                 set.removeAll { j in
                     let key = (time: t.bitPattern, row: samples.row(j, k))

@@ -153,6 +153,33 @@ final class SubtreeRetraceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(stays.filter { !$0 }.count, 4)
     }
 
+    /// The instants the own layer's exact check hands to the search's exact pass are the
+    /// inverse's at each outside sample it checked, bit for bit, and none past those.
+    func testTheOwnChecksInstantsAreTheInversesAtEachOutsideSample() throws {
+        var checked = 0
+        for sim in [try Simulation(try definition()), try Simulation(try definition(dotRetraces: true))] {
+            let (times, eps) = try XCTUnwrap(SubtreeRetrace.grid(sim))
+            let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: eps))
+            var misses: SubtreeRetrace.LooseMisses? = nil
+            let exactStates = SubtreeRetrace.StateFeatures(sim)
+            for i in sim.layers.indices where samples.moves[i] {
+                guard let c = SubtreeRetrace.candidate(i, sim, samples, times: times, eps: eps) else { continue }
+                _ = SubtreeRetrace.ownLayerStays(c, samples, &misses, exactStates, eps: eps)
+                var reader = c.instants.reader
+                for (o, k) in c.outside.enumerated() {
+                    let got = reader.instant(at: o)
+                    guard o < c.instants.checked else {
+                        XCTAssertNil(got)
+                        continue
+                    }
+                    checked += 1
+                    XCTAssertEqual(got?.bitPattern, c.inner.time(c.inner.clamped(c.values[k])).bitPattern, "layer \(i) sample \(k)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 20)
+    }
+
     /// Each sample holds a layer's numbers from `state(at:)` where one is more than eps from the
     /// first sample's, else the first sample's (what the rows held).
     func testColumnsHoldTheMovedSamplesAndTheFirstElsewhere() throws {
