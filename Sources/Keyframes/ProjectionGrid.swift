@@ -175,10 +175,16 @@ struct ProjectionGrid {
     }
 
     /// Makes every distinct state's drawn paths, with the sampler's levels as they now are (the
-    /// grid is complete then: its rows are copied to an array of their size, grown rows' spare
-    /// capacity not kept with it).
+    /// grid is complete then: its rows, distinct states and drawn points are copied to arrays of
+    /// their size, grown arrays' spare capacity not kept with it: kept grids held up to twice
+    /// their `byteCount`).
     mutating func drawPaths(_ sampler: ProjectionSampler) {
         matrices = matrices.withUnsafeBufferPointer { Array($0) }
+        distinctStates = distinctStates.withUnsafeBufferPointer { Array($0) }
+        defer {
+            drawnPoints = drawnPoints.withUnsafeBufferPointer { Array($0) }
+            drawnIsLine = drawnIsLine.withUnsafeBufferPointer { Array($0) }
+        }
         for (n, spec) in sampler.specs.enumerated() where firstSpec[spec.layer] < 0 { firstSpec[spec.layer] = n }
         drawnBase = distinctStates.indices.map { d in
             let base = drawnStart.count, i = distinctLayers[d]
