@@ -18,7 +18,7 @@ set -euo pipefail
 
 VENV="${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv}"
 APT_PACKAGES=(chromium firefox-esr fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv
-              librsvg2-dev libwebp-dev libgif-dev zlib1g-dev pkg-config ffmpeg)
+              librsvg2-dev libwebp-dev libgif-dev zlib1g-dev pkg-config ffmpeg valgrind)
 PIP_PACKAGES=("lottie-specs==0.5.2" "jsonschema==4.26.0" "rlottie-python==1.3.8"
               "thorvg-python==1.1.3" "pillow" "numpy" "marionette-driver==3.7.1" "ruff==0.17.6")
 LOTTIE_WEB_WHEEL="pylottie==2024"
