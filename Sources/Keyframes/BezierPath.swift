@@ -44,24 +44,26 @@ package struct BezierPath: AnimatableValue {
     /// same bits): calls into Motion per point were 40 % of this, itself 13 % of flip-pop's
     /// instructions; each vertex projected once, not once per control.
     package func projected(by h: PlaneProjection) -> BezierPath {
-        let n = vertices.count
-        var drawn: [Point] = [], outs: [Point] = [], ins: [Point] = []
-        drawn.reserveCapacity(n); outs.reserveCapacity(n); ins.reserveCapacity(n)
-        for k in 0..<n {
-            let (d, o, i) = Self.projectedPoint(vertices[k], outControls[k], inControls[k], h.h)
-            drawn.append(d); outs.append(o); ins.append(i)
-        }
-        return BezierPath(vertices: drawn, outControls: outs, inControls: ins, isLine: isLine)
+        Self.projected(count: vertices.count, isLine: isLine, by: h) { (vertices[$0], outControls[$0], inControls[$0]) }
     }
 
     /// The same for a path given as its `allPoints` (vertices, out controls, in controls; n each)
     /// and its lines (ProjectionGrid's drawn paths, held flat).
     static func projected(_ points: UnsafeBufferPointer<Point>, isLine: [Bool], by h: PlaneProjection) -> BezierPath {
         let n = points.count / 3
+        return projected(count: n, isLine: isLine, by: h) { (points[$0], points[n + $0], points[2 * n + $0]) }
+    }
+
+    /// The path of n vertices whose k-th vertex and controls are `point(k)`, projected by h.
+    @inline(__always)
+    private static func projected(
+        count n: Int, isLine: [Bool], by h: PlaneProjection, _ point: (Int) -> (Point, Point, Point)
+    ) -> BezierPath {
         var drawn: [Point] = [], outs: [Point] = [], ins: [Point] = []
         drawn.reserveCapacity(n); outs.reserveCapacity(n); ins.reserveCapacity(n)
         for k in 0..<n {
-            let (d, o, i) = projectedPoint(points[k], points[n + k], points[2 * n + k], h.h)
+            let (v, c1, c2) = point(k)
+            let (d, o, i) = projectedPoint(v, c1, c2, h.h)
             drawn.append(d); outs.append(o); ins.append(i)
         }
         return BezierPath(vertices: drawn, outControls: outs, inControls: ins, isLine: isLine)

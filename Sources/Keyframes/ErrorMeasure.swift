@@ -163,16 +163,6 @@ package struct LayerMeasures: Sendable {
 
     /// The largest `f` over the track: at every breakpoint (both sides) and at 240 Hz where it moves.
     static func largest<V>(_ track: PropertyTrack<V>, until end: Double, _ f: (V) -> Double) -> Double {
-        var m = f(track.initial)
-        guard !track.events.isEmpty else { return m }
-        let exact = ExactTrack(track, until: end)
-        for (k, piece) in exact.pieces.enumerated() {
-            let a = exact.breakpoints[k], b = exact.breakpoints[k + 1]
-            m = max(m, f(exact.value(a)), f(exact.leftValue(at: b)))
-            guard piece != .still else { continue }
-            let n = max(2, Int(((b - a) * 240).rounded(.up)))
-            for s in 1..<n { m = max(m, f(exact.value(a + (b - a) * Double(s) / Double(n)))) }
-        }
-        return max(m, f(exact.value(exact.end)))
+        largest(track, until: end, f, { _ in 0 }).0
     }
 }

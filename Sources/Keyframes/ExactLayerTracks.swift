@@ -37,14 +37,14 @@ package struct ExactLayerTracks: Sendable {
         // A track that never changes is one of StillTracks: the layers before it may have made it.
         var points = StillTracks<Point>(), sizes = StillTracks<Size>(), rects = StillTracks<Rect>()
         var translations = StillTracks<Point>(), scales = StillTracks<Point>(), rotations = StillTracks<Double>()
-        var layerNumbers = StillNumberTracks(LayerProperty.animatedLayerNumbers)
-        var maskNumbers = StillNumberTracks(LayerProperty.animatedMaskNumbers)
+        var layerNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
+        var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillTracks<Double>() }
         func point(_ track: PropertyTrack<Point>) -> ExactTrack<Point> {
             track.events.isEmpty ? points.track(track.initial, breakpoints: still) : ExactTrack(track, until: end, memo: memo(track))
         }
         // Drawn values: CA clamps opacity and corner radii when it draws (LayerProperty.drawnRange).
-        func number(_ track: PropertyTrack<Double>, _ p: LayerProperty, _ stills: inout StillNumberTracks) -> ExactTrack<Double> {
-            if track.events.isEmpty { return stills.track(p, initial: track.initial, breakpoints: still) }
+        func number(_ track: PropertyTrack<Double>, _ p: LayerProperty, _ stills: inout NumberTracks<StillTracks<Double>>) -> ExactTrack<Double> {
+            if track.events.isEmpty { return stills[p].drawn(p, initial: track.initial, breakpoints: still) }
             return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
         }
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map

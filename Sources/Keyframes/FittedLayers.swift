@@ -12,8 +12,8 @@ extension KeyframedTransition {
     static func layers(_ inputs: ReductionInputs, _ reducer: FittingReducer) -> [LayerKeyframes] {
         var positions = StillKeys<Point>(), sizes = StillKeys<Size>(), translations = StillKeys<Point>()
         var scales = StillKeys<Point>(), rotations = StillKeys<Double>(), frames = StillKeys<Rect>(), centers = StillKeys<Point>()
-        var layerNumbers = StillNumberKeys(LayerProperty.animatedLayerNumbers)
-        var maskNumbers = StillNumberKeys(LayerProperty.animatedMaskNumbers)
+        var layerNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillKeys<Double>() }
+        var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillKeys<Double>() }
         var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
         return inputs.exact.withUnsafeBufferPointer { exact in
             inputs.measures.withUnsafeBufferPointer { measures in
@@ -31,13 +31,13 @@ extension KeyframedTransition {
                                 translation: translations.keyframes(exact[i].translation, measures[layer].translation, reducer),
                                 scale: scales.keyframes(exact[i].scale, measures[layer].scale, reducer),
                                 rotation: rotations.keyframes(exact[i].rotation, measures[layer].rotation, reducer),
-                                numbers: exact[i].numbers.map { layerNumbers.keyframes($0, $1, measures[layer].numbers[$0], reducer) },
+                                numbers: exact[i].numbers.map { layerNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer) },
                                 visible: visible.keyframes(simulated[layer].hidden) { $0.keyframes().map { !$0 } },
                                 mask: exact[i].mask.map { mask in
                                     MaskKeyframes(
                                         shape: mask.shape, frame: frames.keyframes(mask.frame, measures[layer].maskFrame, reducer),
                                         center: centers.keyframes(mask.center, measures[layer].maskPoint, reducer),
-                                        numbers: mask.numbers.map { maskNumbers.keyframes($0, $1, measures[layer].numbers[$0], reducer) })
+                                        numbers: mask.numbers.map { maskNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer) })
                                 }))
                     }
                     return out
@@ -59,23 +59,6 @@ struct StillKeys<Value: AnimatableValue> {
         let keys = KeyframeTrack([key])
         last = (key.time.bitPattern, key.value, keys)
         return keys
-    }
-}
-
-/// `StillKeys` for each number property of a list (a layer's or a mask's).
-struct StillNumberKeys {
-    private let properties: [LayerProperty]
-    private var keys: [StillKeys<Double>]
-
-    init(_ properties: [LayerProperty]) {
-        self.properties = properties
-        keys = Array(repeating: StillKeys(), count: properties.count)
-    }
-
-    mutating func keyframes(
-        _ property: LayerProperty, _ track: ExactTrack<Double>, _ measure: ErrorMeasure<Double>, _ reducer: FittingReducer
-    ) -> KeyframeTrack<Double> {
-        keys[properties.firstIndex(of: property)!].keyframes(track, measure, reducer)
     }
 }
 

@@ -12,12 +12,12 @@ struct SharedMeasures {
     let tolerance: FitTolerance
     /// `k·|d|` in px for a point: position and translation (k the ancestors' scale), the mask's
     /// centre (k the layer's own).
-    private var point: (key: UInt64, measure: ErrorMeasure<Point>)?
+    private var points = LastMade<UInt64, ErrorMeasure<Point>>()
     /// `k·|d|` in px for a length number.
-    private var length: (key: UInt64, measure: ErrorMeasure<Double>)?
-    private var maskFrame: (key: UInt64, measure: ErrorMeasure<Rect>)?
-    private var scale: (key: (UInt64, UInt64, UInt64), measure: ErrorMeasure<Point>)?
-    private var size: (key: (UInt64, UInt64, UInt64), measure: ErrorMeasure<Size>)?
+    private var lengths = LastMade<UInt64, ErrorMeasure<Double>>()
+    private var maskFrames = LastMade<UInt64, ErrorMeasure<Rect>>()
+    private var scales = LastMade<SIMD3<UInt64>, ErrorMeasure<Point>>()
+    private var sizes = LastMade<SIMD3<UInt64>, ErrorMeasure<Size>>()
     let rotation: ErrorMeasure<Double>
     let fraction: ErrorMeasure<Double>
 
@@ -28,50 +28,52 @@ struct SharedMeasures {
     }
 
     mutating func point(scaledBy k: Double) -> ErrorMeasure<Point> {
-        if let point, point.key == k.bitPattern { return point.measure }
-        let made = ErrorMeasure<Point>(tolerance: tolerance.screen, unit: .px) { k * ($0.x * $0.x + $0.y * $0.y).squareRoot() }
-        point = (k.bitPattern, made)
-        return made
+        points.value(for: k.bitPattern) { [px = tolerance.screen] in
+            ErrorMeasure(tolerance: px, unit: .px) { k * ($0.x * $0.x + $0.y * $0.y).squareRoot() }
+        }
     }
 
     mutating func length(scaledBy k: Double) -> ErrorMeasure<Double> {
-        if let length, length.key == k.bitPattern { return length.measure }
-        let made = ErrorMeasure<Double>(tolerance: tolerance.screen, unit: .px) { k * abs($0) }
-        length = (k.bitPattern, made)
-        return made
+        lengths.value(for: k.bitPattern) { [px = tolerance.screen] in ErrorMeasure(tolerance: px, unit: .px) { k * abs($0) } }
     }
 
     mutating func maskFrame(scaledBy k: Double) -> ErrorMeasure<Rect> {
-        if let maskFrame, maskFrame.key == k.bitPattern { return maskFrame.measure }
-        let made = ErrorMeasure<Rect>(tolerance: tolerance.screen, unit: .px) { d in
-            let ox = d.origin.x, oy = d.origin.y, w = d.size.width, h = d.size.height
-            // Corners move by (ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h).
-            let sum = 2 * (ox * ox + (ox + w) * (ox + w) + oy * oy + (oy + h) * (oy + h))
-            return k * sum.squareRoot()
+        maskFrames.value(for: k.bitPattern) { [px = tolerance.screen] in
+            ErrorMeasure(tolerance: px, unit: .px) { d in
+                let ox = d.origin.x, oy = d.origin.y, w = d.size.width, h = d.size.height
+                // Corners move by (ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h).
+                let sum = 2 * (ox * ox + (ox + w) * (ox + w) + oy * oy + (oy + h) * (oy + h))
+                return k * sum.squareRoot()
+            }
         }
-        maskFrame = (k.bitPattern, made)
-        return made
     }
 
     /// The bounds corner farthest from the anchor, (hx, hy) from it, under the ancestors' scale w.
     mutating func scale(_ w: Double, _ hx: Double, _ hy: Double) -> ErrorMeasure<Point> {
-        let key = (w.bitPattern, hx.bitPattern, hy.bitPattern)
-        if let scale, scale.key == key { return scale.measure }
-        let made = ErrorMeasure<Point>(tolerance: tolerance.screen, unit: .px) { d in
-            w * ((d.x * hx) * (d.x * hx) + (d.y * hy) * (d.y * hy)).squareRoot()
+        scales.value(for: SIMD3(w.bitPattern, hx.bitPattern, hy.bitPattern)) { [px = tolerance.screen] in
+            ErrorMeasure(tolerance: px, unit: .px) { d in w * ((d.x * hx) * (d.x * hx) + (d.y * hy) * (d.y * hy)).squareRoot() }
         }
-        scale = (key, made)
-        return made
     }
 
     /// The bounds edge farthest from the anchor (its offsets ax, ay), under the layer's own scale.
     mutating func size(_ own: Double, _ ax: Double, _ ay: Double) -> ErrorMeasure<Size> {
-        let key = (own.bitPattern, ax.bitPattern, ay.bitPattern)
-        if let size, size.key == key { return size.measure }
-        let made = ErrorMeasure<Size>(tolerance: tolerance.screen, unit: .px) { d in
-            own * ((d.width * ax) * (d.width * ax) + (d.height * ay) * (d.height * ay)).squareRoot()
+        sizes.value(for: SIMD3(own.bitPattern, ax.bitPattern, ay.bitPattern)) { [px = tolerance.screen] in
+            ErrorMeasure(tolerance: px, unit: .px) { d in
+                own * ((d.width * ax) * (d.width * ax) + (d.height * ay) * (d.height * ay)).squareRoot()
+            }
         }
-        size = (key, made)
+    }
+}
+
+/// The last value made and the key (the bits of the numbers it captures) it was made for: made
+/// again only when the key changes.
+struct LastMade<Key: Equatable, Value> {
+    private var last: (key: Key, value: Value)?
+
+    mutating func value(for key: Key, _ make: () -> Value) -> Value {
+        if let last, last.key == key { return last.value }
+        let made = make()
+        last = (key, made)
         return made
     }
 }

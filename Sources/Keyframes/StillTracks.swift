@@ -20,7 +20,6 @@ struct StillTracks<Value: AnimatableValue> {
         last = (value, made)
         return made
     }
-
 }
 
 /// Whether a and b are the same bits (0 and −0 apart); false for a value with references.
@@ -29,21 +28,10 @@ func sameBits<T>(_ a: T, _ b: T) -> Bool {
     return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
 }
 
-/// `StillTracks` for each number property of a list (a layer's or a mask's), drawn values.
-struct StillNumberTracks {
-    private let properties: [LayerProperty]
-    private var tracks: [StillTracks<Double>]
-
-    init(_ properties: [LayerProperty]) {
-        self.properties = properties
-        tracks = Array(repeating: StillTracks(), count: properties.count)
-    }
-
+extension StillTracks where Value == Double {
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints).clamped(as: property)` of a
-    /// track without events: the constant as drawn (clamping a constant gives a constant).
-    mutating func track(_ property: LayerProperty, initial: Double, breakpoints: [Double]) -> ExactTrack<Double> {
-        let drawn = property.drawnRange.map { DrawnRange.clamp(initial, $0) } ?? initial
-        let k = properties.firstIndex(of: property)!
-        return tracks[k].track(drawn, breakpoints: breakpoints)
+    /// number track without events: the constant as drawn (clamping a constant gives a constant).
+    mutating func drawn(_ property: LayerProperty, initial: Double, breakpoints: [Double]) -> ExactTrack<Double> {
+        track(property.drawnRange.map { DrawnRange.clamp(initial, $0) } ?? initial, breakpoints: breakpoints)
     }
 }

@@ -109,16 +109,21 @@ extension SubtreeRetrace {
         return true
     }
 
-    /// Whether some moving layer's candidate keeps its own layer, on detect's grid (detect's exit:
-    /// nothing is found when none does); nil when detect samples nothing.
+    /// Whether some moving layer's candidate keeps its own layer: detect's exit (nothing is found
+    /// when none does).
+    static func someOwnLayerStays(
+        _ moving: [Int], _ candidate: (Int) -> Candidate?, _ samples: SubtreeRetraceSamples, _ misses: inout LooseMisses?,
+        _ exactStates: StateFeatures, eps: Double
+    ) -> Bool {
+        moving.contains { i in candidate(i).map { ownLayerStays($0, samples, &misses, exactStates, eps: eps) } ?? false }
+    }
+
+    /// `someOwnLayerStays` on detect's grid; nil when detect samples nothing.
     static func someOwnLayerStays(_ sim: Simulation) -> Bool? {
-        guard let grid = grid(sim), let samples = SubtreeRetraceSamples(sim, times: grid.times, eps: grid.eps) else { return nil }
-        let (times, eps) = grid
+        guard let (times, eps) = grid(sim), let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else { return nil }
         var misses: LooseMisses? = nil
-        let exactStates = StateFeatures(sim)
-        return sim.layers.indices.contains { i in
-            guard samples.moves[i], let c = candidate(i, sim, samples, times: times, eps: eps) else { return false }
-            return ownLayerStays(c, samples, &misses, exactStates, eps: eps)
-        }
+        return someOwnLayerStays(
+            sim.layers.indices.filter { samples.moves[$0] }, { candidate($0, sim, samples, times: times, eps: eps) }, samples, &misses,
+            StateFeatures(sim), eps: eps)
     }
 }

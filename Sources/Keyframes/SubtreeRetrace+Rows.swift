@@ -13,12 +13,7 @@ extension SubtreeRetrace {
     /// the driver's inverse on that run form the set; the largest set wins. Nil when no set
     /// moves outside its run (nothing to save) or when every moving layer is in it.
     static func detectFromRows(_ sim: Simulation, rules: PlayerRules, screenTolerance: Double) -> SubtreeRetrace? {
-        let duration = sim.timeline.duration
-        let size = sim.definition.canvas.size
-        guard duration > 0, sim.layers.count >= 2 else { return nil }
-        let eps = Retrace.relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
-        let n = max(2, Int((duration * Retrace.sampleRate).rounded(.up)))
-        let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
+        guard let (times, eps) = grid(sim) else { return nil }
         // A sample keeps a layer's compared numbers only where they differ from the first sample's
         // (the rest share the first's storage): a whole SceneState, or every layer's numbers, per
         // 120 Hz sample (226 layers in flip-edge-pan) raised the default run's peak memory by half.

@@ -30,8 +30,7 @@ package struct SubtreeRetrace: Sendable {
     /// the driver's inverse on that run form the set; the largest set wins. Nil when no set
     /// moves outside its run (nothing to save) or when every moving layer is in it.
     package static func detect(_ sim: Simulation, rules: PlayerRules, screenTolerance: Double) -> SubtreeRetrace? {
-        guard let grid = grid(sim) else { return nil }
-        let (times, eps) = grid
+        guard let (times, eps) = grid(sim) else { return nil }
         // One flat column per layer (SubtreeRetraceSamples.swift); a layer whose count of numbers
         // changes between samples (none today: a mask is the definition's) takes the rows' path.
         guard let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else {
@@ -52,9 +51,7 @@ package struct SubtreeRetrace: Sendable {
             return c
         }
         // No set unless some candidate's own layer stays in it (SubtreeRetrace+Candidate.swift).
-        guard moving.contains(where: { i in candidate(i).map { ownLayerStays($0, samples, &misses, exactStates, eps: eps) } ?? false }) else {
-            return nil
-        }
+        guard someOwnLayerStays(moving, candidate, samples, &misses, exactStates, eps: eps) else { return nil }
         var covered = [Bool](repeating: false, count: sim.layers.count)
         var best: Found? = nil
         for i in moving where !covered[i] {

@@ -70,8 +70,8 @@ extension Simulation {
 
     /// Layer i's `boundsToScreen`, `effectiveOpacity` and `visible` from its `placed` matrix m,
     /// its local state `s` and its parent's: the parent's entry in the arrays when it moves
-    /// (parents come first), else StillLayers'. Shared by `movingState(at:)` and
-    /// MovingStateSampler (the same bits).
+    /// (parents come first), else StillLayers'. MovingStateSampler's pass repeats these reads
+    /// and products in the same order (MovingStateSamplerTests compares the two).
     @inline(__always)
     func entry(
         _ i: Int, placed m: Transform3D, local s: LayerState, geometryOnly: Bool, in layers: UnsafeBufferPointer<SimulatedLayer>,
@@ -81,18 +81,8 @@ extension Simulation {
         // A parent still on screen is a still layer: its state, map, opacity and
         // visibility are StillLayers' (1 and true in a geometry-only state).
         let k = still.slot[p]
-        let (o, v) = drawn(i, local: s, geometryOnly: geometryOnly, in: layers, opacity: opacity, visible: visible)
-        return (m.concatenating(k >= 0 ? world[k] : still.world[p]!), o, v)
-    }
-
-    /// `entry`'s `effectiveOpacity` and `visible` alone (MovingStateSampler: a layer whose map is kept).
-    @inline(__always)
-    func drawn(
-        _ i: Int, local s: LayerState, geometryOnly: Bool, in layers: UnsafeBufferPointer<SimulatedLayer>, opacity: [Double], visible: [Bool]
-    ) -> (Double, Bool) {
-        guard let p = layers[i].parent else { return (s.opacity, !s.hidden) }
-        let k = still.slot[p]
         return (
+            m.concatenating(k >= 0 ? world[k] : still.world[p]!),
             s.opacity * (k >= 0 ? opacity[k] : geometryOnly ? 1 : still.opacity[p]),
             !s.hidden && (k >= 0 ? visible[k] : geometryOnly ? true : still.visible[p])
         )

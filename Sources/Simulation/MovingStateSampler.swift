@@ -97,7 +97,7 @@ package struct MovingStateSampler {
     /// `advance`'s pass over the entries, the arrays it writes written through pointers (array
     /// subscripts checked bounds and uniqueness per entry and step: most of the sampler's own
     /// cost), and a parent's values read from the entry's arrays or `stillParent`. The numbers
-    /// are `Simulation.entry`'s and `drawn`'s, the same reads and products in the same order.
+    /// are `Simulation.entry`'s, the same reads and products in the same order.
     private static func step(
         _ sim: Simulation, _ layers: [Int], since time: Double, to t: Double, loopTime lt: Double, geometryOnly: Bool,
         parentEntry: [Int], stillParent: inout [StillParent], spans: inout ChangeSpans, changed: inout [Bool],
@@ -137,7 +137,7 @@ package struct MovingStateSampler {
                                     let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
                                     placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
                                 }
-                                // `Simulation.entry` (a root: its own map, opacity and visibility) and `drawn`.
+                                // `Simulation.entry` (a root: its own map, opacity and visibility).
                                 if still.pointee.isRoot {
                                     if moved || parentChanged { world[k] = placedMaps[k] }
                                     (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)

@@ -50,9 +50,9 @@ final class StillSharingTests: XCTestCase {
         XCTAssertEqual(track.pieces, [.still])
         XCTAssertEqual(stills.track(2, breakpoints: [0]).pieces, [], "no piece over an empty timeline")
         // Drawn numbers: the constant clamped as its property is drawn.
-        var numbers = StillNumberTracks(LayerProperty.animatedLayerNumbers)
-        XCTAssertEqual(numbers.track(.opacity, initial: 1.5, breakpoints: breakpoints).value(0), 1)
-        XCTAssertEqual(numbers.track(.opacity, initial: 0.5, breakpoints: breakpoints).value(0), 0.5)
+        var numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
+        XCTAssertEqual(numbers[.opacity].drawn(.opacity, initial: 1.5, breakpoints: breakpoints).value(0), 1)
+        XCTAssertEqual(numbers[.opacity].drawn(.opacity, initial: 0.5, breakpoints: breakpoints).value(0), 0.5)
     }
 
     func testStillKeyframesAreSharedOnlyForTheSameBits() {

@@ -204,13 +204,10 @@ final class SVGDocument {
     func isFollowed(_ i: Int) -> Bool {
         if followed.isEmpty { followed = Array(repeating: nil, count: simulation.layers.count) }
         if let known = followed[i] { return known }
-        // Read in place: `transition.layers[i]` copied the layer's every track (and `isAnimated`,
-        // a getter of another module, copied what it was called on), for each layer of the file.
+        // Read in place: `transition.layers[i]` copied the layer's every track, for each layer of the file.
         let animated = transition.layers.withUnsafeBufferPointer { layers in
             let k = layers.baseAddress! + i
-            return k.pointee.position.isAnimated || k.pointee.size.isAnimated || k.pointee.anchorPoint.isAnimated
-                || k.pointee.translation.isAnimated || k.pointee.scale.isAnimated || k.pointee.rotation.isAnimated
-                || k.pointee.numbers.tracks.contains { $0.isAnimated } || k.pointee.visible.isAnimated || k.pointee.mask != nil
+            return k.pointee.isAnimated || k.pointee.mask != nil
         }
         let (id, children) = simulation.layers.withUnsafeBufferPointer { ($0[i].id, $0[i].children) }
         let answer = id != nil || animated || transition.projected[i] != nil || children.contains(where: isFollowed)
