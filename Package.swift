@@ -3,8 +3,9 @@
 // The module graph; every dependency points down this list, never up (Scripts/check_module_graph.py
 // checks it against the targets and every import, in .ci/run):
 //   Geometry, Diagnostics       no dependencies (Point, Size, Rect; TransExportError, SourceLocation)
+//   Platform                    no dependencies (bounded file reads, a lock, code-point text search)
 //   JSONText                    Diagnostics (re-exports it)
-//   Artwork                     CLibXML2, Diagnostics
+//   Artwork                     CLibXML2, Diagnostics, Platform
 //   TransitionModel             Geometry, JSONText, Artwork (re-exports Geometry)
 //   Motion                      Geometry
 //   Simulation                  TransitionModel, Motion
@@ -40,10 +41,13 @@ let package = Package(
         .target(name: "JSONText", dependencies: ["Diagnostics"]),
         // The one error type every stage throws, and where in a text it is (the base of JSONText and Artwork).
         .target(name: "Diagnostics"),
+        // What the binary takes from the system instead of Foundation, which it does not link
+        // (FoundationEssentials only: docs/platform.md#foundation-essentials-only).
+        .target(name: "Platform"),
         // Plain 2D geometry in points: Point, Size, Rect.
         .target(name: "Geometry"),
         // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
-        .target(name: "Artwork", dependencies: ["CLibXML2", "Diagnostics"]),
+        .target(name: "Artwork", dependencies: ["CLibXML2", "Diagnostics", "Platform"]),
         // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
         .target(name: "TransitionModel", dependencies: ["Geometry", "JSONText", "Artwork"]),
         // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
@@ -69,6 +73,7 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Diagnostics"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),

@@ -2,8 +2,9 @@
 """Keeps Package.swift's header (the module graph) true.
 
 Checks: each module line of the header lists the target's dependencies exactly; every
-dependency is a module listed above it (dependencies point one way); and no source file imports
-a project module outside its target's dependencies (direct or through them).
+dependency is a module listed above it (dependencies point one way); no source file imports
+a project module outside its target's dependencies (direct or through them); and no module the
+binary links imports Foundation (FoundationEssentials only: docs/platform.md).
 Usage: python3 Scripts/check_module_graph.py   (exit 1 with one line per problem)
 """
 import os
@@ -11,6 +12,8 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Tools beside the binary; everything else is linked into trans-export.
+FOUNDATION_ALLOWED = {"trans-export-bench", "trans-export-fuzz", "trans-export-fuzz-worker"}
 
 
 def parse(package):
@@ -69,6 +72,8 @@ def problems(root=ROOT):
                 with open(path, encoding="utf-8") as f:
                     for n, line in enumerate(f, 1):
                         m = re.match(r"\s*(?:@_exported\s+|@testable\s+)?import\s+(\w+)", line)
+                        if m and m.group(1) == "Foundation" and name not in FOUNDATION_ALLOWED:
+                            out.append("%s:%d: imports Foundation; the binary links FoundationEssentials only (docs/platform.md)" % (os.path.relpath(path, root), n))
                         if m and m.group(1) in modules and m.group(1) not in allowed:
                             out.append("%s:%d: imports %s, not a dependency of %s" % (os.path.relpath(path, root), n, m.group(1), name))
     return out

@@ -1,5 +1,7 @@
 import Diagnostics
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// A user's picture, decided by its bytes: PNG or JPEG (embedded as they are) or SVG (read into the art model).
 package enum Artwork: Hashable, Sendable {
@@ -11,16 +13,15 @@ package enum Artwork: Hashable, Sendable {
     package static func load(path: String, label: String? = nil) throws -> Artwork {
         let name = label ?? path
         let limit = max(ArtworkLimits.imageBytes, ArtworkLimits.svgBytes)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TransExportError.artwork(file: name, "cannot be opened for reading")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.bytes(atPath: path, limit: limit) } catch {
+            switch error {
+            case .cannotOpen: throw TransExportError.artwork(file: name, "cannot be opened for reading")
+            case .cannotRead(let reason): throw TransExportError.artwork(file: name, "cannot be read (\(reason))")
+            }
         }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
-            throw TransExportError.artwork(file: name, "cannot be read (\(error.localizedDescription))")
-        }
-        guard data.count <= limit else { throw TransExportError.artwork(file: name, "is over the size limit of \(limit) bytes") }
-        return try decode(bytes: [UInt8](data), file: name)
+        guard bytes.count <= limit else { throw TransExportError.artwork(file: name, "is over the size limit of \(limit) bytes") }
+        return try decode(bytes: bytes, file: name)
     }
 
     package static func decode(bytes: [UInt8], file: String) throws -> Artwork {

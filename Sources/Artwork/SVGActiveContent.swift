@@ -2,6 +2,7 @@
 // file that tries is refused outright rather than cleaned: a user who sees the error learns the
 // file had it, while a silently stripped file might also have depended on it to look right.
 import Diagnostics
+import Platform
 
 enum SVGActiveContent {
     static let activeElements: Set<String> = [
@@ -21,7 +22,7 @@ enum SVGActiveContent {
             if local.hasPrefix("on") {
                 throw refuse("event attribute \(name) is refused (no script reaches an exported file)")
             }
-            if lowered.contains("javascript:") || lowered.contains("vbscript:") {
+            if lowered.containsLiterally("javascript:") || lowered.containsLiterally("vbscript:") {
                 throw refuse("attribute \(name) holds a script URL; refused")
             }
             // `data:` fetches nothing; the elements that could use it (image, use, a) are refused later, by name.
@@ -38,10 +39,10 @@ enum SVGActiveContent {
 
     /// `@import`, and `url(...)` anywhere except to an element of the same file (`url(#id)`).
     static func cssHazard(_ squeezed: String) -> String? {
-        if squeezed.contains("@import") { return "CSS @import is refused (nothing is fetched)" }
-        if squeezed.contains("expression(") { return "CSS expression() is refused" }
+        if squeezed.containsLiterally("@import") { return "CSS @import is refused (nothing is fetched)" }
+        if squeezed.containsLiterally("expression(") { return "CSS expression() is refused" }
         var rest = Substring(squeezed)
-        while let r = rest.range(of: "url(") {
+        while let r = rest.literalRange(of: "url(") {
             var target = rest[r.upperBound...]
             if target.first == "\"" || target.first == "'" { target = target.dropFirst() }
             if target.first != "#" { return "url(\(target.prefix(40))…) points outside the file; external references are refused" }

@@ -3,7 +3,9 @@
 // Metadata (title, desc, metadata, other XML namespaces such as Inkscape's) is skipped.
 
 import Diagnostics
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 package enum SVGArtReader {
     package static func read(bytes: [UInt8], file: String) throws -> ArtDocument {
@@ -234,9 +236,9 @@ struct SVGArtConverter {
 
     /// The id inside `url(#id)` or `url('#id')`.
     static func reference(_ text: String) -> String? {
-        guard let open = text.range(of: "url("), let close = text.range(of: ")", range: open.upperBound..<text.endIndex) else { return nil }
-        var inner = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-        inner = inner.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        guard let open = text.literalRange(of: "url("), let close = text[open.upperBound...].literalRange(of: ")") else { return nil }
+        var inner = text[open.upperBound..<close.lowerBound].trimmingSpacesAndTabs
+        inner = inner.trimmingScalars(where: { $0 == "\"" || $0 == "'" })
         return inner.hasPrefix("#") ? String(inner.dropFirst()) : nil
     }
 
@@ -277,6 +279,6 @@ struct SVGArtConverter {
 extension String {
     /// CSS `!important` changes nothing here: attributes never compete with a style sheet.
     var replacingImportant: String {
-        replacingOccurrences(of: "!important", with: "").trimmingSpaces
+        removingLiterally("!important").trimmingSpaces
     }
 }

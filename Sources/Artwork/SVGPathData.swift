@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // SVG path data (`d`) to absolute moves, lines and cubics. Quadratics are raised to cubics
 // exactly; elliptical arcs are split into pieces of at most 90 degrees, each a cubic within

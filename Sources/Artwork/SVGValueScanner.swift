@@ -1,4 +1,7 @@
-import Foundation
+import Diagnostics
+import FoundationEssentials
+import Glibc
+import Platform
 
 // Small readers for SVG attribute syntax: number lists, lengths, colours and transform lists.
 // Each returns nil for text it does not understand, and the caller names the attribute.
@@ -80,9 +83,9 @@ enum SVGValues {
     /// A length in px. Absolute units are converted at CSS's 96 px per inch; `%`, `em` and
     /// the like depend on context the art model does not carry, so they are refused (nil).
     static func length(_ text: String) -> Double? {
-        var s = SVGValueScanner(text.trimmingCharacters(in: .whitespaces))
+        var s = SVGValueScanner(text.trimmingSpacesAndTabs)
         guard let value = s.number() else { return nil }
-        let unit = s.rest().trimmingCharacters(in: .whitespaces)
+        let unit = s.rest().trimmingSpacesAndTabs
         let perUnit: [String: Double] = ["": 1, "px": 1, "pt": 4.0 / 3, "pc": 16, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4]
         return perUnit[unit].map { value * $0 }
     }
@@ -98,7 +101,7 @@ enum SVGValues {
 
     /// `opacity`-style values: a number or a percentage, clamped to 0...1.
     static func unitInterval(_ text: String) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingSpacesAndTabs
         if t.hasSuffix("%") { return Double(t.dropLast()).map { min(max($0 / 100, 0), 1) } }
         var s = SVGValueScanner(t)
         guard let n = s.number(), s.isAtEnd else { return nil }
@@ -138,7 +141,7 @@ enum SVGValues {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` and the common named colours.
     static func color(_ text: String) -> ArtColor? {
-        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let t = text.trimmingSpacesAndTabs.lowercased()
         if t.hasPrefix("#") {
             let hex = Array(t.dropFirst())
             guard [3, 4, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) else { return nil }

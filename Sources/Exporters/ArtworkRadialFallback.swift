@@ -7,7 +7,8 @@ import CRsvg
 // docs/artwork.md#radial-gradients-under-3d). So the whole art is drawn by librsvg at
 // `pixelsPerPoint` into a PNG and carried like a user's picture: cut into affinely mapped cells
 // within 0.5 px in both formats (ProjectedPicture.swift).
-import Foundation
+import FoundationEssentials
+import Glibc
 import Keyframes
 import Simulation
 import TransitionModel

@@ -14,7 +14,8 @@
 //   [0, 1] (the segment is monotone); Lottie lets y leave it.
 // - Every span the search takes is checked as the player evaluates it, against freshly computed
 //   exact values between the grid points (`checkedFit`); only a one-step span may go unchecked.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Simulation
 import TransitionModel

@@ -1,6 +1,7 @@
 // How far a keyframed value may stray from the exact one, in the output's units after every
 // transform: screen pixels for anything that moves or resizes, opacity units, degrees.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Simulation
 import TransitionModel

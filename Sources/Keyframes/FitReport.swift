@@ -1,7 +1,8 @@
 // What the keyframes of a transition cost and how far they stray: per animated track, the
 // keyframe count and the largest error against the exact motion, measured as the player plays
 // the file (key times and easing handles rounded as written) in the tolerance's units.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Simulation
 import TransitionModel

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
+import Platform
 import Simulation
 // A whole transition as keyframes: per layer, one track per exported property. Exporters read
 // this and the simulation's static data (art, tree); they never evaluate motion themselves.
@@ -223,7 +225,7 @@ extension KeyframedTransition {
 /// fit did not need them (ProjectionKeyBudget.swift); shared by the transitions reduced from one
 /// ReductionInputs (both players), so locked. Equal when the keys are.
 package final class UnfactoredKeys: Hashable, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var made: [ProjectedLayer?]?
     private let make: @Sendable () -> [ProjectedLayer?]
 

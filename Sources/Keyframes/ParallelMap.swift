@@ -1,7 +1,10 @@
 // Independent jobs on every core, results in input order, so what is made from them is the same
 // on one core or many: the default run's transitions (TransExportCLI) and one 3D transition's
 // intervals between breakpoints (ProjectionSampler.keyframes), the longest single job of that run.
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Platform
 
 package enum ParallelMap {
     /// `work(i)` for every i in 0..<count on up to `workers` threads, results in index order.
@@ -12,7 +15,7 @@ package enum ParallelMap {
     ) -> [T] {
         guard count > 1, workers > 1 else { return (0..<count).map(work) }
         var results = [T?](repeating: nil, count: count)
-        let lock = NSLock()
+        let lock = Lock()
         var next = 0
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = buffer

@@ -1,7 +1,8 @@
 // What a player accepts from keyframes, as data: the fitter, the reducer and the fit report
 // read these values and never ask which player it is. SMIL's and Lottie's rules are the two
 // values below (docs/smil.md, docs/lottie.md); a player with other rules is another value.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 
 package struct PlayerRules: Hashable, Sendable {

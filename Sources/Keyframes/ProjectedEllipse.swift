@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 // An ellipse under a projection drawn as 4 arcs of its image: a conic maps to a conic, and an
 // ellipse wholly in front of the eye to an ellipse. The image's centre and conjugate

@@ -1,5 +1,6 @@
 import Artwork
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Simulation
 // A PNG/JPEG picture under a 3D transform. Neither SMIL nor Lottie warps an image

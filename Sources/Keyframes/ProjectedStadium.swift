@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Simulation
 // Text bars under a projection drawn with one cubic per round end (BezierPath.stadium) where

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
+import Platform
 import Simulation
 // Issue 13's measurement of a factored projection (trans-export-bench factor): a plane-to-host
 // homography H(p) = (M p + T) / (a·p + 1) is exactly A ∘ R with R(u) = u / (1 + a'·u) about an
@@ -187,7 +189,7 @@ extension ProjectionSampler {
                 }
                 let names = ["translateX", "translateY", "rotate", "skewX", "scaleX", "scaleY"]
                 let varying = names.indices.filter { x in parts.map { $0[x] }.max()! - parts.map { $0[x] }.min()! > 1e-6 }.map { x in
-                    "\(names[x]) \(String(format: "%.3f", parts.map { $0[x] }.min()!))…\(String(format: "%.3f", parts.map { $0[x] }.max()!))"
+                    "\(names[x]) \(PrintfNumber.fixed(parts.map { $0[x] }.min()!, decimals: 3))…\(PrintfNumber.fixed(parts.map { $0[x] }.max()!, decimals: 3))"
                 }
                 let name = simulation.layers[r].id ?? "#\(r)"
                 add("g plane \(name) [\(c0)…\(c1) s], hull \(Int(hull.size.width))×\(Int(hull.size.height)): \(varying.joined(separator: ", "))", 1, 0)

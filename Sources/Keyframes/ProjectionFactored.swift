@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Simulation
 // Issue 13 written (SVG only, behind a switch): a plane-to-host homography turning about y is

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Simulation
 // Each breakpoint interval's grid states (ProjectionGrid), made once per prepared sampler and read
 // by every fit of it: today's keys, the factored ones (plane by plane, then whole groups) and
@@ -19,7 +21,7 @@ struct IntervalGrid {
 /// (ProjectionPreparation: same layers, specs and levels, so the same numbers); locked, as
 /// intervals are fitted on every core.
 final class ProjectionIntervalGrids: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var grids: [Double: IntervalGrid] = [:]
     private var makes = 0, bytes = 0
     let budget: Int

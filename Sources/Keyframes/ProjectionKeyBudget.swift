@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
+import Platform
 // Today's (unfactored) keys are kept only when they are fewer characters than the factored ones
 // (FactoredProjection.characters), and a Lottie writer that cannot draw a plane falls back to
 // them (KeyframedTransition.withoutPlanes). So when the factored keys exist, today's fit runs
@@ -39,7 +41,7 @@ final class ProjectionKeyBudget: @unchecked Sendable {
     static let estimateMargin = 1.5
     /// The tracks (GroupKeyCharacters.ids) seen to change: their first key's entry is counted.
     private var animated: Set<Int> = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(limit: Int) { self.limit = limit }
 

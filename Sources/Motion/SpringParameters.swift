@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A CASpringAnimation's physical parameters and its closed-form progress
 /// (docs/uikit-motion.md#spring-closed-forms, #caspringanimation-defaults).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// CA's `SpringAnimation::State` (docs/uikit-motion.md#spring-closed-forms): x(t) = 1 − p(t) in one of three closed forms.
 struct SpringState: Sendable {

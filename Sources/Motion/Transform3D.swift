@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Geometry
+import Glibc
 
 /// Core Animation's CATransform3D: ROW vectors, p' = p·M, translation in row 4 (docs/uikit-motion.md#transform-matrices).
 /// Usable from inline (not public) so that `concatenating` and `apply` are compiled into the

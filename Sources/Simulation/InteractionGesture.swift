@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Synchronization
 // The finger of an interactive definition as a function of wall-clock time: its translation and

@@ -1,6 +1,7 @@
 // Art files on disk: `art/NAME.json` beside the definition, then in the catalog (so a user's
 // `--input` file can use the built-in art, and an installed binary finds it with its catalog).
-import Foundation
+import FoundationEssentials
+import Glibc
 import TransitionModel
 
 extension ArtLibrary {

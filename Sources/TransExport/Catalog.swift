@@ -1,7 +1,8 @@
 // The built-in catalog of transitions (Templates/), and the gallery page made from exported
 // transitions with the catalog's page template.
 import Exporters
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The catalog of templates: a folder of definitions (`NAME.json`), their art (`art/`), the
 /// order they are listed in (`catalog.txt`) and the gallery page's template (`gallery.html`).

@@ -1,6 +1,7 @@
 // Where a definition came from (a file, or text handed to the library), kept beside it so that
 // a problem found after decoding (simulating, exporting) is still reported at its line.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Simulation
 import TransitionModel
 

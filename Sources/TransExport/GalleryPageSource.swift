@@ -2,7 +2,8 @@
 // lottie-web from `--lottie-player`, both read before any file is written (bad input stops
 // the run); and a transition's card, the bytes of its animated files.
 import Exporters
-import Foundation
+import FoundationEssentials
+import Glibc
 import Simulation
 
 package enum GalleryPageSource {

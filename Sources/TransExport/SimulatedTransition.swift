@@ -1,7 +1,9 @@
 // A simulated transition, and the two steps after it: fitting keyframes for the players, and
 // writing the files of any registered format (the command line writes the same bytes).
 import Exporters
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Simulation
 
 /// A transition evaluated with UIKit / Core Animation's exact semantics, ready to be fitted and
@@ -83,7 +85,7 @@ public struct SimulatedTransition: Sendable {
 /// ``SimulatedTransition/fit(tolerance:)``.
 public final class FittedTransition: @unchecked Sendable {
     // PlayerFiles fits on first use; the lock keeps that to one thread.
-    private let lock = NSLock()
+    private let lock = Lock()
     package let files: PlayerFiles
     package let source: DefinitionSource
 

@@ -1,6 +1,8 @@
 // Where the built-in catalog lives on disk, and reading definition files.
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
+import Platform
 import Simulation
 import TransitionModel
 
@@ -46,7 +48,7 @@ package struct TemplateCatalog: Sendable {
     package static func order(_ text: String) -> [String] {
         var names: [String] = []
         for line in text.split(whereSeparator: \.isNewline) {
-            let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
+            let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingSpacesAndTabs
             if !name.isEmpty, !names.contains(name) { names.append(name) }
         }
         return names
@@ -65,17 +67,16 @@ package enum DefinitionFile {
         // At most one byte past the ceiling is read: a huge file (or an endless pipe) is refused
         // without reading it into memory.
         let cannotRead = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw cannotRead }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: DefinitionLimits.fileBytes + 1) ?? Data() else { throw cannotRead }
+        guard let data = try? InputFile.bytes(atPath: url.path, limit: DefinitionLimits.fileBytes) else { throw cannotRead }
         guard data.count <= DefinitionLimits.fileBytes else {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+            var info = stat()
+            let size = stat(url.path, &info) == 0 ? Int(info.st_size) : nil
             throw DefinitionDiagnostic(
                 file: displayPath, location: SourceLocation(line: 1, column: 1), path: "",
                 message: "the file has \(size.map { "\($0) bytes" } ?? "more bytes than that"); expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
         }
-        let text = try DefinitionText.utf8(Array(data), file: displayPath)
-        let displayDir = (displayPath as NSString).deletingLastPathComponent
+        let text = try DefinitionText.utf8(data, file: displayPath)
+        let displayDir = PathText.folder(of: displayPath)
         var folders = [
             (
                 url: url.deletingLastPathComponent().appendingPathComponent("art"),

@@ -1,6 +1,7 @@
 import Artwork
 import Exporters
-import Foundation
+import FoundationEssentials
+import Glibc
 import Simulation
 import TransitionModel
 

@@ -3,7 +3,9 @@
 // The temporary is an unnamed O_TMPFILE while it is filled (a SIGKILL then leaves nothing);
 // it gets the name `.NAME.tmp-PID` only for the moment before the rename. A run removes such
 // names left by processes that no longer exist, and SIGINT/SIGTERM remove the current one.
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import TransExport
 
 extension TransExportError {
@@ -23,7 +25,7 @@ package final class OutputPlan: @unchecked Sendable {
         case text(String)
         case bytes(Data)
     }
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [(url: URL, contents: Contents)] = []
     package init() {}
 
@@ -97,7 +99,7 @@ enum AtomicFile {
         defer { close(fd) }
         var written = 0
         while written < bytes.count {
-            let n = Foundation.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 let e = errno
@@ -155,9 +157,9 @@ enum AtomicFile {
 
     /// Creates the folder (and missing parents); a problem is one line in our words.
     static func prepareFolder(_ dir: URL) throws {
-        var isDir: ObjCBool = false
+        var isDir = false
         if FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw TransExportError.output("cannot write into \(dir.path): it is a file, not a folder") }
+            guard isDir else { throw TransExportError.output("cannot write into \(dir.path): it is a file, not a folder") }
             guard access(dir.path, W_OK | X_OK) == 0 else { throw failure(errno, folder: dir) }
             return
         }
@@ -166,7 +168,7 @@ enum AtomicFile {
         while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDir) {
             ancestor = ancestor.deletingLastPathComponent()
         }
-        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDir), !isDir.boolValue {
+        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDir), !isDir {
             throw TransExportError.output("cannot create the folder \(dir.path): \(ancestor.path) is a file, not a folder")
         }
         do {
@@ -181,7 +183,7 @@ enum AtomicFile {
     static func removeStaleTemporaries(in dir: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
         for name in names where name.hasPrefix(".") {
-            guard let r = name.range(of: marker, options: .backwards), let pid = Int32(name[r.upperBound...]), pid > 0 else { continue }
+            guard let r = name.lastLiteralRange(of: marker), let pid = Int32(name[r.upperBound...]), pid > 0 else { continue }
             if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
                 unlink(dir.appendingPathComponent(name).path)
             }

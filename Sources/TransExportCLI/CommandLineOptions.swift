@@ -1,6 +1,7 @@
 import Exporters
 // Parsing of the command line into values; no file is touched here.
 import Keyframes
+import Platform
 import TransExport
 
 /// A `--format` value: a registered format's name (ExportFormats.swift) or `all`.
@@ -211,7 +212,7 @@ extension CommandLineOptions {
         let formats = ExportFormats.all, options = ExportFormats.options
         let inAll = formats.filter(\.inAll), named = formats.filter { !$0.inAll }
         let namedList = named.map { f in f.name + (f.helpNote.map { " (\($0))" } ?? "") }.joined(separator: ", ")
-        let optionLines = options.map { "  " + $0.helpName.padding(toLength: 18, withPad: " ", startingAt: 0) + $0.help + "\n" }.joined()
+        let optionLines = options.map { "  " + $0.helpName.padded(toUTF16Width: 18) + $0.help + "\n" }.joined()
         func file(_ f: any ExportFormat) -> String { "NAME.\(f.fileExtension!)" + (f.fileNote.map { " (\($0))" } ?? "") }
         let files =
             inAll.filter { $0.fileExtension != nil }.map(file)

@@ -2,7 +2,8 @@ import Exporters
 // The gallery page (`--format html`): its template from the catalog, lottie-web from
 // `--lottie-player` (TransExport's GalleryPageSource), and `index.html` written once every
 // transition is exported.
-import Foundation
+import FoundationEssentials
+import Glibc
 import TransExport
 
 extension TransExportCommand {

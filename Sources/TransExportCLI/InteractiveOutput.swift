@@ -1,8 +1,10 @@
 import Exporters
 // The files of an interactive definition beyond NAME.*: its scrub clip (NAME.scrub.*, always),
 // and with `--branch NAME` each branch on its own (NAME.BRANCH.*) instead of the combined file.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Keyframes
+import Platform
 import Simulation
 import TransitionModel
 
@@ -72,7 +74,7 @@ extension TransExportCommand {
         let order =
             workers > 1
             ? Self.startOrder(tasks, heavy: heavy) { n, isScrub in Self.weight(isScrub ? clips[n]!.simulation : simulations[n]) } : tasks
-        let lock = NSLock()
+        let lock = Lock()
         var main = [Result<GalleryCard?, Error>?](repeating: nil, count: simulations.count), scrub = main
         _ = ParallelMap.map(order.count, workers: workers) { k in
             let (n, isScrub) = order[k]

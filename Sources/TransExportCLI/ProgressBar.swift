@@ -1,7 +1,9 @@
 import Exporters
 // The progress bar: on a terminal, a bar on stderr once a file takes more than a moment (the
 // raster formats report their frames through ExportJob.progress).
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Simulation
 
 extension TransExportCommand {
@@ -33,11 +35,11 @@ final class ProgressBar {
         let width = 30
         let filled = width * done / total
         let line = "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] \(done)/\(total)"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
     }
 
     func finish() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K")
     }
 }

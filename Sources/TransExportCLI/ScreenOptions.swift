@@ -1,6 +1,7 @@
 import Artwork
 // `--screen ID=FILE` and `--list --template NAME`: the user's pictures in a template's layers.
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 import TransExport
 import TransitionModel

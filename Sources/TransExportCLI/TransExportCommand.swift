@@ -1,8 +1,10 @@
 import Exporters
 // The frontend: options → definitions → simulation → keyframes → files. Every failure becomes
 // one line on stderr and an exit code; nothing here knows how motion or formats work.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Keyframes
+import Platform
 import Simulation
 import TransExport
 import TransitionModel
@@ -27,7 +29,7 @@ package struct TransExportCommand {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "trans-export"),
         standardOutput: @escaping (String) -> Void = { print($0) },
-        standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        standardError: @escaping (String) -> Void = { StandardError.write($0 + "\n") }
     ) {
         self.environment = environment
         self.executable = executable

@@ -2,8 +2,10 @@
 // placed by definitions with {"use": "NAME", …}. This file: the library the decoder asks for
 // art files, and reading one art file (its parameters and root layer). Placing art at a use
 // site is in DefinitionDecoder+Art.swift; `Templates/art.schema.json` documents the file.
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
+import Platform
 
 /// The text of one art file and how diagnostics name it.
 package struct ArtSource: Sendable {
@@ -166,7 +168,7 @@ private final class ParsedArt: @unchecked Sendable {
     private struct Key: Hashable {
         let name: String, file: String, text: String
     }
-    private let lock = NSLock()
+    private let lock = Lock()
     private var components: [Key: ArtComponent] = [:]
 
     func component(_ source: ArtSource, name: String) throws -> ArtComponent {

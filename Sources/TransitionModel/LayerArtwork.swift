@@ -1,7 +1,8 @@
 import Artwork
 // `image` and `svg` layers: a user's file, read once while decoding (Artwork module: checked
 // from its bytes, never trusted), drawn in the layer's bounds by UIKit's contentMode.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct LayerArtwork: Hashable, Sendable {
     /// The path as written in the definition, relative to the definition's folder.

@@ -1,5 +1,6 @@
 // The `trans-export` command: a thin shell over TransExportCLI.
-import Foundation
+import FoundationEssentials
+import Glibc
 import TransExportCLI
 
 #if canImport(Glibc)

@@ -3,7 +3,8 @@
 // function from one transition to that file's bytes. The command line, its help, the gallery's
 // download list and the conformance suite (through `--list-formats`) read these values from the
 // one list in ExportFormats.swift; none of them names a format.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Keyframes
 import Simulation
 import TransitionModel

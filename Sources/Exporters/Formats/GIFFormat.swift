@@ -1,5 +1,6 @@
 // `--format gif`: NAME.gif from the raster frames (GIFWriter.swift); only when named.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct GIFFormat: RasterFormat {
     package init() {}

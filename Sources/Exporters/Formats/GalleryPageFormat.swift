@@ -1,6 +1,7 @@
 // `--format html`: the gallery page, index.html, written once per run from every transition's
 // card (the command line's GalleryOutput.swift); no file of its own per transition.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct GalleryPageFormat: ExportFormat {
     package init() {}

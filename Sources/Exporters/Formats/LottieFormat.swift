@@ -1,5 +1,6 @@
 // `--format lottie`: NAME.json, Lottie from Lottie-fitted keyframes.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct LottieFormat: ExportFormat {
     package static let fileExtension = "json"

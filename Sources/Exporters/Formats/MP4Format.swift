@@ -1,5 +1,6 @@
 // `--format mp4`: NAME.mp4 from the raster frames (MP4Writer.swift); only when named.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct MP4Format: RasterFormat {
     package init() {}

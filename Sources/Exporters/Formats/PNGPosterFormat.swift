@@ -1,6 +1,7 @@
 // `--format png`: NAME.png, a poster frame at `--at T`, else at PNGPosterWriter's default time;
 // only when named.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct PNGPosterFormat: RasterFormat {
     package init() {}

@@ -1,6 +1,7 @@
 // `--format svg`: NAME.svg, the animated SVG (SMIL) from SMIL-fitted keyframes, or with
 // `--at T` the static SVG of the exact state at T.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Keyframes
 import Simulation
 

@@ -1,6 +1,7 @@
 // `--format tracks`: NAME.tracks.json, every layer's exact state at 120 Hz and the animated
 // files' fit reports.
-import Foundation
+import FoundationEssentials
+import Glibc
 import Simulation
 import TransitionModel
 

@@ -1,5 +1,6 @@
 // `--format webp`: NAME.webp from the raster frames (WebPWriter.swift); only when named.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct WebPFormat: RasterFormat {
     package init() {}

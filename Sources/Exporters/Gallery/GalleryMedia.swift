@@ -4,7 +4,9 @@ import CZlib
 // level 6, the same bytes every run) and base64-encoded, and its script inflates it with the
 // browser's DecompressionStream("deflate") before it builds the cards, so the page still opens
 // from disk and plays the exact bytes of NAME.svg and NAME.json (README "The gallery").
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import TransitionModel
 
 package enum GalleryMedia {
@@ -88,7 +90,7 @@ package enum GalleryMedia {
 
     /// The text `packed` made, back (what the page's script does): for tests and readers of the page.
     package static func unpacked(_ packed: String) -> String? {
-        guard let data = Data(base64Encoded: packed.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        guard let data = Data(base64Encoded: packed.trimmingWhitespaceAndNewlines) else { return nil }
         let input = [UInt8](data)
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }

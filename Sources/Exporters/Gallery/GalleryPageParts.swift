@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 // The page's two made parts, the cards' data and their deflated media, made a card at a time as
 // each transition's export ends (TransExportCLI's exportAll), so that after the exports only the
 // template is left to fill: the page was the default run's one serial stage after them
@@ -11,7 +13,7 @@ package final class GalleryPageParts: @unchecked Sendable {
     package let writer: GalleryWriter
     package let linkFiles: Bool
     package let count: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Cards added and not yet deflated, by index; `next` is the next one to deflate. One thread
     /// at a time deflates (`deflating`), the cards in index order, outside the lock.
     private var waiting: [Int: GalleryCard] = [:]

@@ -7,7 +7,8 @@
 // A shape with one subpath that has area keeps its fill (and, stroked open, the matte). The SVG
 // export is not changed: SVG players draw the stroke either way.
 import Artwork
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension LottieArtworkShapes {
     /// The shape's fill, nil when it paints nothing (every subpath encloses no area).

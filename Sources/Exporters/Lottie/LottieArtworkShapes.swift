@@ -4,7 +4,8 @@ import Artwork
 // baking is refused with the artwork's file and line (a focal point on an elliptical radial
 // gradient or past 99 % of the radius). Linear gradients stay exact under any affine map; a stroke under one is written as its
 // outline, an elliptical radial gradient around its paths (LottieEllipticalGradient.swift).
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 import Keyframes
 

@@ -10,7 +10,8 @@
 //   rounded when the source clips, stretched like the art, as a mask on the snapshot layer
 //   (its static children become layers so that mask does not cut them);
 //   a clip deeper inside snapshot art that cuts something is an error (groups cannot clip).
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 import Keyframes
 import Motion

@@ -5,7 +5,8 @@
 // plus a translation, the singular value decomposition, so no player's skew (`sk`/`sa`, whose
 // conventions differ) is needed (docs/artwork.md, "Elliptical radial gradients in Lottie").
 import Artwork
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 
 extension LottieArtworkShapes {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 
 // A layer's opacity may move onto its paints only where no paint shows through another: where

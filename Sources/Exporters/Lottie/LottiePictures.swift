@@ -9,7 +9,8 @@ import Artwork
 // (contentMode frame, then the host's stretch to its current size); the host's clip masks and
 // its layer.mask are mapped into that space, its clipping ancestors' matte is repeated above it,
 // its opacity is the host's (with visibility) times the static opacities between host and picture.
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 import Keyframes
 import Simulation

@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 import Keyframes
+import Platform
 import Simulation
 import TransitionModel
 
@@ -99,7 +101,7 @@ final class LottieStaticGroups: @unchecked Sendable {
     /// the 2D batch's variants 690 in 91.
     static let capacity = 8192
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var groups: [LottieStaticGroupsKey: [JSONValue]] = [:]
     private var layersKept = 0
 

@@ -5,7 +5,8 @@ import CGif
 // state at that time; the last frame ends at round(100·D) cs, so the delays add up to the loop
 // exactly and nothing drifts. Each frame stores only the rectangle that changed since the one
 // before (disposal: keep), with its own palette; an unchanged frame lengthens the previous delay.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package enum GIFWriter {
     package static let maxFPS = 50

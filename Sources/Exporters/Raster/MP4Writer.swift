@@ -7,7 +7,9 @@
 // timeline (browsers loop it with `<video loop>`). No B-frames: with them and variable
 // timestamps, ffmpeg's decode times run behind the presentation times and the track's sample
 // table comes out shorter than the video (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 package enum MP4Writer {
     /// x264 settings for docs: CRF 20 (visually lossless on flat UI art) with the `veryfast`
@@ -55,28 +57,17 @@ package enum MP4Writer {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = dir.appendingPathComponent("video.mp4")
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments(frames, output: output.path)
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
         // A write to a pipe whose reader died would kill us with SIGPIPE; ignored, it throws EPIPE.
         signal(SIGPIPE, SIG_IGN)
-        try process.run()
-        let message = DataBox()  // read by a second thread, so a full stderr pipe never blocks ffmpeg
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            message.data = errors.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
+        let process: ChildProcess
+        do { process = try ChildProcess(program: program.path, arguments: arguments(frames, output: output.path)) } catch {
+            throw RasterError.encode("MP4: \(error)")
         }
         var writeError: Error?
         do {
             let grid = times(frames)
             let stream = RawVideoStream(width: frames.width, height: frames.height, fps: frames.settings.fps)
-            let pipe = input.fileHandleForWriting
-            try pipe.write(contentsOf: stream.header())
+            try process.write(stream.header())
             var last: [UInt8] = []  // a repeated frame is sent only as the last one
             try frames.produce(
                 times: grid,
@@ -86,18 +77,16 @@ package enum MP4Writer {
                 },
                 consume: { k, value in
                     if let yuv = value ?? nil { last = yuv } else if k < grid.count - 1 { return }
-                    try pipe.write(contentsOf: stream.frameHeader(gridFrame: k, count: last.count))
-                    try last.withUnsafeBytes { try pipe.write(contentsOf: $0) }
+                    try process.write(stream.frameHeader(gridFrame: k, count: last.count))
+                    try process.write(last)
                 }, progress: progress)
         } catch {
             writeError = error
         }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        drained.wait()
-        let said = String(decoding: message.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if process.terminationStatus != 0 {
-            throw RasterError.encode("MP4: ffmpeg exited \(process.terminationStatus)\(said.isEmpty ? "" : ": \(said)")")
+        let (status, errorOutput) = process.finish()
+        let said = String(decoding: errorOutput, as: UTF8.self).trimmingWhitespaceAndNewlines
+        if status != 0 {
+            throw RasterError.encode("MP4: ffmpeg exited \(status)\(said.isEmpty ? "" : ": \(said)")")
         }
         if let writeError { throw writeError }
         return try Data(contentsOf: output)

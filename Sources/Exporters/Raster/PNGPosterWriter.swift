@@ -1,7 +1,8 @@
 import CRsvg
 // PNG poster: one frame, at `--at T` or at the default poster time, written by cairo's PNG
 // writer (libpng inside cairo; deterministic bytes).
-import Foundation
+import FoundationEssentials
+import Glibc
 import Simulation
 
 package enum PNGPosterWriter {

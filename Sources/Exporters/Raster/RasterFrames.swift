@@ -3,8 +3,11 @@ import CRsvg
 // static SVG that `--at T` writes (the exact simulated state at T), drawn by librsvg into a
 // cairo image. Frames are drawn and prepared for the encoder on every core, in batches, while
 // the encoder (which is sequential) takes the previous batch in order.
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Keyframes
+import Platform
 import Simulation
 
 /// `--scale` and `--fps`: what every raster format is drawn with.
@@ -131,7 +134,7 @@ final class FramePipeline<T>: @unchecked Sendable {
     private let frames: RasterFrames
     private let times: [Double]
     private let prepare: @Sendable (RasterImage, RasterImage?) throws -> T
-    private let condition = NSCondition()
+    private let condition = Condition()
     private let window: Int
     private var next = 0
     private var consumed = 0

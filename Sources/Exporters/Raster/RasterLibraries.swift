@@ -3,7 +3,8 @@ import CRsvg
 // their dependencies (glib, pango, freetype, fontconfig, X11, …) they were about 6 MB of the
 // default run's resident memory, which draws no pixel (BENCHMARKS.md#libraries-opened-on-first-use).
 // The pointer types are the libraries' prototypes (Sources/CRsvg/shim.h).
-import Foundation
+import FoundationEssentials
+import Glibc
 
 #if canImport(Glibc)
     import Glibc

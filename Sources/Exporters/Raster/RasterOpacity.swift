@@ -5,7 +5,8 @@
 // level dark (stories-cube's shade at 0.002277: 1.004/255 over the whole face, Conformance/README.md
 // "Raster files"). Written as n/255, every opacity reaches cairo as exactly n (257·n ≫ 8 = n),
 // the level nearest the exact value. The `--at` SVG itself keeps the exact values.
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 
 enum RasterOpacity {

@@ -4,7 +4,8 @@ import CWebP
 // parse + render, the GIF quantiser, giflib's LZW, libwebp's encoding at a few settings and
 // MP4's yuv420p conversion, each in CPU milliseconds of this thread per drawn frame (CPU, not
 // wall: the machine is shared).
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package struct RasterProfile: Sendable {
     package var frames = 0  // frames of the 60 fps grid

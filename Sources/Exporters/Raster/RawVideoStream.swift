@@ -6,7 +6,8 @@
 // with timestamps only the frames that differ are sent (a held frame is one longer sample), so
 // x264 costs per drawn frame instead of per grid frame
 // (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12).
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct RawVideoStream {
     let width: Int

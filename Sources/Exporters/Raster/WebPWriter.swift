@@ -11,7 +11,8 @@ import CWebP
 // concatenates. Timestamps are whole milliseconds: frame k starts at round(1000·k/fps) ms and
 // shows the state at that time; the last frame ends at round(1000·D) ms, the loop's length. An
 // unchanged frame lengthens the one before. Loops forever.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 package enum WebPWriter {
     /// `--webp-quality`'s default, lossy.

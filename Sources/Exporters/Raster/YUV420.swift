@@ -4,7 +4,8 @@
 // that scaler was a third of ffmpeg's CPU, and the pipe carries 1.5 bytes a pixel, not 4
 // (BENCHMARKS.md#7-raster-files-gif-webp-mp4-png-issue-12). Chroma is the mean of each 2×2
 // block (libyuv's ARGBToI420 does the same).
-import Foundation
+import FoundationEssentials
+import Glibc
 
 enum YUV420 {
     /// Fixed-point BT.709 coefficients, ×2^16, from Kr = 0.2126, Kb = 0.0722 and the limited

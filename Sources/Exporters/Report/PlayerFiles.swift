@@ -1,6 +1,7 @@
 import JSONText
 import Keyframes
 import Motion
+import Platform
 import Simulation
 // One transition's animated files, each from keyframes fitted for its own player: the SVG from
 // SMIL-fitted tracks (keySplines in [0, 1]), the Lottie from Lottie-fitted ones (overshooting
@@ -79,7 +80,7 @@ package struct OutputFitReport: Hashable, Sendable {
             let name = "\(t.layer).\(t.property)"
             let unit = t.unit.suffix
             lines.append(
-                "  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
+                "  " + name.padded(toUTF16Width: width)
                     + "  " + String(repeating: " ", count: max(0, 4 - String(t.keyframes).count)) + "\(t.keyframes) keyframes"
                     + "  max \(t.measured ? Self.number(t.maxError, 4) + unit : "—") ≤ \(Self.number(t.tolerance, 4))\(unit)  \(t.method)")
         }

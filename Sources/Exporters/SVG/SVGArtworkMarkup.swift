@@ -2,7 +2,8 @@ import Artwork
 // A user's artwork as clean SVG: the art model re-emitted element by element (nothing of the
 // user's markup is copied), and PNG/JPEG pictures embedded as `data:` URIs, each picture once
 // per file (an <image> in <defs> the first time, `<use>` after; Chromium decodes it once).
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONText
 
 /// Pictures already embedded in the file being written, by their bytes.
