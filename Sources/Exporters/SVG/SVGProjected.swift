@@ -35,7 +35,26 @@ enum SVGPath {
         let value = tenths ? (x * 10).rounded() : onGrid(x)
         let negative = tenths ? value < 0 : (value * 10).rounded() < 0
         if !negative, let last = bytes.last, (0x30...0x39).contains(last) { bytes.append(0x20) }
-        NumberFormat.append(value, maxDecimals: tenths ? 0 : 1, to: &bytes)
+        if tenths { appendInteger(value, to: &bytes) } else { NumberFormat.append(value, maxDecimals: 1, to: &bytes) }
+    }
+
+    /// A whole number's text as NumberFormat prints it at 0 decimals (below 10^15: its digits,
+    /// a minus sign when negative, "0" for ±0), written in place: NumberFormat's scratch buffer
+    /// and copy were ~300 instructions a number of a projected path.
+    static func appendInteger(_ v: Double, to bytes: inout [UInt8]) {
+        guard abs(v) < 1e15 else { return NumberFormat.append(v, maxDecimals: 0, to: &bytes) }
+        var u = UInt64(abs(v))
+        guard u > 0 else { return bytes.append(0x30) }  // 0
+        if v < 0 { bytes.append(0x2D) }  // -
+        // Left to right from the largest power of ten in u (reversing a slice of the array
+        // copied the whole array).
+        var power: UInt64 = 1
+        while power <= u / 10 { power *= 10 }
+        while power > 0 {
+            bytes.append(0x30 + UInt8(truncatingIfNeeded: u / power))
+            u %= power
+            power /= 10
+        }
     }
 
     /// `m v0 (l dv | c dc1 dc2 dv)… z` with relative coordinates (short numbers; a morph of
