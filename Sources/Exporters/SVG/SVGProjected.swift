@@ -28,9 +28,10 @@ enum SVGPath {
     /// Path data in its shortest form (SVG path grammar): no separator before a minus sign.
     /// `number(x, tenths:)`'s bytes appended, after a space where a digit ends the data and the
     /// number has no minus sign (path data is ASCII bytes: no String per number, no String
-    /// append; BENCHMARKS.md#write40). NumberFormat writes the sign exactly when the value it
-    /// prints rounds below zero at its decimals: `(x * 10).rounded()` at 0 decimals, `onGrid(x)`
-    /// at 1 (its value times 10^1, rounded, as NumberFormat computes it).
+    /// append; BENCHMARKS.md#write40-the-writers-path-data-the-static-art-key-the-lottie-plan-same-bytes-2026-12-06).
+    /// NumberFormat writes the sign exactly when the value it prints rounds below zero at its
+    /// decimals: `(x * 10).rounded()` at 0 decimals, `onGrid(x)` at 1 (its value times 10^1,
+    /// rounded, as NumberFormat computes it).
     static func append(_ x: Double, to bytes: inout [UInt8], tenths: Bool = true) {
         let value = tenths ? (x * 10).rounded() : onGrid(x)
         let negative = tenths ? value < 0 : (value * 10).rounded() < 0
