@@ -107,14 +107,14 @@ extension LottieDocument {
     /// `offset` maps i's bounds space into the space of the layer carrying the masks (the art
     /// precomp's layer: moved by its margin, LottieArtPieces.swift).
     func clipMasks(_ i: Int, offset: Affine2D = .identity) -> [JSONValue] {
-        if transition.projected[i] != nil { return withAncestorClips(i, projectedMasks(i)) }
-        let k = transition.layers[i]
+        if !Self.read(transition.projected, i, { $0.pointee == nil }) { return withAncestorClips(i, projectedMasks(i)) }
         let paths = clipPaths(i)
         var masks = paths.enumerated().map { n, p in
             mask(offset == .identity ? p.0 : p.0.map { ClipPath.transformed($0, by: offset) }, mode: n == 0 ? "a" : "i", name: p.1)
         }
         // layer.mask cuts the layer's own content here; Lottie-layer sublayers get it through their matte.
-        if let m = k.mask {
+        // The mask read in place: binding the layer's keyframes copied every track (each layer of a file).
+        if let m = Self.read(transition.layers, i, { $0.pointee.mask }) {
             masks += cuttingMasks(MaskPaths.track(m), shape: m.shape, first: masks.isEmpty, decimals: LottieDecimals.length, offset: offset)
         }
         return masks
@@ -123,10 +123,11 @@ extension LottieDocument {
     /// The rects that cut layer i's own content (bounds space, intersected): its bounds when it
     /// clips, a snapshot's capture cut; with their mask names.
     func clipPaths(_ i: Int) -> [(KeyframeTrack<LVec>, String)] {
-        let layer = simulation.layers[i]
-        let k = transition.layers[i]
+        // Read in place, the keyframes only where a clip needs them: copies of the layer and its
+        // keyframes retained every track, for each layer of the file.
         var paths: [(KeyframeTrack<LVec>, String)] = []
-        if layer.definition.clipsToBounds, !ownPaintStaysInside(i) {
+        if Self.read(simulation.layers, i, { $0.pointee.definition.clipsToBounds }), !ownPaintStaysInside(i) {
+            let k = transition.layers[i]
             let n = k.hasSquareCorners ? 4 : 8
             paths.append(
                 (
@@ -141,7 +142,7 @@ extension LottieDocument {
             let r = capture.cutRadius
             paths.append(
                 (
-                    k.size.map { s in
+                    Self.read(transition.layers, i) { $0.pointee.size }.map { s in
                         let fx = base.width > 0 ? s.width / base.width : 0, fy = base.height > 0 ? s.height / base.height : 0
                         return ClipPath.roundedRect(width: s.width, height: s.height, rx: r * fx, ry: r * fy, vertices: r > 0 ? 8 : 4)
                     }, "clip-\(names[source])"

@@ -151,8 +151,15 @@ final class LottieDocument {
             // a picture is an image layer above its host: the host's sublayers must draw above it;
             // so are SVG art's parts under 3D (LottieArtParts.swift) and runs of flat SVG art drawn
             // as layers of their own (LottieArtPieces.swift, LottieArtOpacityRuns.swift).
+            // Art pieces and opacity runs are SVG art's only (their own first test, read here in
+            // place: the two calls cost ~450 instructions a layer of a file).
+            let vectorArt = Self.read(layers, i) { l -> Bool in
+                if case .artwork(let art) = l.pointee.definition.kind, case .vector = art.artwork { return true }
+                return false
+            }
             let sublayersAsLayers =
-                snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i) || !artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty
+                snapshotClipSource(i) != nil || hostsPictures(i) || hasArtParts(i)
+                || vectorArt && (!artPieces(i).isEmpty || !artOpacityRuns(i).isEmpty)
             if sublayersAsLayers { isLayer = true }
             isLayer = plan(children: Self.read(layers, i) { $0.pointee.children }, all: sublayersAsLayers) || isLayer
             isLottieLayer[i] = isLayer

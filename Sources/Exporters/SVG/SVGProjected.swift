@@ -26,12 +26,36 @@ enum SVGPath {
     static func offset(_ x: Double) -> String { SMILAnimation.fraction(NumberFormat.round(x, decimals: 4)) }
 
     /// Path data in its shortest form (SVG path grammar): no separator before a minus sign.
-    static func append(_ x: Double, to s: inout String, tenths: Bool = true) {
-        let t = number(x, tenths: tenths)
-        // Bytes, not Characters: path data is ASCII, where a digit is the only number (`s.last`
-        // and `isNumber` walked graphemes and Unicode tables for each number).
-        if let last = s.utf8.last, (0x30...0x39).contains(last), t.utf8.first != 0x2D { s.append(" ") }
-        s += t
+    /// `number(x, tenths:)`'s bytes appended, after a space where a digit ends the data and the
+    /// number has no minus sign (path data is ASCII bytes: no String per number, no String
+    /// append; BENCHMARKS.md#write40-the-writers-path-data-the-static-art-key-the-lottie-plan-same-bytes-2026-12-06).
+    /// NumberFormat writes the sign exactly when the value it prints rounds below zero at its
+    /// decimals: `(x * 10).rounded()` at 0 decimals, `onGrid(x)` at 1 (its value times 10^1,
+    /// rounded, as NumberFormat computes it).
+    static func append(_ x: Double, to bytes: inout [UInt8], tenths: Bool = true) {
+        let value = tenths ? (x * 10).rounded() : onGrid(x)
+        let negative = tenths ? value < 0 : (value * 10).rounded() < 0
+        if !negative, let last = bytes.last, (0x30...0x39).contains(last) { bytes.append(0x20) }
+        if tenths { appendInteger(value, to: &bytes) } else { NumberFormat.append(value, maxDecimals: 1, to: &bytes) }
+    }
+
+    /// A whole number's text as NumberFormat prints it at 0 decimals (below 10^15: its digits,
+    /// a minus sign when negative, "0" for ±0), written in place: NumberFormat's scratch buffer
+    /// and copy were ~300 instructions a number of a projected path.
+    static func appendInteger(_ v: Double, to bytes: inout [UInt8]) {
+        guard abs(v) < 1e15 else { return NumberFormat.append(v, maxDecimals: 0, to: &bytes) }
+        var u = UInt64(abs(v))
+        guard u > 0 else { return bytes.append(0x30) }  // 0
+        if v < 0 { bytes.append(0x2D) }  // -
+        // Left to right from the largest power of ten in u (reversing a slice of the array
+        // copied the whole array).
+        var power: UInt64 = 1
+        while power <= u / 10 { power *= 10 }
+        while power > 0 {
+            bytes.append(0x30 + UInt8(truncatingIfNeeded: u / power))
+            u %= power
+            power /= 10
+        }
     }
 
     /// `m v0 (l dv | c dc1 dc2 dv)… z` with relative coordinates (short numbers; a morph of
@@ -40,13 +64,21 @@ enum SVGPath {
     /// pairs are `l`, after `c` six more numbers a `c`); browsers parse, and so morph, the same
     /// segments. `first`: the path starts the `d`, where `m` is absolute (later subpaths: `M`).
     static func d(_ path: BezierPath, tenths: Bool = true, first: Bool = true) -> String {
+        var bytes: [UInt8] = []
+        append(path, to: &bytes, tenths: tenths, first: first)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `d(path, tenths:, first:)`'s bytes appended.
+    static func append(_ path: BezierPath, to s: inout [UInt8], tenths: Bool, first: Bool) {
         let n = path.vertices.count
+        s.reserveCapacity(s.count + 8 + 14 * n)
         // Relative to the previous vertex as written (rounded), so rounding never accumulates.
         var at = Point(onGrid(path.vertices[0].x), onGrid(path.vertices[0].y))
-        var s = first ? "m" : "M"
+        s.append(first ? 0x6D : 0x4D)  // m, M
         // The command the next numbers would continue without a letter (none after `M`).
-        var implicit: Character? = first ? "l" : nil
-        func command(_ c: Character) {
+        var implicit: UInt8? = first ? 0x6C : nil  // l
+        func command(_ c: UInt8) {
             if implicit != c { s.append(c) }
             implicit = c
         }
@@ -60,19 +92,21 @@ enum SVGPath {
             let next = (k + 1) % n
             if path.isLine[k] {
                 if next == 0 { continue }
-                command("l")
+                command(0x6C)  // l
                 at = rel(path.vertices[next])
             } else {
-                command("c")
+                command(0x63)  // c
                 _ = rel(path.outControls[k]); _ = rel(path.inControls[next])
                 at = rel(path.vertices[next])
             }
         }
-        return s + "z"
+        s.append(0x7A)  // z
     }
 
     static func d(_ paths: MultiPath, tenths: Bool = true) -> String {
-        paths.subpaths.enumerated().map { d($1, tenths: tenths, first: $0 == 0) }.joined()
+        var bytes: [UInt8] = []
+        for (k, path) in paths.subpaths.enumerated() { append(path, to: &bytes, tenths: tenths, first: k == 0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

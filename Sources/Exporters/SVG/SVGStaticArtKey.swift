@@ -76,7 +76,7 @@ extension SVGStaticArtCache {
                         let (k, l) = (kept.baseAddress! + n, simulated.baseAddress! + j)
                         n += 1
                         guard k.pointee.sublayers == l.pointee.children.count, k.pointee.followed == document.isFollowed(j),
-                            k.pointee.definition == l.pointee.definition
+                            Self.sameDefinition(k, l)
                         else { return false }
                         for child in l.pointee.children where !same(child) { return false }
                         return true
@@ -85,6 +85,33 @@ extension SVGStaticArtCache {
                 }
             }
         }
+
+        /// `kept.definition == simulated.definition`, field by field in place: `==` on the two
+        /// pointees copied both definitions (each String and array retained, then released) for
+        /// every layer of every lookup. The fields are LayerDefinition's stored properties but
+        /// `written` (where it was written, which `==` ignores); trivial ones first.
+        /// `testTheKeyComparesEveryFieldOfADefinition` fails when a stored property is added.
+        static func sameDefinition(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
+            kept.pointee.definition.position == simulated.pointee.definition.position
+                && kept.pointee.definition.size == simulated.pointee.definition.size
+                && kept.pointee.definition.anchorPoint == simulated.pointee.definition.anchorPoint
+                && kept.pointee.definition.hidden == simulated.pointee.definition.hidden
+                && kept.pointee.definition.clipsToBounds == simulated.pointee.definition.clipsToBounds
+                && kept.pointee.definition.transform == simulated.pointee.definition.transform
+                && kept.pointee.definition.sublayerTransform == simulated.pointee.definition.sublayerTransform
+                && kept.pointee.definition.numbers == simulated.pointee.definition.numbers
+                && kept.pointee.definition.kind == simulated.pointee.definition.kind
+                && kept.pointee.definition.fill == simulated.pointee.definition.fill
+                && kept.pointee.definition.id == simulated.pointee.definition.id
+                && kept.pointee.definition.mask == simulated.pointee.definition.mask
+                && kept.pointee.definition.children == simulated.pointee.definition.children
+        }
+
+        /// The stored properties `sameDefinition` compares, and `written`, which it leaves out.
+        static let comparedFields: Set<String> = [
+            "id", "kind", "position", "size", "anchorPoint", "transform", "hidden", "numbers", "clipsToBounds", "fill", "children",
+            "sublayerTransform", "mask", "written",
+        ]
 
         /// Whether the subtree draws a picture: it is embedded once per file (SVGEmbeddedImages),
         /// so its markup depends on what the file wrote before; such art is not kept.
