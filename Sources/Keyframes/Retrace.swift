@@ -75,7 +75,8 @@ package struct Retrace: Sendable {
             var isMoving = [Bool](repeating: false, count: s.layers.count)
             for i in moving { isMoving[i] = true }
             var offset = 0, sceneOffset: [Int] = [], width: [Int] = [], stillFinite = true
-            // Each layer's numbers written in one buffer (an array per layer was most of this).
+            // Each layer's numbers written in one buffer, not an array per layer, and the moving
+            // layers read, not a moving state made for them: 335 K -> 139 K instructions a call.
             let f = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
             defer { f.deallocate() }
             for i in s.layers.indices {
@@ -111,7 +112,7 @@ package struct Retrace: Sendable {
         /// the entries the step recomputed are read again (the others keep their bits). Whether
         /// some number's bits changed.
         /// Every array read and written through pointers (subscripts checked bounds and
-        /// uniqueness per entry: most of this pass's cost); the precondition keeps the writes in x.
+        /// uniqueness per entry: 63.0 -> 54.7 M in the 2D batch); the precondition keeps the writes in x.
         func update(_ x: inout [Double], to s: MovingState, changed: [Bool]) -> Bool {
             var moved = false
             let numbers = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
@@ -343,8 +344,8 @@ package struct Retrace: Sendable {
         let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
         var laterStates: MovingStateSampler? = nil
         // The phase's sampler, at its last time: it goes on to the first check when that is not
-        // earlier (the same bits as a new sampler's, MovingStateSampler; a new one's change spans
-        // were a sixth of a phase whose checks fail).
+        // earlier (the same bits as a new sampler's, MovingStateSampler; a new one made a whole
+        // moving state and every entry's change spans again).
         var phaseSampler: MovingStateSampler? = consume sampler
         // An instant showing the bits of the last one (which passed) has the same driver value,
         // so the same inverse instant, and passes again: the pause before a pop shows the
