@@ -33,10 +33,13 @@ package struct Retrace: Sendable {
         let phases = simulation.timeline.phases.sorted { $0.start < $1.start }
         let duration = simulation.timeline.duration
         guard phases.count >= 2, duration > 0 else { return nil }
+        // A function of the simulation alone: made once for every phase tried.
+        var sceneFeatures: SceneFeatures? = nil
         for (k, a) in phases.enumerated().dropLast() where a.duration > 0 && a.end < duration {
             let later = phases[(k + 1)...]
             guard later.contains(where: { $0.duration > 0 }), later.allSatisfy({ $0.start >= a.end }) else { continue }
-            if let r = retrace(simulation, source: a, rules: rules, screenTolerance: screenTolerance) { return r }
+            if sceneFeatures == nil { sceneFeatures = SceneFeatures(simulation) }
+            if let r = retrace(simulation, source: a, sceneFeatures!, rules: rules, screenTolerance: screenTolerance) { return r }
         }
         return nil
     }
@@ -68,19 +71,23 @@ package struct Retrace: Sendable {
         init(_ sim: Simulation) {
             self.sim = sim
             let s = sim.state(at: 0)
-            moving = sim.movingState(at: 0).layers
+            moving = sim.movingLayers
             var isMoving = [Bool](repeating: false, count: s.layers.count)
             for i in moving { isMoving[i] = true }
             var offset = 0, sceneOffset: [Int] = [], width: [Int] = [], stillFinite = true
+            // Each layer's numbers written in one buffer, not an array per layer, and the moving
+            // layers read, not a moving state made for them: 335 K -> 139 K instructions a call.
+            let f = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
+            defer { f.deallocate() }
             for i in s.layers.indices {
-                let f = Retrace.features(s, i)
+                let n = Retrace.writeFeatures(s, i, to: f)
                 if isMoving[i] {
                     sceneOffset.append(offset)
-                    width.append(f.count)
-                } else if !f.allSatisfy(\.isFinite) {
+                    width.append(n)
+                } else if !(0..<n).allSatisfy({ f[$0].isFinite }) {
                     stillFinite = false
                 }
-                offset += f.count
+                offset += n
             }
             (self.sceneOffset, self.width, self.stillFinite) = (sceneOffset, width, stillFinite)
             var start: [Int] = [], n = 0
@@ -104,17 +111,34 @@ package struct Retrace: Sendable {
         /// x, the numbers of a sampler's state before its last step, made those after it: only
         /// the entries the step recomputed are read again (the others keep their bits). Whether
         /// some number's bits changed.
+        /// Every array read and written through pointers (subscripts checked bounds and
+        /// uniqueness per entry: 63.0 -> 54.7 M in the 2D batch); the precondition keeps the writes in x.
         func update(_ x: inout [Double], to s: MovingState, changed: [Bool]) -> Bool {
             var moved = false
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: maxFeatureCount) { buffer in
-                let numbers = buffer.baseAddress!
-                for k in s.layers.indices where changed[k] {
-                    let n = writeFeatures(s, k, to: numbers)
-                    precondition(n == width[k], "a layer's count of numbers is its definition's")
-                    let o = start[k]
-                    for c in 0..<n where x[o + c].bitPattern != numbers[c].bitPattern {
-                        x[o + c] = numbers[c]
-                        moved = true
+            let numbers = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
+            defer { numbers.deallocate() }
+            s.states.withUnsafeBufferPointer { states in
+                s.boundsToScreen.withUnsafeBufferPointer { world in
+                    s.effectiveOpacity.withUnsafeBufferPointer { opacity in
+                        s.visible.withUnsafeBufferPointer { visible in
+                            changed.withUnsafeBufferPointer { changed in
+                                width.withUnsafeBufferPointer { width in
+                                    start.withUnsafeBufferPointer { start in
+                                        x.withUnsafeMutableBufferPointer { x in
+                                            for k in 0..<states.count where changed[k] {
+                                                let n = writeFeatures(states.baseAddress! + k, world[k], opacity[k], visible[k], to: numbers)
+                                                precondition(n == width[k] && start[k] + n <= x.count, "a layer's count of numbers is its definition's")
+                                                let out = x.baseAddress! + start[k]
+                                                for c in 0..<n where out[c].bitPattern != numbers[c].bitPattern {
+                                                    out[c] = numbers[c]
+                                                    moved = true
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -148,6 +172,13 @@ package struct Retrace: Sendable {
     static func appendFeatures(_ s: SceneState, _ i: Int, to out: inout [Double]) {
         s.layers.withUnsafeBufferPointer {
             appendFeatures($0.baseAddress! + i, s.boundsToScreen[i], s.effectiveOpacity[i], s.visible[i], to: &out)
+        }
+    }
+
+    /// Layer i's share of `features` written at `out` (room for `maxFeatureCount`): how many.
+    static func writeFeatures(_ s: SceneState, _ i: Int, to out: UnsafeMutablePointer<Double>) -> Int {
+        s.layers.withUnsafeBufferPointer {
+            writeFeatures($0.baseAddress! + i, s.boundsToScreen[i], s.effectiveOpacity[i], s.visible[i], to: out)
         }
     }
 
@@ -247,12 +278,13 @@ package struct Retrace: Sendable {
         return (t0 + t1) / 2
     }
 
-    private static func retrace(_ sim: Simulation, source a: PhaseSpan, rules: PlayerRules, screenTolerance: Double) -> Retrace? {
+    private static func retrace(
+        _ sim: Simulation, source a: PhaseSpan, _ sceneFeatures: SceneFeatures, rules: PlayerRules, screenTolerance: Double
+    ) -> Retrace? {
         let size = sim.definition.canvas.size
         let eps = relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
         let n = max(2, Int((a.duration * sampleRate).rounded(.up)))
         let times = (0...n).map { a.start + a.duration * Double($0) / Double(n) }
-        let sceneFeatures = SceneFeatures(sim)
         // Sampled in order while some number still moves strictly one way since the first
         // sample: when none does, there is no driver below and the rest need not be read.
         var samples: [[Double]] = []
@@ -311,6 +343,10 @@ package struct Retrace: Sendable {
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
         let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
         var laterStates: MovingStateSampler? = nil
+        // The phase's sampler, at its last time: it goes on to the first check when that is not
+        // earlier (the same bits as a new sampler's, MovingStateSampler; a new one made a whole
+        // moving state and every entry's change spans again).
+        var phaseSampler: MovingStateSampler? = consume sampler
         // An instant showing the bits of the last one (which passed) has the same driver value,
         // so the same inverse instant, and passes again: the pause before a pop shows the
         // phase's end state at every sample.
@@ -322,7 +358,12 @@ package struct Retrace: Sendable {
                 laterStates!.advance(to: at)
                 same = !sceneFeatures.update(&want, to: laterStates!.state, changed: laterStates!.changed)
             } else if k < increasing {
-                laterStates = MovingStateSampler(sim, at: at)
+                if at >= times.last!, phaseSampler != nil {
+                    laterStates = phaseSampler.take()
+                    laterStates!.advance(to: at)
+                } else {
+                    laterStates = MovingStateSampler(sim, at: at)
+                }
                 want = sceneFeatures(laterStates!.state)
                 same = false
             } else {

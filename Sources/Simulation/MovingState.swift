@@ -22,6 +22,9 @@ extension Simulation {
     /// visibility StillLayers computed once), in index order.
     package func movingState(at time: Double) -> MovingState { movingState(at: time, geometryOnly: false) }
 
+    /// The layers `movingState(at:)` holds (at any time), in its order: without computing one.
+    package var movingLayers: [Int] { still.moving }
+
     /// With `geometryOnly`, as `geometryState(at:)` (sizes and `boundsToScreen` only).
     func movingState(at time: Double, geometryOnly: Bool) -> MovingState {
         var placedMaps: [Transform3D]? = nil
