@@ -37,7 +37,14 @@ struct ProjectionPreparation: Sendable {
     /// nil when no plane qualifies). Today's are nil when the factored ones are fewer characters
     /// for sure (ProjectionKeyBudget.swift).
     func projectedLayers(factored: Bool) -> (today: [ProjectedLayer?]?, factored: [ProjectedLayer?]?) {
+        // Both fits read every interval's grid, one after the other: the largest over the grids'
+        // budget is kept between them (ProjectionIntervalGrids.holdSpare), unless no plane was
+        // factored (today's fit alone reads the grids then).
+        let grids = factored ? sampler.intervalGrids : nil
+        grids?.holdSpare()
+        defer { grids?.dropSpare() }
         let planes = factored ? factoredLayers() : nil
+        if planes == nil { grids?.dropSpare() }
         // With factored keys, today's are fitted only while they may be the fewer characters.
         guard let keys = sampler.keyframes(groups, end: end, budget: planes.map { ProjectionKeyBudget(limit: FactoredProjection.characters($0)) })
         else { return (nil, planes) }
