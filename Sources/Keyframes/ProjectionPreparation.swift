@@ -26,6 +26,7 @@ struct ProjectionPreparation: Sendable {
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
         sampler.intervalGrids = ProjectionIntervalGrids()
+        sampler.planeBases = ProjectionPlaneBases()
         self.sampler = sampler
         self.end = end
         self.coarse = coarse
@@ -52,6 +53,9 @@ struct ProjectionPreparation: Sendable {
         for (i, _) in sampler.layers { out[i]?.pictureCells = pictureCells[i] ?? [] }
         return (out, planes)
     }
+
+    /// Frees what the factored fits kept for a later one (ProjectionPlaneBases): none follows.
+    func dropPlaneBases() { sampler.planeBases?.drop() }
 
     /// The factored layers alone, fitted within `interpolation` (Lottie's moving planes:
     /// ProjectionTolerance.lottieMovingPlanes), by a sampler drawing ellipses as arcs of their image;
