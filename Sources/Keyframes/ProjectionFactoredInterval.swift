@@ -130,16 +130,18 @@ extension ProjectionSampler {
                 }
                 if stores { residualPoints[k] += points; residualAxes[k] += axes }
             }
-            if known == nil {
+            let writtenT = { (v: [Double]) in
+                let p = FactoredProjection.written(Point(v[0], v[1])); return [p.x, p.y]
+            }
+            let moves = t.contains { writtenT($0) != writtenT(t[0]) }
+            // Kept only where Lottie fits the planes again: there T moves (a fixed hinge's planes
+            // take the SVG's keys in Lottie: flip-edge-pan's 925-time interval held ~90 KB a plane for nothing).
+            if known == nil, moves, FactoredProjection.isEnabledForMovingPlanesInLottie {
                 planeBases?.keep(
                     key,
                     PlaneBase(
                         scaleX: sx.map { $0[0] }, translation: t.flatMap { $0 }, inverse: back, edgeOn: flat, width: width, pointCount: pointCount))
             }
-            let writtenT = { (v: [Double]) in
-                let p = FactoredProjection.written(Point(v[0], v[1])); return [p.x, p.y]
-            }
-            let moves = t.contains { writtenT($0) != writtenT(t[0]) }
             let sxFit = Self.fitKeys(sx, times, limit: tolerance * (moves ? 0.5 : 1) / width) { [FactoredProjection.written($0[0])] }
             let tFit =
                 moves

@@ -66,7 +66,8 @@ final class ProjectionPlaneBasesTests: XCTestCase {
     }
 
     /// ReductionInputs keeps the bases only while Lottie's own fit is still to come: the cube's
-    /// until `lottieFactored`, a flip's (T fixed: Lottie takes the SVG's layers) not at all.
+    /// until `lottieFactored`, a flip's (T fixed: Lottie takes the SVG's layers) not at all, nor
+    /// does the SVG's fit keep them.
     func testBasesAreFreedWhenNoFitReadsThem() throws {
         let cube = ReductionInputs(try Simulation(ProjectionSeamsTests.cube()))
         XCTAssertTrue(cube.lottieRefits)
@@ -77,6 +78,10 @@ final class ProjectionPlaneBasesTests: XCTestCase {
         let flip = ReductionInputs(try Simulation(Self.flip()))
         XCTAssertFalse(flip.lottieRefits)
         XCTAssertEqual(try XCTUnwrap(flip.preparation?.sampler.planeBases).count, 0)
+        // Nor kept at all where the plane's T holds still (no Lottie fit of its own reads them).
+        let hinge = try XCTUnwrap(ProjectionPreparation(try Simulation(Self.flip())))
+        XCTAssertNotNil(hinge.factoredLayers())
+        XCTAssertEqual(try XCTUnwrap(hinge.sampler.planeBases).count, 0, "a fixed hinge's plane is not kept")
     }
 
     /// A page hinged at its left edge, which stays put, turning to -60 degrees in perspective.
