@@ -173,15 +173,23 @@ package struct ReductionInputs: Sendable {
         // No today's keys: their fit gave up once they cost more characters than the factored.
         projectedFactored = factored.flatMap { f in today.map { FactoredProjection.characters(f) < FactoredProjection.characters($0) } ?? true ? f : nil }
         projected = UnfactoredKeys(today) { preparation?.projectedLayers(factored: false).today ?? [] }
+        // The planes' numbers the SVG's fit kept for Lottie's are freed when no such fit follows.
+        if !lottieRefits { preparation?.dropPlaneBases() }
+    }
+
+    /// Whether Lottie's factored layers are a fit of their own (`lottieFactored`).
+    var lottieRefits: Bool {
+        guard let shared = projectedFactored, FactoredProjection.isEnabledForMovingPlanesInLottie else { return false }
+        return shared.contains(where: { $0?.plane?.translation.isAnimated ?? false })
     }
 
     /// Lottie's factored layers: the SVG's, unless a plane's T moves and Lottie writes such planes;
     /// then a second fit within ProjectionTolerance.lottieMovingPlanes (nil if that fails: today's
-    /// keys), so the SVG's bytes do not change.
+    /// keys), so the SVG's bytes do not change. That fit reads the planes' numbers the SVG's kept
+    /// (ProjectionPlaneBases) and frees them.
     func lottieFactored() -> [ProjectedLayer?]? {
-        guard let shared = projectedFactored, FactoredProjection.isEnabledForMovingPlanesInLottie,
-            shared.contains(where: { $0?.plane?.translation.isAnimated ?? false })
-        else { return projectedFactored }
+        guard lottieRefits else { return projectedFactored }
+        defer { preparation?.dropPlaneBases() }
         return preparation?.factoredLayers(interpolation: ProjectionTolerance.lottieMovingPlanes, perLayer: true)
     }
 }

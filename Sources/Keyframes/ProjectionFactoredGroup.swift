@@ -46,24 +46,25 @@ extension ProjectionSampler {
         }
         // Whether every member's edge-on residual reads only layers the grid holds (a whole state otherwise).
         let edgeOnInGrid = members.allSatisfy { inGrid(grid, specs[$0].layer, plane: planeOf[specs[$0].layer]!) }
-        // The members' planes' edge-on times, looked up once (not two hashes per member and grid time).
-        let planesEdgeOn = Set(members.map { planeOf[specs[$0].layer]! }).map { f.edgeOn[$0]! }
-        // Each member layer's plane's inverse and edge-on times by layer index, looked up once (two
-        // hashes per layer and grid time were 1.4 % of flip-edge-pan's instructions).
-        var inverses = [[PlaneProjection]](repeating: [], count: simulation.layers.count)
-        var edgeOnTimes = [[Bool]](repeating: [], count: simulation.layers.count)
-        for i in Set(members.map { specs[$0].layer }) { inverses[i] = f.inverse[planeOf[i]!]!; edgeOnTimes[i] = f.edgeOn[planeOf[i]!]! }
-        // Lets: a var read by a closure is boxed, each read checked for exclusivity.
-        let layerInverse = inverses, layerEdgeOn = edgeOnTimes
+        // The members' planes' inverses and edge-on times, looked up once (not two hashes per member and grid time).
+        let memberPlanes = Array(Set(members.map { planeOf[specs[$0].layer]! }))
+        let planesInverse = memberPlanes.map { f.inverse[$0]! }, planesEdgeOn = memberPlanes.map { f.edgeOn[$0]! }
+        // Each member layer's plane's place in those, by layer index (two hashes per layer and grid
+        // time were 1.4 % of flip-edge-pan's instructions). Ints: an array of arrays per layer of
+        // the scene retained an empty array per layer and group (~280,000 retains in flip-edge-pan).
+        var planeSlots = [Int](repeating: -1, count: simulation.layers.count)
+        for i in Set(members.map { specs[$0].layer }) { planeSlots[i] = memberPlanes.firstIndex(of: planeOf[i]!)! }
+        // A let: a var read by a closure is boxed, each read checked for exclusivity.
+        let planeSlot = planeSlots
         // R's projection of layer i at grid time k: through the exact inverse, or edge-on its limit.
         // A function, not a closure returned per time: that closure's context copied the grid
         // (its arrays retained and released) at every grid time.
         func residualProjection(_ k: Int, _ flat: Bool, _ state: SceneState?, _ i: Int) -> PlaneProjection {
-            if flat, layerEdgeOn[i][k] {
+            if flat, planesEdgeOn[planeSlot[i]][k] {
                 let limit = state != nil ? edgeOnResidual(state!, i, plane: planeOf[i]!) : edgeOnResidual(grid, k, i, plane: planeOf[i]!)
                 if let limit { return limit }
             }
-            return grid.projection(k, i, then: layerInverse[i][k])
+            return grid.projection(k, i, then: planesInverse[planeSlot[i]][k])
         }
         func residual(_ k: Int, _ layout: ProjectionFitter.Layout) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
             let flat = planesEdgeOn.contains { $0[k] }

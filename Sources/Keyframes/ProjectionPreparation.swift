@@ -26,6 +26,7 @@ struct ProjectionPreparation: Sendable {
         let coarse = Array(Set(sampler.breakpoints(end: end) + stride(from: 0, to: end, by: 1.0 / 30).map { $0 })).sorted()
         sampler.chooseLevels(times: coarse, end: end)
         sampler.intervalGrids = ProjectionIntervalGrids()
+        sampler.planeBases = ProjectionPlaneBases()
         self.sampler = sampler
         self.end = end
         self.coarse = coarse
@@ -37,7 +38,14 @@ struct ProjectionPreparation: Sendable {
     /// nil when no plane qualifies). Today's are nil when the factored ones are fewer characters
     /// for sure (ProjectionKeyBudget.swift).
     func projectedLayers(factored: Bool) -> (today: [ProjectedLayer?]?, factored: [ProjectedLayer?]?) {
+        // Both fits read every interval's grid, one after the other: the largest over the grids'
+        // budget is kept between them (ProjectionIntervalGrids.holdSpare), unless no plane was
+        // factored (today's fit alone reads the grids then).
+        let grids = factored ? sampler.intervalGrids : nil
+        grids?.holdSpare()
+        defer { grids?.dropSpare() }
         let planes = factored ? factoredLayers() : nil
+        if planes == nil { grids?.dropSpare() }
         // With factored keys, today's are fitted only while they may be the fewer characters.
         guard let keys = sampler.keyframes(groups, end: end, budget: planes.map { ProjectionKeyBudget(limit: FactoredProjection.characters($0)) })
         else { return (nil, planes) }
@@ -45,6 +53,9 @@ struct ProjectionPreparation: Sendable {
         for (i, _) in sampler.layers { out[i]?.pictureCells = pictureCells[i] ?? [] }
         return (out, planes)
     }
+
+    /// Frees what the factored fits kept for a later one (ProjectionPlaneBases): none follows.
+    func dropPlaneBases() { sampler.planeBases?.drop() }
 
     /// The factored layers alone, fitted within `interpolation` (Lottie's moving planes:
     /// ProjectionTolerance.lottieMovingPlanes), by a sampler drawing ellipses as arcs of their image;

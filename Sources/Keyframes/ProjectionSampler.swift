@@ -61,6 +61,9 @@ struct ProjectionSampler {
     /// Each interval's grid states, shared by every fit once the levels are chosen
     /// (ProjectionPreparation); nil: each fit makes its own.
     var intervalGrids: ProjectionIntervalGrids? = nil
+    /// The factored planes' tolerance-free numbers per interval, kept by one fit for the next
+    /// (ProjectionPreparation); nil: each fit finds its own.
+    var planeBases: ProjectionPlaneBases? = nil
 
     init(_ simulation: Simulation) {
         let projected = Projection.projectedLayers(simulation)

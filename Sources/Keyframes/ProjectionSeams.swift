@@ -43,21 +43,29 @@ extension ProjectionSampler {
             }
         }
         guard !pairs.isEmpty, end.isFinite, end > 0 else { return 0 }
+        // Each paired layer's place in the per-time arrays below (arrays, not dictionaries made
+        // and hashed per time: 1 % of stories-cube's instructions).
+        var pairSlot = [Int](repeating: -1, count: simulation.layers.count), paired = 0
+        for (i, j) in pairs {
+            for l in [i, j] where pairSlot[l] < 0 { pairSlot[l] = paired; paired += 1 }
+        }
         var worst = 0.0
         let steps = Int((end * rate).rounded(.up))
         for k in 0...steps {
             let t = min(end, Double(k) / rate), state = self.state(t, end: end)
             // A layer is in several pairs: its corners, exact and drawn paths once per time (the same numbers).
-            var corners: [Int: [Point]] = [:], paths: [Int: (exact: [BezierPath], drawn: [BezierPath])?] = [:]
+            var corners = [[Point]?](repeating: nil, count: paired)
+            var paths = [(exact: [BezierPath], drawn: [BezierPath])??](repeating: nil, count: paired)
             func cornersOf(_ i: Int) -> [Point] {
-                if let known = corners[i] { return known }
+                if let known = corners[pairSlot[i]] { return known }
                 let made = self.corners(state, i)
-                corners[i] = made
+                corners[pairSlot[i]] = made
                 return made
             }
             func drawn(_ i: Int, _ a: Point, _ b: Point) -> [Point] {
-                if paths[i] == nil { paths[i] = .some(seamPaths(layers[i]!, state, t)) }
-                guard let p = paths[i]! else { return [] }
+                let slot = pairSlot[i]
+                if paths[slot] == nil { paths[slot] = .some(seamPaths(layers[i]!, state, t)) }
+                guard let p = paths[slot]! else { return [] }
                 return drawnOnLine(layers[i]!, p.exact, p.drawn, t, a, b)
             }
             for (i, j) in pairs {

@@ -91,4 +91,29 @@ final class ProjectionIntervalGridsTests: XCTestCase {
         XCTAssertEqual(kept.frames.map { $0.map(\.paths) }, made.frames.map { $0.map(\.paths) })
         XCTAssertEqual(kept.frames.map { $0.map(\.time) }, made.frames.map { $0.map(\.time) })
     }
+
+    /// While a spare is held, the largest grid over the budget is made once for two fits; none
+    /// is held once dropped (nor after a prepared sampler's projected layers), and the keys are the same.
+    func testTheLargestGridOverTheBudgetIsKeptWhileHeld() throws {
+        let prepared = try XCTUnwrap(ProjectionPreparation(try Simulation(flipDefinition(to: -60))))
+        let end = prepared.end, cuts = prepared.sampler.breakpoints(end: end)
+        var none = prepared.sampler
+        let grids = ProjectionIntervalGrids(budget: 0)
+        none.intervalGrids = grids
+        grids.holdSpare()
+        let first = try XCTUnwrap(none.keyframes(prepared.groups, end: end))
+        XCTAssertTrue(grids.holdsSpare)
+        XCTAssertEqual(grids.made, cuts.count)
+        let second = try XCTUnwrap(none.keyframes(prepared.groups, end: end))
+        XCTAssertEqual(grids.made, 2 * cuts.count - 1, "the spare read, not made again")
+        grids.dropSpare()
+        XCTAssertFalse(grids.holdsSpare)
+        _ = try XCTUnwrap(none.keyframes(prepared.groups, end: end))
+        XCTAssertEqual(grids.made, 3 * cuts.count - 1, "made again once dropped")
+        XCTAssertFalse(grids.holdsSpare, "none kept after the drop")
+        XCTAssertEqual(first.frames.map { $0.map(\.paths) }, second.frames.map { $0.map(\.paths) })
+        XCTAssertEqual(first.frames.map { $0.map(\.time) }, second.frames.map { $0.map(\.time) })
+        _ = prepared.projectedLayers(factored: true)
+        XCTAssertFalse(try XCTUnwrap(prepared.sampler.intervalGrids).holdsSpare, "dropped when both fits are done")
+    }
 }
