@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 import Simulation
 // One breakpoint interval's A per factored plane (ProjectionFactored.swift): its drawn keys and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Motion
 // What `factorInterval` finds of a plane over one interval before any tolerance: A's x-scale and
 // translation at each grid time, its exact inverse, where the plane is seen edge-on, and the
