@@ -52,7 +52,9 @@ extension KeyframedTransition {
 struct StillKeys<Value: AnimatableValue> {
     private var last: (time: UInt64, value: Value, keys: KeyframeTrack<Value>)?
 
-    /// `reducer.keyframes(for: track, measure: measure)`.
+    /// `reducer.keyframes(for: track, measure: measure)`. Inlined: a call took the track and the
+    /// measure retained (their arrays and closures) for a hit that reads two of them.
+    @inline(__always)
     mutating func keyframes(_ track: ExactTrack<Value>, _ measure: ErrorMeasure<Value>, _ reducer: FittingReducer) -> KeyframeTrack<Value> {
         guard let key = reducer.stillKeyframe(track) else { return reducer.fitted(track, measure: measure) }
         if let last, last.time == key.time.bitPattern, sameBits(last.value, key.value) { return last.keys }

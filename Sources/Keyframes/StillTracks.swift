@@ -23,9 +23,25 @@ struct StillTracks<Value: AnimatableValue> {
 }
 
 /// Whether a and b are the same bits (0 and −0 apart); false for a value with references.
+/// Eight bytes at a time: `elementsEqual` on the raw bytes went byte by byte through the
+/// sequence's iterators, ~300 instructions a compare (2.5 % of the 2D batch).
 func sameBits<T>(_ a: T, _ b: T) -> Bool {
     guard _isPOD(T.self) else { return false }
-    return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+    return withUnsafeBytes(of: a) { x in
+        withUnsafeBytes(of: b) { y in
+            let n = x.count
+            var i = 0
+            while i + 8 <= n {
+                guard x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                i += 8
+            }
+            while i < n {
+                guard x[i] == y[i] else { return false }
+                i += 1
+            }
+            return true
+        }
+    }
 }
 
 extension StillTracks where Value == Double {

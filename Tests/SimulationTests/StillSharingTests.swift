@@ -37,6 +37,28 @@ final class StillSharingTests: XCTestCase {
         XCTAssertEqual(shared.length(scaledBy: -0.0).norm(1).sign, .minus)
     }
 
+    func testSameBitsComparesEveryByte() {
+        XCTAssertTrue(sameBits(1.5, 1.5))
+        XCTAssertFalse(sameBits(0.0, -0.0))
+        XCTAssertTrue(sameBits(Double.nan, Double.nan))
+        XCTAssertTrue(sameBits(Rect(origin: Point(1, 2), size: Size(3, 4)), Rect(origin: Point(1, 2), size: Size(3, 4))))
+        // Each of a rect's four numbers changed alone, by its last bit.
+        let r = [1.0, 2, 3, 4]
+        for k in 0..<4 {
+            var s = r
+            s[k] = s[k].nextUp
+            XCTAssertFalse(sameBits(Rect(origin: Point(r[0], r[1]), size: Size(r[2], r[3])), Rect(origin: Point(s[0], s[1]), size: Size(s[2], s[3]))))
+        }
+        // Sizes that are not a multiple of 8 bytes: the tail compared byte by byte.
+        XCTAssertTrue(sameBits(true, true))
+        XCTAssertFalse(sameBits(true, false))
+        XCTAssertTrue(sameBits((UInt64(7), UInt8(1)), (UInt64(7), UInt8(1))))
+        XCTAssertFalse(sameBits((UInt64(7), UInt8(1)), (UInt64(7), UInt8(2))))
+        XCTAssertFalse(sameBits((UInt64(7), UInt8(1)), (UInt64(8), UInt8(1))))
+        // A value with references is never the same.
+        XCTAssertFalse(sameBits([1.0], [1.0]))
+    }
+
     func testAStillTrackIsSharedOnlyForTheSameBits() {
         var stills = StillTracks<Double>()
         let breakpoints = StillTrack.breakpoints(until: 1)
