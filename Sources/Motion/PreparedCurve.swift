@@ -4,30 +4,31 @@
 
 /// `AnimationCurve.progress(at:)` with its per-curve constants computed once: the same bits (the
 /// same operations in the same order on the same values). A custom curve's function is not held
-/// (every copy would retain it): its owner keeps the curve and evaluates it (`isCustom`).
+/// (every copy would retain it): its owner keeps it, at the index given, and evaluates it.
 @usableFromInline package struct PreparedCurve: Hashable, Sendable {
     @usableFromInline enum Shape: Hashable, Sendable {
         case bezier(BezierCoefficients)
         case spring(SpringState)
-        case custom
+        case custom(Int)
     }
 
     @usableFromInline let shape: Shape
     @usableFromInline let duration: Double
 
-    package init(_ curve: AnimationCurve) {
+    /// `curve` prepared; a custom curve's function is kept by the caller at `customIndex`.
+    package init(_ curve: AnimationCurve, customIndex: Int) {
         duration = curve.duration
         switch curve.shape {
         case .bezier(let b): shape = .bezier(BezierCoefficients(b))
         case .spring(let s): shape = .spring(s.state)
-        case .custom: shape = .custom
+        case .custom: shape = .custom(customIndex)
         }
     }
 
-    /// Whether the curve is custom: its owner evaluates it (`progress(at:)` cannot).
-    @inlinable package var isCustom: Bool {
-        if case .custom = shape { return true }
-        return false
+    /// The index given for a custom curve (its owner evaluates it); nil for a Bézier or a spring.
+    @inlinable package var customIndex: Int? {
+        if case .custom(let k) = shape { return k }
+        return nil
     }
 
     /// `AnimationCurve.progress(at:)` of a Bézier or spring curve.

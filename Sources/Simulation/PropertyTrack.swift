@@ -118,7 +118,7 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         @usableFromInline var begin: Double
         @usableFromInline var offset: Value
         /// The animation's curve prepared: its spring state or Bézier coefficients computed once,
-        /// not at each read (a custom curve is read from the event: `delta(_:at:)`).
+        /// not at each read (a custom curve's function is in `customs`).
         @usableFromInline var curve: PreparedCurve
     }
 
@@ -126,6 +126,9 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     package private(set) var events: [Event] = []
     /// One per event, derived from it (`append`).
     @usableFromInline private(set) var marks: [Mark] = []
+    /// The custom curves' functions, in event order (`PreparedCurve.customIndex`): read from the
+    /// events, each read copied the event (and its values) to reach the curve.
+    @usableFromInline private(set) var customs: [CustomProgress] = []
 
     package init(initial: Value) { self.initial = initial }
 
@@ -164,14 +167,16 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
             marks.append(
                 Mark(
                     time: time, end: -.infinity, reach: reach, model: value, begin: time, offset: value - value,
-                    curve: PreparedCurve(AnimationCurve(.bezier(.linear), duration: 0))))
+                    curve: PreparedCurve(AnimationCurve(.bezier(.linear), duration: 0), customIndex: 0)))
         case .animate(let a):
             let end = a.endTime
             reach = max(reach, end)
+            let curve = PreparedCurve(a.curve, customIndex: customs.count)
+            if case .custom(let f) = a.curve.shape { customs.append(f) }
             marks.append(
                 Mark(
                     time: a.callTime, end: end, reach: reach, model: a.to, begin: a.beginTime, offset: a.from - a.to,
-                    curve: PreparedCurve(a.curve)))
+                    curve: curve))
         }
     }
 
@@ -207,14 +212,13 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     }
 
     /// `TrackAnimation.delta(at:)` of event k, an animation: the same arithmetic, its curve read
-    /// from the mark (prepared), a custom curve from the event.
+    /// from the mark (prepared), a custom curve's function from `customs`.
     @inlinable
     func delta(_ k: Int, at t: Double) -> Value {
         let u = t - marks[k].begin
         let p: Double
-        if marks[k].curve.isCustom {
-            guard case .animate(let a) = events[k] else { preconditionFailure("an assignment has no curve") }
-            p = a.curve.progress(at: u)
+        if let c = marks[k].curve.customIndex {
+            p = customs[c].function.progress(at: u)
         } else {
             p = marks[k].curve.progress(at: u)
         }

@@ -19,8 +19,8 @@ final class PreparedCurveTests: XCTestCase {
 
     func testProgressIsTheCurvesToTheBit() {
         for curve in Self.curves {
-            let prepared = PreparedCurve(curve)
-            XCTAssertFalse(prepared.isCustom)
+            let prepared = PreparedCurve(curve, customIndex: 3)
+            XCTAssertNil(prepared.customIndex)
             for k in -20...1_020 {
                 let t = curve.duration * Double(k) / 1_000 + (k % 7 == 0 ? 1e-9 : 0)
                 let a = curve.progress(at: t), b = prepared.progress(at: t)
@@ -31,6 +31,6 @@ final class PreparedCurveTests: XCTestCase {
 
     func testCustomIsLeftToItsOwner() {
         struct Half: ProgressFunction { func progress(at t: Double) -> Double { t / 2 } }
-        XCTAssertTrue(PreparedCurve(AnimationCurve(.custom(CustomProgress(Half())), duration: 1)).isCustom)
+        XCTAssertEqual(PreparedCurve(AnimationCurve(.custom(CustomProgress(Half())), duration: 1), customIndex: 3).customIndex, 3)
     }
 }
