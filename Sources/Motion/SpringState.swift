@@ -2,8 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// CA's `SpringAnimation::State` (docs/uikit-motion.md#spring-closed-forms): x(t) = 1 − p(t) in one of three closed forms.
-struct SpringState: Sendable {
-    enum Mode: Sendable { case underdamped, critical, overdamped }
+@usableFromInline struct SpringState: Hashable, Sendable {
+    enum Mode: Hashable, Sendable { case underdamped, critical, overdamped }
     let omega0: Double
     let zeta: Double
     let mode: Mode

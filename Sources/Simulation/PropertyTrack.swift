@@ -117,17 +117,18 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         /// reads (an assignment's are never read).
         @usableFromInline var begin: Double
         @usableFromInline var offset: Value
-        @usableFromInline var curve: AnimationCurve
-
-        /// `TrackAnimation.delta(at:)` of the animation, the same arithmetic.
-        @inlinable
-        func delta(at t: Double) -> Value { offset.scaled(by: 1 - curve.progress(at: t - begin)) }
+        /// The animation's curve prepared: its spring state or Bézier coefficients computed once,
+        /// not at each read (a custom curve's function is in `customs`).
+        @usableFromInline var curve: PreparedCurve
     }
 
     package let initial: Value
     package private(set) var events: [Event] = []
     /// One per event, derived from it (`append`).
     @usableFromInline private(set) var marks: [Mark] = []
+    /// The custom curves' functions, in event order (`PreparedCurve.customIndex`): read from the
+    /// events, each read copied the event (and its values) to reach the curve.
+    @usableFromInline private(set) var customs: [CustomProgress] = []
 
     package init(initial: Value) { self.initial = initial }
 
@@ -156,27 +157,36 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
 
     /// Value events must be appended in time order (the simulation builds them that way).
     mutating func append(_ e: Event) {
-        precondition(marks.last.map { $0.time <= e.time } ?? true, "track events out of order")
+        // The last mark's fields read in place (`marks.last` copied the mark).
+        let last = marks.count - 1
+        precondition(last < 0 || marks[last].time <= e.time, "track events out of order")
         events.append(e)
-        var reach = marks.last?.reach ?? -.infinity
+        var reach = last < 0 ? -.infinity : marks[last].reach
         switch e {
         case .set(let time, let value):
             marks.append(
                 Mark(
                     time: time, end: -.infinity, reach: reach, model: value, begin: time, offset: value - value,
-                    curve: AnimationCurve(.bezier(.linear), duration: 0)))
+                    curve: PreparedCurve(AnimationCurve(.bezier(.linear), duration: 0), customIndex: 0)))
         case .animate(let a):
             let end = a.endTime
             reach = max(reach, end)
+            let curve = PreparedCurve(a.curve, customIndex: customs.count)
+            if case .custom(let f) = a.curve.shape { customs.append(f) }
             marks.append(
-                Mark(time: a.callTime, end: end, reach: reach, model: a.to, begin: a.beginTime, offset: a.from - a.to, curve: a.curve))
+                Mark(
+                    time: a.callTime, end: end, reach: reach, model: a.to, begin: a.beginTime, offset: a.from - a.to,
+                    curve: curve))
         }
     }
 
     /// The latest time the track changes: an assignment, or the end of an animation (−∞ without
     /// events). Events are in time order and an animation ends after its call, so it is the
     /// last event's time or the latest end (`reach`).
-    package var lastChange: Double { max(marks.last?.time ?? -.infinity, marks.last?.reach ?? -.infinity) }
+    package var lastChange: Double {
+        let last = marks.count - 1
+        return last < 0 ? -.infinity : max(marks[last].time, marks[last].reach)
+    }
 
     package var animations: [TrackAnimation<Value>] {
         events.compactMap { if case .animate(let a) = $0 { return a } else { return nil } }
@@ -197,8 +207,22 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         }
         // Deltas are added in event order, as before: the same sums to the last bit. An
         // assignment's end is −∞: only animations still attached are read.
-        for k in lo..<n where t < marks[k].end { v = v + marks[k].delta(at: t) }
+        for k in lo..<n where t < marks[k].end { v = v + delta(k, at: t) }
         return v
+    }
+
+    /// `TrackAnimation.delta(at:)` of event k, an animation: the same arithmetic, its curve read
+    /// from the mark (prepared), a custom curve's function from `customs`.
+    @inlinable
+    func delta(_ k: Int, at t: Double) -> Value {
+        let u = t - marks[k].begin
+        let p: Double
+        if let c = marks[k].curve.customIndex {
+            p = customs[c].function.progress(at: u)
+        } else {
+            p = marks[k].curve.progress(at: u)
+        }
+        return marks[k].offset.scaled(by: 1 - p)
     }
 
     package var isConstant: Bool { events.allSatisfy { if case .set(_, let v) = $0 { return v == initial } else { return false } } }
