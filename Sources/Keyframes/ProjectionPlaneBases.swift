@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Motion
+import Platform
 // What `factorInterval` finds of a plane over one interval before any tolerance: A's x-scale and
 // translation at each grid time, its exact inverse, where the plane is seen edge-on, and the
 // widest x of its members' R points (A's share of the tolerance is spread over it). The SVG fit
@@ -41,7 +42,7 @@ final class ProjectionPlaneBases: @unchecked Sendable {
         var imageArcs: Bool
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var bases: [Key: PlaneBase] = [:]
     private var bytes = 0, reads = 0
     let budget: Int
