@@ -39,13 +39,20 @@
     /// The curve parameter s in [0, 1] with x(s) = u: Newton from s = u (8 steps), then bisection (WebKit
     /// UnitBezier, docs/uikit-motion.md#timing-curves).
     @inlinable package func solveParameter(forX u: Double) -> Double {
+        let c = 3 * x1, b = 3 * (x2 - x1) - c, a = 1 - c - b
+        return Self.solveParameter(a: a, b: b, c: c, forX: u)
+    }
+
+    /// `solveParameter(forX:)` for x(s) = ((a s + b) s + c) s, the coefficients `sample` makes:
+    /// the one implementation, also read with coefficients computed once (PreparedCurve.swift).
+    @inlinable @inline(__always) package static func solveParameter(a: Double, b: Double, c: Double, forX u: Double) -> Double {
         let x = min(max(u, 0), 1)
         let epsilon = 1e-12
         var s = x
         for _ in 0..<8 {
-            let err = Self.sample(s, x1, x2) - x
+            let err = ((a * s + b) * s + c) * s - x
             if abs(err) < epsilon { return s }
-            let d = Self.derivative(s, x1, x2)
+            let d = (3 * a * s + 2 * b) * s + c
             if abs(d) < 1e-6 { break }
             s -= err / d
             // A Newton step that leaves the unit interval cannot be trusted; bisection is.
@@ -57,7 +64,7 @@
         var steps = 0
         while lo < hi && steps < 200 {
             steps += 1
-            let xs = Self.sample(s, x1, x2)
+            let xs = ((a * s + b) * s + c) * s
             if abs(xs - x) < epsilon { return s }
             if x > xs { lo = s } else { hi = s }
             s = (hi - lo) * 0.5 + lo

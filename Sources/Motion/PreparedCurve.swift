@@ -68,33 +68,8 @@
     func progress(at u: Double) -> Double {
         if !(u > 0) { return 0 }
         if u >= 1 { return 1 }
-        let s = solveParameter(forX: u)
+        let s = CubicBezier.solveParameter(a: ax, b: bx, c: cx, forX: u)
         return ((ay * s + by) * s + cy) * s
     }
-
-    /// `CubicBezier.solveParameter(forX:)`, step for step.
-    private func solveParameter(forX u: Double) -> Double {
-        let x = min(max(u, 0), 1)
-        let epsilon = 1e-12
-        var s = x
-        for _ in 0..<8 {
-            let err = ((ax * s + bx) * s + cx) * s - x
-            if abs(err) < epsilon { return s }
-            let d = (3 * ax * s + 2 * bx) * s + cx
-            if abs(d) < 1e-6 { break }
-            s -= err / d
-            if !(s >= 0 && s <= 1) { break }
-        }
-        var lo = 0.0, hi = 1.0
-        s = x
-        var steps = 0
-        while lo < hi && steps < 200 {
-            steps += 1
-            let xs = ((ax * s + bx) * s + cx) * s
-            if abs(xs - x) < epsilon { return s }
-            if x > xs { lo = s } else { hi = s }
-            s = (hi - lo) * 0.5 + lo
-        }
-        return s
-    }
 }
+
