@@ -1,7 +1,7 @@
 // Running a program (ffmpeg: GPL, so never linked) with posix_spawn, as Foundation's Process
 // did before the binary dropped Foundation (docs/platform.md#foundation-essentials-only):
 // its standard input is a pipe we write, its output goes to /dev/null, its error output is
-// collected by a second thread so a full pipe never blocks it.
+// collected by a second thread so a full pipe never blocks it (its first 64 KiB kept).
 import Glibc
 
 package final class ChildProcess {
@@ -33,6 +33,11 @@ package final class ChildProcess {
             throw .cannotStart(program: program, reason: Self.reason(errno))
         }
         for fd in inPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // The reader first: were no thread to be had, nothing has started yet.
+        guard let reader = Self.startReader(errPipe[0]) else {
+            for fd in inPipe + errPipe { close(fd) }
+            throw .cannotStart(program: program, reason: "no thread to read its error output")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -56,13 +61,17 @@ package final class ChildProcess {
         close(inPipe[0])
         close(errPipe[1])
         guard started == 0 else {
+            // Our write end of its error pipe is closed: the reader sees the end and returns.
+            var result: UnsafeMutableRawPointer? = nil
+            pthread_join(reader, &result)
+            if let result { Unmanaged<Collected>.fromOpaque(result).release() }
             close(inPipe[1]); close(errPipe[0])
             throw .cannotStart(program: program, reason: Self.reason(started))
         }
         pid = child
         input = inPipe[1]
         errors = errPipe[0]
-        reader = Self.startReader(errors)
+        self.reader = reader
     }
 
     /// Writes all of `bytes` to the program's standard input (EPIPE throws: SIGPIPE must be ignored).
@@ -106,10 +115,13 @@ package final class ChildProcess {
 
     private final class Collected { var bytes: [UInt8] = []; let fd: Int32; init(_ fd: Int32) { self.fd = fd } }
 
-    private static func startReader(_ fd: Int32) -> pthread_t {
+    /// At most this much of its error output is kept (the rest is read and dropped).
+    package static let errorOutputLimit = 1 << 16
+
+    private static func startReader(_ fd: Int32) -> pthread_t? {
         let box = Unmanaged.passRetained(Collected(fd)).toOpaque()
         var thread = pthread_t()
-        pthread_create(
+        let created = pthread_create(
             &thread, nil,
             { raw in
                 let box = Unmanaged<Collected>.fromOpaque(raw!).takeUnretainedValue()
@@ -118,10 +130,15 @@ package final class ChildProcess {
                     let n = chunk.withUnsafeMutableBytes { read(box.fd, $0.baseAddress, $0.count) }
                     if n < 0 && errno == EINTR { continue }
                     if n <= 0 { break }
-                    box.bytes.append(contentsOf: chunk[0..<n])
+                    let room = ChildProcess.errorOutputLimit - box.bytes.count
+                    if room > 0 { box.bytes.append(contentsOf: chunk[0..<min(n, room)]) }
                 }
                 return raw
             }, box)
+        guard created == 0 else {
+            Unmanaged<Collected>.fromOpaque(box).release()
+            return nil
+        }
         return thread
     }
 

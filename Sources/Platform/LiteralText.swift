@@ -4,17 +4,23 @@
 
 extension StringProtocol {
     /// The first range of `needle`'s UTF-8 bytes in this text (on scalar boundaries, since UTF-8
-    /// is self-synchronizing), or nil.
+    /// is self-synchronizing), or nil. Walks the text's bytes in place and stops at the first
+    /// match: a loop over every `url(` of a large style text stays linear (no copy per search).
     package func literalRange(of needle: String) -> Range<Index>? {
-        let hay = Array(utf8), pin = Array(needle.utf8)
-        guard !pin.isEmpty, pin.count <= hay.count else { return nil }
-        for start in 0...(hay.count - pin.count) where hay[start] == pin[0] {
-            var k = 1
-            while k < pin.count, hay[start + k] == pin[k] { k += 1 }
-            if k == pin.count {
-                let lower = utf8.index(utf8.startIndex, offsetBy: start)
-                return lower..<utf8.index(lower, offsetBy: pin.count)
+        let pin = Array(needle.utf8)
+        guard let first = pin.first else { return nil }
+        let hay = utf8
+        var i = hay.startIndex
+        while i != hay.endIndex {
+            if hay[i] == first {
+                var j = hay.index(after: i), k = 1
+                while k < pin.count, j != hay.endIndex, hay[j] == pin[k] {
+                    j = hay.index(after: j)
+                    k += 1
+                }
+                if k == pin.count { return i..<j }
             }
+            i = hay.index(after: i)
         }
         return nil
     }

@@ -61,6 +61,17 @@ final class SystemTests: XCTestCase {
         XCTAssertEqual(child.finish().status, 3, "finishing twice gives the same outcome")
     }
 
+    /// Its error output is drained whatever its length (the program never blocks) and its first
+    /// 64 KiB kept.
+    func testALongErrorOutputIsDrainedAndCut() throws {
+        let child = try ChildProcess(program: "/bin/sh", arguments: ["-c", "head -c 300000 /dev/zero | tr '\\0' x >&2; exit 0"])
+        let (status, said) = child.finish()
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(said.count, ChildProcess.errorOutputLimit)
+        XCTAssertEqual(said.count, 65_536)
+        XCTAssertTrue(said.allSatisfy { $0 == UInt8(ascii: "x") })
+    }
+
     func testAKilledProgramAndAMissingOne() throws {
         let child = try ChildProcess(program: "/bin/sh", arguments: ["-c", "kill -9 $$"])
         XCTAssertEqual(child.finish().status, 128 + 9)
