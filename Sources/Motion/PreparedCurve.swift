@@ -72,4 +72,3 @@
         return ((ay * s + by) * s + cy) * s
     }
 }
-
