@@ -16,7 +16,7 @@ package enum InputFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(reason: reason(errno)) }
         defer { close(fd) }
-        let wanted = max(0, limit) + 1
+        let wanted = min(max(0, limit), Int.max - 1) + 1
         var out = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: min(wanted, 1 << 16))
         while out.count < wanted {

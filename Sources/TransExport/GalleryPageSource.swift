@@ -4,6 +4,7 @@
 import Exporters
 import FoundationEssentials
 import Glibc
+import Platform
 import Simulation
 
 package enum GalleryPageSource {
@@ -23,7 +24,7 @@ package enum GalleryPageSource {
     /// A URL stays a `<script src>`; a file is inlined so the page plays offline.
     package static func player(_ value: String?) throws(TransExportError) -> LottiePlayer {
         guard let value else { return .default }
-        if value.contains("://") || value.hasPrefix("//") || value.hasPrefix("data:") { return .url(value) }
+        if value.containsLiterally("://") || value.hasPrefix("//") || value.hasPrefix("data:") { return .url(value) }
         let url = URL(fileURLWithPath: value)
         guard let data = FileManager.default.contents(atPath: url.path), let source = String(data: data, encoding: .utf8) else {
             throw refusal("--lottie-player: cannot read \"\(value)\"; expected a URL or a lottie-web script file")

@@ -3,6 +3,7 @@ import Artwork
 // from its bytes, never trusted), drawn in the layer's bounds by UIKit's contentMode.
 import FoundationEssentials
 import Glibc
+import Platform
 
 package struct LayerArtwork: Hashable, Sendable {
     /// The path as written in the definition, relative to the definition's folder.
@@ -37,7 +38,7 @@ extension DefinitionDecoder {
     static func decodeArtwork(_ node: JSONNode, type: String) throws -> LayerArtwork {
         let fileNode = try node.required("file", "the path of a \(type == "image" ? "PNG or JPEG" : "SVG") file, relative to the definition")
         let path = try fileNode.string()
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://"), !path.hasPrefix("file:") else {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.containsLiterally("://"), !path.hasPrefix("file:") else {
             throw fileNode.fail("expected a relative path to a file beside the definition, found \"\(path)\"")
         }
         var mode = ContentMode.scaleToFill

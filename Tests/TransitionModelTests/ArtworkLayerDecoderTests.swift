@@ -57,6 +57,11 @@ final class ArtworkLayerDecoderTests: XCTestCase {
         XCTAssertEqual(
             error(#"{"id": "a", "type": "rect", "contentMode": "center", "frame": [0, 0, 9, 9]}"#),
             "defs/t.json:2:56: layers[0].contentMode: \"contentMode\" applies only to image and svg layers")
+        // A URL is refused whatever follows its `://` (a combining mark joins the `/` into one
+        // Character, which a search on Characters would miss: docs/platform.md).
+        XCTAssertTrue(
+            error(#"{"id": "a", "type": "svg", "file": "https://\u0301evil/a.svg", "frame": [0, 0, 9, 9]}"#)
+                .contains("layers[0].file: expected a relative path to a file beside the definition"))
         XCTAssertTrue(
             error(#"{"id": "a", "type": "svg", "file": "missing.svg", "frame": [0, 0, 9, 9]}"#)
                 .hasSuffix("layers[0].file: defs/missing.svg: cannot be opened for reading"))
