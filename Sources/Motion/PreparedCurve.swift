@@ -32,18 +32,17 @@
     }
 
     /// `AnimationCurve.progress(at:)` of a Bézier or spring curve.
+    /// 0 before the start, 1 from `duration` on (docs/uikit-motion.md#spring-cut-at-duration); a
+    /// Bézier runs on u = t/duration, a spring in seconds (docs/uikit-motion.md#time-pipeline).
     package func progress(at t: Double) -> Double {
+        if case .custom = shape { preconditionFailure("a custom curve is evaluated by its owner") }
+        if t <= 0 { return 0 }
+        if t >= duration { return 1 }
         switch shape {
+        case .bezier(let curve): return curve.progress(at: t / duration)
+        // SpringParameters.progress(at:)'s own t <= 0 test is already passed.
+        case .spring(let state): return state.progress(t)
         case .custom: preconditionFailure("a custom curve is evaluated by its owner")
-        case .bezier(let curve):
-            if t <= 0 { return 0 }
-            if t >= duration { return 1 }
-            return curve.progress(at: t / duration)
-        case .spring(let state):
-            if t <= 0 { return 0 }
-            if t >= duration { return 1 }
-            // SpringParameters.progress(at:)'s own t <= 0 test is already passed.
-            return state.progress(t)
         }
     }
 }
