@@ -6,6 +6,10 @@ import Exporters
 import Foundation
 import Keyframes
 import Simulation
+import TransExportCLI
+
+// The command line's malloc settings, so the batch measures exports made as it makes them.
+MallocSettings.apply()
 
 var args = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, default value: Int) -> Int {
