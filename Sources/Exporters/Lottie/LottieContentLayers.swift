@@ -55,7 +55,7 @@ extension LottieDocument {
     }
 
     func layerTransform(_ i: Int) -> JSONValue {
-        if transition.projected[i] != nil { return projectedTransform(i) }
+        if isProjected(i) { return projectedTransform(i) }
         let k = transition.layers[i]
         // A part whose tracks hold still is written from their values: `combine` and `map` would
         // give the track that holds the same value throughout (most layers: no LVec tracks made).
@@ -108,7 +108,7 @@ extension LottieDocument {
     /// Shape items of layer i, top first: its static children (those that are not Lottie
     /// layers; they all lie below any child that is), then its own paint.
     func contentItems(_ i: Int) -> [JSONValue] {
-        if transition.projected[i] != nil { return projectedContent(i) }
+        if isProjected(i) { return projectedContent(i) }
         let staticChildren = Self.read(simulation.layers, i) { $0.pointee.children }.filter { !isLottieLayer[$0] }
         // `numbers.boundsRadius` (inlinable), not `boundsRadius`: a getter called on the pointee copied it.
         let (size, radius) = Self.read(transition.layers, i) { ($0.pointee.size, $0.pointee.numbers.boundsRadius) }
