@@ -299,7 +299,7 @@ extension LottieDocument {
         let outline = transition.projected[nearest].map { projectedPath($0.clip!) } ?? rect(size: k.size.lvec, radius: k.boundsRadius.lvec)
         let shape = group([outline, solidFill(.white)], name: "clip")
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 

@@ -11,25 +11,47 @@ import TransitionModel
 extension LottieDocument {
     /// `ddd: 0` first: rlottie takes a layer without `ddd` (or with `ddd` after `ks`) as 3D and
     /// then ignores `r` (it rotates by `rz`); measured: rotation dropped in rlottie, kept in ThorVG.
+    /// Room for a layer's members: the header's array holds the whole layer (a content layer has
+    /// at most 15), no second array as the rest is appended.
     func layerHeader(name: String, ind: Int) -> LJ.Members {
-        [("ddd", LJ.int(0)), ("ty", LJ.int(4)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
+        var members: LJ.Members = []
+        members.reserveCapacity(16)
+        members.append(("ddd", LJ.int(0)))
+        members.append(("ty", LJ.int(4)))
+        members.append(("nm", LJ.str(name)))
+        members.append(("ind", LJ.int(ind)))
+        return members
     }
 
     func layerTiming() -> LJ.Members {
         [("ip", LJ.int(0)), ("op", LJ.int(outPoint)), ("st", LJ.int(0))]
     }
 
+    /// `layerTiming()` appended (no array of its own).
+    func appendTiming(to members: inout LJ.Members) {
+        members.append(("ip", LJ.int(0)))
+        members.append(("op", LJ.int(outPoint)))
+        members.append(("st", LJ.int(0)))
+    }
+
     // MARK: Layers
 
     func contentLayer(_ i: Int, ind: Int, parent: Int?, matte: Int?) -> JSONValue {
         var members = layerHeader(name: names[i], ind: ind)
-        members.reserveCapacity(16)  // at most 15 members: one allocation, not one a step
         if let parent { members.append(("parent", LJ.int(parent))) }
-        if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
+        if let matte {
+            members.append(("tt", LJ.int(1)))
+            members.append(("tp", LJ.int(matte)))
+        }
         let masks = flatArtTakesAncestorMasks(i) ? ancestorClipMasks(i, after: clipMasks(i)) : clipMasks(i)
-        if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
-        members += [("sr", LJ.int(1)), ("ks", layerTransform(i)), ("shapes", .array(layerShapes(i)))]
-        members += layerTiming()
+        if !masks.isEmpty {
+            members.append(("hasMask", .bool(true)))
+            members.append(("masksProperties", .array(masks)))
+        }
+        members.append(("sr", LJ.int(1)))
+        members.append(("ks", layerTransform(i)))
+        members.append(("shapes", .array(layerShapes(i))))
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 
@@ -41,8 +63,10 @@ extension LottieDocument {
                 solidFill(transition.definition.canvas.background),
             ], name: "background")
         var members = layerHeader(name: "background", ind: ind)
-        members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
-        members += layerTiming()
+        members.append(("sr", LJ.int(1)))
+        members.append(("ks", identityTransform(layer: true)))
+        members.append(("shapes", .array([shape])))
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 

@@ -128,7 +128,7 @@ extension LottieDocument {
         if let parent { members.append(("parent", LJ.int(parent))) }
         members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0))]
         members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacityProduct(groupFactors(g))), layer: true))]
-        members += layerTiming()
+        appendTiming(to: &members)
         let asset = LJ.obj([("id", LJ.str(id)), ("layers", .array(inner))])
         return (asset, Array(layers[..<first]) + [LJ.obj(members)] + Array(layers[(last + 1)...]), block)
     }

@@ -124,7 +124,7 @@ extension LottieDocument {
             ("parent", LJ.int(parentInd)), ("sr", LJ.int(1)), ("ks", identityTransform(layer: true)),
             ("shapes", .array([shape])),
         ]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 }

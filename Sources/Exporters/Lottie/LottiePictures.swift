@@ -192,7 +192,7 @@ extension LottieDocument {
             ),
             ("refId", LJ.str(refId)),
         ]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 
