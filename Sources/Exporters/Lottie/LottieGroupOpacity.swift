@@ -62,7 +62,9 @@ extension LottieDocument {
     /// The innermost group layer i is in (itself or an ancestor), whose precomp layer takes its
     /// factor and the factors of its ancestors up to the enclosing group's.
     func group(of i: Int) -> Int? {
-        ([i] + ancestors(i)).first(where: groupOpacities.contains)
+        // Most files have no group: no chain made (each layer's opacity asks).
+        guard !groupOpacities.isEmpty else { return nil }
+        return ([i] + ancestors(i)).first(where: groupOpacities.contains)
     }
 
     /// The layers whose factors group g's precomp layer carries: g and its ancestors, but the
