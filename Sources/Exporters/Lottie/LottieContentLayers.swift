@@ -80,35 +80,40 @@ extension LottieDocument {
 
     func layerTransform(_ i: Int) -> JSONValue {
         if isProjected(i) { return projectedTransform(i) }
-        let k = transition.layers[i]
         // A part whose tracks hold still is written from their values: `combine` and `map` would
         // give the track that holds the same value throughout (most layers: no LVec tracks made).
+        // The keyframes read in place (`k.pointee`): a bound copy retained and released every track.
         let (length, vector, scalar) = (LottieDecimals.length, LottieValueKind.vector, LottieValueKind.scalar)
-        let anchor: JSONValue
-        if k.anchorPoint.isAnimated || k.size.isAnimated {
-            anchor = props.position(
-                LottieTracks.combine([k.anchorPoint.lvec, k.size.lvec], .affineInEach) { v in
-                    LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
-                })
-        } else {
-            let (a, s) = (k.anchorPoint.initialValue, k.size.initialValue)
-            anchor = props.still([a.x * s.width, a.y * s.height], decimals: length, kind: vector)
+        let (anchor, position, scale, rotation) = Self.read(transition.layers, i) { k -> (JSONValue, JSONValue, JSONValue, JSONValue) in
+            let anchor: JSONValue
+            if k.pointee.anchorPoint.isAnimated || k.pointee.size.isAnimated {
+                anchor = props.position(
+                    LottieTracks.combine([k.pointee.anchorPoint.lvec, k.pointee.size.lvec], .affineInEach) { v in
+                        LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
+                    })
+            } else {
+                let (a, s) = (k.pointee.anchorPoint.initialValue, k.pointee.size.initialValue)
+                anchor = props.still([a.x * s.width, a.y * s.height], decimals: length, kind: vector)
+            }
+            let position: JSONValue
+            if k.pointee.position.isAnimated || k.pointee.translation.isAnimated {
+                position = props.position(
+                    LottieTracks.combine([k.pointee.position.lvec, k.pointee.translation.lvec], .jointlyAffine) { $0[0] + $0[1] })
+            } else {
+                let (p, t) = (k.pointee.position.initialValue, k.pointee.translation.initialValue)
+                position = props.still([p.x + t.x, p.y + t.y], decimals: length, kind: vector)
+            }
+            let scale =
+                k.pointee.scale.isAnimated
+                ? props.property(k.pointee.scale.map { LVec([$0.x * 100, $0.y * 100]) }, decimals: LottieDecimals.scalePercent, kind: vector)
+                : props.still(
+                    [k.pointee.scale.initialValue.x * 100, k.pointee.scale.initialValue.y * 100], decimals: LottieDecimals.scalePercent, kind: vector)
+            let rotation =
+                k.pointee.rotation.isAnimated
+                ? props.property(k.pointee.rotation.map { LVec([$0 * 180 / .pi]) }, decimals: LottieDecimals.degrees, kind: scalar)
+                : props.still(scalar: k.pointee.rotation.initialValue * 180 / .pi, decimals: LottieDecimals.degrees)
+            return (anchor, position, scale, rotation)
         }
-        let position: JSONValue
-        if k.position.isAnimated || k.translation.isAnimated {
-            position = props.position(LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] })
-        } else {
-            let (p, t) = (k.position.initialValue, k.translation.initialValue)
-            position = props.still([p.x + t.x, p.y + t.y], decimals: length, kind: vector)
-        }
-        let scale =
-            k.scale.isAnimated
-            ? props.property(k.scale.map { LVec([$0.x * 100, $0.y * 100]) }, decimals: LottieDecimals.scalePercent, kind: vector)
-            : props.still([k.scale.initialValue.x * 100, k.scale.initialValue.y * 100], decimals: LottieDecimals.scalePercent, kind: vector)
-        let rotation =
-            k.rotation.isAnimated
-            ? props.property(k.rotation.map { LVec([$0 * 180 / .pi]) }, decimals: LottieDecimals.degrees, kind: scalar)
-            : props.still(scalar: k.rotation.initialValue * 180 / .pi, decimals: LottieDecimals.degrees)
         // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
         return transformJSON(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: combinedOpacityJSON(i), layer: true)
     }
