@@ -204,6 +204,10 @@ final class LottieWriterTests: XCTestCase, LottieReading {
         XCTAssertNil(LottieProperties.interpolatorName(.easeInEaseOut))
         XCTAssertNil(LottieProperties.interpolatorName(.linear))
         XCTAssertEqual(LottieProperties.interpolatorName(CubicBezier(0.175, 0.885, 0.32, 1.275)), "0.175_0.885_0.32_1.275")
+        // Each value rounded to 6 decimals first; one finer value names the curve; a sign is kept.
+        XCTAssertEqual(LottieProperties.interpolatorName(CubicBezier(0.25, -0.0000004, 0.5, 1.0000001)), nil)
+        XCTAssertEqual(LottieProperties.interpolatorName(CubicBezier(0.25, 0, 0.5, 1.001)), "0.25_0_0.5_1.001")
+        XCTAssertEqual(LottieProperties.interpolatorName(CubicBezier(0.3049, -0.0049, 0.6951, 0.99512345)), "0.3049_-0.0049_0.6951_0.995123")
         var d = Self.sampleDefinition()
         d.phases[0].blocks[0].timing = .cubicBezier(x1: 0.3049, y1: 0.0049, x2: 0.6951, y2: 0.9951)
         let (_, doc, _) = try Self.export(d)

@@ -14,7 +14,7 @@ extension LottieDocument {
     /// a matte is needed (no clipping ancestor, or one that is itself projected).
     func ancestorClipPaths(_ i: Int) -> [(KeyframeTrack<LVec>, String)]? {
         guard transition.projected[i]?.host != nil, !clippingAncestors(i).isEmpty,
-            clippingAncestors(i).allSatisfy({ transition.projected[$0] == nil })
+            clippingAncestors(i).allSatisfy({ !isProjected($0) })
         else { return nil }
         return hostSpaceClipPaths(i)?.map { ($0.path, $0.name) }
     }

@@ -73,7 +73,7 @@ extension LottieDocument {
     /// The runs of layer i's flat SVG art drawn as layers of their own, top first (from the
     /// lowest translucent run up), empty when its art needs none.
     func artOpacityRuns(_ i: Int) -> [LottieArtRun] {
-        guard transition.projected[i] == nil, !hasSnapshots,
+        guard !isProjected(i), !hasSnapshots,
             case .artwork(let art) = simulation.layers[i].definition.kind, case .vector(let document) = art.artwork,
             !LottieArtworkShapes.hasClip(document.nodes)
         else { return [] }
@@ -115,9 +115,12 @@ extension LottieDocument {
     /// clipping ancestors that are all 2D, each outline a keyed path in its space (LottieClip.swift
     /// `pathIsKeyed`).
     func flatArtMasksKeyed(_ i: Int) -> Bool {
-        guard transition.projected[i] == nil, paintTakesMasks(i) else { return false }
+        // The clipping ancestors first: most layers have none, and `paintTakesMasks` walks the
+        // layer's static subtree (each layer of a file asks).
+        guard !isProjected(i) else { return false }
         let clips = clippingAncestors(i)
-        return !clips.isEmpty && clips.allSatisfy { transition.projected[$0] == nil && pathIsKeyed(of: $0, inSpaceOf: i) }
+        guard !clips.isEmpty, paintTakesMasks(i) else { return false }
+        return clips.allSatisfy { !isProjected($0) && pathIsKeyed(of: $0, inSpaceOf: i) }
     }
 
     /// Whether layer j's paint and its static sublayers' (drawn in its Lottie layer) are drawn

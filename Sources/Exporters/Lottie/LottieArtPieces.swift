@@ -153,7 +153,7 @@ extension LottieDocument {
     /// The runs of layer i's SVG art drawn in a precomp (top first), empty when the art is drawn
     /// in the layer's own shapes. Never under 3D or when a snapshot may copy art.
     func artPieces(_ i: Int) -> [LottieArtPiece] {
-        guard transition.projected[i] == nil, !hasSnapshots,
+        guard !isProjected(i), !hasSnapshots,
             case .artwork(let art) = simulation.layers[i].definition.kind, case .vector(let document) = art.artwork
         else { return [] }
         let size = simulation.layers[i].definition.size

@@ -13,7 +13,7 @@ extension LottieDocument {
         for i in simulation.layers.indices {
             // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
             guard case .artwork(let art) = Self.read(simulation.layers, i, { $0.pointee.definition.kind }) else { continue }
-            if transition.projected[i] != nil, !snapshots { continue }
+            if isProjected(i), !snapshots { continue }
             switch art.artwork {
             case .raster:
                 continue  // an image layer (LottiePictures.swift)

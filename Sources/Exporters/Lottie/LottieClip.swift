@@ -107,7 +107,7 @@ extension LottieDocument {
     /// `offset` maps i's bounds space into the space of the layer carrying the masks (the art
     /// precomp's layer: moved by its margin, LottieArtPieces.swift).
     func clipMasks(_ i: Int, offset: Affine2D = .identity) -> [JSONValue] {
-        if !Self.read(transition.projected, i, { $0.pointee == nil }) { return withAncestorClips(i, projectedMasks(i)) }
+        if isProjected(i) { return withAncestorClips(i, projectedMasks(i)) }
         let paths = clipPaths(i)
         var masks = paths.enumerated().map { n, p in
             mask(offset == .identity ? p.0 : p.0.map { ClipPath.transformed($0, by: offset) }, mode: n == 0 ? "a" : "i", name: p.1)
@@ -299,7 +299,7 @@ extension LottieDocument {
         let outline = transition.projected[nearest].map { projectedPath($0.clip!) } ?? rect(size: k.size.lvec, radius: k.boundsRadius.lvec)
         let shape = group([outline, solidFill(.white)], name: "clip")
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 

@@ -11,25 +11,47 @@ import TransitionModel
 extension LottieDocument {
     /// `ddd: 0` first: rlottie takes a layer without `ddd` (or with `ddd` after `ks`) as 3D and
     /// then ignores `r` (it rotates by `rz`); measured: rotation dropped in rlottie, kept in ThorVG.
+    /// Room for a layer's members: the header's array holds the whole layer (a content layer has
+    /// at most 15), no second array as the rest is appended.
     func layerHeader(name: String, ind: Int) -> LJ.Members {
-        [("ddd", LJ.int(0)), ("ty", LJ.int(4)), ("nm", LJ.str(name)), ("ind", LJ.int(ind))]
+        var members: LJ.Members = []
+        members.reserveCapacity(16)
+        members.append(("ddd", LJ.int(0)))
+        members.append(("ty", LJ.int(4)))
+        members.append(("nm", LJ.str(name)))
+        members.append(("ind", LJ.int(ind)))
+        return members
     }
 
     func layerTiming() -> LJ.Members {
         [("ip", LJ.int(0)), ("op", LJ.int(outPoint)), ("st", LJ.int(0))]
     }
 
+    /// `layerTiming()` appended (no array of its own).
+    func appendTiming(to members: inout LJ.Members) {
+        members.append(("ip", LJ.int(0)))
+        members.append(("op", LJ.int(outPoint)))
+        members.append(("st", LJ.int(0)))
+    }
+
     // MARK: Layers
 
     func contentLayer(_ i: Int, ind: Int, parent: Int?, matte: Int?) -> JSONValue {
         var members = layerHeader(name: names[i], ind: ind)
-        members.reserveCapacity(16)  // at most 15 members: one allocation, not one a step
         if let parent { members.append(("parent", LJ.int(parent))) }
-        if let matte { members += [("tt", LJ.int(1)), ("tp", LJ.int(matte))] }
+        if let matte {
+            members.append(("tt", LJ.int(1)))
+            members.append(("tp", LJ.int(matte)))
+        }
         let masks = flatArtTakesAncestorMasks(i) ? ancestorClipMasks(i, after: clipMasks(i)) : clipMasks(i)
-        if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
-        members += [("sr", LJ.int(1)), ("ks", layerTransform(i)), ("shapes", .array(layerShapes(i)))]
-        members += layerTiming()
+        if !masks.isEmpty {
+            members.append(("hasMask", .bool(true)))
+            members.append(("masksProperties", .array(masks)))
+        }
+        members.append(("sr", LJ.int(1)))
+        members.append(("ks", layerTransform(i)))
+        members.append(("shapes", .array(layerShapes(i))))
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 
@@ -41,8 +63,10 @@ extension LottieDocument {
                 solidFill(transition.definition.canvas.background),
             ], name: "background")
         var members = layerHeader(name: "background", ind: ind)
-        members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true)), ("shapes", .array([shape]))]
-        members += layerTiming()
+        members.append(("sr", LJ.int(1)))
+        members.append(("ks", identityTransform(layer: true)))
+        members.append(("shapes", .array([shape])))
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 
@@ -55,36 +79,41 @@ extension LottieDocument {
     }
 
     func layerTransform(_ i: Int) -> JSONValue {
-        if transition.projected[i] != nil { return projectedTransform(i) }
-        let k = transition.layers[i]
+        if isProjected(i) { return projectedTransform(i) }
         // A part whose tracks hold still is written from their values: `combine` and `map` would
         // give the track that holds the same value throughout (most layers: no LVec tracks made).
+        // The keyframes read in place (`k.pointee`): a bound copy retained and released every track.
         let (length, vector, scalar) = (LottieDecimals.length, LottieValueKind.vector, LottieValueKind.scalar)
-        let anchor: JSONValue
-        if k.anchorPoint.isAnimated || k.size.isAnimated {
-            anchor = props.position(
-                LottieTracks.combine([k.anchorPoint.lvec, k.size.lvec], .affineInEach) { v in
-                    LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
-                })
-        } else {
-            let (a, s) = (k.anchorPoint.initialValue, k.size.initialValue)
-            anchor = props.still([a.x * s.width, a.y * s.height], decimals: length, kind: vector)
+        let (anchor, position, scale, rotation) = Self.read(transition.layers, i) { k -> (JSONValue, JSONValue, JSONValue, JSONValue) in
+            let anchor: JSONValue
+            if k.pointee.anchorPoint.isAnimated || k.pointee.size.isAnimated {
+                anchor = props.position(
+                    LottieTracks.combine([k.pointee.anchorPoint.lvec, k.pointee.size.lvec], .affineInEach) { v in
+                        LVec([v[0].c[0] * v[1].c[0], v[0].c[1] * v[1].c[1]])
+                    })
+            } else {
+                let (a, s) = (k.pointee.anchorPoint.initialValue, k.pointee.size.initialValue)
+                anchor = props.still([a.x * s.width, a.y * s.height], decimals: length, kind: vector)
+            }
+            let position: JSONValue
+            if k.pointee.position.isAnimated || k.pointee.translation.isAnimated {
+                position = props.position(
+                    LottieTracks.combine([k.pointee.position.lvec, k.pointee.translation.lvec], .jointlyAffine) { $0[0] + $0[1] })
+            } else {
+                let (p, t) = (k.pointee.position.initialValue, k.pointee.translation.initialValue)
+                position = props.still([p.x + t.x, p.y + t.y], decimals: length, kind: vector)
+            }
+            let scale =
+                k.pointee.scale.isAnimated
+                ? props.property(k.pointee.scale.map { LVec([$0.x * 100, $0.y * 100]) }, decimals: LottieDecimals.scalePercent, kind: vector)
+                : props.still(
+                    [k.pointee.scale.initialValue.x * 100, k.pointee.scale.initialValue.y * 100], decimals: LottieDecimals.scalePercent, kind: vector)
+            let rotation =
+                k.pointee.rotation.isAnimated
+                ? props.property(k.pointee.rotation.map { LVec([$0 * 180 / .pi]) }, decimals: LottieDecimals.degrees, kind: scalar)
+                : props.still(scalar: k.pointee.rotation.initialValue * 180 / .pi, decimals: LottieDecimals.degrees)
+            return (anchor, position, scale, rotation)
         }
-        let position: JSONValue
-        if k.position.isAnimated || k.translation.isAnimated {
-            position = props.position(LottieTracks.combine([k.position.lvec, k.translation.lvec], .jointlyAffine) { $0[0] + $0[1] })
-        } else {
-            let (p, t) = (k.position.initialValue, k.translation.initialValue)
-            position = props.still([p.x + t.x, p.y + t.y], decimals: length, kind: vector)
-        }
-        let scale =
-            k.scale.isAnimated
-            ? props.property(k.scale.map { LVec([$0.x * 100, $0.y * 100]) }, decimals: LottieDecimals.scalePercent, kind: vector)
-            : props.still([k.scale.initialValue.x * 100, k.scale.initialValue.y * 100], decimals: LottieDecimals.scalePercent, kind: vector)
-        let rotation =
-            k.rotation.isAnimated
-            ? props.property(k.rotation.map { LVec([$0 * 180 / .pi]) }, decimals: LottieDecimals.degrees, kind: scalar)
-            : props.still(scalar: k.rotation.initialValue * 180 / .pi, decimals: LottieDecimals.degrees)
         // Lottie parenting passes the transform but not the opacity: multiply the ancestors' in.
         return transformJSON(anchor: anchor, position: position, scale: scale, rotation: rotation, opacity: combinedOpacityJSON(i), layer: true)
     }
@@ -108,7 +137,7 @@ extension LottieDocument {
     /// Shape items of layer i, top first: its static children (those that are not Lottie
     /// layers; they all lie below any child that is), then its own paint.
     func contentItems(_ i: Int) -> [JSONValue] {
-        if transition.projected[i] != nil { return projectedContent(i) }
+        if isProjected(i) { return projectedContent(i) }
         let staticChildren = Self.read(simulation.layers, i) { $0.pointee.children }.filter { !isLottieLayer[$0] }
         // `numbers.boundsRadius` (inlinable), not `boundsRadius`: a getter called on the pointee copied it.
         let (size, radius) = Self.read(transition.layers, i) { ($0.pointee.size, $0.pointee.numbers.boundsRadius) }

@@ -62,7 +62,9 @@ extension LottieDocument {
     /// The innermost group layer i is in (itself or an ancestor), whose precomp layer takes its
     /// factor and the factors of its ancestors up to the enclosing group's.
     func group(of i: Int) -> Int? {
-        ([i] + ancestors(i)).first(where: groupOpacities.contains)
+        // Most files have no group: no chain made (each layer's opacity asks).
+        guard !groupOpacities.isEmpty else { return nil }
+        return ([i] + ancestors(i)).first(where: groupOpacities.contains)
     }
 
     /// The layers whose factors group g's precomp layer carries: g and its ancestors, but the
@@ -128,7 +130,7 @@ extension LottieDocument {
         if let parent { members.append(("parent", LJ.int(parent))) }
         members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0))]
         members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacityProduct(groupFactors(g))), layer: true))]
-        members += layerTiming()
+        appendTiming(to: &members)
         let asset = LJ.obj([("id", LJ.str(id)), ("layers", .array(inner))])
         return (asset, Array(layers[..<first]) + [LJ.obj(members)] + Array(layers[(last + 1)...]), block)
     }

@@ -181,9 +181,22 @@ struct LottieProperties {
     /// 4000 px move at one frame). A keyframe's `n` replaces that key; it is written for
     /// every curve the 2-decimal key does not describe exactly. Other players ignore `n`.
     static func interpolatorName(_ c: CubicBezier) -> String? {
-        let values = [c.x1, c.y1, c.x2, c.y2].map { NumberFormat.round($0, decimals: LottieDecimals.easing) }
-        if values.allSatisfy({ NumberFormat.round($0, decimals: 2) == $0 }) { return nil }
-        return values.map { NumberFormat.string($0, maxDecimals: LottieDecimals.easing) }.joined(separator: "_")
+        // No arrays for the four values, their texts or the join: one byte array, one String.
+        let d = LottieDecimals.easing
+        let (x1, y1) = (NumberFormat.round(c.x1, decimals: d), NumberFormat.round(c.y1, decimals: d))
+        let (x2, y2) = (NumberFormat.round(c.x2, decimals: d), NumberFormat.round(c.y2, decimals: d))
+        func onTwoDecimals(_ v: Double) -> Bool { NumberFormat.round(v, decimals: 2) == v }
+        if onTwoDecimals(x1), onTwoDecimals(y1), onTwoDecimals(x2), onTwoDecimals(y2) { return nil }
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        NumberFormat.append(x1, maxDecimals: d, to: &text)
+        text.append(0x5F)  // _
+        NumberFormat.append(y1, maxDecimals: d, to: &text)
+        text.append(0x5F)
+        NumberFormat.append(x2, maxDecimals: d, to: &text)
+        text.append(0x5F)
+        NumberFormat.append(y2, maxDecimals: d, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     func valueJSON(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool) -> JSONValue {

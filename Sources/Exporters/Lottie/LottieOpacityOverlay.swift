@@ -63,7 +63,13 @@ extension LottieDocument {
     /// In the group's precomp, the group layer's factor and its ancestors' are the precomp
     /// layer's (LottieGroupOpacity.swift).
     func opacityChain(_ i: Int) -> [Int] {
-        let chain = ([i] + ancestors(i)).filter { $0 != opacityOverlay }
+        // i and its ancestors, nearest first, in one array (`[i] + ancestors(i)` filtered made three).
+        var chain: [Int] = []
+        var p: Int? = i
+        while let j = p {
+            if j != opacityOverlay { chain.append(j) }
+            p = Self.read(simulation.layers, j) { $0.pointee.parent }
+        }
         guard let g = group(of: i) else { return chain }
         let outside = Set([g] + ancestors(g))
         return chain.filter { !outside.contains($0) }
@@ -124,7 +130,7 @@ extension LottieDocument {
             ("parent", LJ.int(parentInd)), ("sr", LJ.int(1)), ("ks", identityTransform(layer: true)),
             ("shapes", .array([shape])),
         ]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 }

@@ -28,7 +28,7 @@ extension LottieDocument {
                     layer: true)
             ),
         ]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 
@@ -57,7 +57,7 @@ extension LottieDocument {
             ),
             ("refId", LJ.str(refId)),
         ]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 
@@ -126,7 +126,7 @@ extension LottieDocument {
                 ("ddd", LJ.int(0)), ("ty", LJ.int(3)), ("nm", LJ.str("\(names[i]).cells.frame")), ("ind", LJ.int(2 * cells.count + 1)),
                 ("sr", LJ.int(1)), ("ks", transformJSON(position: LJ.staticArr([-frame.minX, -frame.minY], 0), layer: true)),
             ]
-            members += layerTiming()
+            appendTiming(to: &members)
             layers.append(LJ.obj(members))
         }
         return LJ.obj([("id", LJ.str(Self.cellsPrecompID(i))), ("nm", LJ.str("\(names[i]).cells")), ("layers", .array(layers))])
@@ -151,7 +151,7 @@ extension LottieDocument {
             ("sr", LJ.int(1)), ("ks", ks), ("refId", LJ.str(Self.cellsPrecompID(i))),
             ("w", LJ.num(frame.size.width, 0)), ("h", LJ.num(frame.size.height, 0)),
         ]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 }

@@ -31,7 +31,16 @@ struct LottiePicture {
 extension LottieDocument {
     /// The pictures drawn over Lottie layer `host`, bottom first; throws what cannot be drawn.
     func pictures(over host: Int) throws -> [LottiePicture] {
-        if transition.projected[host] != nil { return [] }  // drawn as cells (LottiePictureCells.swift)
+        if picturesMade.isEmpty { picturesMade = Array(repeating: nil, count: simulation.layers.count) }
+        if let made = picturesMade[host] { return try made.get() }
+        let made = Result { try findPictures(over: host) }
+        picturesMade[host] = made
+        return try made.get()
+    }
+
+    /// `pictures(over:)` made.
+    private func findPictures(over host: Int) throws -> [LottiePicture] {
+        if isProjected(host) { return [] }  // drawn as cells (LottiePictureCells.swift)
         // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
         // Only a picture's art bound out of the kind: copying every layer's kind retained its art.
         let (picture, size, snapshotSource) = Self.read(simulation.layers, host) { l -> ((LayerArtwork, Artwork.Picture)?, Size, Int?) in
@@ -183,7 +192,7 @@ extension LottieDocument {
             ),
             ("refId", LJ.str(refId)),
         ]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 

@@ -32,7 +32,7 @@ extension LottieDocument {
         case .snapshot:
             guard let source = Self.read(simulation.layers, i, { $0.pointee.snapshotSource }) else { return [] }
             let src = simulation.layers[source]
-            let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition)
+            let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition, artItems: artItemsMade[source])
             return stretched(size: size, from: src.definition.size, art)
         case .artwork(let art):
             let background = fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
@@ -54,13 +54,14 @@ extension LottieDocument {
         return [group(content, name: "stretch", transform: transformJSON(scale: scale))]
     }
 
-    /// A definition's paint at its initial state (text bars, snapshots' art).
-    func staticPaint(_ d: LayerDefinition) -> [JSONValue] {
+    /// A definition's paint at its initial state (text bars, snapshots' art). `artItems`: its
+    /// art's items as `checkArtwork` made them for its layer (the same call), if it did.
+    func staticPaint(_ d: LayerDefinition, artItems: [JSONValue]? = nil) -> [JSONValue] {
         let size = KeyframeTrack<LVec>.constant(LVec([d.size.width, d.size.height]))
         if case .artwork(let art) = d.kind {
             let radius = KeyframeTrack<LVec>.constant(LVec([d.numbers.boundsRadius]))
             let background = d.fill.map { [group([rect(size: size, radius: radius), self.fill($0, size: size)], name: "fill")] }
-            return artworkItems(art, bounds: d.size) + (background ?? [])
+            return (artItems ?? artworkItems(art, bounds: d.size)) + (background ?? [])
         }
         guard let fill = d.fill else { return [] }
         switch d.kind {
@@ -89,7 +90,7 @@ extension LottieDocument {
         let layer = simulation.layers[i]
         let d = layer.definition
         guard !d.hidden else { return nil }
-        let items = layer.children.reversed().compactMap(staticArtGroup) + staticPaint(d)
+        let items = layer.children.reversed().compactMap(staticArtGroup) + staticPaint(d, artItems: artItemsMade[i])
         guard !items.isEmpty else { return nil }
         return group(
             items,

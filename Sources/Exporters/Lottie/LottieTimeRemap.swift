@@ -42,7 +42,7 @@ extension LottieDocument {
         if let parent { members.append(("parent", LJ.int(parent))) }
         members += [("refId", LJ.str(id)), ("w", LJ.num(size.width, 0)), ("h", LJ.num(size.height, 0)), ("tm", tm)]
         members += [("sr", LJ.int(1)), ("ks", identityTransform(layer: true))]
-        members += layerTiming()
+        appendTiming(to: &members)
         return LJ.obj(members)
     }
 

@@ -112,6 +112,10 @@ final class LottieDocument {
     var opacityRunsMade: [Int: Result<[LottieArtRun], any Error>] = [:]
     /// Each SVG art layer's shape items as `checkArtwork` made them, which its paint draws.
     var artItemsMade: [Int: [JSONValue]] = [:]
+    /// Each layer's pictures (`pictures(over:)`) once asked, by layer: the layer plan, the
+    /// check, the image assets and the build each asked for every layer's (a snapshot's walked
+    /// its source's tree each time).
+    var picturesMade: [Result<[LottiePicture], any Error>?] = []
     /// Static groups kept across exports (LottieStaticGroups.swift), if any.
     let staticGroupCache: LottieStaticGroups?
 
@@ -190,8 +194,21 @@ final class LottieDocument {
         return try layers.withUnsafeBufferPointer { try body($0.baseAddress! + i) }
     }
 
-    /// Lottie layers in paint order, bottom to top (parents before their children).
-    var lottieLayersInPaintOrder: [Int] { simulation.paintOrder.filter { isLottieLayer[$0] } }
+    /// Whether layer i is drawn projected (`transition.projected[i]` is not nil), its tag read in
+    /// place: `projected[i] == nil` copied the element and took Optional's Equatable `==`, which
+    /// copies both sides into a tuple (each layer of a file asks several times).
+    @inline(__always)
+    func isProjected(_ i: Int) -> Bool {
+        Self.read(transition.projected, i) { p in
+            if case .none = p.pointee { return false }
+            return true
+        }
+    }
+
+    /// Lottie layers in paint order, bottom to top (parents before their children). Made once,
+    /// after `planLayers` (the build, the masked-ancestor check and the image assets each walked
+    /// the whole tree for it).
+    private(set) lazy var lottieLayersInPaintOrder: [Int] = simulation.paintOrder.filter { isLottieLayer[$0] }
 
     // MARK: Document
 
@@ -236,7 +253,6 @@ final class LottieDocument {
         }
         var entries: [Entry] = []
         let overlayBelow = opacityOverlay.map(topOfSubtree)
-        // The paint order made once here (each `lottieLayersInPaintOrder` walks the whole tree).
         let paintOrder = lottieLayersInPaintOrder
         for i in paintOrder.reversed() {
             if i == overlayBelow, let l = opacityOverlay { entries.append(.overlay(l)) }
