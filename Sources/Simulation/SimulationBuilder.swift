@@ -150,7 +150,12 @@ struct SimulationBuilder {
 
     /// Exported formats draw in one fixed order, so a zPosition change may not reorder siblings.
     func checkPaintOrderIsStable() throws {
-        let times = Set(layers.flatMap { $0.zPosition.changes.map(\.time) }).sorted()
+        // The times read in place: `layers.flatMap` handed its closure a copy of each layer (every track).
+        var changed = Set<Double>()
+        layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices { for c in (layers.baseAddress! + i).pointee.zPosition.changes { changed.insert(c.time) } }
+        }
+        let times = changed.sorted()
         for t in times {
             for parent in layers.map(\.children) + [roots] {
                 let z = parent.map { layers[$0].zPosition.value(at: t) }

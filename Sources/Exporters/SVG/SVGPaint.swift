@@ -312,7 +312,10 @@ struct SVGPaint {
 
 enum SVGColor {
     /// `#rrggbb`, lowercase; its 7 bytes written into a small String (no String per byte).
-    static func hex(_ c: Color) -> String {
+    static func hex(_ c: Color) -> String { hex(red: c.red, green: c.green, blue: c.blue) }
+
+    /// The same text from three components (an artwork's colours too).
+    static func hex(red: Double, green: Double, blue: Double) -> String {
         String(unsafeUninitializedCapacity: 7) { out in
             let digits: StaticString = "0123456789abcdef"
             func byte(_ v: Double, at n: Int) {
@@ -321,9 +324,9 @@ enum SVGColor {
                 out[n + 1] = digits.utf8Start[b & 15]
             }
             out[0] = 0x23  // #
-            byte(c.red, at: 1)
-            byte(c.green, at: 3)
-            byte(c.blue, at: 5)
+            byte(red, at: 1)
+            byte(green, at: 3)
+            byte(blue, at: 5)
             return 7
         }
     }

@@ -18,6 +18,9 @@ final class XMLTextWriter {
     /// that records fragments (`beginFragment`).
     init(document: Bool = true) {
         buffer = xmlBufferCreate()
+        // libxml2's default scheme grows the buffer to the exact need at each ~4 KB flush: a
+        // realloc (and copy) of the whole document per flush. Doubling writes the same bytes.
+        if let buffer { xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT) }
         writer = buffer.flatMap { xmlNewTextWriterMemory($0, 0) }
         if writer == nil { failure = "xmlNewTextWriterMemory" }
         call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
