@@ -81,7 +81,12 @@ struct SVGArtworkMarkup {
                 if !stroke.dashes.isEmpty { paint.append(("stroke-dasharray", stroke.dashes.map(Self.number).joined(separator: " "))) }
                 if !stroke.dashes.isEmpty, stroke.dashOffset != 0 { paint.append(("stroke-dashoffset", Self.number(stroke.dashOffset))) }
             }
-            xml.empty("path", attrs + [("d", Self.pathData(shape.path))] + paint)
+            // Written in turn, as `empty` would the joined list (no arrays joined per shape).
+            xml.start("path")
+            for (name, value) in attrs { xml.attribute(name, value) }
+            xml.attribute("d", Self.pathData(shape.path))
+            for (name, value) in paint { xml.attribute(name, value) }
+            xml.end()
         }
     }
 

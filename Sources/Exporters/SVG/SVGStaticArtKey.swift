@@ -89,7 +89,9 @@ extension SVGStaticArtCache {
         /// `kept.definition == simulated.definition`, field by field in place: `==` on the two
         /// pointees copied both definitions (each String and array retained, then released) for
         /// every layer of every lookup. The fields are LayerDefinition's stored properties but
-        /// `written` (where it was written, which `==` ignores); trivial ones first.
+        /// `written` (where it was written, which `==` ignores); trivial ones first. `numbers` as
+        /// its synthesized `==` compares it (keys, then values), but specialized: NumberTracks'
+        /// generic `==` cost ~240 instructions a layer.
         /// `testTheKeyComparesEveryFieldOfADefinition` fails when a stored property is added.
         static func sameDefinition(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
             kept.pointee.definition.position == simulated.pointee.definition.position
@@ -99,7 +101,8 @@ extension SVGStaticArtCache {
                 && kept.pointee.definition.clipsToBounds == simulated.pointee.definition.clipsToBounds
                 && kept.pointee.definition.transform == simulated.pointee.definition.transform
                 && kept.pointee.definition.sublayerTransform == simulated.pointee.definition.sublayerTransform
-                && kept.pointee.definition.numbers == simulated.pointee.definition.numbers
+                && kept.pointee.definition.numbers.properties == simulated.pointee.definition.numbers.properties
+                && kept.pointee.definition.numbers.tracks == simulated.pointee.definition.numbers.tracks
                 && kept.pointee.definition.kind == simulated.pointee.definition.kind
                 && kept.pointee.definition.fill == simulated.pointee.definition.fill
                 && kept.pointee.definition.id == simulated.pointee.definition.id
