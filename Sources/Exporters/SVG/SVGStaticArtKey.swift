@@ -103,11 +103,39 @@ extension SVGStaticArtCache {
                 && kept.pointee.definition.sublayerTransform == simulated.pointee.definition.sublayerTransform
                 && kept.pointee.definition.numbers.properties == simulated.pointee.definition.numbers.properties
                 && kept.pointee.definition.numbers.tracks == simulated.pointee.definition.numbers.tracks
-                && kept.pointee.definition.kind == simulated.pointee.definition.kind
+                && sameKind(kept, simulated)
                 && kept.pointee.definition.fill == simulated.pointee.definition.fill
                 && kept.pointee.definition.id == simulated.pointee.definition.id
-                && kept.pointee.definition.mask == simulated.pointee.definition.mask
+                && sameMask(kept, simulated)
                 && kept.pointee.definition.children == simulated.pointee.definition.children
+        }
+
+        /// `==` of the two kinds. Kinds without a reference (group, rect, ellipse, text bars:
+        /// most layers) are told by their case and number in place; `==` copied both kinds first.
+        static func sameKind(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
+            switch (plainKind(kept.pointee.definition.kind), plainKind(simulated.pointee.definition.kind)) {
+            case let (k?, s?): return k == s
+            case (nil, nil): return kept.pointee.definition.kind == simulated.pointee.definition.kind
+            default: return false
+            }
+        }
+
+        /// A kind that holds no reference as its case and line count, nil for a snapshot or artwork.
+        @inline(__always)
+        private static func plainKind(_ kind: borrowing LayerDefinition.Kind) -> (Int, Int)? {
+            switch kind {
+            case .group: return (0, 0)
+            case .rect: return (1, 0)
+            case .ellipse: return (2, 0)
+            case .text(let lines): return (3, lines)
+            case .snapshot, .artwork: return nil
+            }
+        }
+
+        /// `==` of the two masks; two layers without a mask (most) told in place.
+        static func sameMask(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
+            if case .none = kept.pointee.definition.mask, case .none = simulated.pointee.definition.mask { return true }
+            return kept.pointee.definition.mask == simulated.pointee.definition.mask
         }
 
         /// The stored properties `sameDefinition` compares, and `written`, which it leaves out.

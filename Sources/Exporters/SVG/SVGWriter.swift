@@ -62,8 +62,10 @@ final class SVGDocument {
     /// Whether an animation begins on the loop clock, written at the end (`writeLoopClock`).
     private var usesLoopClock = false
     /// `isFollowed` of each layer once asked: every level of a static subtree asked it of all
-    /// below (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
-    private var followed: [Bool?] = []
+    /// below (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05). Unchecked exclusivity:
+    /// a document is written by one thread, and each access's run-time check cost ~80
+    /// instructions (three or four per layer).
+    @exclusivity(unchecked) private var followed: [Bool?] = []
     /// Pictures already embedded, so each is written once per file (SVGArtworkMarkup.swift).
     let embeddedImages = SVGEmbeddedImages()
 
