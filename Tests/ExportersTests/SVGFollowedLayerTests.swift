@@ -8,6 +8,15 @@ import XCTest
 /// `SVGDocument.animatedOrMasked` reads a layer's keyframes in place: it must answer what
 /// `isAnimated || mask != nil` answers, for each track that moves alone.
 final class SVGFollowedLayerTests: XCTestCase {
+    /// A track added to LayerKeyframes fails this until `animatedOrMasked` reads it (or is
+    /// told it does not count) and the test below moves it.
+    func testTheTracksReadAreLayerKeyframesStoredProperties() throws {
+        let kt = KeyframedTransition(try Simulation(SVGStaticArtTests.definition()))
+        let labels = Set(Mirror(reflecting: kt.layers[0]).children.compactMap(\.label))
+        XCTAssertEqual(
+            labels, ["layer", "position", "size", "anchorPoint", "translation", "scale", "rotation", "numbers", "visible", "mask"])
+    }
+
     func testAnimatedOrMaskedIsTheKeyframesOwnAnswer() throws {
         let kt = KeyframedTransition(try Simulation(SVGStaticArtTests.definition()))
         var still = kt.layers[0]
