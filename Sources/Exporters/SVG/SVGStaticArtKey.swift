@@ -48,19 +48,21 @@ extension SVGStaticArtCache {
             h.combine(document.xml.depth)
             h.combine(part)
             // Read through a pointer: `layers[j].definition` copied the definition for each field.
-            document.simulation.layers.withUnsafeBufferPointer { layers in
-                func add(_ j: Int) {
-                    let l = layers.baseAddress! + j
-                    h.combine(l.pointee.definition.position.x)
-                    h.combine(l.pointee.definition.position.y)
-                    h.combine(l.pointee.definition.size.width)
-                    h.combine(l.pointee.definition.size.height)
-                    h.combine(l.pointee.children.count)
-                    for child in l.pointee.children { add(child) }
-                }
-                add(i)
-            }
+            document.simulation.layers.withUnsafeBufferPointer { layers in addHash(i, layers, &h) }
             return h.finalize()
+        }
+
+        /// Layer j's places and its sublayers', depth first. A static function with the hasher
+        /// passed inout: a nested one capturing it boxed the hasher on the heap per lookup and
+        /// checked exclusive access at each layer.
+        private static func addHash(_ j: Int, _ layers: UnsafeBufferPointer<SimulatedLayer>, _ h: inout Hasher) {
+            let l = layers.baseAddress! + j
+            h.combine(l.pointee.definition.position.x)
+            h.combine(l.pointee.definition.position.y)
+            h.combine(l.pointee.definition.size.width)
+            h.combine(l.pointee.definition.size.height)
+            h.combine(l.pointee.children.count)
+            for child in l.pointee.children { addHash(child, layers, &h) }
         }
 
         /// Whether this is the key of the subtree at layer i: every field of every layer
