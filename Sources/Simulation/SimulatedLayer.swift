@@ -28,8 +28,7 @@ package struct SimulatedLayer: Hashable, Sendable {
 
     /// `definition` is taken: kept without its children, the caller's copy moved in, not copied
     /// again (flatten makes one per layer).
-    init(index: Int, definition: consuming LayerDefinition, parent: Int?, snapshotSource: Int?) {
-        var art = definition
+    init(index: Int, definition art: consuming LayerDefinition, parent: Int?, snapshotSource: Int?) {
         art.children = []
         self.index = index
         self.id = art.id
@@ -45,7 +44,8 @@ package struct SimulatedLayer: Hashable, Sendable {
             PropertyTrack(initial: Self.layerNumberProperties.contains(p) ? initial[p] : mask.numbers[p])
         }
         hidden = DiscreteTrack(initial: art.hidden)
-        zPosition = DiscreteTrack(initial: art.zPosition)
+        // `numbers[.zPosition]`, not the `zPosition` getter (another module's, called on a copy of `art`).
+        zPosition = DiscreteTrack(initial: initial[.zPosition])
         anchorPoint = DiscreteTrack(initial: art.anchorPoint)
         maskFrame = PropertyTrack(initial: mask.frame)
         maskCenter = PropertyTrack(initial: mask.center)

@@ -49,9 +49,17 @@ package struct Simulation: Hashable, Sendable {
 
     /// Layers in paint order (bottom to top), depth first: a parent, then its children.
     package var paintOrder: [Int] {
+        // The same depth-first order from a stack (children pushed last first): the recursive
+        // visit appended to a captured array, a run-time exclusivity check per layer, and grew it.
         var out: [Int] = []
-        func visit(_ i: Int) { out.append(i); layers[i].children.forEach(visit) }
-        roots.forEach(visit)
+        out.reserveCapacity(layers.count)
+        var stack = Array(roots.reversed())
+        layers.withUnsafeBufferPointer { layers in
+            while let i = stack.popLast() {
+                out.append(i)
+                stack.append(contentsOf: (layers.baseAddress! + i).pointee.children.reversed())
+            }
+        }
         return out
     }
 

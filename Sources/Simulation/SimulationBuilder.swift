@@ -52,18 +52,9 @@ struct SimulationBuilder {
         // Room for every layer at once: growing the array moved each layer made so far.
         flat.reserveCapacity(Self.layerCount(definition.layers))
         var ids: [String: Int] = [:]
-        // Definitions read through a pointer (a `map` over them, or passing one, copied it; the
-        // layer takes the one copy it keeps); children sorted by their definitions' zPosition
-        // (passing `flat` there left it shared, and the next append copied every layer made so far).
-        func add(_ l: UnsafePointer<LayerDefinition>, parent: Int?) -> Int {
-            let i = flat.count
-            flat.append(SimulatedLayer(index: i, definition: l.pointee, parent: parent, snapshotSource: nil))
-            if let id = l.pointee.id { ids[id] = i }
-            let kids = l.pointee.children.withUnsafeBufferPointer { c in c.indices.map { add(c.baseAddress! + $0, parent: i) } }
-            flat[i].children = Self.sortedByZ(kids, of: l.pointee.children)
-            return i
+        let rootIndices = definition.layers.withUnsafeBufferPointer { d in
+            d.indices.map { Self.add(d.baseAddress! + $0, parent: nil, to: &flat, ids: &ids) }
         }
-        let rootIndices = definition.layers.withUnsafeBufferPointer { d in d.indices.map { add(d.baseAddress! + $0, parent: nil) } }
         // Snapshot sources are resolved once every id is known, in place (kinds read through a
         // pointer: a copy of a layer retained every track).
         let sources = flat.withUnsafeBufferPointer { f in
@@ -73,6 +64,24 @@ struct SimulationBuilder {
         layers = flat
         roots = Self.sortedByZ(rootIndices, of: definition.layers)
         byID = ids
+    }
+
+    /// Layer l and its sublayers made, depth first; returns l's index. Definitions read through a
+    /// pointer (a `map` over them, or passing one, copied it; the layer takes the one copy it
+    /// keeps); children sorted by their definitions' zPosition (passing `flat` there left it
+    /// shared, and the next append copied every layer made so far). A static function with the
+    /// arrays inout: a nested one capturing them checked exclusive access at each layer.
+    private static func add(
+        _ l: UnsafePointer<LayerDefinition>, parent: Int?, to flat: inout [SimulatedLayer], ids: inout [String: Int]
+    ) -> Int {
+        let i = flat.count
+        flat.append(SimulatedLayer(index: i, definition: l.pointee, parent: parent, snapshotSource: nil))
+        if let id = l.pointee.id { ids[id] = i }
+        let kids = l.pointee.children.withUnsafeBufferPointer { c in
+            c.indices.map { add(c.baseAddress! + $0, parent: i, to: &flat, ids: &ids) }
+        }
+        flat[i].children = sortedByZ(kids, of: l.pointee.children)
+        return i
     }
 
     /// The definitions and all their sublayers, counted in place.
@@ -150,7 +159,12 @@ struct SimulationBuilder {
 
     /// Exported formats draw in one fixed order, so a zPosition change may not reorder siblings.
     func checkPaintOrderIsStable() throws {
-        let times = Set(layers.flatMap { $0.zPosition.changes.map(\.time) }).sorted()
+        // The times read in place: `layers.flatMap` handed its closure a copy of each layer (every track).
+        var changed = Set<Double>()
+        layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices { for c in (layers.baseAddress! + i).pointee.zPosition.changes { changed.insert(c.time) } }
+        }
+        let times = changed.sorted()
         for t in times {
             for parent in layers.map(\.children) + [roots] {
                 let z = parent.map { layers[$0].zPosition.value(at: t) }

@@ -46,4 +46,24 @@ final class SVGStaticArtKeyTests: XCTestCase {
             XCTAssertEqual(same, name == "itself", name)
         }
     }
+
+    /// `sameKind` tells the kinds without a reference in place and leaves the others to `==`:
+    /// every pair of kinds answers as `==` does (text bars by their line count too).
+    func testSameKindIsKindEquality() throws {
+        let kinds: [LayerDefinition.Kind] = [.group, .rect, .ellipse, .text(lines: 2), .text(lines: 3), .snapshot(of: "badge"), .snapshot(of: "other")]
+        for simulatedKind in kinds {
+            var d = SVGStaticArtTests.definition()
+            d.layers[0].kind = simulatedKind
+            let simulation = try Simulation(d)
+            for keptKind in kinds {
+                var definition = simulation.layers[0].definition
+                definition.kind = keptKind
+                let kept = SVGStaticArtCache.Key.Layer(definition: definition, sublayers: 0, followed: false)
+                let same = withUnsafePointer(to: kept) { k in
+                    simulation.layers.withUnsafeBufferPointer { SVGStaticArtCache.Key.sameKind(k, $0.baseAddress!) }
+                }
+                XCTAssertEqual(same, keptKind == simulatedKind, "\(keptKind) vs \(simulatedKind)")
+            }
+        }
+    }
 }

@@ -81,7 +81,12 @@ struct SVGArtworkMarkup {
                 if !stroke.dashes.isEmpty { paint.append(("stroke-dasharray", stroke.dashes.map(Self.number).joined(separator: " "))) }
                 if !stroke.dashes.isEmpty, stroke.dashOffset != 0 { paint.append(("stroke-dashoffset", Self.number(stroke.dashOffset))) }
             }
-            xml.empty("path", attrs + [("d", Self.pathData(shape.path))] + paint)
+            // Written in turn, as `empty` would the joined list (no arrays joined per shape).
+            xml.start("path")
+            for (name, value) in attrs { xml.attribute(name, value) }
+            xml.attribute("d", Self.pathData(shape.path))
+            for (name, value) in paint { xml.attribute(name, value) }
+            xml.end()
         }
     }
 
@@ -131,32 +136,62 @@ struct SVGArtworkMarkup {
 
     static func number(_ x: Double) -> String { NumberFormat.string(x, maxDecimals: 4) }
 
-    static func hex(_ c: ArtColor) -> String {
-        let digits = Array("0123456789abcdef")
-        return "#"
-            + String(
-                [c.red, c.green, c.blue].flatMap { v -> [Character] in
-                    let b = Int((min(max(v, 0), 1) * 255).rounded())
-                    return [digits[b >> 4], digits[b & 15]]
-                })
-    }
+    /// `#rrggbb` (SVGColor.hex: the same digits and rounding, no String per digit).
+    static func hex(_ c: ArtColor) -> String { SVGColor.hex(red: c.red, green: c.green, blue: c.blue) }
 
+    /// `translate(e f)` or `matrix(a b c d e f)`; the numbers appended as bytes into one String
+    /// (interpolating a String per number cost ~1,000 instructions each).
     static func transformAttribute(_ t: ArtTransform, name: String = "transform") -> [(String, String)] {
         if t.isIdentity { return [] }
-        if t.a == 1, t.b == 0, t.c == 0, t.d == 1 { return [(name, "translate(\(number(t.e)) \(number(t.f)))")] }
-        let m = [t.a, t.b, t.c, t.d].map { NumberFormat.string($0, maxDecimals: 6) } + [number(t.e), number(t.f)]
-        return [(name, "matrix(\(m.joined(separator: " ")))")]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        func literal(_ s: StaticString) { bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        if t.a == 1, t.b == 0, t.c == 0, t.d == 1 {
+            literal("translate(")
+        } else {
+            literal("matrix(")
+            for x in [t.a, t.b, t.c, t.d] {
+                NumberFormat.append(x, maxDecimals: 6, to: &bytes)
+                bytes.append(0x20)
+            }
+        }
+        NumberFormat.append(t.e, maxDecimals: 4, to: &bytes)
+        bytes.append(0x20)
+        NumberFormat.append(t.f, maxDecimals: 4, to: &bytes)
+        bytes.append(0x29)  // )
+        return [(name, String(decoding: bytes, as: UTF8.self))]
     }
 
+    /// The path's `d`: each command's letter and its points ("x y", lengths) appended as bytes,
+    /// one String made (a String per number and per segment, joined, cost ~15 M instructions
+    /// of the 2D batch's SVG writing).
     static func pathData(_ path: ArtPath) -> String {
-        func p(_ q: ArtPoint) -> String { "\(number(q.x)) \(number(q.y))" }
-        return path.segments.map {
-            switch $0 {
-            case .move(let a): return "M" + p(a)
-            case .line(let a): return "L" + p(a)
-            case .cubic(let a, let b, let c): return "C" + p(a) + " " + p(b) + " " + p(c)
-            case .close: return "Z"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 * path.segments.count)
+        func point(_ q: ArtPoint) {
+            NumberFormat.append(q.x, maxDecimals: 4, to: &bytes)
+            bytes.append(0x20)
+            NumberFormat.append(q.y, maxDecimals: 4, to: &bytes)
+        }
+        for segment in path.segments {
+            switch segment {
+            case .move(let a):
+                bytes.append(0x4D)  // M
+                point(a)
+            case .line(let a):
+                bytes.append(0x4C)  // L
+                point(a)
+            case .cubic(let a, let b, let c):
+                bytes.append(0x43)  // C
+                point(a)
+                bytes.append(0x20)
+                point(b)
+                bytes.append(0x20)
+                point(c)
+            case .close:
+                bytes.append(0x5A)  // Z
             }
-        }.joined()
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -97,7 +97,7 @@ struct SVGPaint {
     func staticLayer(_ i: Int) {
         let d = document.simulation.layers[i].definition
         guard !d.hidden else { return }
-        if let (r, fill) = placedRect(d, childless: document.simulation.layers[i].children.isEmpty) {
+        if let (r, fill) = document.simulation.layers.withUnsafeBufferPointer({ placedRect($0.baseAddress! + i) }) {
             xml.start("rect")
             if r.minX != 0 { xml.attribute("x", SVGNumber.length(r.minX)) }
             if r.minY != 0 { xml.attribute("y", SVGNumber.length(r.minY)) }
@@ -181,7 +181,7 @@ struct SVGPaint {
         guard !document.isFollowed(i) else { return nil }
         return document.simulation.layers.withUnsafeBufferPointer { layers in
             let l = layers.baseAddress! + i
-            guard !l.pointee.definition.hidden, let (rect, fill) = placedRect(l.pointee.definition, childless: l.pointee.children.isEmpty),
+            guard !l.pointee.definition.hidden, let (rect, fill) = placedRect(l),
                 case .solid(let color) = fill, color.alpha == 1
             else { return nil }
             return (rect, color)
@@ -191,17 +191,23 @@ struct SVGPaint {
     /// A solid rect without sublayers moved only by translations: its rect in its parent's
     /// space, written as one `<rect x y>` without its `<g>` (the branch labels' pixel font is
     /// hundreds of them: flip-edge-pan.svg about 15 KB of groups).
-    private func placedRect(_ d: LayerDefinition, childless: Bool) -> (rect: Rect, fill: Fill)? {
-        guard childless, !d.clipsToBounds, d.opacity == 1, d.transform.rotation == 0,
-            d.transform.scale == Point(1, 1), d.numbers.boundsRadius == 0, let fill = d.fill, case .solid = fill
+    /// The layer is read in place: passing its definition copied it (every String and array
+    /// retained), for each sublayer of every followed layer.
+    private func placedRect(_ l: UnsafePointer<SimulatedLayer>) -> (rect: Rect, fill: Fill)? {
+        guard l.pointee.children.isEmpty, !l.pointee.definition.clipsToBounds, l.pointee.definition.numbers[.opacity] == 1,
+            l.pointee.definition.transform.rotation == 0, l.pointee.definition.transform.scale == Point(1, 1),
+            l.pointee.definition.numbers.boundsRadius == 0, let fill = l.pointee.definition.fill, case .solid = fill
         else { return nil }
-        switch d.kind {
+        switch l.pointee.definition.kind {
         case .rect, .group: break
         default: return nil
         }
-        let a = Point(d.anchorPoint.x * d.size.width, d.anchorPoint.y * d.size.height)
-        let origin = Point(d.position.x + d.transform.translation.x - a.x, d.position.y + d.transform.translation.y - a.y)
-        return (Rect(origin: origin, size: d.size), fill)
+        let (position, size, anchor, translation) = (
+            l.pointee.definition.position, l.pointee.definition.size, l.pointee.definition.anchorPoint, l.pointee.definition.transform.translation
+        )
+        let a = Point(anchor.x * size.width, anchor.y * size.height)
+        let origin = Point(position.x + translation.x - a.x, position.y + translation.y - a.y)
+        return (Rect(origin: origin, size: size), fill)
     }
 
     /// A layer's own paint and sublayers in its bounds space, clipped when it clips to bounds.
@@ -312,7 +318,10 @@ struct SVGPaint {
 
 enum SVGColor {
     /// `#rrggbb`, lowercase; its 7 bytes written into a small String (no String per byte).
-    static func hex(_ c: Color) -> String {
+    static func hex(_ c: Color) -> String { hex(red: c.red, green: c.green, blue: c.blue) }
+
+    /// The same text from three components (an artwork's colours too).
+    static func hex(red: Double, green: Double, blue: Double) -> String {
         String(unsafeUninitializedCapacity: 7) { out in
             let digits: StaticString = "0123456789abcdef"
             func byte(_ v: Double, at n: Int) {
@@ -321,9 +330,9 @@ enum SVGColor {
                 out[n + 1] = digits.utf8Start[b & 15]
             }
             out[0] = 0x23  // #
-            byte(c.red, at: 1)
-            byte(c.green, at: 3)
-            byte(c.blue, at: 5)
+            byte(red, at: 1)
+            byte(green, at: 3)
+            byte(blue, at: 5)
             return 7
         }
     }

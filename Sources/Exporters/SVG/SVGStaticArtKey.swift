@@ -48,19 +48,21 @@ extension SVGStaticArtCache {
             h.combine(document.xml.depth)
             h.combine(part)
             // Read through a pointer: `layers[j].definition` copied the definition for each field.
-            document.simulation.layers.withUnsafeBufferPointer { layers in
-                func add(_ j: Int) {
-                    let l = layers.baseAddress! + j
-                    h.combine(l.pointee.definition.position.x)
-                    h.combine(l.pointee.definition.position.y)
-                    h.combine(l.pointee.definition.size.width)
-                    h.combine(l.pointee.definition.size.height)
-                    h.combine(l.pointee.children.count)
-                    for child in l.pointee.children { add(child) }
-                }
-                add(i)
-            }
+            document.simulation.layers.withUnsafeBufferPointer { layers in addHash(i, layers, &h) }
             return h.finalize()
+        }
+
+        /// Layer j's places and its sublayers', depth first. A static function with the hasher
+        /// passed inout: a nested one capturing it boxed the hasher on the heap per lookup and
+        /// checked exclusive access at each layer.
+        private static func addHash(_ j: Int, _ layers: UnsafeBufferPointer<SimulatedLayer>, _ h: inout Hasher) {
+            let l = layers.baseAddress! + j
+            h.combine(l.pointee.definition.position.x)
+            h.combine(l.pointee.definition.position.y)
+            h.combine(l.pointee.definition.size.width)
+            h.combine(l.pointee.definition.size.height)
+            h.combine(l.pointee.children.count)
+            for child in l.pointee.children { addHash(child, layers, &h) }
         }
 
         /// Whether this is the key of the subtree at layer i: every field of every layer
@@ -89,7 +91,9 @@ extension SVGStaticArtCache {
         /// `kept.definition == simulated.definition`, field by field in place: `==` on the two
         /// pointees copied both definitions (each String and array retained, then released) for
         /// every layer of every lookup. The fields are LayerDefinition's stored properties but
-        /// `written` (where it was written, which `==` ignores); trivial ones first.
+        /// `written` (where it was written, which `==` ignores); trivial ones first. `numbers` as
+        /// its synthesized `==` compares it (keys, then values), but specialized: NumberTracks'
+        /// generic `==` cost ~240 instructions a layer.
         /// `testTheKeyComparesEveryFieldOfADefinition` fails when a stored property is added.
         static func sameDefinition(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
             kept.pointee.definition.position == simulated.pointee.definition.position
@@ -99,12 +103,41 @@ extension SVGStaticArtCache {
                 && kept.pointee.definition.clipsToBounds == simulated.pointee.definition.clipsToBounds
                 && kept.pointee.definition.transform == simulated.pointee.definition.transform
                 && kept.pointee.definition.sublayerTransform == simulated.pointee.definition.sublayerTransform
-                && kept.pointee.definition.numbers == simulated.pointee.definition.numbers
-                && kept.pointee.definition.kind == simulated.pointee.definition.kind
+                && kept.pointee.definition.numbers.properties == simulated.pointee.definition.numbers.properties
+                && kept.pointee.definition.numbers.tracks == simulated.pointee.definition.numbers.tracks
+                && sameKind(kept, simulated)
                 && kept.pointee.definition.fill == simulated.pointee.definition.fill
                 && kept.pointee.definition.id == simulated.pointee.definition.id
-                && kept.pointee.definition.mask == simulated.pointee.definition.mask
+                && sameMask(kept, simulated)
                 && kept.pointee.definition.children == simulated.pointee.definition.children
+        }
+
+        /// `==` of the two kinds. Kinds without a reference (group, rect, ellipse, text bars:
+        /// most layers) are told by their case and number in place; `==` copied both kinds first.
+        static func sameKind(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
+            switch (plainKind(kept.pointee.definition.kind), plainKind(simulated.pointee.definition.kind)) {
+            case let (k?, s?): return k == s
+            case (nil, nil): return kept.pointee.definition.kind == simulated.pointee.definition.kind
+            default: return false
+            }
+        }
+
+        /// A kind that holds no reference as its case and line count, nil for a snapshot or artwork.
+        @inline(__always)
+        private static func plainKind(_ kind: borrowing LayerDefinition.Kind) -> (Int, Int)? {
+            switch kind {
+            case .group: return (0, 0)
+            case .rect: return (1, 0)
+            case .ellipse: return (2, 0)
+            case .text(let lines): return (3, lines)
+            case .snapshot, .artwork: return nil
+            }
+        }
+
+        /// `==` of the two masks; two layers without a mask (most) told in place.
+        static func sameMask(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
+            if case .none = kept.pointee.definition.mask, case .none = simulated.pointee.definition.mask { return true }
+            return kept.pointee.definition.mask == simulated.pointee.definition.mask
         }
 
         /// The stored properties `sameDefinition` compares, and `written`, which it leaves out.

@@ -62,8 +62,10 @@ final class SVGDocument {
     /// Whether an animation begins on the loop clock, written at the end (`writeLoopClock`).
     private var usesLoopClock = false
     /// `isFollowed` of each layer once asked: every level of a static subtree asked it of all
-    /// below (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
-    private var followed: [Bool?] = []
+    /// below (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05). Unchecked exclusivity:
+    /// a document is written by one thread, and each access's run-time check cost ~80
+    /// instructions (three or four per layer).
+    @exclusivity(unchecked) private var followed: [Bool?] = []
     /// Pictures already embedded, so each is written once per file (SVGArtworkMarkup.swift).
     let embeddedImages = SVGEmbeddedImages()
 
@@ -153,8 +155,6 @@ final class SVGDocument {
 
     func writeLayer(_ i: Int) {
         // The layer's parts read apart: binding the whole layer copied every track.
-        let (id, clipped, children) = (simulation.layers[i].id, simulation.layers[i].definition.clipsToBounds, simulation.layers[i].children)
-        let k = transition.layers[i]
         if let projected = transition.projected[i] {
             SVGProjected(document: self).write(i, projected)
             return
@@ -164,6 +164,9 @@ final class SVGDocument {
             writeStaticArt(i)
             return
         }
+        // Copied only now: most layers are static art, which reads neither.
+        let (id, clipped, children) = (simulation.layers[i].id, simulation.layers[i].definition.clipsToBounds, simulation.layers[i].children)
+        let k = transition.layers[i]
         let layerGroups = openLayerGroup(id: id, k)
         transformGroup("translate", k.position, SVGNumber.pair, always: true)
         let translated = transformGroup("translate", k.translation, SVGNumber.pair, identity: .zero)
@@ -205,14 +208,30 @@ final class SVGDocument {
         if followed.isEmpty { followed = Array(repeating: nil, count: simulation.layers.count) }
         if let known = followed[i] { return known }
         // Read in place: `transition.layers[i]` copied the layer's every track, for each layer of the file.
-        let animated = transition.layers.withUnsafeBufferPointer { layers in
-            let k = layers.baseAddress! + i
-            return k.pointee.isAnimated || k.pointee.mask != nil
+        let animated = transition.layers.withUnsafeBufferPointer { Self.animatedOrMasked($0.baseAddress! + i) }
+        let projected = transition.projected.withUnsafeBufferPointer { p in
+            if case .some = p[i] { return true }
+            return false
         }
         let (id, children) = simulation.layers.withUnsafeBufferPointer { ($0[i].id, $0[i].children) }
-        let answer = id != nil || animated || transition.projected[i] != nil || children.contains(where: isFollowed)
+        let answer = id != nil || animated || projected || children.contains(where: isFollowed)
         followed[i] = answer
         return answer
+    }
+
+    /// `k.isAnimated || k.mask != nil`, each track read in place: calling `isAnimated` on the
+    /// pointee copied the whole layer first (every track retained and released, 17,000 times in
+    /// the 2D batch). The same tracks as `LayerKeyframes.isAnimated` (placement, numbers,
+    /// visibility); `SVGFollowedLayerTests` compares the two.
+    static func animatedOrMasked(_ k: UnsafePointer<LayerKeyframes>) -> Bool {
+        if case .some = k.pointee.mask { return true }
+        if k.pointee.position.isAnimated || k.pointee.size.isAnimated || k.pointee.anchorPoint.isAnimated
+            || k.pointee.translation.isAnimated || k.pointee.scale.isAnimated || k.pointee.rotation.isAnimated
+            || k.pointee.visible.isAnimated
+        {
+            return true
+        }
+        return k.pointee.numbers.tracks.withUnsafeBufferPointer { tracks in tracks.indices.contains { tracks[$0].isAnimated } }
     }
 
     /// Opens `<g transform="type(first)">` with its animation; skipped (returns false) when the

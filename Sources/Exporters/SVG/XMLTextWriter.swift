@@ -17,7 +17,11 @@ final class XMLTextWriter {
     /// A writer of a whole document (its XML declaration first), or with `document: false` one
     /// that records fragments (`beginFragment`).
     init(document: Bool = true) {
-        buffer = xmlBufferCreate()
+        // libxml2's default scheme grows the buffer to the exact need at each ~4 KB flush: a
+        // realloc (and copy) of the whole document per flush. Doubling writes the same bytes; a
+        // document starts with room for most SVGs (half the catalog's are under 19 KB).
+        buffer = document ? xmlBufferCreateSize(32 << 10) : xmlBufferCreate()
+        if let buffer { xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT) }
         writer = buffer.flatMap { xmlNewTextWriterMemory($0, 0) }
         if writer == nil { failure = "xmlNewTextWriterMemory" }
         call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
