@@ -158,15 +158,38 @@ struct SubtreeRetraceSamples {
 
     /// SubtreeRetrace.earliestRun of number c of layer j over the samples, read in place (no series).
     func earliestRun(_ j: Int, _ c: Int, lo: Double, hi: Double, eps: Double) -> ClosedRange<Int>? {
-        let w = width[j], f = first[j][c], base = j * count
+        let w = width[j], f = first[j][c], base = j * count, count = count
         return column.withColumn(j) { col in
             row.withUnsafeBufferPointer { row in
-                SubtreeRetrace.earliestRun(count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] }) { k in
+                SubtreeRetrace.earliestRun(
+                    count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] },
+                    skipSame: { Self.lastHeld(row, base: base, from: $0, before: count) }
+                ) { k in
                     let r = Int(row[base + k])
                     return r < 0 ? f : col[r * w + c]
                 }
             }
         }
+    }
+
+    /// The first sample k' ≥ k of the rows `row[base...]` that holds another row than sample
+    /// k' + 1, or n − 1 (samples k...k' hold one row): pairs compared four at a time, then one by
+    /// one (a layer holds its row over most samples; comparing them one by one was most of the
+    /// driver search's reads).
+    @inline(__always)
+    static func lastHeld(_ row: UnsafeBufferPointer<Int32>, base: Int, from k: Int, before n: Int) -> Int {
+        var k = k
+        let p = UnsafeRawPointer(row.baseAddress! + base)
+        let size = MemoryLayout<Int32>.stride
+        // Samples k..<k + 4 against k + 1...k + 4, all before n.
+        while k + 4 < n {
+            let a = p.loadUnaligned(fromByteOffset: k * size, as: SIMD4<Int32>.self)
+            let b = p.loadUnaligned(fromByteOffset: (k + 1) * size, as: SIMD4<Int32>.self)
+            guard a == b else { break }
+            k += 4
+        }
+        while k < n - 1, row[base + k] == row[base + k + 1] { k += 1 }
+        return k
     }
 
     /// Whether number c of layer j is strictly between lo and hi at some sample outside `run`,
@@ -177,12 +200,17 @@ struct SubtreeRetraceSamples {
             row.withUnsafeBufferPointer { row in
                 var last = Int32.min
                 func inside(_ samples: Range<Int>) -> Bool {
-                    for k in samples {
+                    var k = samples.lowerBound
+                    while k < samples.upperBound {
                         let r = row[base + k]
-                        if r == last { continue }
-                        last = r
-                        let x = r < 0 ? f : col[Int(r) * w + c]
-                        if x > lo && x < hi { return true }
+                        if r != last {
+                            last = r
+                            let x = r < 0 ? f : col[Int(r) * w + c]
+                            if x > lo && x < hi { return true }
+                        }
+                        // The samples after k holding its row are passed (r == last: not read again).
+                        let next = k + 1
+                        k = next < samples.upperBound && row[base + next] == r ? Self.lastHeld(row, base: base, from: next, before: samples.upperBound) + 1 : next
                     }
                     return false
                 }
@@ -343,16 +371,32 @@ final class Columns {
             nonFinite.deallocate()
         }
 
+        /// Two numbers at a time: each lane's `x < lo` / `x > hi` replaces it as the scalar rule
+        /// does (the same least and greatest, NaN never replacing), and the lanes' sums of x − x
+        /// are +0 unless some number is not finite (then NaN), as the scalar sum is.
         @inline(__always)
         func include(_ x: UnsafePointer<Double>, layer j: Int, _ w: Int) {
-            let lo = self.lo + j * room, hi = self.hi + j * room
-            var sum = nonFinite[j]
-            for c in 0..<w {
+            let lo = UnsafeMutableRawPointer(self.lo + j * room), hi = UnsafeMutableRawPointer(self.hi + j * room)
+            let x2 = UnsafeRawPointer(x)
+            var sum = SIMD2<Double>(nonFinite[j], 0)
+            var c = 0
+            while c + 2 <= w {
+                let o = c * MemoryLayout<Double>.stride
+                let v = x2.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+                let l = lo.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+                let h = hi.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+                lo.storeBytes(of: l.replacing(with: v, where: v .< l), toByteOffset: o, as: SIMD2<Double>.self)
+                hi.storeBytes(of: h.replacing(with: v, where: v .> h), toByteOffset: o, as: SIMD2<Double>.self)
+                sum += v - v
+                c += 2
+            }
+            if c < w {
+                let lo = self.lo + j * room, hi = self.hi + j * room
                 if x[c] < lo[c] { lo[c] = x[c] }
                 if x[c] > hi[c] { hi[c] = x[c] }
-                sum += x[c] - x[c]
+                sum[0] += x[c] - x[c]
             }
-            nonFinite[j] = sum
+            nonFinite[j] = sum[0] + sum[1]
         }
 
         /// Whether every number included for layer j is finite.

@@ -260,6 +260,50 @@ final class SubtreeRetraceTests: XCTestCase {
         XCTAssertEqual([lo[0], hi[0], lo[1], hi[1]], [.infinity, -.infinity, 2, 2])
     }
 
+    /// `lastHeld` passes the samples holding one row four at a time: the sample the one-by-one
+    /// scan stops at, from every start, before every end, in a layer's slice of the rows (other
+    /// layers' around it), over stretches of every length from 1 to 10.
+    func testLastHeldIsTheOneByOneScan() {
+        var rows: [Int32] = [7, 7, 7]
+        for (r, n) in [4, 1, 2, 10, 5, 6, 3, 9, 1, 1, 7, 8].enumerated() { rows += [Int32](repeating: Int32(r), count: n) }
+        let base = 3, count = rows.count - base - 2
+        rows += [11, 11]
+        rows.withUnsafeBufferPointer { row in
+            for n in 1...count {
+                for k in 0..<n {
+                    var one = k
+                    while one < n - 1, row[base + one] == row[base + one + 1] { one += 1 }
+                    XCTAssertEqual(SubtreeRetraceSamples.lastHeld(row, base: base, from: k, before: n), one, "k \(k) n \(n)")
+                }
+            }
+        }
+    }
+
+    /// earliestRun passing held stretches at once (`skipSame`) finds the run it finds one sample
+    /// at a time: held ends, runs that rest or not, and a held stretch to the end.
+    func testEarliestRunSkippingHeldSamplesFindsTheSameRun() {
+        let series: [[Double]] = [
+            [0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 2, 1, 0, 0, 0, 0, 0, 5, 5], [1, 2, 3, 2, 2, 2, 2, 2, 1, 0, 0, 0, 0, 4, 4, 4, 4, 4],
+            [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 1, 2, 3, 4, 5, 5, 5, 5, 5, 5],
+        ]
+        var found = 0
+        for v in series {
+            let same: (Int) -> Bool = { v[$0] == v[$0 + 1] }
+            func skip(_ k: Int) -> Int {
+                var k = k
+                while k < v.count - 1, same(k) { k += 1 }
+                return k
+            }
+            for (lo, hi) in [(v.min()!, v.max()!), (1.0, 3.0), (0.0, 2.0)] {
+                let one = SubtreeRetrace.earliestRun(count: v.count, lo: lo, hi: hi, eps: 0.01, sameAsNext: same) { v[$0] }
+                let skipping = SubtreeRetrace.earliestRun(count: v.count, lo: lo, hi: hi, eps: 0.01, sameAsNext: same, skipSame: skip) { v[$0] }
+                XCTAssertEqual(one, skipping, "\(v) \(lo)...\(hi)")
+                if one != nil { found += 1 }
+            }
+        }
+        XCTAssertEqual(found, 6)  // none in the last series: its rise does not start at rest
+    }
+
     func testTruncationFromTheFrontKeepsTheSegmentSpanningTheStart() {
         func key(_ t: Double) -> JSONValue { .object([(key: "t", value: .number(t)), (key: "s", value: .array([.number(t)]))]) }
         let prop = JSONValue.object([(key: "a", value: .number(1)), (key: "k", value: .array([key(0), key(50), key(80), key(120)]))])
