@@ -28,8 +28,24 @@ struct SubtreeRetraceSamples {
 
     /// Nil when a layer's count of numbers changes between samples.
     init?(_ sim: Simulation, times: [Double], eps: Double) {
-        let first = sim.state(at: times[0])
-        self.first = sim.layers.indices.map { SubtreeRetrace.features(first, $0) }
+        // A layer still on screen gives its first numbers at every sample (the same bits): only
+        // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
+        // only the ones whose tracks changed since the last sample (the others' numbers are that
+        // sample's, the same bits: the same row).
+        var sampler = MovingStateSampler(sim, at: times[0])
+        // The first sample's numbers, `features(sim.state(at: times[0]), j)`: the moving layers'
+        // from the sampler's first state, the others' from StillLayers (what `state(at:)` copies
+        // for them), not from a whole scene made for them (~73 K instructions a detection).
+        var first = [[Double]](repeating: [], count: sim.layers.count)
+        for s in [sim.stillOnScreen, sampler.state] {
+            for k in s.layers.indices {
+                var out: [Double] = []
+                out.reserveCapacity(11)
+                Retrace.appendFeatures(s, k, to: &out)
+                first[s.layers[k]] = out
+            }
+        }
+        self.first = first
         width = self.first.map { $0.count }  // (a key path read each count at ~700 instructions)
         count = times.count
         // Built in locals (no access to self inside the loop's pointer closures).
@@ -48,11 +64,6 @@ struct SubtreeRetraceSamples {
         // recomputed is passed whole): SampleRows writes them as runs.
         var rows = SampleRows(layers: sim.layers.count, count: times.count)
         let firsts = self.first, width = self.width, count = self.count
-        // A layer still on screen gives its first numbers at every sample (the same bits): only
-        // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
-        // only the ones whose tracks changed since the last sample (the others' numbers are that
-        // sample's, the same bits: the same row).
-        var sampler = MovingStateSampler(sim, at: times[0])
         // A recomputed layer's numbers, kept only when some is more than eps from the first's.
         // Until a layer has moved they are written here; then straight at the end of its column
         // (appending a copy of each row was 6 % of the sampling).

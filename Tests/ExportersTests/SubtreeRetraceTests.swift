@@ -204,6 +204,31 @@ final class SubtreeRetraceTests: XCTestCase {
         }
     }
 
+    /// The first sample's numbers, made from the sampler's first state and StillLayers
+    /// (`Simulation.stillOnScreen`), are `state(at:)`'s bit for bit, moving layers and layers
+    /// still on screen alike, from the loop's start and from a later instant.
+    func testFirstNumbersAreTheStatesBitForBit() throws {
+        var still = 0
+        let sims = [
+            try Simulation(try definition()), try Simulation(ExportFixtures.showcase),
+            try Simulation(try ExportFixtures.template("douyin-drag-dismiss")),
+        ]
+        for sim in sims {
+            let d = sim.timeline.duration
+            for start in [0, d / 3] {
+                let times = (0...10).map { start + d / 2 * Double($0) / 10 }
+                let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: 1e-3))
+                let s = sim.state(at: times[0])
+                for j in sim.layers.indices {
+                    XCTAssertEqual(samples.first[j].map(\.bitPattern), Retrace.features(s, j).map(\.bitPattern), "\(sim.definition.name) layer \(j)")
+                }
+            }
+            still += sim.stillOnScreen.layers.count
+            XCTAssertEqual(Set(sim.stillOnScreen.layers + sim.movingLayers), Set(sim.layers.indices))
+        }
+        XCTAssertGreaterThan(still, 0)
+    }
+
     /// The loose pass read one layer at a time (firstLooseMiss) finds the first step where the
     /// layer's sample is not within 1 px / 0.01 of its run's samples interpolated, as the
     /// per-sample check over arrays does (SubtreeRetrace.looselyClose), from any start.
