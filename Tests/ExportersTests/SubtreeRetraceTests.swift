@@ -201,6 +201,13 @@ final class SubtreeRetraceTests: XCTestCase {
             }
             XCTAssertGreaterThan(moved, 20)
             XCTAssertGreaterThan(kept, 20)
+            // A number's series (held stretches filled at once) is its value at each sample.
+            for j in sim.layers.indices {
+                for c in 0..<samples.width[j] {
+                    let each = times.indices.map { samples.value(j, $0, c).bitPattern }
+                    XCTAssertEqual(samples.series(j, c).map(\.bitPattern), each, "\(sim.definition.name) layer \(j) number \(c)")
+                }
+            }
         }
     }
 
