@@ -219,16 +219,22 @@ package struct SubtreeRetrace: Sendable {
 
     /// The earliest strictly monotone run of the values v(0..<count) that starts and ends at
     /// rest and covers lo...hi (their least and greatest) within eps. `sameAsNext(k)`: values k
-    /// and k + 1 are known equal without reading them (one stored row: no run starts there).
+    /// and k + 1 are known equal without reading them (one stored row: no run starts there);
+    /// `skipSame(k)`, the first k' ≥ k for which it is false (or count − 1), passes a held stretch at once.
     @inline(__always)
     static func earliestRun(
-        count: Int, lo: Double, hi: Double, eps: Double, sameAsNext: (Int) -> Bool = { _ in false }, _ v: (Int) -> Double
+        count: Int, lo: Double, hi: Double, eps: Double, sameAsNext: (Int) -> Bool = { _ in false }, skipSame: (Int) -> Int = { $0 },
+        _ v: (Int) -> Double
     ) -> ClosedRange<Int>? {
         // Each value read once per use (vk = v(k), vj = v(j), after = v(j + 1)): the driver search
         // reads every sample of each wide number (most of the detection for douyin-present).
         var k = 0
         while k < count - 1 {
-            if sameAsNext(k) { k += 1; continue }
+            // `skipSame(k)`: the first k' ≥ k that is not the same as the next (or count − 1).
+            if sameAsNext(k) {
+                k = skipSame(k + 1)
+                continue
+            }
             let vk = v(k)
             var vj = v(k + 1)
             let sign: Double = vj > vk ? 1 : vj < vk ? -1 : 0

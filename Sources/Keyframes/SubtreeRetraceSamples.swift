@@ -28,8 +28,24 @@ struct SubtreeRetraceSamples {
 
     /// Nil when a layer's count of numbers changes between samples.
     init?(_ sim: Simulation, times: [Double], eps: Double) {
-        let first = sim.state(at: times[0])
-        self.first = sim.layers.indices.map { SubtreeRetrace.features(first, $0) }
+        // A layer still on screen gives its first numbers at every sample (the same bits): only
+        // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
+        // only the ones whose tracks changed since the last sample (the others' numbers are that
+        // sample's, the same bits: the same row).
+        var sampler = MovingStateSampler(sim, at: times[0])
+        // The first sample's numbers, `features(sim.state(at: times[0]), j)`: the moving layers'
+        // from the sampler's first state, the others' from StillLayers (what `state(at:)` copies
+        // for them), not from a whole scene made for them (~73 K instructions a detection).
+        var first = [[Double]](repeating: [], count: sim.layers.count)
+        for s in [sim.stillOnScreen, sampler.state] {
+            for k in s.layers.indices {
+                var out: [Double] = []
+                out.reserveCapacity(11)
+                Retrace.appendFeatures(s, k, to: &out)
+                first[s.layers[k]] = out
+            }
+        }
+        self.first = first
         width = self.first.map { $0.count }  // (a key path read each count at ~700 instructions)
         count = times.count
         // Built in locals (no access to self inside the loop's pointer closures).
@@ -48,11 +64,6 @@ struct SubtreeRetraceSamples {
         // recomputed is passed whole): SampleRows writes them as runs.
         var rows = SampleRows(layers: sim.layers.count, count: times.count)
         let firsts = self.first, width = self.width, count = self.count
-        // A layer still on screen gives its first numbers at every sample (the same bits): only
-        // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
-        // only the ones whose tracks changed since the last sample (the others' numbers are that
-        // sample's, the same bits: the same row).
-        var sampler = MovingStateSampler(sim, at: times[0])
         // A recomputed layer's numbers, kept only when some is more than eps from the first's.
         // Until a layer has moved they are written here; then straight at the end of its column
         // (appending a copy of each row was 6 % of the sampling).
@@ -158,15 +169,38 @@ struct SubtreeRetraceSamples {
 
     /// SubtreeRetrace.earliestRun of number c of layer j over the samples, read in place (no series).
     func earliestRun(_ j: Int, _ c: Int, lo: Double, hi: Double, eps: Double) -> ClosedRange<Int>? {
-        let w = width[j], f = first[j][c], base = j * count
+        let w = width[j], f = first[j][c], base = j * count, count = count
         return column.withColumn(j) { col in
             row.withUnsafeBufferPointer { row in
-                SubtreeRetrace.earliestRun(count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] }) { k in
+                SubtreeRetrace.earliestRun(
+                    count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] },
+                    skipSame: { Self.lastHeld(row, base: base, from: $0, before: count) }
+                ) { k in
                     let r = Int(row[base + k])
                     return r < 0 ? f : col[r * w + c]
                 }
             }
         }
+    }
+
+    /// The first sample k' ≥ k of the rows `row[base...]` that holds another row than sample
+    /// k' + 1, or n − 1 (samples k...k' hold one row): pairs compared four at a time, then one by
+    /// one (a layer holds its row over most samples; comparing them one by one was most of the
+    /// driver search's reads).
+    @inline(__always)
+    static func lastHeld(_ row: UnsafeBufferPointer<Int32>, base: Int, from k: Int, before n: Int) -> Int {
+        var k = k
+        let p = UnsafeRawPointer(row.baseAddress! + base)
+        let size = MemoryLayout<Int32>.stride
+        // Samples k..<k + 4 against k + 1...k + 4, all before n.
+        while k + 4 < n {
+            let a = p.loadUnaligned(fromByteOffset: k * size, as: SIMD4<Int32>.self)
+            let b = p.loadUnaligned(fromByteOffset: (k + 1) * size, as: SIMD4<Int32>.self)
+            guard a == b else { break }
+            k += 4
+        }
+        while k < n - 1, row[base + k] == row[base + k + 1] { k += 1 }
+        return k
     }
 
     /// Whether number c of layer j is strictly between lo and hi at some sample outside `run`,
@@ -177,12 +211,17 @@ struct SubtreeRetraceSamples {
             row.withUnsafeBufferPointer { row in
                 var last = Int32.min
                 func inside(_ samples: Range<Int>) -> Bool {
-                    for k in samples {
+                    var k = samples.lowerBound
+                    while k < samples.upperBound {
                         let r = row[base + k]
-                        if r == last { continue }
-                        last = r
-                        let x = r < 0 ? f : col[Int(r) * w + c]
-                        if x > lo && x < hi { return true }
+                        if r != last {
+                            last = r
+                            let x = r < 0 ? f : col[Int(r) * w + c]
+                            if x > lo && x < hi { return true }
+                        }
+                        // The samples after k holding its row are passed (r == last: not read again).
+                        let next = k + 1, end = samples.upperBound
+                        k = next < end && row[base + next] == r ? Self.lastHeld(row, base: base, from: next, before: end) + 1 : next
                     }
                     return false
                 }
@@ -252,118 +291,5 @@ struct SubtreeRetraceSamples {
         guard numbers.count == width[j] else { return false }
         for c in numbers.indices where !(abs(numbers[c] - value(j, k, c)) <= eps) { return false }
         return true
-    }
-}
-
-/// Per layer and sample, the row holding the layer's numbers (-1: the first sample's), written
-/// at the samples where the layer was read: the samples between hold the last one's, written as
-/// one run when the next is (or at the end), not found by a pass over every sample afterwards
-/// (0.4 % of the 2D batch). A struct held in a local: a nested function writing the arrays
-/// checked exclusive access at every write (+119 M in the 2D batch).
-struct SampleRows {
-    private(set) var row: [Int32]
-    /// Per layer: whether some row written is the first's (-1).
-    private(set) var holdsFirst: [Bool]
-    /// Per layer: the last sample written (every read layer is written at the first sample; a
-    /// layer never read holds -1 throughout).
-    private var written: [Int]
-    private let count: Int
-
-    init(layers: Int, count: Int) {
-        row = [Int32](repeating: -1, count: layers * count)
-        holdsFirst = [Bool](repeating: false, count: layers)
-        written = [Int](repeating: 0, count: layers)
-        self.count = count
-    }
-
-    /// Layer i's row r at sample m (after the last written), the samples between holding that one's.
-    @inline(__always)
-    mutating func write(_ r: Int32, layer i: Int, at m: Int) {
-        hold(i, through: m - 1)
-        row[i * count + m] = r
-        written[i] = m
-        if r < 0 { holdsFirst[i] = true }
-    }
-
-    /// The samples after each moving layer's last written one hold that one's row (the other
-    /// layers' rows are all -1 already).
-    mutating func finish(moving: [Bool]) {
-        for i in written.indices where moving[i] { hold(i, through: count - 1) }
-    }
-
-    @inline(__always)
-    private mutating func hold(_ i: Int, through m: Int) {
-        let last = written[i], base = i * count
-        guard m > last else { return }
-        let held = row[base + last]
-        row.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + last + 1).update(repeating: held, count: m - last) }
-        written[i] = m
-    }
-}
-
-/// Each layer's rows, in one allocation made when the layer first moves: written in place by
-/// SubtreeRetraceSamples.init, never zeroed, copied or grown; owned (freed) here. Constants
-/// (a class's variables are checked for exclusive access at every read).
-final class Columns {
-    private let start: [UnsafeMutablePointer<Double>?]
-    /// Per layer: how many numbers its rows fill.
-    private let used: [Int]
-    let extremes: Extremes
-
-    init(start: [UnsafeMutablePointer<Double>?], used: [Int], extremes: Extremes) {
-        (self.start, self.used, self.extremes) = (start, used, extremes)
-    }
-
-    deinit { for p in start { p?.deallocate() } }
-
-    /// Per layer, the least and greatest of each of its numbers over the rows included, met in
-    /// order (`x < lo`, `x > hi`: the first of equal ones kept); infinities before any row. Also
-    /// whether every number included is finite (a pass over every row for it was 0.6 % of the 2D batch).
-    final class Extremes {
-        /// Room per layer: `Retrace.maxFeatureCount`, a lazy global read at every row otherwise.
-        private let room = Retrace.maxFeatureCount
-        private let lo: UnsafeMutablePointer<Double>, hi: UnsafeMutablePointer<Double>
-        /// Per layer, the sum of x − x over the numbers included: +0 while each is finite, NaN
-        /// from the first that is not (∞ − ∞ and NaN − NaN are NaN, and NaN stays).
-        private let nonFinite: UnsafeMutablePointer<Double>
-
-        init(layers: Int) {
-            let n = layers * Retrace.maxFeatureCount
-            lo = .allocate(capacity: n)
-            lo.initialize(repeating: .infinity, count: n)
-            hi = .allocate(capacity: n)
-            hi.initialize(repeating: -.infinity, count: n)
-            nonFinite = .allocate(capacity: layers)
-            nonFinite.initialize(repeating: 0, count: layers)
-        }
-
-        deinit {
-            lo.deallocate()
-            hi.deallocate()
-            nonFinite.deallocate()
-        }
-
-        @inline(__always)
-        func include(_ x: UnsafePointer<Double>, layer j: Int, _ w: Int) {
-            let lo = self.lo + j * room, hi = self.hi + j * room
-            var sum = nonFinite[j]
-            for c in 0..<w {
-                if x[c] < lo[c] { lo[c] = x[c] }
-                if x[c] > hi[c] { hi[c] = x[c] }
-                sum += x[c] - x[c]
-            }
-            nonFinite[j] = sum
-        }
-
-        /// Whether every number included for layer j is finite.
-        func allFinite(_ j: Int) -> Bool { nonFinite[j] == 0 }
-
-        func of(_ j: Int) -> (lo: UnsafePointer<Double>, hi: UnsafePointer<Double>) { (UnsafePointer(lo + j * room), UnsafePointer(hi + j * room)) }
-    }
-
-    /// Layer j's rows (none before it moves).
-    @inline(__always)
-    func withColumn<R>(_ j: Int, _ body: (UnsafeBufferPointer<Double>) -> R) -> R {
-        body(UnsafeBufferPointer(start: start[j], count: used[j]))
     }
 }

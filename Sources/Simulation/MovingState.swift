@@ -25,6 +25,15 @@ extension Simulation {
     /// The layers `movingState(at:)` holds (at any time), in its order: without computing one.
     package var movingLayers: [Int] { still.moving }
 
+    /// The other layers, still on screen, as the entries of one MovingState in index order: the
+    /// state, map, opacity and visibility `state(at:)` copies for them at every time (StillLayers').
+    package var stillOnScreen: MovingState {
+        let layers = self.layers.indices.filter { still.world[$0] != nil }
+        return MovingState(
+            layers: layers, states: layers.map { still.state[$0]! }, boundsToScreen: layers.map { still.world[$0]! },
+            effectiveOpacity: layers.map { still.opacity[$0] }, visible: layers.map { still.visible[$0] })
+    }
+
     /// With `geometryOnly`, as `geometryState(at:)` (sizes and `boundsToScreen` only).
     func movingState(at time: Double, geometryOnly: Bool) -> MovingState {
         var placedMaps: [Transform3D]? = nil

@@ -32,6 +32,10 @@ package struct MovingStateSampler {
     /// opacity and visibility, as `Simulation.entry` and `parentAnchor` read them from
     /// StillLayers (1 and true in a geometry-only state); a root's and a moving parent's are
     /// unused. Read per entry and step, they were array and optional reads of StillLayers.
+    /// (Kept with them, this entry's own flag: whether the last `advance` made its map again.
+    /// An entry whose `placed` matrix and parent's map keep their bits keeps its map, the same
+    /// product of the same factors: a parent that changed only its opacity or visibility leaves
+    /// its children's maps as they are. Read by a child only when the entry was recomputed.)
     private var stillParent: [StillParent]
     private struct StillParent {
         var isRoot = true
@@ -39,6 +43,7 @@ package struct MovingStateSampler {
         var world = Transform3D.identity
         var opacity = 1.0
         var visible = true
+        var mapMade = true
     }
 
     /// With `geometryOnly`, as `movingState(at:geometryOnly:)` (sizes and maps only: the near-eye check).
@@ -139,14 +144,17 @@ package struct MovingStateSampler {
                                 }
                                 // `Simulation.entry` (a root: its own map, opacity and visibility).
                                 if still.pointee.isRoot {
-                                    if moved || parentChanged { world[k] = placedMaps[k] }
+                                    if moved { world[k] = placedMaps[k] }
+                                    still.pointee.mapMade = moved
                                     (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
                                     continue
                                 }
                                 let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
                                 (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
                                 // The same map under the same parent map is kept: only the opacity or visibility can differ.
-                                if moved || parentChanged { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
+                                let made = moved || (parentChanged && stillParent[p].mapMade)
+                                if made { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
+                                still.pointee.mapMade = made
                             }
                         }
                     }

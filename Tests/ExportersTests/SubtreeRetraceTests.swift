@@ -201,7 +201,39 @@ final class SubtreeRetraceTests: XCTestCase {
             }
             XCTAssertGreaterThan(moved, 20)
             XCTAssertGreaterThan(kept, 20)
+            // A number's series (held stretches filled at once) is its value at each sample.
+            for j in sim.layers.indices {
+                for c in 0..<samples.width[j] {
+                    let each = times.indices.map { samples.value(j, $0, c).bitPattern }
+                    XCTAssertEqual(samples.series(j, c).map(\.bitPattern), each, "\(sim.definition.name) layer \(j) number \(c)")
+                }
+            }
         }
+    }
+
+    /// The first sample's numbers, made from the sampler's first state and StillLayers
+    /// (`Simulation.stillOnScreen`), are `state(at:)`'s bit for bit, moving layers and layers
+    /// still on screen alike, from the loop's start and from a later instant.
+    func testFirstNumbersAreTheStatesBitForBit() throws {
+        var still = 0
+        let sims = [
+            try Simulation(try definition()), try Simulation(ExportFixtures.showcase),
+            try Simulation(try ExportFixtures.template("douyin-drag-dismiss")),
+        ]
+        for sim in sims {
+            let d = sim.timeline.duration
+            for start in [0, d / 3] {
+                let times = (0...10).map { start + d / 2 * Double($0) / 10 }
+                let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: 1e-3))
+                let s = sim.state(at: times[0])
+                for j in sim.layers.indices {
+                    XCTAssertEqual(samples.first[j].map(\.bitPattern), Retrace.features(s, j).map(\.bitPattern), "\(sim.definition.name) layer \(j)")
+                }
+            }
+            still += sim.stillOnScreen.layers.count
+            XCTAssertEqual(Set(sim.stillOnScreen.layers + sim.movingLayers), Set(sim.layers.indices))
+        }
+        XCTAssertGreaterThan(still, 0)
     }
 
     /// The loose pass read one layer at a time (firstLooseMiss) finds the first step where the
@@ -258,6 +290,50 @@ final class SubtreeRetraceTests: XCTestCase {
         // The least and greatest pass the NaN over (x < lo and x > hi are false): none yet for number 0.
         let (lo, hi) = extremes.of(2)
         XCTAssertEqual([lo[0], hi[0], lo[1], hi[1]], [.infinity, -.infinity, 2, 2])
+    }
+
+    /// `lastHeld` passes the samples holding one row four at a time: the sample the one-by-one
+    /// scan stops at, from every start, before every end, in a layer's slice of the rows (other
+    /// layers' around it), over stretches of every length from 1 to 10.
+    func testLastHeldIsTheOneByOneScan() {
+        var rows: [Int32] = [7, 7, 7]
+        for (r, n) in [4, 1, 2, 10, 5, 6, 3, 9, 1, 1, 7, 8].enumerated() { rows += [Int32](repeating: Int32(r), count: n) }
+        let base = 3, count = rows.count - base - 2
+        rows += [11, 11]
+        rows.withUnsafeBufferPointer { row in
+            for n in 1...count {
+                for k in 0..<n {
+                    var one = k
+                    while one < n - 1, row[base + one] == row[base + one + 1] { one += 1 }
+                    XCTAssertEqual(SubtreeRetraceSamples.lastHeld(row, base: base, from: k, before: n), one, "k \(k) n \(n)")
+                }
+            }
+        }
+    }
+
+    /// earliestRun passing held stretches at once (`skipSame`) finds the run it finds one sample
+    /// at a time: held ends, runs that rest or not, and a held stretch to the end.
+    func testEarliestRunSkippingHeldSamplesFindsTheSameRun() {
+        let series: [[Double]] = [
+            [0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 2, 1, 0, 0, 0, 0, 0, 5, 5], [1, 2, 3, 2, 2, 2, 2, 2, 1, 0, 0, 0, 0, 4, 4, 4, 4, 4],
+            [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 1, 2, 3, 4, 5, 5, 5, 5, 5, 5],
+        ]
+        var found = 0
+        for v in series {
+            let same: (Int) -> Bool = { v[$0] == v[$0 + 1] }
+            func skip(_ k: Int) -> Int {
+                var k = k
+                while k < v.count - 1, same(k) { k += 1 }
+                return k
+            }
+            for (lo, hi) in [(v.min()!, v.max()!), (1.0, 3.0), (0.0, 2.0)] {
+                let one = SubtreeRetrace.earliestRun(count: v.count, lo: lo, hi: hi, eps: 0.01, sameAsNext: same) { v[$0] }
+                let skipping = SubtreeRetrace.earliestRun(count: v.count, lo: lo, hi: hi, eps: 0.01, sameAsNext: same, skipSame: skip) { v[$0] }
+                XCTAssertEqual(one, skipping, "\(v) \(lo)...\(hi)")
+                if one != nil { found += 1 }
+            }
+        }
+        XCTAssertEqual(found, 6)  // none in the last series: its rise does not start at rest
     }
 
     func testTruncationFromTheFrontKeepsTheSegmentSpanningTheStart() {

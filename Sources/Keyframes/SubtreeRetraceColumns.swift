@@ -1,0 +1,131 @@
+// SubtreeRetraceSamples' storage (SubtreeRetraceSamples.swift): each sample's row per layer, and each
+// layer's rows with their least and greatest numbers.
+
+/// Per layer and sample, the row holding the layer's numbers (-1: the first sample's), written
+/// at the samples where the layer was read: the samples between hold the last one's, written as
+/// one run when the next is (or at the end), not found by a pass over every sample afterwards
+/// (0.4 % of the 2D batch). A struct held in a local: a nested function writing the arrays
+/// checked exclusive access at every write (+119 M in the 2D batch).
+struct SampleRows {
+    private(set) var row: [Int32]
+    /// Per layer: whether some row written is the first's (-1).
+    private(set) var holdsFirst: [Bool]
+    /// Per layer: the last sample written (every read layer is written at the first sample; a
+    /// layer never read holds -1 throughout).
+    private var written: [Int]
+    private let count: Int
+
+    init(layers: Int, count: Int) {
+        row = [Int32](repeating: -1, count: layers * count)
+        holdsFirst = [Bool](repeating: false, count: layers)
+        written = [Int](repeating: 0, count: layers)
+        self.count = count
+    }
+
+    /// Layer i's row r at sample m (after the last written), the samples between holding that one's.
+    @inline(__always)
+    mutating func write(_ r: Int32, layer i: Int, at m: Int) {
+        hold(i, through: m - 1)
+        row[i * count + m] = r
+        written[i] = m
+        if r < 0 { holdsFirst[i] = true }
+    }
+
+    /// The samples after each moving layer's last written one hold that one's row (the other
+    /// layers' rows are all -1 already).
+    mutating func finish(moving: [Bool]) {
+        for i in written.indices where moving[i] { hold(i, through: count - 1) }
+    }
+
+    @inline(__always)
+    private mutating func hold(_ i: Int, through m: Int) {
+        let last = written[i], base = i * count
+        guard m > last else { return }
+        let held = row[base + last]
+        row.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + last + 1).update(repeating: held, count: m - last) }
+        written[i] = m
+    }
+}
+
+/// Each layer's rows, in one allocation made when the layer first moves: written in place by
+/// SubtreeRetraceSamples.init, never zeroed, copied or grown; owned (freed) here. Constants
+/// (a class's variables are checked for exclusive access at every read).
+final class Columns {
+    private let start: [UnsafeMutablePointer<Double>?]
+    /// Per layer: how many numbers its rows fill.
+    private let used: [Int]
+    let extremes: Extremes
+
+    init(start: [UnsafeMutablePointer<Double>?], used: [Int], extremes: Extremes) {
+        (self.start, self.used, self.extremes) = (start, used, extremes)
+    }
+
+    deinit { for p in start { p?.deallocate() } }
+
+    /// Per layer, the least and greatest of each of its numbers over the rows included, met in
+    /// order (`x < lo`, `x > hi`: the first of equal ones kept); infinities before any row. Also
+    /// whether every number included is finite (a pass over every row for it was 0.6 % of the 2D batch).
+    final class Extremes {
+        /// Room per layer: `Retrace.maxFeatureCount`, a lazy global read at every row otherwise.
+        private let room = Retrace.maxFeatureCount
+        private let lo: UnsafeMutablePointer<Double>, hi: UnsafeMutablePointer<Double>
+        /// Per layer, the sum of x − x over the numbers included: +0 while each is finite, NaN
+        /// from the first that is not (∞ − ∞ and NaN − NaN are NaN, and NaN stays).
+        private let nonFinite: UnsafeMutablePointer<Double>
+
+        init(layers: Int) {
+            let n = layers * Retrace.maxFeatureCount
+            lo = .allocate(capacity: n)
+            lo.initialize(repeating: .infinity, count: n)
+            hi = .allocate(capacity: n)
+            hi.initialize(repeating: -.infinity, count: n)
+            nonFinite = .allocate(capacity: layers)
+            nonFinite.initialize(repeating: 0, count: layers)
+        }
+
+        deinit {
+            lo.deallocate()
+            hi.deallocate()
+            nonFinite.deallocate()
+        }
+
+        /// Two numbers at a time: each lane's `x < lo` / `x > hi` replaces it as the scalar rule
+        /// does (the same least and greatest, NaN never replacing), and the lanes' sums of x − x
+        /// are +0 unless some number is not finite (then NaN), as the scalar sum is.
+        @inline(__always)
+        func include(_ x: UnsafePointer<Double>, layer j: Int, _ w: Int) {
+            let lo = UnsafeMutableRawPointer(self.lo + j * room), hi = UnsafeMutableRawPointer(self.hi + j * room)
+            let x2 = UnsafeRawPointer(x)
+            var sum = SIMD2<Double>(nonFinite[j], 0)
+            var c = 0
+            while c + 2 <= w {
+                let o = c * MemoryLayout<Double>.stride
+                let v = x2.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+                let l = lo.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+                let h = hi.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
+                lo.storeBytes(of: l.replacing(with: v, where: v .< l), toByteOffset: o, as: SIMD2<Double>.self)
+                hi.storeBytes(of: h.replacing(with: v, where: v .> h), toByteOffset: o, as: SIMD2<Double>.self)
+                sum += v - v
+                c += 2
+            }
+            if c < w {
+                let lo = self.lo + j * room, hi = self.hi + j * room
+                if x[c] < lo[c] { lo[c] = x[c] }
+                if x[c] > hi[c] { hi[c] = x[c] }
+                sum[0] += x[c] - x[c]
+            }
+            nonFinite[j] = sum[0] + sum[1]
+        }
+
+        /// Whether every number included for layer j is finite.
+        func allFinite(_ j: Int) -> Bool { nonFinite[j] == 0 }
+
+        func of(_ j: Int) -> (lo: UnsafePointer<Double>, hi: UnsafePointer<Double>) { (UnsafePointer(lo + j * room), UnsafePointer(hi + j * room)) }
+    }
+
+    /// Layer j's rows (none before it moves).
+    @inline(__always)
+    func withColumn<R>(_ j: Int, _ body: (UnsafeBufferPointer<Double>) -> R) -> R {
+        body(UnsafeBufferPointer(start: start[j], count: used[j]))
+    }
+}
