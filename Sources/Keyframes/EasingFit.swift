@@ -17,7 +17,6 @@ enum EasingFit {
         let m1 = max(0, (1 - q[q.count - 1]) / max(1 - u[u.count - 1], 1e-9))
         let a = min(1.0 / 3, 1 / max(m0, 1e-9)), b = min(1.0 / 3, 1 / max(m1, 1e-9))
         var p = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
-        func clamp(_ v: SIMD4<Double>) -> SIMD4<Double> { v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
         // One workspace of flat buffers, written in place (no array, bounds or uniqueness check
         // per evaluation). The curve parameter s at each u depends on x1 and x2 alone
         // (CubicBezier.solveParameter, most of a trial's time); a trial starts Newton from the
@@ -98,7 +97,7 @@ enum EasingFit {
                     m[d * 4 + d] = 1; rhs[d] = 0
                 }
                 guard solve4(m, rhs, into: step) else { break }
-                let candidate = clamp(p + SIMD4(step[0], step[1], step[2], step[3]))
+                let candidate = unitClamped(p + SIMD4(step[0], step[1], step[2], step[3]))
                 if candidate == p { lambda *= 8; continue }
                 parameters(candidate, near: s, into: scratch)
                 residuals(candidate, scratch, into: rc)
@@ -113,6 +112,17 @@ enum EasingFit {
             if !improved { break }
         }
         return CubicBezier(p[0], p[1], p[2], p[3])
+    }
+
+    /// `v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))` lane by lane, as SIMD
+    /// computes it, pointwiseMin(1, pointwiseMax(0, v)) through Double.maximum and .minimum (the
+    /// same bits, −0 kept): the generic pointwiseMax/Min were two calls per trial of `curve`.
+    @inline(__always) static func unitClamped(_ v: SIMD4<Double>) -> SIMD4<Double> {
+        @inline(__always) func lane(_ x: Double) -> Double {
+            let low = 0 > x || x.isNaN ? 0.0 : x
+            return 1 <= low || low.isNaN ? 1.0 : low
+        }
+        return SIMD4(lane(v[0]), lane(v[1]), lane(v[2]), lane(v[3]))
     }
 
     /// One coordinate of a unit cubic, its coefficients computed once per curve (CubicBezier

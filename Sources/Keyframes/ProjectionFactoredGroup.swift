@@ -196,7 +196,8 @@ extension ProjectionSampler {
         let parts = planeParts(groups, factors)
         if parts.count > groups.count,
             let apart = factoredLayers(parts, factors, end: end, pictureCells: pictureCells, interpolation: interpolation),
-            seamGap(apart, groups: groups, parts: parts, end: end) <= ProjectionTolerance.seam / hostScale
+            seamGap(apart, groups: groups, parts: parts, end: end, stopAbove: ProjectionTolerance.seam / hostScale)
+                <= ProjectionTolerance.seam / hostScale
         {
             return apart
         }

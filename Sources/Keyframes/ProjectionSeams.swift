@@ -31,7 +31,11 @@ extension ProjectionSampler {
     /// vertices of its paint and clip whose exact ones lie on the shared edge's line; the gap
     /// is the farthest of either side's from the other side's line (edges are straight, so
     /// their vertices bound it). A side that draws no vertex on that line shows no seam there.
-    func seamGap(_ layers: [ProjectedLayer?], groups: [[Int]], parts: [[Int]], end: Double, rate: Double = 240) -> Double {
+    /// Once a gap over `stopAbove` is found, that gap is returned (the caller asks only whether
+    /// the widest is within the tolerance: the same answer, without simulating the times after).
+    func seamGap(
+        _ layers: [ProjectedLayer?], groups: [[Int]], parts: [[Int]], end: Double, rate: Double = 240, stopAbove: Double = .infinity
+    ) -> Double {
         var partOf: [Int: Int] = [:]
         for (p, part) in parts.enumerated() { for n in part { partOf[specs[n].layer] = p } }
         var pairs: [(Int, Int)] = []
@@ -74,6 +78,7 @@ extension ProjectionSampler {
                 let di = drawn(i, a, b), dj = drawn(j, a, b)
                 guard di.count >= 2, dj.count >= 2 else { continue }
                 worst = max(worst, Self.farthest(di, fromLineThrough: dj), Self.farthest(dj, fromLineThrough: di))
+                if worst > stopAbove { return worst }
             }
         }
         return worst

@@ -31,6 +31,9 @@ final class ProjectionSeamsTests: XCTestCase {
         moved[right]!.plane!.translation = apart[right]!.plane!.translation.map { $0 + Point(0.1, 0) }
         moved[left]!.plane!.translation = apart[left]!.plane!.translation.map { $0 - Point(0.1, 0) }
         XCTAssertEqual(sampler.seamGap(moved, groups: prep.groups, parts: parts, end: end), 0.2, accuracy: 1e-6)
+        // Asked only whether the gap is within a limit, the check may stop at a gap over it.
+        XCTAssertGreaterThan(sampler.seamGap(moved, groups: prep.groups, parts: parts, end: end, stopAbove: 0.15), 0.15)
+        XCTAssertEqual(sampler.seamGap(moved, groups: prep.groups, parts: parts, end: end, stopAbove: 0.25), 0.2, accuracy: 1e-6)
         // Only one face moved: the face against the other face and its header.
         moved[left] = apart[left]
         XCTAssertEqual(sampler.seamGap(moved, groups: prep.groups, parts: parts, end: end), 0.1, accuracy: 1e-6)

@@ -71,4 +71,17 @@ final class EasingFitConvergenceTests: XCTestCase {
         let worst = zip(u, q).map { abs(c.progress(at: $0.0) - $0.1) }.max()!
         XCTAssertLessThan(worst, 2e-4, "\(c)")
     }
+
+    /// The trial step's clamp to the unit square gives SIMD's `clamped` bits lane by lane: −0
+    /// kept, values past either bound set to it, NaN to 1 (as Double.maximum and .minimum do).
+    func testTheUnitClampEqualsSIMDClampedBitForBit() {
+        let values: [Double] = [-0.0, 0, 1e-300, -1e-300, 0.25, 1, 1.0.nextUp, 1.0.nextDown, 2, -2, .infinity, -.infinity, .nan]
+        for x in values {
+            for y in [0.5, -0.0, .nan] {
+                let v = SIMD4(x, y, 1 - x, x * 3)
+                let expected = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)), got = EasingFit.unitClamped(v)
+                for lane in 0..<4 { XCTAssertEqual(got[lane].bitPattern, expected[lane].bitPattern, "\(v) lane \(lane)") }
+            }
+        }
+    }
 }
