@@ -31,6 +31,12 @@ package struct ExactLayerTracks: Sendable {
     /// - Parameter keepingAll: false for a reader that reads each time once (FitReport): only
     ///   the transform keeps its values, read once for its three components.
     package static func all(_ simulation: Simulation, keepingAll: Bool = true) -> [ExactLayerTracks] {
+        withStillKeys(simulation, keepingAll: keepingAll).tracks
+    }
+
+    /// `all`, and for each layer the keyframes of its tracks that never change (StillLayerKeys),
+    /// made here where those tracks are made: both players' fits read them.
+    static func withStillKeys(_ simulation: Simulation, keepingAll: Bool = true) -> (tracks: [ExactLayerTracks], stills: [StillLayerKeys]) {
         let end = simulation.timeline.duration
         func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty || !keepingAll ? nil : ExactValueMemo() }
         let still = StillTrack.breakpoints(until: end)
@@ -39,6 +45,10 @@ package struct ExactLayerTracks: Sendable {
         var translations = StillTracks<Point>(), scales = StillTracks<Point>(), rotations = StillTracks<Double>()
         var layerNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
         var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillTracks<Double>() }
+        var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
+        var numberKeys = StillNumberKeys()
+        // The layer numbers' still keyframes, in property order, while every one is still.
+        var stillNumbers: [KeyframeTrack<Double>] = [], numbersStill = true
         func point(_ track: PropertyTrack<Point>) -> ExactTrack<Point> {
             track.events.isEmpty ? points.track(track.initial, breakpoints: still) : ExactTrack(track, until: end, memo: memo(track))
         }
@@ -47,25 +57,59 @@ package struct ExactLayerTracks: Sendable {
             if track.events.isEmpty { return stills[p].drawn(p, initial: track.initial, breakpoints: still) }
             return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
         }
+        func layerNumber(_ track: PropertyTrack<Double>, _ p: LayerProperty) -> ExactTrack<Double> {
+            guard track.events.isEmpty else {
+                numbersStill = false
+                return number(track, p, &layerNumbers)
+            }
+            let made = layerNumbers[p].drawnStill(p, initial: track.initial, breakpoints: still)
+            if let keys = made.keys { stillNumbers.append(keys) } else { numbersStill = false }
+            return made.track
+        }
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
         // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
         return simulation.layers.withUnsafeBufferPointer { layers in
-            var out: [ExactLayerTracks] = []
+            var out: [ExactLayerTracks] = [], keys: [StillLayerKeys] = []
             out.reserveCapacity(layers.count)
+            keys.reserveCapacity(layers.count)
             for i in layers.indices {
                 let size = layers[i].size, whole = layers[i].transform
                 let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
-                func component<C>(_ f: @escaping @Sendable (LayerTransform) -> C, _ stills: inout StillTracks<C>) -> ExactTrack<C> {
-                    whole.events.isEmpty
-                        ? stills.track(f(whole.initial), breakpoints: still) : ExactTrack(whole, until: end, component: f, memo: transform)
+                let simulated = layers[i].index
+                var key = StillLayerKeys(
+                    anchorPoint: anchors.keyframes(layers[simulated].anchorPoint) { $0.keyframes() },
+                    visible: visible.keyframes(layers[simulated].hidden) { $0.keyframes().map { !$0 } })
+                func component<C>(
+                    _ f: @escaping @Sendable (LayerTransform) -> C, _ stills: inout StillTracks<C>, _ keys: inout KeyframeTrack<C>?
+                ) -> ExactTrack<C> {
+                    guard whole.events.isEmpty else { return ExactTrack(whole, until: end, component: f, memo: transform) }
+                    let made = stills.still(f(whole.initial), breakpoints: still)
+                    keys = made.keys
+                    return made.track
                 }
+                let position: ExactTrack<Point>
+                if layers[i].position.events.isEmpty {
+                    (position, key.position) = points.still(layers[i].position.initial, breakpoints: still)
+                } else {
+                    position = point(layers[i].position)
+                }
+                let sizeTrack: ExactTrack<Size>
+                if size.events.isEmpty {
+                    (sizeTrack, key.size) = sizes.still(size.initial, breakpoints: still)
+                } else {
+                    sizeTrack = ExactTrack(size, until: end, memo: memo(size))
+                }
+                let translation = component({ $0.translation }, &translations, &key.translation)
+                let scale = component({ $0.scale }, &scales, &key.scale)
+                let rotation = component({ $0.rotation }, &rotations, &key.rotation)
+                stillNumbers.removeAll(keepingCapacity: true)
+                numbersStill = true
+                let numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { layerNumber(layers[i].numbers[$0], $0) }
+                key.numbers = numbersStill ? numberKeys.shared(stillNumbers) : nil
                 out.append(
                     ExactLayerTracks(
-                        layer: layers[i].index, position: point(layers[i].position),
-                        size: size.events.isEmpty ? sizes.track(size.initial, breakpoints: still) : ExactTrack(size, until: end, memo: memo(size)),
-                        translation: component({ $0.translation }, &translations), scale: component({ $0.scale }, &scales),
-                        rotation: component({ $0.rotation }, &rotations),
-                        numbers: NumberTracks(LayerProperty.animatedLayerNumbers) { number(layers[i].numbers[$0], $0, &layerNumbers) },
+                        layer: layers[i].index, position: position, size: sizeTrack,
+                        translation: translation, scale: scale, rotation: rotation, numbers: numbers,
                         mask: layers[i].definition.mask.map { m in
                             let frame = layers[i].maskFrame
                             return Mask(
@@ -75,8 +119,9 @@ package struct ExactLayerTracks: Sendable {
                                 center: point(layers[i].maskCenter),
                                 numbers: NumberTracks(LayerProperty.animatedMaskNumbers) { number(layers[i].numbers[$0], $0, &maskNumbers) })
                         }))
+                keys.append(key)
             }
-            return out
+            return (out, keys)
         }
     }
 }

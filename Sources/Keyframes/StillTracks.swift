@@ -8,17 +8,23 @@ import Simulation
 import TransitionModel
 
 struct StillTracks<Value: AnimatableValue> {
-    private var last: (value: Value, track: ExactTrack<Value>)?
+    private var last: (value: Value, track: ExactTrack<Value>, keys: KeyframeTrack<Value>?)?
 
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints)` of a track without events
     /// whose value is `value`: those breakpoints, one still piece, the constant.
-    mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> {
+    mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> { still(value, breakpoints: breakpoints).track }
+
+    /// `track(value, breakpoints:)` and its keyframes as every player fits it (the one keyframe
+    /// of `FittingReducer.stillKeyframe`; nil where that gives none: a NaN, an empty timeline),
+    /// made with the track, once.
+    mutating func still(_ value: Value, breakpoints: [Double]) -> (track: ExactTrack<Value>, keys: KeyframeTrack<Value>?) {
         // The breakpoints are the caller's one array (compared by identity first): in the key all the same.
-        if let last, sameBits(last.value, value), last.track.breakpoints == breakpoints { return last.track }
+        if let last, sameBits(last.value, value), last.track.breakpoints == breakpoints { return (last.track, last.keys) }
         let end = breakpoints[breakpoints.count - 1]
         let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in value })
-        last = (value, made)
-        return made
+        let keys = FittingReducer.stillKeyframe(made).map { KeyframeTrack([$0]) }
+        last = (value, made, keys)
+        return (made, keys)
     }
 }
 
@@ -48,6 +54,11 @@ extension StillTracks where Value == Double {
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints).clamped(as: property)` of a
     /// number track without events: the constant as drawn (clamping a constant gives a constant).
     mutating func drawn(_ property: LayerProperty, initial: Double, breakpoints: [Double]) -> ExactTrack<Double> {
-        track(property.drawnRange.map { DrawnRange.clamp(initial, $0) } ?? initial, breakpoints: breakpoints)
+        drawnStill(property, initial: initial, breakpoints: breakpoints).track
+    }
+
+    /// `drawn` and its keyframes (`still`).
+    mutating func drawnStill(_ property: LayerProperty, initial: Double, breakpoints: [Double]) -> (track: ExactTrack<Double>, keys: KeyframeTrack<Double>?) {
+        still(property.drawnRange.map { DrawnRange.clamp(initial, $0) } ?? initial, breakpoints: breakpoints)
     }
 }

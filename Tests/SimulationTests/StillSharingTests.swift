@@ -77,6 +77,48 @@ final class StillSharingTests: XCTestCase {
         XCTAssertEqual(numbers[.opacity].drawn(.opacity, initial: 0.5, breakpoints: breakpoints).value(0), 0.5)
     }
 
+    /// A still track's keyframes, made with it, are the fitting reducer's for every player; none
+    /// where it fits none as still (a NaN, an empty timeline); made again whenever the value's bits change.
+    func testAStillTracksKeyframesAreEveryPlayersFit() throws {
+        var stills = StillTracks<Double>()
+        let breakpoints = StillTrack.breakpoints(until: 1)
+        let measure = ErrorMeasure<Double>(tolerance: 0.1, unit: .value) { abs($0) }
+        var previous: KeyframeTrack<Double>?
+        for v in [1.0, 1, 2, 0, -0.0, 0.5] {
+            let made = stills.still(v, breakpoints: breakpoints)
+            let keys = try XCTUnwrap(made.keys)
+            for rules in PlayerRules.players {
+                XCTAssertEqual(keys, FittingReducer(rules: rules).keyframes(for: made.track, measure: measure))
+            }
+            XCTAssertEqual(keys.keyframes[0].value.bitPattern, v.bitPattern)
+            if let previous { XCTAssertEqual(StillNumberKeys.same(previous, keys), sameBits(previous.keyframes[0].value, v)) }
+            previous = keys
+        }
+        XCTAssertNil(stills.still(.nan, breakpoints: breakpoints).keys)
+        XCTAssertNil(stills.still(1, breakpoints: [0]).keys)
+        // Drawn numbers: the clamped constant's keyframe.
+        XCTAssertEqual(stills.drawnStill(.opacity, initial: 1.5, breakpoints: breakpoints).keys?.keyframes[0].value, 1)
+    }
+
+    /// The layer numbers' keyframes are one NumberTracks while they are the same made tracks.
+    func testStillNumberKeysAreSharedOnlyForTheSameTracks() {
+        let count = LayerProperty.animatedLayerNumbers.count
+        let one = KeyframeTrack([Keyframe(time: 0, value: 1.0)]), other = KeyframeTrack([Keyframe(time: 0, value: 1.0)])
+        var numbers = StillNumberKeys()
+        let first = numbers.shared(Array(repeating: one, count: count))
+        XCTAssertEqual(first.properties, LayerProperty.animatedLayerNumbers)
+        XCTAssertTrue(first.tracks.allSatisfy { StillNumberKeys.same($0, one) })
+        XCTAssertTrue(StillNumberKeys.same(numbers.shared(Array(repeating: one, count: count)).tracks[0], first.tracks[0]))
+        // Each position changed alone to an equal but other made track: a new NumberTracks.
+        for k in 0..<count {
+            var keys = Array(repeating: one, count: count)
+            keys[k] = other
+            let made = numbers.shared(keys)
+            XCTAssertTrue(StillNumberKeys.same(made.tracks[k], other))
+            _ = numbers.shared(Array(repeating: one, count: count))
+        }
+    }
+
     func testStillKeyframesAreSharedOnlyForTheSameBits() {
         var keys = StillKeys<Double>()
         let reducer = FittingReducer(rules: .lottie)
