@@ -47,8 +47,8 @@ package struct ExactLayerTracks: Sendable {
         var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillTracks<Double>() }
         var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
         var numberKeys = StillNumberKeys()
-        // The layer numbers' still keyframes, in property order, while every one is still.
-        var stillNumbers: [KeyframeTrack<Double>] = [], numbersStill = true
+        // Whether every layer number of the layer is still (its keyframes: `layerNumbers`' last).
+        var numbersStill = true
         func point(_ track: PropertyTrack<Point>) -> ExactTrack<Point> {
             track.events.isEmpty ? points.track(track.initial, breakpoints: still) : ExactTrack(track, until: end, memo: memo(track))
         }
@@ -62,9 +62,7 @@ package struct ExactLayerTracks: Sendable {
                 numbersStill = false
                 return number(track, p, &layerNumbers)
             }
-            let made = layerNumbers[p].drawnStill(p, initial: track.initial, breakpoints: still)
-            if let keys = made.keys { stillNumbers.append(keys) } else { numbersStill = false }
-            return made.track
+            return layerNumbers[p].drawn(p, initial: track.initial, breakpoints: still)
         }
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
         // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
@@ -102,10 +100,9 @@ package struct ExactLayerTracks: Sendable {
                 let translation = component({ $0.translation }, &translations, &key.translation)
                 let scale = component({ $0.scale }, &scales, &key.scale)
                 let rotation = component({ $0.rotation }, &rotations, &key.rotation)
-                stillNumbers.removeAll(keepingCapacity: true)
                 numbersStill = true
                 let numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { layerNumber(layers[i].numbers[$0], $0) }
-                key.numbers = numbersStill ? numberKeys.shared(stillNumbers) : nil
+                key.numbers = numbersStill ? numberKeys.shared(layerNumbers) : nil
                 out.append(
                     ExactLayerTracks(
                         layer: layers[i].index, position: position, size: sizeTrack,

@@ -26,16 +26,24 @@ struct StillLayerKeys: Sendable {
 struct StillNumberKeys {
     private var last: NumberTracks<KeyframeTrack<Double>>?
 
-    /// `NumberTracks(LayerProperty.animatedLayerNumbers)` of `keys`, in that order.
-    mutating func shared(_ keys: [KeyframeTrack<Double>]) -> NumberTracks<KeyframeTrack<Double>> {
-        if let last, last.tracks.count == keys.count, zip(last.tracks, keys).allSatisfy({ Self.same($0, $1) }) { return last }
-        var k = 0
-        let made = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in
-            defer { k += 1 }
-            return keys[k]
+    /// `NumberTracks(LayerProperty.animatedLayerNumbers)` of the keyframes each of `stills` made
+    /// last (nil if one made none), in that order: `stills` made them for this layer's numbers.
+    mutating func shared(_ stills: NumberTracks<StillTracks<Double>>) -> NumberTracks<KeyframeTrack<Double>>? {
+        stills.tracks.withUnsafeBufferPointer { made in
+            var same = last?.tracks.count == made.count
+            for k in made.indices {
+                guard let keys = made[k].lastKeys else { return nil }
+                if same, let last, !Self.same(keys, last.tracks[k]) { same = false }
+            }
+            if same, let last { return last }
+            var k = 0
+            let out = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in
+                defer { k += 1 }
+                return made[k].lastKeys!
+            }
+            last = out
+            return out
         }
-        last = made
-        return made
     }
 
     /// Whether a and b are one made track (their keyframes one buffer).

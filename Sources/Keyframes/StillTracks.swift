@@ -8,7 +8,14 @@ import Simulation
 import TransitionModel
 
 struct StillTracks<Value: AnimatableValue> {
-    private var last: (value: Value, track: ExactTrack<Value>, keys: KeyframeTrack<Value>?)?
+    // Apart, not one optional tuple: `if let last` copied the tuple (every reference retained
+    // and released again) at each layer.
+    private var lastValue: Value?
+    private var lastTrack: ExactTrack<Value>?
+    /// The keyframes of the last track made (`still`).
+    private(set) var lastKeys: KeyframeTrack<Value>?
+    /// The one still piece, one array for every track made here (each allocated one).
+    private let stillPiece: [ExactTrack<Value>.Piece] = [.still]
 
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints)` of a track without events
     /// whose value is `value`: those breakpoints, one still piece, the constant.
@@ -19,11 +26,13 @@ struct StillTracks<Value: AnimatableValue> {
     /// made with the track, once.
     mutating func still(_ value: Value, breakpoints: [Double]) -> (track: ExactTrack<Value>, keys: KeyframeTrack<Value>?) {
         // The breakpoints are the caller's one array (compared by identity first): in the key all the same.
-        if let last, sameBits(last.value, value), last.track.breakpoints == breakpoints { return (last.track, last.keys) }
+        if let v = lastValue, sameBits(v, value), let track = lastTrack, track.breakpoints == breakpoints { return (track, lastKeys) }
         let end = breakpoints[breakpoints.count - 1]
-        let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in value })
+        let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? stillPiece : [], value: { _ in value })
         let keys = FittingReducer.stillKeyframe(made).map { KeyframeTrack([$0]) }
-        last = (value, made, keys)
+        lastValue = value
+        lastTrack = made
+        lastKeys = keys
         return (made, keys)
     }
 }
@@ -54,11 +63,6 @@ extension StillTracks where Value == Double {
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints).clamped(as: property)` of a
     /// number track without events: the constant as drawn (clamping a constant gives a constant).
     mutating func drawn(_ property: LayerProperty, initial: Double, breakpoints: [Double]) -> ExactTrack<Double> {
-        drawnStill(property, initial: initial, breakpoints: breakpoints).track
-    }
-
-    /// `drawn` and its keyframes (`still`).
-    mutating func drawnStill(_ property: LayerProperty, initial: Double, breakpoints: [Double]) -> (track: ExactTrack<Double>, keys: KeyframeTrack<Double>?) {
-        still(property.drawnRange.map { DrawnRange.clamp(initial, $0) } ?? initial, breakpoints: breakpoints)
+        track(property.drawnRange.map { DrawnRange.clamp(initial, $0) } ?? initial, breakpoints: breakpoints)
     }
 }

@@ -97,25 +97,35 @@ final class StillSharingTests: XCTestCase {
         XCTAssertNil(stills.still(.nan, breakpoints: breakpoints).keys)
         XCTAssertNil(stills.still(1, breakpoints: [0]).keys)
         // Drawn numbers: the clamped constant's keyframe.
-        XCTAssertEqual(stills.drawnStill(.opacity, initial: 1.5, breakpoints: breakpoints).keys?.keyframes[0].value, 1)
+        _ = stills.drawn(.opacity, initial: 1.5, breakpoints: breakpoints)
+        XCTAssertEqual(stills.lastKeys?.keyframes[0].value, 1)
     }
 
     /// The layer numbers' keyframes are one NumberTracks while they are the same made tracks.
-    func testStillNumberKeysAreSharedOnlyForTheSameTracks() {
-        let count = LayerProperty.animatedLayerNumbers.count
-        let one = KeyframeTrack([Keyframe(time: 0, value: 1.0)]), other = KeyframeTrack([Keyframe(time: 0, value: 1.0)])
+    func testStillNumberKeysAreSharedOnlyForTheSameTracks() throws {
+        let breakpoints = StillTrack.breakpoints(until: 1)
+        var stills = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
         var numbers = StillNumberKeys()
-        let first = numbers.shared(Array(repeating: one, count: count))
+        func layer(_ values: [Double]) -> NumberTracks<KeyframeTrack<Double>>? {
+            for (k, p) in LayerProperty.animatedLayerNumbers.enumerated() { _ = stills[p].drawn(p, initial: values[k], breakpoints: breakpoints) }
+            return numbers.shared(stills)
+        }
+        let count = LayerProperty.animatedLayerNumbers.count
+        let halves = Array(repeating: 0.5, count: count)
+        let first = try XCTUnwrap(layer(halves))
         XCTAssertEqual(first.properties, LayerProperty.animatedLayerNumbers)
-        XCTAssertTrue(first.tracks.allSatisfy { StillNumberKeys.same($0, one) })
-        XCTAssertTrue(StillNumberKeys.same(numbers.shared(Array(repeating: one, count: count)).tracks[0], first.tracks[0]))
-        // Each position changed alone to an equal but other made track: a new NumberTracks.
+        XCTAssertEqual(first.tracks.map { $0.keyframes[0].value }, halves)
+        // The same values again: the same made tracks.
+        let again = try XCTUnwrap(layer(halves))
+        XCTAssertTrue(zip(again.tracks, first.tracks).allSatisfy { StillNumberKeys.same($0, $1) })
+        // Each number changed alone: a new track for it, its value; then back.
         for k in 0..<count {
-            var keys = Array(repeating: one, count: count)
-            keys[k] = other
-            let made = numbers.shared(keys)
-            XCTAssertTrue(StillNumberKeys.same(made.tracks[k], other))
-            _ = numbers.shared(Array(repeating: one, count: count))
+            var values = halves
+            values[k] = 0.25
+            let made = try XCTUnwrap(layer(values))
+            XCTAssertEqual(made.tracks.map { $0.keyframes[0].value }, values)
+            XCTAssertFalse(StillNumberKeys.same(made.tracks[k], first.tracks[k]))
+            XCTAssertEqual(try XCTUnwrap(layer(halves)).tracks.map { $0.keyframes[0].value }, halves)
         }
     }
 
