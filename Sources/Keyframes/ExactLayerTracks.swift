@@ -71,8 +71,10 @@ package struct ExactLayerTracks: Sendable {
             out.reserveCapacity(layers.count)
             keys.reserveCapacity(layers.count)
             for i in layers.indices {
-                let size = layers[i].size, whole = layers[i].transform
-                let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
+                // The size and transform tracks read in place: `let size = layers[i].size` copied
+                // each through its value witness (four copies and three destroys a layer).
+                let transformStill = layers[i].transform.events.isEmpty
+                let transform = transformStill ? nil : ExactValueMemo<LayerTransform>()
                 let simulated = layers[i].index
                 var key = StillLayerKeys(
                     anchorPoint: anchors.keyframes(layers[simulated].anchorPoint) { $0.keyframes() },
@@ -80,8 +82,8 @@ package struct ExactLayerTracks: Sendable {
                 func component<C>(
                     _ f: @escaping @Sendable (LayerTransform) -> C, _ stills: inout StillTracks<C>, _ keys: inout KeyframeTrack<C>?
                 ) -> ExactTrack<C> {
-                    guard whole.events.isEmpty else { return ExactTrack(whole, until: end, component: f, memo: transform) }
-                    let made = stills.still(f(whole.initial), breakpoints: still)
+                    guard transformStill else { return ExactTrack(layers[i].transform, until: end, component: f, memo: transform) }
+                    let made = stills.still(f(layers[i].transform.initial), breakpoints: still)
                     keys = made.keys
                     return made.track
                 }
@@ -92,10 +94,10 @@ package struct ExactLayerTracks: Sendable {
                     position = point(layers[i].position)
                 }
                 let sizeTrack: ExactTrack<Size>
-                if size.events.isEmpty {
-                    (sizeTrack, key.size) = sizes.still(size.initial, breakpoints: still)
+                if layers[i].size.events.isEmpty {
+                    (sizeTrack, key.size) = sizes.still(layers[i].size.initial, breakpoints: still)
                 } else {
-                    sizeTrack = ExactTrack(size, until: end, memo: memo(size))
+                    sizeTrack = ExactTrack(layers[i].size, until: end, memo: memo(layers[i].size))
                 }
                 let translation = component({ $0.translation }, &translations, &key.translation)
                 let scale = component({ $0.scale }, &scales, &key.scale)
