@@ -43,7 +43,9 @@ package struct ExactLayerTracks: Sendable {
         // A track that never changes is one of StillTracks: the layers before it may have made it.
         var points = StillTracks<Point>(), sizes = StillTracks<Size>(), rects = StillTracks<Rect>()
         var translations = StillTracks<Point>(), scales = StillTracks<Point>(), rotations = StillTracks<Double>()
-        var layerNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
+        // In `animatedLayerNumbers` order, mutated in place: through NumberTracks' subscript each
+        // was copied out and written back (its track and keys retained and released) per number.
+        var layerNumbers = [StillTracks<Double>](repeating: StillTracks(), count: LayerProperty.animatedLayerNumbers.count)
         var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillTracks<Double>() }
         var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
         var numberKeys = StillNumberKeys()
@@ -57,12 +59,12 @@ package struct ExactLayerTracks: Sendable {
             if track.events.isEmpty { return stills[p].drawn(p, initial: track.initial, breakpoints: still) }
             return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
         }
-        func layerNumber(_ track: PropertyTrack<Double>, _ p: LayerProperty) -> ExactTrack<Double> {
+        func layerNumber(_ track: PropertyTrack<Double>, _ p: LayerProperty, _ k: Int) -> ExactTrack<Double> {
             guard track.events.isEmpty else {
                 numbersStill = false
-                return number(track, p, &layerNumbers)
+                return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
             }
-            return layerNumbers[p].drawn(p, initial: track.initial, breakpoints: still)
+            return layerNumbers[k].drawn(p, initial: track.initial, breakpoints: still)
         }
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
         // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
@@ -103,7 +105,11 @@ package struct ExactLayerTracks: Sendable {
                 let scale = component({ $0.scale }, &scales, &key.scale)
                 let rotation = component({ $0.rotation }, &rotations, &key.rotation)
                 numbersStill = true
-                let numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { layerNumber(layers[i].numbers[$0], $0) }
+                var k = 0
+                let numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { p in
+                    defer { k += 1 }
+                    return layerNumber(layers[i].numbers[p], p, k)
+                }
                 key.numbers = numbersStill ? numberKeys.shared(layerNumbers) : nil
                 out.append(
                     ExactLayerTracks(

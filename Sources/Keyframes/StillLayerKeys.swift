@@ -26,10 +26,10 @@ struct StillLayerKeys: Sendable {
 struct StillNumberKeys {
     private var last: NumberTracks<KeyframeTrack<Double>>?
 
-    /// `NumberTracks(LayerProperty.animatedLayerNumbers)` of the keyframes each of `stills` made
-    /// last (nil if one made none), in that order: `stills` made them for this layer's numbers.
-    mutating func shared(_ stills: NumberTracks<StillTracks<Double>>) -> NumberTracks<KeyframeTrack<Double>>? {
-        stills.tracks.withUnsafeBufferPointer { made in
+    /// `NumberTracks(LayerProperty.animatedLayerNumbers)` of the keyframes each of `stills` (one
+    /// per property, in that order) made last, nil if one made none: made for this layer's numbers.
+    mutating func shared(_ stills: [StillTracks<Double>]) -> NumberTracks<KeyframeTrack<Double>>? {
+        stills.withUnsafeBufferPointer { made in
             var same = last?.tracks.count == made.count
             for k in made.indices {
                 guard let keys = made[k].lastKeys else { return nil }

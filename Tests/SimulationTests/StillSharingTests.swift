@@ -104,10 +104,10 @@ final class StillSharingTests: XCTestCase {
     /// The layer numbers' keyframes are one NumberTracks while they are the same made tracks.
     func testStillNumberKeysAreSharedOnlyForTheSameTracks() throws {
         let breakpoints = StillTrack.breakpoints(until: 1)
-        var stills = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
+        var stills = [StillTracks<Double>](repeating: StillTracks(), count: LayerProperty.animatedLayerNumbers.count)
         var numbers = StillNumberKeys()
         func layer(_ values: [Double]) -> NumberTracks<KeyframeTrack<Double>>? {
-            for (k, p) in LayerProperty.animatedLayerNumbers.enumerated() { _ = stills[p].drawn(p, initial: values[k], breakpoints: breakpoints) }
+            for (k, p) in LayerProperty.animatedLayerNumbers.enumerated() { _ = stills[k].drawn(p, initial: values[k], breakpoints: breakpoints) }
             return numbers.shared(stills)
         }
         let count = LayerProperty.animatedLayerNumbers.count
