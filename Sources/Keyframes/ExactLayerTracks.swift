@@ -47,6 +47,8 @@ package struct ExactLayerTracks: Sendable {
         // was copied out and written back (its track and keys retained and released) per number.
         var layerNumbers = [StillTracks<Double>](repeating: StillTracks(), count: LayerProperty.animatedLayerNumbers.count)
         var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillTracks<Double>() }
+        // For a layer whose numbers are listed otherwise (none is: SimulatedLayer.numberProperties).
+        var otherNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
         var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
         var numberKeys = StillNumberKeys()
         // Whether every layer number of the layer is still (its keyframes: `layerNumbers`' last).
@@ -59,16 +61,25 @@ package struct ExactLayerTracks: Sendable {
             if track.events.isEmpty { return stills[p].drawn(p, initial: track.initial, breakpoints: still) }
             return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
         }
-        func layerNumber(_ track: PropertyTrack<Double>, _ p: LayerProperty, _ k: Int) -> ExactTrack<Double> {
-            guard track.events.isEmpty else {
-                numbersStill = false
-                return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
-            }
-            return layerNumbers[k].drawn(p, initial: track.initial, breakpoints: still)
-        }
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
         // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
         return simulation.layers.withUnsafeBufferPointer { layers in
+            // Where each layer number's track is in a simulated layer's numbers (the same list for
+            // every layer): read there by field, not copied out through NumberTracks' subscript.
+            let numberList = layers.first?.numbers.properties ?? []
+            let slots = LayerProperty.animatedLayerNumbers.map { numberList.firstIndex(of: $0) ?? -1 }
+            func layerNumber(_ i: Int, _ p: LayerProperty, _ k: Int) -> ExactTrack<Double> {
+                guard slots[k] >= 0, layers[i].numbers.properties == numberList else {
+                    numbersStill = false
+                    return number(layers[i].numbers[p], p, &otherNumbers)
+                }
+                guard layers[i].numbers.tracks[slots[k]].events.isEmpty else {
+                    numbersStill = false
+                    let track = layers[i].numbers.tracks[slots[k]]
+                    return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
+                }
+                return layerNumbers[k].drawn(p, initial: layers[i].numbers.tracks[slots[k]].initial, breakpoints: still)
+            }
             var out: [ExactLayerTracks] = [], keys: [StillLayerKeys] = []
             out.reserveCapacity(layers.count)
             keys.reserveCapacity(layers.count)
@@ -108,7 +119,7 @@ package struct ExactLayerTracks: Sendable {
                 var k = 0
                 let numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { p in
                     defer { k += 1 }
-                    return layerNumber(layers[i].numbers[p], p, k)
+                    return layerNumber(i, p, k)
                 }
                 key.numbers = numbersStill ? numberKeys.shared(layerNumbers) : nil
                 out.append(
