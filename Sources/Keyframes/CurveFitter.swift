@@ -71,6 +71,9 @@ struct CurveFitter<V: AnimatableValue> {
         }
         let s = values.map(along)
         var outTimes: [Double] = [times[0]], outValues: [V] = [values[0]]
+        // The grid and a few extrema: appended one by one, the arrays grew about ten times each.
+        outTimes.reserveCapacity(n + 9)
+        outValues.reserveCapacity(n + 9)
         for k in 1..<n {
             outTimes.append(times[k]); outValues.append(values[k])
             let peak = (s[k] - s[k - 1]) * (s[k + 1] - s[k]) < 0 || (s[k] == s[k + 1] && s[k] != s[k - 1])

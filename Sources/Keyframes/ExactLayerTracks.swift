@@ -31,14 +31,28 @@ package struct ExactLayerTracks: Sendable {
     /// - Parameter keepingAll: false for a reader that reads each time once (FitReport): only
     ///   the transform keeps its values, read once for its three components.
     package static func all(_ simulation: Simulation, keepingAll: Bool = true) -> [ExactLayerTracks] {
+        withStillKeys(simulation, keepingAll: keepingAll).tracks
+    }
+
+    /// `all`, and for each layer the keyframes of its tracks that never change (StillLayerKeys),
+    /// made here where those tracks are made: both players' fits read them.
+    static func withStillKeys(_ simulation: Simulation, keepingAll: Bool = true) -> (tracks: [ExactLayerTracks], stills: [StillLayerKeys]) {
         let end = simulation.timeline.duration
         func memo<V>(_ track: PropertyTrack<V>) -> ExactValueMemo<V>? { track.events.isEmpty || !keepingAll ? nil : ExactValueMemo() }
         let still = StillTrack.breakpoints(until: end)
         // A track that never changes is one of StillTracks: the layers before it may have made it.
         var points = StillTracks<Point>(), sizes = StillTracks<Size>(), rects = StillTracks<Rect>()
         var translations = StillTracks<Point>(), scales = StillTracks<Point>(), rotations = StillTracks<Double>()
-        var layerNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
+        // In `animatedLayerNumbers` order, mutated in place: through NumberTracks' subscript each
+        // was copied out and written back (its track and keys retained and released) per number.
+        var layerNumbers = [StillTracks<Double>](repeating: StillTracks(), count: LayerProperty.animatedLayerNumbers.count)
         var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillTracks<Double>() }
+        // For a layer whose numbers are listed otherwise (none is: SimulatedLayer.numberProperties).
+        var otherNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillTracks<Double>() }
+        var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
+        var numberKeys = StillNumberKeys()
+        // Whether every layer number of the layer is still (its keyframes: `layerNumbers`' last).
+        var numbersStill = true
         func point(_ track: PropertyTrack<Point>) -> ExactTrack<Point> {
             track.events.isEmpty ? points.track(track.initial, breakpoints: still) : ExactTrack(track, until: end, memo: memo(track))
         }
@@ -50,22 +64,68 @@ package struct ExactLayerTracks: Sendable {
         // Each layer's tracks read in place, through a pointer, its numbers by field: `layers.map
         // { l in … }` copied every layer, and so did `layers[i].numberTrack(…)`, even through it.
         return simulation.layers.withUnsafeBufferPointer { layers in
-            var out: [ExactLayerTracks] = []
-            out.reserveCapacity(layers.count)
-            for i in layers.indices {
-                let size = layers[i].size, whole = layers[i].transform
-                let transform = whole.events.isEmpty ? nil : ExactValueMemo<LayerTransform>()
-                func component<C>(_ f: @escaping @Sendable (LayerTransform) -> C, _ stills: inout StillTracks<C>) -> ExactTrack<C> {
-                    whole.events.isEmpty
-                        ? stills.track(f(whole.initial), breakpoints: still) : ExactTrack(whole, until: end, component: f, memo: transform)
+            // Where each layer number's track is in a simulated layer's numbers (the same list for
+            // every layer): read there by field, not copied out through NumberTracks' subscript.
+            let numberList = layers.first?.numbers.properties ?? []
+            let slots = LayerProperty.animatedLayerNumbers.map { numberList.firstIndex(of: $0) ?? -1 }
+            func layerNumber(_ i: Int, _ p: LayerProperty, _ k: Int) -> ExactTrack<Double> {
+                guard slots[k] >= 0, layers[i].numbers.properties == numberList else {
+                    numbersStill = false
+                    return number(layers[i].numbers[p], p, &otherNumbers)
                 }
+                guard layers[i].numbers.tracks[slots[k]].events.isEmpty else {
+                    numbersStill = false
+                    let track = layers[i].numbers.tracks[slots[k]]
+                    return ExactTrack(track, until: end, memo: memo(track)).clamped(as: p)
+                }
+                return layerNumbers[k].drawn(p, initial: layers[i].numbers.tracks[slots[k]].initial, breakpoints: still)
+            }
+            var out: [ExactLayerTracks] = [], keys: [StillLayerKeys] = []
+            out.reserveCapacity(layers.count)
+            keys.reserveCapacity(layers.count)
+            for i in layers.indices {
+                // The size and transform tracks read in place: `let size = layers[i].size` copied
+                // each through its value witness (four copies and three destroys a layer).
+                let transformStill = layers[i].transform.events.isEmpty
+                let transform = transformStill ? nil : ExactValueMemo<LayerTransform>()
+                let simulated = layers[i].index
+                var key = StillLayerKeys(
+                    anchorPoint: anchors.keyframes(layers[simulated].anchorPoint) { $0.keyframes() },
+                    visible: visible.keyframes(layers[simulated].hidden) { $0.keyframes().map { !$0 } })
+                func component<C>(
+                    _ f: @escaping @Sendable (LayerTransform) -> C, _ stills: inout StillTracks<C>, _ keys: inout KeyframeTrack<C>?
+                ) -> ExactTrack<C> {
+                    guard transformStill else { return ExactTrack(layers[i].transform, until: end, component: f, memo: transform) }
+                    let made = stills.still(f(layers[i].transform.initial), breakpoints: still)
+                    keys = made.keys
+                    return made.track
+                }
+                let position: ExactTrack<Point>
+                if layers[i].position.events.isEmpty {
+                    (position, key.position) = points.still(layers[i].position.initial, breakpoints: still)
+                } else {
+                    position = point(layers[i].position)
+                }
+                let sizeTrack: ExactTrack<Size>
+                if layers[i].size.events.isEmpty {
+                    (sizeTrack, key.size) = sizes.still(layers[i].size.initial, breakpoints: still)
+                } else {
+                    sizeTrack = ExactTrack(layers[i].size, until: end, memo: memo(layers[i].size))
+                }
+                let translation = component({ $0.translation }, &translations, &key.translation)
+                let scale = component({ $0.scale }, &scales, &key.scale)
+                let rotation = component({ $0.rotation }, &rotations, &key.rotation)
+                numbersStill = true
+                var k = 0
+                let numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { p in
+                    defer { k += 1 }
+                    return layerNumber(i, p, k)
+                }
+                key.numbers = numbersStill ? numberKeys.shared(layerNumbers) : nil
                 out.append(
                     ExactLayerTracks(
-                        layer: layers[i].index, position: point(layers[i].position),
-                        size: size.events.isEmpty ? sizes.track(size.initial, breakpoints: still) : ExactTrack(size, until: end, memo: memo(size)),
-                        translation: component({ $0.translation }, &translations), scale: component({ $0.scale }, &scales),
-                        rotation: component({ $0.rotation }, &rotations),
-                        numbers: NumberTracks(LayerProperty.animatedLayerNumbers) { number(layers[i].numbers[$0], $0, &layerNumbers) },
+                        layer: layers[i].index, position: position, size: sizeTrack,
+                        translation: translation, scale: scale, rotation: rotation, numbers: numbers,
                         mask: layers[i].definition.mask.map { m in
                             let frame = layers[i].maskFrame
                             return Mask(
@@ -75,8 +135,9 @@ package struct ExactLayerTracks: Sendable {
                                 center: point(layers[i].maskCenter),
                                 numbers: NumberTracks(LayerProperty.animatedMaskNumbers) { number(layers[i].numbers[$0], $0, &maskNumbers) })
                         }))
+                keys.append(key)
             }
-            return out
+            return (out, keys)
         }
     }
 }

@@ -1,5 +1,6 @@
 // The layers' keyframes fitted by a FittingReducer. A track still from end to end gets one
-// keyframe (FittingReducer.stillKeyframe); the layers before it often had the same one (a
+// keyframe (FittingReducer.stillKeyframe): made with the track when it has no events
+// (StillLayerKeys, for both players); for the others, the layers before it often had the same one (a
 // transform's identity, an opacity of 1), so it is shared while its time's and value's bits
 // stay the same: an array allocated and freed per track and player was most of the cost of
 // fitting a still layer (BENCHMARKS.md#fit39-the-memos-table-in-raw-slots-still-tracks-and-measures-shared-same-bytes-2026-12-06).
@@ -14,25 +15,27 @@ extension KeyframedTransition {
         var scales = StillKeys<Point>(), rotations = StillKeys<Double>(), frames = StillKeys<Rect>(), centers = StillKeys<Point>()
         var layerNumbers = NumberTracks(LayerProperty.animatedLayerNumbers) { _ in StillKeys<Double>() }
         var maskNumbers = NumberTracks(LayerProperty.animatedMaskNumbers) { _ in StillKeys<Double>() }
-        var anchors = StillSteps<Point, Point>(), visible = StillSteps<Bool, Bool>()
         return inputs.exact.withUnsafeBufferPointer { exact in
             inputs.measures.withUnsafeBufferPointer { measures in
-                inputs.simulation.layers.withUnsafeBufferPointer { simulated in
+                inputs.stillKeys.withUnsafeBufferPointer { stills in
                     var out: [LayerKeyframes] = []
                     out.reserveCapacity(exact.count)
                     for i in exact.indices {
                         let layer = exact[i].layer
+                        // A still track's keyframes made with it (StillLayerKeys); the others fitted here.
                         out.append(
                             LayerKeyframes(
                                 layer: layer,
-                                position: positions.keyframes(exact[i].position, measures[layer].position, reducer),
-                                size: sizes.keyframes(exact[i].size, measures[layer].size, reducer),
-                                anchorPoint: anchors.keyframes(simulated[layer].anchorPoint) { $0.keyframes() },
-                                translation: translations.keyframes(exact[i].translation, measures[layer].translation, reducer),
-                                scale: scales.keyframes(exact[i].scale, measures[layer].scale, reducer),
-                                rotation: rotations.keyframes(exact[i].rotation, measures[layer].rotation, reducer),
-                                numbers: exact[i].numbers.map { layerNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer) },
-                                visible: visible.keyframes(simulated[layer].hidden) { $0.keyframes().map { !$0 } },
+                                position: stills[i].position ?? positions.keyframes(exact[i].position, measures[layer].position, reducer),
+                                size: stills[i].size ?? sizes.keyframes(exact[i].size, measures[layer].size, reducer),
+                                anchorPoint: stills[i].anchorPoint,
+                                translation: stills[i].translation
+                                    ?? translations.keyframes(exact[i].translation, measures[layer].translation, reducer),
+                                scale: stills[i].scale ?? scales.keyframes(exact[i].scale, measures[layer].scale, reducer),
+                                rotation: stills[i].rotation ?? rotations.keyframes(exact[i].rotation, measures[layer].rotation, reducer),
+                                numbers: stills[i].numbers
+                                    ?? exact[i].numbers.map { layerNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer) },
+                                visible: stills[i].visible,
                                 mask: exact[i].mask.map { mask in
                                     MaskKeyframes(
                                         shape: mask.shape, frame: frames.keyframes(mask.frame, measures[layer].maskFrame, reducer),
@@ -60,21 +63,6 @@ struct StillKeys<Value: AnimatableValue> {
         if let last, last.time == key.time.bitPattern, sameBits(last.value, key.value) { return last.keys }
         let keys = KeyframeTrack([key])
         last = (key.time.bitPattern, key.value, keys)
-        return keys
-    }
-}
-
-/// The last step keyframes made from a discrete track that never changes (a layer's anchor
-/// point, whether it is hidden), kept while the next such track starts from the same bits.
-struct StillSteps<Value: Hashable & Sendable, Out: Hashable & Sendable> {
-    private var last: (initial: Value, keys: KeyframeTrack<Out>)?
-
-    /// `make(track)`.
-    mutating func keyframes(_ track: DiscreteTrack<Value>, _ make: (DiscreteTrack<Value>) -> KeyframeTrack<Out>) -> KeyframeTrack<Out> {
-        guard track.changes.isEmpty else { return make(track) }
-        if let last, sameBits(last.initial, track.initial) { return last.keys }
-        let keys = make(track)
-        last = (track.initial, keys)
         return keys
     }
 }

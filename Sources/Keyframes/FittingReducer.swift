@@ -82,7 +82,11 @@ package struct FittingReducer: KeyframeReducer {
     /// A track still from end to end (most of a layer's numbers): its one keyframe, as the loop
     /// and droppingRedundant would leave it, without their arrays; nil for any other track.
     @inline(__always)
-    func stillKeyframe<V: AnimatableValue>(_ track: ExactTrack<V>) -> Keyframe<V>? {
+    func stillKeyframe<V: AnimatableValue>(_ track: ExactTrack<V>) -> Keyframe<V>? { Self.stillKeyframe(track) }
+
+    /// `stillKeyframe`, for any player (StillTracks makes it once for both).
+    @inline(__always)
+    static func stillKeyframe<V: AnimatableValue>(_ track: ExactTrack<V>) -> Keyframe<V>? {
         let breakpoints = track.breakpoints
         guard breakpoints.count == 2, track.pieces[0] == .still else { return nil }
         let first = track.value(breakpoints[0]), right = track.value(breakpoints[1])

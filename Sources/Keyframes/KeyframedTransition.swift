@@ -153,6 +153,8 @@ package struct ReductionInputs: Sendable {
     /// Indexed like `simulation.layers`.
     package let measures: [LayerMeasures]
     package let exact: [ExactLayerTracks]
+    /// Indexed like `exact`: the keyframes of its still tracks, for every player.
+    let stillKeys: [StillLayerKeys]
     /// Today's keys (made on first use when the factored ones are kept without them).
     let projected: UnfactoredKeys
     /// What both projection fits start from (nil when nothing is projected).
@@ -165,7 +167,7 @@ package struct ReductionInputs: Sendable {
         self.simulation = simulation
         self.tolerance = tolerance
         measures = LayerMeasures.all(simulation, tolerance: tolerance)
-        exact = ExactLayerTracks.all(simulation)
+        (exact, stillKeys) = ExactLayerTracks.withStillKeys(simulation)
         let preparation = ProjectionPreparation(simulation)
         self.preparation = preparation
         let (today, factored) =

@@ -6,10 +6,14 @@ import TransitionModel
 
 struct SegmentProblem {
     let rules: PlayerRules
-    /// Interior samples: normalised time, target progress, allowed |p − q|.
-    private var u: [Double] = []
-    private var q: [Double] = []
-    private var budget: [Double] = []
+    /// An interior sample: normalised time, target progress, allowed |p − q|.
+    struct Sample {
+        var u: Double
+        var q: Double
+        var budget: Double
+    }
+    /// One array, not one per number: three allocations per problem were most of its set-up.
+    private var samples: [Sample] = []
     /// Exact slopes dq/du at both ends.
     private var m0 = 0.0, m1 = 0.0
     /// The segment has (next to) no net motion and a straight easing already fits.
@@ -36,7 +40,7 @@ struct SegmentProblem {
         // of one or two grid steps, next to a peak, still gets a curve that is checked).
         let fresh = j - i - 1 < 8
         let count = fresh ? 8 : j - i - 1
-        u.reserveCapacity(count); q.reserveCapacity(count); budget.reserveCapacity(count)
+        samples.reserveCapacity(count)
         for m in 1...count {
             let t = fresh ? t0 + span * Double(m) / Double(count + 1) : f.times[i + m]
             let e = (fresh ? f.exact(t) : f.values[i + m]) - a
@@ -44,9 +48,7 @@ struct SegmentProblem {
             let off = f.measure.norm(e - d.scaled(by: qk))
             guard off <= f.target else { return nil }
             if rules.handlesInUnitSquare, qk < -slack || qk > 1 + slack { return nil }
-            u.append((t - t0) / span)
-            q.append(qk)
-            budget.append((f.target * f.target - off * off).squareRoot() / length)
+            samples.append(Sample(u: (t - t0) / span, q: qk, budget: (f.target * f.target - off * off).squareRoot() / length))
         }
         m0 = f.dot(f.derivative(at: i), d) * inv * span
         m1 = f.dot(f.derivative(at: j), d) * inv * span
@@ -54,7 +56,7 @@ struct SegmentProblem {
     }
 
     func solve() -> CubicBezier? {
-        if flatFits || u.isEmpty { return .linear }
+        if flatFits || samples.isEmpty { return .linear }
         // Hermite: handles a third of the way along the exact tangents (SMIL: shortened to stay in [0, 1]).
         let a = rules.handlesInUnitSquare ? min(1 / 3, 1 / max(m0, 1e-12)) : 1 / 3
         let b = rules.handlesInUnitSquare ? min(1 / 3, 1 / max(m1, 1e-12)) : 1 / 3
@@ -66,7 +68,7 @@ struct SegmentProblem {
     /// Whether the curve, as written (6 decimals), keeps every sample within its budget.
     func fits(_ c: CubicBezier) -> Bool {
         let r = c.rounded6
-        for k in u.indices where abs(Self.progress(r, u[k]) - q[k]) > budget[k] { return false }
+        for k in samples.indices where abs(Self.progress(r, samples[k].u) - samples[k].q) > samples[k].budget { return false }
         return true
     }
 
@@ -91,9 +93,9 @@ struct SegmentProblem {
     ) -> (sum: Double, worst: Double) {
         var s = 0.0, worst = 0.0
         for (n, k) in sample.enumerated() {
-            let sk = Self.parameter(c, u[k])
+            let sk = Self.parameter(c, samples[k].u)
             parameters[n] = sk
-            let r = abs(Self.poly(sk, c.y1, c.y2).0 - q[k]) / budget[k]
+            let r = abs(Self.poly(sk, c.y1, c.y2).0 - samples[k].q) / samples[k].budget
             s += r * r * (weight?[n] ?? 1)
             worst = max(worst, r)
             if let bound, s >= bound { break }
@@ -104,8 +106,8 @@ struct SegmentProblem {
     /// Least squares on an evenly spread subset of the samples (in budgets), stopping as soon as
     /// every sample fits, or when the residuals stay far above their budgets.
     func refine(_ start: CubicBezier) -> CubicBezier? {
-        let stride = max(1, u.count / 24)
-        let sample = Array(Swift.stride(from: stride / 2, to: u.count, by: stride))
+        let stride = max(1, samples.count / 24)
+        let sample = Array(Swift.stride(from: stride / 2, to: samples.count, by: stride))
         let (c, fitted) = levenbergMarquardt(start, sample, nil, iterations: 8, giveUp: true)
         // A curve levenbergMarquardt stopped at because it fits is not checked a second time.
         return fitted || fits(c) ? c.rounded6 : nil
@@ -115,7 +117,7 @@ struct SegmentProblem {
     /// least squares on every sample) from a 5 × 5 grid of starting handles.
     func thoroughSolve() -> CubicBezier? {
         if let c = solve() { return c }
-        let sample = Array(u.indices)
+        let sample = Array(samples.indices)
         let xs = [0.05, 0.25, 0.5, 0.75, 0.95]
         for x1 in xs {
             for x2 in xs {
@@ -128,7 +130,7 @@ struct SegmentProblem {
                         if fits(c) { return c.rounded6 }
                         var total = 0.0
                         for (n, k) in sample.enumerated() {
-                            weight[n] *= max(abs(Self.progress(c, u[k]) - q[k]) / budget[k], 1e-3)
+                            weight[n] *= max(abs(Self.progress(c, samples[k].u) - samples[k].q) / samples[k].budget, 1e-3)
                             total += weight[n]
                         }
                         for n in weight.indices { weight[n] *= Double(weight.count) / total }
@@ -164,10 +166,10 @@ struct SegmentProblem {
                 let dx = Self.poly(s, c.x1, c.x2).1, (y, dy) = Self.poly(s, c.y1, c.y2)
                 let slope = dy / max(dx, 1e-9)
                 let b1 = 3 * (1 - s) * (1 - s) * s, b2 = 3 * (1 - s) * s * s
-                let w = 1 / budget[k], sw = (weight?[n] ?? 1).squareRoot()
+                let w = 1 / samples[k].budget, sw = (weight?[n] ?? 1).squareRoot()
                 // ∂p/∂x1 = −slope·b1, ∂p/∂y1 = b1, ∂p/∂x2 = −slope·b2, ∂p/∂y2 = b2 (x(s) = u held).
                 let g = SIMD4<Double>(-slope * b1, b1, -slope * b2, b2) * (w * sw)
-                jtr += g * ((y - q[k]) * w * sw)
+                jtr += g * ((y - samples[k].q) * w * sw)
                 row0 += g * g[0]; row1 += g * g[1]; row2 += g * g[2]; row3 += g * g[3]
             }
             let jtj = (row0, row1, row2, row3)

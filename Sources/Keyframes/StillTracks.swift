@@ -8,17 +8,32 @@ import Simulation
 import TransitionModel
 
 struct StillTracks<Value: AnimatableValue> {
-    private var last: (value: Value, track: ExactTrack<Value>)?
+    // Apart, not one optional tuple: `if let last` copied the tuple (every reference retained
+    // and released again) at each layer.
+    private var lastValue: Value?
+    private var lastTrack: ExactTrack<Value>?
+    /// The keyframes of the last track made (`still`).
+    private(set) var lastKeys: KeyframeTrack<Value>?
+    /// The one still piece, one array for every track made here (each allocated one).
+    private let stillPiece: [ExactTrack<Value>.Piece] = [.still]
 
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints)` of a track without events
     /// whose value is `value`: those breakpoints, one still piece, the constant.
-    mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> {
+    mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> { still(value, breakpoints: breakpoints).track }
+
+    /// `track(value, breakpoints:)` and its keyframes as every player fits it (the one keyframe
+    /// of `FittingReducer.stillKeyframe`; nil where that gives none: a NaN, an empty timeline),
+    /// made with the track, once.
+    mutating func still(_ value: Value, breakpoints: [Double]) -> (track: ExactTrack<Value>, keys: KeyframeTrack<Value>?) {
         // The breakpoints are the caller's one array (compared by identity first): in the key all the same.
-        if let last, sameBits(last.value, value), last.track.breakpoints == breakpoints { return last.track }
+        if let v = lastValue, sameBits(v, value), let track = lastTrack, track.breakpoints == breakpoints { return (track, lastKeys) }
         let end = breakpoints[breakpoints.count - 1]
-        let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in value })
-        last = (value, made)
-        return made
+        let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? stillPiece : [], value: { _ in value })
+        let keys = FittingReducer.stillKeyframe(made).map { KeyframeTrack([$0]) }
+        lastValue = value
+        lastTrack = made
+        lastKeys = keys
+        return (made, keys)
     }
 }
 

@@ -77,6 +77,58 @@ final class StillSharingTests: XCTestCase {
         XCTAssertEqual(numbers[.opacity].drawn(.opacity, initial: 0.5, breakpoints: breakpoints).value(0), 0.5)
     }
 
+    /// A still track's keyframes, made with it, are the fitting reducer's for every player; none
+    /// where it fits none as still (a NaN, an empty timeline); made again whenever the value's bits change.
+    func testAStillTracksKeyframesAreEveryPlayersFit() throws {
+        var stills = StillTracks<Double>()
+        let breakpoints = StillTrack.breakpoints(until: 1)
+        let measure = ErrorMeasure<Double>(tolerance: 0.1, unit: .value) { abs($0) }
+        var previous: KeyframeTrack<Double>?
+        for v in [1.0, 1, 2, 0, -0.0, 0.5] {
+            let made = stills.still(v, breakpoints: breakpoints)
+            let keys = try XCTUnwrap(made.keys)
+            for rules in PlayerRules.players {
+                XCTAssertEqual(keys, FittingReducer(rules: rules).keyframes(for: made.track, measure: measure))
+            }
+            XCTAssertEqual(keys.keyframes[0].value.bitPattern, v.bitPattern)
+            if let previous { XCTAssertEqual(StillNumberKeys.same(previous, keys), sameBits(previous.keyframes[0].value, v)) }
+            previous = keys
+        }
+        XCTAssertNil(stills.still(.nan, breakpoints: breakpoints).keys)
+        XCTAssertNil(stills.still(1, breakpoints: [0]).keys)
+        // Drawn numbers: the clamped constant's keyframe.
+        _ = stills.drawn(.opacity, initial: 1.5, breakpoints: breakpoints)
+        XCTAssertEqual(stills.lastKeys?.keyframes[0].value, 1)
+    }
+
+    /// The layer numbers' keyframes are one NumberTracks while they are the same made tracks.
+    func testStillNumberKeysAreSharedOnlyForTheSameTracks() throws {
+        let breakpoints = StillTrack.breakpoints(until: 1)
+        var stills = [StillTracks<Double>](repeating: StillTracks(), count: LayerProperty.animatedLayerNumbers.count)
+        var numbers = StillNumberKeys()
+        func layer(_ values: [Double]) -> NumberTracks<KeyframeTrack<Double>>? {
+            for (k, p) in LayerProperty.animatedLayerNumbers.enumerated() { _ = stills[k].drawn(p, initial: values[k], breakpoints: breakpoints) }
+            return numbers.shared(stills)
+        }
+        let count = LayerProperty.animatedLayerNumbers.count
+        let halves = Array(repeating: 0.5, count: count)
+        let first = try XCTUnwrap(layer(halves))
+        XCTAssertEqual(first.properties, LayerProperty.animatedLayerNumbers)
+        XCTAssertEqual(first.tracks.map { $0.keyframes[0].value }, halves)
+        // The same values again: the same made tracks.
+        let again = try XCTUnwrap(layer(halves))
+        XCTAssertTrue(zip(again.tracks, first.tracks).allSatisfy { StillNumberKeys.same($0, $1) })
+        // Each number changed alone: a new track for it, its value; then back.
+        for k in 0..<count {
+            var values = halves
+            values[k] = 0.25
+            let made = try XCTUnwrap(layer(values))
+            XCTAssertEqual(made.tracks.map { $0.keyframes[0].value }, values)
+            XCTAssertFalse(StillNumberKeys.same(made.tracks[k], first.tracks[k]))
+            XCTAssertEqual(try XCTUnwrap(layer(halves)).tracks.map { $0.keyframes[0].value }, halves)
+        }
+    }
+
     func testStillKeyframesAreSharedOnlyForTheSameBits() {
         var keys = StillKeys<Double>()
         let reducer = FittingReducer(rules: .lottie)
