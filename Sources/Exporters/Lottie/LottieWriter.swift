@@ -134,6 +134,7 @@ final class LottieDocument {
         isLottieLayer = Array(repeating: false, count: transition.simulation.layers.count)
         opacityOverlay = Self.opacityOverlayLayer(transition)
         planLayers()
+        lottieLayersInPaintOrder = simulation.paintOrder.filter { isLottieLayer[$0] }
         groupOpacities = groupOpacityLayers(dropping: droppingGroups)
     }
 
@@ -206,9 +207,9 @@ final class LottieDocument {
     }
 
     /// Lottie layers in paint order, bottom to top (parents before their children). Made once,
-    /// after `planLayers` (the build, the masked-ancestor check and the image assets each walked
-    /// the whole tree for it).
-    private(set) lazy var lottieLayersInPaintOrder: [Int] = simulation.paintOrder.filter { isLottieLayer[$0] }
+    /// by `init` as soon as `planLayers` has decided them (the build, the masked-ancestor check and
+    /// the image assets each walked the whole tree for it).
+    private(set) var lottieLayersInPaintOrder: [Int] = []
 
     // MARK: Document
 
