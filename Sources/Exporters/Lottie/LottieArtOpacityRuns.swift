@@ -172,6 +172,7 @@ extension LottieDocument {
             visible.keyframes.count == 1 && visible.initialValue.c[0] == 100
             ? items : [group(items, name: "visibility", transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))]
         members += [("sr", LJ.int(1)), ("ks", transformJSON(opacity: props.opacity(opacity), layer: true)), ("shapes", .array(shapes))]
-        return LJ.obj(members + layerTiming())
+        appendTiming(to: &members)
+        return LJ.obj(members)
     }
 }

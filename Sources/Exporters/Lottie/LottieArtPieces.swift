@@ -234,7 +234,8 @@ extension LottieDocument {
                 position: LJ.staticArr([margin.width, margin.height], LottieDecimals.length),
                 scale: props.property(factor, decimals: LottieDecimals.scalePercent, kind: .vector), layer: true)
             members += [("sr", LJ.int(1)), ("ks", ks), ("shapes", .array(piece.items))]
-            return LJ.obj(members + layerTiming())
+            appendTiming(to: &members)
+            return LJ.obj(members)
         }
         return LJ.obj([("id", LJ.str(Self.artPrecompID(i))), ("nm", LJ.str("\(names[i]).art")), ("layers", .array(layers))])
     }
@@ -260,6 +261,7 @@ extension LottieDocument {
             ("sr", LJ.int(1)), ("ks", ks), ("refId", LJ.str(Self.artPrecompID(i))),
             ("w", LJ.num(3 * margin.width, 0)), ("h", LJ.num(3 * margin.height, 0)),
         ]
-        return LJ.obj(members + layerTiming())
+        appendTiming(to: &members)
+        return LJ.obj(members)
     }
 }

@@ -23,11 +23,7 @@ extension LottieDocument {
         return members
     }
 
-    func layerTiming() -> LJ.Members {
-        [("ip", LJ.int(0)), ("op", LJ.int(outPoint)), ("st", LJ.int(0))]
-    }
-
-    /// `layerTiming()` appended (no array of its own).
+    /// A layer's timing members (`ip`, `op`, `st`), appended in place (no array of its own).
     func appendTiming(to members: inout LJ.Members) {
         members.append(("ip", LJ.int(0)))
         members.append(("op", LJ.int(outPoint)))

@@ -145,11 +145,10 @@ struct SVGArtworkMarkup {
         if t.isIdentity { return [] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
-        func literal(_ s: StaticString) { bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
         if t.a == 1, t.b == 0, t.c == 0, t.d == 1 {
-            literal("translate(")
+            bytes.append(literal: "translate(")
         } else {
-            literal("matrix(")
+            bytes.append(literal: "matrix(")
             for x in [t.a, t.b, t.c, t.d] {
                 NumberFormat.append(x, maxDecimals: 6, to: &bytes)
                 bytes.append(0x20)

@@ -113,7 +113,7 @@ struct SVGPaint {
         bytes.reserveCapacity(64)
         func function(_ name: StaticString, _ numbers: (Double, Double, Int)?, _ value: (Double, Int)? = nil) {
             if !bytes.isEmpty { bytes.append(0x20) }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            bytes.append(literal: name)
             bytes.append(0x28)  // (
             if let (x, y, decimals) = numbers {
                 NumberFormat.append(x, maxDecimals: decimals, to: &bytes)

@@ -311,11 +311,11 @@ package struct TracksWriter: Sendable {
 }
 
 extension [UInt8] {
-    /// A literal's bytes, from its buffer: `+= "…".utf8` went through the String's UTF-8 view,
+    /// (Used by the SVG writers' byte-built attributes too.) A literal's bytes, from its buffer: `+= "…".utf8` went through the String's UTF-8 view,
     /// about 170 instructions an append (17 a layer sample in the dump), and a buffer's
     /// `append(contentsOf:)` costs ~110, more than a short literal's bytes one by one.
     @inline(__always)
-    fileprivate mutating func append(literal s: StaticString) {
+    mutating func append(literal s: StaticString) {
         s.withUTF8Buffer { bytes in
             if bytes.count <= 4 {
                 for b in bytes { append(b) }
