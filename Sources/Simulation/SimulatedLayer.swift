@@ -27,30 +27,66 @@ package struct SimulatedLayer: Hashable, Sendable {
     package internal(set) var maskCenter: PropertyTrack<Point>
 
     /// `definition` is taken: kept without its children, the caller's copy moved in, not copied
-    /// again (flatten makes one per layer).
-    init(index: Int, definition art: consuming LayerDefinition, parent: Int?, snapshotSource: Int?) {
+    /// again (flatten makes one per layer): stored first and read in place (assigned last, it was
+    /// copied and the taken one destroyed, ~580 instructions a layer). `shared`: number tracks of
+    /// layers made before, reused when this one's start from the same values (`numberTracks`).
+    init(
+        index: Int, definition art: consuming LayerDefinition, parent: Int?, snapshotSource: Int?,
+        sharing shared: inout [NumberTracks<PropertyTrack<Double>>]
+    ) {
         art.children = []
+        self.definition = art
         self.index = index
-        self.id = art.id
+        self.id = definition.id
         self.parent = parent
         self.children = []
         self.snapshotSource = snapshotSource
-        position = PropertyTrack(initial: art.position)
-        size = PropertyTrack(initial: art.size)
-        transform = PropertyTrack(initial: art.transform)
-        let mask = art.mask ?? Self.noMask
-        let initial = art.numbers
-        numbers = NumberTracks(Self.numberProperties) { p in
-            PropertyTrack(initial: Self.layerNumberProperties.contains(p) ? initial[p] : mask.numbers[p])
-        }
-        hidden = DiscreteTrack(initial: art.hidden)
-        // `numbers[.zPosition]`, not the `zPosition` getter (another module's, called on a copy of `art`).
-        zPosition = DiscreteTrack(initial: initial[.zPosition])
-        anchorPoint = DiscreteTrack(initial: art.anchorPoint)
+        position = PropertyTrack(initial: definition.position)
+        size = PropertyTrack(initial: definition.size)
+        transform = PropertyTrack(initial: definition.transform)
+        let mask = definition.mask ?? Self.noMask
+        numbers = Self.numberTracks(definition.numbers, mask.numbers, sharing: &shared)
+        hidden = DiscreteTrack(initial: definition.hidden)
+        // `numbers[.zPosition]`, not the `zPosition` getter (another module's, called on a copy of the definition).
+        zPosition = DiscreteTrack(initial: definition.numbers[.zPosition])
+        anchorPoint = DiscreteTrack(initial: definition.anchorPoint)
         maskFrame = PropertyTrack(initial: mask.frame)
         maskCenter = PropertyTrack(initial: mask.center)
-        self.definition = art
     }
+
+    /// A new layer's number tracks: each starts at the layer's (or its mask's) initial value. Most
+    /// layers start from one of a few sets of values (opacity 1, no corner, no mask): the tracks
+    /// of a layer made before from the same bits are reused, one array shared (a track that later
+    /// gets an event is copied then, as any value), not one allocated per layer.
+    static func numberTracks(
+        _ initial: borrowing PropertyNumbers, _ maskNumbers: borrowing PropertyNumbers, sharing shared: inout [NumberTracks<PropertyTrack<Double>>]
+    ) -> NumberTracks<PropertyTrack<Double>> {
+        let properties = numberProperties
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: properties.count) { values in
+            for k in properties.indices {
+                let p = properties[k]
+                values[k] = layerNumberProperties.contains(p) ? initial[p] : maskNumbers[p]
+            }
+            // A kept set made from the same bits (-0 and 0 differ here) and still without events.
+            for kept in shared where kept.tracks.count == properties.count
+                && kept.tracks.indices.allSatisfy({ kept.tracks[$0].initial.bitPattern == values[$0].bitPattern && kept.tracks[$0].events.isEmpty })
+            {
+                return kept
+            }
+            var k = 0
+            let made = NumberTracks(properties) { _ in
+                defer { k += 1 }
+                return PropertyTrack(initial: values[k])
+            }
+            // A few sets kept: the last ones made.
+            if shared.count == sharedNumberTracks { shared.removeFirst() }
+            shared.append(made)
+            return made
+        }
+    }
+
+    /// How many sets of number tracks `numberTracks` keeps for reuse.
+    static let sharedNumberTracks = 4
 
     /// The layer's presentation values at time t, as drawn (opacity and corner radii clamped: DrawnRange).
     package func state(at t: Double) -> LayerState {

@@ -52,8 +52,9 @@ struct SimulationBuilder {
         // Room for every layer at once: growing the array moved each layer made so far.
         flat.reserveCapacity(Self.layerCount(definition.layers))
         var ids: [String: Int] = [:]
+        var numbers: [NumberTracks<PropertyTrack<Double>>] = []
         let rootIndices = definition.layers.withUnsafeBufferPointer { d in
-            d.indices.map { Self.add(d.baseAddress! + $0, parent: nil, to: &flat, ids: &ids) }
+            d.indices.map { Self.add(d.baseAddress! + $0, parent: nil, to: &flat, ids: &ids, numbers: &numbers) }
         }
         // Snapshot sources are resolved once every id is known, in place (kinds read through a
         // pointer: a copy of a layer retained every track).
@@ -71,14 +72,16 @@ struct SimulationBuilder {
     /// keeps); children sorted by their definitions' zPosition (passing `flat` there left it
     /// shared, and the next append copied every layer made so far). A static function with the
     /// arrays inout: a nested one capturing them checked exclusive access at each layer.
+    /// `numbers`: number tracks of the last layers made, for reuse (SimulatedLayer.numberTracks).
     private static func add(
-        _ l: UnsafePointer<LayerDefinition>, parent: Int?, to flat: inout [SimulatedLayer], ids: inout [String: Int]
+        _ l: UnsafePointer<LayerDefinition>, parent: Int?, to flat: inout [SimulatedLayer], ids: inout [String: Int],
+        numbers: inout [NumberTracks<PropertyTrack<Double>>]
     ) -> Int {
         let i = flat.count
-        flat.append(SimulatedLayer(index: i, definition: l.pointee, parent: parent, snapshotSource: nil))
+        flat.append(SimulatedLayer(index: i, definition: l.pointee, parent: parent, snapshotSource: nil, sharing: &numbers))
         if let id = l.pointee.id { ids[id] = i }
         let kids = l.pointee.children.withUnsafeBufferPointer { c in
-            c.indices.map { add(c.baseAddress! + $0, parent: i, to: &flat, ids: &ids) }
+            c.indices.map { add(c.baseAddress! + $0, parent: i, to: &flat, ids: &ids, numbers: &numbers) }
         }
         flat[i].children = sortedByZ(kids, of: l.pointee.children)
         return i
