@@ -67,12 +67,7 @@ package struct SimulatedLayer: Hashable, Sendable {
                 let p = properties[k]
                 values[k] = layerNumberProperties.contains(p) ? initial[p] : maskNumbers[p]
             }
-            // A kept set made from the same bits (-0 and 0 differ here) and still without events.
-            for kept in shared where kept.tracks.count == properties.count
-                && kept.tracks.indices.allSatisfy({ kept.tracks[$0].initial.bitPattern == values[$0].bitPattern && kept.tracks[$0].events.isEmpty })
-            {
-                return kept
-            }
+            for kept in shared where startsAt(kept, values) { return kept }
             var k = 0
             let made = NumberTracks(properties) { _ in
                 defer { k += 1 }
@@ -83,6 +78,16 @@ package struct SimulatedLayer: Hashable, Sendable {
             shared.append(made)
             return made
         }
+    }
+
+    /// Whether `tracks` are new tracks starting at `values`: made from the same bits (-0 and 0
+    /// differ here) and still without events.
+    private static func startsAt(_ tracks: NumberTracks<PropertyTrack<Double>>, _ values: UnsafeMutableBufferPointer<Double>) -> Bool {
+        guard tracks.tracks.count == values.count else { return false }
+        for k in values.indices where tracks.tracks[k].initial.bitPattern != values[k].bitPattern || !tracks.tracks[k].events.isEmpty {
+            return false
+        }
+        return true
     }
 
     /// How many sets of number tracks `numberTracks` keeps for reuse.
