@@ -136,7 +136,7 @@ extension LottieDocument {
         }
         return cache.groups(key) {
             // With their compact text, written by every export that finds them (JSONValue.written).
-            children.reversed().compactMap(liveStaticGroup).map { .written(JSONWritten($0, maxDecimals: LottieDecimals.easing)) }
+            children.reversed().compactMap(liveStaticGroup).map(LJ.written)
         }
     }
 
@@ -152,7 +152,7 @@ extension LottieDocument {
         key.append(size.initialValue)
         key.append(cornerRadius.initialValue)
         return cache.groups(key) {
-            paint(layer: i, size: size, cornerRadius: cornerRadius).map { .written(JSONWritten($0, maxDecimals: LottieDecimals.easing)) }
+            paint(layer: i, size: size, cornerRadius: cornerRadius).map(LJ.written)
         }
     }
 
