@@ -99,7 +99,7 @@ package final class JSONWritten: @unchecked Sendable {
     private let tree: JSONValue?
     let maxDecimals: Int
     /// The compact text, in memory this object owns (frees).
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
 
     package init(_ value: JSONValue, maxDecimals: Int) {
         tree = value
@@ -120,6 +120,16 @@ package final class JSONWritten: @unchecked Sendable {
         bytes = text.bytes
     }
 
+    /// A copy of `text`, compact JSON as a writer with `maxDecimals` writes it (a builder's text
+    /// cut by its caller: the value is its parse).
+    package init(copying text: [UInt8], maxDecimals: Int) {
+        tree = nil
+        self.maxDecimals = maxDecimals
+        let kept = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
+        _ = kept.initialize(from: text)
+        bytes = UnsafeBufferPointer(start: kept.baseAddress, count: text.count)
+    }
+
     deinit { bytes.deallocate() }
 
     /// The value: the tree it was written from, else the parse of its text (the same value: the
@@ -128,6 +138,14 @@ package final class JSONWritten: @unchecked Sendable {
         if let tree { return tree }
         // swift-format-ignore: NeverForceUnwrap
         return try! JSONParser.parse(String(decoding: bytes, as: UTF8.self)).value
+    }
+
+    /// Whether the text holds `bytes` somewhere.
+    package func contains(_ pattern: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = p.first, bytes.count >= p.count else { return false }
+        for i in 0...(bytes.count - p.count) where bytes[i] == first && bytes[i..<i + p.count].elementsEqual(p) { return true }
+        return false
     }
 
     /// Whether both values are equal, answered from the texts when both are builders' with the
