@@ -97,7 +97,7 @@ package enum JSONValue: Hashable, Sendable {
 package final class JSONWritten: @unchecked Sendable {
     /// The tree it was written from; nil for text a builder wrote.
     private let tree: JSONValue?
-    let maxDecimals: Int
+    package let maxDecimals: Int
     /// The compact text, in memory this object owns (frees).
     package let bytes: UnsafeBufferPointer<UInt8>
 

@@ -72,7 +72,7 @@ extension LottieDocument {
             guard w.contains("\"a\":1") else { return v }
             switch LottieKeyText.truncated(w.bytes, after: frame, from: from) {
             case .unchanged?: return v
-            case .cut(let text)?: return .written(JSONWritten(copying: text, maxDecimals: LottieDecimals.easing))
+            case .cut(let text)?: return .written(JSONWritten(copying: text, maxDecimals: w.maxDecimals))
             case nil: return truncated(w.value, after: frame, from: from)
             }
         default: return v

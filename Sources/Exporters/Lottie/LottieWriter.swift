@@ -43,7 +43,13 @@ package struct LottieWriter: Sendable {
         self.staticGroups = staticGroups
     }
 
-    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue { try lottie(transition, subtrees: true) }
+    /// The document as a tree to read (tests, tools): the parse of its text, since its
+    /// properties are written straight to text (LottieJSON.swift).
+    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
+        let text = Self.text(try lottie(transition, subtrees: true))
+        // swift-format-ignore: NeverForceUnwrap
+        return try! JSONParser.parse(text).value
+    }
 
     /// `subtrees`: whether a subtree retrace may be written.
     func lottie(_ transition: KeyframedTransition, subtrees: Bool) throws -> JSONValue {
