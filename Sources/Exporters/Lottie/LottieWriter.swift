@@ -83,7 +83,7 @@ package struct LottieWriter: Sendable {
     static func text(_ json: JSONValue) -> String { JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing).string(json) }
 
     /// Compact JSON text; the same transition always gives the same bytes.
-    package func data(_ transition: KeyframedTransition) throws -> String { Self.text(try lottie(transition)) }
+    package func data(_ transition: KeyframedTransition) throws -> String { Self.text(try lottie(transition, subtrees: true)) }
 }
 
 final class LottieDocument {
