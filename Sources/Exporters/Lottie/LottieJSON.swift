@@ -260,7 +260,11 @@ struct LottieProperties {
     func write(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool, into b: inout JSONCompactBuilder) {
         switch kind {
         case .scalar:
-            if inKeyframe { b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) }) } else { b.number(NumberFormat.round(v.c[0], decimals: decimals)) }
+            if inKeyframe {
+                b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
+            } else {
+                b.number(NumberFormat.round(v.c[0], decimals: decimals))
+            }
         case .vector:
             b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
         case .path, .filledPath:

@@ -32,7 +32,11 @@ enum LottieKeyText {
                     for n in drop..<keep {
                         if n > drop { out.append(0x2C) }  // ,
                         let key = list[n].span
-                        if n == keep - 1, keep < list.count { appendWithoutEasing(text, key, to: &out) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[key])) }
+                        if n == keep - 1, keep < list.count {
+                            appendWithoutEasing(text, key, to: &out)
+                        } else {
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[key]))
+                        }
                     }
                     out.append(0x5D)  // ]
                     changed = true
