@@ -31,9 +31,7 @@ extension LottieDocument {
             return stretched(size: size, from: base, Self.read(simulation.layers, i) { staticPaint($0.pointee.definition) })
         case .snapshot:
             guard let source = Self.read(simulation.layers, i, { $0.pointee.snapshotSource }) else { return [] }
-            let src = simulation.layers[source]
-            let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition, artItems: artItemsMade[source])
-            return stretched(size: size, from: src.definition.size, art)
+            return stretched(size: size, from: Self.read(simulation.layers, source) { $0.pointee.definition.size }, snapshotArt(source))
         case .artwork(let art):
             let background = fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
             // Art split around clip paths is drawn by a precomp above this layer (LottieArtPieces.swift),
