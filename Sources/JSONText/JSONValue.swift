@@ -37,11 +37,12 @@ package enum JSONValue: Hashable, Sendable {
 
     /// The value itself, a `written` one's `value` (for code that takes a tree apart).
     package var unwritten: JSONValue {
-        if case .written(let w) = self { return w.value }
+        if case .written(let w) = self { return w.value.unwritten }
         return self
     }
 
     package static func == (a: JSONValue, b: JSONValue) -> Bool {
+        if case .written(let x) = a, case .written(let y) = b, let equal = x.equalByText(y) { return equal }
         if case .written(let w) = a { return w.value == b }
         if case .written(let w) = b { return a == w.value }
         switch (a, b) {
@@ -90,16 +91,69 @@ package enum JSONValue: Hashable, Sendable {
     }
 }
 
-/// A `JSONValue.written`'s value and its compact text with `maxDecimals` (immutable).
-package final class JSONWritten: Sendable {
-    package let value: JSONValue
-    let maxDecimals: Int
-    let compact: [UInt8]
+/// A `JSONValue.written`'s compact text with `maxDecimals` and its value (immutable): made from a
+/// tree (its text written once), or written straight to bytes by a `JSONCompactBuilder` (no tree
+/// made: its value is the parse of its text, made when asked).
+package final class JSONWritten: @unchecked Sendable {
+    /// The tree it was written from; nil for text a builder wrote.
+    private let tree: JSONValue?
+    package let maxDecimals: Int
+    /// The compact text, in memory this object owns (frees).
+    package let bytes: UnsafeBufferPointer<UInt8>
 
     package init(_ value: JSONValue, maxDecimals: Int) {
-        self.value = value
+        tree = value
         self.maxDecimals = maxDecimals
-        compact = JSONWriter(style: .compact, maxDecimals: maxDecimals).compactBytes(value)
+        var out = JSONByteBuffer(capacity: 1 << 10)
+        defer { out.free() }
+        JSONWriter(style: .compact, maxDecimals: maxDecimals).writeCompact(value, into: &out)
+        // Kept at its size: a static group's text lives as long as the cache keeps it.
+        let kept = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: out.count)
+        _ = kept.initialize(from: out.bytes)
+        bytes = UnsafeBufferPointer(kept)
+    }
+
+    /// Takes over `text`'s memory (a builder's, not freed by it).
+    init(text: JSONByteBuffer, maxDecimals: Int) {
+        tree = nil
+        self.maxDecimals = maxDecimals
+        bytes = text.bytes
+    }
+
+    /// A copy of `text`, compact JSON as a writer with `maxDecimals` writes it (a builder's text
+    /// cut by its caller: the value is its parse).
+    package init(copying text: [UInt8], maxDecimals: Int) {
+        tree = nil
+        self.maxDecimals = maxDecimals
+        let kept = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
+        _ = kept.initialize(from: text)
+        bytes = UnsafeBufferPointer(start: kept.baseAddress, count: text.count)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// The value: the tree it was written from, else the parse of its text (the same value: the
+    /// text of a parse is the text parsed, for numbers of at most `maxDecimals` decimals).
+    package var value: JSONValue {
+        if let tree { return tree }
+        // swift-format-ignore: NeverForceUnwrap
+        return try! JSONParser.parse(String(decoding: bytes, as: UTF8.self)).value
+    }
+
+    /// Whether the text holds `bytes` somewhere.
+    package func contains(_ pattern: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = p.first, bytes.count >= p.count else { return false }
+        for i in 0...(bytes.count - p.count) where bytes[i] == first && bytes[i..<i + p.count].elementsEqual(p) { return true }
+        return false
+    }
+
+    /// Whether both values are equal, answered from the texts when both are builders' with the
+    /// same decimals (each value is the parse of its text, and a parse written again is the text
+    /// parsed: equal values, equal texts); nil otherwise.
+    func equalByText(_ other: JSONWritten) -> Bool? {
+        guard tree == nil, other.tree == nil, maxDecimals == other.maxDecimals else { return nil }
+        return bytes.elementsEqual(other.bytes)
     }
 }
 

@@ -34,15 +34,6 @@ package struct JSONWriter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `value`'s compact text as bytes, from a buffer the size of a small subtree's (a
-    /// `JSONWritten`: `string`'s 64 KiB buffer and its String cost more than the writing).
-    func compactBytes(_ value: JSONValue) -> [UInt8] {
-        var out = JSONByteBuffer(capacity: 1 << 10)
-        defer { out.free() }
-        writeCompact(value, into: &out)
-        return Array(out.bytes)
-    }
-
     /// The longest compact length (in Characters) of a readable object kept on one line.
     package static let lineLimit = 160
 
@@ -105,7 +96,7 @@ package struct JSONWriter: Sendable {
 
     /// `write` in the compact style: no style test per value, separators as single bytes (the
     /// exported Lottie; BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05).
-    private func writeCompact<Out: JSONBytes>(_ value: JSONValue, into out: inout Out) {
+    func writeCompact<Out: JSONBytes>(_ value: JSONValue, into out: inout Out) {
         switch value {
         case .null: out.append(literal: "null")
         case .bool(let b): out.append(literal: b ? "true" : "false")
@@ -130,13 +121,13 @@ package struct JSONWriter: Sendable {
         case .numbers(let n): writeNumbers(n, into: &out)
         case .written(let w):
             guard w.maxDecimals == maxDecimals else { return writeCompact(w.value, into: &out) }
-            w.compact.withUnsafeBufferPointer { out.append(bytes: $0) }
+            out.append(bytes: w.bytes)
         }
     }
 
     /// A `numbers` value in the compact style: the same text as its `array`, from one loop over
     /// the flat values.
-    private func writeNumbers<Out: JSONBytes>(_ n: JSONNumbers, into out: inout Out) {
+    func writeNumbers<Out: JSONBytes>(_ n: JSONNumbers, into out: inout Out) {
         let width = n.rowWidth > 0 ? n.rowWidth : n.values.count
         n.values.withUnsafeBufferPointer { values in
             out.append(0x5B)  // [

@@ -107,11 +107,55 @@ final class LottieStaticGroupsTests: XCTestCase {
         }
     }
 
-    /// A subtree with art of its own is made anew each time (its key would not describe it).
+    /// A subtree with art of its own is made anew each time (its key would not describe it); the
+    /// snapshot's source art is kept on its own.
     func testSnapshotsAreNotKept() throws {
         let cache = LottieStaticGroups()
         let d = changingStaticChild(0) { $0.kind = .snapshot(of: "sheet") }
         XCTAssertEqual(try text(d, cache), try text(d, nil))
-        XCTAssertEqual(cache.count, 3, "the three layers' paints, not the card's sublayers")
+        XCTAssertEqual(cache.count, 4, "the three layers' paints and the sheet's art, not the card's sublayers")
+    }
+
+    /// A snapshot of the sheet, which holds a static sublayer: each value its art reads changed
+    /// in turn (the sheet's own paint, its sublayer's placement and paint), and an export after
+    /// the unchanged one (its art kept) gives the changed bytes.
+    func testEveryFieldASnapshotsArtReadsIsInTheKey() throws {
+        func snapshotting(_ change: (inout LayerDefinition, inout LayerDefinition) -> Void) -> TransitionDefinition {
+            var d = changingStaticChild(0) { $0.kind = .snapshot(of: "sheet") }
+            var sheet = d.layers[0].children[1]
+            var child = LayerDefinition(kind: .rect, frame: Rect(20, 30, 100, 40), fill: .solid(.white))
+            change(&sheet, &child)
+            sheet.children = [child]
+            d.layers[0].children[1] = sheet
+            return d
+        }
+        let changed: [(String, TransitionDefinition)] = [
+            ("source kind", snapshotting { s, _ in s.kind = .ellipse }),
+            ("source fill", snapshotting { s, _ in s.fill = .solid(.white) }),
+            ("source size", snapshotting { s, _ in s.size = Size(300, 800) }),
+            ("source corner radius", snapshotting { s, _ in s.numbers[.cornerRadius] = 9 }),
+            ("hidden", snapshotting { _, c in c.hidden = true }),
+            ("kind", snapshotting { _, c in c.kind = .ellipse }),
+            ("text lines", snapshotting { _, c in c.kind = .text(lines: 2) }),
+            ("fill", snapshotting { _, c in c.fill = .solid(Color(red: 0.5, green: 0.5, blue: 0.5)) }),
+            ("size", snapshotting { _, c in c.size = Size(44, 40) }),
+            ("corner radius", snapshotting { _, c in c.numbers[.cornerRadius] = 7 }),
+            ("anchor", snapshotting { _, c in c.anchorPoint = Point(0.25, 0.5) }),
+            ("position", snapshotting { _, c in c.position = Point(31, 32) }),
+            ("translation", snapshotting { _, c in c.transform.translation = Point(3, 4) }),
+            ("scale", snapshotting { _, c in c.transform.scale = Point(2, 1) }),
+            ("rotation", snapshotting { _, c in c.transform.rotation = 0.3 }),
+            ("opacity", snapshotting { _, c in c.opacity = 0.5 }),
+            ("children", snapshotting { _, c in c.children = [LayerDefinition(kind: .rect, frame: Rect(1, 1, 5, 5), fill: .solid(.white))] }),
+        ]
+        let base = snapshotting { _, _ in }
+        let unchanged = try text(base, nil)
+        for (field, d) in changed {
+            let cache = LottieStaticGroups()
+            XCTAssertEqual(try text(base, cache), unchanged)
+            let fresh = try text(d, nil)
+            XCTAssertNotEqual(fresh, unchanged, "\(field) changes the file")
+            XCTAssertEqual(try text(d, cache), fresh, field)
+        }
     }
 }

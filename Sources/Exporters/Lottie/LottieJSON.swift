@@ -42,6 +42,18 @@ enum LJ {
     static func obj(_ members: Members) -> JSONValue { .object(members) }
     /// Numbers as one flat array value (`JSONValue.numbers`: one heap array, not one per number).
     static func arr(_ xs: [Double], _ decimals: Int) -> JSONValue { .numbers(JSONNumbers(xs.map { NumberFormat.round($0, decimals: decimals) })) }
+    /// A value written straight to bytes with the document's decimals (`LottieWriter.text`'s):
+    /// what nothing reads back, with no tree made (JSONCompactBuilder).
+    static func built(capacity: Int = 64, _ body: (inout JSONCompactBuilder) -> Void) -> JSONValue {
+        .built(maxDecimals: LottieDecimals.easing, capacity: capacity, body)
+    }
+
+    /// `v` with its compact text made once (`JSONValue.written`); as it is when it has one.
+    static func written(_ v: JSONValue) -> JSONValue {
+        if case .written = v { return v }
+        return .written(JSONWritten(v, maxDecimals: LottieDecimals.easing))
+    }
+
     static func staticValue(_ v: JSONValue) -> JSONValue {
         // The commonest still values made once and shared: an opacity of 100 is a third of a
         // file's still properties, a rotation of 0 or white the next (BENCHMARKS.md#lottiejson37-the-lottie-json-tree-same-bytes-2026-12-05).
@@ -50,16 +62,41 @@ enum LJ {
         case .number(0): return stillZero
         case .numbers(let n) where n.rowWidth == 0 && n.values.count == 3 && n.values.allSatisfy({ $0 == 1 }): return stillOnes
         case .numbers(let n) where n.rowWidth == 0 && n.values.count == 2 && n.values[0] == 100 && n.values[1] == 100: return stillFullScale
-        default: return obj([("a", int(0)), ("k", v)])
+        default: return still { $0.value(v) }
         }
     }
-    private static let stillHundred = obj([("a", int(0)), ("k", .number(100))])
-    private static let stillZero = obj([("a", int(0)), ("k", .number(0))])
-    private static let stillOnes = obj([("a", int(0)), ("k", .numbers(JSONNumbers([1, 1, 1])))])
+
+    /// `{"a":0,"k":…}` with `k` written by `value`.
+    static func still(_ value: (inout JSONCompactBuilder) -> Void) -> JSONValue { built { $0.still(value) } }
+
+    private static let stillHundred = still { $0.number(100) }
+    private static let stillZero = still { $0.number(0) }
+    private static let stillOnes = still { $0.numbers([1, 1, 1]) }
     /// A scale of 100 %, every layer's but a few.
-    private static let stillFullScale = obj([("a", int(0)), ("k", .numbers(JSONNumbers([100, 100])))])
-    static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue { staticValue(num(x, decimals)) }
+    private static let stillFullScale = still { $0.numbers([100, 100]) }
+
+    /// `staticValue(num(x, decimals))`.
+    static func staticNum(_ x: Double, _ decimals: Int) -> JSONValue {
+        let r = NumberFormat.round(x, decimals: decimals)
+        if r == 100 { return stillHundred }
+        if r == 0 { return stillZero }
+        return still { $0.number(r) }
+    }
+
+    /// `staticValue(arr(xs, decimals))`.
     static func staticArr(_ xs: [Double], _ decimals: Int) -> JSONValue { staticValue(arr(xs, decimals)) }
+}
+
+extension JSONCompactBuilder {
+    /// A still property, `{"a":0,"k":…}` with `k` written by `value` (`LJ.staticValue`'s text).
+    mutating func still(_ value: (inout JSONCompactBuilder) -> Void) {
+        beginObject()
+        key("a")
+        int(0)
+        key("k")
+        value(&self)
+        endObject()
+    }
 }
 
 struct LottieProperties {
@@ -73,37 +110,46 @@ struct LottieProperties {
         // properties: no rounded, simplified or checked copies of its keys made).
         if !track.isAnimated { return still(track.initialValue.c, decimals: decimals, kind: kind) }
         let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
-        if kfs.count == 1 { return LJ.staticValue(valueJSON(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false)) }
-        var out: [JSONValue] = []
-        out.reserveCapacity(kfs.count)
-        for (n, k) in kfs.enumerated() {
-            var members: LJ.Members = []
-            members.reserveCapacity(5)  // t, s, o, i, n: no second array as the handles are appended
-            members.append(("t", frames(k.time)))
-            members.append(("s", valueJSON(k.value, decimals: decimals, kind: kind, inKeyframe: true)))
-            if n + 1 < kfs.count {
-                // A key followed by one at the same time is a jump: hold it (no zero-length segment).
-                // A key followed by the same value is a pause: a hold draws it the same, shorter.
-                let easing = kfs[n + 1].time == k.time || kfs[n + 1].value == k.value ? KeyframeEasing.hold : k.easing
-                switch easing {
-                case .hold:
-                    members.append(("h", LJ.int(1)))
-                case .linear:
-                    members += Self.linearHandles
-                case .bezier(let c):
-                    members += handles(c)
+        if kfs.count == 1 { return LJ.still { write(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false, into: &$0) } }
+        // Keys written straight to bytes (no object per key and handle): a room of about 60 bytes a key.
+        return LJ.built(capacity: 24 + 64 * kfs.count) { b in
+            b.beginObject()
+            b.key("a")
+            b.int(1)
+            b.key("k")
+            b.beginArray()
+            for (n, k) in kfs.enumerated() {
+                b.beginObject()
+                b.key("t")
+                b.number(NumberFormat.round(k.time * frameRate, decimals: LottieDecimals.frames))  // `frames(k.time)`
+                b.key("s")
+                write(k.value, decimals: decimals, kind: kind, inKeyframe: true, into: &b)
+                if n + 1 < kfs.count {
+                    // A key followed by one at the same time is a jump: hold it (no zero-length segment).
+                    // A key followed by the same value is a pause: a hold draws it the same, shorter.
+                    let easing = kfs[n + 1].time == k.time || kfs[n + 1].value == k.value ? KeyframeEasing.hold : k.easing
+                    switch easing {
+                    case .hold:
+                        b.key("h")
+                        b.int(1)
+                    case .linear:
+                        Self.writeHandles(CubicBezier.linear, into: &b)
+                    case .bezier(let c):
+                        Self.writeHandles(c, into: &b)
+                    }
                 }
+                b.endObject()
             }
-            out.append(LJ.obj(members))
+            b.endArray()
+            b.endObject()
         }
-        return LJ.obj([("a", LJ.int(1)), ("k", .array(out))])
     }
 
     /// `property` of a track that holds components `c` throughout: what a caller whose tracks hold
     /// still writes without making one (LottieContentLayers.swift's `layerTransform`).
     func still(_ c: consuming [Double], decimals: Int, kind: LottieValueKind) -> JSONValue {
         switch kind {
-        // A number or a vector straight from the components, rounded as `valueJSON` rounds the
+        // A number or a vector straight from the components, rounded as `write` rounds the
         // rounded value (no rounded LVec made first: most of a document's properties hold still).
         case .scalar: return still(scalar: c[0], decimals: decimals)
         case .vector:
@@ -112,7 +158,7 @@ struct LottieProperties {
             return LJ.staticValue(.numbers(JSONNumbers(c)))
         case .path, .filledPath:
             let value = LVec(c.map { NumberFormat.round($0, decimals: decimals) })
-            return LJ.staticValue(valueJSON(value, decimals: decimals, kind: kind, inKeyframe: false))
+            return LJ.still { write(value, decimals: decimals, kind: kind, inKeyframe: false, into: &$0) }
         }
     }
 
@@ -160,19 +206,29 @@ struct LottieProperties {
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
     /// one number per handle coordinate applies to every dimension (the schema's scalar form,
     /// which rlottie, ThorVG and lottie-web read like a 1-element array: docs/lottie.md#short-forms).
-    func handles(_ c: CubicBezier) -> LJ.Members { Self.handles(c) }
-
-    /// A linear key's handles, made once (the same members every time).
-    static let linearHandles = handles(CubicBezier.linear)
-
-    static func handles(_ c: CubicBezier) -> LJ.Members {
+    /// Written as members of the key's object, with its `n` when it needs one.
+    static func writeHandles(_ c: CubicBezier, into b: inout JSONCompactBuilder) {
         let d = LottieDecimals.easing
-        var out: LJ.Members = [
-            ("o", LJ.obj([("x", LJ.num(c.x1, d)), ("y", LJ.num(c.y1, d))])),
-            ("i", LJ.obj([("x", LJ.num(c.x2, d)), ("y", LJ.num(c.y2, d))])),
-        ]
-        if let name = Self.interpolatorName(c) { out.append(("n", .array([.string(name)]))) }
-        return out
+        b.key("o")
+        b.beginObject()
+        b.key("x")
+        b.number(NumberFormat.round(c.x1, decimals: d))
+        b.key("y")
+        b.number(NumberFormat.round(c.y1, decimals: d))
+        b.endObject()
+        b.key("i")
+        b.beginObject()
+        b.key("x")
+        b.number(NumberFormat.round(c.x2, decimals: d))
+        b.key("y")
+        b.number(NumberFormat.round(c.y2, decimals: d))
+        b.endObject()
+        if let name = Self.interpolatorName(c) {
+            b.key("n")
+            b.beginArray()
+            b.string(name)
+            b.endArray()
+        }
     }
 
     /// rlottie (and ThorVG) cache easing curves by a key made of the handles printed with 2
@@ -199,21 +255,36 @@ struct LottieProperties {
         return String(decoding: text, as: UTF8.self)
     }
 
-    func valueJSON(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool) -> JSONValue {
+    /// A value `v` as a property's `k` (`inKeyframe`: a key's `s`, where a scalar is an array of
+    /// one and a path an array of one shape), each number rounded to `decimals`.
+    func write(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool, into b: inout JSONCompactBuilder) {
         switch kind {
         case .scalar:
-            return inKeyframe ? LJ.arr(v.c, decimals) : LJ.num(v.c[0], decimals)
+            if inKeyframe {
+                b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
+            } else {
+                b.number(NumberFormat.round(v.c[0], decimals: decimals))
+            }
         case .vector:
-            return LJ.arr(v.c, decimals)
+            b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
         case .path, .filledPath:
             let n = v.c.count / 6
-            func points(_ part: Int) -> JSONValue {
-                // The part's points as rows of two in one flat array (`[[x, y], ...]`).
-                .numbers(JSONNumbers(v.c[part * 2 * n..<(part + 1) * 2 * n].map { NumberFormat.round($0, decimals: decimals) }, rowWidth: 2))
+            // Each part's points as rows of two (`[[x, y], ...]`).
+            func points(_ part: Int) { b.numbers(v.c[part * 2 * n..<(part + 1) * 2 * n].map { NumberFormat.round($0, decimals: decimals) }, rowWidth: 2) }
+            if inKeyframe { b.beginArray() }
+            b.beginObject()
+            if kind == .path {
+                b.key("c")
+                b.bool(true)
             }
-            let closed: LJ.Members = kind == .path ? [("c", .bool(true))] : []
-            let shape = LJ.obj(closed + [("v", points(0)), ("i", points(1)), ("o", points(2))])
-            return inKeyframe ? .array([shape]) : shape
+            b.key("v")
+            points(0)
+            b.key("i")
+            points(1)
+            b.key("o")
+            points(2)
+            b.endObject()
+            if inKeyframe { b.endArray() }
         }
     }
 

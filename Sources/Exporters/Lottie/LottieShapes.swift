@@ -31,9 +31,7 @@ extension LottieDocument {
             return stretched(size: size, from: base, Self.read(simulation.layers, i) { staticPaint($0.pointee.definition) })
         case .snapshot:
             guard let source = Self.read(simulation.layers, i, { $0.pointee.snapshotSource }) else { return [] }
-            let src = simulation.layers[source]
-            let art = src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition, artItems: artItemsMade[source])
-            return stretched(size: size, from: src.definition.size, art)
+            return stretched(size: size, from: Self.read(simulation.layers, source) { $0.pointee.definition.size }, snapshotArt(source))
         case .artwork(let art):
             let background = fill.map { [group([rect(size: size.lvec, radius: cornerRadius.lvec), self.fill($0, size: size.lvec)], name: "fill")] }
             // Art split around clip paths is drawn by a precomp above this layer (LottieArtPieces.swift),
@@ -150,18 +148,25 @@ extension LottieDocument {
 
     /// `gr` with its items (top first) and its `tr` last.
     func group(_ items: [JSONValue], name: String? = nil, transform: JSONValue? = nil) -> JSONValue {
-        // Each array made once at its size (a group is the commonest object of the tree).
-        var members: LJ.Members = []
-        members.reserveCapacity(4)
-        members.append(("ty", LJ.str("gr")))
-        if let name { members.append(("nm", LJ.str(name))) }
-        var it: [JSONValue] = []
-        it.reserveCapacity(items.count + 1)
-        it += items
-        it.append(transform ?? identityTransform(layer: false))
-        members.append(("np", LJ.int(items.count)))
-        members.append(("it", .array(it)))
-        return LJ.obj(members)
+        // Written straight to bytes (a group is the commonest object of the tree); its items'
+        // texts copied in (most are written already).
+        LJ.built(capacity: 256) { b in
+            b.beginObject()
+            b.key("ty")
+            b.string("gr")
+            if let name {
+                b.key("nm")
+                b.string(name)
+            }
+            b.key("np")
+            b.int(items.count)
+            b.key("it")
+            b.beginArray()
+            for item in items { b.value(item) }
+            b.value(transform ?? identityTransform(layer: false))
+            b.endArray()
+            b.endObject()
+        }
     }
 
     /// A layer `ks` (a p s r o) or a group `tr` (ty "tr", a p s r o); parts not given are identity.
@@ -172,24 +177,32 @@ extension LottieDocument {
         anchor: JSONValue? = nil, position: JSONValue? = nil, scale: JSONValue? = nil,
         rotation: JSONValue? = nil, opacity: JSONValue? = nil, layer: Bool = false
     ) -> JSONValue {
-        var members: LJ.Members = []
-        members.reserveCapacity(6)
-        if !layer { members.append(("ty", LJ.str("tr"))) }
-        // Part k of identityParts (4 is `o`); a part not given is the identity, compared with nothing.
-        func part(_ k: Int, _ value: JSONValue?) {
-            let identity = Self.identityParts[k]
-            if let value {
-                if layer || k == 4 || value != identity.value { members.append((identity.key, value)) }
-            } else if layer || k == 4 {
-                members.append(identity)
+        LJ.built(capacity: 128) { b in
+            b.beginObject()
+            if !layer {
+                b.key("ty")
+                b.string("tr")
             }
+            // Part k of identityParts (4 is `o`); a part not given is the identity, compared with
+            // nothing (both written: compared by their texts, JSONValue.==).
+            func part(_ k: Int, _ key: StaticString, _ value: JSONValue?) {
+                let identity = Self.identityParts[k]
+                if let value {
+                    guard layer || k == 4 || value != identity.value else { return }
+                    b.key(key)
+                    b.value(value)
+                } else if layer || k == 4 {
+                    b.key(key)
+                    b.value(identity.value)
+                }
+            }
+            part(0, "a", anchor)
+            part(1, "p", position)
+            part(2, "s", scale)
+            part(3, "r", rotation)
+            part(4, "o", opacity)
+            b.endObject()
         }
-        part(0, anchor)
-        part(1, position)
-        part(2, scale)
-        part(3, rotation)
-        part(4, opacity)
-        return LJ.obj(members)
     }
 
     /// Each transform part at the identity, in `ks` and `tr` order; made once (each group's `tr`
@@ -201,26 +214,49 @@ extension LottieDocument {
 
     /// `transformJSON(layer:)` with no part given, made once (a `tr` in every shape group).
     func identityTransform(layer: Bool) -> JSONValue { layer ? Self.identityLayerTransform : Self.identityGroupTransform }
-    private static let identityLayerTransform = LJ.obj(identityParts)
-    private static let identityGroupTransform = LJ.obj([("ty", LJ.str("tr")), identityParts[4]])
+    private static let identityLayerTransform = LJ.built { b in
+        b.beginObject()
+        let keys: [StaticString] = ["a", "p", "s", "r", "o"]  // identityParts' keys
+        for k in keys.indices {
+            b.key(keys[k])
+            b.value(identityParts[k].value)
+        }
+        b.endObject()
+    }
+    private static let identityGroupTransform = LJ.built { b in
+        b.beginObject()
+        b.key("ty")
+        b.string("tr")
+        b.key("o")
+        b.value(identityParts[4].value)
+        b.endObject()
+    }
 
     /// A group's `tr`, as `transformJSON` writes it: a part that rounds to the identity is left
-    /// out, the others (they differ from it) and `o` are written. Members appended here, with no
-    /// part compared with its identity once made (a static group each; most only move).
+    /// out, the others (they differ from it) and `o` are written. Straight to bytes, with no part
+    /// compared with its identity once made (a static group each; most only move).
     func staticTransform(anchor: Point, position: Point, scale: Point, rotation: Double, opacity: Double) -> JSONValue {
-        var members: LJ.Members = []
-        members.reserveCapacity(6)
-        members.append(("ty", LJ.str("tr")))
-        func pair(_ key: String, _ x: Double, _ y: Double, _ decimals: Int, identity: Double) {
-            let (rx, ry) = (NumberFormat.round(x, decimals: decimals), NumberFormat.round(y, decimals: decimals))
-            if rx != identity || ry != identity { members.append((key, LJ.staticValue(.numbers(JSONNumbers([rx, ry]))))) }
+        LJ.built(capacity: 128) { b in
+            b.beginObject()
+            b.key("ty")
+            b.string("tr")
+            func pair(_ key: StaticString, _ x: Double, _ y: Double, _ decimals: Int, identity: Double) {
+                let (rx, ry) = (NumberFormat.round(x, decimals: decimals), NumberFormat.round(y, decimals: decimals))
+                guard rx != identity || ry != identity else { return }
+                b.key(key)
+                b.still { $0.numbers([rx, ry]) }
+            }
+            pair("a", anchor.x, anchor.y, LottieDecimals.length, identity: 0)
+            pair("p", position.x, position.y, LottieDecimals.length, identity: 0)
+            pair("s", scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100)
+            let degrees = NumberFormat.round(rotation * 180 / .pi, decimals: LottieDecimals.degrees)
+            if degrees != 0 {
+                b.key("r")
+                b.still { $0.number(degrees) }
+            }
+            b.key("o")
+            b.value(LJ.staticNum(opacity * 100, LottieDecimals.opacity))
+            b.endObject()
         }
-        pair("a", anchor.x, anchor.y, LottieDecimals.length, identity: 0)
-        pair("p", position.x, position.y, LottieDecimals.length, identity: 0)
-        pair("s", scale.x * 100, scale.y * 100, LottieDecimals.scalePercent, identity: 100)
-        let degrees = NumberFormat.round(rotation * 180 / .pi, decimals: LottieDecimals.degrees)
-        if degrees != 0 { members.append(("r", LJ.staticValue(.number(degrees)))) }
-        members.append(("o", LJ.staticNum(opacity * 100, LottieDecimals.opacity)))
-        return LJ.obj(members)
     }
 }

@@ -36,7 +36,7 @@ extension LottieDocument {
             return .object(item["o"] == nil ? kept + [(key: "o", value: o)] : kept)
         }
         let newShapes = JSONValue.array(shapes.map(mapped))
-        guard moved, !refused, case .object(let members) = layer, case .object(let ks)? = layer["ks"] else { return layer }
+        guard moved, !refused, case .object(let members) = layer, case .object(let ks)? = layer["ks"]?.unwritten else { return layer }
         let opaqueKs = JSONValue.object(ks.map { $0.key == "o" ? (key: "o", value: LJ.staticNum(100, 0)) : $0 })
         return .object(members.map { m in m.key == "ks" ? (key: "ks", value: opaqueKs) : m.key == "shapes" ? (key: "shapes", value: newShapes) : m })
     }

@@ -33,6 +33,8 @@ struct LottieStaticGroupsKey: Hashable {
         case sublayers = 0
         /// A Lottie layer's own paint, counted as one layer.
         case paint = 1
+        /// A snapshot's source drawn at its definition's state (its sublayers' art and its paint).
+        case snapshotArt = 2
     }
 
     init(_ kept: Kept) {
@@ -136,7 +138,7 @@ extension LottieDocument {
         }
         return cache.groups(key) {
             // With their compact text, written by every export that finds them (JSONValue.written).
-            children.reversed().compactMap(liveStaticGroup).map { .written(JSONWritten($0, maxDecimals: LottieDecimals.easing)) }
+            children.reversed().compactMap(liveStaticGroup).map(LJ.written)
         }
     }
 
@@ -152,8 +154,45 @@ extension LottieDocument {
         key.append(size.initialValue)
         key.append(cornerRadius.initialValue)
         return cache.groups(key) {
-            paint(layer: i, size: size, cornerRadius: cornerRadius).map { .written(JSONWritten($0, maxDecimals: LottieDecimals.easing)) }
+            paint(layer: i, size: size, cornerRadius: cornerRadius).map(LJ.written)
         }
+    }
+
+    /// Snapshot source `source`'s art at its definition's state (`paint`'s, before it is stretched
+    /// to the snapshot), kept while its subtree holds no snapshot or art: it then reads nothing
+    /// but its layers' definitions (no tracks, no names), which the key holds.
+    func snapshotArt(_ source: Int) -> [JSONValue] {
+        func make() -> [JSONValue] {
+            let src = simulation.layers[source]
+            return src.children.reversed().compactMap(staticArtGroup) + staticPaint(src.definition, artItems: artItemsMade[source])
+        }
+        var key = LottieStaticGroupsKey(.snapshotArt)
+        guard let cache = staticGroupCache, addDefinitions(source, to: &key, placed: false) else { return make() }
+        return cache.groups(key) { make().map(LJ.written) }
+    }
+
+    /// Adds what `staticArtGroup` (`placed`) or a source's own paint reads of layer j's
+    /// definition, then its sublayers'; false when its subtree holds a snapshot or art.
+    private func addDefinitions(_ j: Int, to key: inout LottieStaticGroupsKey, placed: Bool) -> Bool {
+        let described = Self.read(simulation.layers, j) { l -> Bool in
+            key.startLayer(index: l.pointee.index)
+            guard key.appendPaint(l.pointee.definition.kind, l.pointee.definition.fill, l.pointee.definition.size) else { return false }
+            key.append(l.pointee.definition.numbers.boundsRadius)
+            if placed {
+                key.append(l.pointee.definition.hidden ? 1 : 0)
+                key.append(l.pointee.definition.anchorPoint)
+                key.append(l.pointee.definition.position)
+                key.append(l.pointee.definition.transform.translation)
+                key.append(l.pointee.definition.transform.scale)
+                key.append(l.pointee.definition.transform.rotation)
+                key.append(l.pointee.definition.opacity)
+            }
+            key.append(l.pointee.children.count)  // how many subtrees follow: the tree's shape
+            return true
+        }
+        guard described else { return false }
+        for c in Self.read(simulation.layers, j, { $0.pointee.children }) where !addDefinitions(c, to: &key, placed: true) { return false }
+        return true
     }
 
     /// The key of `children`'s subtrees, or nil when one holds what the key does not describe.

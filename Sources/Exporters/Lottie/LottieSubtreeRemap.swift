@@ -82,7 +82,8 @@ extension LottieDocument {
         switch v {
         case .object(let m)?: return m.contains { ($0.key == "a" && $0.value == .number(1)) || isAnimated($0.value) }
         case .array(let items)?: return items.contains { isAnimated($0) }
-        case .written(let w)?: return isAnimated(w.value)
+        // Text without `"a":1` has no keys (inside a string its quotes would be escaped): not parsed.
+        case .written(let w)?: return w.contains("\"a\":1") && isAnimated(w.value)
         default: return false
         }
     }

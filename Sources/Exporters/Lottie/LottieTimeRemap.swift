@@ -56,11 +56,7 @@ extension LottieDocument {
             return .object(
                 members.map { m in
                     if m.key == "k", case .array(let keys) = m.value, let times = keyTimes(keys) {
-                        var keep = times.prefix { $0 <= frame + 1e-6 }.count
-                        if keep < keys.count, keep > 0, times[keep - 1] < frame - 1e-6 { keep += 1 }
-                        keep = max(keep, 1)
-                        let drop = max(0, min(keep - 1, times.prefix { $0 <= from + 1e-6 }.count - 1))
-                        guard keep < keys.count || drop > 0 else { return m }
+                        guard let (drop, keep) = keptKeys(times, after: frame, from: from) else { return m }
                         var kept = Array(keys.prefix(keep))
                         if keep < keys.count, case .object(let last) = kept[keep - 1] {
                             kept[keep - 1] = .object(last.filter { !["o", "i", "h"].contains($0.key) })
@@ -69,10 +65,29 @@ extension LottieDocument {
                     }
                     return (key: m.key, value: truncated(m.value, after: frame, from: from))
                 })
-        // A still subtree written once (LottieStaticGroups.swift) has no keys to cut: kept written.
-        case .written(let w): return LottieDocument.isAnimated(w.value) ? truncated(w.value, after: frame, from: from) : v
+        case .written(let w):
+            // Text without `"a":1` has no keys (a still subtree written once: LottieStaticGroups.swift):
+            // kept written. Else its key lists cut in the text (no tree made), or in the tree of its
+            // text where the text holds a list it does not know.
+            guard w.contains("\"a\":1") else { return v }
+            switch LottieKeyText.truncated(w.bytes, after: frame, from: from) {
+            case .unchanged?: return v
+            case .cut(let text)?: return .written(JSONWritten(copying: text, maxDecimals: w.maxDecimals))
+            case nil: return truncated(w.value, after: frame, from: from)
+            }
         default: return v
         }
+    }
+
+    /// Of a key list at `times`, the keys kept (`drop..<keep`; the one at `keep - 1` loses its
+    /// easing when `keep` is short of the end); nil when all stay.
+    static func keptKeys(_ times: [Double], after frame: Double, from: Double) -> (drop: Int, keep: Int)? {
+        var keep = times.prefix { $0 <= frame + 1e-6 }.count
+        if keep < times.count, keep > 0, times[keep - 1] < frame - 1e-6 { keep += 1 }
+        keep = max(keep, 1)
+        let drop = max(0, min(keep - 1, times.prefix { $0 <= from + 1e-6 }.count - 1))
+        guard keep < times.count || drop > 0 else { return nil }
+        return (drop, keep)
     }
 
     /// The `t` of every key, when `keys` is a keyframe list.

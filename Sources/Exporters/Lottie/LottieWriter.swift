@@ -43,7 +43,13 @@ package struct LottieWriter: Sendable {
         self.staticGroups = staticGroups
     }
 
-    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue { try lottie(transition, subtrees: true) }
+    /// The document as a tree to read (tests, tools): the parse of its text, since its
+    /// properties are written straight to text (LottieJSON.swift).
+    package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
+        let text = Self.text(try lottie(transition, subtrees: true))
+        // swift-format-ignore: NeverForceUnwrap
+        return try! JSONParser.parse(text).value
+    }
 
     /// `subtrees`: whether a subtree retrace may be written.
     func lottie(_ transition: KeyframedTransition, subtrees: Bool) throws -> JSONValue {
@@ -77,7 +83,7 @@ package struct LottieWriter: Sendable {
     static func text(_ json: JSONValue) -> String { JSONWriter(style: .compact, maxDecimals: LottieDecimals.easing).string(json) }
 
     /// Compact JSON text; the same transition always gives the same bytes.
-    package func data(_ transition: KeyframedTransition) throws -> String { Self.text(try lottie(transition)) }
+    package func data(_ transition: KeyframedTransition) throws -> String { Self.text(try lottie(transition, subtrees: true)) }
 }
 
 final class LottieDocument {
