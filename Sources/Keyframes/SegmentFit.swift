@@ -236,15 +236,39 @@ struct SegmentProblem {
     static func parameter(_ c: CubicBezier, _ u: Double) -> Double {
         if !(u > 0) { return 0 }
         if u >= 1 { return 1 }
+        // `poly(s, c.x1, c.x2)`'s coefficients, once. The bracket side that moves decides which
+        // bound a Newton step must clear (the other is s itself): the same steps and midpoints as
+        // "bracket, then step, then the midpoint if the step leaves (lo, hi)", in a quarter fewer
+        // instructions (the compiler blended both bounds at every step).
+        let c1 = 3 * c.x1, b = 3 * (c.x2 - c.x1) - c1, a = 1 - c1 - b
+        let a3 = 3 * a, b2 = 2 * b
         var lo = 0.0, hi = 1.0, s = u
-        for _ in 0..<40 {
-            let (x, dx) = poly(s, c.x1, c.x2)
-            let f = x - u
+        var k = 0
+        while k < 40 {
+            k += 1
+            let f = ((a * s + b) * s + c1) * s - u
             if abs(f) < 1e-12 { return s }
-            if f > 0 { hi = s } else { lo = s }
-            var next = dx > 1e-9 ? s - f / dx : (lo + hi) / 2
-            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            s = next
+            let dx = (a3 * s + b2) * s + c1
+            if f > 0 {
+                hi = s
+                if dx > 1e-9 {
+                    let next = s - f / dx
+                    if next > lo, next < s {
+                        s = next
+                        continue
+                    }
+                }
+            } else {
+                lo = s
+                if dx > 1e-9 {
+                    let next = s - f / dx
+                    if next > s, next < hi {
+                        s = next
+                        continue
+                    }
+                }
+            }
+            s = (lo + hi) / 2
         }
         return s
     }
