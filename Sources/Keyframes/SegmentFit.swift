@@ -75,11 +75,12 @@ struct SegmentProblem {
     // MARK: Levenberg–Marquardt on the handles
 
     /// Keeps x in [0, 1] (a function of time) and y in the player's handle range.
+    /// `p.clamped(lowerBound:upperBound:)` lane by lane, as the standard library defines it
+    /// (`minimum(upper, maximum(lower, p))`): its generic pointwise min and max were two calls.
     func projected(_ p: SIMD4<Double>) -> SIMD4<Double> {
         let y = rules.handleY
-        let lo = SIMD4<Double>(0, y.lowerBound, 0, y.lowerBound)
-        let hi = SIMD4<Double>(1, y.upperBound, 1, y.upperBound)
-        return p.clamped(lowerBound: lo, upperBound: hi)
+        func clamp(_ v: Double, _ lower: Double, _ upper: Double) -> Double { .minimum(upper, .maximum(lower, v)) }
+        return SIMD4(clamp(p[0], 0, 1), clamp(p[1], y.lowerBound, y.upperBound), clamp(p[2], 0, 1), clamp(p[3], y.lowerBound, y.upperBound))
     }
 
     func curve(_ p: SIMD4<Double>) -> CubicBezier { CubicBezier(p[0], p[1], p[2], p[3]) }
