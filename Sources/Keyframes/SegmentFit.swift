@@ -13,7 +13,7 @@ struct SegmentProblem {
         var budget: Double
     }
     /// One array, not one per number: three allocations per problem were most of its set-up.
-    private var samples: [Sample] = []
+    private(set) var samples: [Sample] = []
     /// Exact slopes dq/du at both ends.
     private var m0 = 0.0, m1 = 0.0
     /// The segment has (next to) no net motion and a straight easing already fits.
