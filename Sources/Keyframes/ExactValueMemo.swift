@@ -69,7 +69,8 @@ struct TimeTable<Value>: ~Copyable {
     }
 
     /// The value at `key`, or `compute()` kept there: one probe finds it or the free slot it
-    /// goes in (the table grows first when a new value would fill it over half).
+    /// goes in (the table grows first, and the slot is found again, when a new value would fill
+    /// it over half).
     @inline(__always)
     mutating func value(_ key: UInt64, _ compute: () -> Value) -> Value {
         if key == Self.empty {
@@ -78,15 +79,27 @@ struct TimeTable<Value>: ~Copyable {
             atEmptyKey = v
             return v
         }
-        if 2 * (count + 1) > slots { grow() }
+        if let keys, let values {
+            var i = slot(key)
+            while true {
+                let k = keys[i]
+                if k == key { return values[i] }
+                if k == Self.empty { break }
+                i = (i + 1) & (slots - 1)
+            }
+            // Absent, and the table has room: the free slot found takes it.
+            if 2 * (count + 1) <= slots {
+                let v = compute()
+                keys[i] = key
+                (values + i).initialize(to: v)
+                count += 1
+                return v
+            }
+        }
+        grow()
         let keys = keys!, values = values!
         var i = slot(key)
-        while true {
-            let k = keys[i]
-            if k == key { return values[i] }
-            if k == Self.empty { break }
-            i = (i + 1) & (slots - 1)
-        }
+        while keys[i] != Self.empty { i = (i + 1) & (slots - 1) }
         let v = compute()
         keys[i] = key
         (values + i).initialize(to: v)

@@ -68,8 +68,10 @@ struct SegmentProblem {
     /// Whether the curve, as written (6 decimals), keeps every sample within its budget.
     func fits(_ c: CubicBezier) -> Bool {
         let r = c.rounded6
-        for k in samples.indices where abs(Self.progress(r, samples[k].u) - samples[k].q) > samples[k].budget { return false }
-        return true
+        return samples.withUnsafeBufferPointer { samples in
+            for k in samples.indices where abs(Self.progress(r, samples[k].u) - samples[k].q) > samples[k].budget { return false }
+            return true
+        }
     }
 
     // MARK: Levenberg–Marquardt on the handles
@@ -95,8 +97,9 @@ struct SegmentProblem {
     ) -> (sum: Double, worst: Double) {
         samples.withUnsafeBufferPointer { samples in
             var s = 0.0, worst = 0.0
+            var k = sample.first
             for n in 0..<sample.count {
-                let k = sample.first + n * sample.step
+                defer { k &+= sample.step }
                 let sk = Self.parameter(c, samples[k].u)
                 parameters[n] = sk
                 let r = abs(Self.poly(sk, c.y1, c.y2).0 - samples[k].q) / samples[k].budget
