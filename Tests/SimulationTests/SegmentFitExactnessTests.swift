@@ -91,7 +91,9 @@ final class SegmentFitExactnessTests: XCTestCase {
                     for start in [CubicBezier.linear, CubicBezier(0.2, 0.8, 0.3, 1), CubicBezier(0.42, 0, 0.58, 1)] {
                         let unit = problem.levenbergMarquardt(start, sample, UnitWeights(), iterations: 8, giveUp: false)
                         let ones = problem.levenbergMarquardt(start, sample, SampleWeights(Array(repeating: 1, count: count)), iterations: 8, giveUp: false)
-                        for (a, b) in [(unit.curve.x1, ones.curve.x1), (unit.curve.y1, ones.curve.y1), (unit.curve.x2, ones.curve.x2), (unit.curve.y2, ones.curve.y2)] {
+                        for (a, b) in [
+                            (unit.curve.x1, ones.curve.x1), (unit.curve.y1, ones.curve.y1), (unit.curve.x2, ones.curve.x2), (unit.curve.y2, ones.curve.y2),
+                        ] {
                             XCTAssertEqual(a.bitPattern, b.bitPattern, "\(i) \(j) \(start)")
                         }
                         if unit.curve != start { solved += 1 }
@@ -168,7 +170,10 @@ final class SegmentFitExactnessTests: XCTestCase {
         for _ in 0..<3 {
             for k in 0..<500 {
                 let t = Double(k) / 240
-                XCTAssertEqual(memo.value(t) { computed += 1; return $0 * 2 }, t * 2)
+                XCTAssertEqual(
+                    memo.value(t) {
+                        computed += 1; return $0 * 2
+                    }, t * 2)
             }
         }
         XCTAssertEqual(computed, 500)
