@@ -89,9 +89,13 @@ package struct ExactLayerTracks: Sendable {
                 let transformStill = layers[i].transform.events.isEmpty
                 let transform = transformStill ? nil : ExactValueMemo<LayerTransform>()
                 let simulated = layers[i].index
-                var key = StillLayerKeys(
-                    anchorPoint: anchors.keyframes(layers[simulated].anchorPoint) { $0.keyframes() },
-                    visible: visible.keyframes(layers[simulated].hidden) { $0.keyframes().map { !$0 } })
+                // The layer's still keys filled in place in the table: built apart and appended,
+                // they were copied (nine references retained) and the local destroyed (released).
+                keys.append(
+                    StillLayerKeys(
+                        anchorPoint: anchors.keyframes(layers[simulated].anchorPoint) { $0.keyframes() },
+                        visible: visible.keyframes(layers[simulated].hidden) { $0.keyframes().map { !$0 } }))
+                let key = keys.count - 1
                 func component<C>(
                     _ f: @escaping @Sendable (LayerTransform) -> C, _ stills: inout StillTracks<C>, _ keys: inout KeyframeTrack<C>?
                 ) -> ExactTrack<C> {
@@ -102,26 +106,26 @@ package struct ExactLayerTracks: Sendable {
                 }
                 let position: ExactTrack<Point>
                 if layers[i].position.events.isEmpty {
-                    (position, key.position) = points.still(layers[i].position.initial, breakpoints: still)
+                    (position, keys[key].position) = points.still(layers[i].position.initial, breakpoints: still)
                 } else {
                     position = point(layers[i].position)
                 }
                 let sizeTrack: ExactTrack<Size>
                 if layers[i].size.events.isEmpty {
-                    (sizeTrack, key.size) = sizes.still(layers[i].size.initial, breakpoints: still)
+                    (sizeTrack, keys[key].size) = sizes.still(layers[i].size.initial, breakpoints: still)
                 } else {
                     sizeTrack = ExactTrack(layers[i].size, until: end, memo: memo(layers[i].size))
                 }
-                let translation = component({ $0.translation }, &translations, &key.translation)
-                let scale = component({ $0.scale }, &scales, &key.scale)
-                let rotation = component({ $0.rotation }, &rotations, &key.rotation)
+                let translation = component({ $0.translation }, &translations, &keys[key].translation)
+                let scale = component({ $0.scale }, &scales, &keys[key].scale)
+                let rotation = component({ $0.rotation }, &rotations, &keys[key].rotation)
                 numbersStill = true
                 var k = 0
                 let numbers = NumberTracks(LayerProperty.animatedLayerNumbers) { p in
                     defer { k += 1 }
                     return layerNumber(i, p, k)
                 }
-                key.numbers = numbersStill ? numberKeys.shared(layerNumbers) : nil
+                keys[key].numbers = numbersStill ? numberKeys.shared(layerNumbers) : nil
                 out.append(
                     ExactLayerTracks(
                         layer: layers[i].index, position: position, size: sizeTrack,
@@ -135,7 +139,6 @@ package struct ExactLayerTracks: Sendable {
                                 center: point(layers[i].maskCenter),
                                 numbers: NumberTracks(LayerProperty.animatedMaskNumbers) { number(layers[i].numbers[$0], $0, &maskNumbers) })
                         }))
-                keys.append(key)
             }
             return (out, keys)
         }

@@ -13,7 +13,7 @@ struct SegmentProblem {
         var budget: Double
     }
     /// One array, not one per number: three allocations per problem were most of its set-up.
-    private var samples: [Sample] = []
+    private(set) var samples: [Sample] = []
     /// Exact slopes dq/du at both ends.
     private var m0 = 0.0, m1 = 0.0
     /// The segment has (next to) no net motion and a straight easing already fits.
@@ -68,18 +68,21 @@ struct SegmentProblem {
     /// Whether the curve, as written (6 decimals), keeps every sample within its budget.
     func fits(_ c: CubicBezier) -> Bool {
         let r = c.rounded6
-        for k in samples.indices where abs(Self.progress(r, samples[k].u) - samples[k].q) > samples[k].budget { return false }
-        return true
+        return samples.withUnsafeBufferPointer { samples in
+            for k in samples.indices where abs(Self.progress(r, samples[k].u) - samples[k].q) > samples[k].budget { return false }
+            return true
+        }
     }
 
     // MARK: Levenberg–Marquardt on the handles
 
     /// Keeps x in [0, 1] (a function of time) and y in the player's handle range.
+    /// `p.clamped(lowerBound:upperBound:)` lane by lane, as the standard library defines it
+    /// (`minimum(upper, maximum(lower, p))`): its generic pointwise min and max were two calls.
     func projected(_ p: SIMD4<Double>) -> SIMD4<Double> {
         let y = rules.handleY
-        let lo = SIMD4<Double>(0, y.lowerBound, 0, y.lowerBound)
-        let hi = SIMD4<Double>(1, y.upperBound, 1, y.upperBound)
-        return p.clamped(lowerBound: lo, upperBound: hi)
+        func clamp(_ v: Double, _ lower: Double, _ upper: Double) -> Double { .minimum(upper, .maximum(lower, v)) }
+        return SIMD4(clamp(p[0], 0, 1), clamp(p[1], y.lowerBound, y.upperBound), clamp(p[2], 0, 1), clamp(p[3], y.lowerBound, y.upperBound))
     }
 
     func curve(_ p: SIMD4<Double>) -> CubicBezier { CubicBezier(p[0], p[1], p[2], p[3]) }
@@ -88,27 +91,40 @@ struct SegmentProblem {
     /// `parameters[n]` is set to the curve parameter of sample n (the Jacobian at c reads them).
     /// With `bound`, once the sum reaches it, it stops there (sum ≥ bound; worst and parameters partial): a
     /// sum of terms ≥ 0 never decreases, so the whole sum would not be below `bound` either.
-    func cost(
-        _ c: CubicBezier, _ sample: [Int], _ weight: [Double]?, parameters: inout [Double], stoppingAt bound: Double? = nil
+    func cost<W: LeastSquaresWeights>(
+        _ c: CubicBezier, _ sample: SampleSubset, _ weight: W, parameters: UnsafeMutablePointer<Double>,
+        stoppingAt bound: Double? = nil
     ) -> (sum: Double, worst: Double) {
-        var s = 0.0, worst = 0.0
-        for (n, k) in sample.enumerated() {
-            let sk = Self.parameter(c, samples[k].u)
-            parameters[n] = sk
-            let r = abs(Self.poly(sk, c.y1, c.y2).0 - samples[k].q) / samples[k].budget
-            s += r * r * (weight?[n] ?? 1)
-            worst = max(worst, r)
-            if let bound, s >= bound { break }
+        samples.withUnsafeBufferPointer { samples in
+            var s = 0.0, worst = 0.0
+            var k = sample.first
+            for n in 0..<sample.count {
+                defer { k &+= sample.step }
+                let sk = Self.parameter(c, samples[k].u)
+                parameters[n] = sk
+                let r = abs(Self.poly(sk, c.y1, c.y2).0 - samples[k].q) / samples[k].budget
+                s += r * r * weight[n]
+                worst = max(worst, r)
+                if let bound, s >= bound { break }
+            }
+            return (s, worst)
         }
-        return (s, worst)
+    }
+
+    /// `cost` into an array (the tests' form).
+    func cost<W: LeastSquaresWeights>(
+        _ c: CubicBezier, _ sample: SampleSubset, _ weight: W, parameters: inout [Double], stoppingAt bound: Double? = nil
+    ) -> (sum: Double, worst: Double) {
+        precondition(parameters.count >= sample.count, "a parameter per sample")
+        return parameters.withUnsafeMutableBufferPointer { cost(c, sample, weight, parameters: $0.baseAddress!, stoppingAt: bound) }
     }
 
     /// Least squares on an evenly spread subset of the samples (in budgets), stopping as soon as
     /// every sample fits, or when the residuals stay far above their budgets.
     func refine(_ start: CubicBezier) -> CubicBezier? {
         let stride = max(1, samples.count / 24)
-        let sample = Array(Swift.stride(from: stride / 2, to: samples.count, by: stride))
-        let (c, fitted) = levenbergMarquardt(start, sample, nil, iterations: 8, giveUp: true)
+        let sample = SampleSubset(first: stride / 2, step: stride, count: (samples.count - stride / 2 + stride - 1) / stride)
+        let (c, fitted) = levenbergMarquardt(start, sample, UnitWeights(), iterations: 8, giveUp: true)
         // A curve levenbergMarquardt stopped at because it fits is not checked a second time.
         return fitted || fits(c) ? c.rounded6 : nil
     }
@@ -117,7 +133,7 @@ struct SegmentProblem {
     /// least squares on every sample) from a 5 × 5 grid of starting handles.
     func thoroughSolve() -> CubicBezier? {
         if let c = solve() { return c }
-        let sample = Array(samples.indices)
+        let sample = SampleSubset(first: 0, step: 1, count: samples.count)
         let xs = [0.05, 0.25, 0.5, 0.75, 0.95]
         for x1 in xs {
             for x2 in xs {
@@ -126,10 +142,10 @@ struct SegmentProblem {
                     var weight = [Double](repeating: 1, count: sample.count)
                     var c = projectedCurve(start)
                     for _ in 0..<6 {
-                        c = levenbergMarquardt(c, sample, weight, iterations: 20, giveUp: false).curve
+                        c = levenbergMarquardt(c, sample, SampleWeights(weight), iterations: 20, giveUp: false).curve
                         if fits(c) { return c.rounded6 }
                         var total = 0.0
-                        for (n, k) in sample.enumerated() {
+                        for (n, k) in samples.indices.enumerated() {
                             weight[n] *= max(abs(Self.progress(c, samples[k].u) - samples[k].q) / samples[k].budget, 1e-3)
                             total += weight[n]
                         }
@@ -144,54 +160,74 @@ struct SegmentProblem {
     func projectedCurve(_ c: CubicBezier) -> CubicBezier { curve(projected(SIMD4(c.x1, c.y1, c.x2, c.y2))) }
 
     /// The refined curve, and whether it stopped because every sample fits (only with `giveUp`).
-    func levenbergMarquardt(
-        _ start: CubicBezier, _ sample: [Int], _ weight: [Double]?, iterations: Int, giveUp: Bool
+    /// Generic over the weights: refine's are all 1 (`UnitWeights`, no array, no square roots).
+    func levenbergMarquardt<W: LeastSquaresWeights>(
+        _ start: CubicBezier, _ sample: SampleSubset, _ weight: W, iterations: Int, giveUp: Bool
     ) -> (curve: CubicBezier, fits: Bool) {
-        var p = projected(SIMD4(start.x1, start.y1, start.x2, start.y2))
-        var c = curve(p)
-        // The parameters of c at the samples, from its cost: the Jacobian does not solve for them again.
-        var parameters = [Double](repeating: 0, count: sample.count), trialParameters = parameters
-        var current = cost(c, sample, weight, parameters: &parameters)
-        var lambda = 1e-3
-        for iteration in 0..<iterations {
-            if giveUp {
-                if current.worst <= 0.9, fits(c) { return (c, true) }
-                if iteration >= 3, current.sum > 4 * Double(sample.count) { return (c, false) }
+        // The parameters of c at the samples, from its cost (the Jacobian does not solve for them
+        // again), and a trial's, in one workspace on the stack (two arrays a call before).
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, 2 * sample.count)) { workspace in
+            var parameters = workspace.baseAddress!, trialParameters = parameters + sample.count
+            var p = projected(SIMD4(start.x1, start.y1, start.x2, start.y2))
+            var c = curve(p)
+            var current = cost(c, sample, weight, parameters: parameters)
+            var lambda = 1e-3
+            for iteration in 0..<iterations {
+                if giveUp {
+                    if current.worst <= 0.9, fits(c) { return (c, true) }
+                    if iteration >= 3, current.sum > 4 * Double(sample.count) { return (c, false) }
+                }
+                let (jtj, jtr) = normalEquations(c, sample, weight, parameters)
+                var improved = false
+                for _ in 0..<4 {
+                    guard let step = Self.step(jtj, jtr, lambda: lambda) else { lambda *= 4; continue }
+                    let trial = projected(p + step)
+                    let tc = curve(trial)
+                    // A trial is kept only below the current sum: its cost stops once it reaches it.
+                    let tcost = cost(tc, sample, weight, parameters: trialParameters, stoppingAt: current.sum)
+                    if tcost.sum < current.sum {
+                        p = trial; c = tc; current = tcost
+                        swap(&parameters, &trialParameters)
+                        lambda = max(lambda / 3, 1e-9)
+                        improved = true
+                        break
+                    }
+                    lambda *= 4
+                }
+                if !improved { break }
             }
-            // JᵀJ by rows: row r gains g·g[r], the same products and sums as jtj[r·4 + c] += g[r]·g[c].
-            var row0 = SIMD4<Double>(repeating: 0), row1 = row0, row2 = row0, row3 = row0
+            return (c, false)
+        }
+    }
+
+    /// JᵀJ (by rows) and Jᵀr of the residuals at c, whose parameters at the samples are given.
+    /// JᵀJ is symmetric: row r's entry c is the sum of g[r]·g[c] over the samples, and row c's
+    /// entry r the sum of g[c]·g[r], the same products (a product does not depend on its order)
+    /// in the same order: the upper triangle is summed and mirrored, the same bits as all 16.
+    func normalEquations<W: LeastSquaresWeights>(
+        _ c: CubicBezier, _ sample: SampleSubset, _ weight: W, _ parameters: UnsafeMutablePointer<Double>
+    ) -> (jtj: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), jtr: SIMD4<Double>) {
+        samples.withUnsafeBufferPointer { samples in
+            var row0 = SIMD4<Double>(repeating: 0), row1 = row0
+            var row23 = SIMD4<Double>(repeating: 0)  // (2,2), (2,3), (3,3), unused
             var jtr = SIMD4<Double>(repeating: 0)
-            for (n, k) in sample.enumerated() {
+            for n in 0..<sample.count {
+                let k = sample.first + n * sample.step
                 let s = parameters[n]
                 let dx = Self.poly(s, c.x1, c.x2).1, (y, dy) = Self.poly(s, c.y1, c.y2)
                 let slope = dy / max(dx, 1e-9)
                 let b1 = 3 * (1 - s) * (1 - s) * s, b2 = 3 * (1 - s) * s * s
-                let w = 1 / samples[k].budget, sw = (weight?[n] ?? 1).squareRoot()
+                let w = 1 / samples[k].budget, sw = weight.root(n)
                 // ∂p/∂x1 = −slope·b1, ∂p/∂y1 = b1, ∂p/∂x2 = −slope·b2, ∂p/∂y2 = b2 (x(s) = u held).
                 let g = SIMD4<Double>(-slope * b1, b1, -slope * b2, b2) * (w * sw)
                 jtr += g * ((y - samples[k].q) * w * sw)
-                row0 += g * g[0]; row1 += g * g[1]; row2 += g * g[2]; row3 += g * g[3]
+                row0 += g * g[0]; row1 += g * g[1]
+                row23 += SIMD4(g[2], g[3], g[3], 0) * SIMD4(g[2], g[2], g[3], 0)
             }
-            let jtj = (row0, row1, row2, row3)
-            var improved = false
-            for _ in 0..<4 {
-                guard let step = Self.step(jtj, jtr, lambda: lambda) else { lambda *= 4; continue }
-                let trial = projected(p + step)
-                let tc = curve(trial)
-                // A trial is kept only below the current sum: its cost stops once it reaches it.
-                let tcost = cost(tc, sample, weight, parameters: &trialParameters, stoppingAt: current.sum)
-                if tcost.sum < current.sum {
-                    p = trial; c = tc; current = tcost
-                    swap(&parameters, &trialParameters)
-                    lambda = max(lambda / 3, 1e-9)
-                    improved = true
-                    break
-                }
-                lambda *= 4
-            }
-            if !improved { break }
+            let row2 = SIMD4(row0[2], row1[2], row23[0], row23[1])
+            let row3 = SIMD4(row0[3], row1[3], row23[1], row23[2])
+            return ((row0, SIMD4(row0[1], row1[1], row1[2], row1[3]), row2, row3), jtr)
         }
-        return (c, false)
     }
 
     /// The eased progress at u: x(s) = u solved by Newton's method inside a shrinking bracket
@@ -204,15 +240,39 @@ struct SegmentProblem {
     static func parameter(_ c: CubicBezier, _ u: Double) -> Double {
         if !(u > 0) { return 0 }
         if u >= 1 { return 1 }
+        // `poly(s, c.x1, c.x2)`'s coefficients, once. The bracket side that moves decides which
+        // bound a Newton step must clear (the other is s itself): the same steps and midpoints as
+        // "bracket, then step, then the midpoint if the step leaves (lo, hi)", in a quarter fewer
+        // instructions (the compiler blended both bounds at every step).
+        let c1 = 3 * c.x1, b = 3 * (c.x2 - c.x1) - c1, a = 1 - c1 - b
+        let a3 = 3 * a, b2 = 2 * b
         var lo = 0.0, hi = 1.0, s = u
-        for _ in 0..<40 {
-            let (x, dx) = poly(s, c.x1, c.x2)
-            let f = x - u
+        var k = 0
+        while k < 40 {
+            k += 1
+            let f = ((a * s + b) * s + c1) * s - u
             if abs(f) < 1e-12 { return s }
-            if f > 0 { hi = s } else { lo = s }
-            var next = dx > 1e-9 ? s - f / dx : (lo + hi) / 2
-            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            s = next
+            let dx = (a3 * s + b2) * s + c1
+            if f > 0 {
+                hi = s
+                if dx > 1e-9 {
+                    let next = s - f / dx
+                    if next > lo, next < s {
+                        s = next
+                        continue
+                    }
+                }
+            } else {
+                lo = s
+                if dx > 1e-9 {
+                    let next = s - f / dx
+                    if next > s, next < hi {
+                        s = next
+                        continue
+                    }
+                }
+            }
+            s = (lo + hi) / 2
         }
         return s
     }
@@ -239,4 +299,31 @@ struct SegmentProblem {
             return EasingFit.solve4(a, b, into: x) ? SIMD4(x[0], x[1], x[2], x[3]) : nil
         }
     }
+}
+
+/// The samples a least-squares fit reads: `count` of them, every `step`-th from `first`.
+struct SampleSubset {
+    var first: Int
+    var step: Int
+    var count: Int
+}
+
+/// Each sample's weight in the least squares, and its square root (the Jacobian's factor).
+protocol LeastSquaresWeights {
+    subscript(n: Int) -> Double { get }
+    func root(_ n: Int) -> Double
+}
+
+/// Every weight 1: x·1 and x·√1 are x, so the sums are those of the unweighted residuals.
+struct UnitWeights: LeastSquaresWeights {
+    @inline(__always) subscript(n: Int) -> Double { 1 }
+    @inline(__always) func root(_ n: Int) -> Double { 1 }
+}
+
+/// Lawson's weights (the yardstick's minimax fits).
+struct SampleWeights: LeastSquaresWeights {
+    let weights: [Double]
+    init(_ weights: [Double]) { self.weights = weights }
+    @inline(__always) subscript(n: Int) -> Double { weights[n] }
+    @inline(__always) func root(_ n: Int) -> Double { weights[n].squareRoot() }
 }

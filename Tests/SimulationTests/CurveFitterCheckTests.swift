@@ -74,12 +74,12 @@ final class CurveFitterCheckTests: XCTestCase {
             for i in stride(from: 0, to: n - 12, by: 5) {
                 // 11 interior grid points (over 8: the grid's own values are the samples).
                 guard let problem = SegmentProblem(fitter, i, i + 12) else { continue }
-                let sample = Array(0..<11)
+                let sample = SampleSubset(first: 0, step: 1, count: 11)
                 for curve in [CubicBezier.linear, CubicBezier(0.2, 0.8, 0.3, 1), CubicBezier(0.42, 0, 0.58, 1)] {
                     var full = [Double](repeating: 0, count: sample.count), stopped = full
-                    let whole = problem.cost(curve, sample, nil, parameters: &full)
+                    let whole = problem.cost(curve, sample, UnitWeights(), parameters: &full)
                     for bound in [whole.sum.nextUp, whole.sum, whole.sum / 2, 0] {
-                        let cost = problem.cost(curve, sample, nil, parameters: &stopped, stoppingAt: bound)
+                        let cost = problem.cost(curve, sample, UnitWeights(), parameters: &stopped, stoppingAt: bound)
                         XCTAssertEqual(cost.sum < bound, whole.sum < bound, "\(i) \(curve) \(bound)")
                         if whole.sum < bound {
                             XCTAssertEqual(cost.sum, whole.sum)
