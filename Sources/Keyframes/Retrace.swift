@@ -100,12 +100,13 @@ package struct Retrace: Sendable {
 
         func callAsFunction(_ t: Double) -> [Double] { self(sim.movingState(at: t)) }
 
-        /// The numbers of a moving state of this simulation (`movingState(at:)` or a sampler's).
+        /// The numbers of a moving state of this simulation (`movingState(at:)` or a sampler's),
+        /// written in place (an append per entry from a scratch buffer: ~600 instructions each).
         func callAsFunction(_ s: MovingState) -> [Double] {
-            var out: [Double] = []
-            out.reserveCapacity(moving.count * 11)
-            for k in s.layers.indices { appendFeatures(s, k, to: &out) }
-            return out
+            [Double](unsafeUninitializedCapacity: s.layers.count * maxFeatureCount) { out, count in
+                count = 0
+                for k in s.layers.indices { count += writeFeatures(s, k, to: out.baseAddress! + count) }
+            }
         }
 
         /// x, the numbers of a sampler's state before its last step, made those after it: only
@@ -285,8 +286,7 @@ package struct Retrace: Sendable {
         // Each sample's numbers are the last one's with the recomputed entries read again.
         var sampler = MovingStateSampler(sim, at: times[0])
         var x = sceneFeatures(sampler.state)
-        // Every sample's numbers in one buffer, `w` a sample (update writes x in place: its count
-        // is the scene's). An array per sample copied x at each update (x was shared with it).
+        // Every sample's numbers in one buffer (RetraceSamples.swift), `w` a sample.
         let w = x.count
         var samples = Samples(width: w, capacity: times.count)
         for t in times {

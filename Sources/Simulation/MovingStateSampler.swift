@@ -171,7 +171,7 @@ extension MovingStateSampler {
     /// are read again as it reads them, the same tracks and clamps (the same bits); the others'
     /// tracks give the same bits at t. Whether a field `LayerState.samePlacing` compares changed
     /// its bits. (A whole state read every track, each read retaining the track's arrays, when
-    /// most layers change one or two: BENCHMARKS.md#retr42.)
+    /// most layers change one or two: BENCHMARKS.md#retr42-only-the-changing-fields-read-again-same-bytes-2026-12-06.)
     @inline(__always)
     static func update(_ s: inout LayerState, of layer: UnsafePointer<SimulatedLayer>, at t: Double, fields: UInt16, geometryOnly: Bool) -> Bool {
         @inline(__always) func has(_ f: ChangeSpans.Field) -> Bool { fields & (1 << f.rawValue) != 0 }
