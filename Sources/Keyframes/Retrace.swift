@@ -100,12 +100,13 @@ package struct Retrace: Sendable {
 
         func callAsFunction(_ t: Double) -> [Double] { self(sim.movingState(at: t)) }
 
-        /// The numbers of a moving state of this simulation (`movingState(at:)` or a sampler's).
+        /// The numbers of a moving state of this simulation (`movingState(at:)` or a sampler's),
+        /// written in place (an append per entry from a scratch buffer: ~600 instructions each).
         func callAsFunction(_ s: MovingState) -> [Double] {
-            var out: [Double] = []
-            out.reserveCapacity(moving.count * 11)
-            for k in s.layers.indices { appendFeatures(s, k, to: &out) }
-            return out
+            [Double](unsafeUninitializedCapacity: s.layers.count * maxFeatureCount) { out, count in
+                count = 0
+                for k in s.layers.indices { count += writeFeatures(s, k, to: out.baseAddress! + count) }
+            }
         }
 
         /// x, the numbers of a sampler's state before its last step, made those after it: only
@@ -277,44 +278,46 @@ package struct Retrace: Sendable {
         let times = (0...n).map { a.start + a.duration * Double($0) / Double(n) }
         // Sampled in order while some number still moves strictly one way since the first
         // sample: when none does, there is no driver below and the rest need not be read.
-        var samples: [[Double]] = []
-        samples.reserveCapacity(times.count)
         // `alive`: the numbers whose direction is not 0 (checking only those: a scan of every
         // number at every sample was most of this loop's cost).
-        var direction: [Double] = [], alive: [Int] = [], sameLength = true
+        var direction: [Double] = [], alive: [Int] = []
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
         // Each sample's numbers are the last one's with the recomputed entries read again.
         var sampler = MovingStateSampler(sim, at: times[0])
         var x = sceneFeatures(sampler.state)
+        // Every sample's numbers in one buffer (RetraceSamples.swift), `w` a sample.
+        let w = x.count
+        var samples = Samples(width: w, capacity: times.count)
         for t in times {
             if t > times[0] {
                 sampler.advance(to: t)
                 _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed)
             }
-            if let previous = samples.last, sameLength {
-                sameLength = x.count == previous.count
-                if sameLength, samples.count == 1 {
-                    direction = zip(previous, x).map { $1 > $0 ? 1 : $1 < $0 ? -1 : 0 }
-                    alive = direction.indices.filter { direction[$0] != 0 }
-                } else if sameLength {
+            if samples.count == 1 {
+                direction = samples.withSample(0) { previous in x.indices.map { x[$0] > previous[$0] ? 1 : x[$0] < previous[$0] ? -1 : 0 } }
+                alive = direction.indices.filter { direction[$0] != 0 }
+            } else if samples.count > 1 {
+                samples.withSample(samples.count - 1) { previous in
                     alive.removeAll { f in
                         guard !((x[f] - previous[f]) * direction[f] > 0) else { return false }
                         direction[f] = 0
                         return true
                     }
                 }
-                if sameLength, alive.isEmpty { return nil }
             }
+            if samples.count > 0, alive.isEmpty { return nil }
             samples.append(x)
         }
-        // The driver: the number with the widest strictly monotone sweep over the phase.
+        // The driver: the number with the widest strictly monotone sweep over the phase. The
+        // numbers strictly monotone over every sample are those still alive (each step has the
+        // first step's sign, so last − first has it too), in increasing order.
         var driverIndex: Int? = nil, sweep = 0.0
-        for f in samples[0].indices {
-            let d = samples.last![f] - samples[0][f]
+        let firstSample = samples.sample(0), lastSample = samples.sample(samples.count - 1)
+        for f in alive {
+            let d = lastSample[f] - firstSample[f]
             guard abs(d) > eps * 10 else { continue }
-            let sign = d > 0 ? 1.0 : -1.0
-            if zip(samples, samples.dropFirst()).allSatisfy({ ($1[f] - $0[f]) * sign > 0 }), abs(d) > sweep { driverIndex = f; sweep = abs(d) }
+            if abs(d) > sweep { driverIndex = f; sweep = abs(d) }
         }
         guard let f = driverIndex else { return nil }
         let end = a.end, duration = sim.timeline.duration
@@ -322,16 +325,16 @@ package struct Retrace: Sendable {
         // (Simulation.corners(of:at:), the same numbers): the dense tables read the driver
         // thousands of times, and a whole scene's features each time was most of flip-push's CPU.
         let located = sceneFeatures.locate(f)
-        let corner = samples.allSatisfy({ $0.count == samples[0].count }) && located.number < 8 ? located : nil
+        let corner = located.number < 8 ? located : nil
         let read: @Sendable (Double) -> Double =
             corner.map { RetraceDriver.reader(sim, layer: $0.layer, feature: $0.number) } ?? { features(sim.state(at: $0))[located.scene] }
         @Sendable func driver(_ t: Double) -> Double { read(min(t, duration - 1e-9)) }
-        let inverse = RetraceDriver(read: driver, times: times, values: samples.map { $0[f] })
+        let inverse = RetraceDriver(read: driver, times: times, values: samples.series(f))
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
         let increasing = checks.count  // the stride's times, read through a sampler
         for p in sim.timeline.phases where p.start > end { checks += [p.start, p.end] }
-        let lo = min(samples[0][f], samples.last![f]) - eps, hi = max(samples[0][f], samples.last![f]) + eps
+        let lo = min(firstSample[f], lastSample[f]) - eps, hi = max(firstSample[f], lastSample[f]) + eps
         var laterStates: MovingStateSampler? = nil
         // The phase's sampler, at its last time: it goes on to the first check when that is not
         // earlier (the same bits as a new sampler's, MovingStateSampler; a new one made a whole
@@ -381,8 +384,8 @@ package struct Retrace: Sendable {
         }
         // Every number's speed; the corners' (px) dominate opacity's (at most a few per second).
         var maxSpeed = 0.0
-        for (x, y) in zip(samples, samples.dropFirst()) {
-            for c in x.indices { maxSpeed = max(maxSpeed, abs(y[c] - x[c]) * Double(n) / a.duration) }
+        samples.forEachStep { x, y in
+            for c in 0..<w { maxSpeed = max(maxSpeed, abs(y[c] - x[c]) * Double(n) / a.duration) }
         }
         // Finite differences miss a little of the peak: half the screen budget for the remap.
         let tol = screenTolerance / 2 / max(maxSpeed, 1)

@@ -89,32 +89,45 @@ final class Columns {
             nonFinite.deallocate()
         }
 
-        /// Two numbers at a time: each lane's `x < lo` / `x > hi` replaces it as the scalar rule
-        /// does (the same least and greatest, NaN never replacing), and the lanes' sums of x − x
-        /// are +0 unless some number is not finite (then NaN), as the scalar sum is.
+        /// Four numbers at a time, then two, then one: each lane's `x < lo` / `x > hi` replaces it
+        /// as the scalar rule does (the same least and greatest, NaN never replacing), and the
+        /// lanes' sums of x − x are +0 unless some number is not finite (then NaN), as the scalar
+        /// sum is. (Two at a time, a layer's 11 numbers took six turns of the loop.)
         @inline(__always)
         func include(_ x: UnsafePointer<Double>, layer j: Int, _ w: Int) {
             let lo = UnsafeMutableRawPointer(self.lo + j * room), hi = UnsafeMutableRawPointer(self.hi + j * room)
             let x2 = UnsafeRawPointer(x)
-            var sum = SIMD2<Double>(nonFinite[j], 0)
+            let size = MemoryLayout<Double>.stride
+            var sum4 = SIMD4<Double>(nonFinite[j], 0, 0, 0)
             var c = 0
-            while c + 2 <= w {
-                let o = c * MemoryLayout<Double>.stride
+            while c + 4 <= w {
+                let o = c * size
+                let v = x2.loadUnaligned(fromByteOffset: o, as: SIMD4<Double>.self)
+                let l = lo.loadUnaligned(fromByteOffset: o, as: SIMD4<Double>.self)
+                let h = hi.loadUnaligned(fromByteOffset: o, as: SIMD4<Double>.self)
+                lo.storeBytes(of: l.replacing(with: v, where: v .< l), toByteOffset: o, as: SIMD4<Double>.self)
+                hi.storeBytes(of: h.replacing(with: v, where: v .> h), toByteOffset: o, as: SIMD4<Double>.self)
+                sum4 += v - v
+                c += 4
+            }
+            var sum2 = SIMD2<Double>(sum4[0] + sum4[1], sum4[2] + sum4[3])
+            if c + 2 <= w {
+                let o = c * size
                 let v = x2.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
                 let l = lo.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
                 let h = hi.loadUnaligned(fromByteOffset: o, as: SIMD2<Double>.self)
                 lo.storeBytes(of: l.replacing(with: v, where: v .< l), toByteOffset: o, as: SIMD2<Double>.self)
                 hi.storeBytes(of: h.replacing(with: v, where: v .> h), toByteOffset: o, as: SIMD2<Double>.self)
-                sum += v - v
+                sum2 += v - v
                 c += 2
             }
             if c < w {
                 let lo = self.lo + j * room, hi = self.hi + j * room
                 if x[c] < lo[c] { lo[c] = x[c] }
                 if x[c] > hi[c] { hi[c] = x[c] }
-                sum[0] += x[c] - x[c]
+                sum2[0] += x[c] - x[c]
             }
-            nonFinite[j] = sum[0] + sum[1]
+            nonFinite[j] = sum2[0] + sum2[1]
         }
 
         /// Whether every number included for layer j is finite.

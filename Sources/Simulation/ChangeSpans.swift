@@ -15,22 +15,45 @@ struct ChangeSpans {
     private let anyLow: [Double], anyHigh: [Double]
     private var anyNext = 0
 
-    /// For `layers` (indices into `sim.layers`); none for a layer StillLayers holds still.
-    init(_ sim: Simulation, layers: [Int]) {
+    /// Per entry and field of its state (`Field`): the spans over which that field's tracks can
+    /// change (entry k's field f: list `fieldBase[k] + f`; -1: none, a still layer's).
+    private var fields: SpanLists
+    private let fieldBase: [Int]
+
+    /// For `layers` (indices into `sim.layers`); none for a layer StillLayers holds still. With
+    /// `byField`, also each field's spans (`fieldChange`).
+    init(_ sim: Simulation, layers: [Int], byField: Bool = false) {
         var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
+        // Each entry's fields' spans, made from one list of (field, span) per layer sorted by
+        // field then start (arrays per field and layer cost more to make than they saved).
+        var fieldLists = SpanLists.Builder()
+        var collector = SpanCollector(byField: byField)
         // Layers read through a pointer: `sim.layers[i]` copied the layer (every track retained)
         // before `spans` copied it again.
+        var fieldBase: [Int] = []
         sim.layers.withUnsafeBufferPointer { all in
             for i in layers {
                 next.append(low.count)
-                for s in sim.still.isStill[i] ? [] : Self.spans(all.baseAddress! + i) {
-                    low.append(s.lowerBound)
-                    high.append(s.upperBound)
+                // A layer StillLayers holds still has no spans, and no fields' lists (never asked for).
+                fieldBase.append(-1)
+                if !sim.still.isStill[i] {
+                    collector.removeAll()
+                    var read = all[i]  // only read: the collector returns no change
+                    SimulatedLayer.forEachTrack(&read, &collector)
+                    for s in Self.merged(collector.spans) {
+                        low.append(s.lowerBound)
+                        high.append(s.upperBound)
+                    }
+                    if byField {
+                        fieldBase[fieldBase.count - 1] = fieldLists.count
+                        fieldLists.append(fieldsOf: &collector.fields)
+                    }
                 }
                 end.append(low.count)
             }
         }
         (self.low, self.high, self.end, self.next) = (low, high, end, next)
+        (fields, self.fieldBase) = (SpanLists(fieldLists), fieldBase)
         let merged = Self.merged(zip(low, high).map { $0...$1 })
         (anyLow, anyHigh) = (merged.map(\.lowerBound), merged.map(\.upperBound))
     }
@@ -57,18 +80,49 @@ struct ChangeSpans {
         return n < last && low[n] <= t
     }
 
+    /// Whether field f of entry k (its tracks: `Field`) can give a different value at t than at
+    /// `time` (≤ t), by `ownChange`'s rule on that field's tracks alone. Only for an entry whose
+    /// `ownChange` can be true (made `byField`).
+    @inline(__always)
+    mutating func fieldChange(_ k: Int, _ f: Field, since time: Double, to t: Double) -> Bool {
+        fields.meets(fieldBase[k] + f.rawValue, since: time, to: t)
+    }
+
     /// Every entry's spans considered again from the first: after a state evaluated whole at a
     /// time that may be earlier than the last.
     mutating func restart() {
         for k in next.indices { next[k] = k == 0 ? 0 : end[k - 1] }
         anyNext = 0
+        fields.restart()
+    }
+
+    /// The fields of a LayerState that SimulatedLayer.state(of:at:) reads from separate tracks
+    /// (the mask's from its four).
+    enum Field: Int, CaseIterable {
+        case position, size, anchorPoint, transform, opacity, hidden, zPosition, cornerRadius, mask
+        static let count = allCases.count
+
+        init?(_ p: LayerProperty) {
+            switch p {
+            case .position: self = .position
+            case .size: self = .size
+            case .anchorPoint: self = .anchorPoint
+            case .transform: self = .transform
+            case .opacity: self = .opacity
+            case .hidden: self = .hidden
+            case .zPosition: self = .zPosition
+            case .cornerRadius: self = .cornerRadius
+            case .maskFrame, .maskCenter, .maskCornerRadius, .maskRadius: self = .mask
+            case .frame: return nil
+            }
+        }
     }
 
     /// The closed spans over which a layer's own tracks can change, sorted and merged: an
     /// animation's call to its end (attached on [a, b), removed at b), an assignment's instant.
     /// Every track the property registry lists (SimulatedLayer.forEachTrack).
     static func spans(_ layer: UnsafePointer<SimulatedLayer>) -> [ClosedRange<Double>] {
-        var collector = SpanCollector(), read = layer.pointee  // only read: the collector returns no change
+        var collector = SpanCollector(byField: false), read = layer.pointee  // only read: the collector returns no change
         SimulatedLayer.forEachTrack(&read, &collector)
         return merged(collector.spans)
     }
@@ -89,22 +143,89 @@ struct ChangeSpans {
     }
 }
 
-/// Each track's change spans, in the registry's order (sorted afterwards).
+/// Each track's change spans, in the registry's order (sorted afterwards), and with `byField`
+/// each with its field (ChangeSpans.Field's raw value).
 private struct SpanCollector: LayerTrackVisitor {
     var spans: [ClosedRange<Double>] = []
+    var fields: [(field: Int, span: ClosedRange<Double>)] = []
+    let byField: Bool
+
+    init(byField: Bool) { self.byField = byField }
+
+    mutating func removeAll() {
+        spans.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func add(_ s: ClosedRange<Double>, _ property: LayerProperty) {
+        spans.append(s)
+        if byField, let f = ChangeSpans.Field(property) { fields.append((f.rawValue, s)) }
+    }
 
     mutating func visit<V>(_ property: LayerProperty, _ track: PropertyTrack<V>, was: PropertyTrack<V>?) -> PropertyTrack<V>.Event? {
         for e in track.events {
             switch e {
-            case .set(let t, _): spans.append(t...t)
-            case .animate(let a): spans.append(a.callTime...max(a.callTime, a.endTime))
+            case .set(let t, _): add(t...t, property)
+            case .animate(let a): add(a.callTime...max(a.callTime, a.endTime), property)
             }
         }
         return nil
     }
 
     mutating func visit<V>(_ property: LayerProperty, _ track: DiscreteTrack<V>, was: DiscreteTrack<V>?) -> (value: V, time: Double)? {
-        for c in track.changes { spans.append(c.time...c.time) }
+        for c in track.changes { add(c.time...c.time, property) }
         return nil
+    }
+}
+
+/// Lists of sorted disjoint spans read at increasing times (ChangeSpans.ownChange's rule).
+struct SpanLists {
+    private let low: [Double], high: [Double], end: [Int]
+    private var next: [Int]
+
+    /// Lists of `ChangeSpans.Field.count` per layer, appended a layer at a time.
+    struct Builder {
+        var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
+        /// How many lists.
+        var count: Int { next.count }
+
+        /// One layer's fields' lists from its (field, span) pairs (emptied): each field's spans
+        /// sorted and merged as ChangeSpans.merged merges them (where they meet; the union's
+        /// maximal runs, however equal starts are ordered).
+        mutating func append(fieldsOf pairs: inout [(field: Int, span: ClosedRange<Double>)]) {
+            pairs.sort { $0.field != $1.field ? $0.field < $1.field : $0.span.lowerBound < $1.span.lowerBound }
+            var n = 0
+            for f in 0..<ChangeSpans.Field.count {
+                next.append(low.count)
+                let first = low.count
+                while n < pairs.count, pairs[n].field == f {
+                    let s = pairs[n].span
+                    if low.count > first, s.lowerBound <= high[high.count - 1] {
+                        high[high.count - 1] = max(high[high.count - 1], s.upperBound)
+                    } else {
+                        low.append(s.lowerBound)
+                        high.append(s.upperBound)
+                    }
+                    n += 1
+                }
+                end.append(low.count)
+            }
+        }
+    }
+
+    init(_ b: Builder) { (low, high, end, next) = (b.low, b.high, b.end, b.next) }
+
+    /// Whether some span of list k meets (time, t].
+    @inline(__always)
+    mutating func meets(_ k: Int, since time: Double, to t: Double) -> Bool {
+        var n = next[k]
+        let last = end[k]
+        while n < last, high[n] <= time { n += 1 }
+        next[k] = n
+        return n < last && low[n] <= t
+    }
+
+    mutating func restart() {
+        for k in next.indices { next[k] = k == 0 ? 0 : end[k - 1] }
     }
 }

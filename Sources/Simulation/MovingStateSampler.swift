@@ -61,7 +61,7 @@ package struct MovingStateSampler {
         placedAnchors = sim.layers.withUnsafeBufferPointer { all in
             layers.map { i in sim.parentAnchor(i, in: all, local: states) ?? .zero }
         }
-        spans = ChangeSpans(sim, layers: state.layers)
+        spans = ChangeSpans(sim, layers: state.layers, byField: true)
         parentEntry = state.layers.map { i in sim.layers[i].parent.map { sim.still.slot[$0] } ?? -1 }
         stillParent = state.layers.map { i in
             guard let p = sim.layers[i].parent else { return StillParent() }
@@ -124,10 +124,11 @@ package struct MovingStateSampler {
                                 guard changed[k] else { continue }
                                 var moved = false
                                 if own {
-                                    let layer = all.baseAddress! + i
-                                    let s = geometryOnly ? SimulatedLayer.geometryState(of: layer, at: lt) : SimulatedLayer.state(of: layer, at: lt)
-                                    moved = !LayerState.samePlacing(local[k], s)
-                                    local[k] = s
+                                    // Only the fields whose own tracks can have changed are read
+                                    // again (the others keep their bits, by the same rule per track).
+                                    var fields: UInt16 = 0
+                                    for f in ChangeSpans.Field.allCases where spans.fieldChange(k, f, since: time, to: t) { fields |= 1 << f.rawValue }
+                                    moved = Self.update(&local[k], of: all.baseAddress! + i, at: lt, fields: fields, geometryOnly: geometryOnly)
                                 }
                                 // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
                                 if p >= 0 {
@@ -161,6 +162,65 @@ package struct MovingStateSampler {
                 }
             }
         }
+    }
+}
+
+extension MovingStateSampler {
+    /// `s`, a state `SimulatedLayer.state(of:at:)` (or `geometryState`) gave for this layer, made
+    /// the one it gives at t when only the `fields` (bits of ChangeSpans.Field) can differ: those
+    /// are read again as it reads them, the same tracks and clamps (the same bits); the others'
+    /// tracks give the same bits at t. Whether a field `LayerState.samePlacing` compares changed
+    /// its bits. (A whole state read every track, each read retaining the track's arrays, when
+    /// most layers change one or two: BENCHMARKS.md#retr42-only-the-changing-fields-read-again-same-bytes-2026-12-06.)
+    @inline(__always)
+    static func update(_ s: inout LayerState, of layer: UnsafePointer<SimulatedLayer>, at t: Double, fields: UInt16, geometryOnly: Bool) -> Bool {
+        @inline(__always) func has(_ f: ChangeSpans.Field) -> Bool { fields & (1 << f.rawValue) != 0 }
+        @inline(__always) func differ(_ a: Double, _ b: Double) -> Bool { a.bitPattern != b.bitPattern }
+        var moved = false
+        if has(.position) {
+            let v = layer.pointee.position.value(at: t)
+            moved = moved || differ(v.x, s.position.x) || differ(v.y, s.position.y)
+            s.position = v
+        }
+        if has(.size) {
+            let v = layer.pointee.size.value(at: t)
+            moved = moved || differ(v.width, s.size.width) || differ(v.height, s.size.height)
+            s.size = v
+        }
+        if has(.anchorPoint) {
+            let v = layer.pointee.anchorPoint.value(at: t)
+            moved = moved || differ(v.x, s.anchorPoint.x) || differ(v.y, s.anchorPoint.y)
+            s.anchorPoint = v
+        }
+        if has(.transform) {
+            let v = layer.pointee.transform.value(at: t), o = s.transform
+            moved =
+                moved || differ(v.translation.x, o.translation.x) || differ(v.translation.y, o.translation.y) || differ(v.scale.x, o.scale.x)
+                || differ(v.scale.y, o.scale.y) || differ(v.rotation, o.rotation) || differ(v.rotationX, o.rotationX)
+                || differ(v.rotationY, o.rotationY) || differ(v.m34, o.m34)
+            s.transform = v
+        }
+        if has(.zPosition) {
+            let v = layer.pointee.zPosition.value(at: t)
+            moved = moved || differ(v, s.zPosition)
+            s.zPosition = v
+        }
+        // A geometry-only state keeps opacity 1, shown, no corner and no mask.
+        guard !geometryOnly else { return moved }
+        if has(.opacity) { s.opacity = DrawnRange.clamp(layer.pointee.numbers.tracks[SimulatedLayer.opacityIndex].value(at: t), as: .opacity) }
+        if has(.hidden) { s.hidden = layer.pointee.hidden.value(at: t) }
+        if has(.cornerRadius) {
+            s.cornerRadius = DrawnRange.clamp(layer.pointee.numbers.tracks[SimulatedLayer.cornerRadiusIndex].value(at: t), as: .cornerRadius)
+        }
+        if has(.mask), var m = layer.pointee.definition.mask {
+            m.frame = layer.pointee.maskFrame.value(at: t)
+            m.center = layer.pointee.maskCenter.value(at: t)
+            for p in LayerProperty.maskNumbers {
+                m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers.tracks[SimulatedLayer.numberIndex(p)].value(at: t), as: p)
+            }
+            s.mask = m
+        }
+        return moved
     }
 }
 

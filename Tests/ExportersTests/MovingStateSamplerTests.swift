@@ -127,4 +127,37 @@ final class MovingStateSamplerTests: XCTestCase {
         XCTAssertGreaterThan(quiet, 0)
         XCTAssertGreaterThan(moving, 0)
     }
+
+    /// An entry's own tracks can change over a step exactly when some field's can
+    /// (`ChangeSpans.fieldChange`, the sampler's per-field reads): the fields' spans are the
+    /// layer's, split by field. Every 120 Hz step of every template and the showcase; a step
+    /// where a changing layer keeps some field quiet occurs (the reads it saves).
+    func testAnEntrysOwnChangeIsSomeFieldsChange() throws {
+        var sims = try ExportFixtures.templateNames.map { try Simulation(try ExportFixtures.template($0)) }
+        sims.append(try Simulation(ExportFixtures.showcase))
+        var own = 0, quietFields = 0
+        for sim in sims {
+            let layers = sim.movingState(at: 0).layers
+            var whole = ChangeSpans(sim, layers: layers), byField = ChangeSpans(sim, layers: layers, byField: true)
+            let duration = sim.timeline.duration
+            let n = max(2, Int((duration * 120).rounded(.up)))
+            let times = (0...n).map { min(duration * Double($0) / Double(n), duration - 1e-9) }
+            for (a, b) in zip(times, times.dropFirst()) {
+                for k in layers.indices {
+                    let changes = whole.ownChange(k, since: a, to: b)
+                    XCTAssertEqual(byField.ownChange(k, since: a, to: b), changes)
+                    // A layer StillLayers holds has no spans (its fields are never asked for).
+                    guard !sim.still.isStill[layers[k]] else { continue }
+                    let fields = ChangeSpans.Field.allCases.filter { byField.fieldChange(k, $0, since: a, to: b) }
+                    XCTAssertEqual(!fields.isEmpty, changes, "\(sim.definition.name) entry \(k) over (\(a), \(b)]")
+                    if changes {
+                        own += 1
+                        quietFields += ChangeSpans.Field.count - fields.count
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(own, 0)
+        XCTAssertGreaterThan(quietFields, own)
+    }
 }
