@@ -154,9 +154,11 @@ extension ProjectionSampler {
             let b = keyOnGrid(j)
             let candidates = exactCandidates[j] ?? FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
             exactCandidates[j] = candidates
+            // Each candidate checks first the time where the one before failed (in this order).
+            var failed = -1
             if !dense {
                 ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
-                let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order) }
+                let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order, first: failed, failed: &failed) }
                 coarseTaken[j] = taken ?? candidates.count
                 return taken.map { candidates[$0] }
             }
@@ -171,7 +173,8 @@ extension ProjectionSampler {
                     ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { _ in true }
                     whole = true
                 }
-                if check.passes(candidates[n], a, b, i, j, times: times, order: order) { return candidates[n] }
+                // A time the candidate before failed at is among these (the other times or every time).
+                if check.passes(candidates[n], a, b, i, j, times: times, order: order, first: failed, failed: &failed) { return candidates[n] }
             }
             return nil
         }

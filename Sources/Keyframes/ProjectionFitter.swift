@@ -99,7 +99,11 @@ struct ProjectionFitter {
                 exact = self.easing(times, samples, a, b, i, j)
                 exactEasings[j] = exact
             }
-            return EasingFit.writtenCandidates(exact).first { easing in self.fits(layout, times, samples, a, b, boxes, i, j, easing, order) }
+            // Each candidate checks first the time where the one before failed (the same answers).
+            var failed = -1
+            return EasingFit.writtenCandidates(exact).first { easing in
+                self.fits(layout, times, samples, a, b, boxes, i, j, easing, order, first: failed, failed: &failed)
+            }
         }
     }
 
@@ -161,11 +165,27 @@ struct ProjectionFitter {
         _ easing: KeyframeEasing,
         _ order: [Int]? = nil
     ) -> Bool {
+        var failed = -1
+        return fits(layout, times, samples, a, b, boxes, i, j, easing, order ?? Self.checkOrder(i, j), failed: &failed)
+    }
+
+    /// The same at the times in `order`, `first` (a time of `order`, or −1) checked before the
+    /// others: a yes needs every time, so the order changes no answer. `failed` is set to the
+    /// time where it fails.
+    func fits(
+        _ layout: Layout, _ times: [Double], _ samples: [[Point]], _ a: [Point], _ b: [Point], _ boxes: [Rect], _ i: Int, _ j: Int,
+        _ easing: KeyframeEasing, _ order: [Int], first: Int = -1, failed: inout Int
+    ) -> Bool {
         guard j - i > 1 else { return true }
-        for k in order ?? Self.checkOrder(i, j) {
+        assert(first < 0 || order.contains(first))
+        @inline(__always) func check(_ k: Int) -> Bool {
             let u = (times[k] - times[i]) / (times[j] - times[i])
             let f = easing.progress(at: u)
-            if !within(layout, samples[k], a, b, f, boxes[k]) { return false }
+            return within(layout, samples[k], a, b, f, boxes[k])
+        }
+        if first >= 0, !check(first) { failed = first; return false }
+        for k in order where k != first {
+            if !check(k) { failed = k; return false }
         }
         return true
     }
