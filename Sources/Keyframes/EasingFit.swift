@@ -174,7 +174,7 @@ enum EasingFit {
     /// The curve as written with `decimals` (SMIL keySplines, Lottie o/i).
     static func rounded(_ c: CubicBezier, decimals: Int) -> CubicBezier {
         let scale = decimals == 1 ? 10.0 : decimals == 2 ? 100.0 : decimals == 3 ? 1000.0 : (0..<decimals).reduce(1.0) { p, _ in p * 10 }
-        func r(_ x: Double) -> Double { (x * scale).rounded() / scale }
+        func r(_ x: Double) -> Double { ProjectionFitter.rounded(x * scale) / scale }
         return CubicBezier(r(c.x1), r(c.y1), r(c.x2), r(c.y2))
     }
 

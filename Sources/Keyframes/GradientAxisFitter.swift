@@ -42,7 +42,7 @@ struct GradientAxisFitter {
     /// (SVGProjected writes them so; along a 700 pt axis 0.035 pt at most, and checked so).
     static func written(_ a: GradientAxis) -> GradientAxis {
         GradientAxis(
-            start: ProjectionFitter.onGrid(a.start), end: ProjectionFitter.onGrid(a.end), offsets: a.offsets.map { ($0 * 1e4).rounded() / 1e4 })
+            start: ProjectionFitter.onGrid(a.start), end: ProjectionFitter.onGrid(a.end), offsets: a.offsets.map { ProjectionFitter.rounded($0 * 1e4) / 1e4 })
     }
 
     static func samplePoints(_ a: GradientAxis) -> [Point] {
