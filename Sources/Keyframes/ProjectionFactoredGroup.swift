@@ -142,6 +142,9 @@ extension ProjectionSampler {
         // Per span end from that start, which candidate the coarse check took (the count: none).
         // The candidates of a span's least-squares easing are kept with it (per span end from that start).
         var exactFrom = -1, exactCandidates: [Int: [KeyframeEasing]] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
+        // The time the last refused span from that start failed at: the next spans check it first
+        // where it is among their times (a yes needs every time: the same answers).
+        var lastFailed = -1
         // The check orders are written into these arrays, reused span after span.
         var order: [Int] = [], seen: [Bool] = []
         // R's points at grid time k as a key writes them (ProjectionFitter.onGrid).
@@ -150,7 +153,8 @@ extension ProjectionSampler {
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
             // A one-step span checks no time: linear, as its easing and only candidate would give it.
             guard j - i > 1 else { return .linear }
-            if exactFrom != i { exactFrom = i; exactCandidates = [:]; coarseTaken = [:]; a = keyOnGrid(i) }
+            if exactFrom != i { exactFrom = i; exactCandidates = [:]; coarseTaken = [:]; a = keyOnGrid(i); lastFailed = -1 }
+            let lastInside = lastFailed > i && lastFailed < j
             let b = keyOnGrid(j)
             let candidates = exactCandidates[j] ?? FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
             exactCandidates[j] = candidates
@@ -158,8 +162,10 @@ extension ProjectionSampler {
             var failed = -1
             if !dense {
                 ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
+                if lastInside, every == 1 || lastFailed % every == 0 { failed = lastFailed }
                 let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order, first: failed, failed: &failed) }
                 coarseTaken[j] = taken ?? candidates.count
+                if taken == nil { lastFailed = failed }
                 return taken.map { candidates[$0] }
             }
             // The coarse check's times are among the dense check's: a candidate it refused fails
@@ -169,13 +175,16 @@ extension ProjectionSampler {
             for n in (taken ?? 0)..<candidates.count {
                 if n == taken {
                     ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { $0 % every != 0 }
+                    if lastInside, lastFailed % every != 0 { failed = lastFailed }
                 } else if !whole {
                     ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { _ in true }
                     whole = true
+                    if failed < 0, lastInside { failed = lastFailed }
                 }
                 // A time the candidate before failed at is among these (the other times or every time).
                 if check.passes(candidates[n], a, b, i, j, times: times, order: order, first: failed, failed: &failed) { return candidates[n] }
             }
+            if failed >= 0 { lastFailed = failed }
             return nil
         }
         for span in spans { frames.append(frame(times[span.start], span.start == 0 ? right : residual(span.start), span.easing)) }
