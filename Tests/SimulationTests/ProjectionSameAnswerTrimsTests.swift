@@ -102,6 +102,37 @@ final class ProjectionSameAnswerTrimsTests: XCTestCase {
         XCTAssertEqual(answers, [false, true])
     }
 
+    /// GradientAxisFitter.visibleArea (one pass) gives the box of `allPoints`' min() and max():
+    /// signed zeros (the first of equals kept), an empty path, a box it misses.
+    func testVisibleAreaEqualsTheArraysMinAndMax() {
+        func plain(_ paths: MultiPath, _ box: Rect) -> Rect? {
+            let points = paths.subpaths.flatMap(\.allPoints)
+            guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(),
+                let maxY = points.map(\.y).max()
+            else { return nil }
+            let x0 = max(minX, box.minX), x1 = min(maxX, box.maxX), y0 = max(minY, box.minY), y1 = min(maxY, box.maxY)
+            guard x0 <= x1, y0 <= y1 else { return nil }
+            return Rect(x0, y0, x1 - x0, y1 - y0)
+        }
+        let zeros = BezierPath(
+            vertices: [Point(0, -0.0), Point(-0.0, 0), Point(5, 5)], outControls: [Point(-0.0, 0), Point(0, 0), Point(5, -0.0)],
+            inControls: [Point(0, 0), Point(-0.0, -0.0), Point(0, 5)], isLine: [true, true, true])
+        let cases = [
+            MultiPath([zeros]), MultiPath([.rect(Rect(10, 20, 30, 40)), zeros]), MultiPath([]),
+            MultiPath([.rect(Rect(-50, -60, 20, 10))]),
+        ]
+        for box in [Rect(-2, -2, 100, 100), Rect(0, 0, 5, 5), Rect(200, 200, 10, 10)] {
+            for paths in cases {
+                let fast = GradientAxisFitter.visibleArea(paths, box), slow = plain(paths, box)
+                XCTAssertEqual(fast == nil, slow == nil)
+                if let fast, let slow {
+                    func bits(_ r: Rect) -> [UInt64] { [r.origin.x, r.origin.y, r.size.width, r.size.height].map(\.bitPattern) }
+                    XCTAssertEqual(bits(fast), bits(slow))
+                }
+            }
+        }
+    }
+
     /// GradientAxisFitter.fit (its numbers made once per time) gives the spans the plain
     /// per-span code gives: its `easing` and `fits` with every candidate.
     func testPreparedGradientFitEqualsThePlainOne() {
