@@ -42,16 +42,24 @@ struct FactoredSpanCheck {
 
     /// Whether the blend a → b over grid times i…j with `easing` passes at every time in `order`:
     /// at each, R blended at the easing's progress, through A there, within the tolerances.
+    /// `first`, a time of `order` (or −1), is checked before the others: the time where the
+    /// candidate tried before failed, where this one usually fails too (a yes needs every time, so
+    /// the order changes no answer). `failed` is set to the time where it fails.
     /// The arrays are read through buffers taken once per span (not per time checked).
-    mutating func passes(_ easing: KeyframeEasing, _ a: [Point], _ b: [Point], _ i: Int, _ j: Int, times: [Double], order: [Int]) -> Bool {
+    mutating func passes(
+        _ easing: KeyframeEasing, _ a: [Point], _ b: [Point], _ i: Int, _ j: Int, times: [Double], order: [Int], first: Int = -1,
+        failed: inout Int
+    ) -> Bool {
         let count = drawn.count
         precondition(a.count == count && b.count == count && slot.count == count && host.count >= boxes.count * count)
+        assert(first < 0 || order.contains(first))
         let checks = checks, scale = scale, shift = shift, slot = slot, boxes = boxes, host = host
-        return drawn.withUnsafeMutableBufferPointer { drawn in
+        var failedAt = -1
+        let passed = drawn.withUnsafeMutableBufferPointer { drawn in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     host.withUnsafeBufferPointer { host in
-                        for k in order {
+                        @inline(__always) func check(_ k: Int) -> Bool {
                             let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
                             @inline(__always) func blend(_ v: Int) -> Point { Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u) }
                             if scale.count == 1 {
@@ -64,13 +72,19 @@ struct FactoredSpanCheck {
                                 }
                             }
                             let exact = UnsafeBufferPointer(rebasing: host[(k * count)..<(k * count + count)])
-                            if !checks.within(exact, UnsafeBufferPointer(drawn), box: boxes[k]) { return false }
+                            return checks.within(exact, UnsafeBufferPointer(drawn), box: boxes[k])
+                        }
+                        if first >= 0, !check(first) { failedAt = first; return false }
+                        for k in order where k != first {
+                            if !check(k) { failedAt = k; return false }
                         }
                         return true
                     }
                 }
             }
         }
+        failed = failedAt
+        return passed
     }
 }
 

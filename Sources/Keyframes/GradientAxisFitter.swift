@@ -20,11 +20,21 @@ struct GradientAxisFitter {
 
     /// Key times (grid indices) and easings over samples[0…n]; `areas` is, per time, where the
     /// paint can be seen (its hull within the canvas box), nil where it cannot.
+    /// The spans' easings and checks read each time's colour sample points and its check's numbers
+    /// from `PreparedAxes`, made once per time (`easing` and `fits` below made them per span and
+    /// check, arrays each: 6 % of the 3D batch's instructions); the same numbers, the same keys.
     func fit(times: [Double], samples: [GradientAxis], areas: [Rect?]) -> [(start: Int, easing: KeyframeEasing)] {
         let keys = samples.map(Self.written)
+        let prepared = PreparedAxes(self, samples: samples, keys: keys, areas: areas)
+        defer { prepared.deallocate() }
+        var u: [Double] = [], q: [Double] = [], order: [Int] = [], seen: [Bool] = []
         return EasingFit.spans(count: samples.count - 1) { i, j in
-            let exact = self.easing(times, samples, keys, i, j)
-            return EasingFit.writtenCandidates(exact).first { easing in self.fits(times, samples, keys, areas, i, j, easing) }
+            let exact = prepared.easing(times, i, j, u: &u, q: &q)
+            // checkOrder(i, j)'s order, once per span (every candidate reads it).
+            ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { _ in true }
+            // Each candidate checks first the time where the one before failed (the same answers).
+            var failed = -1
+            return EasingFit.writtenCandidates(exact).first { easing in prepared.fits(times, i, j, easing, order: order, first: failed, failed: &failed) }
         }
     }
 
@@ -32,7 +42,7 @@ struct GradientAxisFitter {
     /// (SVGProjected writes them so; along a 700 pt axis 0.035 pt at most, and checked so).
     static func written(_ a: GradientAxis) -> GradientAxis {
         GradientAxis(
-            start: ProjectionFitter.onGrid(a.start), end: ProjectionFitter.onGrid(a.end), offsets: a.offsets.map { ($0 * 1e4).rounded() / 1e4 })
+            start: ProjectionFitter.onGrid(a.start), end: ProjectionFitter.onGrid(a.end), offsets: a.offsets.map { ProjectionFitter.rounded($0 * 1e4) / 1e4 })
     }
 
     static func samplePoints(_ a: GradientAxis) -> [Point] {
@@ -129,12 +139,183 @@ struct GradientAxisFitter {
     /// Where a paint can be seen: its hull's box within the canvas box, nil when they miss.
     static func visibleArea(_ path: BezierPath, _ box: Rect) -> Rect? { visibleArea(MultiPath([path]), box) }
 
+    /// One pass over the points in `allPoints`' order, each bound kept as Array.min() and max()
+    /// keep it (the first of equal values): no array of the points, nor of their x and y (four
+    /// arrays a call, per gradient and grid time).
     static func visibleArea(_ paths: MultiPath, _ box: Rect) -> Rect? {
-        let points = paths.subpaths.flatMap(\.allPoints)
-        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
-        else { return nil }
+        var empty = true, minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0
+        @inline(__always) func add(_ p: Point) {
+            if empty { minX = p.x; maxX = p.x; minY = p.y; maxY = p.y; empty = false; return }
+            if p.x < minX { minX = p.x }
+            if maxX < p.x { maxX = p.x }
+            if p.y < minY { minY = p.y }
+            if maxY < p.y { maxY = p.y }
+        }
+        for path in paths.subpaths {
+            for p in path.vertices { add(p) }
+            for p in path.outControls { add(p) }
+            for p in path.inControls { add(p) }
+        }
+        guard !empty else { return nil }
         let x0 = max(minX, box.minX), x1 = min(maxX, box.maxX), y0 = max(minY, box.minY), y1 = min(maxY, box.maxY)
         guard x0 <= x1, y0 <= y1 else { return nil }
         return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+}
+
+/// What `GradientAxisFitter.fit` reads per grid time, made the first time it is read: the colour
+/// sample points of the exact axis (`samplePoints`) and of its key as written, and for the check
+/// (`isoLinesWithin`) the exact axis's normal, per sample the reach of the area's corners along it
+/// and the sample's allowance (`allowed`). Each is computed as those functions compute it (the
+/// same operations in the same order), so every easing and check gives the same answer. Flat
+/// buffers: no array per span or check; freed by `deallocate`.
+private struct PreparedAxes {
+    let fitter: GradientAxisFitter
+    let samples: [GradientAxis], keys: [GradientAxis], areas: [Rect?]
+    /// Colour samples per axis (every axis of one gradient has as many).
+    let m: Int
+    /// Per time: bit 1 its exact points made, bit 2 its key's points, bit 4 its check's numbers.
+    let made: UnsafeMutablePointer<UInt8>
+    /// m per time: samplePoints(samples[k]), samplePoints(keys[k]); per sample its corners' reach
+    /// (lo, hi) along the normal and its allowance.
+    let points: UnsafeMutablePointer<Point>, keyPoints: UnsafeMutablePointer<Point>
+    let lo: UnsafeMutablePointer<Double>, hi: UnsafeMutablePointer<Double>, allowed: UnsafeMutablePointer<Double>
+    /// Per time: the exact axis's unit normal, whether the axis is shorter than 1e-9 (the check's
+    /// other branch), and the least allowance.
+    let normal: UnsafeMutablePointer<Point>, short: UnsafeMutablePointer<Bool>, leastAllowed: UnsafeMutablePointer<Double>
+
+    init(_ fitter: GradientAxisFitter, samples: [GradientAxis], keys: [GradientAxis], areas: [Rect?]) {
+        self.fitter = fitter; self.samples = samples; self.keys = keys; self.areas = areas
+        let m = samples.first?.offsets.count ?? 0, n = samples.count
+        precondition(samples.allSatisfy { $0.offsets.count == m } && areas.count == n)
+        self.m = m
+        made = .allocate(capacity: n); made.initialize(repeating: 0, count: n)
+        points = .allocate(capacity: n * m); keyPoints = .allocate(capacity: n * m)
+        lo = .allocate(capacity: n * m); hi = .allocate(capacity: n * m); allowed = .allocate(capacity: n * m)
+        normal = .allocate(capacity: n); short = .allocate(capacity: n); leastAllowed = .allocate(capacity: n)
+    }
+
+    func deallocate() {
+        for p in [lo, hi, allowed, leastAllowed] { p.deallocate() }
+        made.deallocate(); points.deallocate(); keyPoints.deallocate(); normal.deallocate(); short.deallocate()
+    }
+
+    /// GradientAxisFitter.samplePoints(a) written into `out`.
+    @inline(__always) private static func samplePoints(_ a: GradientAxis, into out: UnsafeMutablePointer<Point>) {
+        let d = a.end - a.start
+        for (n, o) in a.offsets.enumerated() { out[n] = Point(a.start.x + d.x * o, a.start.y + d.y * o) }
+    }
+
+    /// samplePoints(samples[k]), m points.
+    func exactPoints(_ k: Int) -> UnsafeMutablePointer<Point> {
+        let out = points + k * m
+        if made[k] & 1 == 0 { Self.samplePoints(samples[k], into: out); made[k] |= 1 }
+        return out
+    }
+
+    /// samplePoints(keys[k]), m points.
+    func keyPoints(_ k: Int) -> UnsafeMutablePointer<Point> {
+        let out = keyPoints + k * m
+        if made[k] & 2 == 0 { Self.samplePoints(keys[k], into: out); made[k] |= 2 }
+        return out
+    }
+
+    /// GradientAxisFitter.easing(times, samples, keys, i, j), `u` and `q` its buffers.
+    func easing(_ times: [Double], _ i: Int, _ j: Int, u: inout [Double], q: inout [Double]) -> KeyframeEasing {
+        guard j - i > 1 else { return .linear }
+        let a = keyPoints(i), b = keyPoints(j)
+        var length2 = 0.0
+        for n in 0..<m { let d = b[n] - a[n]; length2 += d.x * d.x + d.y * d.y }
+        guard length2 > 1e-12 else { return .linear }
+        let stride = max(1, (j - i - 1) / 24)
+        u.removeAll(keepingCapacity: true); q.removeAll(keepingCapacity: true)
+        for k in Swift.stride(from: i + 1, to: j, by: stride) {
+            let s = exactPoints(k)
+            var dot = 0.0
+            for n in 0..<m {
+                let d = b[n] - a[n], e = s[n] - a[n]
+                dot += d.x * e.x + d.y * e.y
+            }
+            u.append((times[k] - times[i]) / (times[j] - times[i])); q.append(dot / length2)
+        }
+        let c = EasingFit.curve(u: u, q: q)
+        return c.isLinear ? .linear : .bezier(c)
+    }
+
+    /// GradientAxisFitter.fits at the times in `order` (checkOrder(i, j)), `first` (a time of
+    /// `order`, or −1) checked before the others: a yes needs every time, so the order changes no
+    /// answer. `failed` is set to the time where it fails.
+    func fits(_ times: [Double], _ i: Int, _ j: Int, _ easing: KeyframeEasing, order: [Int], first: Int, failed: inout Int) -> Bool {
+        guard j - i > 1 else { return true }
+        assert(first < 0 || order.contains(first))
+        let ki = keys[i], kj = keys[j]
+        precondition(ki.offsets.count == m && kj.offsets.count == m)
+        @inline(__always) func check(_ k: Int) -> Bool {
+            guard let area = areas[k] else { return true }
+            let u = (times[k] - times[i]) / (times[j] - times[i])
+            let f = easing.progress(at: u)
+            // keys[i] + (keys[j] − keys[i]).scaled(by: f), number by number.
+            let start = Point(ki.start.x + (kj.start.x - ki.start.x) * f, ki.start.y + (kj.start.y - ki.start.y) * f)
+            let end = Point(ki.end.x + (kj.end.x - ki.end.x) * f, ki.end.y + (kj.end.y - ki.end.y) * f)
+            return isoLinesWithin(k, area, start, end, ki.offsets, kj.offsets, f)
+        }
+        if first >= 0, !check(first) { failed = first; return false }
+        for k in order where k != first {
+            if !check(k) { failed = k; return false }
+        }
+        return true
+    }
+
+    /// The check's numbers of the exact axis at time k (isoLinesWithin's, for `area`).
+    private func prepare(_ k: Int, _ area: Rect) {
+        let exact = samples[k], pe = exactPoints(k)
+        let all = fitter.allowed(exact)
+        for n in 0..<m { allowed[k * m + n] = all[n] }
+        leastAllowed[k] = all.min() ?? 0
+        let de = exact.end - exact.start
+        let le = (de.x * de.x + de.y * de.y).squareRoot()
+        short[k] = !(le > 1e-9)
+        if !short[k] {
+            let ue = Point(de.x * (1 / le), de.y * (1 / le)), ve = Point(-ue.y, ue.x)
+            normal[k] = ve
+            for n in 0..<m {
+                var low = Double.infinity, high = -Double.infinity
+                @inline(__always) func corner(_ c: Point) {
+                    let l = (c.x - pe[n].x) * ve.x + (c.y - pe[n].y) * ve.y
+                    low = min(low, l); high = max(high, l)
+                }
+                corner(Point(area.minX, area.minY)); corner(Point(area.maxX, area.minY))
+                corner(Point(area.maxX, area.maxY)); corner(Point(area.minX, area.maxY))
+                lo[k * m + n] = low; hi[k * m + n] = high
+            }
+        }
+        made[k] |= 4
+    }
+
+    /// GradientAxisFitter.isoLinesWithin(drawn, samples[k], area, allowed(samples[k])) for the
+    /// drawn axis from `start` to `end` with offsets a + (b − a)·f.
+    private func isoLinesWithin(_ k: Int, _ area: Rect, _ start: Point, _ end: Point, _ a: [Double], _ b: [Double], _ f: Double) -> Bool {
+        if made[k] & 4 == 0 { prepare(k, area) }
+        let dd = end - start
+        let ld = (dd.x * dd.x + dd.y * dd.y).squareRoot()
+        guard !short[k], ld > 1e-9 else {
+            let exact = samples[k], tolerance = leastAllowed[k]
+            return start.distance(to: exact.start) <= tolerance && end.distance(to: exact.end) <= tolerance
+        }
+        let ud = Point(dd.x * (1 / ld), dd.y * (1 / ld)), ve = normal[k]
+        let slope = ve.x * ud.x + ve.y * ud.y
+        let pe = exactPoints(k)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for n in 0..<m {
+                    let o = a[n] + (b[n] - a[n]) * f
+                    let pd = Point(start.x + dd.x * o, start.y + dd.y * o)
+                    let across = (pe[n].x - pd.x) * ud.x + (pe[n].y - pd.y) * ud.y
+                    let x = k * m + n
+                    if abs(across + lo[x] * slope) > allowed[x] || abs(across + hi[x] * slope) > allowed[x] { return false }
+                }
+                return true
+            }
+        }
     }
 }

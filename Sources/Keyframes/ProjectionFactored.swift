@@ -30,7 +30,7 @@ package enum FactoredProjection {
     /// 5-decimal rounding (7e-6 in sx) and at 0.98 the files grow again.
     static let share = 0.9
     /// A's written x-scale: 5 decimals (1e-5 over a 1,772 pt residual is 0.02 pt).
-    static func written(_ sx: Double) -> Double { (sx * 1e5).rounded() / 1e5 }
+    static func written(_ sx: Double) -> Double { ProjectionFitter.rounded(sx * 1e5) / 1e5 }
     /// R's easings as written, shortest first: keySplines to 1 decimal (".3 0 .7 1") when that
     /// passes the check too, then writtenCandidates' 2 and 3 (flip-push.svg -1,181 B).
     static func candidates(_ exact: KeyframeEasing) -> [KeyframeEasing] {
@@ -65,13 +65,13 @@ package enum FactoredProjection {
     /// A number's characters in integer tenths: String(Int((x * 10).rounded())).count, counted
     /// without the string (the budget of today's keys counts every settled key's numbers).
     static func digits(_ x: Double) -> Int {
-        let v = Int((x * 10).rounded())
+        let v = Int(ProjectionFitter.rounded(x * 10))
         var n = v < 0 ? 2 : 1, m = v.magnitude
         while m >= 10 { m /= 10; n += 1 }
         return n
     }
 
-    static func written(_ t: Point) -> Point { Point((t.x * 100).rounded() / 100, (t.y * 100).rounded() / 100) }
+    static func written(_ t: Point) -> Point { Point(ProjectionFitter.rounded(t.x * 100) / 100, ProjectionFitter.rounded(t.y * 100) / 100) }
 
     /// The characters of the paths' and gradient axes' keys, close to how SVG writes them: each
     /// number in integer tenths relative to the point before (SVGPath.d's relative commands), and

@@ -139,9 +139,16 @@ extension ProjectionSampler {
             boxes: boxes, drawnA: drawnA, slot: slot)
         // Searched on the coarse grid, each span then verified on every grid time (EasingFit.spans).
         // The start's key as written is the same for every span tried from it: made once per start.
-        // Per span end from that start, which candidate the coarse check took (the count: none).
-        // The candidates of a span's least-squares easing are kept with it (per span end from that start).
-        var exactFrom = -1, exactCandidates: [Int: [KeyframeEasing]] = [:], coarseTaken: [Int: Int] = [:], a: [Point] = []
+        // Per span end from that start, which candidate the coarse check took (the count: none; −1
+        // not checked). The candidates of a span's least-squares easing are kept with it (per span
+        // end from that start). Arrays by span end, cleared where `touched` says per start (two
+        // dictionaries hashed and grown per span: 17 M of the 3D batch).
+        var exactFrom = -1, a: [Point] = []
+        var exactCandidates = [[KeyframeEasing]?](repeating: nil, count: grid.count), coarseTaken = [Int](repeating: -1, count: grid.count)
+        var touched: [Int] = []
+        // The time the last refused span from that start failed at: the next spans check it first
+        // where it is among their times (a yes needs every time: the same answers).
+        var lastFailed = -1
         // The check orders are written into these arrays, reused span after span.
         var order: [Int] = [], seen: [Bool] = []
         // R's points at grid time k as a key writes them (ProjectionFitter.onGrid).
@@ -150,29 +157,47 @@ extension ProjectionSampler {
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
             // A one-step span checks no time: linear, as its easing and only candidate would give it.
             guard j - i > 1 else { return .linear }
-            if exactFrom != i { exactFrom = i; exactCandidates = [:]; coarseTaken = [:]; a = keyOnGrid(i) }
+            if exactFrom != i {
+                exactFrom = i; a = keyOnGrid(i); lastFailed = -1
+                for t in touched { exactCandidates[t] = nil; coarseTaken[t] = -1 }
+                touched.removeAll(keepingCapacity: true)
+            }
+            let lastInside = lastFailed > i && lastFailed < j
             let b = keyOnGrid(j)
-            let candidates = exactCandidates[j] ?? FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
-            exactCandidates[j] = candidates
+            let candidates: [KeyframeEasing]
+            if let known = exactCandidates[j] {
+                candidates = known
+            } else {
+                candidates = FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
+                exactCandidates[j] = candidates; touched.append(j)
+            }
+            // Each candidate checks first the time where the one before failed (in this order).
+            var failed = -1
             if !dense {
                 ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
-                let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order) }
+                if lastInside, every == 1 || lastFailed % every == 0 { failed = lastFailed }
+                let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order, first: failed, failed: &failed) }
                 coarseTaken[j] = taken ?? candidates.count
+                if taken == nil { lastFailed = failed }
                 return taken.map { candidates[$0] }
             }
             // The coarse check's times are among the dense check's: a candidate it refused fails
             // here too, and the one it took is checked at the other times only (the same answer).
-            let taken = coarseTaken[j]
+            let taken = coarseTaken[j] >= 0 ? coarseTaken[j] : nil
             var whole = false  // whether `order` holds every time
             for n in (taken ?? 0)..<candidates.count {
                 if n == taken {
                     ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { $0 % every != 0 }
+                    if lastInside, lastFailed % every != 0 { failed = lastFailed }
                 } else if !whole {
                     ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { _ in true }
                     whole = true
+                    if failed < 0, lastInside { failed = lastFailed }
                 }
-                if check.passes(candidates[n], a, b, i, j, times: times, order: order) { return candidates[n] }
+                // A time the candidate before failed at is among these (the other times or every time).
+                if check.passes(candidates[n], a, b, i, j, times: times, order: order, first: failed, failed: &failed) { return candidates[n] }
             }
+            if failed >= 0 { lastFailed = failed }
             return nil
         }
         for span in spans { frames.append(frame(times[span.start], span.start == 0 ? right : residual(span.start), span.easing)) }
