@@ -207,19 +207,10 @@ extension MovingStateSampler {
         }
         // A geometry-only state keeps opacity 1, shown, no corner and no mask.
         guard !geometryOnly else { return moved }
-        if has(.opacity) { s.opacity = DrawnRange.clamp(layer.pointee.numbers.tracks[SimulatedLayer.opacityIndex].value(at: t), as: .opacity) }
+        if has(.opacity) { s.opacity = SimulatedLayer.opacity(of: layer, at: t) }
         if has(.hidden) { s.hidden = layer.pointee.hidden.value(at: t) }
-        if has(.cornerRadius) {
-            s.cornerRadius = DrawnRange.clamp(layer.pointee.numbers.tracks[SimulatedLayer.cornerRadiusIndex].value(at: t), as: .cornerRadius)
-        }
-        if has(.mask), var m = layer.pointee.definition.mask {
-            m.frame = layer.pointee.maskFrame.value(at: t)
-            m.center = layer.pointee.maskCenter.value(at: t)
-            for p in LayerProperty.maskNumbers {
-                m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers.tracks[SimulatedLayer.numberIndex(p)].value(at: t), as: p)
-            }
-            s.mask = m
-        }
+        if has(.cornerRadius) { s.cornerRadius = SimulatedLayer.cornerRadius(of: layer, at: t) }
+        if has(.mask), layer.pointee.definition.mask != nil { s.mask = SimulatedLayer.mask(of: layer, at: t) }
         return moved
     }
 }

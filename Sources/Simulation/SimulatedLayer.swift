@@ -103,19 +103,32 @@ package struct SimulatedLayer: Hashable, Sendable {
     /// Swift copy it whole (every track retained and released; BENCHMARKS.md#6-light-3d-projected-content-fitted-issue-13, speed pass).
     @inline(__always)
     static func state(of layer: UnsafePointer<SimulatedLayer>, at t: Double) -> LayerState {
-        var mask: LayerMask? = nil
-        if var m = layer.pointee.definition.mask {
-            m.frame = layer.pointee.maskFrame.value(at: t)
-            m.center = layer.pointee.maskCenter.value(at: t)
-            for p in LayerProperty.maskNumbers { m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers.tracks[numberIndex(p)].value(at: t), as: p) }
-            mask = m
-        }
-        return LayerState(
+        LayerState(
             position: layer.pointee.position.value(at: t), size: layer.pointee.size.value(at: t),
             anchorPoint: layer.pointee.anchorPoint.value(at: t), transform: layer.pointee.transform.value(at: t),
-            opacity: DrawnRange.clamp(layer.pointee.numbers.tracks[opacityIndex].value(at: t), as: .opacity),
-            hidden: layer.pointee.hidden.value(at: t), zPosition: layer.pointee.zPosition.value(at: t),
-            cornerRadius: DrawnRange.clamp(layer.pointee.numbers.tracks[cornerRadiusIndex].value(at: t), as: .cornerRadius), mask: mask)
+            opacity: opacity(of: layer, at: t), hidden: layer.pointee.hidden.value(at: t), zPosition: layer.pointee.zPosition.value(at: t),
+            cornerRadius: cornerRadius(of: layer, at: t), mask: mask(of: layer, at: t))
+    }
+
+    // The drawn values read from more than one track or clamped, written once for `state(of:at:)`
+    // and for MovingStateSampler.update (which reads only the fields that can have changed).
+    @inline(__always)
+    static func opacity(of layer: UnsafePointer<SimulatedLayer>, at t: Double) -> Double {
+        DrawnRange.clamp(layer.pointee.numbers.tracks[opacityIndex].value(at: t), as: .opacity)
+    }
+
+    @inline(__always)
+    static func cornerRadius(of layer: UnsafePointer<SimulatedLayer>, at t: Double) -> Double {
+        DrawnRange.clamp(layer.pointee.numbers.tracks[cornerRadiusIndex].value(at: t), as: .cornerRadius)
+    }
+
+    @inline(__always)
+    static func mask(of layer: UnsafePointer<SimulatedLayer>, at t: Double) -> LayerMask? {
+        guard var m = layer.pointee.definition.mask else { return nil }
+        m.frame = layer.pointee.maskFrame.value(at: t)
+        m.center = layer.pointee.maskCenter.value(at: t)
+        for p in LayerProperty.maskNumbers { m.numbers[p] = DrawnRange.clamp(layer.pointee.numbers.tracks[numberIndex(p)].value(at: t), as: p) }
+        return m
     }
 
     // `numbers[p]` is NumberTracks' generic subscript, which the compiler left unspecialized
