@@ -62,7 +62,10 @@ struct LottieStaticGroupsKey: Hashable {
         append(c.red); append(c.green); append(c.blue); append(c.alpha)
     }
 
-    mutating func append(_ fill: Fill?) {
+    // Borrowed, inlined: a copy of the definition's fill and kind per layer (retained, destroyed)
+    // cost more than the words they add.
+    @inline(__always)
+    mutating func append(_ fill: borrowing Fill?) {
         switch fill {
         case nil: append(0)
         case .solid(let c): append(1); append(c)
@@ -80,7 +83,8 @@ struct LottieStaticGroupsKey: Hashable {
 
     /// What a definition's paint reads of it (kind, fill, the size text bars are laid out at);
     /// false for a snapshot or art, whose paint reads more.
-    mutating func appendPaint(_ kind: LayerDefinition.Kind, _ fill: Fill?, _ size: Size) -> Bool {
+    @inline(__always)
+    mutating func appendPaint(_ kind: borrowing LayerDefinition.Kind, _ fill: borrowing Fill?, _ size: Size) -> Bool {
         switch kind {
         case .group: append(0)
         case .rect: append(1)
