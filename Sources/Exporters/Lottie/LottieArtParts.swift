@@ -88,7 +88,8 @@ extension LottieDocument {
 
     /// Whether layer i's art is split into parts (its sublayers then draw above them as layers).
     func hasArtParts(_ i: Int) -> Bool {
-        guard let p = transition.projected[i] else { return false }
+        // The tag first, in place: binding the optional copied it (planLayers asks of every layer).
+        guard isProjected(i), let p = transition.projected[i] else { return false }
         return !p.opacityGroups.isEmpty || !p.artClips.isEmpty
     }
 

@@ -176,6 +176,8 @@ extension LottieDocument {
     /// The source of snapshot layer i when the capture's cut (its bounds) removes part of its
     /// art (then the snapshot layer carries that cut as a mask).
     func snapshotClipSource(_ i: Int) -> Int? {
+        // Not a snapshot, read in place: `capture(of:)` copied the layer to learn it (planLayers asks of every layer).
+        guard Self.read(simulation.layers, i, { $0.pointee.snapshotSource != nil }) else { return nil }
         guard let capture = simulation.capture(of: i), capture.cuts else { return nil }
         return capture.source
     }

@@ -9,7 +9,7 @@ import TransitionModel
 
 extension LottieDocument {
     /// The picture cells drawn over projected layer i (none for other layers).
-    func pictureCells(_ i: Int) -> [PictureCell] { transition.projected[i]?.pictureCells ?? [] }
+    func pictureCells(_ i: Int) -> [PictureCell] { isProjected(i) ? transition.projected[i]?.pictureCells ?? [] : [] }
 
     /// The null layer of a cell: the cell's translate · rotate · scale (in its parent's space, or
     /// the precomp's with no parent).

@@ -31,11 +31,24 @@ struct LottiePicture {
 extension LottieDocument {
     /// The pictures drawn over Lottie layer `host`, bottom first; throws what cannot be drawn.
     func pictures(over host: Int) throws -> [LottiePicture] {
+        // Most layers hold no picture: answered in place, not through the memo (its Result and
+        // the class's access checks cost ~800 instructions a layer; planLayers asks of every one).
+        if noPictures(over: host) { return [] }
         if picturesMade.isEmpty { picturesMade = Array(repeating: nil, count: simulation.layers.count) }
         if let made = picturesMade[host] { return try made.get() }
         let made = Result { try findPictures(over: host) }
         picturesMade[host] = made
         return try made.get()
+    }
+
+    /// Whether `findPictures(over:)` finds none for want of a picture or a snapshot: a layer
+    /// drawn as cells, else one that is neither PNG/JPEG art nor a snapshot.
+    private func noPictures(over host: Int) -> Bool {
+        if isProjected(host) { return true }
+        return Self.read(simulation.layers, host) { l in
+            if case .artwork(let art) = l.pointee.definition.kind, case .raster = art.artwork { return false }
+            return l.pointee.snapshotSource == nil
+        }
     }
 
     /// `pictures(over:)` made.

@@ -38,7 +38,8 @@ struct LottieStaticGroupsKey: Hashable {
     }
 
     init(_ kept: Kept) {
-        words.reserveCapacity(64)
+        // A layer's sublayers: about 400 words in the 2D batch (18 layers), grown at most once.
+        words.reserveCapacity(kept == .sublayers ? 256 : 64)
         append(word: kept.rawValue)
         if kept == .paint { layers = 1 }
     }
@@ -62,7 +63,10 @@ struct LottieStaticGroupsKey: Hashable {
         append(c.red); append(c.green); append(c.blue); append(c.alpha)
     }
 
-    mutating func append(_ fill: Fill?) {
+    // Borrowed, inlined: a copy of the definition's fill and kind per layer (retained, destroyed)
+    // cost more than the words they add.
+    @inline(__always)
+    mutating func append(_ fill: borrowing Fill?) {
         switch fill {
         case nil: append(0)
         case .solid(let c): append(1); append(c)
@@ -80,7 +84,8 @@ struct LottieStaticGroupsKey: Hashable {
 
     /// What a definition's paint reads of it (kind, fill, the size text bars are laid out at);
     /// false for a snapshot or art, whose paint reads more.
-    mutating func appendPaint(_ kind: LayerDefinition.Kind, _ fill: Fill?, _ size: Size) -> Bool {
+    @inline(__always)
+    mutating func appendPaint(_ kind: borrowing LayerDefinition.Kind, _ fill: borrowing Fill?, _ size: Size) -> Bool {
         switch kind {
         case .group: append(0)
         case .rect: append(1)
@@ -195,6 +200,14 @@ extension LottieDocument {
         return true
     }
 
+    /// The first value of `numbers`' track of `property`, read in place: `numbers[property]`
+    /// copied the track out (retained and released) for one number.
+    @inline(__always)
+    private static func initialValue(of property: LayerProperty, _ numbers: borrowing NumberTracks<KeyframeTrack<Double>>) -> Double {
+        guard let i = numbers.properties.firstIndex(of: property) else { preconditionFailure("no \(property.rawValue) track here") }
+        return numbers.tracks.withUnsafeBufferPointer { $0[i].keyframes.withUnsafeBufferPointer { $0[0].value } }
+    }
+
     /// The key of `children`'s subtrees, or nil when one holds what the key does not describe.
     private func staticGroupsKey(_ children: [Int]) -> LottieStaticGroupsKey? {
         var key = LottieStaticGroupsKey(.sublayers)
@@ -222,8 +235,8 @@ extension LottieDocument {
             key.append(k.pointee.translation.initialValue)
             key.append(k.pointee.scale.initialValue)
             key.append(k.pointee.rotation.initialValue)
-            key.append(k.pointee.numbers[.opacity].initialValue)
-            key.append(k.pointee.numbers.boundsRadius.initialValue)
+            key.append(Self.initialValue(of: .opacity, k.pointee.numbers))
+            key.append(Self.initialValue(of: .boundsRadius, k.pointee.numbers))
         }
         for c in Self.read(simulation.layers, j, { $0.pointee.children }) where !addSubtree(c, to: &key) { return false }
         return true

@@ -47,8 +47,7 @@ package struct LottieWriter: Sendable {
     /// properties are written straight to text (LottieJSON.swift).
     package func lottie(_ transition: KeyframedTransition) throws -> JSONValue {
         let text = Self.text(try lottie(transition, subtrees: true))
-        // swift-format-ignore: NeverForceUnwrap
-        return try! JSONParser.parse(text).value
+        return try JSONParser.parse(text).value
     }
 
     /// `subtrees`: whether a subtree retrace may be written.
