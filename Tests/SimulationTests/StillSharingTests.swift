@@ -50,7 +50,7 @@ final class StillSharingTests: XCTestCase {
         XCTAssertEqual(shared.numbers(scaledBy: -0.0)[.cornerRadius].norm(1).sign, .minus)
         // The lengths' own table agrees after the numbers made theirs.
         XCTAssertEqual(shared.length(scaledBy: -0.0).norm(1).sign, .minus)
-        XCTAssertEqual(shared.numbers(scaledBy: 3)[.zPosition].norm(2), 6)
+        XCTAssertEqual(shared.numbers(scaledBy: 3)[.maskRadius].norm(2), 6)
     }
 
     func testSameBitsComparesEveryByte() {
