@@ -96,47 +96,52 @@ package struct LayerMeasures: Sendable {
         let end = simulation.timeline.duration
         // Each layer's fields read in place: `for l in layers` and `layers.map { l in … }` copied
         // every layer, all its tracks retained and released (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
-        let layers = simulation.layers
-        var maxScale = [Double](repeating: 1, count: layers.count)
-        var parentScale = [Double](repeating: 1, count: layers.count)
-        for i in layers.indices {  // parents come first
-            let index = layers[i].index
-            maxScale[index] = largest(layers[i].transform, until: end) { max(abs($0.scale.x), abs($0.scale.y)) }
-            if let p = layers[i].parent { parentScale[index] = parentScale[p] * maxScale[p] }
-        }
-        // One array of the number properties, and each norm made once for the numbers it captures (SharedMeasures).
-        let numberProperties = LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers
-        var shared = SharedMeasures(tolerance: tolerance)
-        var out: [LayerMeasures] = []
-        out.reserveCapacity(layers.count)
-        for i in layers.indices {
-            let index = layers[i].index, anchorPoint = layers[i].anchorPoint, size = layers[i].size
-            let w = parentScale[index], own = w * maxScale[index]
-            // The largest offset of the anchor from an edge, as `anchors.map { … }.max()!` took it.
-            func offset(_ p: Point) -> (Double, Double) { (max(abs(p.x), abs(1 - p.x)), max(abs(p.y), abs(1 - p.y))) }
-            var (ax, ay) = offset(anchorPoint.initial)
-            for c in anchorPoint.changes {
-                let (x, y) = offset(c.value)
-                if ax < x { ax = x }
-                if ay < y { ay = y }
+        return simulation.layers.withUnsafeBufferPointer { layers in
+            var maxScale = [Double](repeating: 1, count: layers.count)
+            var parentScale = [Double](repeating: 1, count: layers.count)
+            for i in layers.indices {  // parents come first
+                let index = layers[i].index
+                // A still transform's largest scale is its initial one (`largest` of a track
+                // without events), read in place: passing the track copied it (retained its arrays).
+                maxScale[index] =
+                    layers[i].transform.events.isEmpty
+                    ? Self.largestScale(layers[i].transform.initial)
+                    : largest(layers[i].transform, until: end, Self.largestScale)
+                if let p = layers[i].parent { parentScale[index] = parentScale[p] * maxScale[p] }
             }
-            let (width, height) = largest(size, until: end, { abs($0.width) }, { abs($0.height) })
-            let hx = ax * width, hy = ay * height
-            let position = shared.point(scaledBy: w), length = shared.length(scaledBy: own)
-            out.append(
-                LayerMeasures(
-                    position: position, translation: position, scale: shared.scale(w, hx, hy), rotation: shared.rotation,
-                    size: shared.size(own, ax, ay),
-                    numbers: NumberTracks(numberProperties) { p in
-                        switch p.numberUnit {
-                        case .fraction?: return shared.fraction
-                        case .length?, nil: return length
-                        }
-                    },
-                    maskFrame: shared.maskFrame(scaledBy: own), maskPoint: shared.point(scaledBy: own)))
+            // Each norm made once for the numbers it captures, the numbers' measures once per length scale (SharedMeasures).
+            var shared = SharedMeasures(tolerance: tolerance)
+            var out: [LayerMeasures] = []
+            out.reserveCapacity(layers.count)
+            for i in layers.indices {
+                let index = layers[i].index
+                let w = parentScale[index], own = w * maxScale[index]
+                // The largest offset of the anchor from an edge, as `anchors.map { … }.max()!` took it.
+                func offset(_ p: Point) -> (Double, Double) { (max(abs(p.x), abs(1 - p.x)), max(abs(p.y), abs(1 - p.y))) }
+                var (ax, ay) = offset(layers[i].anchorPoint.initial)
+                for c in layers[i].anchorPoint.changes {
+                    let (x, y) = offset(c.value)
+                    if ax < x { ax = x }
+                    if ay < y { ay = y }
+                }
+                let (width, height) =
+                    layers[i].size.events.isEmpty
+                    ? (abs(layers[i].size.initial.width), abs(layers[i].size.initial.height))
+                    : largest(layers[i].size, until: end, { abs($0.width) }, { abs($0.height) })
+                let hx = ax * width, hy = ay * height
+                let position = shared.point(scaledBy: w)
+                out.append(
+                    LayerMeasures(
+                        position: position, translation: position, scale: shared.scale(w, hx, hy), rotation: shared.rotation,
+                        size: shared.size(own, ax, ay), numbers: shared.numbers(scaledBy: own),
+                        maskFrame: shared.maskFrame(scaledBy: own), maskPoint: shared.point(scaledBy: own)))
+            }
+            return out
         }
-        return out
     }
+
+    /// The larger of a transform's two scale factors (their magnitudes).
+    static func largestScale(_ t: LayerTransform) -> Double { max(abs(t.scale.x), abs(t.scale.y)) }
 
     /// `largest` of two functions of one track, read once: each the same maxima, in the same order.
     static func largest<V>(

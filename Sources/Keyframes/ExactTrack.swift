@@ -35,7 +35,14 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
     package init(
         _ track: PropertyTrack<Value>, until end: Double, memo: ExactValueMemo<Value>? = nil, stillBreakpoints: [Double]? = nil
     ) {
-        self.init(track, until: end, component: { $0 }, memo: memo, stillBreakpoints: stillBreakpoints)
+        guard let memo, !track.events.isEmpty else {
+            self.init(track, until: end, component: { $0 }, memo: memo, stillBreakpoints: stillBreakpoints)
+            return
+        }
+        // The value read from the memo directly: through `component: { $0 }` each read also
+        // called the identity closure (the same value, one indirect call fewer).
+        let (breakpoints, pieces) = Self.segments(track, until: end, component: { $0 })
+        self.init(breakpoints: breakpoints, pieces: pieces, value: { memo.value($0) { Value.presented(by: track, at: $0) } })
     }
 
     /// One component of a property track (`f` linear, such as a transform's scale): an animation
@@ -56,6 +63,18 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
             self.init(breakpoints: breakpoints, pieces: end > 0 ? [.still] : [], value: { _ in v })
             return
         }
+        let (breakpoints, pieces) = Self.segments(track, until: end, component: f)
+        guard let memo else {
+            self.init(breakpoints: breakpoints, pieces: pieces, value: { f(Whole.presented(by: track, at: $0)) })
+            return
+        }
+        self.init(breakpoints: breakpoints, pieces: pieces, value: { f(memo.value($0) { Whole.presented(by: track, at: $0) }) })
+    }
+
+    /// The breakpoints and pieces of a track with events, as the component `f` sees them.
+    private static func segments<Whole: AnimatableValue>(
+        _ track: PropertyTrack<Whole>, until end: Double, component f: (Whole) -> Value
+    ) -> ([Double], [Piece]) {
         var times: Set<Double> = [0, end]
         for e in track.events {
             switch e {
@@ -76,11 +95,7 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
             }
             return .moving
         }
-        guard let memo else {
-            self.init(breakpoints: breakpoints, pieces: pieces, value: { f(Whole.presented(by: track, at: $0)) })
-            return
-        }
-        self.init(breakpoints: breakpoints, pieces: pieces, value: { f(memo.value($0) { Whole.presented(by: track, at: $0) }) })
+        return (breakpoints, pieces)
     }
 
     /// The same motion through an affine map (a component, a unit change): every piece keeps its

@@ -85,7 +85,7 @@ struct TimeTable<Value>: ~Copyable {
                 let k = keys[i]
                 if k == key { return values[i] }
                 if k == Self.empty { break }
-                i = (i + 1) & (slots - 1)
+                i = (i &+ 1) & (slots &- 1)
             }
             // Absent, and the table has room: the free slot found takes it.
             if 2 * (count + 1) <= slots {
@@ -99,7 +99,7 @@ struct TimeTable<Value>: ~Copyable {
         grow()
         let keys = keys!, values = values!
         var i = slot(key)
-        while keys[i] != Self.empty { i = (i + 1) & (slots - 1) }
+        while keys[i] != Self.empty { i = (i &+ 1) & (slots &- 1) }
         let v = compute()
         keys[i] = key
         (values + i).initialize(to: v)
@@ -116,7 +116,7 @@ struct TimeTable<Value>: ~Copyable {
                 let k = keys[i]
                 if k == key { return values[i] }
                 if k == Self.empty { return nil }
-                i = (i + 1) & (slots - 1)
+                i = (i &+ 1) & (slots &- 1)
             }
         }
         set {
@@ -133,7 +133,7 @@ struct TimeTable<Value>: ~Copyable {
                     values[i] = newValue  // computed again by another thread: the same bits
                     return
                 }
-                i = (i + 1) & (slots - 1)
+                i = (i &+ 1) & (slots &- 1)
             }
             keys[i] = key
             (values + i).initialize(to: newValue)
@@ -141,11 +141,14 @@ struct TimeTable<Value>: ~Copyable {
         }
     }
 
+    // Wrapping arithmetic in the probes: a slot index is below `slots` (a power of two, at most
+    // Int.max / 2) and `shift` is at most 58 once there are slots, so no step overflows and
+    // `&>>` shifts as `>>` does; the checks cost a compare and a branch each.
     @inline(__always)
     private func slot(_ key: UInt64) -> Int { Self.slot(key, shift) }
 
     @inline(__always)
-    private static func slot(_ key: UInt64, _ shift: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+    private static func slot(_ key: UInt64, _ shift: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift) }
 
     /// Twice the slots (64 at first), every value moved into its new slot (the keys are distinct,
     /// so no key is compared).
@@ -158,7 +161,7 @@ struct TimeTable<Value>: ~Copyable {
         if let keys, let values {
             for i in 0..<slots where keys[i] != Self.empty {
                 var j = Self.slot(keys[i], newShift)
-                while newKeys[j] != Self.empty { j = (j + 1) & last }
+                while newKeys[j] != Self.empty { j = (j &+ 1) & last }
                 newKeys[j] = keys[i]
                 (newValues + j).moveInitialize(from: values + i, count: 1)
             }

@@ -18,6 +18,9 @@ struct SharedMeasures {
     private var maskFrames = LastMade<UInt64, ErrorMeasure<Rect>>()
     private var scales = LastMade<SIMD3<UInt64>, ErrorMeasure<Point>>()
     private var sizes = LastMade<SIMD3<UInt64>, ErrorMeasure<Size>>()
+    /// A layer's number measures, by the length's scale: one array for the layers alike (each
+    /// allocated one and retained every measure into it).
+    private var numberMeasures = LastMade<UInt64, NumberTracks<ErrorMeasure<Double>>>()
     let rotation: ErrorMeasure<Double>
     let fraction: ErrorMeasure<Double>
 
@@ -36,6 +39,24 @@ struct SharedMeasures {
     mutating func length(scaledBy k: Double) -> ErrorMeasure<Double> {
         lengths.value(for: k.bitPattern) { [px = tolerance.screen] in ErrorMeasure(tolerance: px, unit: .px) { k * abs($0) } }
     }
+
+    /// `numberProperties`' measures: a fraction's within the opacity tolerance, a length's
+    /// `length(scaledBy: k)`.
+    mutating func numbers(scaledBy k: Double) -> NumberTracks<ErrorMeasure<Double>> {
+        if let made = numberMeasures.last(for: k.bitPattern) { return made }
+        let length = length(scaledBy: k), fraction = fraction
+        return numberMeasures.value(for: k.bitPattern) {
+            NumberTracks(Self.numberProperties) { p in
+                switch p.numberUnit {
+                case .fraction?: return fraction
+                case .length?, nil: return length
+                }
+            }
+        }
+    }
+
+    /// The number properties a layer's measures cover: its own, then its mask's.
+    static let numberProperties = LayerProperty.animatedLayerNumbers + LayerProperty.animatedMaskNumbers
 
     mutating func maskFrame(scaledBy k: Double) -> ErrorMeasure<Rect> {
         maskFrames.value(for: k.bitPattern) { [px = tolerance.screen] in
@@ -69,6 +90,12 @@ struct SharedMeasures {
 /// again only when the key changes.
 struct LastMade<Key: Equatable, Value> {
     private var last: (key: Key, value: Value)?
+
+    /// The last value, when it was made for `key`.
+    func last(for key: Key) -> Value? {
+        guard let last, last.key == key else { return nil }
+        return last.value
+    }
 
     mutating func value(for key: Key, _ make: () -> Value) -> Value {
         if let last, last.key == key { return last.value }

@@ -19,14 +19,18 @@ struct StillTracks<Value: AnimatableValue> {
 
     /// `ExactTrack(track, until: end, stillBreakpoints: breakpoints)` of a track without events
     /// whose value is `value`: those breakpoints, one still piece, the constant.
-    mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> { still(value, breakpoints: breakpoints).track }
+    mutating func track(_ value: Value, breakpoints: [Double]) -> ExactTrack<Value> {
+        // The kept track alone on a hit: through `still` its keys were copied out and dropped.
+        if let track = kept(value, breakpoints) { return track }
+        return still(value, breakpoints: breakpoints).track
+    }
 
     /// `track(value, breakpoints:)` and its keyframes as every player fits it (the one keyframe
     /// of `FittingReducer.stillKeyframe`; nil where that gives none: a NaN, an empty timeline),
     /// made with the track, once.
     mutating func still(_ value: Value, breakpoints: [Double]) -> (track: ExactTrack<Value>, keys: KeyframeTrack<Value>?) {
         // The breakpoints are the caller's one array (compared by identity first): in the key all the same.
-        if let v = lastValue, sameBits(v, value), let track = lastTrack, track.breakpoints == breakpoints { return (track, lastKeys) }
+        if let track = kept(value, breakpoints) { return (track, lastKeys) }
         let end = breakpoints[breakpoints.count - 1]
         let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? stillPiece : [], value: { _ in value })
         let keys = FittingReducer.stillKeyframe(made).map { KeyframeTrack([$0]) }
@@ -34,6 +38,13 @@ struct StillTracks<Value: AnimatableValue> {
         lastTrack = made
         lastKeys = keys
         return (made, keys)
+    }
+
+    /// The last track made, when it was made for `value`'s bits and these breakpoints.
+    @inline(__always)
+    private func kept(_ value: Value, _ breakpoints: [Double]) -> ExactTrack<Value>? {
+        guard let v = lastValue, sameBits(v, value), let track = lastTrack, track.breakpoints == breakpoints else { return nil }
+        return track
     }
 }
 

@@ -37,6 +37,22 @@ final class StillSharingTests: XCTestCase {
         XCTAssertEqual(shared.length(scaledBy: -0.0).norm(1).sign, .minus)
     }
 
+    /// A layer's number measures are shared only for the same bits of the length scale; the
+    /// fraction's is the same at any scale.
+    func testTheNumberMeasuresAreSharedOnlyForTheSameLengthScale() {
+        var shared = SharedMeasures(tolerance: .standard)
+        XCTAssertEqual(shared.numbers(scaledBy: 2).properties, SharedMeasures.numberProperties)
+        XCTAssertEqual(shared.numbers(scaledBy: 2)[.cornerRadius].norm(-1.5), 3)
+        XCTAssertEqual(shared.numbers(scaledBy: 2)[.maskRadius].norm(-1.5), 3)
+        XCTAssertEqual(shared.numbers(scaledBy: 4)[.cornerRadius].norm(-1.5), 6)
+        XCTAssertEqual(shared.numbers(scaledBy: 4)[.opacity].norm(-0.25), 0.25)
+        XCTAssertEqual(shared.numbers(scaledBy: 0)[.cornerRadius].norm(1).sign, .plus)
+        XCTAssertEqual(shared.numbers(scaledBy: -0.0)[.cornerRadius].norm(1).sign, .minus)
+        // The lengths' own table agrees after the numbers made theirs.
+        XCTAssertEqual(shared.length(scaledBy: -0.0).norm(1).sign, .minus)
+        XCTAssertEqual(shared.numbers(scaledBy: 3)[.maskRadius].norm(2), 6)
+    }
+
     func testSameBitsComparesEveryByte() {
         XCTAssertTrue(sameBits(1.5, 1.5))
         XCTAssertFalse(sameBits(0.0, -0.0))
