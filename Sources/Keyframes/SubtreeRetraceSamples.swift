@@ -255,17 +255,19 @@ struct SubtreeRetraceSamples {
 
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {
-        let w = width[j], f = first[j][c], base = j * count
-        var out = [Double](repeating: f, count: count)
-        column.withColumn(j) { col in
-            withRows { row in
-                for k in 0..<count {
-                    let r = Int(row[base + k])
-                    if r >= 0 { out[k] = col[r * w + c] }
+        let w = width[j], f = first[j][c], base = j * count, count = count
+        // Written in place (a store into a captured array checked it at each sample).
+        return [Double](unsafeUninitializedCapacity: count) { out, made in
+            column.withColumn(j) { col in
+                withRows { row in
+                    for k in 0..<count {
+                        let r = Int(row[base + k])
+                        out[k] = r < 0 ? f : col[r * w + c]
+                    }
                 }
             }
+            made = count
         }
-        return out
     }
 
     /// The loose check's instant at one outside sample k of a driver: the run's samples x and y
