@@ -63,18 +63,25 @@ extension SubtreeRetrace {
         guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { return nil }
         let values = samples.series(i, d.feature)
         let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
-        let outside = Array(0..<run.lowerBound) + Array((run.upperBound + 1)..<times.count)
-        var steps: [SubtreeRetraceSamples.LooseStep] = []
-        steps.reserveCapacity(outside.count)
+        // Both written in place (an append per sample checked the array's uniqueness and room).
+        let outsideCount = times.count - run.count
+        let outside = [Int](unsafeUninitializedCapacity: outsideCount) { out, made in
+            for k in 0..<run.lowerBound { out[k] = k }
+            for k in (run.upperBound + 1)..<times.count { out[k - run.count] = k }
+            made = outsideCount
+        }
         // A driver value with the last one's bits (at rest) has its samples and fraction: the
         // run's binary search was most of the detection's own cost.
-        var lastValue: UInt64? = nil, (a, b, u) = (0, 0, 0.0)
-        for k in outside {
-            if lastValue != values[k].bitPattern {
-                (a, b, u) = inner.interpolation(inner.clamped(values[k]))
-                lastValue = values[k].bitPattern
+        let steps = [SubtreeRetraceSamples.LooseStep](unsafeUninitializedCapacity: outsideCount) { out, made in
+            var lastValue: UInt64? = nil, (a, b, u) = (0, 0, 0.0)
+            for (o, k) in outside.enumerated() {
+                if lastValue != values[k].bitPattern {
+                    (a, b, u) = inner.interpolation(inner.clamped(values[k]))
+                    lastValue = values[k].bitPattern
+                }
+                (out.baseAddress! + o).initialize(to: .init(x: run.lowerBound + a, y: run.lowerBound + b, k: k, u: u))
             }
-            steps.append(.init(x: run.lowerBound + a, y: run.lowerBound + b, k: k, u: u))
+            made = outsideCount
         }
         return Candidate(layer: i, feature: d.feature, run: run, values: values, inner: inner, outside: outside, steps: steps)
     }

@@ -4,27 +4,39 @@
 /// Per layer and sample, the row holding the layer's numbers (-1: the first sample's), written
 /// at the samples where the layer was read: the samples between hold the last one's, written as
 /// one run when the next is (or at the end), not found by a pass over every sample afterwards
-/// (0.4 % of the 2D batch). A struct held in a local: a nested function writing the arrays
-/// checked exclusive access at every write (+119 M in the 2D batch).
+/// (0.4 % of the 2D batch). Its storage is pointers held in a struct in a local (freed by
+/// `deallocate`): arrays checked uniqueness at every write (~80 instructions a write), a nested
+/// function writing them checked exclusive access (+119 M in the 2D batch) and a class's
+/// properties were read at every write (+30 M).
 struct SampleRows {
-    private(set) var row: [Int32]
+    private let row: UnsafeMutablePointer<Int32>
     /// Per layer: whether some row written is the first's (-1).
-    private(set) var holdsFirst: [Bool]
+    private let holdsFirst: UnsafeMutablePointer<Bool>
     /// Per layer: the last sample written (every read layer is written at the first sample; a
     /// layer never read holds -1 throughout).
-    private var written: [Int]
-    private let count: Int
+    private let written: UnsafeMutablePointer<Int>
+    private let layers: Int, count: Int
 
     init(layers: Int, count: Int) {
-        row = [Int32](repeating: -1, count: layers * count)
-        holdsFirst = [Bool](repeating: false, count: layers)
-        written = [Int](repeating: 0, count: layers)
-        self.count = count
+        row = .allocate(capacity: layers * count)
+        Self.fill(row, -1, count: layers * count)
+        holdsFirst = .allocate(capacity: layers)
+        holdsFirst.initialize(repeating: false, count: layers)
+        written = .allocate(capacity: layers)
+        written.initialize(repeating: 0, count: layers)
+        (self.layers, self.count) = (layers, count)
+    }
+
+    /// Frees the storage; the rows too unless `finish` handed them over.
+    func deallocate(rows: Bool) {
+        if rows { row.deallocate() }
+        holdsFirst.deallocate()
+        written.deallocate()
     }
 
     /// Layer i's row r at sample m (after the last written), the samples between holding that one's.
     @inline(__always)
-    mutating func write(_ r: Int32, layer i: Int, at m: Int) {
+    func write(_ r: Int32, layer i: Int, at m: Int) {
         hold(i, through: m - 1)
         row[i * count + m] = r
         written[i] = m
@@ -32,17 +44,38 @@ struct SampleRows {
     }
 
     /// The samples after each moving layer's last written one hold that one's row (the other
-    /// layers' rows are all -1 already).
-    mutating func finish(moving: [Bool]) {
-        for i in written.indices where moving[i] { hold(i, through: count - 1) }
+    /// layers' rows are all -1 already); then every layer's rows, sample by sample, handed
+    /// over (to Columns, which frees them: a copy was 21 M in the 2D batch).
+    func finish(moving: UnsafePointer<Bool>) -> UnsafeMutableBufferPointer<Int32> {
+        for i in 0..<layers where moving[i] { hold(i, through: count - 1) }
+        return UnsafeMutableBufferPointer(start: row, count: layers * count)
+    }
+
+    /// Whether some row written for layer i is the first's.
+    func holdsFirst(_ i: Int) -> Bool { holdsFirst[i] }
+
+    /// `p.initialize(repeating: v, count: n)` eight at a time: that one stored one at a time,
+    /// and memset's `rep stos` counts one instruction a byte under callgrind (each 21 M in the
+    /// 2D batch). Not inlined, so v is not a constant the loop could be turned into a memset for.
+    @inline(never)
+    private static func fill(_ p: UnsafeMutablePointer<Int32>, _ v: Int32, count n: Int) {
+        let raw = UnsafeMutableRawPointer(p), lanes = SIMD8<Int32>(repeating: v)
+        var k = 0
+        while k + 8 <= n {
+            raw.storeBytes(of: lanes, toByteOffset: k * MemoryLayout<Int32>.stride, as: SIMD8<Int32>.self)
+            k += 8
+        }
+        while k < n {
+            p[k] = v
+            k += 1
+        }
     }
 
     @inline(__always)
-    private mutating func hold(_ i: Int, through m: Int) {
+    private func hold(_ i: Int, through m: Int) {
         let last = written[i], base = i * count
         guard m > last else { return }
-        let held = row[base + last]
-        row.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + last + 1).update(repeating: held, count: m - last) }
+        (row + base + last + 1).update(repeating: row[base + last], count: m - last)
         written[i] = m
     }
 }
@@ -55,12 +88,17 @@ final class Columns {
     /// Per layer: how many numbers its rows fill.
     private let used: [Int]
     let extremes: Extremes
+    /// SampleRows' rows: layer j's sample k at `j * count + k`.
+    let rows: UnsafeBufferPointer<Int32>
 
-    init(start: [UnsafeMutablePointer<Double>?], used: [Int], extremes: Extremes) {
-        (self.start, self.used, self.extremes) = (start, used, extremes)
+    init(start: [UnsafeMutablePointer<Double>?], used: [Int], extremes: Extremes, rows: UnsafeMutableBufferPointer<Int32>) {
+        (self.start, self.used, self.extremes, self.rows) = (start, used, extremes, UnsafeBufferPointer(rows))
     }
 
-    deinit { for p in start { p?.deallocate() } }
+    deinit {
+        for p in start { p?.deallocate() }
+        rows.deallocate()
+    }
 
     /// Per layer, the least and greatest of each of its numbers over the rows included, met in
     /// order (`x < lo`, `x > hi`: the first of equal ones kept); infinities before any row. Also

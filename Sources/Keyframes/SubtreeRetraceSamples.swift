@@ -19,7 +19,6 @@ struct SubtreeRetraceSamples {
     /// sample whose layer was not read again (MovingStateSampler: quiet since the last sample)
     /// holds that sample's row: no copy is made (copying them was half of the sampling's cost).
     private let column: Columns
-    private var row: [Int32]
     let count: Int
     /// Per layer: whether some sample holds the first sample's numbers (row -1).
     private var usesFirst: [Bool] = []
@@ -46,31 +45,49 @@ struct SubtreeRetraceSamples {
             }
         }
         self.first = first
-        width = self.first.map { $0.count }  // (a key path read each count at ~700 instructions)
+        self.width = first.map { $0.count }  // (a key path read each count at ~700 instructions)
         count = times.count
-        // Built in locals (no access to self inside the loop's pointer closures).
-        var moves = [Bool](repeating: false, count: sim.layers.count)
+        // Built in locals (no access to self inside the loop), per layer in pointers (an array
+        // checked uniqueness at each write of the loop).
+        let layers = sim.layers.count
+        let moves = UnsafeMutablePointer<Bool>.allocate(capacity: layers)
+        moves.initialize(repeating: false, count: layers)
         // Per layer: its rows, allocated when it first moves (room for a row per sample left and
         // a mask's numbers past the last), and how many numbers they fill. Freed with `column`
         // (or here, when no samples are made).
-        var start = [UnsafeMutablePointer<Double>?](repeating: nil, count: sim.layers.count)
-        var used = [Int](repeating: 0, count: sim.layers.count)
+        let start = UnsafeMutablePointer<UnsafeMutablePointer<Double>?>.allocate(capacity: layers)
+        start.initialize(repeating: nil, count: layers)
+        let used = UnsafeMutablePointer<Int>.allocate(capacity: layers)
+        used.initialize(repeating: 0, count: layers)
+        // Per layer: its count of numbers and the first's, `room` apart (no array read per layer).
+        let room = Retrace.maxFeatureCount
+        let width = UnsafeMutablePointer<Int>.allocate(capacity: layers)
+        let firsts = UnsafeMutablePointer<Double>.allocate(capacity: layers * room)
+        for (i, f) in self.first.enumerated() {
+            width[i] = f.count
+            f.withUnsafeBufferPointer { (firsts + i * room).initialize(from: $0.baseAddress!, count: f.count) }
+        }
         // Per layer: the least and greatest of each number over its rows, kept as they are
         // written (the driver search's ranges: a pass over every row was 1.3 % of the 2D batch).
-        let extremes = Columns.Extremes(layers: sim.layers.count)
+        let extremes = Columns.Extremes(layers: layers)
         var kept = false
-        defer { if !kept { for p in start { p?.deallocate() } } }
         // A sample not read again holds the last sample's row (a step where nothing was
         // recomputed is passed whole): SampleRows writes them as runs.
-        var rows = SampleRows(layers: sim.layers.count, count: times.count)
-        let firsts = self.first, width = self.width, count = self.count
+        let rows = SampleRows(layers: layers, count: times.count)
+        defer {
+            if !kept { for i in 0..<layers { start[i]?.deallocate() } }
+            (moves.deallocate(), start.deallocate(), used.deallocate(), width.deallocate(), firsts.deallocate())
+            rows.deallocate(rows: !kept)
+        }
+        let count = self.count
         // A recomputed layer's numbers, kept only when some is more than eps from the first's.
         // Until a layer has moved they are written here; then straight at the end of its column
         // (appending a copy of each row was 6 % of the sampling).
         let numbers = UnsafeMutablePointer<Double>.allocate(capacity: Retrace.maxFeatureCount)
         defer { numbers.deallocate() }
         @inline(__always) func apart(_ x: UnsafePointer<Double>, _ i: Int, _ w: Int) -> Bool {
-            firsts[i].withUnsafeBufferPointer { first in (0..<w).contains { abs(x[$0] - first[$0]) > eps } }
+            let first = firsts + i * room
+            return (0..<w).contains { abs(x[$0] - first[$0]) > eps }
         }
         for (m, t) in times.enumerated() {
             // (A step that recomputes nothing is passed whole.)
@@ -105,12 +122,14 @@ struct SubtreeRetraceSamples {
                 extremes.include(numbers, layer: i, w)
             }
         }
-        rows.finish(moving: moves)
-        // A layer never apart from the first holds the first's numbers at every sample.
-        let row = rows.row, usesFirst = moves.indices.map { !moves[$0] || rows.holdsFirst[$0] }
+        let row = rows.finish(moving: moves)
         kept = true
-        let column = Columns(start: start, used: used, extremes: extremes)
-        (self.moves, self.column, self.row, self.usesFirst) = (moves, column, row, usesFirst)
+        // A layer never apart from the first holds the first's numbers at every sample.
+        let usesFirst = (0..<layers).map { !moves[$0] || rows.holdsFirst($0) }
+        let column = Columns(
+            start: Array(UnsafeBufferPointer(start: start, count: layers)), used: Array(UnsafeBufferPointer(start: used, count: layers)),
+            extremes: extremes, rows: row)
+        (self.moves, self.column, self.usesFirst) = (Array(UnsafeBufferPointer(start: moves, count: layers)), column, usesFirst)
         finite = sim.layers.indices.map { j in self.first[j].allSatisfy { $0.isFinite } && extremes.allFinite(j) }
     }
 
@@ -159,19 +178,23 @@ struct SubtreeRetraceSamples {
     /// Number c of layer j at sample k.
     @inline(__always)
     func value(_ j: Int, _ k: Int, _ c: Int) -> Double {
-        let r = Int(row[j * count + k])
+        let r = Int(column.rows[j * count + k])
         return r < 0 ? first[j][c] : column.withColumn(j) { $0[r * width[j] + c] }
     }
 
     /// The row holding layer j's numbers at sample k (-1: the first sample's): equal rows, equal numbers.
     @inline(__always)
-    func row(_ j: Int, _ k: Int) -> Int32 { row[j * count + k] }
+    func row(_ j: Int, _ k: Int) -> Int32 { column.rows[j * count + k] }
+
+    /// Every layer's rows (`row(j, k)` at `j * count + k`), read in place.
+    @inline(__always)
+    private func withRows<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R { body(column.rows) }
 
     /// SubtreeRetrace.earliestRun of number c of layer j over the samples, read in place (no series).
     func earliestRun(_ j: Int, _ c: Int, lo: Double, hi: Double, eps: Double) -> ClosedRange<Int>? {
         let w = width[j], f = first[j][c], base = j * count, count = count
         return column.withColumn(j) { col in
-            row.withUnsafeBufferPointer { row in
+            withRows { row in
                 SubtreeRetrace.earliestRun(
                     count: count, lo: lo, hi: hi, eps: eps, sameAsNext: { row[base + $0] == row[base + $0 + 1] },
                     skipSame: { Self.lastHeld(row, base: base, from: $0, before: count) }
@@ -208,7 +231,7 @@ struct SubtreeRetraceSamples {
     func anyStrictlyBetween(_ j: Int, _ c: Int, outside run: ClosedRange<Int>, _ lo: Double, _ hi: Double) -> Bool {
         let w = width[j], f = first[j][c], base = j * count
         return column.withColumn(j) { col in
-            row.withUnsafeBufferPointer { row in
+            withRows { row in
                 var last = Int32.min
                 func inside(_ samples: Range<Int>) -> Bool {
                     var k = samples.lowerBound
@@ -232,17 +255,19 @@ struct SubtreeRetraceSamples {
 
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {
-        let w = width[j], f = first[j][c], base = j * count
-        var out = [Double](repeating: f, count: count)
-        column.withColumn(j) { col in
-            row.withUnsafeBufferPointer { row in
-                for k in 0..<count {
-                    let r = Int(row[base + k])
-                    if r >= 0 { out[k] = col[r * w + c] }
+        let w = width[j], f = first[j][c], base = j * count, count = count
+        // Written in place (a store into a captured array checked it at each sample).
+        return [Double](unsafeUninitializedCapacity: count) { out, made in
+            column.withColumn(j) { col in
+                withRows { row in
+                    for k in 0..<count {
+                        let r = Int(row[base + k])
+                        out[k] = r < 0 ? f : col[r * w + c]
+                    }
                 }
             }
+            made = count
         }
-        return out
     }
 
     /// The loose check's instant at one outside sample k of a driver: the run's samples x and y
@@ -265,7 +290,7 @@ struct SubtreeRetraceSamples {
         let w = width[j], base = j * count, sameRowIsClose = finite[j]
         return first[j].withUnsafeBufferPointer { f in
             column.withColumn(j) { col in
-                row.withUnsafeBufferPointer { row in
+                withRows { row in
                     steps.withUnsafeBufferPointer { steps in
                         // A sample holding no row holds the first's numbers.
                         func numbers(_ r: Int32) -> UnsafePointer<Double> { r < 0 ? f.baseAddress! : col.baseAddress! + Int(r) * w }
