@@ -90,7 +90,7 @@ extension ProjectionSampler {
         guard let r = ranges[layer.layer] else { return nil }
         let members = Array(r.paint) + (r.clip.map { [$0] } ?? [])
         guard !members.isEmpty else { return nil }
-        let exact = sample(state, members).paths
+        let exact = samplePaths(state, members)
         let drawn = layer.paint.flatMap { $0.shape.value(at: t).subpaths } + (layer.clip.map { [$0.value(at: t)] } ?? [])
         guard exact.count == drawn.count else { return nil }
         return (exact, drawn)
