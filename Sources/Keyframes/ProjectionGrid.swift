@@ -384,8 +384,11 @@ extension ProjectionSampler {
     func box(hostToScreen: Transform3D?) -> Rect {
         let size = simulation.definition.canvas.size
         let back = hostToScreen.flatMap { PlaneProjection($0).inverse } ?? .identity
-        let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        // BezierPath.rect's corners in its order, mapped; their bounds in one pass (PointBounds).
+        let r = Rect(-2, -2, size.width + 4, size.height + 4)
+        var b = PointBounds()
+        b.add(back.apply(Point(r.minX, r.minY))); b.add(back.apply(Point(r.maxX, r.minY)))
+        b.add(back.apply(Point(r.maxX, r.maxY))); b.add(back.apply(Point(r.minX, r.maxY)))
+        return Rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY)
     }
 }
