@@ -81,4 +81,31 @@ final class ProjectionPathsOnlyTests: XCTestCase {
             }
         }
     }
+
+    /// planeFactors reads the coarse times from a grid: each projected layer's projection and
+    /// state there are the whole state's, bit for bit (a flip and a flip with a 3D bar).
+    func testCoarseGridEqualsWholeStates() throws {
+        var bar = flipDefinition(to: -60)
+        bar.layers[0].children[0].children = [
+            LayerDefinition(
+                id: "bar", kind: .rect, position: Point(195, 100), size: Size(200, 40), numbers: [.cornerRadius: 20], fill: .solid(.black))
+        ]
+        var compared = 0
+        for def in [flipDefinition(to: -90), bar] {
+            let prepared = try XCTUnwrap(ProjectionPreparation(try Simulation(def)))
+            let sampler = prepared.sampler, end = prepared.end
+            let grid = sampler.grid(prepared.coarse, end: end)
+            XCTAssertEqual(grid.count, prepared.coarse.count)
+            for (k, t) in prepared.coarse.enumerated() {
+                let state = sampler.state(t, end: end)
+                for (i, host) in sampler.layers {
+                    let a = grid.projection(k, i).h, b = sampler.projection(state, i, host: host).h
+                    XCTAssertTrue((0..<9).allSatisfy { a[$0].bitPattern == b[$0].bitPattern }, "layer \(i) at \(t)")
+                    XCTAssertEqual(grid.layerState(k, i), state.layers[i])
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 40)
+    }
 }
