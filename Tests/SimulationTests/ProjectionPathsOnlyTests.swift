@@ -108,4 +108,25 @@ final class ProjectionPathsOnlyTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 40)
     }
+
+    /// seamGap reads each check time from a LayerSubsetSampler: the corners, projections and
+    /// exact paths it makes there are the whole state's, bit for bit (times at 240 a second).
+    func testSeamSamplesEqualWholeStates() throws {
+        let prepared = try XCTUnwrap(ProjectionPreparation(try Simulation(flipDefinition(to: -60))))
+        let sampler = prepared.sampler, end = prepared.end
+        var subset = LayerSubsetSampler(sampler.simulation, sampler.gridLayers, at: 0)
+        var compared = 0
+        for k in 0...Int((end * 240).rounded(.up)) {
+            let t = min(end, Double(k) / 240)
+            if k > 0 { subset.advance(to: min(t, end.nextDown)) }
+            let state = sampler.state(t, end: end)
+            for (i, host) in sampler.layers {
+                let a = sampler.seamProjection(subset.state, i, host: host).h, b = sampler.projection(state, i, host: host).h
+                XCTAssertTrue((0..<9).allSatisfy { a[$0].bitPattern == b[$0].bitPattern }, "layer \(i) at \(t)")
+                XCTAssertEqual(sampler.seamCorners(subset.state, i), sampler.corners(state, i))
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 200)
+    }
 }
