@@ -107,6 +107,8 @@ package struct BezierPath: AnimatableValue {
     /// radius is half its height): fewer numbers per key. Vertex 0 stays.
     package var withoutEmptyLines: BezierPath {
         var v: [Point] = [], o: [Point] = [], i: [Point] = [], line: [Bool] = []
+        // At most as many as now: one allocation each, not the appends' growth.
+        v.reserveCapacity(vertices.count); o.reserveCapacity(vertices.count); i.reserveCapacity(vertices.count); line.reserveCapacity(vertices.count)
         for k in vertices.indices {
             if k > 0, isLine[k - 1], vertices[k - 1].distance(to: vertices[k]) < 1e-9 {
                 // The empty line ends here: the kept vertex before it takes this one's segment.

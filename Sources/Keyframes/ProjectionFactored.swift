@@ -178,13 +178,15 @@ extension ProjectionSampler {
     /// in a group with a layer outside, or with a clip (clipsToBounds) over a sublayer outside
     /// its plane, are left out (their groups span spaces).
     func planeFactors(times: [Double], end: Double, groups: [[Int]]) -> PlaneFactors {
-        let states = times.map { state($0, end: end) }
+        // The projected layers' states and projections on a grid (ProjectionGrid: the same numbers
+        // as whole states', which simulated every layer at every time: 1 % of the 3D batch).
+        let states = grid(times, end: end), count = states.count
         // Each layer's projections, and each reference's inverse (nil: edge-on, skipped), made
         // once: every layer was compared with every reference of its host at every time.
         var projections: [Int: [PlaneProjection]] = [:], inverses: [Int: [PlaneProjection??]] = [:]
         func h(_ i: Int) -> [PlaneProjection] {
             if let known = projections[i] { return known }
-            let made = states.map { projection($0, i, host: hosts[i]!) }
+            let made = (0..<count).map { states.projection($0, i) }
             projections[i] = made
             return made
         }
@@ -192,14 +194,14 @@ extension ProjectionSampler {
             let hr = h(r), hi = h(i)
             let backs =
                 inverses[r]
-                ?? states.indices.map { k -> PlaneProjection?? in
+                ?? (0..<count).map { k -> PlaneProjection?? in
                     // Edge-on (the cube's face at ±90°) H_ref is singular: nothing to compare there.
-                    if let a = Self.affine(hr[k], states[k].layers[r]), abs(a.h[0] * a.h[4] - a.h[1] * a.h[3]) < 1e-3 { return nil }
+                    if let a = Self.affine(hr[k], states.layerState(k, r)), abs(a.h[0] * a.h[4] - a.h[1] * a.h[3]) < 1e-3 { return nil }
                     return .some(hr[k].inverse)
                 }
             inverses[r] = backs
             var compared = false
-            for k in states.indices {
+            for k in 0..<count {
                 guard let known = backs[k] else { continue }
                 guard let back = known else { return false }
                 let m = hi[k].concatenating(back).h
@@ -214,7 +216,7 @@ extension ProjectionSampler {
             guard r.mask.isEmpty, (artClips[i] ?? []).isEmpty else { continue }
             if let ref = references.first(where: { hosts[$0]! == host && coplanar(i, $0) }) { out.planeOf[i] = ref; continue }
             let hi = h(i)
-            let flips = states.indices.allSatisfy { k in Self.affine(hi[k], states[k].layers[i]).map(Self.isFlip) ?? false }
+            let flips = (0..<count).allSatisfy { k in Self.affine(hi[k], states.layerState(k, i)).map(Self.isFlip) ?? false }
             guard flips else { continue }
             references.append(i); out.planeOf[i] = i
         }

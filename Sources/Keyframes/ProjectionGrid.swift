@@ -290,14 +290,30 @@ extension ProjectionSampler {
             projection: { grid.projection(k, $0) }, projectedDrawn: { grid.projectedDrawn(k, $0, layer: $1, by: $2) })
     }
 
+    /// `sample(state, members).paths`: the same paths, without the axes and the box (the
+    /// callers that compare or count paths only made every gradient's axis and threw it away).
+    func samplePaths(_ state: SceneState, _ members: [Int]) -> [BezierPath] {
+        let host = hosts[specs[members[0]].layer]!
+        return sample(members, box: Rect(0, 0, 0, 0), axes: false, state: { state.layers[$0] }, projection: { projection(state, $0, host: host) }).paths
+    }
+
+    /// `sample(grid, k, members).paths`, the same way.
+    func samplePaths(_ grid: ProjectionGrid, _ k: Int, _ members: [Int]) -> [BezierPath] {
+        sample(
+            members, box: Rect(0, 0, 0, 0), axes: false, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
+            projectedDrawn: { grid.projectedDrawn(k, $0, layer: $1, by: $2) }
+        ).paths
+    }
+
     /// `projectedDrawn`: spec n's drawn path for its layer's state projected by h, when made
-    /// already (ProjectionGrid.projectedDrawn).
+    /// already (ProjectionGrid.projectedDrawn). Without `axes`, no axis is made (axes empty).
     func sample(
-        _ members: [Int], box: Rect, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
+        _ members: [Int], box: Rect, axes withAxes: Bool = true, state: (Int) -> LayerState, projection: (Int) -> PlaneProjection,
         projectedDrawn: (_ n: Int, _ layer: Int, _ h: PlaneProjection) -> BezierPath? = { _, _, _ in nil }
     ) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect) {
         var paths: [BezierPath] = [], axes: [GradientAxis?] = []
-        paths.reserveCapacity(members.count); axes.reserveCapacity(members.count)
+        paths.reserveCapacity(members.count)
+        if withAxes { axes.reserveCapacity(members.count) }
         forEachMember(members, projection: projection) { n, h in
             // projectedPath's own choice: its drawn path projected unless drawn as arcs. The layer's
             // state is read only where it is used (a copy each: a pure function, the same numbers).
@@ -307,7 +323,7 @@ extension ProjectionSampler {
             } else {
                 paths.append(specs[n].projectedPath(state(layer), h, arcs: imageArcs))
             }
-            axes.append(specs[n].gradient == nil ? nil : specs[n].gradientAxis(state(layer), h))
+            if withAxes { axes.append(specs[n].gradient == nil ? nil : specs[n].gradientAxis(state(layer), h)) }
         }
         return (paths, axes, box)
     }
@@ -368,8 +384,11 @@ extension ProjectionSampler {
     func box(hostToScreen: Transform3D?) -> Rect {
         let size = simulation.definition.canvas.size
         let back = hostToScreen.flatMap { PlaneProjection($0).inverse } ?? .identity
-        let corners = BezierPath.rect(Rect(-2, -2, size.width + 4, size.height + 4)).vertices.map(back.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        // BezierPath.rect's corners in its order, mapped; their bounds in one pass (PointBounds).
+        let r = Rect(-2, -2, size.width + 4, size.height + 4)
+        var b = PointBounds()
+        b.add(back.apply(Point(r.minX, r.minY))); b.add(back.apply(Point(r.maxX, r.minY)))
+        b.add(back.apply(Point(r.maxX, r.maxY))); b.add(back.apply(Point(r.minX, r.maxY)))
+        return Rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY)
     }
 }

@@ -111,7 +111,7 @@ extension ProjectionSampler {
                 keyAt = { k in
                     budget.release(TrackKeyWindows.release(&windows, before: k))
                     guard k > 0 else { return true }  // counted with `first`
-                    let (characters, changed) = spent.cost(sample(states, k, members).paths.map(Self.written))
+                    let (characters, changed) = spent.cost(samplePaths(states, k, members).map(Self.written))
                     return budget.spend(characters, changed: changed)
                 }
             }
@@ -176,7 +176,7 @@ extension ProjectionSampler {
             let tracks = characterTracks(members)
             var count = GroupKeyCharacters(
                 tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written),
-                end: times.count > 1 ? sample(states, states.count - 1, members).paths.map(Self.written) : nil)
+                end: times.count > 1 ? samplePaths(states, states.count - 1, members).map(Self.written) : nil)
             let (characters, changed) = count.first(right.paths.map(Self.written))
             if !budget.spend(characters, changed: changed) { return nil }
             known.append((right, left, count))
@@ -210,7 +210,7 @@ extension ProjectionSampler {
 
     /// Whether nothing of the group moves over the grid (8 probes): then it has one key.
     func stillOver(_ states: ProjectionGrid, _ members: [Int], _ right: Sample) -> Bool {
-        (1...8).allSatisfy { sample(states, $0 * (states.count - 1) / 8, members).paths == right.paths }
+        (1...8).allSatisfy { samplePaths(states, $0 * (states.count - 1) / 8, members) == right.paths }
     }
 
     /// Per track of `count`, its keys as TrackKeyWindows estimates them from the group's points

@@ -217,9 +217,12 @@ struct ProjectionSampler {
     }
 
     /// Whether a path's control-point hull reaches the box.
+    /// The hull's bounds in one pass, as the points' min() and max() (PointBounds).
     static func meets(_ path: BezierPath, _ box: Rect) -> Bool {
-        let points = path.allPoints, xs = points.map(\.x), ys = points.map(\.y)
-        return xs.max()! >= box.minX && xs.min()! <= box.maxX && ys.max()! >= box.minY && ys.min()! <= box.maxY
+        var b = PointBounds()
+        b.add(path)
+        precondition(!b.isEmpty, "a path with no points")  // as the arrays' max()! did
+        return b.maxX >= box.minX && b.minX <= box.maxX && b.maxY >= box.minY && b.minY <= box.maxY
     }
 
     /// How far the Hermite cubics (BezierPath.projected) stray from the projected cubics.
