@@ -6,14 +6,10 @@
 import TransitionModel
 
 struct ChangeSpans {
-    /// Entry k's spans are `low[n]...high[n]` for n in `next[k]..<end[k]`, sorted and disjoint;
-    /// `next[k]` is the first that can still matter (times only increase).
-    private let low: [Double], high: [Double], end: [Int]
-    private var next: [Int]
-    /// Every entry's spans merged (sorted and disjoint, as one entry's), and the first that can
-    /// still matter: `anyChange`.
-    private let anyLow: [Double], anyHigh: [Double]
-    private var anyNext = 0
+    /// Entry k's spans: list k, sorted and disjoint.
+    private var own: SpanLists
+    /// Every entry's spans merged (sorted and disjoint, as one entry's): one list, `anyChange`'s.
+    private var any: SpanLists
 
     /// Per entry and field of its state (`Field`): the spans over which that field's tracks can
     /// change (entry k's field f: list `fieldBase[k] + f`; -1: none, a still layer's).
@@ -23,7 +19,7 @@ struct ChangeSpans {
     /// For `layers` (indices into `sim.layers`); none for a layer StillLayers holds still. With
     /// `byField`, also each field's spans (`fieldChange`).
     init(_ sim: Simulation, layers: [Int], byField: Bool = false) {
-        var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
+        var own = SpanLists.Builder(), all: [ClosedRange<Double>] = []
         // Each entry's fields' spans, made from one list of (field, span) per layer sorted by
         // field then start (arrays per field and layer cost more to make than they saved).
         var fieldLists = SpanLists.Builder()
@@ -31,54 +27,43 @@ struct ChangeSpans {
         // Layers read through a pointer: `sim.layers[i]` copied the layer (every track retained)
         // before `spans` copied it again.
         var fieldBase: [Int] = []
-        sim.layers.withUnsafeBufferPointer { all in
+        sim.layers.withUnsafeBufferPointer { layersIn in
             for i in layers {
-                next.append(low.count)
                 // A layer StillLayers holds still has no spans, and no fields' lists (never asked for).
                 fieldBase.append(-1)
-                if !sim.still.isStill[i] {
-                    collector.removeAll()
-                    var read = all[i]  // only read: the collector returns no change
-                    SimulatedLayer.forEachTrack(&read, &collector)
-                    for s in Self.merged(collector.spans) {
-                        low.append(s.lowerBound)
-                        high.append(s.upperBound)
-                    }
-                    if byField {
-                        fieldBase[fieldBase.count - 1] = fieldLists.count
-                        fieldLists.append(fieldsOf: &collector.fields)
-                    }
+                guard !sim.still.isStill[i] else {
+                    own.append(list: [])
+                    continue
                 }
-                end.append(low.count)
+                collector.removeAll()
+                var read = layersIn[i]  // only read: the collector returns no change
+                SimulatedLayer.forEachTrack(&read, &collector)
+                let spans = Self.merged(collector.spans)
+                own.append(list: spans)
+                all += spans
+                if byField {
+                    fieldBase[fieldBase.count - 1] = fieldLists.count
+                    fieldLists.append(fieldsOf: &collector.fields)
+                }
             }
         }
-        (self.low, self.high, self.end, self.next) = (low, high, end, next)
+        self.own = SpanLists(own)
+        var any = SpanLists.Builder()
+        any.append(list: Self.merged(all))
+        self.any = SpanLists(any)
         (fields, self.fieldBase) = (SpanLists(fieldLists), fieldBase)
-        let merged = Self.merged(zip(low, high).map { $0...$1 })
-        (anyLow, anyHigh) = (merged.map(\.lowerBound), merged.map(\.upperBound))
     }
 
     /// Whether some entry's `ownChange(k, since: time, to: t)` is true: some merged span has
     /// its end after `time` and its start at or before t, as some entry's span then has (the
     /// merged spans are those spans' union). False lets a sampler pass a quiet step whole.
     @inline(__always)
-    mutating func anyChange(since time: Double, to t: Double) -> Bool {
-        var n = anyNext
-        while n < anyHigh.count, anyHigh[n] <= time { n += 1 }
-        anyNext = n
-        return n < anyHigh.count && anyLow[n] <= t
-    }
+    mutating func anyChange(since time: Double, to t: Double) -> Bool { any.meets(0, since: time, to: t) }
 
     /// Whether entry k's own tracks can give a different value at t than at `time` (≤ t): some
     /// span meets (time, t]. Calls for one entry must not go back in time (`restart` first).
     @inline(__always)
-    mutating func ownChange(_ k: Int, since time: Double, to t: Double) -> Bool {
-        var n = next[k]
-        let last = end[k]
-        while n < last, high[n] <= time { n += 1 }
-        next[k] = n
-        return n < last && low[n] <= t
-    }
+    mutating func ownChange(_ k: Int, since time: Double, to t: Double) -> Bool { own.meets(k, since: time, to: t) }
 
     /// Whether field f of entry k (its tracks: `Field`) can give a different value at t than at
     /// `time` (≤ t), by `ownChange`'s rule on that field's tracks alone. Only for an entry whose
@@ -91,8 +76,8 @@ struct ChangeSpans {
     /// Every entry's spans considered again from the first: after a state evaluated whole at a
     /// time that may be earlier than the last.
     mutating func restart() {
-        for k in next.indices { next[k] = k == 0 ? 0 : end[k - 1] }
-        anyNext = 0
+        own.restart()
+        any.restart()
         fields.restart()
     }
 
@@ -178,16 +163,27 @@ private struct SpanCollector: LayerTrackVisitor {
     }
 }
 
-/// Lists of sorted disjoint spans read at increasing times (ChangeSpans.ownChange's rule).
+/// Lists of sorted disjoint spans read at increasing times: list k's spans are `low[n]...high[n]`
+/// for n in `next[k]..<end[k]`; `next[k]` is the first that can still matter (times only increase).
 struct SpanLists {
     private let low: [Double], high: [Double], end: [Int]
     private var next: [Int]
 
-    /// Lists of `ChangeSpans.Field.count` per layer, appended a layer at a time.
+    /// Lists appended one at a time (a layer's own, or its `ChangeSpans.Field.count` fields').
     struct Builder {
         var low: [Double] = [], high: [Double] = [], end: [Int] = [], next: [Int] = []
         /// How many lists.
         var count: Int { next.count }
+
+        /// One list, its spans sorted and disjoint.
+        mutating func append(list spans: [ClosedRange<Double>]) {
+            next.append(low.count)
+            for s in spans {
+                low.append(s.lowerBound)
+                high.append(s.upperBound)
+            }
+            end.append(low.count)
+        }
 
         /// One layer's fields' lists from its (field, span) pairs (emptied): each field's spans
         /// sorted and merged as ChangeSpans.merged merges them (where they meet; the union's
