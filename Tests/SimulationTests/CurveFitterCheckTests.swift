@@ -10,7 +10,9 @@ import XCTest
 /// that stops at the first error over the limit decides as the full measure does.
 final class CurveFitterCheckTests: XCTestCase {
     /// The present spring's position and scale for both players.
-    func fitters() throws -> [CurveFitter<Point>] {
+    func fitters() throws -> [CurveFitter<Point>] { try Self.presentFitters() }
+
+    static func presentFitters() throws -> [CurveFitter<Point>] {
         let sim = try Simulation(douyinPresent())
         let player = try XCTUnwrap(sim.index(ofLayer: "player"))
         let measure = LayerMeasures.all(sim, tolerance: .standard)[player].position

@@ -8,20 +8,8 @@ import XCTest
 /// SegmentProblem's least squares and the exact-value memo, rewritten for fewer instructions,
 /// give the same bits as the forms they replaced (kept here as references).
 final class SegmentFitExactnessTests: XCTestCase {
-    /// The present spring's position for both players (as CurveFitterCheckTests takes it).
-    func fitters() throws -> [CurveFitter<Point>] {
-        let sim = try Simulation(douyinPresent())
-        let player = try XCTUnwrap(sim.index(ofLayer: "player"))
-        let measure = LayerMeasures.all(sim, tolerance: .standard)[player].position
-        let exact = ExactTrack(sim.layers[player].position, until: sim.timeline.duration)
-        var out: [CurveFitter<Point>] = []
-        for rules in PlayerRules.players {
-            for k in exact.pieces.indices where exact.pieces[k] == .moving {
-                out.append(FittingReducer(rules: rules).fitter(exact, piece: k, measure: measure).0)
-            }
-        }
-        return out
-    }
+    /// The present spring's position for both players (CurveFitterCheckTests' fitters).
+    func fitters() throws -> [CurveFitter<Point>] { try CurveFitterCheckTests.presentFitters() }
 
     /// The Newton solve of x(s) = u as it was: both bounds updated, then the step, then the
     /// midpoint when the step leaves (lo, hi).
