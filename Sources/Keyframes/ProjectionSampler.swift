@@ -123,8 +123,15 @@ struct ProjectionSampler {
 
     /// Layer i's bounds → its host's bounds.
     func projection(_ state: SceneState, _ i: Int, host: Int?) -> PlaneProjection {
-        let world = PlaneProjection(state.boundsToScreen[i])
-        guard let host, let back = PlaneProjection(state.boundsToScreen[host]).inverse else { return world }
+        Self.projection(state.boundsToScreen[i], host: host.map { state.boundsToScreen[$0] })
+    }
+
+    /// A layer's plane in its host's space: its bounds-to-screen matrix, then back through the
+    /// host's (the screen's own when there is no host, or the host's does not invert).
+    @inline(__always)
+    static func projection(_ boundsToScreen: Transform3D, host: Transform3D?) -> PlaneProjection {
+        let world = PlaneProjection(boundsToScreen)
+        guard let host, let back = PlaneProjection(host).inverse else { return world }
         return world.concatenating(back)
     }
 

@@ -109,11 +109,9 @@ extension ProjectionSampler {
         BezierPath.rect(Rect(origin: .zero, size: state.layer(i).size)).vertices.map(seamProjection(state, i, host: hosts[i]!).apply)
     }
 
-    /// `projection(state, i, host:)` from the grid's layers, in its order of operations.
+    /// `projection(state, i, host:)` from the grid's layers (the same `Self.projection`).
     func seamProjection(_ state: LayerSubsetState, _ i: Int, host: Int?) -> PlaneProjection {
-        let world = PlaneProjection(state.boundsToScreen(of: i))
-        guard let host, let back = PlaneProjection(state.boundsToScreen(of: host)).inverse else { return world }
-        return world.concatenating(back)
+        Self.projection(state.boundsToScreen(of: i), host: host.map { state.boundsToScreen(of: $0) })
     }
 
     /// Layer l's drawn vertices (paint, then clip; through its plane's A) at time t whose exact
