@@ -139,25 +139,15 @@ struct GradientAxisFitter {
     /// Where a paint can be seen: its hull's box within the canvas box, nil when they miss.
     static func visibleArea(_ path: BezierPath, _ box: Rect) -> Rect? { visibleArea(MultiPath([path]), box) }
 
-    /// One pass over the points in `allPoints`' order, each bound kept as Array.min() and max()
-    /// keep it (the first of equal values): no array of the points, nor of their x and y (four
-    /// arrays a call, per gradient and grid time).
+    /// One pass over the points (PointBounds: `allPoints`' order, each bound kept as Array.min()
+    /// and max() keep it): no array of the points, nor of their x and y (four arrays a call, per
+    /// gradient and grid time).
     static func visibleArea(_ paths: MultiPath, _ box: Rect) -> Rect? {
-        var empty = true, minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0
-        @inline(__always) func add(_ p: Point) {
-            if empty { minX = p.x; maxX = p.x; minY = p.y; maxY = p.y; empty = false; return }
-            if p.x < minX { minX = p.x }
-            if maxX < p.x { maxX = p.x }
-            if p.y < minY { minY = p.y }
-            if maxY < p.y { maxY = p.y }
-        }
-        for path in paths.subpaths {
-            for p in path.vertices { add(p) }
-            for p in path.outControls { add(p) }
-            for p in path.inControls { add(p) }
-        }
-        guard !empty else { return nil }
-        let x0 = max(minX, box.minX), x1 = min(maxX, box.maxX), y0 = max(minY, box.minY), y1 = min(maxY, box.maxY)
+        var bounds = PointBounds()
+        for path in paths.subpaths { bounds.add(path) }
+        guard !bounds.isEmpty else { return nil }
+        let x0 = max(bounds.minX, box.minX), x1 = min(bounds.maxX, box.maxX)
+        let y0 = max(bounds.minY, box.minY), y1 = min(bounds.maxY, box.maxY)
         guard x0 <= x1, y0 <= y1 else { return nil }
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }

@@ -41,8 +41,8 @@ extension LottieDocument {
         return try made.get()
     }
 
-    /// Whether `findPictures(over:)` finds none for want of a picture or a snapshot: a layer
-    /// drawn as cells, else one that is neither PNG/JPEG art nor a snapshot.
+    /// Whether the layer can host no picture: one drawn as cells (LottiePictureCells.swift), else
+    /// one that is neither PNG/JPEG art nor a snapshot. `findPictures` is asked only of the others.
     private func noPictures(over host: Int) -> Bool {
         if isProjected(host) { return true }
         return Self.read(simulation.layers, host) { l in
@@ -53,7 +53,6 @@ extension LottieDocument {
 
     /// `pictures(over:)` made.
     private func findPictures(over host: Int) throws -> [LottiePicture] {
-        if isProjected(host) { return [] }  // drawn as cells (LottiePictureCells.swift)
         // Read in place (LottieDocument.read): a bound copy of the layer retained every track.
         // Only a picture's art bound out of the kind: copying every layer's kind retained its art.
         let (picture, size, snapshotSource) = Self.read(simulation.layers, host) { l -> ((LayerArtwork, Artwork.Picture)?, Size, Int?) in
