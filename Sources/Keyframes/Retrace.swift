@@ -203,7 +203,7 @@ package struct Retrace: Sendable {
     }
 
     @inline(__always)
-    private static func writeFeatures(
+    static func writeFeatures(
         _ state: UnsafePointer<LayerState>, _ m: Transform3D, _ opacity: Double, _ visible: Bool, to out: UnsafeMutablePointer<Double>
     ) -> Int {
         var n = 0

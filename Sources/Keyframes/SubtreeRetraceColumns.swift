@@ -17,9 +17,12 @@ struct SampleRows {
     private let written: UnsafeMutablePointer<Int>
     private let layers: Int, count: Int
 
+    /// The rows are not filled here: every sample of a layer the sampler reads is written (at the
+    /// first sample, then held or written again), and `finish` fills the rows of the layers that
+    /// never moved with -1 (a fill of every layer's rows first was 6 M in the 2D batch, most of
+    /// them written over).
     init(layers: Int, count: Int) {
         row = .allocate(capacity: layers * count)
-        Self.fill(row, -1, count: layers * count)
         holdsFirst = .allocate(capacity: layers)
         holdsFirst.initialize(repeating: false, count: layers)
         written = .allocate(capacity: layers)
@@ -43,11 +46,14 @@ struct SampleRows {
         if r < 0 { holdsFirst[i] = true }
     }
 
-    /// The samples after each moving layer's last written one hold that one's row (the other
-    /// layers' rows are all -1 already); then every layer's rows, sample by sample, handed
-    /// over (to Columns, which frees them: a copy was 21 M in the 2D batch).
+    /// The samples after each moving layer's last written one hold that one's row, and the
+    /// other layers hold -1 at every sample (all they were written, if read at all); then every
+    /// layer's rows, sample by sample, handed over (to Columns, which frees them: a copy was
+    /// 21 M in the 2D batch).
     func finish(moving: UnsafePointer<Bool>) -> UnsafeMutableBufferPointer<Int32> {
-        for i in 0..<layers where moving[i] { hold(i, through: count - 1) }
+        for i in 0..<layers {
+            if moving[i] { hold(i, through: count - 1) } else { Self.fill(row + i * count, -1, count: count) }
+        }
         return UnsafeMutableBufferPointer(start: row, count: layers * count)
     }
 
@@ -90,14 +96,20 @@ final class Columns {
     let extremes: Extremes
     /// SampleRows' rows: layer j's sample k at `j * count + k`.
     let rows: UnsafeBufferPointer<Int32>
+    /// Each layer's numbers at the first sample, layer j's at `j * Retrace.maxFeatureCount`.
+    let firsts: UnsafeMutablePointer<Double>
 
-    init(start: [UnsafeMutablePointer<Double>?], used: [Int], extremes: Extremes, rows: UnsafeMutableBufferPointer<Int32>) {
-        (self.start, self.used, self.extremes, self.rows) = (start, used, extremes, UnsafeBufferPointer(rows))
+    init(
+        start: [UnsafeMutablePointer<Double>?], used: [Int], extremes: Extremes, rows: UnsafeMutableBufferPointer<Int32>,
+        firsts: UnsafeMutablePointer<Double>
+    ) {
+        (self.start, self.used, self.extremes, self.rows, self.firsts) = (start, used, extremes, UnsafeBufferPointer(rows), firsts)
     }
 
     deinit {
         for p in start { p?.deallocate() }
         rows.deallocate()
+        firsts.deallocate()
     }
 
     /// Per layer, the least and greatest of each of its numbers over the rows included, met in

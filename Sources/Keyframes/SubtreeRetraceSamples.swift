@@ -9,9 +9,8 @@ import Simulation
 // (BENCHMARKS.md#lottie2d-quiet-samples-2026-12-04).
 
 struct SubtreeRetraceSamples {
-    /// Per layer: how many numbers it has (the same at every sample), and the first sample's.
+    /// Per layer: how many numbers it has (the same at every sample).
     let width: [Int]
-    let first: [[Double]]
     /// Per layer: whether some sample's numbers differ from the first's.
     private(set) var moves: [Bool]
     /// Per layer: the rows it holds, `width` numbers each, and for each sample the row holding
@@ -32,24 +31,25 @@ struct SubtreeRetraceSamples {
         // only the ones whose tracks changed since the last sample (the others' numbers are that
         // sample's, the same bits: the same row).
         var sampler = MovingStateSampler(sim, at: times[0])
-        // The first sample's numbers, `features(sim.state(at: times[0]), j)`: the moving layers'
-        // from the sampler's first state, the others' from StillLayers (what `state(at:)` copies
-        // for them), not from a whole scene made for them (~73 K instructions a detection).
-        var first = [[Double]](repeating: [], count: sim.layers.count)
-        for s in [sim.stillOnScreen, sampler.state] {
-            for k in s.layers.indices {
-                var out: [Double] = []
-                out.reserveCapacity(11)
-                Retrace.appendFeatures(s, k, to: &out)
-                first[s.layers[k]] = out
-            }
-        }
-        self.first = first
-        self.width = first.map { $0.count }  // (a key path read each count at ~700 instructions)
-        count = times.count
         // Built in locals (no access to self inside the loop), per layer in pointers (an array
         // checked uniqueness at each write of the loop).
         let layers = sim.layers.count
+        // Per layer: its count of numbers and the first sample's, `room` apart (no array read per
+        // layer; kept by Columns). The first sample's are `features(sim.state(at: times[0]), j)`:
+        // the moving layers' from the sampler's first state, the others' from StillLayers (what
+        // `state(at:)` copies for them), written in place (an array per layer, and StillLayers'
+        // entries gathered into a MovingState, were ~90 K instructions a detection).
+        let room = Retrace.maxFeatureCount
+        let width = UnsafeMutablePointer<Int>.allocate(capacity: layers)
+        width.initialize(repeating: 0, count: layers)
+        let firsts = UnsafeMutablePointer<Double>.allocate(capacity: layers * room)
+        sim.forEachStillOnScreen { i, state, world, opacity, visible in
+            width[i] = Retrace.writeFeatures(state, world, opacity, visible, to: firsts + i * room)
+        }
+        let s0 = sampler.state
+        for k in s0.layers.indices { width[s0.layers[k]] = Retrace.writeFeatures(s0, k, to: firsts + s0.layers[k] * room) }
+        self.width = Array(UnsafeBufferPointer(start: width, count: layers))
+        count = times.count
         let moves = UnsafeMutablePointer<Bool>.allocate(capacity: layers)
         moves.initialize(repeating: false, count: layers)
         // Per layer: its rows, allocated when it first moves (room for a row per sample left and
@@ -59,14 +59,6 @@ struct SubtreeRetraceSamples {
         start.initialize(repeating: nil, count: layers)
         let used = UnsafeMutablePointer<Int>.allocate(capacity: layers)
         used.initialize(repeating: 0, count: layers)
-        // Per layer: its count of numbers and the first's, `room` apart (no array read per layer).
-        let room = Retrace.maxFeatureCount
-        let width = UnsafeMutablePointer<Int>.allocate(capacity: layers)
-        let firsts = UnsafeMutablePointer<Double>.allocate(capacity: layers * room)
-        for (i, f) in self.first.enumerated() {
-            width[i] = f.count
-            f.withUnsafeBufferPointer { (firsts + i * room).initialize(from: $0.baseAddress!, count: f.count) }
-        }
         // Per layer: the least and greatest of each number over its rows, kept as they are
         // written (the driver search's ranges: a pass over every row was 1.3 % of the 2D batch).
         let extremes = Columns.Extremes(layers: layers)
@@ -76,7 +68,8 @@ struct SubtreeRetraceSamples {
         let rows = SampleRows(layers: layers, count: times.count)
         defer {
             if !kept { for i in 0..<layers { start[i]?.deallocate() } }
-            (moves.deallocate(), start.deallocate(), used.deallocate(), width.deallocate(), firsts.deallocate())
+            if !kept { firsts.deallocate() }
+            (moves.deallocate(), start.deallocate(), used.deallocate(), width.deallocate())
             rows.deallocate(rows: !kept)
         }
         let count = self.count
@@ -128,10 +121,17 @@ struct SubtreeRetraceSamples {
         let usesFirst = (0..<layers).map { !moves[$0] || rows.holdsFirst($0) }
         let column = Columns(
             start: Array(UnsafeBufferPointer(start: start, count: layers)), used: Array(UnsafeBufferPointer(start: used, count: layers)),
-            extremes: extremes, rows: row)
+            extremes: extremes, rows: row, firsts: firsts)
         (self.moves, self.column, self.usesFirst) = (Array(UnsafeBufferPointer(start: moves, count: layers)), column, usesFirst)
-        finite = sim.layers.indices.map { j in self.first[j].allSatisfy { $0.isFinite } && extremes.allFinite(j) }
+        finite = (0..<layers).map { j in (0..<width[j]).allSatisfy { firsts[j * room + $0].isFinite } && extremes.allFinite(j) }
     }
+
+    /// Layer j's numbers at the first sample (`width[j]` of them, in place).
+    @inline(__always)
+    private func firsts(_ j: Int) -> UnsafePointer<Double> { UnsafePointer(column.firsts + j * Retrace.maxFeatureCount) }
+
+    /// Every layer's numbers at the first sample.
+    var first: [[Double]] { width.indices.map { Array(UnsafeBufferPointer(start: firsts($0), count: width[$0])) } }
 
     /// The least and greatest of number c of layer j over the samples (`series(j, c)`'s min and
     /// max), from the rows held and the first's when a sample holds it: a few rows, not a series
@@ -140,7 +140,7 @@ struct SubtreeRetraceSamples {
         let w = width[j]
         var lo = Double.infinity, hi = -Double.infinity
         if usesFirst[j] {
-            let x = first[j][c]
+            let x = firsts(j)[c]
             if x.isNaN { return nil }
             (lo, hi) = (x, x)
         }
@@ -167,7 +167,7 @@ struct SubtreeRetraceSamples {
         return (0..<w).map { c in
             var lo = rowsLo[c], hi = rowsHi[c]
             if usesFirst[j] {
-                let f = first[j][c]
+                let f = firsts(j)[c]
                 if !(lo < f) { lo = f }
                 if !(hi > f) { hi = f }
             }
@@ -179,7 +179,7 @@ struct SubtreeRetraceSamples {
     @inline(__always)
     func value(_ j: Int, _ k: Int, _ c: Int) -> Double {
         let r = Int(column.rows[j * count + k])
-        return r < 0 ? first[j][c] : column.withColumn(j) { $0[r * width[j] + c] }
+        return r < 0 ? firsts(j)[c] : column.withColumn(j) { $0[r * width[j] + c] }
     }
 
     /// The row holding layer j's numbers at sample k (-1: the first sample's): equal rows, equal numbers.
@@ -192,7 +192,7 @@ struct SubtreeRetraceSamples {
 
     /// SubtreeRetrace.earliestRun of number c of layer j over the samples, read in place (no series).
     func earliestRun(_ j: Int, _ c: Int, lo: Double, hi: Double, eps: Double) -> ClosedRange<Int>? {
-        let w = width[j], f = first[j][c], base = j * count, count = count
+        let w = width[j], f = firsts(j)[c], base = j * count, count = count
         return column.withColumn(j) { col in
             withRows { row in
                 SubtreeRetrace.earliestRun(
@@ -229,7 +229,7 @@ struct SubtreeRetraceSamples {
     /// Whether number c of layer j is strictly between lo and hi at some sample outside `run`,
     /// read in place (a sample holding the last one's row holds its number: not read again).
     func anyStrictlyBetween(_ j: Int, _ c: Int, outside run: ClosedRange<Int>, _ lo: Double, _ hi: Double) -> Bool {
-        let w = width[j], f = first[j][c], base = j * count
+        let w = width[j], f = firsts(j)[c], base = j * count
         return column.withColumn(j) { col in
             withRows { row in
                 var last = Int32.min
@@ -255,7 +255,7 @@ struct SubtreeRetraceSamples {
 
     /// Number c of layer j at every sample.
     func series(_ j: Int, _ c: Int) -> [Double] {
-        let w = width[j], f = first[j][c], base = j * count, count = count
+        let w = width[j], f = firsts(j)[c], base = j * count, count = count
         // Written in place (a store into a captured array checked it at each sample).
         return [Double](unsafeUninitializedCapacity: count) { out, made in
             column.withColumn(j) { col in
@@ -287,25 +287,23 @@ struct SubtreeRetraceSamples {
     /// (x + 0·u − x = 0), and one whose rows and u repeat the last close step's is close again.
     func firstLooseMiss(_ j: Int, _ steps: [LooseStep], from: Int, through: Int) -> Int? {
         guard from <= through else { return nil }
-        let w = width[j], base = j * count, sameRowIsClose = finite[j]
-        return first[j].withUnsafeBufferPointer { f in
-            column.withColumn(j) { col in
-                withRows { row in
-                    steps.withUnsafeBufferPointer { steps in
-                        // A sample holding no row holds the first's numbers.
-                        func numbers(_ r: Int32) -> UnsafePointer<Double> { r < 0 ? f.baseAddress! : col.baseAddress! + Int(r) * w }
-                        var closeRows: (x: Int32, y: Int32, k: Int32) = (0, 0, 0), closeU: UInt64? = nil
-                        for o in from...through {
-                            let s = steps[o]
-                            let rx = row[base + s.x], ry = row[base + s.y], rk = row[base + s.k]
-                            if rx == ry, ry == rk, sameRowIsClose { continue }
-                            if closeU == s.u.bitPattern, closeRows == (rx, ry, rk) { continue }
-                            let px = numbers(rx), py = numbers(ry), pk = numbers(rk), u = s.u
-                            for c in 0..<w where !(abs(px[c] + (py[c] - px[c]) * u - pk[c]) <= (c < 8 ? 1 : 0.01)) { return o }
-                            (closeRows, closeU) = ((rx, ry, rk), u.bitPattern)
-                        }
-                        return nil
+        let w = width[j], base = j * count, sameRowIsClose = finite[j], f = firsts(j)
+        return column.withColumn(j) { col in
+            withRows { row in
+                steps.withUnsafeBufferPointer { steps in
+                    // A sample holding no row holds the first's numbers.
+                    func numbers(_ r: Int32) -> UnsafePointer<Double> { r < 0 ? f : col.baseAddress! + Int(r) * w }
+                    var closeRows: (x: Int32, y: Int32, k: Int32) = (0, 0, 0), closeU: UInt64? = nil
+                    for o in from...through {
+                        let s = steps[o]
+                        let rx = row[base + s.x], ry = row[base + s.y], rk = row[base + s.k]
+                        if rx == ry, ry == rk, sameRowIsClose { continue }
+                        if closeU == s.u.bitPattern, closeRows == (rx, ry, rk) { continue }
+                        let px = numbers(rx), py = numbers(ry), pk = numbers(rk), u = s.u
+                        for c in 0..<w where !(abs(px[c] + (py[c] - px[c]) * u - pk[c]) <= (c < 8 ? 1 : 0.01)) { return o }
+                        (closeRows, closeU) = ((rx, ry, rk), u.bitPattern)
                     }
+                    return nil
                 }
             }
         }

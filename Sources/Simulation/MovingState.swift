@@ -34,6 +34,15 @@ extension Simulation {
             effectiveOpacity: layers.map { still.opacity[$0] }, visible: layers.map { still.visible[$0] })
     }
 
+    /// `stillOnScreen`'s entries one at a time, in index order (layer, state, map, opacity,
+    /// visibility), with no arrays made for them (SubtreeRetrace writes their numbers once).
+    package func forEachStillOnScreen(_ body: (Int, UnsafePointer<LayerState>, Transform3D, Double, Bool) -> Void) {
+        for i in layers.indices {
+            guard let world = still.world[i] else { continue }
+            withUnsafePointer(to: still.state[i]!) { body(i, $0, world, still.opacity[i], still.visible[i]) }
+        }
+    }
+
     /// With `geometryOnly`, as `geometryState(at:)` (sizes and `boundsToScreen` only).
     func movingState(at time: Double, geometryOnly: Bool) -> MovingState {
         var placedMaps: [Transform3D]? = nil
