@@ -15,6 +15,10 @@ struct ChangeSpans {
     /// change (entry k's field f: list `fieldBase[k] + f`; -1: none, a still layer's).
     private var fields: SpanLists
     private let fieldBase: [Int]
+    /// The entries that have some span, in order: every other entry's `ownChange` is false at
+    /// any time (an empty list), and most entries of a sampler are such (still layers under a
+    /// moving parent).
+    let ownEntries: [Int]
 
     /// For `layers` (indices into `sim.layers`); none for a layer StillLayers holds still. With
     /// `byField`, also each field's spans (`fieldChange`).
@@ -26,9 +30,9 @@ struct ChangeSpans {
         var collector = SpanCollector(byField: byField)
         // Layers read through a pointer: `sim.layers[i]` copied the layer (every track retained)
         // before `spans` copied it again.
-        var fieldBase: [Int] = []
+        var fieldBase: [Int] = [], ownEntries: [Int] = []
         sim.layers.withUnsafeBufferPointer { layersIn in
-            for i in layers {
+            for (k, i) in layers.enumerated() {
                 // A layer StillLayers holds still has no spans, and no fields' lists (never asked for).
                 fieldBase.append(-1)
                 guard !sim.still.isStill[i] else {
@@ -40,6 +44,7 @@ struct ChangeSpans {
                 SimulatedLayer.forEachTrack(&read, &collector)
                 let spans = Self.merged(collector.spans)
                 own.append(list: spans)
+                if !spans.isEmpty { ownEntries.append(k) }
                 all += spans
                 if byField {
                     fieldBase[fieldBase.count - 1] = fieldLists.count
@@ -51,7 +56,7 @@ struct ChangeSpans {
         var any = SpanLists.Builder()
         any.append(list: Self.merged(all))
         self.any = SpanLists(any)
-        (fields, self.fieldBase) = (SpanLists(fieldLists), fieldBase)
+        (fields, self.fieldBase, self.ownEntries) = (SpanLists(fieldLists), fieldBase, ownEntries)
     }
 
     /// Whether some entry's `ownChange(k, since: time, to: t)` is true: some merged span has

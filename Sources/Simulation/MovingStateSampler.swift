@@ -44,6 +44,10 @@ package struct MovingStateSampler {
         var opacity = 1.0
         var visible = true
         var mapMade = true
+        /// This entry's own tracks can have changed in the step being made (`ChangeSpans.ownChange`,
+        /// asked only of the entries with spans before the pass: the others' is false, and asking
+        /// every entry was most of the pass's cost for the entries it does not recompute).
+        var ownNow = false
     }
 
     /// With `geometryOnly`, as `movingState(at:geometryOnly:)` (sizes and maps only: the near-eye check).
@@ -115,9 +119,10 @@ package struct MovingStateSampler {
                 all.withUnsafeBufferPointer { all in
                     layers.withUnsafeBufferPointer { layers in
                         parentEntry.withUnsafeBufferPointer { parentEntry in
+                            for k in spans.ownEntries { stillParent[k].ownNow = spans.ownChange(k, since: time, to: t) }
                             for k in layers.indices {
                                 let i = layers[k]
-                                let own = spans.ownChange(k, since: time, to: t)
+                                let own = stillParent[k].ownNow
                                 let p = parentEntry[k]
                                 let parentChanged = p >= 0 && changed[p]
                                 changed[k] = own || parentChanged
