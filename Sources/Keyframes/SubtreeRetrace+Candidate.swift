@@ -89,12 +89,11 @@ extension SubtreeRetrace {
     /// Whether candidate c's own layer stays in its set: loosely close at every step (the
     /// search's loose pass keeps it only then), then equal to the exact state at the inverse at
     /// every outside sample, as the search's exact pass checks it (an instant and sample row
-    /// found equal before are equal again).
-    static func ownLayerStays(
-        _ c: Candidate, _ samples: SubtreeRetraceSamples, _ misses: inout LooseMisses?, _ exactStates: StateFeatures, eps: Double
-    ) -> Bool {
-        if misses?.steps != c.steps { misses = LooseMisses(c.steps, layers: samples.width.count) }
-        guard misses!.first(c.layer, through: c.steps.count - 1, samples) == nil else { return false }
+    /// found equal before are equal again). The loose check is asked of the samples directly:
+    /// LooseMisses keeps answers for the layers of one set of steps, and each layer's own check
+    /// is made once (a LooseMisses per candidate, and comparing the steps, cost more than it kept).
+    static func ownLayerStays(_ c: Candidate, _ samples: SubtreeRetraceSamples, _ exactStates: StateFeatures, eps: Double) -> Bool {
+        guard samples.firstLooseMiss(c.layer, c.steps, from: 0, through: c.steps.count - 1) == nil else { return false }
         var equalAt: (time: UInt64, row: Int32)? = nil
         // A driver value with the last one's bits has its instant (the inverse is a function of
         // it; the driver rests through most outside samples): its regula falsi was half of this.
@@ -119,18 +118,16 @@ extension SubtreeRetrace {
     /// Whether some moving layer's candidate keeps its own layer: detect's exit (nothing is found
     /// when none does).
     static func someOwnLayerStays(
-        _ moving: [Int], _ candidate: (Int) -> Candidate?, _ samples: SubtreeRetraceSamples, _ misses: inout LooseMisses?,
-        _ exactStates: StateFeatures, eps: Double
+        _ moving: [Int], _ candidate: (Int) -> Candidate?, _ samples: SubtreeRetraceSamples, _ exactStates: StateFeatures, eps: Double
     ) -> Bool {
-        moving.contains { i in candidate(i).map { ownLayerStays($0, samples, &misses, exactStates, eps: eps) } ?? false }
+        moving.contains { i in candidate(i).map { ownLayerStays($0, samples, exactStates, eps: eps) } ?? false }
     }
 
     /// `someOwnLayerStays` on detect's grid; nil when detect samples nothing.
     static func someOwnLayerStays(_ sim: Simulation) -> Bool? {
         guard let (times, eps) = grid(sim), let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else { return nil }
-        var misses: LooseMisses? = nil
         return someOwnLayerStays(
-            sim.layers.indices.filter { samples.moves[$0] }, { candidate($0, sim, samples, times: times, eps: eps) }, samples, &misses,
+            sim.layers.indices.filter { samples.moves[$0] }, { candidate($0, sim, samples, times: times, eps: eps) }, samples,
             StateFeatures(sim), eps: eps)
     }
 }

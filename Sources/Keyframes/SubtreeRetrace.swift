@@ -51,7 +51,7 @@ package struct SubtreeRetrace: Sendable {
             return c
         }
         // No set unless some candidate's own layer stays in it (SubtreeRetrace+Candidate.swift).
-        guard someOwnLayerStays(moving, candidate, samples, &misses, exactStates, eps: eps) else { return nil }
+        guard someOwnLayerStays(moving, candidate, samples, exactStates, eps: eps) else { return nil }
         var covered = [Bool](repeating: false, count: sim.layers.count)
         var best: Found? = nil
         for i in moving where !covered[i] {

@@ -19,6 +19,8 @@ struct SubtreeRetraceSamples {
     /// holds that sample's row: no copy is made (copying them was half of the sampling's cost).
     private let column: Columns
     let count: Int
+    /// Room per layer in the first sample's numbers (`Retrace.maxFeatureCount`, a lazy global).
+    private let room = Retrace.maxFeatureCount
     /// Per layer: whether some sample holds the first sample's numbers (row -1).
     private var usesFirst: [Bool] = []
     /// Per layer: whether every number it holds is finite.
@@ -128,7 +130,7 @@ struct SubtreeRetraceSamples {
 
     /// Layer j's numbers at the first sample (`width[j]` of them, in place).
     @inline(__always)
-    private func firsts(_ j: Int) -> UnsafePointer<Double> { UnsafePointer(column.firsts + j * Retrace.maxFeatureCount) }
+    private func firsts(_ j: Int) -> UnsafePointer<Double> { UnsafePointer(column.firsts + j * room) }
 
     /// Every layer's numbers at the first sample.
     var first: [[Double]] { width.indices.map { Array(UnsafeBufferPointer(start: firsts($0), count: width[$0])) } }

@@ -160,11 +160,10 @@ final class SubtreeRetraceTests: XCTestCase {
         for sim in [try Simulation(try definition()), try Simulation(try definition(dotRetraces: true))] {
             let (times, eps) = try XCTUnwrap(SubtreeRetrace.grid(sim))
             let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: eps))
-            var misses: SubtreeRetrace.LooseMisses? = nil
             let exactStates = SubtreeRetrace.StateFeatures(sim)
             for i in sim.layers.indices where samples.moves[i] {
                 guard let c = SubtreeRetrace.candidate(i, sim, samples, times: times, eps: eps) else { continue }
-                _ = SubtreeRetrace.ownLayerStays(c, samples, &misses, exactStates, eps: eps)
+                _ = SubtreeRetrace.ownLayerStays(c, samples, exactStates, eps: eps)
                 var reader = c.instants.reader
                 for (o, k) in c.outside.enumerated() {
                     let got = reader.instant(at: o)
