@@ -35,11 +35,15 @@ extension Simulation {
     }
 
     /// `stillOnScreen`'s entries one at a time, in index order (layer, state, map, opacity,
-    /// visibility), with no arrays made for them (SubtreeRetrace writes their numbers once).
+    /// visibility), with no arrays made for them (SubtreeRetrace writes their numbers once). The
+    /// state is read in place from `still.base`, which holds a still layer's `still.state` (the
+    /// same value; unwrapping the optional copied it, mask and all).
     package func forEachStillOnScreen(_ body: (Int, UnsafePointer<LayerState>, Transform3D, Double, Bool) -> Void) {
-        for i in layers.indices {
-            guard let world = still.world[i] else { continue }
-            withUnsafePointer(to: still.state[i]!) { body(i, $0, world, still.opacity[i], still.visible[i]) }
+        still.base.withUnsafeBufferPointer { base in
+            for i in layers.indices {
+                guard let world = still.world[i] else { continue }
+                body(i, base.baseAddress! + i, world, still.opacity[i], still.visible[i])
+            }
         }
     }
 
