@@ -56,15 +56,31 @@ struct RetraceDriver: Sendable {
     /// (Simulation.corners(of:at:) for a corner coordinate, the first 8; else
     /// Simulation.layerState(_:at:)): the same numbers as `Retrace.features(sim.state(at: t), i)`.
     static func reader(_ sim: Simulation, layer: Int, feature: Int) -> @Sendable (Double) -> Double {
-        { t in
-            guard feature < 8 else {
-                // The layer's numbers from its ancestor chain alone, as in `sim.state(at: t)`.
-                var f: [Double] = []
-                Retrace.appendFeatures(sim.layerState(layer, at: t), 0, to: &f)
-                return f[feature]
-            }
-            let c = sim.corners(of: layer, at: t)[feature / 2]
-            return feature % 2 == 0 ? c.x : c.y
-        }
+        { t in value(sim, layer: layer, feature: feature, at: t) }
     }
+
+    /// `reader` of the shared simulation: the closure holds one reference, not a copy of the
+    /// Simulation (each of its stored references retained, and released with the closure), which
+    /// SubtreeRetrace made for every candidate whose driver moves outside its run.
+    static func reader(_ shared: SharedSimulation, layer: Int, feature: Int) -> @Sendable (Double) -> Double {
+        { t in value(shared.sim, layer: layer, feature: feature, at: t) }
+    }
+
+    @inline(__always)
+    private static func value(_ sim: Simulation, layer: Int, feature: Int, at t: Double) -> Double {
+        guard feature < 8 else {
+            // The layer's numbers from its ancestor chain alone, as in `sim.state(at: t)`.
+            var f: [Double] = []
+            Retrace.appendFeatures(sim.layerState(layer, at: t), 0, to: &f)
+            return f[feature]
+        }
+        let c = sim.corners(of: layer, at: t)[feature / 2]
+        return feature % 2 == 0 ? c.x : c.y
+    }
+}
+
+/// One simulation read by many drivers' readers (a detection's candidates).
+final class SharedSimulation: Sendable {
+    let sim: Simulation
+    init(_ sim: Simulation) { self.sim = sim }
 }

@@ -47,7 +47,10 @@ extension SubtreeRetrace {
 
     /// Layer i's candidate, or nil when it has no driver or the driver does not move outside its
     /// run (nothing to save).
-    static func candidate(_ i: Int, _ sim: Simulation, _ samples: SubtreeRetraceSamples, times: [Double], eps: Double) -> Candidate? {
+    /// (`shared`: the detection's simulation for the inverse's reader, one per detection.)
+    static func candidate(
+        _ i: Int, _ sim: Simulation, _ samples: SubtreeRetraceSamples, times: [Double], eps: Double, shared: SharedSimulation? = nil
+    ) -> Candidate? {
         let ranges = samples.ranges(i)
         guard
             let d = driver(
@@ -62,7 +65,8 @@ extension SubtreeRetrace {
         let lo = min(start, end), hi = max(start, end)
         guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { return nil }
         let values = samples.series(i, d.feature)
-        let inner = RetraceDriver(read: RetraceDriver.reader(sim, layer: i, feature: d.feature), times: Array(times[run]), values: Array(values[run]))
+        let read = RetraceDriver.reader(shared ?? SharedSimulation(sim), layer: i, feature: d.feature)
+        let inner = RetraceDriver(read: read, times: Array(times[run]), values: Array(values[run]))
         // Both written in place (an append per sample checked the array's uniqueness and room).
         let outsideCount = times.count - run.count
         let outside = [Int](unsafeUninitializedCapacity: outsideCount) { out, made in

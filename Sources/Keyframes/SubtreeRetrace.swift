@@ -44,9 +44,10 @@ package struct SubtreeRetrace: Sendable {
         var misses: LooseMisses? = nil
         // Each moving layer's candidate, made when first asked (nil inside: none).
         var made = [Candidate??](repeating: nil, count: sim.layers.count)
+        let shared = SharedSimulation(sim)
         func candidate(_ i: Int) -> Candidate? {
             if let c = made[i] { return c }
-            let c = Self.candidate(i, sim, samples, times: times, eps: eps)
+            let c = Self.candidate(i, sim, samples, times: times, eps: eps, shared: shared)
             made[i] = .some(c)
             return c
         }
