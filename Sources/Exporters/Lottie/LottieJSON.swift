@@ -259,18 +259,21 @@ struct LottieProperties {
     /// one and a path an array of one shape), each number rounded to `decimals`.
     func write(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool, into b: inout JSONCompactBuilder) {
         switch kind {
+        // Numbers rounded as they are written (no rounded copy of the components made).
         case .scalar:
             if inKeyframe {
-                b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
+                v.c.withUnsafeBufferPointer { b.numbers($0, roundedTo: decimals) }
             } else {
                 b.number(NumberFormat.round(v.c[0], decimals: decimals))
             }
         case .vector:
-            b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
+            v.c.withUnsafeBufferPointer { b.numbers($0, roundedTo: decimals) }
         case .path, .filledPath:
             let n = v.c.count / 6
             // Each part's points as rows of two (`[[x, y], ...]`).
-            func points(_ part: Int) { b.numbers(v.c[part * 2 * n..<(part + 1) * 2 * n].map { NumberFormat.round($0, decimals: decimals) }, rowWidth: 2) }
+            func points(_ part: Int) {
+                v.c.withUnsafeBufferPointer { b.numbers(UnsafeBufferPointer(rebasing: $0[part * 2 * n..<(part + 1) * 2 * n]), roundedTo: decimals, rowWidth: 2) }
+            }
             if inKeyframe { b.beginArray() }
             b.beginObject()
             if kind == .path {
