@@ -105,7 +105,8 @@ struct LottieProperties {
     func frames(_ seconds: Double) -> JSONValue { LJ.num(seconds * frameRate, LottieDecimals.frames) }
 
     /// A property from a track in Lottie units, rounded to `decimals`.
-    func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
+    /// `consuming`: a caller's fresh track (a `map`'s) is rounded in place, not copied.
+    func property(_ track: consuming KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
         // A track that holds one value is that value rounded, as the steps below leave it (most
         // properties: no rounded, simplified or checked copies of its keys made).
         if !track.isAnimated { return still(track.initialValue.c, decimals: decimals, kind: kind) }
