@@ -273,7 +273,9 @@ struct LottieProperties {
             let n = v.c.count / 6
             // Each part's points as rows of two (`[[x, y], ...]`).
             func points(_ part: Int) {
-                v.c.withUnsafeBufferPointer { b.numbers(UnsafeBufferPointer(rebasing: $0[part * 2 * n..<(part + 1) * 2 * n]), roundedTo: decimals, rowWidth: 2) }
+                v.c.withUnsafeBufferPointer { c in
+                    b.numbers(UnsafeBufferPointer(rebasing: c[part * 2 * n..<(part + 1) * 2 * n]), roundedTo: decimals, rowWidth: 2)
+                }
             }
             if inKeyframe { b.beginArray() }
             b.beginObject()
