@@ -44,7 +44,7 @@ enum MaskPaths {
 extension BezierPath {
     /// Lottie's `sh` layout: vertices, then in- and out-tangents relative to their vertex.
     /// Written into one array (the two tangent arrays, their joins and a pair array per point
-    /// were 100,000 instructions a projected path: BENCHMARKS.md#lot43-the-lottie-documents-paths-same-bytes-2026-12-06).
+    /// were 100,000 instructions a projected path: BENCHMARKS.md#lot43-the-lottie-documents-paths-and-art-items-same-bytes-2026-12-06).
     var lottie: LVec {
         var c: [Double] = []
         c.reserveCapacity(6 * vertices.count)
