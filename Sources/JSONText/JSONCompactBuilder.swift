@@ -80,6 +80,30 @@ package struct JSONCompactBuilder {
         writer.writeNumbers(JSONNumbers(values, rowWidth: rowWidth), into: &out)
     }
 
+    /// `numbers(values.map { NumberFormat.round($0, decimals: decimals) }, rowWidth:)`, each
+    /// number rounded as it is written: no rounded array made (a path key's three parts, every
+    /// key's `s`).
+    package mutating func numbers(_ values: UnsafeBufferPointer<Double>, roundedTo decimals: Int, rowWidth: Int = 0) {
+        precondition(rowWidth >= 0 && (rowWidth == 0 || values.count % rowWidth == 0), "rows of unequal length")
+        separate()
+        let width = rowWidth > 0 ? rowWidth : values.count
+        out.append(0x5B)  // [
+        var start = 0
+        while start < values.count {
+            if rowWidth > 0 {
+                if start > 0 { out.append(0x2C) }
+                out.append(0x5B)
+            }
+            for i in start..<start + width {
+                if i > start { out.append(0x2C) }
+                out.append(number: NumberFormat.round(values[i], decimals: decimals), maxDecimals: writer.maxDecimals)
+            }
+            if rowWidth > 0 { out.append(0x5D) }
+            start += width
+        }
+        out.append(0x5D)  // ]
+    }
+
     /// The text of any value (a `written` one's text copied).
     package mutating func value(_ v: JSONValue) {
         separate()

@@ -67,4 +67,31 @@ final class JSONCompactBuilderTests: XCTestCase {
         XCTAssertEqual(JSONValue.written(copy), built())
         XCTAssertEqual(JSONWriter(maxDecimals: 6).string(.written(copy)), JSONWriter(maxDecimals: 6).string(tree))
     }
+
+    func testNumbersRoundedAsWrittenAreTheRoundedArraysText() {
+        let values = [1.25, -0.04, 0.05, -0.05, 2.345678, -1e-9, 1e12 + 0.46, 7, -3.5, 0.0]
+        for decimals in [0, 1, 4] {
+            for width in [0, 2] {
+                let rounded = values.map { NumberFormat.round($0, decimals: decimals) }
+                let built = JSONValue.built(maxDecimals: 6) { b in
+                    b.beginArray()
+                    values.withUnsafeBufferPointer { b.numbers($0, roundedTo: decimals, rowWidth: width) }
+                    b.endArray()
+                }
+                let expected = JSONValue.built(maxDecimals: 6) { b in
+                    b.beginArray()
+                    b.numbers(rounded, rowWidth: width)
+                    b.endArray()
+                }
+                let writer = JSONWriter(maxDecimals: 6)
+                XCTAssertEqual(writer.string(built), writer.string(expected), "decimals \(decimals), width \(width)")
+            }
+        }
+        // Rows of two: `[[x, y], ...]`; no values: `[]`.
+        let writer = JSONWriter(maxDecimals: 6)
+        let rows = JSONValue.built(maxDecimals: 6) { b in [1.04, 2, 3, 4.96].withUnsafeBufferPointer { b.numbers($0, roundedTo: 1, rowWidth: 2) } }
+        XCTAssertEqual(writer.string(rows), "[[1,2],[3,5]]")
+        let none = JSONValue.built(maxDecimals: 6) { b in [Double]().withUnsafeBufferPointer { b.numbers($0, roundedTo: 1) } }
+        XCTAssertEqual(writer.string(none), "[]")
+    }
 }

@@ -33,7 +33,7 @@ extension LottieDocument {
                         try checkArtPrecomp(i, document, art)
                         continue
                     }
-                    artItemsMade[i] = try LottieArtworkShapes.items(
+                    artItemsMade[i] = try LottieArtItemsCache.shared.items(
                         document, file: art.path, mode: art.contentMode,
                         bounds: (simulation.layers[i].definition.size.width, simulation.layers[i].definition.size.height))
                 } catch {
@@ -47,7 +47,7 @@ extension LottieDocument {
     func artworkItems(_ art: LayerArtwork, bounds: Size) -> [JSONValue] {
         guard case .vector(let document) = art.artwork else { return [] }
         return
-            (try? LottieArtworkShapes.items(
+            (try? LottieArtItemsCache.shared.items(
                 document, file: art.path, mode: art.contentMode,
                 bounds: (bounds.width, bounds.height))) ?? []
     }

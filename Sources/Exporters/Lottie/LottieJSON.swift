@@ -105,7 +105,8 @@ struct LottieProperties {
     func frames(_ seconds: Double) -> JSONValue { LJ.num(seconds * frameRate, LottieDecimals.frames) }
 
     /// A property from a track in Lottie units, rounded to `decimals`.
-    func property(_ track: KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
+    /// `consuming`: a caller's fresh track (a `map`'s) is rounded in place, not copied.
+    func property(_ track: consuming KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
         // A track that holds one value is that value rounded, as the steps below leave it (most
         // properties: no rounded, simplified or checked copies of its keys made).
         if !track.isAnimated { return still(track.initialValue.c, decimals: decimals, kind: kind) }
@@ -259,18 +260,23 @@ struct LottieProperties {
     /// one and a path an array of one shape), each number rounded to `decimals`.
     func write(_ v: LVec, decimals: Int, kind: LottieValueKind, inKeyframe: Bool, into b: inout JSONCompactBuilder) {
         switch kind {
+        // Numbers rounded as they are written (no rounded copy of the components made).
         case .scalar:
             if inKeyframe {
-                b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
+                v.c.withUnsafeBufferPointer { b.numbers($0, roundedTo: decimals) }
             } else {
                 b.number(NumberFormat.round(v.c[0], decimals: decimals))
             }
         case .vector:
-            b.numbers(v.c.map { NumberFormat.round($0, decimals: decimals) })
+            v.c.withUnsafeBufferPointer { b.numbers($0, roundedTo: decimals) }
         case .path, .filledPath:
             let n = v.c.count / 6
             // Each part's points as rows of two (`[[x, y], ...]`).
-            func points(_ part: Int) { b.numbers(v.c[part * 2 * n..<(part + 1) * 2 * n].map { NumberFormat.round($0, decimals: decimals) }, rowWidth: 2) }
+            func points(_ part: Int) {
+                v.c.withUnsafeBufferPointer { c in
+                    b.numbers(UnsafeBufferPointer(rebasing: c[part * 2 * n..<(part + 1) * 2 * n]), roundedTo: decimals, rowWidth: 2)
+                }
+            }
             if inKeyframe { b.beginArray() }
             b.beginObject()
             if kind == .path {

@@ -20,7 +20,13 @@ extension LottieDocument {
         case pixels, tenths
         var factor: Double { self == .tenths ? 10 : 1 }
         var decimals: Int { self == .tenths ? 0 : LottieDocument.projectedDecimals }
-        func scaled(_ v: LVec) -> LVec { self == .pixels ? v : LVec(v.c.map { $0 * factor }) }
+        /// Scaled in place (a value its caller gives up is not copied).
+        func scaled(_ v: consuming LVec) -> LVec {
+            guard self == .tenths else { return v }
+            var v = v
+            for k in v.c.indices { v.c[k] *= factor }
+            return v
+        }
     }
 
     func projectedPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {

@@ -150,7 +150,10 @@ extension LottieDocument {
     func group(_ items: [JSONValue], name: String? = nil, transform: JSONValue? = nil) -> JSONValue {
         // Written straight to bytes (a group is the commonest object of the tree); its items'
         // texts copied in (most are written already).
-        LJ.built(capacity: 256) { b in
+        // Room for the items' texts (a group of large items grew its buffer several times).
+        var capacity = 256
+        for item in items { if case .written(let w) = item { capacity += w.bytes.count } }
+        return LJ.built(capacity: capacity) { b in
             b.beginObject()
             b.key("ty")
             b.string("gr")

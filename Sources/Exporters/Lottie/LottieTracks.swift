@@ -153,8 +153,16 @@ enum LottieTracks {
     }
 
     /// Rounds every component (so "did it change" sees what the file will say).
-    static func rounded(_ track: KeyframeTrack<LVec>, decimals: Int) -> KeyframeTrack<LVec> {
-        simplified(track.map { LVec($0.c.map { NumberFormat.round($0, decimals: decimals) }) })
+    /// Rounded in place: a track its caller gives up (a fresh `map`'s) is not copied again, key
+    /// by key (a projected path's keys were copied this way three times).
+    static func rounded(_ track: consuming KeyframeTrack<LVec>, decimals: Int) -> KeyframeTrack<LVec> {
+        var t = track
+        for k in t.keyframes.indices {
+            t.keyframes[k].value.c.withUnsafeMutableBufferPointer { c in
+                for j in c.indices { c[j] = NumberFormat.round(c[j], decimals: decimals) }
+            }
+        }
+        return simplified(t)
     }
 
     /// A step function that is 100 while every input is true and 0 otherwise (hold keys).
@@ -162,11 +170,17 @@ enum LottieTracks {
         func holds(_ track: KeyframeTrack<Bool>, at t: Double) -> Bool {
             (track.keyframes.last { $0.time <= t } ?? track.keyframes[0]).value
         }
-        let times = Set(tracks.flatMap { $0.keyframes.map(\.time) }).sorted()
+        // Every key's time, sorted, each once; a value made only where it changes (no Set, no
+        // value per time).
+        var times: [Double] = []
+        for track in tracks { for k in track.keyframes { times.append(k.time) } }
+        times.sort()
         var out: [Keyframe<LVec>] = []
-        for t in times {
-            let v = LVec([tracks.allSatisfy { holds($0, at: t) } ? 100 : 0])
-            if out.last?.value != v { out.append(Keyframe(time: t, value: v, easing: .hold)) }
+        var last: Bool?
+        for (n, t) in times.enumerated() where n == 0 || t != times[n - 1] {
+            let v = tracks.allSatisfy { holds($0, at: t) }
+            if last != v { out.append(Keyframe(time: t, value: LVec([v ? 100 : 0]), easing: .hold)) }
+            last = v
         }
         return KeyframeTrack(out)
     }
