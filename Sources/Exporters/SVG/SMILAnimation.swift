@@ -52,8 +52,11 @@ struct SMILAnimation {
     /// loop. Before the first change the base value holds; when the loop ends on another value
     /// than frame 0's, the window starts at 0 so that every loop restarts from frame 0.
     static func activeWindow(_ values: [String], _ times: [Double], duration: Double) -> ClosedRange<Int>? {
-        let changes = values.indices.dropLast().filter { values[$0] != values[$0 + 1] }
-        guard var first = changes.first, let last = changes.last.map({ $0 + 1 }) else { return nil }
+        // The first and the last change, found from either end (no list of every change).
+        let changes = values.indices.dropLast()
+        guard var first = changes.first(where: { values[$0] != values[$0 + 1] }),
+            let last = changes.last(where: { values[$0] != values[$0 + 1] }).map({ $0 + 1 })
+        else { return nil }
         if values[values.count - 1] != values[0] { first = 0 }
         guard times[last] > times[first], times[first] > 0 || times[last] < duration else { return nil }
         return first...last
@@ -197,6 +200,12 @@ struct SMILAnimation {
     /// SMIL drops an animation whose keySplines leave [0, 1]; such segments (overshooting
     /// curves) become linear pieces sampled at 240 Hz from the exact bezier.
     static func splineSafe<V: AnimatableValue>(_ track: KeyframeTrack<V>) -> KeyframeTrack<V> {
+        // Most tracks have no such segment: the same keyframes, not copied one by one.
+        let sampled = track.keyframes.indices.dropLast().contains { i in
+            if case .bezier(let c) = track.keyframes[i].easing { return !c.staysInUnitInterval }
+            return false
+        }
+        guard sampled else { return track }
         var out: [Keyframe<V>] = []
         for (i, k) in track.keyframes.enumerated() {
             guard case .bezier(let c) = k.easing, !c.staysInUnitInterval, i + 1 < track.keyframes.count else {
