@@ -73,6 +73,12 @@ final class SVGStaticArtKeyTests: XCTestCase {
         XCTAssertEqual(labels, SVGStaticArtCache.Key.transformFields)
     }
 
+    /// A stored property added to Color fails this until `sameFill` compares it.
+    func testTheFillCompareReadsEveryFieldOfAColor() {
+        let labels = Set(Mirror(reflecting: Color.black).children.compactMap(\.label))
+        XCTAssertEqual(labels, SVGStaticArtCache.Key.colorFields)
+    }
+
     /// `sameTransform` answers as `==`: each field changed alone differs, the same transform does not.
     func testSameTransformIsTransformEquality() {
         let base = LayerTransform(translation: Point(1, 2), scale: Point(3, 4), rotation: 0.5, rotationX: 0.25, rotationY: 0.125, m34: -0.002)

@@ -147,8 +147,11 @@ extension SVGStaticArtCache {
         /// LayerTransform's stored properties, which `sameTransform` compares.
         static let transformFields: Set<String> = ["translation", "scale", "rotation", "rotationX", "rotationY", "m34"]
 
+        /// Color's stored properties, which `sameFill` compares.
+        static let colorFields: Set<String> = ["red", "green", "blue", "alpha"]
+
         /// `==` of the two fills; two solid colours (most fills) compared in place, component by
-        /// component (Color's synthesized `==`).
+        /// component (Color's synthesized `==`, `colorFields`).
         static func sameFill(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
             if case .solid(let a)? = kept.pointee.definition.fill, case .solid(let b)? = simulated.pointee.definition.fill {
                 return a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
