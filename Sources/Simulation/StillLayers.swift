@@ -57,13 +57,16 @@ struct StillLayers: Sendable {
                 anchor[i] = local.anchorInBounds
                 let m = local.geometry.toSuperlayer
                 toSuperlayer[i] = m
+                let (localOpacity, localHidden) = (local.opacity, local.hidden)
                 state[i] = local
-                base.append(local)
+                // Moved, not copied: a copy and its destroy (the mask's references) cost ~150
+                // instructions a still layer.
+                base.append(consume local)
                 guard let p = layers[i].parent else {
                     world[i] = m.flatteningZ
                     onScreen[i] = true
-                    opacity[i] = local.opacity
-                    visible[i] = !local.hidden
+                    opacity[i] = localOpacity
+                    visible[i] = !localHidden
                     continue
                 }
                 guard isStill[p] else { continue }  // parents come first
@@ -72,8 +75,8 @@ struct StillLayers: Sendable {
                 if onScreen[p] {
                     world[i] = a.flatteningZ.concatenating(world[p]!)
                     onScreen[i] = true
-                    opacity[i] = local.opacity * opacity[p]
-                    visible[i] = !local.hidden && visible[p]
+                    opacity[i] = localOpacity * opacity[p]
+                    visible[i] = !localHidden && visible[p]
                 }
             }
         }

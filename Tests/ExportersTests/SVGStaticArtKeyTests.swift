@@ -66,4 +66,63 @@ final class SVGStaticArtKeyTests: XCTestCase {
             }
         }
     }
+
+    /// A stored property added to LayerTransform fails this until `sameTransform` compares it.
+    func testTheTransformCompareReadsEveryFieldOfATransform() {
+        let labels = Set(Mirror(reflecting: LayerTransform()).children.compactMap(\.label))
+        XCTAssertEqual(labels, SVGStaticArtCache.Key.transformFields)
+    }
+
+    /// A stored property added to Color fails this until `sameFill` compares it.
+    func testTheFillCompareReadsEveryFieldOfAColor() {
+        let labels = Set(Mirror(reflecting: Color.black).children.compactMap(\.label))
+        XCTAssertEqual(labels, SVGStaticArtCache.Key.colorFields)
+    }
+
+    /// `sameTransform` answers as `==`: each field changed alone differs, the same transform does not.
+    func testSameTransformIsTransformEquality() {
+        let base = LayerTransform(translation: Point(1, 2), scale: Point(3, 4), rotation: 0.5, rotationX: 0.25, rotationY: 0.125, m34: -0.002)
+        var variants = [base]
+        func with(_ change: (inout LayerTransform) -> Void) {
+            var v = base
+            change(&v)
+            variants.append(v)
+        }
+        with { $0.translation.x += 1 }
+        with { $0.translation.y += 1 }
+        with { $0.scale.x += 1 }
+        with { $0.scale.y += 1 }
+        with { $0.rotation += 1 }
+        with { $0.rotationX += 1 }
+        with { $0.rotationY += 1 }
+        with { $0.m34 = 0 }
+        for a in variants {
+            for b in variants { XCTAssertEqual(SVGStaticArtCache.Key.sameTransform(a, b), a == b, "\(a) vs \(b)") }
+        }
+        XCTAssertEqual(variants.filter { SVGStaticArtCache.Key.sameTransform($0, base) }.count, 1)
+    }
+
+    /// `sameFill` answers as `==` for solid colours (each component), gradients and no fill.
+    func testSameFillIsFillEquality() throws {
+        let gradient = LinearGradient(start: Point(0, 0), end: Point(0, 1), stops: [LinearGradient.Stop(offset: 0, color: .black)])
+        let fills: [Fill?] = [
+            nil, .solid(Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)), .solid(Color(red: 0.5, green: 0.2, blue: 0.3, alpha: 0.4)),
+            .solid(Color(red: 0.1, green: 0.5, blue: 0.3, alpha: 0.4)), .solid(Color(red: 0.1, green: 0.2, blue: 0.5, alpha: 0.4)),
+            .solid(Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)), .linearGradient(gradient),
+        ]
+        for simulatedFill in fills {
+            var d = SVGStaticArtTests.definition()
+            d.layers[0].fill = simulatedFill
+            let simulation = try Simulation(d)
+            for keptFill in fills {
+                var definition = simulation.layers[0].definition
+                definition.fill = keptFill
+                let kept = SVGStaticArtCache.Key.Layer(definition: definition, sublayers: 0, followed: false)
+                let same = withUnsafePointer(to: kept) { k in
+                    simulation.layers.withUnsafeBufferPointer { SVGStaticArtCache.Key.sameFill(k, $0.baseAddress!) }
+                }
+                XCTAssertEqual(same, keptFill == simulatedFill, "\(String(describing: keptFill)) vs \(String(describing: simulatedFill))")
+            }
+        }
+    }
 }

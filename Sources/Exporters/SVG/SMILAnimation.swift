@@ -19,22 +19,11 @@ struct SMILAnimation {
     init<V: AnimatableValue>(_ track: KeyframeTrack<V>, duration: Double, loop: String? = nil, format: (V) -> String) {
         let kfs = Self.normalised(Self.splineSafe(track).keyframes, duration: duration)
         let values = kfs.map { format($0.value) }
-        let splines = kfs.dropLast().map { k -> String in
-            guard case .bezier(let c) = k.easing else { return "0 0 1 1" }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(32)
-            Self.appendFraction(c.x1, to: &bytes)
-            bytes.append(0x20)
-            Self.appendFraction(c.y1, to: &bytes)
-            bytes.append(0x20)
-            Self.appendFraction(c.x2, to: &bytes)
-            bytes.append(0x20)
-            Self.appendFraction(c.y2, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        let splines = Splines(kfs)
         guard let loop, let window = Self.activeWindow(values, kfs.map(\.time), duration: duration) else {
             let times = Self.keyTimes(kfs.count) { kfs[$0].time / duration }
-            attributes = Self.keyed(values, times, splines) + Self.timing(duration)
+            attributes = Self.keyed(values[...], times, splines, 0..<splines.count)
+            attributes += Self.timing(duration)
             return
         }
         // The window on whole milliseconds, held at its ends: Firefox keeps SMIL times in integer
@@ -43,12 +32,14 @@ struct SMILAnimation {
         let first = kfs[window.lowerBound].time, last = kfs[window.upperBound].time
         let start = (first * 1000 + 1e-6).rounded(.down) / 1000
         let end = min(duration, (last * 1000 - 1e-6).rounded(.up) / 1000), length = end - start
-        var held = Array(values[window]), heldTimes = window.map { kfs[$0].time }
-        var heldSplines = Array(splines[window.lowerBound..<window.upperBound])
-        if first - start > 1e-9 { (held, heldTimes, heldSplines) = ([held[0]] + held, [start] + heldTimes, ["0 0 1 1"] + heldSplines) }
-        if end - last > 1e-9 { (held, heldTimes, heldSplines) = (held + [held[held.count - 1]], heldTimes + [end], heldSplines + ["0 0 1 1"]) }
+        // A held end repeats its value and adds a linear segment ("0 0 1 1").
+        let (holdsStart, holdsEnd) = (first - start > 1e-9, end - last > 1e-9)
+        var heldTimes = window.map { kfs[$0].time }
+        if holdsStart { heldTimes.insert(start, at: 0) }
+        if holdsEnd { heldTimes.append(end) }
         let times = Self.keyTimes(heldTimes.count) { (heldTimes[$0] - start) / length }
-        attributes = Self.keyed(held, times, heldSplines)
+        attributes = Self.keyed(
+            values[window], times, splines, window.lowerBound..<window.upperBound, linearBefore: holdsStart, linearAfter: holdsEnd)
         let seconds = { (t: Double) in NumberFormat.string(t, maxDecimals: 6) + "s" }
         attributes.append(("begin", start == 0 ? "\(loop).begin" : "\(loop).begin+\(seconds(start))"))
         attributes.append(("dur", seconds(length)))
@@ -61,8 +52,11 @@ struct SMILAnimation {
     /// loop. Before the first change the base value holds; when the loop ends on another value
     /// than frame 0's, the window starts at 0 so that every loop restarts from frame 0.
     static func activeWindow(_ values: [String], _ times: [Double], duration: Double) -> ClosedRange<Int>? {
-        let changes = values.indices.dropLast().filter { values[$0] != values[$0 + 1] }
-        guard var first = changes.first, let last = changes.last.map({ $0 + 1 }) else { return nil }
+        // The first and the last change, found from either end (no list of every change).
+        let changes = values.indices.dropLast()
+        guard var first = changes.first(where: { values[$0] != values[$0 + 1] }),
+            let last = changes.last(where: { values[$0] != values[$0 + 1] }).map({ $0 + 1 })
+        else { return nil }
         if values[values.count - 1] != values[0] { first = 0 }
         guard times[last] > times[first], times[first] > 0 || times[last] < duration else { return nil }
         return first...last
@@ -79,13 +73,83 @@ struct SMILAnimation {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func keyed(_ values: [String], _ times: String, _ splines: [String]) -> [(String, String)] {
-        var out = [("values", values.joined(separator: ";")), ("keyTimes", times)]
-        if splines.contains(where: { $0 != "0 0 1 1" }) {
+    /// `values` and `keyTimes`, and when a segment of `segments` (or a held end) is not linear,
+    /// `calcMode` spline and their `keySplines`; `linearBefore`/`linearAfter`: the window's held
+    /// ends, their value repeated and a linear segment added.
+    static func keyed(
+        _ values: ArraySlice<String>, _ times: String, _ splines: Splines, _ segments: Range<Int>,
+        linearBefore: Bool = false, linearAfter: Bool = false
+    ) -> [(String, String)] {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(values.reduce(values.count) { $0 + $1.utf8.count } + (linearBefore ? 16 : 0) + (linearAfter ? 16 : 0))
+        if linearBefore, let v = values.first {
+            joined += v.utf8
+            joined.append(0x3B)  // ;
+        }
+        for (n, v) in zip(values.indices, values) {
+            if n > values.startIndex { joined.append(0x3B) }
+            joined += v.utf8
+        }
+        if linearAfter, let v = values.last {
+            joined.append(0x3B)
+            joined += v.utf8
+        }
+        var out = [("values", String(decoding: joined, as: UTF8.self)), ("keyTimes", times)]
+        if segments.contains(where: { !splines.isLinear($0) }) {
             out.append(("calcMode", "spline"))
-            out.append(("keySplines", splines.joined(separator: ";")))
+            out.append(("keySplines", splines.joined(segments, linearBefore: linearBefore, linearAfter: linearAfter)))
         }
         return out
+    }
+
+    /// Each segment's keySpline text, "0 0 1 1" when it is not eased by a bezier, in one buffer
+    /// (a String per segment cost an allocation each).
+    struct Splines {
+        static let linear: [UInt8] = Array("0 0 1 1".utf8)
+        private var bytes: [UInt8] = []
+        /// Where segment k's text ends in `bytes` (it starts where k - 1's ends).
+        private var ends: [Int] = []
+        var count: Int { ends.count }
+
+        init<V>(_ kfs: [Keyframe<V>]) {
+            ends.reserveCapacity(kfs.count)
+            bytes.reserveCapacity(8 * kfs.count)
+            for k in kfs.dropLast() {
+                if case .bezier(let c) = k.easing {
+                    SMILAnimation.appendFraction(c.x1, to: &bytes)
+                    bytes.append(0x20)
+                    SMILAnimation.appendFraction(c.y1, to: &bytes)
+                    bytes.append(0x20)
+                    SMILAnimation.appendFraction(c.x2, to: &bytes)
+                    bytes.append(0x20)
+                    SMILAnimation.appendFraction(c.y2, to: &bytes)
+                } else {
+                    bytes += Self.linear
+                }
+                ends.append(bytes.count)
+            }
+        }
+
+        func range(_ k: Int) -> Range<Int> { (k == 0 ? 0 : ends[k - 1])..<ends[k] }
+
+        /// Whether segment k's text is "0 0 1 1".
+        func isLinear(_ k: Int) -> Bool { bytes[range(k)].elementsEqual(Self.linear) }
+
+        /// The segments' texts joined by ";", a linear one before and after when asked.
+        func joined(_ segments: Range<Int>, linearBefore: Bool, linearAfter: Bool) -> String {
+            var out: [UInt8] = []
+            out.reserveCapacity((segments.isEmpty ? 0 : ends[segments.upperBound - 1] - range(segments.lowerBound).lowerBound) + 2 * 8 + segments.count)
+            if linearBefore { out += Self.linear }
+            for k in segments {
+                if !out.isEmpty { out.append(0x3B) }  // ;
+                out += bytes[range(k)]
+            }
+            if linearAfter {
+                if !out.isEmpty { out.append(0x3B) }
+                out += Self.linear
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// A step function (display): each value holds until the next keyframe.
@@ -136,6 +200,12 @@ struct SMILAnimation {
     /// SMIL drops an animation whose keySplines leave [0, 1]; such segments (overshooting
     /// curves) become linear pieces sampled at 240 Hz from the exact bezier.
     static func splineSafe<V: AnimatableValue>(_ track: KeyframeTrack<V>) -> KeyframeTrack<V> {
+        // Most tracks have no such segment: the same keyframes, not copied one by one.
+        let sampled = track.keyframes.indices.dropLast().contains { i in
+            if case .bezier(let c) = track.keyframes[i].easing { return !c.staysInUnitInterval }
+            return false
+        }
+        guard sampled else { return track }
         var out: [Keyframe<V>] = []
         for (i, k) in track.keyframes.enumerated() {
             guard case .bezier(let c) = k.easing, !c.staysInUnitInterval, i + 1 < track.keyframes.count else {

@@ -9,17 +9,18 @@ extension SVGDocument {
     /// groups it opened, each to be closed by the caller.
     func openLayerGroup(id: String?, _ k: LayerKeyframes) -> Int {
         let split = k.visible.isAnimated && k.opacity.isAnimated
-        var attrs: [(String, String)] = []
-        if let id { attrs.append(("id", id)) }
-        if !split { attrs += staticOrFirst(k.opacity, "opacity", SVGNumber.factor, skipIf: 1) }
-        if !k.visible.initialValue { attrs.append(("display", "none")) }
-        xml.start("g", attrs)
+        // Attributes written in turn (the libxml2 calls `start(_:_:)` makes), no arrays.
+        xml.start("g")
+        if let id { xml.attribute("id", id) }
+        if !split, k.opacity.isAnimated || k.opacity.initialValue != 1 { xml.attribute("opacity", SVGNumber.factor(k.opacity.initialValue)) }
+        if !k.visible.initialValue { xml.attribute("display", "none") }
         if !split { animate(k.opacity, "opacity", drawing: .opacity, SVGNumber.factor) }
         if k.visible.isAnimated {
-            xml.empty(
-                "animate",
-                [("attributeName", "display")]
-                    + SMILAnimation(discrete: k.visible, duration: duration, format: { $0 ? "inline" : "none" }).attributes)
+            let timing = SMILAnimation(discrete: k.visible, duration: duration, format: { $0 ? "inline" : "none" }).attributes
+            xml.start("animate")
+            xml.attribute("attributeName", "display")
+            for (name, value) in timing { xml.attribute(name, value) }
+            xml.end()
         }
         guard split else { return 1 }
         xml.start("g", staticOrFirst(k.opacity, "opacity", SVGNumber.factor))

@@ -260,18 +260,25 @@ struct SVGProjected {
     /// `inTenths`: drawn under a factored plane's scale(.1) group (tenths without a transform).
     private func clipGroup(_ tracks: [KeyframeTrack<MultiPath>], evenOdd: Bool, pointsWhenStill: Bool, inTenths: Bool = false) -> Bool {
         let id = document.newID("clip")
-        xml.start("clipPath", [("id", id)])
+        // Attributes written in turn (the libxml2 calls `start(_:_:)` makes), no arrays; the
+        // path data as bytes (no String made of them).
+        xml.start("clipPath")
+        xml.attribute("id", id)
         for track in tracks {
             let tenths = !pointsWhenStill || track.isAnimated
-            var attrs = [("d", SVGPath.d(track.initialValue, tenths: tenths))]
-            if tenths, !inTenths { attrs.append(SVGPath.transform) }
-            if evenOdd { attrs.append(("clip-rule", "evenodd")) }
-            xml.start("path", attrs)
+            var d: [UInt8] = []
+            for (k, path) in track.initialValue.subpaths.enumerated() { SVGPath.append(path, to: &d, tenths: tenths, first: k == 0) }
+            d.append(0)
+            xml.start("path")
+            xml.attribute("d", cString: d)
+            if tenths, !inTenths { xml.attribute(SVGPath.transform.0, SVGPath.transform.1) }
+            if evenOdd { xml.attribute("clip-rule", "evenodd") }
             animateD(track) { SVGPath.d($0) }
             xml.end()
         }
         xml.end()
-        xml.start("g", [("clip-path", "url(#\(id))")])
+        xml.start("g")
+        xml.attribute("clip-path", "url(#" + id + ")")
         return true
     }
 
@@ -293,7 +300,11 @@ struct SVGProjected {
 
     func animateD<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ format: @escaping (V) -> String) {
         guard track.isAnimated else { return }
-        xml.empty("animate", [("attributeName", "d")] + document.smil(track, format))
+        let timing = document.smil(track, format)
+        xml.start("animate")
+        xml.attribute("attributeName", "d")
+        for (name, value) in timing { xml.attribute(name, value) }
+        xml.end()
     }
 
     /// A userSpaceOnUse gradient on the projected axis (in tenths: the path's scaled user space); its stops' offsets animate with it, and

@@ -43,25 +43,27 @@ extension SVGStaticArtCache {
         /// The hash of the subtree at layer i's key: its depth, part and shape and its layers'
         /// places only (SipHash over every field of every definition was 16,000 instructions a
         /// lookup in the 2D batch); `matches` compares every field.
+        /// Mixed by multiply and xor-shift, not SipHash (`Hasher` cost ~730 instructions a
+        /// lookup): it only picks a bucket of this process's table, so it needs no seed, and a
+        /// collision costs one more `matches`, never a wrong markup.
         static func hash(_ i: Int, _ part: Part, of document: SVGDocument) -> Int {
-            var h = Hasher()
-            h.combine(document.xml.depth)
-            h.combine(part)
+            var h = UInt64(truncatingIfNeeded: document.xml.depth) &* 0x9E37_79B9_7F4A_7C15 ^ (part == .layer ? 1 : 2)
             // Read through a pointer: `layers[j].definition` copied the definition for each field.
             document.simulation.layers.withUnsafeBufferPointer { layers in addHash(i, layers, &h) }
-            return h.finalize()
+            return Int(truncatingIfNeeded: h ^ h >> 29)
         }
 
-        /// Layer j's places and its sublayers', depth first. A static function with the hasher
-        /// passed inout: a nested one capturing it boxed the hasher on the heap per lookup and
-        /// checked exclusive access at each layer.
-        private static func addHash(_ j: Int, _ layers: UnsafeBufferPointer<SimulatedLayer>, _ h: inout Hasher) {
+        /// Layer j's places and its sublayers', depth first. A static function with the state
+        /// passed inout: a nested one capturing it boxed it on the heap per lookup and checked
+        /// exclusive access at each layer.
+        private static func addHash(_ j: Int, _ layers: UnsafeBufferPointer<SimulatedLayer>, _ h: inout UInt64) {
             let l = layers.baseAddress! + j
-            h.combine(l.pointee.definition.position.x)
-            h.combine(l.pointee.definition.position.y)
-            h.combine(l.pointee.definition.size.width)
-            h.combine(l.pointee.definition.size.height)
-            h.combine(l.pointee.children.count)
+            func mix(_ bits: UInt64) { h = (h ^ bits ^ h >> 32) &* 0x100_0000_01B3 &+ 0x9E37_79B9 }
+            mix(l.pointee.definition.position.x.bitPattern)
+            mix(l.pointee.definition.position.y.bitPattern)
+            mix(l.pointee.definition.size.width.bitPattern)
+            mix(l.pointee.definition.size.height.bitPattern)
+            mix(UInt64(truncatingIfNeeded: l.pointee.children.count))
             for child in l.pointee.children { addHash(child, layers, &h) }
         }
 
@@ -101,12 +103,12 @@ extension SVGStaticArtCache {
                 && kept.pointee.definition.anchorPoint == simulated.pointee.definition.anchorPoint
                 && kept.pointee.definition.hidden == simulated.pointee.definition.hidden
                 && kept.pointee.definition.clipsToBounds == simulated.pointee.definition.clipsToBounds
-                && kept.pointee.definition.transform == simulated.pointee.definition.transform
-                && kept.pointee.definition.sublayerTransform == simulated.pointee.definition.sublayerTransform
+                && sameTransform(kept.pointee.definition.transform, simulated.pointee.definition.transform)
+                && sameTransform(kept.pointee.definition.sublayerTransform, simulated.pointee.definition.sublayerTransform)
                 && kept.pointee.definition.numbers.properties == simulated.pointee.definition.numbers.properties
                 && kept.pointee.definition.numbers.tracks == simulated.pointee.definition.numbers.tracks
                 && sameKind(kept, simulated)
-                && kept.pointee.definition.fill == simulated.pointee.definition.fill
+                && sameFill(kept, simulated)
                 && kept.pointee.definition.id == simulated.pointee.definition.id
                 && sameMask(kept, simulated)
                 && kept.pointee.definition.children == simulated.pointee.definition.children
@@ -132,6 +134,29 @@ extension SVGStaticArtCache {
             case .text(let lines): return (3, lines)
             case .snapshot, .artwork: return nil
             }
+        }
+
+        /// LayerTransform's `==` (its synthesized one: every stored property, `transformFields`),
+        /// field by field: `==` went through Equatable's dispatch thunk (~65 instructions).
+        @inline(__always)
+        static func sameTransform(_ a: LayerTransform, _ b: LayerTransform) -> Bool {
+            a.translation.x == b.translation.x && a.translation.y == b.translation.y && a.scale.x == b.scale.x && a.scale.y == b.scale.y
+                && a.rotation == b.rotation && a.rotationX == b.rotationX && a.rotationY == b.rotationY && a.m34 == b.m34
+        }
+
+        /// LayerTransform's stored properties, which `sameTransform` compares.
+        static let transformFields: Set<String> = ["translation", "scale", "rotation", "rotationX", "rotationY", "m34"]
+
+        /// Color's stored properties, which `sameFill` compares.
+        static let colorFields: Set<String> = ["red", "green", "blue", "alpha"]
+
+        /// `==` of the two fills; two solid colours (most fills) compared in place, component by
+        /// component (Color's synthesized `==`, `colorFields`).
+        static func sameFill(_ kept: UnsafePointer<Layer>, _ simulated: UnsafePointer<SimulatedLayer>) -> Bool {
+            if case .solid(let a)? = kept.pointee.definition.fill, case .solid(let b)? = simulated.pointee.definition.fill {
+                return a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+            }
+            return kept.pointee.definition.fill == simulated.pointee.definition.fill
         }
 
         /// `==` of the two masks; two layers without a mask (most) told in place.

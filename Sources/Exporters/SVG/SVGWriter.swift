@@ -35,15 +35,17 @@ enum SVGNumber {
     }
     /// "sx sy", a scale's two factors.
     static func factors(_ p: Point) -> String { NumberFormat.pair(p.x, p.y, maxDecimals: 6) }
-    /// `type(value)`, a transform function, in one String.
-    static func function(_ type: String, _ value: String) -> String {
-        var s = ""
-        s.reserveCapacity(type.utf8.count + value.utf8.count + 2)
-        s += type
-        s.append("(")
-        s += value
-        s.append(")")
-        return s
+    /// `type(value)`, a transform function, as bytes and a NUL (`XMLTextWriter.attribute(_:cString:)`):
+    /// one String grown by appends cost ~600 instructions a function.
+    static func functionBytes(_ type: String, _ value: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(type.utf8.count + value.utf8.count + 3)
+        bytes += type.utf8
+        bytes.append(0x28)  // (
+        bytes += value.utf8
+        bytes.append(0x29)  // )
+        bytes.append(0)
+        return bytes
     }
 }
 
@@ -88,11 +90,12 @@ final class SVGDocument {
     /// The id of the clock that restarts every `duration` seconds; animations begin at offsets
     /// from its begin, so between their changes none is active and Chromium redraws nothing
     /// (docs/smil.md#active-only-while-changing).
-    /// "loop", unless a layer id (or its ".bounds" group) is already that.
+    /// "loop", unless a layer id (or its ".bounds" group) is already that. The candidates never
+    /// end in ".bounds", so only the ids themselves can take one; they are read in place (a Set
+    /// of every id and its ".bounds" cost ~14,000 instructions a document).
     private(set) lazy var loopClock: String = {
-        let taken = Set(simulation.layers.compactMap(\.id).flatMap { [$0, "\($0).bounds"] })
         var id = "loop"
-        while taken.contains(id) { id += "-clock" }
+        while simulation.layers.withUnsafeBufferPointer({ l in l.indices.contains { l[$0].id == id } }) { id += "-clock" }
         return id
     }()
 
@@ -174,16 +177,11 @@ final class SVGDocument {
         let scaled = transformGroup("scale", k.scale, SVGNumber.factors, identity: Point(1, 1))
         // The bounds group: its user space is the layer's bounds (origin at the top-left corner).
         let anchorOffset = AnchorOffset(size: k.size, anchor: k.anchorPoint)
-        var boundsAttrs: [(String, String)] = []
-        if let id { boundsAttrs.append(("id", "\(id).bounds")) }
-        boundsAttrs.append(("transform", SVGNumber.function("translate", SVGNumber.pair(anchorOffset.initial))))
-        xml.start("g", boundsAttrs)
-        if let track = anchorOffset.track {
-            xml.empty(
-                "animateTransform",
-                [("attributeName", "transform"), ("type", "translate")]
-                    + smil(track, SVGNumber.pair))
-        }
+        // Attributes written in turn (the libxml2 calls `start(_:_:)` makes), no arrays.
+        xml.start("g")
+        if let id { xml.attribute("id", id + ".bounds") }
+        xml.attribute("transform", cString: SVGNumber.functionBytes("translate", SVGNumber.pair(anchorOffset.initial)))
+        if let track = anchorOffset.track { animateTransform("translate", track, SVGNumber.pair) }
         if clipped {
             let clipID = newID("clip")
             xml.start("clipPath", [("id", clipID)])
@@ -242,14 +240,21 @@ final class SVGDocument {
         identity: V? = nil, always: Bool = false
     ) -> Bool {
         if !always, !track.isAnimated, track.initialValue == identity { return false }
-        xml.start("g", [("transform", SVGNumber.function(type, format(track.initialValue)))])
-        if track.isAnimated {
-            xml.empty(
-                "animateTransform",
-                [("attributeName", "transform"), ("type", type)]
-                    + smil(track, format))
-        }
+        xml.start("g")
+        xml.attribute("transform", cString: SVGNumber.functionBytes(type, format(track.initialValue)))
+        if track.isAnimated { animateTransform(type, track, format) }
         return true
+    }
+
+    /// `<animateTransform attributeName="transform" type=...>` of `track`, its attributes
+    /// written in turn (no array made and joined per animation).
+    func animateTransform<V: AnimatableValue>(_ type: String, _ track: KeyframeTrack<V>, _ format: (V) -> String) {
+        let timing = smil(track, format)
+        xml.start("animateTransform")
+        xml.attribute("attributeName", "transform")
+        xml.attribute("type", type)
+        for (k, v) in timing { xml.attribute(k, v) }
+        xml.end()
     }
 
     func staticOrFirst<V: AnimatableValue>(_ track: KeyframeTrack<V>, _ name: String, _ format: (V) -> String, skipIf: V? = nil) -> [(String, String)] {
@@ -265,7 +270,11 @@ final class SVGDocument {
         guard track.isAnimated else { return }
         let first = format(track.initialValue)
         guard track.keyframes.contains(where: { format($0.value) != first }) else { return }
-        xml.empty("animate", [("attributeName", name)] + smil(track, format, activity: property.smilActivity))
+        let timing = smil(track, format, activity: property.smilActivity)
+        xml.start("animate")
+        xml.attribute("attributeName", name)
+        for (k, v) in timing { xml.attribute(k, v) }
+        xml.end()
     }
 }
 

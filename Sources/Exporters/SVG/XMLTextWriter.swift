@@ -126,7 +126,31 @@ final class XMLTextWriter {
                 kind: .export, file: "", location: nil, path: "", expected: "libxml2 could not write the SVG: \(failure ?? "no buffer content")")
         }
         // Its length is known: no strlen pass over the document (it holds no NUL: libxml2 wrote C strings).
-        return String(decoding: UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))), as: UTF8.self)
+        return Self.string(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    }
+
+    /// `String(decoding: bytes, as: UTF8.self)`, the ASCII tail after the last non-ASCII byte
+    /// decoded apart: decoding checks a buffer with a non-ASCII byte (a description's "×" or
+    /// "−" near the top) byte by byte, ~6 instructions a byte of the whole document, and an
+    /// all-ASCII one a word at a time. An ASCII byte never continues a character, so cutting
+    /// before one decodes to the same text.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let cut = asciiTail(bytes)
+        guard cut > 0, cut < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self)
+        text.reserveCapacity(text.utf8.count + bytes.count - cut)
+        text += String(decoding: UnsafeBufferPointer(rebasing: bytes[cut...]), as: UTF8.self)
+        return text
+    }
+
+    /// Where the bytes' ASCII tail starts: just after the last byte >= 0x80 (0 when there is none),
+    /// found eight bytes at a time from the end.
+    static func asciiTail(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var end = bytes.count
+        while end >= 8, UnsafeRawPointer(base).loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { end -= 8 }
+        while end > 0, bytes[end - 1] < 0x80 { end -= 1 }
+        return end
     }
 }
 
