@@ -34,6 +34,8 @@ enum EasingFit {
             let base = work.baseAddress!
             let uu = u.baseAddress!, qq = q.baseAddress!
             var s = base, scratch = base + n, r = base + 2 * n, rc = base + 3 * n
+            // Whether every u is inside (0, 1), as the callers' times between a span's ends are.
+            let inside = (0..<n).allSatisfy { uu[$0] > 0 && uu[$0] < 1 }
             func parameters(_ v: SIMD4<Double>, near start: UnsafeMutablePointer<Double>?, into out: UnsafeMutablePointer<Double>) {
                 let x = UnitCubic(v[0], v[2])
                 for k in 0..<n {
@@ -110,15 +112,28 @@ enum EasingFit {
                     // the trial is refused anyway (about half the trials are; the same c otherwise).
                     let xq = UnitCubic(candidate[0], candidate[2]), yq = UnitCubic(candidate[1], candidate[3])
                     var c = 0.0, k = 0
-                    while k < n {
-                        let uk = uu[k]
-                        let sk = uk > 0 && uk < 1 ? xq.parameter(forX: uk, near: s[k], candidate[0], candidate[2]) : 0
-                        scratch[k] = sk
-                        let rk = (!(uk > 0) ? 0 : uk >= 1 ? 1 : yq.value(sk)) - qq[k]
-                        rc[k] = rk
-                        c = c + rk * rk
-                        if c >= current { break }
-                        k += 1
+                    if inside {
+                        // Every u inside (0, 1): the branches below for the ends drop out.
+                        while k < n {
+                            let sk = xq.parameterInside(forX: uu[k], near: s[k], candidate[0], candidate[2])
+                            scratch[k] = sk
+                            let rk = yq.value(sk) - qq[k]
+                            rc[k] = rk
+                            c = c + rk * rk
+                            if c >= current { break }
+                            k += 1
+                        }
+                    } else {
+                        while k < n {
+                            let uk = uu[k]
+                            let sk = uk > 0 && uk < 1 ? xq.parameter(forX: uk, near: s[k], candidate[0], candidate[2]) : 0
+                            scratch[k] = sk
+                            let rk = (!(uk > 0) ? 0 : uk >= 1 ? 1 : yq.value(sk)) - qq[k]
+                            rc[k] = rk
+                            c = c + rk * rk
+                            if c >= current { break }
+                            k += 1
+                        }
                     }
                     if k < n { lambda *= 8; continue }
                     if c < current {
@@ -162,6 +177,24 @@ enum EasingFit {
         /// Newton from `start` (CubicBezier.newtonParameter), else the full solver.
         @inline(__always) func parameter(forX u: Double, near start: Double, _ p1: Double, _ p2: Double) -> Double {
             CubicBezier.newtonParameter(a: a, b: b, c: c, forX: u, near: start) ?? CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
+        }
+
+        /// `parameter` for u inside (0, 1) and a start that `curve` holds: a parameter in [0, 1]
+        /// that is never −0 (both solvers start at a clamped positive x or start, their Newton
+        /// steps s − e/d give −0 only from −0 and their halvings stay ≥ +0) or NaN. newtonParameter's
+        /// clamps of u and of the start then return them unchanged, bit for bit (a NaN too), so
+        /// its steps are taken here without them: the same operations in the same order.
+        @inline(__always) func parameterInside(forX u: Double, near start: Double, _ p1: Double, _ p2: Double) -> Double {
+            var s = start
+            for _ in 0..<6 {
+                let err = ((a * s + b) * s + c) * s - u
+                if abs(err) < 1e-12 { return s }
+                let d = (3 * a * s + 2 * b) * s + c
+                if abs(d) < 1e-6 { break }
+                s -= err / d
+                if !(s >= 0 && s <= 1) { break }
+            }
+            return CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
         }
     }
 
