@@ -74,7 +74,7 @@ enum EasingFit {
                 let xc = UnitCubic(p[0], p[2]), yc = UnitCubic(p[1], p[3])
                 var h00 = 0.0, h01 = 0.0, h02 = 0.0, h03 = 0.0, h11 = 0.0, h12 = 0.0, h13 = 0.0, h22 = 0.0, h23 = 0.0, h33 = 0.0
                 var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0
-                for k in 0..<n where uu[k] > 0 && uu[k] < 1 {
+                for k in 0..<n where inside || (uu[k] > 0 && uu[k] < 1) {
                     let t = s[k], w = 1 - t
                     let b1 = 3 * t * w * w, b2 = 3 * t * t * w
                     let dx = xc.slope(t)
