@@ -43,7 +43,9 @@ enum EasingFit {
                     if let start {
                         out[k] = x.parameter(forX: uu[k], near: start[k], v[0], v[2])
                     } else {
-                        out[k] = CubicBezier(v[0], v[1], v[2], v[3]).solveParameter(forX: uu[k])
+                        // solveParameter(forX:)'s coefficients are x's (the same products): not
+                        // made again per point, and the solver inlined, not called.
+                        out[k] = CubicBezier.solveParameter(a: x.a, b: x.b, c: x.c, forX: uu[k])
                     }
                 }
             }
