@@ -11,120 +11,144 @@ enum EasingFit {
     /// bound that the descent pushes out is held there), until a step gains under 1e-4 of the
     /// cost or changes the fitted progress negligibly (BENCHMARKS.md#the-easing-fits-cost-2026-12-04).
     static func curve(u: [Double], q: [Double]) -> CubicBezier {
+        u.withUnsafeBufferPointer { u in q.withUnsafeBufferPointer { q in curve(u: u, q: q) } }
+    }
+
+    /// The same on the numbers in place (the callers' own buffers: no arrays per fit).
+    static func curve(u: UnsafeBufferPointer<Double>, q: UnsafeBufferPointer<Double>) -> CubicBezier {
         guard !u.isEmpty else { return .linear }
         // End slopes from the first and last samples (one-sided differences).
         let m0 = max(0, q[0] / max(u[0], 1e-9))
         let m1 = max(0, (1 - q[q.count - 1]) / max(1 - u[u.count - 1], 1e-9))
         let a = min(1.0 / 3, 1 / max(m0, 1e-9)), b = min(1.0 / 3, 1 / max(m1, 1e-9))
-        var p = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
+        let initial = SIMD4<Double>(a, min(1, m0 * a), 1 - b, max(0, 1 - m1 * b))
         // One workspace of flat buffers, written in place (no array, bounds or uniqueness check
         // per evaluation). The curve parameter s at each u depends on x1 and x2 alone
         // (CubicBezier.solveParameter, most of a trial's time); a trial starts Newton from the
         // current curve's parameters (1-3 steps instead of 4-5 from s = u).
+        // u and q are read in place; the rest is on the stack for the usual few samples
+        // (withUnsafeTemporaryAllocation: a heap block was made and freed per fit).
         let n = u.count
-        let work = UnsafeMutableBufferPointer<Double>.allocate(capacity: 6 * n + 44)
-        defer { work.deallocate() }
-        let base = work.baseAddress!
-        let uu = base, qq = base + n
-        for k in 0..<n { uu[k] = u[k]; qq[k] = q[k] }
-        var s = base + 2 * n, scratch = base + 3 * n, r = base + 4 * n, rc = base + 5 * n
-        func parameters(_ v: SIMD4<Double>, near start: UnsafeMutablePointer<Double>?, into out: UnsafeMutablePointer<Double>) {
-            let x = UnitCubic(v[0], v[2])
-            for k in 0..<n {
-                guard uu[k] > 0 && uu[k] < 1 else { out[k] = 0; continue }
-                if let start {
-                    out[k] = x.parameter(forX: uu[k], near: start[k], v[0], v[2])
-                } else {
-                    out[k] = CubicBezier(v[0], v[1], v[2], v[3]).solveParameter(forX: uu[k])
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * n + 44) { work in
+            var p = initial
+            let base = work.baseAddress!
+            let uu = u.baseAddress!, qq = q.baseAddress!
+            var s = base, scratch = base + n, r = base + 2 * n, rc = base + 3 * n
+            // Whether every u is inside (0, 1), as the callers' times between a span's ends are.
+            let inside = (0..<n).allSatisfy { uu[$0] > 0 && uu[$0] < 1 }
+            func parameters(_ v: SIMD4<Double>, near start: UnsafeMutablePointer<Double>?, into out: UnsafeMutablePointer<Double>) {
+                let x = UnitCubic(v[0], v[2])
+                for k in 0..<n {
+                    guard uu[k] > 0 && uu[k] < 1 else { out[k] = 0; continue }
+                    if let start {
+                        out[k] = x.parameter(forX: uu[k], near: start[k], v[0], v[2])
+                    } else {
+                        // solveParameter(forX:)'s coefficients are x's (the same products): not
+                        // made again per point, and the solver inlined, not called.
+                        out[k] = CubicBezier.solveParameter(a: x.a, b: x.b, c: x.c, forX: uu[k])
+                    }
                 }
             }
-        }
-        // CubicBezier.progress(at:) minus the target, from the parameters: 0 and 1 at the ends
-        // exactly; y(s) as CubicBezier.y(atParameter:) computes it (the same products).
-        func residuals(_ v: SIMD4<Double>, _ params: UnsafeMutablePointer<Double>, into out: UnsafeMutablePointer<Double>) {
-            let y = UnitCubic(v[1], v[3])
-            for k in 0..<n { out[k] = (!(uu[k] > 0) ? 0 : uu[k] >= 1 ? 1 : y.value(params[k])) - qq[k] }
-        }
-        func cost(_ r: UnsafeMutablePointer<Double>) -> Double {
-            var sum = 0.0
-            for k in 0..<n { sum = sum + r[k] * r[k] }
-            return sum
-        }
-        // The normal equations, row-major, and their solution: in the workspace too.
-        let jtj = base + 6 * n, m = jtj + 16, jtr = m + 16, rhs = jtr + 4, step = rhs + 4
-        parameters(p, near: nil, into: s)
-        residuals(p, s, into: r)
-        var current = cost(r), lambda = 1e-3
-        // A step that changes the fitted progress by under 1e-5 (root mean square) ends the fit: it
-        // is far below what 3 decimals write, and a near-linear target otherwise drifts along a
-        // flat valley of equally good curves for all 30 steps.
-        let negligible = 1e-10 * Double(n)
-        for _ in 0..<30 {
-            // The Jacobian in closed form (y at the parameter s with x(s) = u): ∂y/∂y1 = B1(s),
-            // ∂y/∂y2 = B2(s), and ∂y/∂x1 = −y′(s) B1(s) / x′(s), the same with B2 for x2; no
-            // solve for a moved x1 or x2. JᵀJ and Jᵀr summed in the same pass.
-            let xc = UnitCubic(p[0], p[2]), yc = UnitCubic(p[1], p[3])
-            var h00 = 0.0, h01 = 0.0, h02 = 0.0, h03 = 0.0, h11 = 0.0, h12 = 0.0, h13 = 0.0, h22 = 0.0, h23 = 0.0, h33 = 0.0
-            var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0
-            for k in 0..<n where uu[k] > 0 && uu[k] < 1 {
-                let t = s[k], w = 1 - t
-                let b1 = 3 * t * w * w, b2 = 3 * t * t * w
-                let dx = xc.slope(t)
-                let ratio = dx > 1e-9 ? -yc.slope(t) / dx : 0
-                let j0 = ratio * b1, j1 = b1, j2 = ratio * b2, j3 = b2, e = r[k]
-                h00 += j0 * j0; h01 += j0 * j1; h02 += j0 * j2; h03 += j0 * j3
-                h11 += j1 * j1; h12 += j1 * j2; h13 += j1 * j3
-                h22 += j2 * j2; h23 += j2 * j3; h33 += j3 * j3
-                g0 += j0 * e; g1 += j1 * e; g2 += j2 * e; g3 += j3 * e
+            // CubicBezier.progress(at:) minus the target, from the parameters: 0 and 1 at the ends
+            // exactly; y(s) as CubicBezier.y(atParameter:) computes it (the same products).
+            func residuals(_ v: SIMD4<Double>, _ params: UnsafeMutablePointer<Double>, into out: UnsafeMutablePointer<Double>) {
+                let y = UnitCubic(v[1], v[3])
+                for k in 0..<n { out[k] = (!(uu[k] > 0) ? 0 : uu[k] >= 1 ? 1 : y.value(params[k])) - qq[k] }
             }
-            jtj[0] = h00; jtj[1] = h01; jtj[2] = h02; jtj[3] = h03
-            jtj[4] = h01; jtj[5] = h11; jtj[6] = h12; jtj[7] = h13
-            jtj[8] = h02; jtj[9] = h12; jtj[10] = h22; jtj[11] = h23
-            jtj[12] = h03; jtj[13] = h13; jtj[14] = h23; jtj[15] = h33
-            jtr[0] = g0; jtr[1] = g1; jtr[2] = g2; jtr[3] = g3
-            // A value held at 0 or 1 whose descent leads out of the square is left out of the
-            // step (a clamped full step zigzags against the bound for many steps).
-            var held = SIMD4<Double>.zero
-            for d in 0..<4 where (p[d] <= 0 && jtr[d] > 0) || (p[d] >= 1 && jtr[d] < 0) { held[d] = 1 }
-            if held == SIMD4(repeating: 1) { break }
-            var improved = false
-            for _ in 0..<6 {
-                for x in 0..<16 { m[x] = jtj[x] }
-                for i in 0..<4 { m[i * 4 + i] *= 1 + lambda; m[i * 4 + i] += 1e-12 }
-                for i in 0..<4 { rhs[i] = -jtr[i] }
-                for d in 0..<4 where held[d] != 0 {
-                    for e in 0..<4 { m[d * 4 + e] = 0; m[e * 4 + d] = 0 }
-                    m[d * 4 + d] = 1; rhs[d] = 0
-                }
-                guard solve4(m, rhs, into: step) else { break }
-                let candidate = unitClamped(p + SIMD4(step[0], step[1], step[2], step[3]))
-                if candidate == p { lambda *= 8; continue }
-                // parameters, residuals and cost point by point, stopping once the sum reaches
-                // `current`: the terms are never negative, so a rounded sum never falls again and
-                // the trial is refused anyway (about half the trials are; the same c otherwise).
-                let xq = UnitCubic(candidate[0], candidate[2]), yq = UnitCubic(candidate[1], candidate[3])
-                var c = 0.0, k = 0
-                while k < n {
-                    let uk = uu[k]
-                    let sk = uk > 0 && uk < 1 ? xq.parameter(forX: uk, near: s[k], candidate[0], candidate[2]) : 0
-                    scratch[k] = sk
-                    let rk = (!(uk > 0) ? 0 : uk >= 1 ? 1 : yq.value(sk)) - qq[k]
-                    rc[k] = rk
-                    c = c + rk * rk
-                    if c >= current { break }
-                    k += 1
-                }
-                if k < n { lambda *= 8; continue }
-                if c < current {
-                    p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > max(current * 1e-4, negligible)
-                    current = c; lambda = max(lambda / 4, 1e-9)
-                    break
-                }
-                lambda *= 8
+            func cost(_ r: UnsafeMutablePointer<Double>) -> Double {
+                var sum = 0.0
+                for k in 0..<n { sum = sum + r[k] * r[k] }
+                return sum
             }
-            if !improved { break }
+            // The normal equations, row-major, and their solution: in the workspace too.
+            let jtj = base + 4 * n, m = jtj + 16, jtr = m + 16, rhs = jtr + 4, step = rhs + 4
+            parameters(p, near: nil, into: s)
+            residuals(p, s, into: r)
+            var current = cost(r), lambda = 1e-3
+            // A step that changes the fitted progress by under 1e-5 (root mean square) ends the fit: it
+            // is far below what 3 decimals write, and a near-linear target otherwise drifts along a
+            // flat valley of equally good curves for all 30 steps.
+            let negligible = 1e-10 * Double(n)
+            for _ in 0..<30 {
+                // The Jacobian in closed form (y at the parameter s with x(s) = u): ∂y/∂y1 = B1(s),
+                // ∂y/∂y2 = B2(s), and ∂y/∂x1 = −y′(s) B1(s) / x′(s), the same with B2 for x2; no
+                // solve for a moved x1 or x2. JᵀJ and Jᵀr summed in the same pass.
+                let xc = UnitCubic(p[0], p[2]), yc = UnitCubic(p[1], p[3])
+                var h00 = 0.0, h01 = 0.0, h02 = 0.0, h03 = 0.0, h11 = 0.0, h12 = 0.0, h13 = 0.0, h22 = 0.0, h23 = 0.0, h33 = 0.0
+                var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0
+                for k in 0..<n where inside || (uu[k] > 0 && uu[k] < 1) {
+                    let t = s[k], w = 1 - t
+                    let b1 = 3 * t * w * w, b2 = 3 * t * t * w
+                    let dx = xc.slope(t)
+                    let ratio = dx > 1e-9 ? -yc.slope(t) / dx : 0
+                    let j0 = ratio * b1, j1 = b1, j2 = ratio * b2, j3 = b2, e = r[k]
+                    h00 += j0 * j0; h01 += j0 * j1; h02 += j0 * j2; h03 += j0 * j3
+                    h11 += j1 * j1; h12 += j1 * j2; h13 += j1 * j3
+                    h22 += j2 * j2; h23 += j2 * j3; h33 += j3 * j3
+                    g0 += j0 * e; g1 += j1 * e; g2 += j2 * e; g3 += j3 * e
+                }
+                jtj[0] = h00; jtj[1] = h01; jtj[2] = h02; jtj[3] = h03
+                jtj[4] = h01; jtj[5] = h11; jtj[6] = h12; jtj[7] = h13
+                jtj[8] = h02; jtj[9] = h12; jtj[10] = h22; jtj[11] = h23
+                jtj[12] = h03; jtj[13] = h13; jtj[14] = h23; jtj[15] = h33
+                jtr[0] = g0; jtr[1] = g1; jtr[2] = g2; jtr[3] = g3
+                // A value held at 0 or 1 whose descent leads out of the square is left out of the
+                // step (a clamped full step zigzags against the bound for many steps).
+                var held = SIMD4<Double>.zero
+                for d in 0..<4 where (p[d] <= 0 && jtr[d] > 0) || (p[d] >= 1 && jtr[d] < 0) { held[d] = 1 }
+                if held == SIMD4(repeating: 1) { break }
+                var improved = false
+                for _ in 0..<6 {
+                    for x in 0..<16 { m[x] = jtj[x] }
+                    for i in 0..<4 { m[i * 4 + i] *= 1 + lambda; m[i * 4 + i] += 1e-12 }
+                    for i in 0..<4 { rhs[i] = -jtr[i] }
+                    for d in 0..<4 where held[d] != 0 {
+                        for e in 0..<4 { m[d * 4 + e] = 0; m[e * 4 + d] = 0 }
+                        m[d * 4 + d] = 1; rhs[d] = 0
+                    }
+                    guard solve4(m, rhs, into: step) else { break }
+                    let candidate = unitClamped(p + SIMD4(step[0], step[1], step[2], step[3]))
+                    if candidate == p { lambda *= 8; continue }
+                    // parameters, residuals and cost point by point, stopping once the sum reaches
+                    // `current`: the terms are never negative, so a rounded sum never falls again and
+                    // the trial is refused anyway (about half the trials are; the same c otherwise).
+                    let xq = UnitCubic(candidate[0], candidate[2]), yq = UnitCubic(candidate[1], candidate[3])
+                    var c = 0.0, k = 0
+                    if inside {
+                        // Every u inside (0, 1): the branches below for the ends drop out.
+                        while k < n {
+                            let sk = xq.parameterInside(forX: uu[k], near: s[k], candidate[0], candidate[2])
+                            scratch[k] = sk
+                            let rk = yq.value(sk) - qq[k]
+                            rc[k] = rk
+                            c = c + rk * rk
+                            if c >= current { break }
+                            k += 1
+                        }
+                    } else {
+                        while k < n {
+                            let uk = uu[k]
+                            let sk = uk > 0 && uk < 1 ? xq.parameter(forX: uk, near: s[k], candidate[0], candidate[2]) : 0
+                            scratch[k] = sk
+                            let rk = (!(uk > 0) ? 0 : uk >= 1 ? 1 : yq.value(sk)) - qq[k]
+                            rc[k] = rk
+                            c = c + rk * rk
+                            if c >= current { break }
+                            k += 1
+                        }
+                    }
+                    if k < n { lambda *= 8; continue }
+                    if c < current {
+                        p = candidate; swap(&s, &scratch); swap(&r, &rc); improved = current - c > max(current * 1e-4, negligible)
+                        current = c; lambda = max(lambda / 4, 1e-9)
+                        break
+                    }
+                    lambda *= 8
+                }
+                if !improved { break }
+            }
+            return CubicBezier(p[0], p[1], p[2], p[3])
         }
-        return CubicBezier(p[0], p[1], p[2], p[3])
     }
 
     /// `v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))` lane by lane, as SIMD
@@ -155,6 +179,24 @@ enum EasingFit {
         /// Newton from `start` (CubicBezier.newtonParameter), else the full solver.
         @inline(__always) func parameter(forX u: Double, near start: Double, _ p1: Double, _ p2: Double) -> Double {
             CubicBezier.newtonParameter(a: a, b: b, c: c, forX: u, near: start) ?? CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
+        }
+
+        /// `parameter` for u inside (0, 1) and a start that `curve` holds: a parameter in [0, 1]
+        /// that is never −0 (both solvers start at a clamped positive x or start, their Newton
+        /// steps s − e/d give −0 only from −0 and their halvings stay ≥ +0) or NaN. newtonParameter's
+        /// clamps of u and of the start then return them unchanged, bit for bit (a NaN too), so
+        /// its steps are taken here without them: the same operations in the same order.
+        @inline(__always) func parameterInside(forX u: Double, near start: Double, _ p1: Double, _ p2: Double) -> Double {
+            var s = start
+            for _ in 0..<6 {
+                let err = ((a * s + b) * s + c) * s - u
+                if abs(err) < 1e-12 { return s }
+                let d = (3 * a * s + 2 * b) * s + c
+                if abs(d) < 1e-6 { break }
+                s -= err / d
+                if !(s >= 0 && s <= 1) { break }
+            }
+            return CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
         }
     }
 

@@ -143,7 +143,7 @@ extension ProjectionSampler {
         // not checked). The candidates of a span's least-squares easing are kept with it (per span
         // end from that start). Arrays by span end, cleared where `touched` says per start (two
         // dictionaries hashed and grown per span: 17 M of the 3D batch).
-        var exactFrom = -1, a: [Point] = []
+        var exactFrom = -1
         var exactCandidates = [[KeyframeEasing]?](repeating: nil, count: grid.count), coarseTaken = [Int](repeating: -1, count: grid.count)
         var touched: [Int] = []
         // The time the last refused span from that start failed at: the next spans check it first
@@ -151,19 +151,28 @@ extension ProjectionSampler {
         var lastFailed = -1
         // The check orders are written into these arrays, reused span after span.
         var order: [Int] = [], seen: [Bool] = []
-        // R's points at grid time k as a key writes them (ProjectionFitter.onGrid).
-        func keyOnGrid(_ k: Int) -> [Point] { points[(k * count)..<(k * count + count)].map(ProjectionFitter.onGrid) }
+        // R's points at grid time k as a key writes them (ProjectionFitter.onGrid), written into
+        // `a` (the start's key) or `b` (the span end's): two buffers for the whole search, not an
+        // array per span tried.
+        var a = [Point](repeating: Point(0, 0), count: count), b = [Point](repeating: Point(0, 0), count: count)
+        func keyOnGrid(_ k: Int, into key: inout [Point]) {
+            points.withUnsafeBufferPointer { points in
+                key.withUnsafeMutableBufferPointer { key in
+                    for v in 0..<count { key[v] = ProjectionFitter.onGrid(points[k * count + v]) }
+                }
+            }
+        }
         let every = ProjectionFitter.coarseStride(times)
         let spans = EasingFit.spans(count: grid.count - 1, coarse: every > 1) { i, j, dense in
             // A one-step span checks no time: linear, as its easing and only candidate would give it.
             guard j - i > 1 else { return .linear }
             if exactFrom != i {
-                exactFrom = i; a = keyOnGrid(i); lastFailed = -1
+                exactFrom = i; keyOnGrid(i, into: &a); lastFailed = -1
                 for t in touched { exactCandidates[t] = nil; coarseTaken[t] = -1 }
                 touched.removeAll(keepingCapacity: true)
             }
             let lastInside = lastFailed > i && lastFailed < j
-            let b = keyOnGrid(j)
+            keyOnGrid(j, into: &b)
             let candidates: [KeyframeEasing]
             if let known = exactCandidates[j] {
                 candidates = known

@@ -78,10 +78,11 @@ extension ProjectionSampler {
             // What an earlier fit of this prepared sampler found of the plane (ProjectionPlaneBases).
             let key = ProjectionPlaneBases.Key(start: times[0], count: grid.count, plane: r, members: members, imageArcs: imageArcs)
             let known = planeBases?.base(key)
-            var sx: [[Double]] = [], t: [[Double]] = [], back: [PlaneProjection] = [], flat: [Bool] = []
+            // A's sx and T per grid time, one SIMD2 each (sx in lane 0): not an array per time.
+            var sx: [SIMD2<Double>] = [], t: [SIMD2<Double>] = [], back: [PlaneProjection] = [], flat: [Bool] = []
             if let known {
-                sx = known.scaleX.map { [$0] }
-                t = known.inverse.indices.map { [known.translation[2 * $0], known.translation[2 * $0 + 1]] }
+                sx = known.scaleX.map { SIMD2($0, 0) }
+                t = known.inverse.indices.map { SIMD2(known.translation[2 * $0], known.translation[2 * $0 + 1]) }
                 back = known.inverse; flat = known.edgeOn
             } else {
                 for k in 0..<grid.count {
@@ -91,7 +92,7 @@ extension ProjectionSampler {
                         continue
                     }
                     guard let a = Self.affine(grid.projection(k, r), grid.layerState(k, r)), let b = a.inverse else { return nil }
-                    sx.append([a.h[0]]); t.append([a.h[6], a.h[7]]); back.append(b); flat.append(Self.wasEdgeOn(a))
+                    sx.append(SIMD2(a.h[0], 0)); t.append(SIMD2(a.h[6], a.h[7])); back.append(b); flat.append(Self.wasEdgeOn(a))
                 }
             }
             edgeOn[r] = flat
@@ -107,7 +108,8 @@ extension ProjectionSampler {
                 // repeat (a quiet stretch of the interval): the same numbers, the same widest x.
                 let repeats = k > 0 && grid.repeats(k, r) && memberLayers.allSatisfy { grid.repeats(k, $0) }
                 if !repeats {
-                    points = []
+                    // One buffer for every time (its points are copied into the store).
+                    points.removeAll(keepingCapacity: true)
                     points.reserveCapacity(ends.last ?? 0)
                     axes = appendFlat(
                         members, to: &points, axes: true, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0, then: back[k]) },
@@ -131,8 +133,8 @@ extension ProjectionSampler {
                 }
                 if stores { residualPoints[k] += points; residualAxes[k] += axes }
             }
-            let writtenT = { (v: [Double]) in
-                let p = FactoredProjection.written(Point(v[0], v[1])); return [p.x, p.y]
+            let writtenT = { (v: SIMD2<Double>) in
+                let p = FactoredProjection.written(Point(v[0], v[1])); return SIMD2(p.x, p.y)
             }
             let moves = t.contains { writtenT($0) != writtenT(t[0]) }
             // Kept only where Lottie fits the planes again: there T moves (a fixed hinge's planes
@@ -141,12 +143,14 @@ extension ProjectionSampler {
                 planeBases?.keep(
                     key,
                     PlaneBase(
-                        scaleX: sx.map { $0[0] }, translation: t.flatMap { $0 }, inverse: back, edgeOn: flat, width: width, pointCount: pointCount))
+                        scaleX: sx.map { $0[0] }, translation: t.flatMap { [$0[0], $0[1]] }, inverse: back, edgeOn: flat, width: width, pointCount: pointCount))
             }
-            let sxFit = Self.fitKeys(sx, times, limit: tolerance * (moves ? 0.5 : 1) / width) { [FactoredProjection.written($0[0])] }
+            let sxFit = Self.fitKeys(sx, dimensions: 1, times, limit: tolerance * (moves ? 0.5 : 1) / width) {
+                SIMD2(FactoredProjection.written($0[0]), 0)
+            }
             let tFit =
                 moves
-                ? Self.fitKeys(t, times, limit: tolerance * 0.5 / 2.squareRoot(), written: writtenT)
+                ? Self.fitKeys(t, dimensions: 2, times, limit: tolerance * 0.5 / 2.squareRoot(), written: writtenT)
                 : (spans: [(start: 0, easing: .linear)], drawn: t.map(writtenT))
             var plane = PlaneKeys()
             if !first, let l = Self.affine(projection(left, r, host: hosts[r]!), left.layers[r]) {
@@ -169,25 +173,35 @@ extension ProjectionSampler {
 
     /// The fewest keys for the per-time values `v` (their ends written): each span's easing is
     /// fitted on the component that moves most and checked on every component within `limit`;
-    /// also the values as drawn (keyed and interpolated) at each time.
+    /// also the values as drawn (keyed and interpolated) at each time. Each value is its first
+    /// `dimensions` (1 or 2) lanes (the rest are carried along, unread): an array per value,
+    /// per written end and per blended time was made and freed in every span tried.
     static func fitKeys(
-        _ v: [[Double]], _ times: [Double], limit: Double, written: ([Double]) -> [Double]
-    ) -> (spans: [(start: Int, easing: KeyframeEasing)], drawn: [[Double]]) {
-        func blend(_ a: [Double], _ b: [Double], _ u: Double) -> [Double] { a.indices.map { a[$0] + (b[$0] - a[$0]) * u } }
+        _ v: [SIMD2<Double>], dimensions: Int, _ times: [Double], limit: Double, written: (SIMD2<Double>) -> SIMD2<Double>
+    ) -> (spans: [(start: Int, easing: KeyframeEasing)], drawn: [SIMD2<Double>]) {
+        precondition(dimensions >= 1 && dimensions <= 2)
+        // The least-squares targets, reused span after span.
+        var u: [Double] = [], q: [Double] = []
         let fitted = EasingFit.spans(count: v.count - 1) { i, j in
             let a = written(v[i]), b = written(v[j])
-            let m = a.indices.max { abs(b[$0] - a[$0]) < abs(b[$1] - a[$1]) }!
+            // The first component that moves most (Sequence.max(by:)'s choice).
+            var m = 0
+            for c in 1..<dimensions where abs(b[m] - a[m]) < abs(b[c] - a[c]) { m = c }
             var exact = KeyframeEasing.linear
             if j - i > 1, abs(b[m] - a[m]) > 1e-12 {
-                let ks = Array(i + 1..<j)
-                let c = EasingFit.curve(u: ks.map { (times[$0] - times[i]) / (times[j] - times[i]) }, q: ks.map { (v[$0][m] - a[m]) / (b[m] - a[m]) })
+                u.removeAll(keepingCapacity: true); q.removeAll(keepingCapacity: true)
+                for k in (i + 1)..<j {
+                    u.append((times[k] - times[i]) / (times[j] - times[i])); q.append((v[k][m] - a[m]) / (b[m] - a[m]))
+                }
+                let c = EasingFit.curve(u: u, q: q)
                 if !c.isLinear { exact = .bezier(c) }
             }
             return EasingFit.writtenCandidates(exact).first { e in
-                (i + 1..<j).allSatisfy { k in
-                    let d = blend(a, b, e.progress(at: (times[k] - times[i]) / (times[j] - times[i])))
-                    return d.indices.allSatisfy { abs(d[$0] - v[k][$0]) <= limit }
+                for k in (i + 1)..<j {
+                    let p = e.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
+                    for c in 0..<dimensions where !(abs(a[c] + (b[c] - a[c]) * p - v[k][c]) <= limit) { return false }
                 }
+                return true
             }
         }
         let spans = v.count > 1 ? fitted : [(start: 0, easing: KeyframeEasing.linear)]
@@ -196,7 +210,12 @@ extension ProjectionSampler {
             let j = n + 1 < spans.count ? spans[n + 1].start : v.count - 1
             let a = written(v[span.start]), b = written(v[j])
             for k in span.start...j {
-                drawn[k] = j == span.start ? a : blend(a, b, span.easing.progress(at: (times[k] - times[span.start]) / (times[j] - times[span.start])))
+                if j == span.start {
+                    drawn[k] = a
+                    continue
+                }
+                let p = span.easing.progress(at: (times[k] - times[span.start]) / (times[j] - times[span.start]))
+                for c in 0..<dimensions { drawn[k][c] = a[c] + (b[c] - a[c]) * p }
             }
         }
         return (spans, drawn)

@@ -154,20 +154,24 @@ struct ProjectionFitter {
         guard length2 > 1e-12 else { return .linear }
         // At most 12 samples steer the curve (24 cost twice as much for 0.2 % fewer bytes); every one is checked after.
         let stride = max(1, (j - i - 1) / 12)
-        var u: [Double] = [], q: [Double] = []
-        // Reserved: grown one by one, each array was made again several times a fit.
-        u.reserveCapacity((j - i - 2) / stride + 1); q.reserveCapacity((j - i - 2) / stride + 1)
-        for k in Swift.stride(from: i + 1, to: j, by: stride) {
-            var dot = 0.0
-            let s = sample(k)
-            for n in a.indices {
-                let d = b[n] - a[n], e = s[n] - a[n]
-                dot += d.x * e.x + d.y * e.y
+        // u and q in one stack buffer (two arrays were made and freed per fit).
+        let count = (j - i - 2) / stride + 1
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { uq in
+            var m = 0
+            for k in Swift.stride(from: i + 1, to: j, by: stride) {
+                var dot = 0.0
+                let s = sample(k)
+                for n in a.indices {
+                    let d = b[n] - a[n], e = s[n] - a[n]
+                    dot += d.x * e.x + d.y * e.y
+                }
+                uq[m] = (times[k] - times[i]) / (times[j] - times[i]); uq[count + m] = dot / length2
+                m += 1
             }
-            u.append((times[k] - times[i]) / (times[j] - times[i])); q.append(dot / length2)
+            precondition(m == count)
+            let c = EasingFit.curve(u: UnsafeBufferPointer(rebasing: uq[0..<count]), q: UnsafeBufferPointer(rebasing: uq[count..<(2 * count)]))
+            return c.isLinear ? .linear : .bezier(c)
         }
-        let c = EasingFit.curve(u: u, q: q)
-        return c.isLinear ? .linear : .bezier(c)
     }
 
     /// Whether the blend with `easing` stays within every tolerance at each grid time in (i, j);
