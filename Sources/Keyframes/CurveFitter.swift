@@ -62,7 +62,10 @@ struct CurveFitter<V: AnimatableValue> {
         _ measure: ErrorMeasure<V>
     ) -> ([Double], [V]) {
         let n = times.count - 1
-        let far = values.indices.max { measure.norm(values[$0] - values[0]) < measure.norm(values[$1] - values[0]) }!
+        // Each value's distance from the first, once: the comparisons computed both sides of
+        // each (the same numbers, so the same farthest index).
+        let distance = values.map { measure.norm($0 - values[0]) }
+        let far = values.indices.max { distance[$0] < distance[$1] }!
         let axis = values[far] - values[0]
         guard n > 2, measure.norm(axis) > 0 else { return (times, values) }
         func along(_ v: V) -> Double {
