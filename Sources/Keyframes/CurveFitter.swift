@@ -62,7 +62,10 @@ struct CurveFitter<V: AnimatableValue> {
         _ measure: ErrorMeasure<V>
     ) -> ([Double], [V]) {
         let n = times.count - 1
-        let far = values.indices.max { measure.norm(values[$0] - values[0]) < measure.norm(values[$1] - values[0]) }!
+        // Each value's distance from the first, once: the comparisons computed both sides of
+        // each (the same numbers, so the same farthest index).
+        let distance = values.map { measure.norm($0 - values[0]) }
+        let far = values.indices.max { distance[$0] < distance[$1] }!
         let axis = values[far] - values[0]
         guard n > 2, measure.norm(axis) > 0 else { return (times, values) }
         func along(_ v: V) -> Double {
@@ -130,15 +133,15 @@ struct CurveFitter<V: AnimatableValue> {
     /// between its points instead of halving it (fewer segments on short springs, BENCHMARKS.md#2-greedy-fitter-vs-the-optimum).
     func farthestEnd(from i: Int, guess: Int) -> (Int, CubicBezier) {
         let n = times.count - 1
-        let fit = checkedFit
-        if let c = fit(i, n) { return (n, c) }
+        // Checked fits called as methods: `let fit = checkedFit` boxed a copy of the fitter.
+        if let c = checkedFit(i, n) { return (n, c) }
         // The one-step easing (unchecked) only when no longer span fits: most starts gallop past it.
         var good: (Int, CubicBezier?) = (i + 1, nil)
         var bad = n
         var probe = min(i + max(guess, 1), n - 1)
         // Gallop: grow while it fits, so the bracket is found near the last segment's length.
         while probe > good.0 {
-            if let c = fit(i, probe) {
+            if let c = checkedFit(i, probe) {
                 good = (probe, c)
                 probe = min(i + 2 * (probe - i), bad - 1)
             } else {
@@ -148,7 +151,7 @@ struct CurveFitter<V: AnimatableValue> {
         }
         while bad - good.0 > 1 {
             let mid = (good.0 + bad) / 2
-            if let c = fit(i, mid) { good = (mid, c) } else { bad = mid }
+            if let c = checkedFit(i, mid) { good = (mid, c) } else { bad = mid }
         }
         return (good.0, good.1 ?? self.fit(i, i + 1) ?? .linear)
     }

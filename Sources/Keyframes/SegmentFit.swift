@@ -20,8 +20,9 @@ struct SegmentProblem {
     private var flatFits = false
 
     /// Nil when no easing can fit: a sample lies off the line A → B by more than the target, or
-    /// (SMIL) beyond A or B.
-    init?<V>(_ f: CurveFitter<V>, _ i: Int, _ j: Int) {
+    /// (SMIL) beyond A or B. The fitter is borrowed: an initializer's parameter is owned, so each
+    /// problem copied the fitter (its arrays and closures retained, then released).
+    init?<V>(_ f: borrowing CurveFitter<V>, _ i: Int, _ j: Int) {
         rules = f.rules
         let a = f.values[i], d = f.values[j] - a
         let length = f.measure.norm(d)
