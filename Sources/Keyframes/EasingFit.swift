@@ -187,16 +187,7 @@ enum EasingFit {
         /// clamps of u and of the start then return them unchanged, bit for bit (a NaN too), so
         /// its steps are taken here without them: the same operations in the same order.
         @inline(__always) func parameterInside(forX u: Double, near start: Double, _ p1: Double, _ p2: Double) -> Double {
-            var s = start
-            for _ in 0..<6 {
-                let err = ((a * s + b) * s + c) * s - u
-                if abs(err) < 1e-12 { return s }
-                let d = (3 * a * s + 2 * b) * s + c
-                if abs(d) < 1e-6 { break }
-                s -= err / d
-                if !(s >= 0 && s <= 1) { break }
-            }
-            return CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
+            CubicBezier.newtonSteps(a: a, b: b, c: c, x: u, from: start) ?? CubicBezier(p1, 0, p2, 1).solveParameter(forX: u)
         }
     }
 

@@ -85,8 +85,13 @@
     @inlinable @inline(__always) package static func newtonParameter(
         a: Double, b: Double, c: Double, forX u: Double, near start: Double
     ) -> Double? {
-        let x = min(max(u, 0), 1)
-        var s = min(max(start, 0), 1)
+        newtonSteps(a: a, b: b, c: c, x: min(max(u, 0), 1), from: min(max(start, 0), 1))
+    }
+
+    /// `newtonParameter`'s steps from `start` for x as given (no clamps: for callers whose x is
+    /// inside (0, 1) and whose start is in [0, 1], not −0, where the clamps change no bit).
+    @inlinable @inline(__always) package static func newtonSteps(a: Double, b: Double, c: Double, x: Double, from start: Double) -> Double? {
+        var s = start
         for _ in 0..<6 {
             let err = ((a * s + b) * s + c) * s - x
             if abs(err) < 1e-12 { return s }
