@@ -47,10 +47,8 @@ extension SubtreeRetrace {
 
     /// Layer i's candidate, or nil when it has no driver or the driver does not move outside its
     /// run (nothing to save).
-    /// (`shared`: the detection's simulation for the inverse's reader, one per detection.)
-    static func candidate(
-        _ i: Int, _ sim: Simulation, _ samples: SubtreeRetraceSamples, times: [Double], eps: Double, shared: SharedSimulation? = nil
-    ) -> Candidate? {
+    /// (`sim`: the detection's simulation, shared by its candidates' inverse readers.)
+    static func candidate(_ i: Int, _ sim: SharedSimulation, _ samples: SubtreeRetraceSamples, times: [Double], eps: Double) -> Candidate? {
         let ranges = samples.ranges(i)
         guard
             let d = driver(
@@ -65,7 +63,7 @@ extension SubtreeRetrace {
         let lo = min(start, end), hi = max(start, end)
         guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { return nil }
         let values = samples.series(i, d.feature)
-        let read = RetraceDriver.reader(shared ?? SharedSimulation(sim), layer: i, feature: d.feature)
+        let read = RetraceDriver.reader(sim, layer: i, feature: d.feature)
         let inner = RetraceDriver(read: read, times: Array(times[run]), values: Array(values[run]))
         // Both written in place (an append per sample checked the array's uniqueness and room).
         let outsideCount = times.count - run.count
@@ -130,8 +128,9 @@ extension SubtreeRetrace {
     /// `someOwnLayerStays` on detect's grid; nil when detect samples nothing.
     static func someOwnLayerStays(_ sim: Simulation) -> Bool? {
         guard let (times, eps) = grid(sim), let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else { return nil }
+        let shared = SharedSimulation(sim)
         return someOwnLayerStays(
-            sim.layers.indices.filter { samples.moves[$0] }, { candidate($0, sim, samples, times: times, eps: eps) }, samples,
+            sim.layers.indices.filter { samples.moves[$0] }, { candidate($0, shared, samples, times: times, eps: eps) }, samples,
             StateFeatures(sim), eps: eps)
     }
 }

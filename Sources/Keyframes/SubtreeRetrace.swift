@@ -47,7 +47,7 @@ package struct SubtreeRetrace: Sendable {
         let shared = SharedSimulation(sim)
         func candidate(_ i: Int) -> Candidate? {
             if let c = made[i] { return c }
-            let c = Self.candidate(i, sim, samples, times: times, eps: eps, shared: shared)
+            let c = Self.candidate(i, shared, samples, times: times, eps: eps)
             made[i] = .some(c)
             return c
         }

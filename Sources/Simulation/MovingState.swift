@@ -27,11 +27,13 @@ extension Simulation {
 
     /// The other layers, still on screen, as the entries of one MovingState in index order: the
     /// state, map, opacity and visibility `state(at:)` copies for them at every time (StillLayers').
+    /// Gathered from `forEachStillOnScreen` (the one place that says which layers these are).
     package var stillOnScreen: MovingState {
-        let layers = self.layers.indices.filter { still.world[$0] != nil }
-        return MovingState(
-            layers: layers, states: layers.map { still.state[$0]! }, boundsToScreen: layers.map { still.world[$0]! },
-            effectiveOpacity: layers.map { still.opacity[$0] }, visible: layers.map { still.visible[$0] })
+        var layers: [Int] = [], states: [LayerState] = [], maps: [Transform3D] = [], opacity: [Double] = [], visible: [Bool] = []
+        forEachStillOnScreen { i, state, map, o, v in
+            layers.append(i); states.append(state.pointee); maps.append(map); opacity.append(o); visible.append(v)
+        }
+        return MovingState(layers: layers, states: states, boundsToScreen: maps, effectiveOpacity: opacity, visible: visible)
     }
 
     /// `stillOnScreen`'s entries one at a time, in index order (layer, state, map, opacity,

@@ -162,7 +162,7 @@ final class SubtreeRetraceTests: XCTestCase {
             let samples = try XCTUnwrap(SubtreeRetraceSamples(sim, times: times, eps: eps))
             let exactStates = SubtreeRetrace.StateFeatures(sim)
             for i in sim.layers.indices where samples.moves[i] {
-                guard let c = SubtreeRetrace.candidate(i, sim, samples, times: times, eps: eps) else { continue }
+                guard let c = SubtreeRetrace.candidate(i, SharedSimulation(sim), samples, times: times, eps: eps) else { continue }
                 _ = SubtreeRetrace.ownLayerStays(c, samples, exactStates, eps: eps)
                 var reader = c.instants.reader
                 for (o, k) in c.outside.enumerated() {
