@@ -27,7 +27,6 @@ extension Simulation {
     /// Every projected corner stays in front of the eye by at least a tenth of the eye distance
     /// (homogeneous w ≥ 0.1: the near edge is drawn at most 10× its size); sampled at 240 Hz.
     func checkNearEye() throws {
-        let paths = Self.layerPaths(definition)
         let minimumW = DefinitionLimits.nearestDepthFraction
         let steps = Int((timeline.duration * 240).rounded(.up))
         // A layer still on screen has the same map and size at every time: checked at the first
@@ -62,6 +61,8 @@ extension Simulation {
                     let w = m.applyHomogeneous(x: x, y: y, z: 0).w
                     guard w.isFinite, w >= minimumW else {
                         let name = layers[i].id.map { "layer \"\($0)\"" } ?? "this layer"
+                        // Only for the message: every layer's JSON path cost ~250,000 instructions a check.
+                        let paths = Self.layerPaths(definition)
                         throw TransExportError(
                             path: paths.indices.contains(i) ? paths[i] : "layers",
                             message: "at \(NumberTextRounding.seconds(t)) s a corner of \(name) comes within a tenth of the eye distance of the eye "

@@ -72,7 +72,19 @@ package struct Simulation: Hashable, Sendable {
     func geometryState(at time: Double) -> SceneState { state(at: time, geometryOnly: true) }
 
     /// Layer i's sublayers, theirs, and so on, depth first (each before its own sublayers).
-    package func descendants(of i: Int) -> [Int] { layers[i].children.flatMap { [$0] + descendants(of: $0) } }
+    package func descendants(of i: Int) -> [Int] {
+        // `paintOrder`'s stack from i's children (the same depth-first order): the recursive
+        // `flatMap` made and concatenated an array per layer, and copied each layer read.
+        var out: [Int] = []
+        layers.withUnsafeBufferPointer { layers in
+            var stack = Array((layers.baseAddress! + i).pointee.children.reversed())
+            while let j = stack.popLast() {
+                out.append(j)
+                stack.append(contentsOf: (layers.baseAddress! + j).pointee.children.reversed())
+            }
+        }
+        return out
+    }
 
     /// Layer i's 4 corners on screen at time t, as `state(at:).corners(of: i)` gives them, from
     /// i and its ancestors alone (the same reads and products in the same order): a driver read

@@ -21,9 +21,16 @@ package struct SnapshotCapture: Hashable, Sendable {
 extension Simulation {
     /// For snapshot layer i: what it captures; nil for any other layer.
     package func capture(of i: Int) -> SnapshotCapture? {
-        guard let source = layers[i].snapshotSource else { return nil }
-        let d = layers[source].definition
-        let radius = d.clipsToBounds ? max(0, min(d.numbers.boundsRadius, d.size.width / 2, d.size.height / 2)) : 0
+        // Read in place: `layers[i].snapshotSource` copied layer i (every track) and
+        // `layers[source].definition` the source's definition.
+        let source = layers.withUnsafeBufferPointer { $0[i].snapshotSource }
+        guard let source else { return nil }
+        let radius = layers.withUnsafeBufferPointer { l in
+            let d = l.baseAddress! + source
+            return d.pointee.definition.clipsToBounds
+                ? max(0, min(d.pointee.definition.numbers.boundsRadius, d.pointee.definition.size.width / 2, d.pointee.definition.size.height / 2))
+                : 0
+        }
         return SnapshotCapture(source: source, cutRadius: radius, cuts: artReachesOutside(source, cutRadius: radius))
     }
 
@@ -31,32 +38,39 @@ extension Simulation {
     /// corner outside the source's bounds rounded by `cutRadius` (conservative for ellipses),
     /// or a picture (the source's own included) has a corner of its contentMode frame outside.
     func artReachesOutside(_ source: Int, cutRadius r: Double) -> Bool {
-        let size = layers[source].definition.size
-        func inside(_ p: Point) -> Bool {
-            let eps = 1e-6
-            guard p.x >= -eps, p.y >= -eps, p.x <= size.width + eps, p.y <= size.height + eps else { return false }
-            guard r > 0 else { return true }
-            let cx = min(max(p.x, r), size.width - r), cy = min(max(p.y, r), size.height - r)
-            return ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot() <= r + eps
+        // The layers read in place: each `layers[j].definition` copied the definition.
+        layers.withUnsafeBufferPointer { layers in
+            let size = layers[source].definition.size
+            func inside(_ p: Point) -> Bool {
+                let eps = 1e-6
+                guard p.x >= -eps, p.y >= -eps, p.x <= size.width + eps, p.y <= size.height + eps else { return false }
+                guard r > 0 else { return true }
+                let cx = min(max(p.x, r), size.width - r), cy = min(max(p.y, r), size.height - r)
+                return ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot() <= r + eps
+            }
+            func outside(_ r: Rect, _ toSource: Transform3D) -> Bool {
+                let x0 = r.origin.x, y0 = r.origin.y, x1 = x0 + r.size.width, y1 = y0 + r.size.height
+                return [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)].contains { !inside(toSource.apply(to: $0)) }
+            }
+            // The source's own picture: the cut is its bounds, whether or not the source clips.
+            if case .artwork(let art) = layers[source].definition.kind, outside(art.frame(in: size), .identity) { return true }
+            func reaches(_ j: Int, _ toSource: Transform3D) -> Bool {
+                let l = layers.baseAddress! + j
+                guard !l.pointee.definition.hidden else { return false }
+                let out = outside(Rect(0, 0, l.pointee.definition.size.width, l.pointee.definition.size.height), toSource)
+                if l.pointee.definition.fill != nil, out { return true }
+                // A picture reaches as far as its contentMode frame, or its bounds when its layer clips.
+                if case .artwork(let art) = l.pointee.definition.kind,
+                    l.pointee.definition.clipsToBounds ? out : outside(art.frame(in: l.pointee.definition.size), toSource)
+                {
+                    return true
+                }
+                // A descendant that clips to its bounds keeps its sublayers within them.
+                if l.pointee.definition.clipsToBounds { return out && !l.pointee.children.isEmpty }
+                return l.pointee.children.contains { c in reaches(c, Self.definitionMatrix(layers[c].definition).concatenating(toSource)) }
+            }
+            return layers[source].children.contains { c in reaches(c, Self.definitionMatrix(layers[c].definition)) }
         }
-        func outside(_ r: Rect, _ toSource: Transform3D) -> Bool {
-            let x0 = r.origin.x, y0 = r.origin.y, x1 = x0 + r.size.width, y1 = y0 + r.size.height
-            return [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)].contains { !inside(toSource.apply(to: $0)) }
-        }
-        // The source's own picture: the cut is its bounds, whether or not the source clips.
-        if case .artwork(let art) = layers[source].definition.kind, outside(art.frame(in: size), .identity) { return true }
-        func reaches(_ j: Int, _ toSource: Transform3D) -> Bool {
-            let d = layers[j].definition
-            guard !d.hidden else { return false }
-            let out = outside(Rect(0, 0, d.size.width, d.size.height), toSource)
-            if d.fill != nil, out { return true }
-            // A picture reaches as far as its contentMode frame, or its bounds when its layer clips.
-            if case .artwork(let art) = d.kind, d.clipsToBounds ? out : outside(art.frame(in: d.size), toSource) { return true }
-            // A descendant that clips to its bounds keeps its sublayers within them.
-            if d.clipsToBounds { return out && !layers[j].children.isEmpty }
-            return layers[j].children.contains { c in reaches(c, Self.definitionMatrix(layers[c].definition).concatenating(toSource)) }
-        }
-        return layers[source].children.contains { c in reaches(c, Self.definitionMatrix(layers[c].definition)) }
     }
 
     /// A layer's definition-state bounds → superlayer map.
