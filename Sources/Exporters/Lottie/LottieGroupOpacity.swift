@@ -49,10 +49,11 @@ extension LottieDocument {
         // The overlaid bottom layer is composited once by its overlay already; groups inside it
         // move as elsewhere (the overlay, parented to it, dims their precomps with the rest).
         for i in simulation.layers.indices where isLottieLayer[i] && !dropped.contains(i) && i != opacityOverlay {
+            // The opacity keys first, read in place: most layers never fade, and their subtrees
+            // were gathered (and `transition.layers[i]` copied, every track) before this test.
+            guard Self.read(transition.layers, i, { $0.pointee.numbers[.opacity].keyframes.contains(where: { $0.value < 1 }) }) else { continue }
             let subtree = [i] + simulation.descendants(of: i)
-            guard transition.layers[i].opacity.keyframes.contains(where: { $0.value < 1 }),
-                subtree.reduce(0, { $0 + paintedLayers($1) }) > 1
-            else { continue }
+            guard subtree.reduce(0, { $0 + paintedLayers($1) }) > 1 else { continue }
             groups.append(i)
         }
         let depth = Dictionary(uniqueKeysWithValues: groups.map { g in (g, ancestors(g).filter(groups.contains).count) })
