@@ -46,14 +46,21 @@ package struct SimulatedLayer: Hashable, Sendable {
         position = PropertyTrack(initial: definition.position)
         size = PropertyTrack(initial: definition.size)
         transform = PropertyTrack(initial: definition.transform)
-        let mask = definition.mask ?? Self.noMask
-        numbers = Self.numberTracks(definition.numbers, mask.numbers, sharing: &shared)
+        // The mask's values read in place: `definition.mask ?? Self.noMask` copied the mask (its
+        // numbers retained, then released) for every layer made.
+        if case .some = definition.mask {
+            numbers = Self.numberTracks(definition.numbers, definition.mask!.numbers, sharing: &shared)
+            maskFrame = PropertyTrack(initial: definition.mask!.frame)
+            maskCenter = PropertyTrack(initial: definition.mask!.center)
+        } else {
+            numbers = Self.numberTracks(definition.numbers, Self.noMask.numbers, sharing: &shared)
+            maskFrame = PropertyTrack(initial: Self.noMask.frame)
+            maskCenter = PropertyTrack(initial: Self.noMask.center)
+        }
         hidden = DiscreteTrack(initial: definition.hidden)
         // `numbers[.zPosition]`, not the `zPosition` getter (another module's, called on a copy of the definition).
         zPosition = DiscreteTrack(initial: definition.numbers[.zPosition])
         anchorPoint = DiscreteTrack(initial: definition.anchorPoint)
-        maskFrame = PropertyTrack(initial: mask.frame)
-        maskCenter = PropertyTrack(initial: mask.center)
     }
 
     /// A new layer's number tracks: each starts at the layer's (or its mask's) initial value. Most
@@ -64,10 +71,12 @@ package struct SimulatedLayer: Hashable, Sendable {
         _ initial: borrowing PropertyNumbers, _ maskNumbers: borrowing PropertyNumbers, sharing shared: inout [NumberTracks<PropertyTrack<Double>>]
     ) -> NumberTracks<PropertyTrack<Double>> {
         let properties = numberProperties
+        // The layer's own come first (`numberProperties`): an index test, not a search of them.
+        let layerCount = layerNumberProperties.count
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: properties.count) { values in
             for k in properties.indices {
                 let p = properties[k]
-                values[k] = layerNumberProperties.contains(p) ? initial[p] : maskNumbers[p]
+                values[k] = k < layerCount ? initial[p] : maskNumbers[p]
             }
             for kept in shared where startsAt(kept, values) { return kept }
             var k = 0

@@ -101,6 +101,9 @@ struct SimulationBuilder {
         guard indices.count > 1 else { return indices }
         // `numbers[.zPosition]`, not the `zPosition` getter: a getter called on d[k] copied the definition.
         let z = definitions.withUnsafeBufferPointer { d in d.indices.map { d[$0].numbers[.zPosition] } }
+        // Already in order (siblings at one zPosition, most): the stable sort keeps them so. A NaN
+        // fails `<=` and is sorted as before.
+        if z.indices.dropFirst().allSatisfy({ z[$0 - 1] <= z[$0] }) { return indices }
         return indices.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { indices[$0] }
     }
 
