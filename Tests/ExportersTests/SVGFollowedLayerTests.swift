@@ -5,8 +5,9 @@ import XCTest
 
 @testable import Exporters
 
-/// `SVGDocument.animatedOrMasked` reads a layer's keyframes in place: it must answer what
-/// `isAnimated || mask != nil` answers, for each track that moves alone.
+/// `SVGDocument.animatedOrMasked` (and `LayerKeyframes.isAnimated(in:)`, the Lottie layer plan's)
+/// reads a layer's keyframes in place: it must answer what `isAnimated || mask != nil` (and
+/// `isAnimated`) answers, for each track that moves alone.
 final class SVGFollowedLayerTests: XCTestCase {
     /// A track added to LayerKeyframes fails this until `animatedOrMasked` reads it (or is
     /// told it does not count) and the test below moves it.
@@ -56,6 +57,7 @@ final class SVGFollowedLayerTests: XCTestCase {
         for (name, k) in variants {
             let answer = withUnsafePointer(to: k) { SVGDocument.animatedOrMasked($0) }
             XCTAssertEqual(answer, k.isAnimated || k.mask != nil, name)
+            XCTAssertEqual(withUnsafePointer(to: k) { LayerKeyframes.isAnimated(in: $0) }, k.isAnimated, name)
             XCTAssertEqual(answer, name != "still", name)
         }
     }

@@ -149,8 +149,12 @@ final class LottieDocument {
         func plan(_ i: Int) -> Bool {
             let (layers, keyframes) = (simulation.layers, transition.layers)
             // A mask can only cut a layer (shape groups cannot be masked).
+            // Read in place: `mask != nil` copied the mask, `isAnimated` on the pointee every track.
             var isLayer =
-                Self.read(layers, i) { $0.pointee.id != nil || $0.pointee.definition.mask != nil } || Self.read(keyframes, i) { $0.pointee.isAnimated }
+                Self.read(layers, i) { l in
+                    if case .some = l.pointee.definition.mask { return true }
+                    return l.pointee.id != nil
+                } || Self.read(keyframes, i) { LayerKeyframes.isAnimated(in: $0) }
             // A clip can only be a mask on a layer (shape groups cannot clip).
             let clips = Self.read(layers, i) { l in
                 l.pointee.definition.clipsToBounds

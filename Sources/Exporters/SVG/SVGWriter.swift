@@ -223,13 +223,7 @@ final class SVGDocument {
     /// visibility); `SVGFollowedLayerTests` compares the two.
     static func animatedOrMasked(_ k: UnsafePointer<LayerKeyframes>) -> Bool {
         if case .some = k.pointee.mask { return true }
-        if k.pointee.position.isAnimated || k.pointee.size.isAnimated || k.pointee.anchorPoint.isAnimated
-            || k.pointee.translation.isAnimated || k.pointee.scale.isAnimated || k.pointee.rotation.isAnimated
-            || k.pointee.visible.isAnimated
-        {
-            return true
-        }
-        return k.pointee.numbers.tracks.withUnsafeBufferPointer { tracks in tracks.indices.contains { tracks[$0].isAnimated } }
+        return LayerKeyframes.isAnimated(in: k)
     }
 
     /// Opens `<g transform="type(first)">` with its animation; skipped (returns false) when the
@@ -299,5 +293,20 @@ struct AnchorOffset {
             // Linear in size, so it shares the size track's keyframes and easings exactly.
             track = size.map { Point(-a0.x * $0.width, -a0.y * $0.height) }
         }
+    }
+}
+
+extension LayerKeyframes {
+    /// `k.pointee.isAnimated`, each track read in place: the getter called on the pointee copied
+    /// the whole layer first (every track retained and released; the Lottie writer's layer plan
+    /// asks of every layer). `SVGFollowedLayerTests` compares the two.
+    static func isAnimated(in k: UnsafePointer<LayerKeyframes>) -> Bool {
+        if k.pointee.position.isAnimated || k.pointee.size.isAnimated || k.pointee.anchorPoint.isAnimated
+            || k.pointee.translation.isAnimated || k.pointee.scale.isAnimated || k.pointee.rotation.isAnimated
+            || k.pointee.visible.isAnimated
+        {
+            return true
+        }
+        return k.pointee.numbers.tracks.withUnsafeBufferPointer { tracks in tracks.indices.contains { tracks[$0].isAnimated } }
     }
 }
