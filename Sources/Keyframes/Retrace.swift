@@ -115,7 +115,17 @@ package struct Retrace: Sendable {
         /// The states read and x written through pointers (63.0 -> 54.7 M in the 2D batch); the other
         /// arrays by subscript cost the same (batch 3,493.5 vs 3,492.3 M). The precondition keeps the writes in x.
         func update(_ x: inout [Double], to s: MovingState, changed: [Bool]) -> Bool {
+            var largestStep = 0.0
+            return update(&x, to: s, changed: changed, largestStep: &largestStep)
+        }
+
+        /// `update`, also raising `largestStep` to |new − old| of each number whose bits changed
+        /// when that is larger (NaN never is); the numbers whose bits are kept step by 0 or NaN.
+        @inline(__always)
+        func update(_ x: inout [Double], to s: MovingState, changed: [Bool], largestStep: inout Double) -> Bool {
             var moved = false
+            var step = largestStep
+            defer { largestStep = step }
             let numbers = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
             defer { numbers.deallocate() }
             // A layer's state through a pointer (a subscript copied the LayerState); the numbers
@@ -127,6 +137,8 @@ package struct Retrace: Sendable {
                         precondition(n == width[k] && start[k] + n <= x.count, "a layer's count of numbers is its definition's")
                         let out = x.baseAddress! + start[k]
                         for c in 0..<n where out[c].bitPattern != numbers[c].bitPattern {
+                            let d = abs(numbers[c] - out[c])
+                            if d > step { step = d }
                             out[c] = numbers[c]
                             moved = true
                         }
@@ -278,43 +290,35 @@ package struct Retrace: Sendable {
         let times = (0...n).map { a.start + a.duration * Double($0) / Double(n) }
         // Sampled in order while some number still moves strictly one way since the first
         // sample: when none does, there is no driver below and the rest need not be read.
-        // `alive`: the numbers whose direction is not 0 (checking only those: a scan of every
-        // number at every sample was most of this loop's cost).
-        var direction: [Double] = [], alive: [Int] = []
+        // `moving`: those numbers and their series (RetraceSamples.swift; checking only those:
+        // a scan of every number at every sample was most of this loop's cost).
+        var moving: Monotone? = nil
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
         // Each sample's numbers are the last one's with the recomputed entries read again.
         var sampler = MovingStateSampler(sim, at: times[0])
         var x = sceneFeatures(sampler.state)
-        // Every sample's numbers in one buffer (RetraceSamples.swift), `w` a sample.
-        let w = x.count
-        var samples = Samples(width: w, capacity: times.count)
-        for t in times {
+        let first = x
+        // The largest |y − x| of a number between two samples (NaN aside), for maxSpeed.
+        var largestStep = 0.0
+        for (k, t) in times.enumerated() {
             if t > times[0] {
                 sampler.advance(to: t)
-                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed)
+                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed, largestStep: &largestStep)
             }
-            if samples.count == 1 {
-                direction = samples.withSample(0) { previous in x.indices.map { x[$0] > previous[$0] ? 1 : x[$0] < previous[$0] ? -1 : 0 } }
-                alive = direction.indices.filter { direction[$0] != 0 }
-            } else if samples.count > 1 {
-                samples.withSample(samples.count - 1) { previous in
-                    alive.removeAll { f in
-                        guard !((x[f] - previous[f]) * direction[f] > 0) else { return false }
-                        direction[f] = 0
-                        return true
-                    }
-                }
+            if k == 1 {
+                moving = Monotone(first: first, second: x, capacity: times.count)
+            } else if k > 1 {
+                moving!.append(x)
             }
-            if samples.count > 0, alive.isEmpty { return nil }
-            samples.append(x)
+            if k > 0, moving!.isEmpty { return nil }
         }
         // The driver: the number with the widest strictly monotone sweep over the phase. The
         // numbers strictly monotone over every sample are those still alive (each step has the
-        // first step's sign, so last − first has it too), in increasing order.
+        // first step's sign, so last − first has it too), in increasing order; x is the last sample.
         var driverIndex: Int? = nil, sweep = 0.0
-        let firstSample = samples.sample(0), lastSample = samples.sample(samples.count - 1)
-        for f in alive {
+        let firstSample = first, lastSample = x
+        for f in moving!.alive {
             let d = lastSample[f] - firstSample[f]
             guard abs(d) > eps * 10 else { continue }
             if abs(d) > sweep { driverIndex = f; sweep = abs(d) }
@@ -329,7 +333,7 @@ package struct Retrace: Sendable {
         let read: @Sendable (Double) -> Double =
             corner.map { RetraceDriver.reader(sim, layer: $0.layer, feature: $0.number) } ?? { features(sim.state(at: $0))[located.scene] }
         @Sendable func driver(_ t: Double) -> Double { read(min(t, duration - 1e-9)) }
-        let inverse = RetraceDriver(read: driver, times: times, values: samples.series(f))
+        let inverse = RetraceDriver(read: driver, times: times, values: moving!.series(f))
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
         let increasing = checks.count  // the stride's times, read through a sampler
@@ -383,10 +387,9 @@ package struct Retrace: Sendable {
             return innerFromTable(v)
         }
         // Every number's speed; the corners' (px) dominate opacity's (at most a few per second).
-        var maxSpeed = 0.0
-        samples.forEachStep { x, y in
-            for c in 0..<w { maxSpeed = max(maxSpeed, abs(y[c] - x[c]) * Double(n) / a.duration) }
-        }
+        // The largest of |y − x| · n / duration over every step and number is the largest step's:
+        // rounding keeps a · n / duration's order (monotone in a ≥ 0), and NaN steps count in neither.
+        let maxSpeed = largestStep * Double(n) / a.duration
         // Finite differences miss a little of the peak: half the screen budget for the remap.
         let tol = screenTolerance / 2 / max(maxSpeed, 1)
         var breakpoints = [0, end]
