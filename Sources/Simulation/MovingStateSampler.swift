@@ -159,7 +159,13 @@ package struct MovingStateSampler {
                                 (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
                                 // The same map under the same parent map is kept: only the opacity or visibility can differ.
                                 let made = moved || (parentChanged && stillParent[p].mapMade)
-                                if made { world[k] = placedMaps[k].concatenating(p >= 0 ? world[p] : still.pointee.world) }
+                                // The parent's map read in one branch each (one product choosing its
+                                // factor's address per element was ~190 instructions a child).
+                                if made, p >= 0 {
+                                    world[k] = placedMaps[k].concatenating(world[p])
+                                } else if made {
+                                    world[k] = placedMaps[k].concatenating(still.pointee.world)
+                                }
                                 still.pointee.mapMade = made
                             }
                         }
