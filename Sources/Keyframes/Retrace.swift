@@ -29,17 +29,21 @@ package struct Retrace: Sendable {
     /// equals (all layers' screen corners, drawn opacity, visibility, corner radius, mask) an
     /// instant of that phase, found through a number that moves strictly monotonically over the
     /// phase (a spring that overshoots has none: no retrace). Nil when nothing after it moves.
-    package static func detect(_ simulation: Simulation, rules: PlayerRules, screenTolerance: Double) -> Retrace? {
+    /// `samplers`: the samplers of this simulation's detections (made here when not given).
+    package static func detect(
+        _ simulation: Simulation, rules: PlayerRules, screenTolerance: Double, samplers: MovingStateSamplers? = nil
+    ) -> Retrace? {
         let phases = simulation.timeline.phases.sorted { $0.start < $1.start }
         let duration = simulation.timeline.duration
         guard phases.count >= 2, duration > 0 else { return nil }
         // A function of the simulation alone: made once for every phase tried.
         var sceneFeatures: SceneFeatures? = nil
+        let samplers = samplers ?? MovingStateSamplers(simulation)
         for (k, a) in phases.enumerated().dropLast() where a.duration > 0 && a.end < duration {
             let later = phases[(k + 1)...]
             guard later.contains(where: { $0.duration > 0 }), later.allSatisfy({ $0.start >= a.end }) else { continue }
             if sceneFeatures == nil { sceneFeatures = SceneFeatures(simulation) }
-            if let r = retrace(simulation, source: a, sceneFeatures!, rules: rules, screenTolerance: screenTolerance) { return r }
+            if let r = retrace(simulation, source: a, sceneFeatures!, samplers, rules: rules, screenTolerance: screenTolerance) { return r }
         }
         return nil
     }
@@ -282,7 +286,8 @@ package struct Retrace: Sendable {
     }
 
     private static func retrace(
-        _ sim: Simulation, source a: PhaseSpan, _ sceneFeatures: SceneFeatures, rules: PlayerRules, screenTolerance: Double
+        _ sim: Simulation, source a: PhaseSpan, _ sceneFeatures: SceneFeatures, _ samplers: MovingStateSamplers, rules: PlayerRules,
+        screenTolerance: Double
     ) -> Retrace? {
         let size = sim.definition.canvas.size
         let eps = relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
@@ -296,7 +301,7 @@ package struct Retrace: Sendable {
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
         // Each sample's numbers are the last one's with the recomputed entries read again.
-        var sampler = MovingStateSampler(sim, at: times[0])
+        var sampler = samplers.sampler(at: times[0])
         var x = sceneFeatures(sampler.state)
         let first = x
         // The largest |y − x| of a number between two samples (NaN aside), for maxSpeed.

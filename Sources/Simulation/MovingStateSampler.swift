@@ -265,3 +265,27 @@ private func withBuffers<A, B, C, D>(
         }
     }
 }
+
+/// The samplers one export's retrace detections make of one simulation (Retrace's phases, then
+/// SubtreeRetrace's loop): each is a copy of one sampler made at the loop's start, moved on to
+/// its own first time. A sampler made there anew built a whole moving state and every entry's
+/// change spans again (~180 K instructions); moving a copy on reads only what changed since, and
+/// gives the same bits (the sampler's rule: `advance` ends in `movingState(at:)`'s state).
+/// Not shared between threads: one per detection pass.
+package final class MovingStateSamplers {
+    let sim: Simulation
+    /// The sampler at time 0, made when first asked.
+    private var start: MovingStateSampler?
+
+    package init(_ sim: Simulation) { self.sim = sim }
+
+    /// `MovingStateSampler(sim, at: t)`'s state and rule, from the one at 0 when t is not
+    /// earlier (t in the loop's [0, duration)).
+    package func sampler(at t: Double) -> MovingStateSampler {
+        guard t > 0 || t.bitPattern == 0 else { return MovingStateSampler(sim, at: t) }
+        if start == nil { start = MovingStateSampler(sim, at: 0) }
+        var s = start!
+        if t > 0 { s.advance(to: t) }
+        return s
+    }
+}
