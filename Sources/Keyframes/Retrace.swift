@@ -42,7 +42,7 @@ package struct Retrace: Sendable {
         for (k, a) in phases.enumerated().dropLast() where a.duration > 0 && a.end < duration {
             let later = phases[(k + 1)...]
             guard later.contains(where: { $0.duration > 0 }), later.allSatisfy({ $0.start >= a.end }) else { continue }
-            if sceneFeatures == nil { sceneFeatures = SceneFeatures(simulation) }
+            if sceneFeatures == nil { sceneFeatures = SceneFeatures(simulation, samplers: samplers) }
             if let r = retrace(simulation, source: a, sceneFeatures!, samplers, rules: rules, screenTolerance: screenTolerance) { return r }
         }
         return nil
@@ -72,26 +72,33 @@ package struct Retrace: Sendable {
         /// Whether every number of the still layers is finite.
         let stillFinite: Bool
 
-        init(_ sim: Simulation) {
+        init(_ sim: Simulation, samplers: MovingStateSamplers? = nil) {
             self.sim = sim
-            let s = sim.state(at: 0)
             moving = sim.movingLayers
-            var isMoving = [Bool](repeating: false, count: s.layers.count)
-            for i in moving { isMoving[i] = true }
-            var offset = 0, sceneOffset: [Int] = [], width: [Int] = [], stillFinite = true
-            // Each layer's numbers written in one buffer, not an array per layer, and the moving
-            // layers read, not a moving state made for them: 335 K -> 139 K instructions a call.
+            // Each layer's count of numbers in `features(sim.state(at: 0))`, in place: the moving
+            // layers' from the state at 0 (movingState(at: 0)'s, the samplers' start), the others'
+            // from StillLayers (what `state(at:)` copies for them). A whole scene state was most of this.
+            let layers = sim.layers.count
+            var count = [Int](repeating: 0, count: layers), stillFinite = true
             let f = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
             defer { f.deallocate() }
-            for i in s.layers.indices {
-                let n = Retrace.writeFeatures(s, i, to: f)
-                if isMoving[i] {
+            sim.forEachStillOnScreen { i, state, world, opacity, visible in
+                let n = Retrace.writeFeatures(state, world, opacity, visible, to: f)
+                count[i] = n
+                if !(0..<n).allSatisfy({ f[$0].isFinite }) { stillFinite = false }
+            }
+            let s = (samplers ?? MovingStateSamplers(sim)).startState
+            precondition(s.layers == moving, "the moving layers are movingState's")
+            for k in s.layers.indices { count[s.layers[k]] = Retrace.writeFeatures(s, k, to: f) }
+            var offset = 0, sceneOffset: [Int] = [], width: [Int] = []
+            var next = 0
+            for i in 0..<layers {
+                if next < moving.count, moving[next] == i {
                     sceneOffset.append(offset)
-                    width.append(n)
-                } else if !(0..<n).allSatisfy({ f[$0].isFinite }) {
-                    stillFinite = false
+                    width.append(count[i])
+                    next += 1
                 }
-                offset += n
+                offset += count[i]
             }
             (self.sceneOffset, self.width, self.stillFinite) = (sceneOffset, width, stillFinite)
             var start: [Int] = [], n = 0

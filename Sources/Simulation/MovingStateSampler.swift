@@ -279,6 +279,12 @@ package final class MovingStateSamplers {
 
     package init(_ sim: Simulation) { self.sim = sim }
 
+    /// `movingState(at: 0)`, the start's state.
+    package var startState: MovingState {
+        if start == nil { start = MovingStateSampler(sim, at: 0) }
+        return start!.state
+    }
+
     /// `MovingStateSampler(sim, at: t)`'s state and rule, from the one at 0 when t is not
     /// earlier (t in the loop's [0, duration)).
     package func sampler(at t: Double) -> MovingStateSampler {
