@@ -124,12 +124,13 @@ package struct MovingStateSampler {
                             // Where a still parent's map lies in an entry's StillParent.
                             let stillWorld = MemoryLayout<StillParent>.offset(of: \StillParent.world)!
                             for k in layers.indices {
-                                let i = layers[k]
                                 let own = stillParent[k].ownNow
                                 let p = parentEntry[k]
                                 let parentChanged = p >= 0 && changed[p]
                                 changed[k] = own || parentChanged
                                 guard changed[k] else { continue }
+                                // (The layer read only for an entry made again: most entries are passed.)
+                                let i = layers[k]
                                 var moved = false
                                 if own {
                                     // Only the fields whose own tracks can have changed are read
