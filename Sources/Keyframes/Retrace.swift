@@ -120,45 +120,6 @@ package struct Retrace: Sendable {
             }
         }
 
-        /// x, the numbers of a sampler's state before its last step, made those after it: only
-        /// the entries the step recomputed are read again (the others keep their bits). Whether
-        /// some number's bits changed.
-        /// The states read and x written through pointers (63.0 -> 54.7 M in the 2D batch); the other
-        /// arrays by subscript cost the same (batch 3,493.5 vs 3,492.3 M). The precondition keeps the writes in x.
-        func update(_ x: inout [Double], to s: MovingState, changed: [Bool]) -> Bool {
-            var largestStep = 0.0
-            return update(&x, to: s, changed: changed, largestStep: &largestStep)
-        }
-
-        /// `update`, also raising `largestStep` to |new − old| of each number whose bits changed
-        /// when that is larger (NaN never is); the numbers whose bits are kept step by 0 or NaN.
-        @inline(__always)
-        func update(_ x: inout [Double], to s: MovingState, changed: [Bool], largestStep: inout Double) -> Bool {
-            var moved = false
-            var step = largestStep
-            defer { largestStep = step }
-            let numbers = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
-            defer { numbers.deallocate() }
-            // A layer's state through a pointer (a subscript copied the LayerState); the numbers
-            // written in place in x.
-            s.states.withUnsafeBufferPointer { states in
-                x.withUnsafeMutableBufferPointer { x in
-                    for k in 0..<states.count where changed[k] {
-                        let n = writeFeatures(states.baseAddress! + k, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: numbers)
-                        precondition(n == width[k] && start[k] + n <= x.count, "a layer's count of numbers is its definition's")
-                        let out = x.baseAddress! + start[k]
-                        for c in 0..<n where out[c].bitPattern != numbers[c].bitPattern {
-                            let d = abs(numbers[c] - out[c])
-                            if d > step { step = d }
-                            out[c] = numbers[c]
-                            moved = true
-                        }
-                    }
-                }
-            }
-            return moved
-        }
-
         /// Number g of `callAsFunction`'s: its layer, its index among the layer's numbers
         /// (corners first) and its index in `features(sim.state(at:))`.
         func locate(_ g: Int) -> (layer: Int, number: Int, scene: Int) {
