@@ -212,4 +212,22 @@ final class MovingStateSamplerTests: XCTestCase {
             XCTAssertEqual(bits(out), bits(a.concatenating(b)))
         }
     }
+
+    /// Subtree ends only for entries in preorder: a parent right before its children or an
+    /// ancestor of the entry before; a child placed after another tree's entries gives nil.
+    func testSubtreeEndsOnlyInPreorder() {
+        // 0 ─ 1 ─ 2, 0 ─ 3; 4 (a root) ─ 5.
+        XCTAssertEqual(MovingStateSampler.subtreeEnds([-1, 0, 1, 0, -1, 4]), [4, 3, 3, 4, 6, 6])
+        XCTAssertEqual(MovingStateSampler.subtreeEnds([]), [])
+        XCTAssertEqual(MovingStateSampler.subtreeEnds([-1]), [1])
+        // 3's parent 0 is no ancestor of 2 (another root's child): not preorder.
+        XCTAssertNil(MovingStateSampler.subtreeEnds([-1, -1, 1, 0]))
+        // Every template's entries are in preorder (the step passes only the subtrees made again).
+        for name in ["shared-element-push", "douyin-drag-dismiss", "flip-edge-pan"] {
+            let sim = try! Simulation(try! ExportFixtures.template(name))
+            let entries = sim.movingState(at: 0).layers
+            let parent = entries.map { i in sim.layers[i].parent.map { sim.still.slot[$0] } ?? -1 }
+            XCTAssertNotNil(MovingStateSampler.subtreeEnds(parent), name)
+        }
+    }
 }
