@@ -143,53 +143,53 @@ package struct MovingStateSampler {
                                     guard o < count else { break }
                                     (from, to) = (o, subtreeEnd[o])
                                 }
-                            for k in from..<to {
-                                let own = stillParent[k].ownNow
-                                let p = parentEntry[k]
-                                let parentChanged = p >= 0 && changed[p]
-                                changed[k] = own || parentChanged
-                                guard changed[k] else { continue }
-                                // (The layer read only for an entry made again: most entries are passed.)
-                                let i = layers[k]
-                                var moved = false
-                                if own {
-                                    // Only the fields whose own tracks can have changed are read
-                                    // again (the others keep their bits, by the same rule per track).
-                                    var fields: UInt16 = 0
-                                    for f in ChangeSpans.Field.allCases where spans.fieldChange(k, f, since: time, to: t) { fields |= 1 << f.rawValue }
-                                    moved = Self.update(&local[k], of: all.baseAddress! + i, at: lt, fields: fields, geometryOnly: geometryOnly)
-                                }
-                                // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
-                                if p >= 0 {
-                                    let a = local[p].anchorInBounds
-                                    if a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
-                                        moved = true
-                                        placedAnchors[k] = a
+                                for k in from..<to {
+                                    let own = stillParent[k].ownNow
+                                    let p = parentEntry[k]
+                                    let parentChanged = p >= 0 && changed[p]
+                                    changed[k] = own || parentChanged
+                                    guard changed[k] else { continue }
+                                    // (The layer read only for an entry made again: most entries are passed.)
+                                    let i = layers[k]
+                                    var moved = false
+                                    if own {
+                                        // Only the fields whose own tracks can have changed are read
+                                        // again (the others keep their bits, by the same rule per track).
+                                        var fields: UInt16 = 0
+                                        for f in ChangeSpans.Field.allCases where spans.fieldChange(k, f, since: time, to: t) { fields |= 1 << f.rawValue }
+                                        moved = Self.update(&local[k], of: all.baseAddress! + i, at: lt, fields: fields, geometryOnly: geometryOnly)
                                     }
+                                    // A moving parent's anchor, read as `placed` reads it (a still parent's never changes).
+                                    if p >= 0 {
+                                        let a = local[p].anchorInBounds
+                                        if a.x.bitPattern != placedAnchors[k].x.bitPattern || a.y.bitPattern != placedAnchors[k].y.bitPattern {
+                                            moved = true
+                                            placedAnchors[k] = a
+                                        }
+                                    }
+                                    let still = stillParent.baseAddress! + k
+                                    if moved {
+                                        let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
+                                        placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
+                                    }
+                                    // `Simulation.entry` (a root: its own map, opacity and visibility).
+                                    if still.pointee.isRoot {
+                                        if moved { world[k] = placedMaps[k] }
+                                        still.pointee.mapMade = moved
+                                        (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
+                                        continue
+                                    }
+                                    let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
+                                    (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
+                                    // The same map under the same parent map is kept: only the opacity or visibility can differ.
+                                    let made = moved || (parentChanged && stillParent[p].mapMade)
+                                    if made {
+                                        let parentMap = p >= 0 ? UnsafeRawPointer(world.baseAddress! + p) : UnsafeRawPointer(still) + stillWorld
+                                        Self.concatenate(
+                                            placedMaps.baseAddress! + k, parentMap.assumingMemoryBound(to: Transform3D.self), into: world.baseAddress! + k)
+                                    }
+                                    still.pointee.mapMade = made
                                 }
-                                let still = stillParent.baseAddress! + k
-                                if moved {
-                                    let anchor = p >= 0 ? local[p].anchorInBounds : still.pointee.isRoot ? nil : still.pointee.anchor
-                                    placedMaps[k] = sim.placed(i, local: local[k], parentAnchor: anchor, in: all)
-                                }
-                                // `Simulation.entry` (a root: its own map, opacity and visibility).
-                                if still.pointee.isRoot {
-                                    if moved { world[k] = placedMaps[k] }
-                                    still.pointee.mapMade = moved
-                                    (opacity[k], visible[k]) = (local[k].opacity, !local[k].hidden)
-                                    continue
-                                }
-                                let (parentOpacity, parentVisible) = p >= 0 ? (opacity[p], visible[p]) : (still.pointee.opacity, still.pointee.visible)
-                                (opacity[k], visible[k]) = (local[k].opacity * parentOpacity, !local[k].hidden && parentVisible)
-                                // The same map under the same parent map is kept: only the opacity or visibility can differ.
-                                let made = moved || (parentChanged && stillParent[p].mapMade)
-                                if made {
-                                    let parentMap = p >= 0 ? UnsafeRawPointer(world.baseAddress! + p) : UnsafeRawPointer(still) + stillWorld
-                                    Self.concatenate(
-                                        placedMaps.baseAddress! + k, parentMap.assumingMemoryBound(to: Transform3D.self), into: world.baseAddress! + k)
-                                }
-                                still.pointee.mapMade = made
-                            }
                                 from = to
                             }
                         }
