@@ -29,17 +29,21 @@ package struct Retrace: Sendable {
     /// equals (all layers' screen corners, drawn opacity, visibility, corner radius, mask) an
     /// instant of that phase, found through a number that moves strictly monotonically over the
     /// phase (a spring that overshoots has none: no retrace). Nil when nothing after it moves.
-    package static func detect(_ simulation: Simulation, rules: PlayerRules, screenTolerance: Double) -> Retrace? {
+    /// `samplers`: the samplers of this simulation's detections (made here when not given).
+    package static func detect(
+        _ simulation: Simulation, rules: PlayerRules, screenTolerance: Double, samplers: MovingStateSamplers? = nil
+    ) -> Retrace? {
         let phases = simulation.timeline.phases.sorted { $0.start < $1.start }
         let duration = simulation.timeline.duration
         guard phases.count >= 2, duration > 0 else { return nil }
         // A function of the simulation alone: made once for every phase tried.
         var sceneFeatures: SceneFeatures? = nil
+        let samplers = samplers ?? MovingStateSamplers(simulation)
         for (k, a) in phases.enumerated().dropLast() where a.duration > 0 && a.end < duration {
             let later = phases[(k + 1)...]
             guard later.contains(where: { $0.duration > 0 }), later.allSatisfy({ $0.start >= a.end }) else { continue }
-            if sceneFeatures == nil { sceneFeatures = SceneFeatures(simulation) }
-            if let r = retrace(simulation, source: a, sceneFeatures!, rules: rules, screenTolerance: screenTolerance) { return r }
+            if sceneFeatures == nil { sceneFeatures = SceneFeatures(simulation, samplers: samplers) }
+            if let r = retrace(simulation, source: a, sceneFeatures!, samplers, rules: rules, screenTolerance: screenTolerance) { return r }
         }
         return nil
     }
@@ -68,26 +72,33 @@ package struct Retrace: Sendable {
         /// Whether every number of the still layers is finite.
         let stillFinite: Bool
 
-        init(_ sim: Simulation) {
+        init(_ sim: Simulation, samplers: MovingStateSamplers? = nil) {
             self.sim = sim
-            let s = sim.state(at: 0)
             moving = sim.movingLayers
-            var isMoving = [Bool](repeating: false, count: s.layers.count)
-            for i in moving { isMoving[i] = true }
-            var offset = 0, sceneOffset: [Int] = [], width: [Int] = [], stillFinite = true
-            // Each layer's numbers written in one buffer, not an array per layer, and the moving
-            // layers read, not a moving state made for them: 335 K -> 139 K instructions a call.
+            // Each layer's count of numbers in `features(sim.state(at: 0))`, in place: the moving
+            // layers' from the state at 0 (movingState(at: 0)'s, the samplers' start), the others'
+            // from StillLayers (what `state(at:)` copies for them). A whole scene state was most of this.
+            let layers = sim.layers.count
+            var count = [Int](repeating: 0, count: layers), stillFinite = true
             let f = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
             defer { f.deallocate() }
-            for i in s.layers.indices {
-                let n = Retrace.writeFeatures(s, i, to: f)
-                if isMoving[i] {
+            sim.forEachStillOnScreen { i, state, world, opacity, visible in
+                let n = Retrace.writeFeatures(state, world, opacity, visible, to: f)
+                count[i] = n
+                if !(0..<n).allSatisfy({ f[$0].isFinite }) { stillFinite = false }
+            }
+            let s = (samplers ?? MovingStateSamplers(sim)).startState
+            precondition(s.layers == moving, "the moving layers are movingState's")
+            for k in s.layers.indices { count[s.layers[k]] = Retrace.writeFeatures(s, k, to: f) }
+            var offset = 0, sceneOffset: [Int] = [], width: [Int] = []
+            var next = 0
+            for i in 0..<layers {
+                if next < moving.count, moving[next] == i {
                     sceneOffset.append(offset)
-                    width.append(n)
-                } else if !(0..<n).allSatisfy({ f[$0].isFinite }) {
-                    stillFinite = false
+                    width.append(count[i])
+                    next += 1
                 }
-                offset += n
+                offset += count[i]
             }
             (self.sceneOffset, self.width, self.stillFinite) = (sceneOffset, width, stillFinite)
             var start: [Int] = [], n = 0
@@ -107,33 +118,6 @@ package struct Retrace: Sendable {
                 count = 0
                 for k in s.layers.indices { count += writeFeatures(s, k, to: out.baseAddress! + count) }
             }
-        }
-
-        /// x, the numbers of a sampler's state before its last step, made those after it: only
-        /// the entries the step recomputed are read again (the others keep their bits). Whether
-        /// some number's bits changed.
-        /// The states read and x written through pointers (63.0 -> 54.7 M in the 2D batch); the other
-        /// arrays by subscript cost the same (batch 3,493.5 vs 3,492.3 M). The precondition keeps the writes in x.
-        func update(_ x: inout [Double], to s: MovingState, changed: [Bool]) -> Bool {
-            var moved = false
-            let numbers = UnsafeMutablePointer<Double>.allocate(capacity: maxFeatureCount)
-            defer { numbers.deallocate() }
-            // A layer's state through a pointer (a subscript copied the LayerState); the numbers
-            // written in place in x.
-            s.states.withUnsafeBufferPointer { states in
-                x.withUnsafeMutableBufferPointer { x in
-                    for k in 0..<states.count where changed[k] {
-                        let n = writeFeatures(states.baseAddress! + k, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: numbers)
-                        precondition(n == width[k] && start[k] + n <= x.count, "a layer's count of numbers is its definition's")
-                        let out = x.baseAddress! + start[k]
-                        for c in 0..<n where out[c].bitPattern != numbers[c].bitPattern {
-                            out[c] = numbers[c]
-                            moved = true
-                        }
-                    }
-                }
-            }
-            return moved
         }
 
         /// Number g of `callAsFunction`'s: its layer, its index among the layer's numbers
@@ -270,7 +254,8 @@ package struct Retrace: Sendable {
     }
 
     private static func retrace(
-        _ sim: Simulation, source a: PhaseSpan, _ sceneFeatures: SceneFeatures, rules: PlayerRules, screenTolerance: Double
+        _ sim: Simulation, source a: PhaseSpan, _ sceneFeatures: SceneFeatures, _ samplers: MovingStateSamplers, rules: PlayerRules,
+        screenTolerance: Double
     ) -> Retrace? {
         let size = sim.definition.canvas.size
         let eps = relative * max(1, (size.width * size.width + size.height * size.height).squareRoot())
@@ -278,43 +263,35 @@ package struct Retrace: Sendable {
         let times = (0...n).map { a.start + a.duration * Double($0) / Double(n) }
         // Sampled in order while some number still moves strictly one way since the first
         // sample: when none does, there is no driver below and the rest need not be read.
-        // `alive`: the numbers whose direction is not 0 (checking only those: a scan of every
-        // number at every sample was most of this loop's cost).
-        var direction: [Double] = [], alive: [Int] = []
+        // `moving`: those numbers and their series (RetraceSamples.swift; checking only those:
+        // a scan of every number at every sample was most of this loop's cost).
+        var moving: Monotone? = nil
         // At increasing times, a sampler recomputes only the layers whose tracks changed since
         // the last sample (the same bits as movingState(at:): MovingStateSampler).
         // Each sample's numbers are the last one's with the recomputed entries read again.
-        var sampler = MovingStateSampler(sim, at: times[0])
+        var sampler = samplers.sampler(at: times[0])
         var x = sceneFeatures(sampler.state)
-        // Every sample's numbers in one buffer (RetraceSamples.swift), `w` a sample.
-        let w = x.count
-        var samples = Samples(width: w, capacity: times.count)
-        for t in times {
+        let first = x
+        // The largest |y − x| of a number between two samples (NaN aside), for maxSpeed.
+        var largestStep = 0.0
+        for (k, t) in times.enumerated() {
             if t > times[0] {
                 sampler.advance(to: t)
-                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed)
+                _ = sceneFeatures.update(&x, to: sampler.state, changed: sampler.changed, largestStep: &largestStep)
             }
-            if samples.count == 1 {
-                direction = samples.withSample(0) { previous in x.indices.map { x[$0] > previous[$0] ? 1 : x[$0] < previous[$0] ? -1 : 0 } }
-                alive = direction.indices.filter { direction[$0] != 0 }
-            } else if samples.count > 1 {
-                samples.withSample(samples.count - 1) { previous in
-                    alive.removeAll { f in
-                        guard !((x[f] - previous[f]) * direction[f] > 0) else { return false }
-                        direction[f] = 0
-                        return true
-                    }
-                }
+            if k == 1 {
+                moving = Monotone(first: first, second: x, capacity: times.count)
+            } else if k > 1 {
+                moving!.append(x)
             }
-            if samples.count > 0, alive.isEmpty { return nil }
-            samples.append(x)
+            if k > 0, moving!.isEmpty { return nil }
         }
         // The driver: the number with the widest strictly monotone sweep over the phase. The
         // numbers strictly monotone over every sample are those still alive (each step has the
-        // first step's sign, so last − first has it too), in increasing order.
+        // first step's sign, so last − first has it too), in increasing order; x is the last sample.
         var driverIndex: Int? = nil, sweep = 0.0
-        let firstSample = samples.sample(0), lastSample = samples.sample(samples.count - 1)
-        for f in alive {
+        let firstSample = first, lastSample = x
+        for f in moving!.alive {
             let d = lastSample[f] - firstSample[f]
             guard abs(d) > eps * 10 else { continue }
             if abs(d) > sweep { driverIndex = f; sweep = abs(d) }
@@ -329,7 +306,7 @@ package struct Retrace: Sendable {
         let read: @Sendable (Double) -> Double =
             corner.map { RetraceDriver.reader(sim, layer: $0.layer, feature: $0.number) } ?? { features(sim.state(at: $0))[located.scene] }
         @Sendable func driver(_ t: Double) -> Double { read(min(t, duration - 1e-9)) }
-        let inverse = RetraceDriver(read: driver, times: times, values: samples.series(f))
+        let inverse = RetraceDriver(read: driver, times: times, values: moving!.series(f))
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
         let increasing = checks.count  // the stride's times, read through a sampler
@@ -383,10 +360,9 @@ package struct Retrace: Sendable {
             return innerFromTable(v)
         }
         // Every number's speed; the corners' (px) dominate opacity's (at most a few per second).
-        var maxSpeed = 0.0
-        samples.forEachStep { x, y in
-            for c in 0..<w { maxSpeed = max(maxSpeed, abs(y[c] - x[c]) * Double(n) / a.duration) }
-        }
+        // The largest of |y − x| · n / duration over every step and number is the largest step's:
+        // rounding keeps a · n / duration's order (monotone in a ≥ 0), and NaN steps count in neither.
+        let maxSpeed = largestStep * Double(n) / a.duration
         // Finite differences miss a little of the peak: half the screen budget for the remap.
         let tol = screenTolerance / 2 / max(maxSpeed, 1)
         var breakpoints = [0, end]

@@ -29,11 +29,14 @@ package struct SubtreeRetrace: Sendable {
     /// covers entirely (its minimum to its maximum over the loop). The layers whose every sample equals the state at
     /// the driver's inverse on that run form the set; the largest set wins. Nil when no set
     /// moves outside its run (nothing to save) or when every moving layer is in it.
-    package static func detect(_ sim: Simulation, rules: PlayerRules, screenTolerance: Double) -> SubtreeRetrace? {
+    /// `samplers`: the samplers of this simulation's detections (Retrace's phases made theirs).
+    package static func detect(
+        _ sim: Simulation, rules: PlayerRules, screenTolerance: Double, samplers: MovingStateSamplers? = nil
+    ) -> SubtreeRetrace? {
         guard let (times, eps) = grid(sim) else { return nil }
         // One flat column per layer (SubtreeRetraceSamples.swift); a layer whose count of numbers
         // changes between samples (none today: a mask is the definition's) takes the rows' path.
-        guard let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else {
+        guard let samples = SubtreeRetraceSamples(sim, times: times, eps: eps, samplers: samplers) else {
             return detectFromRows(sim, rules: rules, screenTolerance: screenTolerance)
         }
         let moving = sim.layers.indices.filter { samples.moves[$0] }

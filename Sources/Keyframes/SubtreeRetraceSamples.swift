@@ -27,12 +27,13 @@ struct SubtreeRetraceSamples {
     private var finite: [Bool] = []
 
     /// Nil when a layer's count of numbers changes between samples.
-    init?(_ sim: Simulation, times: [Double], eps: Double) {
+    /// The first sample's state from `samplers` when given.
+    init?(_ sim: Simulation, times: [Double], eps: Double, samplers: MovingStateSamplers? = nil) {
         // A layer still on screen gives its first numbers at every sample (the same bits): only
         // the others are read (MovingState, their numbers as in `sim.state(at:)`), and of those
         // only the ones whose tracks changed since the last sample (the others' numbers are that
         // sample's, the same bits: the same row).
-        var sampler = MovingStateSampler(sim, at: times[0])
+        var sampler = samplers?.sampler(at: times[0]) ?? MovingStateSampler(sim, at: times[0])
         // Built in locals (no access to self inside the loop), per layer in pointers (an array
         // checked uniqueness at each write of the loop).
         let layers = sim.layers.count

@@ -1,5 +1,6 @@
 import Foundation
 import Keyframes
+import Motion
 import TransitionModel
 import XCTest
 
@@ -159,5 +160,74 @@ final class MovingStateSamplerTests: XCTestCase {
         }
         XCTAssertGreaterThan(own, 0)
         XCTAssertGreaterThan(quietFields, own)
+    }
+
+    /// A sampler from MovingStateSamplers (a copy of one made at 0, moved on) gives a fresh
+    /// sampler's state at its first time, bit for bit, and again after each later step; each
+    /// copy is independent (the second asked for is not moved by the first's steps).
+    func testSamplersFromTheStartGiveAFreshSamplersStates() throws {
+        var compared = 0
+        for name in ["shared-element-push", "douyin-drag-dismiss", "flip-edge-pan", "stories-close"] {
+            let sim = try Simulation(try ExportFixtures.template(name))
+            let samplers = MovingStateSamplers(sim)
+            let duration = sim.timeline.duration
+            for start in [0, duration / 3, duration / 2] {
+                var got = samplers.sampler(at: start), fresh = MovingStateSampler(sim, at: start)
+                for t in [start, start + 0.01, start + 0.1, duration * 0.9].filter({ $0 < duration }) {
+                    if t > start {
+                        got.advance(to: t)
+                        fresh.advance(to: t)
+                    }
+                    XCTAssertEqual(got.state.states, fresh.state.states, "\(name) from \(start) at \(t)")
+                    for k in fresh.state.layers.indices {
+                        XCTAssertEqual(Self.bits(got.state, k), Self.bits(fresh.state, k), "\(name) from \(start) at \(t)")
+                    }
+                    compared += 1
+                }
+            }
+            // The start is not moved by the copies' steps.
+            XCTAssertEqual(samplers.sampler(at: 0).state.states, sim.movingState(at: 0).states, name)
+        }
+        XCTAssertGreaterThan(compared, 30)
+    }
+
+    /// The sampler's product is `concatenating`'s, bit for bit (signed zeros and a non-finite
+    /// entry included: the same sums of the same products in the same order).
+    func testConcatenateIsConcatenatingBitForBit() {
+        var rng = SystemRandomNumberGenerator()
+        let special: [Double] = [0, -0.0, 1, -1, 0.5, .infinity, 1e300, -3.25]
+        func matrix(_ pick: (Int) -> Double) -> Transform3D {
+            Transform3D(
+                m11: pick(0), m12: pick(1), m13: pick(2), m14: pick(3), m21: pick(4), m22: pick(5), m23: pick(6), m24: pick(7),
+                m31: pick(8), m32: pick(9), m33: pick(10), m34: pick(11), m41: pick(12), m42: pick(13), m43: pick(14), m44: pick(15))
+        }
+        func bits(_ m: Transform3D) -> [UInt64] {
+            [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map(\.bitPattern)
+        }
+        for n in 0..<2000 {
+            let a = matrix { _ in n % 2 == 0 ? Double.random(in: -100...100, using: &rng) : special.randomElement(using: &rng)! }
+            let b = matrix { _ in n % 3 == 0 ? special.randomElement(using: &rng)! : Double.random(in: -2...2, using: &rng) }
+            var out = Transform3D.identity
+            withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in MovingStateSampler.concatenate(a, b, into: &out) } }
+            XCTAssertEqual(bits(out), bits(a.concatenating(b)))
+        }
+    }
+
+    /// Subtree ends only for entries in preorder: a parent right before its children or an
+    /// ancestor of the entry before; a child placed after another tree's entries gives nil.
+    func testSubtreeEndsOnlyInPreorder() {
+        // 0 ─ 1 ─ 2, 0 ─ 3; 4 (a root) ─ 5.
+        XCTAssertEqual(MovingStateSampler.subtreeEnds([-1, 0, 1, 0, -1, 4]), [4, 3, 3, 4, 6, 6])
+        XCTAssertEqual(MovingStateSampler.subtreeEnds([]), [])
+        XCTAssertEqual(MovingStateSampler.subtreeEnds([-1]), [1])
+        // 3's parent 0 is no ancestor of 2 (another root's child): not preorder.
+        XCTAssertNil(MovingStateSampler.subtreeEnds([-1, -1, 1, 0]))
+        // Every template's entries are in preorder (the step passes only the subtrees made again).
+        for name in ["shared-element-push", "douyin-drag-dismiss", "flip-edge-pan"] {
+            let sim = try! Simulation(try! ExportFixtures.template(name))
+            let entries = sim.movingState(at: 0).layers
+            let parent = entries.map { i in sim.layers[i].parent.map { sim.still.slot[$0] } ?? -1 }
+            XCTAssertNotNil(MovingStateSampler.subtreeEnds(parent), name)
+        }
     }
 }

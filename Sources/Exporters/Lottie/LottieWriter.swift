@@ -129,8 +129,12 @@ final class LottieDocument {
         staticGroupCache = staticGroups
         let fr = transition.definition.frameRate
         let (rules, screen) = (transition.player ?? .lottie, transition.tolerance.screen)
-        retrace = fr > 0 ? Retrace.detect(transition.simulation, rules: rules, screenTolerance: screen) : nil
-        subtreeRetrace = fr > 0 && retrace == nil && subtrees ? SubtreeRetrace.detect(transition.simulation, rules: rules, screenTolerance: screen) : nil
+        // Both detections start their samplers from one at the loop's start (MovingStateSamplers).
+        let samplers = MovingStateSamplers(transition.simulation)
+        retrace = fr > 0 ? Retrace.detect(transition.simulation, rules: rules, screenTolerance: screen, samplers: samplers) : nil
+        subtreeRetrace =
+            fr > 0 && retrace == nil && subtrees
+            ? SubtreeRetrace.detect(transition.simulation, rules: rules, screenTolerance: screen, samplers: samplers) : nil
         frameScale = Self.frameScale(maxSpeed: retrace?.maxSpeed ?? subtreeRetrace?.maxSpeed, frameRate: fr, screenTolerance: screen)
         props = LottieProperties(frameRate: fr * frameScale)
         (names, hasSnapshots) = transition.simulation.layers.withUnsafeBufferPointer { layers in
