@@ -44,15 +44,30 @@ struct CurveFitter<V: AnimatableValue> {
         rules: PlayerRules, measure: ErrorMeasure<V>, exact: @escaping @Sendable (Double) -> V,
         from t0: Double, to t1: Double, endValue: V, gridRate: Double
     ) {
+        let (times, values) = Self.grid(exact: exact, from: t0, to: t1, endValue: endValue, gridRate: gridRate, measure: measure)
+        self.init(rules: rules, measure: measure, exact: exact, times: times, values: values)
+    }
+
+    /// A fitter on a grid made by `grid` (the same arguments' grid: FitGrids keeps them).
+    init(rules: PlayerRules, measure: ErrorMeasure<V>, exact: @escaping @Sendable (Double) -> V, times: [Double], values: [V]) {
         self.rules = rules
         self.measure = measure
         self.exact = exact
-        let n = max(16, Int(((t1 - t0) * gridRate).rounded(.up)))
-        let grid = (0...n).map { $0 == n ? t1 : t0 + (t1 - t0) * Double($0) / Double(n) }
-        (times, values) = Self.withExtrema(grid, grid.indices.map { $0 == n ? endValue : exact(grid[$0]) }, exact, measure)
+        self.times = times
+        self.values = values
         target = measure.tolerance * Self.fitFraction
         verifyLimit = measure.tolerance * Self.verifyFraction
         verifySteps = 4
+    }
+
+    /// The grid's times and exact values from t0 to t1, extrema added (`withExtrema`): they
+    /// depend on the measure's norm alone, not its tolerance.
+    static func grid(
+        exact: (Double) -> V, from t0: Double, to t1: Double, endValue: V, gridRate: Double, measure: ErrorMeasure<V>
+    ) -> (times: [Double], values: [V]) {
+        let n = max(16, Int(((t1 - t0) * gridRate).rounded(.up)))
+        let grid = (0...n).map { $0 == n ? t1 : t0 + (t1 - t0) * Double($0) / Double(n) }
+        return withExtrema(grid, grid.indices.map { $0 == n ? endValue : exact(grid[$0]) }, exact, measure)
     }
 
     /// The grid with the exact time of every extremum of the motion added (along its largest

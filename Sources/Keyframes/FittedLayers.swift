@@ -22,25 +22,34 @@ extension KeyframedTransition {
                     out.reserveCapacity(exact.count)
                     for i in exact.indices {
                         let layer = exact[i].layer
+                        // Exact track `t` of this layer, with its measure: its slot in the grids.
+                        func slot(_ t: FitGridSlot.Track) -> FitGridSlot { FitGridSlot(grids: inputs.grids, layer: i, track: t) }
                         // A still track's keyframes made with it (StillLayerKeys); the others fitted here.
                         out.append(
                             LayerKeyframes(
                                 layer: layer,
-                                position: stills[i].position ?? positions.keyframes(exact[i].position, measures[layer].position, reducer),
-                                size: stills[i].size ?? sizes.keyframes(exact[i].size, measures[layer].size, reducer),
+                                position: stills[i].position
+                                    ?? positions.keyframes(exact[i].position, measures[layer].position, reducer, slot(.position)),
+                                size: stills[i].size ?? sizes.keyframes(exact[i].size, measures[layer].size, reducer, slot(.size)),
                                 anchorPoint: stills[i].anchorPoint,
                                 translation: stills[i].translation
-                                    ?? translations.keyframes(exact[i].translation, measures[layer].translation, reducer),
-                                scale: stills[i].scale ?? scales.keyframes(exact[i].scale, measures[layer].scale, reducer),
-                                rotation: stills[i].rotation ?? rotations.keyframes(exact[i].rotation, measures[layer].rotation, reducer),
+                                    ?? translations.keyframes(exact[i].translation, measures[layer].translation, reducer, slot(.translation)),
+                                scale: stills[i].scale ?? scales.keyframes(exact[i].scale, measures[layer].scale, reducer, slot(.scale)),
+                                rotation: stills[i].rotation
+                                    ?? rotations.keyframes(exact[i].rotation, measures[layer].rotation, reducer, slot(.rotation)),
                                 numbers: stills[i].numbers
-                                    ?? exact[i].numbers.map { layerNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer) },
+                                    ?? exact[i].numbers.map {
+                                        layerNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer, slot(.number($0)))
+                                    },
                                 visible: stills[i].visible,
                                 mask: exact[i].mask.map { mask in
                                     MaskKeyframes(
-                                        shape: mask.shape, frame: frames.keyframes(mask.frame, measures[layer].maskFrame, reducer),
-                                        center: centers.keyframes(mask.center, measures[layer].maskPoint, reducer),
-                                        numbers: mask.numbers.map { maskNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer) })
+                                        shape: mask.shape,
+                                        frame: frames.keyframes(mask.frame, measures[layer].maskFrame, reducer, slot(.maskFrame)),
+                                        center: centers.keyframes(mask.center, measures[layer].maskPoint, reducer, slot(.maskCenter)),
+                                        numbers: mask.numbers.map {
+                                            maskNumbers[$0].keyframes($1, measures[layer].numbers[$0], reducer, slot(.maskNumber($0)))
+                                        })
                                 }))
                     }
                     return out
@@ -57,9 +66,12 @@ struct StillKeys<Value: AnimatableValue> {
 
     /// `reducer.keyframes(for: track, measure: measure)`. Inlined: a call took the track and the
     /// measure retained (their arrays and closures) for a hit that reads two of them.
+    /// `grids`: where this track's fit finds and keeps its grids (FitGrids).
     @inline(__always)
-    mutating func keyframes(_ track: ExactTrack<Value>, _ measure: ErrorMeasure<Value>, _ reducer: FittingReducer) -> KeyframeTrack<Value> {
-        guard let key = reducer.stillKeyframe(track) else { return reducer.fitted(track, measure: measure) }
+    mutating func keyframes(
+        _ track: ExactTrack<Value>, _ measure: ErrorMeasure<Value>, _ reducer: FittingReducer, _ grids: FitGridSlot? = nil
+    ) -> KeyframeTrack<Value> {
+        guard let key = reducer.stillKeyframe(track) else { return reducer.fitted(track, measure: measure, grids: grids) }
         if let last, last.time == key.time.bitPattern, sameBits(last.value, key.value) { return last.keys }
         let keys = KeyframeTrack([key])
         last = (key.time.bitPattern, key.value, keys)

@@ -43,8 +43,10 @@ package struct FittingReducer: KeyframeReducer {
 
     /// `keyframes(for:measure:)`'s body, out of line: inline, its generic entry fetched the
     /// metadata of Keyframe<V> (~400 instructions a track) before dispatching to a specialized body.
+    /// - Parameter grids: where the grids of this track (with this measure) are kept for the
+    ///   other player's fit (FitGrids); nil: made here only.
     @inline(never)
-    func fitted<V: AnimatableValue>(_ track: ExactTrack<V>, measure: ErrorMeasure<V>) -> KeyframeTrack<V> {
+    func fitted<V: AnimatableValue>(_ track: ExactTrack<V>, measure: ErrorMeasure<V>, grids: FitGridSlot? = nil) -> KeyframeTrack<V> {
         let breakpoints = track.breakpoints
         if let still = stillKeyframe(track) { return KeyframeTrack([still]) }
         var out: [Keyframe<V>] = []
@@ -68,7 +70,7 @@ package struct FittingReducer: KeyframeReducer {
             case .bezier(let curve) where rules.plays(curve):
                 out.append(Keyframe(time: b, value: right, easing: curve.isLinear ? .linear : .bezier(curve)))
             case .bezier, .moving:
-                let (fitter, absorbs) = self.fitter(track, piece: i, measure: measure)
+                let (fitter, absorbs) = self.fitter(track, piece: i, measure: measure, grids: grids)
                 absorbedJump = absorbs
                 for s in fitter.segments() {
                     let easing: KeyframeEasing = s.curve.isLinear ? .linear : .bezier(s.curve)
@@ -96,15 +98,30 @@ package struct FittingReducer: KeyframeReducer {
 
     /// The fitter for piece k (aiming for `aim` of the tolerance), and whether it ends on the
     /// value after a jump small enough to absorb.
-    func fitter<V>(_ track: ExactTrack<V>, piece k: Int, measure asked: ErrorMeasure<V>) -> (CurveFitter<V>, absorbs: Bool) {
+    /// With `grids`, the grid is the one the other player's fit made for the same piece, grid
+    /// rate and end value, or made here and kept for it.
+    func fitter<V>(
+        _ track: ExactTrack<V>, piece k: Int, measure asked: ErrorMeasure<V>, grids: FitGridSlot? = nil
+    ) -> (CurveFitter<V>, absorbs: Bool) {
         var measure = asked
         measure.tolerance *= aim
         let b = track.breakpoints[k], next = track.breakpoints[k + 1]
         let left = track.leftValue(at: next), after = track.value(next)
         let absorbs = left != after && measure.norm(after - left) <= measure.tolerance / 2
-        let fitter = CurveFitter(
-            rules: rules, measure: measure, exact: track.value, from: b, to: next,
-            endValue: absorbs ? after : left, gridRate: gridRate)
-        return (fitter, absorbs)
+        let end = absorbs ? after : left
+        guard let grids else {
+            let fitter = CurveFitter(
+                rules: rules, measure: measure, exact: track.value, from: b, to: next, endValue: end, gridRate: gridRate)
+            return (fitter, absorbs)
+        }
+        let key = grids.key(piece: k, rate: gridRate)
+        let grid: (times: [Double], values: [V])
+        if let kept = grids.grids.grid(key, end: end) {
+            grid = kept
+        } else {
+            grid = CurveFitter.grid(exact: track.value, from: b, to: next, endValue: end, gridRate: gridRate, measure: measure)
+            grids.grids.keep(key, end: end, times: grid.times, values: grid.values)
+        }
+        return (CurveFitter(rules: rules, measure: measure, exact: track.value, times: grid.times, values: grid.values), absorbs)
     }
 }

@@ -162,6 +162,8 @@ package struct ReductionInputs: Sendable {
     /// The same with factored flips, when FactoredProjection.isEnabled and some plane qualifies
     /// and they are fewer characters (FactoredProjection.characters).
     let projectedFactored: [ProjectedLayer?]?
+    /// The fits' grids, made by the first player's fit for the other (FitGrids).
+    let grids = FitGrids()
 
     package init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
         self.simulation = simulation
