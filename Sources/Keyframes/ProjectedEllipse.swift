@@ -109,15 +109,20 @@ extension BezierPath {
             let qx = a.x + dx * u, qy = a.y + dy * u
             return ((p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)).squareRoot()
         }
+        // Each block's points' bounds in one pass, as their min() and max() (PointBounds).
         let blocks = stride(from: 0, to: segments, by: 32).map { b -> (Range<Int>, Rect) in
-            let ps = line[b...min(b + 32, segments)], xs = ps.map(\.x), ys = ps.map(\.y)
-            return (b..<min(b + 32, segments), Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!))
+            var bounds = PointBounds()
+            for p in line[b...min(b + 32, segments)] { bounds.add(p) }
+            return (b..<min(b + 32, segments), Rect(bounds.minX, bounds.minY, bounds.maxX - bounds.minX, bounds.maxY - bounds.minY))
         }
         var worst = atLeast, near = 0
         for p in points {
             var best = Double.infinity, nearest = near
             for k in -3...3 {
-                let n = ((near + k) % segments + segments) % segments, d = distance(p, n)
+                // (near + k) mod segments: near is in 0..<segments, so one wrap at most from 3 segments on.
+                var n = near + k
+                if segments >= 3 { n = n < 0 ? n + segments : n >= segments ? n - segments : n } else { n = (n % segments + segments) % segments }
+                let d = distance(p, n)
                 if d < best { best = d; nearest = n }
             }
             if best > worst {
