@@ -96,9 +96,16 @@ extension BezierPath {
     /// only whether it is within the tolerance: from the tolerance on, a point's block search runs
     /// only where the point is off by more; 14 % of the cube's instructions).
     func ellipseImageError(_ arcs: BezierPath, _ h: PlaneProjection, box: Rect, pieces: Int = 1024, atLeast: Double = 0) -> Double {
+        // Into one array of its size (an array per segment, joined, then one more).
         func points(_ p: BezierPath, _ f: (Point) -> Point) -> [Point] {
             let n = p.segmentCount, per = pieces / n
-            return (0..<n).flatMap { k in (0..<per).map { f(p.point(segment: k, at: Double($0) / Double(per))) } } + [f(p.vertices[0])]
+            var out: [Point] = []
+            out.reserveCapacity(n * per + 1)
+            for k in 0..<n {
+                for m in 0..<per { out.append(f(p.point(segment: k, at: Double(m) / Double(per)))) }
+            }
+            out.append(f(p.vertices[0]))
+            return out
         }
         let exact = points(self, h.apply), drawn = points(arcs) { $0 }
         func seen(_ p: Point) -> Bool { p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY }
