@@ -73,16 +73,19 @@ package struct BezierPath: AnimatableValue {
     /// same numbers without the path's arrays (the 3D fits read every grid time's points flat),
     /// for a path given as its `allPoints` (ProjectionGrid's drawn paths, held flat: a path read
     /// from an array was copied, its arrays retained and released, per call).
-    /// The points are made in a stack buffer and appended in one copy (appending 3n zeros first
-    /// and writing them over went through the generic append, ~250 instructions a path).
+    /// The points are made in place in `out`'s new tail (Array.append(addingCapacity:), which grows
+    /// it as appends do). Appending 3n zeros first and writing them over went through the generic
+    /// append, ~250 instructions a path; a stack buffer appended in one copy, ~150.
     static func appendProjected(_ points: UnsafeBufferPointer<Point>, by h: PlaneProjection, to out: inout [Point]) {
         let n = points.count / 3
-        withUnsafeTemporaryAllocation(of: Point.self, capacity: 3 * n) { o in
-            for k in 0..<n {
-                let (d, c1, c2) = projectedPoint(points[k], points[n + k], points[2 * n + k], h.h)
-                o.initializeElement(at: k, to: d); o.initializeElement(at: n + k, to: c1); o.initializeElement(at: 2 * n + k, to: c2)
+        out.append(addingCapacity: 3 * n) { span in
+            span.withUnsafeMutableBufferPointer { o, initialized in
+                for k in 0..<n {
+                    let (d, c1, c2) = projectedPoint(points[k], points[n + k], points[2 * n + k], h.h)
+                    o.initializeElement(at: k, to: d); o.initializeElement(at: n + k, to: c1); o.initializeElement(at: 2 * n + k, to: c2)
+                }
+                initialized = 3 * n
             }
-            out.append(contentsOf: UnsafeBufferPointer(o))
         }
     }
 

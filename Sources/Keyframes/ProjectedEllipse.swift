@@ -30,12 +30,26 @@ extension BezierPath {
 
     /// c + d1 cos φ + d2 sin φ from φ = 0 as `count` arcs, each one cubic (for 4, kappa's).
     static func arcs(_ c: Point, _ d1: Point, _ d2: Point, count: Int = 4) -> BezierPath {
-        let step = 2 * Double.pi / Double(count), k = 4.0 / 3 * tan(step / 4)
-        let angles = (0..<count).map { step * Double($0) }
-        let v = angles.map { c + d1 * cos($0) + d2 * sin($0) }, t = angles.map { d2 * cos($0) - d1 * sin($0) }
+        let (k, turns) = ArcTurns.of(count)
+        let v = turns.map { c + d1 * $0.cos + d2 * $0.sin }, t = turns.map { d2 * $0.cos - d1 * $0.sin }
         return BezierPath(
             vertices: v, outControls: (0..<count).map { v[$0] + t[$0] * k }, inControls: (0..<count).map { v[$0] - t[$0] * k },
             isLine: Array(repeating: false, count: count))
+    }
+
+    /// `arcs`' numbers that depend on the count alone: the control length k and each arc's start
+    /// angle's cosine and sine, made once for the counts the levels give (4 · 2^levels; a path of
+    /// arcs per sample called cos and sin per arc, 156 k calls in the 3D batch).
+    enum ArcTurns {
+        static func of(_ count: Int) -> (k: Double, turns: [(cos: Double, sin: Double)]) {
+            if count >= 4, count <= 4 << 5, count.nonzeroBitCount == 1 { return table[count.trailingZeroBitCount - 2] }
+            return make(count)
+        }
+        static let table = (0...5).map { make(4 << $0) }
+        static func make(_ count: Int) -> (k: Double, turns: [(cos: Double, sin: Double)]) {
+            let step = 2 * Double.pi / Double(count)
+            return (4.0 / 3 * tan(step / 4), (0..<count).map { (cos(step * Double($0)), sin(step * Double($0))) })
+        }
     }
 
     /// The image under h of the ellipse c + a cos θ + b sin θ as `count` arcs on conjugate
@@ -82,9 +96,16 @@ extension BezierPath {
     /// only whether it is within the tolerance: from the tolerance on, a point's block search runs
     /// only where the point is off by more; 14 % of the cube's instructions).
     func ellipseImageError(_ arcs: BezierPath, _ h: PlaneProjection, box: Rect, pieces: Int = 1024, atLeast: Double = 0) -> Double {
+        // Into one array of its size (an array per segment, joined, then one more).
         func points(_ p: BezierPath, _ f: (Point) -> Point) -> [Point] {
             let n = p.segmentCount, per = pieces / n
-            return (0..<n).flatMap { k in (0..<per).map { f(p.point(segment: k, at: Double($0) / Double(per))) } } + [f(p.vertices[0])]
+            var out: [Point] = []
+            out.reserveCapacity(n * per + 1)
+            for k in 0..<n {
+                for m in 0..<per { out.append(f(p.point(segment: k, at: Double(m) / Double(per)))) }
+            }
+            out.append(f(p.vertices[0]))
+            return out
         }
         let exact = points(self, h.apply), drawn = points(arcs) { $0 }
         func seen(_ p: Point) -> Bool { p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY }
@@ -109,15 +130,20 @@ extension BezierPath {
             let qx = a.x + dx * u, qy = a.y + dy * u
             return ((p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)).squareRoot()
         }
+        // Each block's points' bounds in one pass, as their min() and max() (PointBounds).
         let blocks = stride(from: 0, to: segments, by: 32).map { b -> (Range<Int>, Rect) in
-            let ps = line[b...min(b + 32, segments)], xs = ps.map(\.x), ys = ps.map(\.y)
-            return (b..<min(b + 32, segments), Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!))
+            var bounds = PointBounds()
+            for p in line[b...min(b + 32, segments)] { bounds.add(p) }
+            return (b..<min(b + 32, segments), Rect(bounds.minX, bounds.minY, bounds.maxX - bounds.minX, bounds.maxY - bounds.minY))
         }
         var worst = atLeast, near = 0
         for p in points {
             var best = Double.infinity, nearest = near
             for k in -3...3 {
-                let n = ((near + k) % segments + segments) % segments, d = distance(p, n)
+                // (near + k) mod segments: near is in 0..<segments, so one wrap at most from 3 segments on.
+                var n = near + k
+                if segments >= 3 { n = n < 0 ? n + segments : n >= segments ? n - segments : n } else { n = (n % segments + segments) % segments }
+                let d = distance(p, n)
                 if d < best { best = d; nearest = n }
             }
             if best > worst {

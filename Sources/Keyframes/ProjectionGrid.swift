@@ -20,11 +20,13 @@ struct ProjectionGrid {
     /// The projected layers (the sampler's `layers`).
     private let layerCount: Int
     private(set) var count = 0
-    /// Rows of 9 numbers, PlaneProjection.h of a layer into its host; per (time, layer slot), its
-    /// row in `matrices`. A row the time before holds bit for bit is not stored again: a quiet
+    /// Rows, the projection of a layer into its host; per (time, layer slot), its row in
+    /// `matrices`. A row the time before holds bit for bit is not stored again: a quiet
     /// interval (flip-edge-pan's holds: 99.5 % of rows) held 72 bytes per layer and time, and its
-    /// grid was over ProjectionIntervalGrids' budget, so made again by every fit.
-    private var matrices: [Double] = []
+    /// grid was over ProjectionIntervalGrids' budget, so made again by every fit. Held as
+    /// projections, not 9 numbers a row: `projection` is read ~600 k times in the 3D batch, and a
+    /// projection made from 9 numbers (9 bounds checks, a call into Motion) cost ~80 instructions.
+    private var matrices: [PlaneProjection] = []
     private var rowIndices: [Int32] = []
     /// Per (time, layer slot): the layer's state, an index in `distinctStates`.
     private var stateIndices: [Int] = []
@@ -124,7 +126,7 @@ struct ProjectionGrid {
         for (slot, (i, host)) in sampler.layers.enumerated() {
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
             let lastRow = count > 0 ? rowIndices[(count - 1) * layerCount + slot] : -1
-            let o = Int(lastRow) * 9, r = newRows * 9
+            let r = newRows * 9
             var matrixKept = true
             if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
                 // The time before's row, as it was.
@@ -145,12 +147,17 @@ struct ProjectionGrid {
                     let plain: InlineArray<9, Double> = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
                     for j in 0..<9 { rows.initializeElement(at: r + j, to: plain[j]) }
                 }
-                matrixKept = count > 0 && (0..<9).allSatisfy { matrices[o + $0].bitPattern == rows[r + $0].bitPattern }
+                if count > 0 {
+                    let before = matrices[Int(lastRow)].h
+                    matrixKept = (0..<9).allSatisfy { before[$0].bitPattern == rows[r + $0].bitPattern }
+                } else {
+                    matrixKept = false
+                }
             }
             if matrixKept {
                 newRowIndices.initializeElement(at: slot, to: lastRow)
             } else {
-                newRowIndices.initializeElement(at: slot, to: Int32(matrices.count / 9 + newRows))
+                newRowIndices.initializeElement(at: slot, to: Int32(matrices.count + newRows))
                 newRows += 1
             }
             let index: Int
@@ -168,7 +175,7 @@ struct ProjectionGrid {
             indices.initializeElement(at: slot, to: index)
             kept.initializeElement(at: slot, to: matrixKept && last >= 0 && index == last)
         }
-        matrices.append(contentsOf: UnsafeBufferPointer(rebasing: rows[0..<(newRows * 9)]))
+        for q in 0..<newRows { matrices.append(PlaneProjection(InlineArray<9, Double> { rows[9 * q + $0] })) }
         rowIndices.append(contentsOf: UnsafeBufferPointer(newRowIndices))
         stateIndices.append(contentsOf: UnsafeBufferPointer(indices))
         repeated.append(contentsOf: UnsafeBufferPointer(kept))
@@ -233,7 +240,7 @@ struct ProjectionGrid {
 
     /// About the bytes the grid holds (ProjectionIntervalGrids keeps grids up to a budget).
     var byteCount: Int {
-        (matrices.count + stateIndices.count) * 8 + rowIndices.count * 4 + repeated.count + boxRepeated.count + boxes.count * 32
+        (matrices.count * 9 + stateIndices.count) * 8 + rowIndices.count * 4 + repeated.count + boxRepeated.count + boxes.count * 32
             + distinctStates.count * MemoryLayout<LayerState>.stride + drawnCount.reduce(0) { $0 + 4 * 32 + $1 * 49 }
     }
 
@@ -256,12 +263,7 @@ struct ProjectionGrid {
 
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {
-        let o = Int(rowIndices[k * layerCount + slots[i]]) * 9
-        // Element by element: Array(matrices[o..<(o + 9)]) went through the slice's generic copy.
-        return PlaneProjection([
-            matrices[o], matrices[o + 1], matrices[o + 2], matrices[o + 3], matrices[o + 4], matrices[o + 5], matrices[o + 6],
-            matrices[o + 7], matrices[o + 8],
-        ])
+        matrices[Int(rowIndices[k * layerCount + slots[i]])]
     }
 
     /// projection(k, i).concatenating(o), the same products in the same order (the factored

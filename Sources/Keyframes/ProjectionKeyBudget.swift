@@ -177,7 +177,11 @@ extension ProjectionSampler {
         for i in Set(members.map { specs[$0].layer }).sorted() {
             let r = ranges[i]!
             for n in r.paint where !specs[n].continuesPaint {
-                tracks.append(Array(n..<r.paint.upperBound).prefix { $0 == n || specs[$0].continuesPaint }.map { $0 })
+                // n and the further subpaths after it (an array of the rest of the range per paint
+                // was quadratic in a layer's paints).
+                var end = n + 1
+                while end < r.paint.upperBound, specs[end].continuesPaint { end += 1 }
+                tracks.append(Array(n..<end))
             }
             if let c = r.clip { tracks.append([c]) }
             if let o = r.outline { tracks.append([o]) }

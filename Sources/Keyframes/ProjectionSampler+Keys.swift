@@ -22,8 +22,10 @@ extension ProjectionSampler {
         _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget? = nil
     ) -> (frames: [[Frame]], axes: [Int: [Keyframe<GradientAxis>]])? {
         let cuts = breakpoints(end: end)
-        // With a budget, every interval's first keys and estimate are counted before any fit.
-        let starts = budget.map { b in ParallelMap.map(cuts.count) { n in budgetStart(n, cuts, groups, end: end, budget: b) } }
+        // With a budget, every interval's first keys and estimate are counted before any fit; each
+        // group's counted tracks are the same in every interval (made once, not per interval).
+        let tracks = budget.map { _ in groups.map(characterTracks) }
+        let starts = budget.map { b in ParallelMap.map(cuts.count) { n in budgetStart(n, cuts, groups, end: end, budget: b, tracks: tracks) } }
         if let budget, budget.exceeded { return nil }
         let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, budget: budget, start: starts?[n]) }
         if let budget, budget.exceeded { return nil }
@@ -163,7 +165,10 @@ extension ProjectionSampler {
         known: [(Sample, Sample?, GroupKeyCharacters?)], estimated: [[TrackKeyWindows]?]?, axes: [[(Int, Keyframe<GradientAxis>)]?]?
     )
 
-    func budgetStart(_ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget) -> BudgetStart? {
+    /// `tracks`: each group's characterTracks, when made already.
+    func budgetStart(
+        _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget, tracks groupTracks: [[[Int]]]? = nil
+    ) -> BudgetStart? {
         if budget.exceeded { return nil }
         let fitterFor = fitters(interpolation: ProjectionTolerance.interpolation).forGroup
         let isOutline = groups.map { $0.map(outlines.contains) }
@@ -171,9 +176,9 @@ extension ProjectionSampler {
         // Every group's first key counts before any fit, with the last run of each track that
         // ends elsewhere (its value is the next interval's first key or hold key).
         var known: [(Sample, Sample?, GroupKeyCharacters?)] = []
-        for members in groups {
+        for (g, members) in groups.enumerated() {
             let right = sample(rightState, members), left = n > 0 ? sample(leftState, members) : nil
-            let tracks = characterTracks(members)
+            let tracks = groupTracks?[g] ?? characterTracks(members)
             var count = GroupKeyCharacters(
                 tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written),
                 end: times.count > 1 ? samplePaths(states, states.count - 1, members).map(Self.written) : nil)
