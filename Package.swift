@@ -37,9 +37,6 @@ let package = Package(
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // zlib deflates the gallery page's media block (the page inflates it with DecompressionStream).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // mimalloc, the executables' malloc (docs/platform.md#malloc-settings); only they link it.
-        // No pkg-config file in Debian 12: its header and library are on the default search paths.
-        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // Ordered JSON values with source locations, and a deterministic writer.
         .target(name: "JSONText", dependencies: ["Diagnostics"]),
         // The one error type every stage throws, and where in a text it is (the base of JSONText and Artwork).
@@ -66,9 +63,9 @@ let package = Package(
         .target(name: "TransExport", dependencies: ["Exporters"]),
         // The command-line frontend: options, diagnostics, atomic writes, over TransExport.
         .target(name: "TransExportCLI", dependencies: ["TransExport"]),
-        .executableTarget(name: "trans-export", dependencies: ["TransExportCLI", "CMimalloc"]),
+        .executableTarget(name: "trans-export", dependencies: ["TransExportCLI"]),
         // Benchmarks of the keyframe fitter and the exporters (BENCHMARKS.md); run in release.
-        .executableTarget(name: "trans-export-bench", dependencies: ["TransExport", "TransExportCLI", "Exporters", "Keyframes", "Simulation", "CMimalloc"]),
+        .executableTarget(name: "trans-export-bench", dependencies: ["TransExport", "TransExportCLI", "Exporters", "Keyframes", "Simulation"]),
 
         // Shared by the test targets: the test tiers (CatalogTier).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
@@ -95,6 +92,6 @@ let package = Package(
         // Mutates the templates and runs the binary on each case (README "Limits"); run in release.
         .executableTarget(name: "trans-export-fuzz", dependencies: ["JSONText"]),
         // The fuzzer's persistent worker: TransExportCommand on case after case (no process start per case).
-        .executableTarget(name: "trans-export-fuzz-worker", dependencies: ["TransExportCLI", "CMimalloc"]),
+        .executableTarget(name: "trans-export-fuzz-worker", dependencies: ["TransExportCLI"]),
     ]
 )

@@ -6,11 +6,9 @@ import Exporters
 import Foundation
 import Keyframes
 import Simulation
-import CMimalloc
 import TransExportCLI
 
 // The command line's malloc settings, so the batch measures exports made as it makes them.
-trans_export_mimalloc_setup()  // the linked malloc's options (CMimalloc)
 MallocSettings.apply()
 
 var args = Array(CommandLine.arguments.dropFirst())

@@ -7,11 +7,8 @@
 // on stdin, the arguments separated by tabs, and `ERRFILE` first: the file that receives fd 1 and
 // fd 2 is `ERRFILE` (stdout is /dev/null). One reply per request on the original stdout:
 // `EXIT CPU-SECONDS`.
-import CMimalloc
 import Foundation
 import TransExportCLI
-
-trans_export_mimalloc_setup()  // the linked malloc's options (CMimalloc), as trans-export's
 
 setvbuf(stdout, nil, _IONBF, 0)
 let replies = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
