@@ -77,16 +77,19 @@ enum ThroughputBench {
 
     /// Benchmark 4: `count` variants (Variants.swift), each simulated, fitted for SMIL and for
     /// Lottie and written as SVG and Lottie text in memory; on 1 worker, then on 2.
-    static func batch(_ catalog: Catalog, count: Int, countWith3D: Int) -> String {
+    /// `runs`: how many times the 2-worker batch runs (the machine's speed drifts by tens of per
+    /// cent within minutes: several runs in a row, with their least, median and greatest rate).
+    static func batch(_ catalog: Catalog, count: Int, countWith3D: Int, runs: Int = 1) -> String {
         let flat = catalog.definitions.filter { d in (try? Simulation(d)).map { !Projection.projectedLayers($0).contains(true) } ?? false }
-        return batch(flat, count: count, label: "the \(flat.count) templates without 3D layers")
-            + "\n\n" + batch(catalog.definitions, count: countWith3D, label: "all \(catalog.definitions.count) templates (3D ones included)")
+        return batch(flat, count: count, label: "the \(flat.count) templates without 3D layers", runs: runs)
+            + "\n\n" + batch(catalog.definitions, count: countWith3D, label: "all \(catalog.definitions.count) templates (3D ones included)", runs: runs)
     }
 
-    static func batch(_ definitions: [TransitionDefinition], count: Int, label: String) -> String {
+    static func batch(_ definitions: [TransitionDefinition], count: Int, label: String, runs: Int = 1) -> String {
         var rows: [[String]] = []
         var walls: [Double] = []
-        for workers in [1, 2] {
+        var rates: [Double] = []
+        for workers in [1] + Array(repeating: 2, count: max(1, runs)) {
             let result = Totals()
             let (wall, cpu) = wallAndCPUTime {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -108,6 +111,7 @@ enum ThroughputBench {
             }
             walls.append(wall)
             let r = result.value
+            if workers == 2 { rates.append(Double(r.exports) / wall) }
             rows.append([
                 "\(workers)", "\(r.exports)", "\(r.failures)", fixed(wall, 2), fixed(Double(r.exports) / wall, 0),
                 fixed(cpu, 2), fixed(Double(r.exports) / cpu, 0),
@@ -117,6 +121,15 @@ enum ThroughputBench {
         return "#### \(count) variants of \(label) (SVG + Lottie each, in memory)\n\n"
             + table(["workers", "exported", "failed", "wall (s)", "exports/s", "CPU (s)", "exports per CPU s", "KiB per export", "keyframes per export"], rows)
             + "\n\nspeed-up 1 → 2 workers: \(fixed(walls[0] / walls[1], 2))×; peak RSS of the process: \(fixed(Machine.peakRSSMegabytes, 1)) MB"
+            + (rates.count > 1 ? "\n\n" + Self.spread(rates) : "")
+    }
+
+    /// The 2-worker runs' rates: least, median and greatest.
+    static func spread(_ rates: [Double]) -> String {
+        let sorted = rates.sorted()
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return "2 workers, \(sorted.count) runs in a row: exports/s least \(fixed(sorted[0], 0)), median \(fixed(median, 0)), "
+            + "greatest \(fixed(sorted[sorted.count - 1], 0))"
     }
 }
 

@@ -19,6 +19,7 @@ func option(_ name: String, default value: Int) -> Int {
 }
 let variants = option("--variants", default: 10_000)
 let variants3D = option("--variants-3d", default: 1_000)
+let batchRuns = option("--batch-runs", default: 1)
 let spread = option("--spread", default: 300)
 let optimumVariants = option("--optimum-variants", default: 6)
 let repeats = option("--repeats", default: 10)
@@ -37,7 +38,7 @@ let known: Set = ["springs", "optimum", "catalog", "batch", "raster", "factor"]
 guard chosen.isSubset(of: known) else {
     FileHandle.standardError.write(
         Data(
-            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [factor] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1] [--share P]\n"
+            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [factor] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--batch-runs N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1] [--share P]\n"
                 .utf8))
     exit(2)
 }
@@ -74,7 +75,7 @@ do {
                 catalog, names: rasterTemplates.isEmpty ? RasterBench.templates : rasterTemplates, repeats: min(repeats, 3), scale: rasterScale,
                 webpQuality: rasterWebPQuality,
                 stages: rasterStages, files: rasterFiles)
-        default: text = "### 4. Batch of generated variants\n\n" + ThroughputBench.batch(catalog, count: variants, countWith3D: variants3D)
+        default: text = "### 4. Batch of generated variants\n\n" + ThroughputBench.batch(catalog, count: variants, countWith3D: variants3D, runs: batchRuns)
         }
         print(text + "\n")
     }
