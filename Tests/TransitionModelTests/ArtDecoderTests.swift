@@ -149,7 +149,9 @@ final class ArtDecoderTests: XCTestCase {
     /// A reference deep in arrays and objects is found too (the quick scan of the parsed tree
     /// must not pass what the located check rejects).
     func testAnUndeclaredParameterDeepInTheLayerIsReported() {
-        let bad = ##"{"version": 1, "name": "bad", "description": "d", "parameters": {"w": {"type": "number", "default": 1}}, "layer": {"type": "rect", "frame": [0, 0, "$w", {"x": ["$h"]}], "fill": "#000000"}}"##
+        let bad =
+            ##"{"version": 1, "name": "bad", "description": "d", "parameters": {"w": {"type": "number", "default": 1}}, "layer": "##
+            + ##"{"type": "rect", "frame": [0, 0, "$w", {"x": ["$h"]}], "fill": "#000000"}}"##
         XCTAssertEqual(
             decodeError(definition(##"[{"use": "bad", "id": "a"}]"##), art: ["bad": bad]),
             "art/bad.json:1:161: layer.frame[3].x[0]: unknown parameter \"$h\"; declared: w (in art \"bad\" used at t.json:3:14 layers[0])")
