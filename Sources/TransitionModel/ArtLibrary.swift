@@ -104,7 +104,8 @@ struct ArtComponent {
         let layer = try doc.required("layer", "the art's root layer")
         try layer.checkMembers(allowed: DefinitionDecoder.layerMembers + ["use"])
         if let use = layer.child("use") { throw use.fail("an art file's root layer cannot be a use; put the use in a group's children") }
-        try checkParameterReferences(layer, declared: parameters.map(\.name))
+        let declared = parameters.map(\.name)
+        if mayReferenceUndeclared(layer.node, declared: declared) { try checkParameterReferences(layer, declared: declared) }
         return ArtComponent(name: name, file: source.file, parameters: parameters, layer: layer.node)
     }
 
@@ -119,6 +120,16 @@ struct ArtComponent {
         case .id:
             let s = try value.string()
             guard DefinitionDecoder.isValidName(s) else { throw value.fail("expected an id of letters, digits, '-' or '_', found \"\(s)\"") }
+        }
+    }
+
+    /// Whether `checkParameterReferences` can fail: the same test on every string of the parsed
+    /// tree (a superset of the nodes it visits), without a JSONNode (path, lookup) per member.
+    static func mayReferenceUndeclared(_ node: LocatedJSON, declared: [String]) -> Bool {
+        switch node.value {
+        case .string(let s) where s.hasPrefix("$"): return !declared.contains(String(s.dropFirst()))
+        case .object, .array: return node.elements.contains { mayReferenceUndeclared($0, declared: declared) }
+        case .null, .bool, .number, .string, .numbers, .written: return false
         }
     }
 

@@ -110,16 +110,22 @@ extension DefinitionDecoder {
     static func checkReferences(_ d: TransitionDefinition, doc: JSONNode) throws {
         var seen: Set<String> = []
         var ids: [String] = []
+        var named: [String] = []  // every "of", read on the first walk
         let layerNodes = try doc.required("layers", "").elements()
         try forEachLayerNode(layerNodes) { n in
+            if let of = n.child("of"), case .string(let s) = of.node.value { named.append(s) }
             guard let idNode = n.child("id"), case .string(let id) = idNode.node.value else { return }
             guard seen.insert(id).inserted else { throw idNode.fail("duplicate layer id \"\(id)\"") }
             ids.append(id)
         }
         let known = "known: \(ids.joined(separator: ", "))"
-        try forEachLayerNode(layerNodes) { n in
-            if let of = n.child("of"), case .string(let s) = of.node.value, !seen.contains(s) {
-                throw of.fail("unknown layer \"\(s)\" (\(known))")
+        // The second walk (the same nodes, uses already resolved once) only finds the unknown
+        // "of" and its located error (with its use notes): skipped when every name is known.
+        if !named.allSatisfy(seen.contains) {
+            try forEachLayerNode(layerNodes) { n in
+                if let of = n.child("of"), case .string(let s) = of.node.value, !seen.contains(s) {
+                    throw of.fail("unknown layer \"\(s)\" (\(known))")
+                }
             }
         }
         guard let phasesNode = doc.child("phases") else { return }  // an interactive definition may have none

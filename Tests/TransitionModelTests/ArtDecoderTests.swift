@@ -88,6 +88,23 @@ final class ArtDecoderTests: XCTestCase {
         XCTAssertEqual(d.layer(withID: "s")?.kind, .snapshot(of: "dot"))
     }
 
+    /// An unknown "of" is found after every id is known, in the site's file or the art's
+    /// (with its use note); a known one passes (the second walk is skipped then).
+    func testSnapshotOfAnUnknownId() {
+        XCTAssertEqual(
+            decodeError(
+                definition(
+                    """
+                    [{"use": "card", "id": "a", "with": {"dot-id": "dot"}},
+                     {"id": "s", "type": "snapshot", "of": "dott", "frame": [0, 0, 24, 24]}]
+                    """)),
+            "t.json:4:40: layers[1].of: unknown layer \"dott\" (known: a, dot, s)")
+        let snap = ##"{"version": 1, "name": "snap", "description": "d", "layer": {"id": "s", "type": "snapshot", "of": "b", "frame": [0, 0, 1, 1]}}"##
+        XCTAssertEqual(
+            decodeError(definition(##"[{"use": "snap"}, {"id": "a", "type": "rect", "frame": [0, 0, 1, 1]}]"##), art: ["snap": snap]),
+            "art/snap.json:1:99: layer.of: unknown layer \"b\" (known: s, a) (in art \"snap\" used at t.json:3:14 layers[0])")
+    }
+
     func testUnknownArt() {
         XCTAssertEqual(
             decodeError(definition(##"[{"use": "crad", "id": "a"}]"##)),
@@ -144,6 +161,17 @@ final class ArtDecoderTests: XCTestCase {
         XCTAssertEqual(
             decodeError(definition(##"[{"use": "bad", "id": "a"}]"##), art: ["bad": bad]),
             "art/bad.json:1:108: layer.fill: unknown parameter \"$tnt\"; the art declares none (in art \"bad\" used at t.json:3:14 layers[0])")
+    }
+
+    /// A reference deep in arrays and objects is found too (the quick scan of the parsed tree
+    /// must not pass what the located check rejects).
+    func testAnUndeclaredParameterDeepInTheLayerIsReported() {
+        let bad =
+            ##"{"version": 1, "name": "bad", "description": "d", "parameters": {"w": {"type": "number", "default": 1}}, "layer": "##
+            + ##"{"type": "rect", "frame": [0, 0, "$w", {"x": ["$h"]}], "fill": "#000000"}}"##
+        XCTAssertEqual(
+            decodeError(definition(##"[{"use": "bad", "id": "a"}]"##), art: ["bad": bad]),
+            "art/bad.json:1:161: layer.frame[3].x[0]: unknown parameter \"$h\"; declared: w (in art \"bad\" used at t.json:3:14 layers[0])")
     }
 
     func testAnErrorInsideArtNamesTheUseSite() {
