@@ -95,6 +95,12 @@ final class GestureProgram: Sendable {
     let clampsProgress: Bool
     /// The central environments read so far, by instant.
     let environments = InstantMemo<ExpressionEnvironment>(slots: 2048)
+    /// Whether `p` or a `let` reads the velocity (vx, vy).
+    let progressReadsVelocity: Bool
+    /// The central environments without their velocity (vx = vy = 0), for readers that do not
+    /// read it when p and the lets do not either: two of an environment's three translations (each
+    /// an eased-script Bézier solve) are the velocity's.
+    let positions = InstantMemo<ExpressionEnvironment>(slots: 2048)
 
     init(path: GestureDriver.Path, interaction: Interaction, canvas: Size) {
         switch path {
@@ -118,6 +124,7 @@ final class GestureProgram: Sendable {
         progress = interaction.progress.root.compiled()
         lets = interaction.lets.map { StoredEvaluator($0.expression.root.compiled()) }
         if case .percentDriven = interaction.kind { clampsProgress = true } else { clampsProgress = false }
+        progressReadsVelocity = interaction.progress.root.readsVelocity || interaction.lets.contains { $0.expression.root.readsVelocity }
     }
 
     func translation(local τ: Double) -> Point {
@@ -153,6 +160,14 @@ final class GestureProgram: Sendable {
         environments.value(at: τ) { self.environment(local: τ, side: .central, velocity: nil) }
     }
 
+    /// The central environment at τ for a reader that reads vx, vy only if `readsVelocity`: the
+    /// one without the velocity when p and the lets do not read it either (every other number
+    /// the same), kept.
+    func environment(local τ: Double, readsVelocity: Bool) -> ExpressionEnvironment {
+        if readsVelocity || progressReadsVelocity { return environment(local: τ) }
+        return positions.value(at: τ) { self.environment(local: τ, side: .central, velocity: .zero) }
+    }
+
     func environment(local τ: Double, side: GestureDriver.Side, velocity: Point?) -> ExpressionEnvironment {
         var env = ExpressionEnvironment(canvas: canvas)
         let tr = translation(local: τ)
@@ -167,6 +182,11 @@ final class GestureProgram: Sendable {
         for l in lets { env.lets.append(l.evaluate(env)) }
         return env
     }
+}
+
+extension ExpressionNode {
+    /// Whether the expression reads the finger's velocity.
+    var readsVelocity: Bool { mentions(.vx) || mentions(.vy) }
 }
 
 /// A compiled expression kept in an array. An array holds a bare closure in its most general

@@ -111,7 +111,7 @@ struct FollowedComponent: ProgressFunction {
         // Values were checked over the whole drag when the branch was built.
         // The closure holds the two objects, not this value (copying it copies a driver).
         let followed = followed, program = driver.program
-        let value = followed.memo.value(at: τ) { followed.value(program.environment(local: τ)) }
+        let value = followed.memo.value(at: τ) { followed.value(program.environment(local: τ, readsVelocity: followed.readsVelocity)) }
         let v = value?.component(component) ?? model
         return 1 - (v - model) / unit
     }
@@ -134,10 +134,13 @@ final class FollowedValue: Sendable {
     let evaluators: [StoredEvaluator]
     let rules: [AdmittedRange]
     let memo = InstantMemo<PropertyValue?>(slots: 256)
+    /// Whether a number reads vx or vy (else `value` answers the same without the velocity).
+    let readsVelocity: Bool
 
     init(_ expression: ValueExpression) {
         shape = expression.shape
         let numbers = expression.numbers
+        readsVelocity = numbers.contains { $0.expression.root.readsVelocity }
         evaluators = numbers.map { StoredEvaluator($0.expression.root.compiled()) }
         rules = numbers.map { AdmittedRange($0.rule) }
     }
@@ -209,7 +212,8 @@ struct PhaseClock: Hashable, Sendable {
 
     func phaseTime(at t: Double) -> Double {
         let D = phaseDuration, p = releasedProgress
-        if t < release { return D * driver.environment(local: localBegin + max(t - begin, 0)).p }
+        // p does not read the velocity unless the progress or a let does (then the full environment).
+        if t < release { return D * driver.program.environment(local: localBegin + max(t - begin, 0), readsVelocity: false).p }
         let R = completionDuration
         let c = R > 0 ? completionCurve.progress(at: (t - release) / R) : 1
         return outcome == .finish ? p * D + (1 - p) * D * c : p * D * (1 - c)

@@ -159,13 +159,14 @@ struct InteractionBuilder {
         var first: PropertyValue? = nil, last: PropertyValue? = nil
         for k in 0...steps {
             let t = k == steps ? τ1 : τ0 + (τ1 - τ0) * Double(k) / Double(steps)
-            let env = driver.environment(local: t)
-            // The compiled value (the same numbers); the tree says which number fails, and why.
-            if let v = followed.value(env) {
+            // The compiled value (the same numbers); the tree says which number fails, and why
+            // (with the whole environment: the message shows the velocity).
+            if let v = followed.value(driver.program.environment(local: t, readsVelocity: followed.readsVelocity)) {
                 if first == nil { first = v }
                 if k == steps { last = v }
                 continue
             }
+            let env = driver.environment(local: t)
             do {
                 let v = try change.value.value(env)
                 if first == nil { first = v }
