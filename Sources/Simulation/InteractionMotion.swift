@@ -147,14 +147,17 @@ final class FollowedValue: Sendable {
 
     /// nil where a number is out of range.
     func value(_ env: ExpressionEnvironment) -> PropertyValue? {
-        rules.withUnsafeBufferPointer { rules in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
-                for k in evaluators.indices {
-                    let v = evaluators[k].evaluate(env)
-                    guard rules[k].admits(v) else { return nil }
-                    numbers[k] = v
+        // Both arrays read in place (no bounds checks; the closures read, not copied).
+        evaluators.withUnsafeBufferPointer { evaluators in
+            rules.withUnsafeBufferPointer { rules in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
+                    for k in evaluators.indices {
+                        let v = evaluators[k].evaluate(env)
+                        guard rules[k].admits(v) else { return nil }
+                        numbers[k] = v
+                    }
+                    return shape.assembled { numbers[$0] }
                 }
-                return shape.assembled { numbers[$0] }
             }
         }
     }
