@@ -50,24 +50,27 @@ struct TrackKeyWindows {
     ) -> [(start: Int, end: Int, characters: Int)] {
         let last = samples.count - 1
         guard last >= 2 else { return [] }
-        // The checked points and their radius 2E (with a margin for the floating point).
-        var points: [Int] = [], radii: [Double] = []
+        // The checked points and their squared radius (2E with a margin for the floating point),
+        // made once: `separated` runs for every point at every grid time a window grows by.
+        var points: [Int] = [], squared: [Double] = [], highest = -1
+        let capacity = paths.reduce(0) { $0 + 3 * layout.counts[$1] }
+        points.reserveCapacity(capacity); squared.reserveCapacity(capacity)
+        func check(_ n: Int, radius r: Double) {
+            points.append(n); squared.append(r * r); highest = max(highest, n)
+        }
         for p in paths {
             let o = layout.offsets[p], count = layout.counts[p], painted = max(0, visible - layout.shapeErrors[p])
             for v in 0..<count {
                 let tolerance = layout.isOutline[p] ? min(painted, outline) : painted
-                points.append(o + v); radii.append(2 * max(tolerance, rounding) + 1e-6)
+                check(o + v, radius: 2 * max(tolerance, rounding) + 1e-6)
             }
             for s in 0..<count where !layout.isLine[p][s] {
-                for c in [o + count + s, o + 2 * count + (s + 1) % count] {
-                    points.append(c); radii.append(2 * max(painted, rounding) + 1e-6)
-                }
+                let r = 2 * max(painted, rounding) + 1e-6
+                check(o + count + s, radius: r); check(o + 2 * count + (s + 1) % count, radius: r)
             }
         }
-        // Whether no λ in [0, 1] keeps every point within its radius at k2. The squared radii are
-        // made once (the same products), and the reads skip bounds checks: this runs for every
-        // point at every grid time a window grows by.
-        let squared = radii.map { $0 * $0 }, highest = points.max() ?? -1
+        // Whether no λ in [0, 1] keeps every point within its radius at k2 (reads unchecked: the
+        // highest point index is checked against the samples' counts once per call).
         func separated(_ k1: Int, _ k2: Int, _ k3: Int) -> Bool {
             var lo = 0.0, hi = 1.0
             return samples[k1].withUnsafeBufferPointer { s1 in
@@ -75,7 +78,6 @@ struct TrackKeyWindows {
                     samples[k3].withUnsafeBufferPointer { s3 in
                         points.withUnsafeBufferPointer { points in
                             squared.withUnsafeBufferPointer { squared in
-                                // Every point index is in each sample (checked once, not per read).
                                 precondition(highest < min(s1.count, s2.count, s3.count))
                                 for x in 0..<points.count {
                                     let n = points[x]
