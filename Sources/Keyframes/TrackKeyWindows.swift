@@ -50,39 +50,56 @@ struct TrackKeyWindows {
     ) -> [(start: Int, end: Int, characters: Int)] {
         let last = samples.count - 1
         guard last >= 2 else { return [] }
-        // The checked points and their radius 2E (with a margin for the floating point).
-        var points: [Int] = [], radii: [Double] = []
+        // The checked points and their squared radius (2E with a margin for the floating point),
+        // made once: `separated` runs for every point at every grid time a window grows by.
+        var points: [Int] = [], squared: [Double] = [], highest = -1
+        let capacity = paths.reduce(0) { $0 + 3 * layout.counts[$1] }
+        points.reserveCapacity(capacity); squared.reserveCapacity(capacity)
+        func check(_ n: Int, radius r: Double) {
+            points.append(n); squared.append(r * r); highest = max(highest, n)
+        }
         for p in paths {
             let o = layout.offsets[p], count = layout.counts[p], painted = max(0, visible - layout.shapeErrors[p])
             for v in 0..<count {
                 let tolerance = layout.isOutline[p] ? min(painted, outline) : painted
-                points.append(o + v); radii.append(2 * max(tolerance, rounding) + 1e-6)
+                check(o + v, radius: 2 * max(tolerance, rounding) + 1e-6)
             }
             for s in 0..<count where !layout.isLine[p][s] {
-                for c in [o + count + s, o + 2 * count + (s + 1) % count] {
-                    points.append(c); radii.append(2 * max(painted, rounding) + 1e-6)
-                }
+                let r = 2 * max(painted, rounding) + 1e-6
+                check(o + count + s, radius: r); check(o + 2 * count + (s + 1) % count, radius: r)
             }
         }
-        // Whether no λ in [0, 1] keeps every point within its radius at k2.
+        // Whether no λ in [0, 1] keeps every point within its radius at k2 (reads unchecked: the
+        // highest point index is checked against the samples' counts once per call).
         func separated(_ k1: Int, _ k2: Int, _ k3: Int) -> Bool {
             var lo = 0.0, hi = 1.0
-            let s1 = samples[k1], s2 = samples[k2], s3 = samples[k3]
-            for (x, n) in points.enumerated() {
-                let ux = s2[n].x - s1[n].x, uy = s2[n].y - s1[n].y, vx = s3[n].x - s1[n].x, vy = s3[n].y - s1[n].y
-                let r = radii[x]
-                let a = vx * vx + vy * vy, b = ux * vx + uy * vy, c = ux * ux + uy * uy - r * r
-                if a < 1e-18 {
-                    if c > 0 { return true }
-                    continue
+            return samples[k1].withUnsafeBufferPointer { s1 in
+                samples[k2].withUnsafeBufferPointer { s2 in
+                    samples[k3].withUnsafeBufferPointer { s3 in
+                        points.withUnsafeBufferPointer { points in
+                            squared.withUnsafeBufferPointer { squared in
+                                precondition(highest < min(s1.count, s2.count, s3.count))
+                                for x in 0..<points.count {
+                                    let n = points[x]
+                                    let p1 = s1[n], p2 = s2[n], p3 = s3[n]
+                                    let ux = p2.x - p1.x, uy = p2.y - p1.y, vx = p3.x - p1.x, vy = p3.y - p1.y
+                                    let a = vx * vx + vy * vy, b = ux * vx + uy * vy, c = ux * ux + uy * uy - squared[x]
+                                    if a < 1e-18 {
+                                        if c > 0 { return true }
+                                        continue
+                                    }
+                                    let disc = b * b - a * c
+                                    if disc < 0 { return true }
+                                    let root = disc.squareRoot()
+                                    lo = max(lo, (b - root) / a); hi = min(hi, (b + root) / a)
+                                    if lo > hi { return true }
+                                }
+                                return false
+                            }
+                        }
+                    }
                 }
-                let disc = b * b - a * c
-                if disc < 0 { return true }
-                let root = disc.squareRoot()
-                lo = max(lo, (b - root) / a); hi = min(hi, (b + root) / a)
-                if lo > hi { return true }
             }
-            return false
         }
         // The key's characters: its track's numbers as written at the window's middle.
         func characters(_ k: Int) -> Int {
