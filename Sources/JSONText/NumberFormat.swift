@@ -74,7 +74,7 @@ package enum NumberFormat {
     @inline(__always)
     static func decimalDigits(_ x: Double, _ decimals: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
         guard decimals >= 0, decimals <= 15 else { return 0 }
-        let m = rounded(x * pow10(decimals))
+        let m = (x * pow10(decimals)).rounded()
         guard abs(m) < 1e15 else { return 0 }
         var u = UInt64(abs(m))
         if u == 0 { p[0] = 0x30; return 1 }  // also turns -0 into 0
@@ -124,25 +124,10 @@ package enum NumberFormat {
 
     package static func round(_ x: Double, decimals: Int) -> Double {
         let scale = pow10(decimals)
-        let r = rounded(x * scale) / scale
+        let r = (x * scale).rounded() / scale
         return r == 0 ? 0 : r
     }
 
-    /// `x.rounded()` (to nearest, halves away from zero), the same bits, without libm's `round`
-    /// call: the x86-64 baseline has no rounding instruction, and every number written went
-    /// through one or two calls (~1 M in a 3D batch of 12). Truncation through Int64 is exact
-    /// below 2^52, and so is the fraction x − t there; a zero keeps x's sign. Larger values,
-    /// infinities and NaN go to `rounded()` (ProjectionFitter.rounded is the same).
-    @inline(__always)
-    package static func rounded(_ x: Double) -> Double {
-        guard abs(x) < 0x1p52 else { return x.rounded() }
-        let t = Double(Int64(x))
-        let f = x - t
-        let r = f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
-        return r == 0 ? Double(signOf: x, magnitudeOf: 0) : r
-    }
-
-    @inline(__always)
     static func pow10(_ n: Int) -> Double {
         if n >= 0, n < powersOf10.count { return powersOf10[n] }
         var p = 1.0
