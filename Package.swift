@@ -67,7 +67,7 @@ let package = Package(
         // Benchmarks of the keyframe fitter and the exporters (BENCHMARKS.md); run in release.
         .executableTarget(name: "trans-export-bench", dependencies: ["TransExport", "TransExportCLI", "Exporters", "Keyframes", "Simulation"]),
 
-        // Shared by the test targets: the test tiers (CatalogTier).
+        // Shared by the test targets: the test tiers (CatalogTier), a seeded generator (SplitMix64).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
@@ -76,8 +76,8 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "TransitionModelTests", dependencies: ["TransitionModel", "Artwork"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes"]),
-        .testTarget(name: "KeyframesTests", dependencies: ["Keyframes", "Simulation", "Motion"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keyframes", "TransExportTestSupport"]),
+        .testTarget(name: "KeyframesTests", dependencies: ["Keyframes", "Simulation", "Motion", "TransExportTestSupport"]),
         .testTarget(
             name: "ExportersTests",
             dependencies: [

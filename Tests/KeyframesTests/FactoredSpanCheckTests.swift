@@ -1,5 +1,6 @@
 import Motion
 import Simulation
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -12,7 +13,7 @@ final class FactoredSpanCheckTests: XCTestCase {
     /// errors around their exact shapes and boxes that cut them: the same yes or no every time,
     /// and both answers seen.
     func testOneShapeWithinDecidesAsTheGeneralCheck() {
-        var random = SplitMix(seed: 13)
+        var random = SplitMix64(seed: 13)
         let shapes = [
             BezierPath.roundedRect(Rect(0, 0, 120, 40), radius: 8), BezierPath.roundedRect(Rect(-30, 10, 60, 20), radius: 10).withoutEmptyLines,
             BezierPath.rect(Rect(5, 5, 50, 70)),
@@ -21,10 +22,10 @@ final class FactoredSpanCheckTests: XCTestCase {
         let fitter = ProjectionFitter(visible: 0.225, outline: 0.45)
         var passed = 0, failed = 0
         for _ in 0..<4000 {
-            let exact = layout.flat(shapes.map { $0.map { Point($0.x + random.next(-40, 40), $0.y + random.next(-40, 40)) } })
-            let spread = [0.05, 0.2, 0.4][Int(random.next(0, 2.999))]
-            let drawn = exact.map { Point($0.x + random.next(-spread, spread), $0.y + random.next(-spread, spread)) }
-            let box = Rect(random.next(-60, 60), random.next(-60, 60), random.next(0, 150), random.next(0, 150))
+            let exact = layout.flat(shapes.map { $0.map { Point($0.x + random.uniform(-40, 40), $0.y + random.uniform(-40, 40)) } })
+            let spread = [0.05, 0.2, 0.4][Int(random.uniform(0, 2.999))]
+            let drawn = exact.map { Point($0.x + random.uniform(-spread, spread), $0.y + random.uniform(-spread, spread)) }
+            let box = Rect(random.uniform(-60, 60), random.uniform(-60, 60), random.uniform(0, 150), random.uniform(0, 150))
             let general = fitter.within(layout, exact, drawn, drawn, 0, box)
             XCTAssertEqual(fitter.within(layout, exact, drawn, box: box), general)
             if general { passed += 1 } else { failed += 1 }
@@ -50,9 +51,9 @@ final class FactoredSpanCheckTests: XCTestCase {
 
     /// R's candidate easings: 1 decimal, then writtenCandidates' 2 and 3, repeats dropped, in that order.
     func testCandidatesAreOneDecimalThenTheWrittenOnes() {
-        var random = SplitMix(seed: 5)
+        var random = SplitMix64(seed: 5)
         for _ in 0..<500 {
-            let c = CubicBezier(random.next(0, 1), random.next(0, 1), random.next(0, 1), random.next(0, 1))
+            let c = CubicBezier(random.uniform(0, 1), random.uniform(0, 1), random.uniform(0, 1), random.uniform(0, 1))
             let first: KeyframeEasing = EasingFit.rounded(c, decimals: 1).isLinear ? .linear : .bezier(EasingFit.rounded(c, decimals: 1))
             let expected = [first] + EasingFit.writtenCandidates(.bezier(c)).filter { $0 != first }
             XCTAssertEqual(FactoredProjection.candidates(.bezier(c)), expected)
@@ -64,30 +65,16 @@ final class FactoredSpanCheckTests: XCTestCase {
     /// A as factorInterval writes it (translate · scale(sx, 1), sx edge-on included): the same
     /// point as PlaneProjection.apply.
     func testAIsAppliedAsThePlaneProjection() {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         for sx in [1.0, -0.73, 0.25, 1e-5, -1e-5] {
-            let t = Point(random.next(-400, 400), random.next(-400, 900))
+            let t = Point(random.uniform(-400, 400), random.uniform(-400, 900))
             let h = PlaneProjection([sx, 0, 0, 0, 1, 0, t.x, t.y, 1])
             for _ in 0..<200 {
-                let p = Point(random.next(-2000, 2000), random.next(-2000, 2000))
+                let p = Point(random.uniform(-2000, 2000), random.uniform(-2000, 2000))
                 let mine = FactoredSpanCheck.apply(sx, t, p), theirs = h.apply(p)
                 XCTAssertEqual(mine.x, theirs.x)
                 XCTAssertEqual(mine.y, theirs.y)
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), uniform doubles in a range.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ lo: Double, _ hi: Double) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return lo + (hi - lo) * Double(z >> 11) / Double(1 << 53)
     }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import TransExportTestSupport
 import XCTest
 
 @testable import Keyframes
@@ -74,7 +75,7 @@ final class TrackKeyWindowsSameAnswerTests: XCTestCase {
     /// Paths of three vertices (curved and straight segments, outlines or not) moving along
     /// random curves, with held stretches (a = 0): the windows equal the reference's.
     func testWindowsEqualTheReference() {
-        var rng = SplitMix(seed: 44)
+        var rng = SplitMix64(seed: 44)
         var cases = 0, windows = 0
         for trial in 0..<60 {
             let pathCount = 1 + trial % 4, times = 3 + Int(rng.next() % 60)
@@ -108,18 +109,5 @@ final class TrackKeyWindowsSameAnswerTests: XCTestCase {
         }
         XCTAssertEqual(cases, 240)
         XCTAssertGreaterThan(windows, 100)  // the searches found windows, not only empty answers
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that the cases are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
