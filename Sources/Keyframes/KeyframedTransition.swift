@@ -31,8 +31,19 @@ package struct LayerKeyframes: Hashable, Sendable {
     }
 
     /// Whether its placement, numbers (opacity, corner radius) or visibility changes (not its mask).
-    package var isAnimated: Bool {
-        placementIsAnimated || numbers.tracks.contains { $0.isAnimated } || visible.isAnimated
+    package var isAnimated: Bool { withUnsafePointer(to: self) { Self.isAnimated(in: $0) } }
+
+    /// `isAnimated` of the layer at k, each track read in place: the getter called on
+    /// `k.pointee` copied the whole layer first (every track retained and released; the writers
+    /// ask it of every layer).
+    package static func isAnimated(in k: UnsafePointer<LayerKeyframes>) -> Bool {
+        if k.pointee.position.isAnimated || k.pointee.size.isAnimated || k.pointee.anchorPoint.isAnimated
+            || k.pointee.translation.isAnimated || k.pointee.scale.isAnimated || k.pointee.rotation.isAnimated
+            || k.pointee.visible.isAnimated
+        {
+            return true
+        }
+        return k.pointee.numbers.tracks.withUnsafeBufferPointer { tracks in tracks.indices.contains { tracks[$0].isAnimated } }
     }
 
     /// `layer.opacity`, drawn (in [0, 1]).

@@ -48,20 +48,7 @@ package struct Simulation: Hashable, Sendable {
     package func index(ofLayer id: String) -> Int? { layers.firstIndex { $0.id == id } }
 
     /// Layers in paint order (bottom to top), depth first: a parent, then its children.
-    package var paintOrder: [Int] {
-        // The same depth-first order from a stack (children pushed last first): the recursive
-        // visit appended to a captured array, a run-time exclusivity check per layer, and grew it.
-        var out: [Int] = []
-        out.reserveCapacity(layers.count)
-        var stack = Array(roots.reversed())
-        layers.withUnsafeBufferPointer { layers in
-            while let i = stack.popLast() {
-                out.append(i)
-                stack.append(contentsOf: (layers.baseAddress! + i).pointee.children.reversed())
-            }
-        }
-        return out
-    }
+    package var paintOrder: [Int] { depthFirst(from: roots, reserving: layers.count) }
 
     /// Every layer's state at time t (seconds on the timeline; wraps around the loop).
     package func state(at time: Double) -> SceneState { state(at: time, geometryOnly: false) }
@@ -73,11 +60,18 @@ package struct Simulation: Hashable, Sendable {
 
     /// Layer i's sublayers, theirs, and so on, depth first (each before its own sublayers).
     package func descendants(of i: Int) -> [Int] {
-        // `paintOrder`'s stack from i's children (the same depth-first order): the recursive
-        // `flatMap` made and concatenated an array per layer, and copied each layer read.
+        depthFirst(from: layers.withUnsafeBufferPointer { ($0.baseAddress! + i).pointee.children })
+    }
+
+    /// The layers `starts` and their sublayers, depth first (each before its own sublayers), from
+    /// a stack (children pushed last first), each layer read in place: a recursive visit appended
+    /// to a captured array (a run-time exclusivity check per layer) or made and concatenated an
+    /// array per layer, and copied each layer it read.
+    private func depthFirst(from starts: [Int], reserving capacity: Int = 0) -> [Int] {
         var out: [Int] = []
+        out.reserveCapacity(capacity)
+        var stack = Array(starts.reversed())
         layers.withUnsafeBufferPointer { layers in
-            var stack = Array((layers.baseAddress! + i).pointee.children.reversed())
             while let j = stack.popLast() {
                 out.append(j)
                 stack.append(contentsOf: (layers.baseAddress! + j).pointee.children.reversed())

@@ -295,18 +295,3 @@ struct AnchorOffset {
         }
     }
 }
-
-extension LayerKeyframes {
-    /// `k.pointee.isAnimated`, each track read in place: the getter called on the pointee copied
-    /// the whole layer first (every track retained and released; the Lottie writer's layer plan
-    /// asks of every layer). `SVGFollowedLayerTests` compares the two.
-    static func isAnimated(in k: UnsafePointer<LayerKeyframes>) -> Bool {
-        if k.pointee.position.isAnimated || k.pointee.size.isAnimated || k.pointee.anchorPoint.isAnimated
-            || k.pointee.translation.isAnimated || k.pointee.scale.isAnimated || k.pointee.rotation.isAnimated
-            || k.pointee.visible.isAnimated
-        {
-            return true
-        }
-        return k.pointee.numbers.tracks.withUnsafeBufferPointer { tracks in tracks.indices.contains { tracks[$0].isAnimated } }
-    }
-}
