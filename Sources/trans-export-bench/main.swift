@@ -1,6 +1,6 @@
 // trans-export-bench: the fitter's and exporters' benchmarks (BENCHMARKS.md). Run from the
 // repository root in release:
-//   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [factor] [--variants N]
+//   swift run -c release trans-export-bench [springs] [optimum] [catalog] [batch] [variants] [raster] [factor] [--variants N]
 // With no benchmark named, runs springs, catalog and batch (optimum is slow: name it).
 import Exporters
 import Foundation
@@ -29,26 +29,29 @@ let rasterStages = option("--stages", default: 1) != 0  // raster: 0 leaves out 
 let rasterFiles = option("--files", default: 1) != 0  // raster: 0 leaves out the whole files
 let factorShare = option("--share", default: 50)  // factor: the residual's percent of the tolerance
 var rasterTemplates: [String] = []  // raster, factor: --template NAME (repeatable), else each one's own list
+var dumpFolder: String? = nil  // variants: --dump DIR writes each variant's SVG and Lottie there
+if let i = args.firstIndex(of: "--dump"), i + 1 < args.count {
+    dumpFolder = args[i + 1]
+    args.removeSubrange(i...(i + 1))
+}
 while let i = args.firstIndex(of: "--template"), i + 1 < args.count {
     rasterTemplates.append(args[i + 1])
     args.removeSubrange(i...(i + 1))
 }
 let chosen = Set(args)
-let known: Set = ["springs", "optimum", "catalog", "batch", "raster", "factor"]
+let order = ["springs", "optimum", "catalog", "batch", "variants", "raster", "factor"]
+let known = Set(order)
 guard chosen.isSubset(of: known) else {
     FileHandle.standardError.write(
         Data(
-            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [raster] [factor] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--batch-runs N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1] [--share P]\n"
+            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [variants] [raster] [factor] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--batch-runs N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1] [--share P] [--dump DIR]\n"
                 .utf8))
     exit(2)
 }
 let run =
     chosen.isEmpty
     ? ["springs", "catalog", "batch"]
-    : known.filter(chosen.contains).sorted { a, b in
-        ["springs", "optimum", "catalog", "batch", "raster", "factor"].firstIndex(of: a)! < ["springs", "optimum", "catalog", "batch", "raster", "factor"]
-            .firstIndex(of: b)!
-    }
+    : known.filter(chosen.contains).sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
 do {
     let catalog = try Catalog.load()
     if let name = ProcessInfo.processInfo.environment["BENCH_PROFILE"] {
@@ -70,6 +73,9 @@ do {
                 guard let i = catalog.names.firstIndex(of: name) else { throw BenchError("unknown template \(name)") }
                 return "\(name):\n" + ProjectionFactorBench.report(try Simulation(catalog.definitions[i]), share: Double(factorShare) / 100)
             }.joined(separator: "\n")
+        case "variants":
+            // Where the batch's time goes: --variants-3d N variants of every template, by template (--dump DIR: their files).
+            text = "### 4. Batch of generated variants, by template\n\n" + (try VariantProfile.run(catalog, count: variants3D, dump: dumpFolder))
         case "raster":
             text = try RasterBench.run(
                 catalog, names: rasterTemplates.isEmpty ? RasterBench.templates : rasterTemplates, repeats: min(repeats, 3), scale: rasterScale,
