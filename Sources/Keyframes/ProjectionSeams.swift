@@ -82,7 +82,7 @@ extension ProjectionSampler {
                 guard Self.isArea(ci), Self.isArea(cj), let (a, b) = Self.sharedEdge(ci, cj) ?? Self.sharedEdge(cj, ci) else { continue }
                 let di = drawn(i, a, b), dj = drawn(j, a, b)
                 guard di.count >= 2, dj.count >= 2 else { continue }
-                worst = max(worst, Self.farthest(di, fromLineThrough: dj), Self.farthest(dj, fromLineThrough: di))
+                worst = max(worst, Self.farthest(di, fromLineThrough: dj, along: b - a), Self.farthest(dj, fromLineThrough: di, along: b - a))
                 if worst > stopAbove { return worst }
             }
         }
@@ -133,12 +133,18 @@ extension ProjectionSampler {
         return abs((p.x - a.x) * d.y - (p.y - a.y) * d.x) / length
     }
 
-    /// The farthest of `points` from the line through the two farthest apart of `line`.
-    static func farthest(_ points: [Point], fromLineThrough line: [Point]) -> Double {
+    /// The farthest of `points` from the line through the two farthest apart of `line`. Where
+    /// those coincide (a side that meets the shared edge at one point, as a bar's rounded end
+    /// does: its vertex there is drawn once for its paint and once for its clip), that side's
+    /// edge is the point, and the line through it runs along the shared edge, `edge`'s direction.
+    /// The distance to the point itself was measured before: the other face's whole edge, 795 pt
+    /// from a bar's tip, so stories-cube at twice its durations fell back to one group.
+    static func farthest(_ points: [Point], fromLineThrough line: [Point], along edge: Point) -> Double {
         var (a, b, span) = (line[0], line[0], -1.0)
         for (x, p) in line.enumerated() {
             for q in line[(x + 1)...] where p.distance(to: q) > span { (a, b, span) = (p, q, p.distance(to: q)) }
         }
+        if span <= 1e-9 * max(1, (edge.x * edge.x + edge.y * edge.y).squareRoot()) { b = a + edge }
         return points.map { distance($0, toLineThrough: a, b) }.max() ?? 0
     }
 }

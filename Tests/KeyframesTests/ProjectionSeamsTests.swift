@@ -44,6 +44,42 @@ final class ProjectionSeamsTests: XCTestCase {
         XCTAssertLessThan(apart[right]!.paint[0].shape.keyframes.count, whole[right]!.paint[0].shape.keyframes.count)
     }
 
+    /// A side whose drawn vertices on the shared edge's line are one point (a bar's rounded end
+    /// touching the edge, its vertex there drawn for its paint and for its clip) has that point
+    /// for its edge: the other side's edge is measured from the line through it along the shared
+    /// edge, not from the point (the other face's whole edge, hundreds of points away).
+    func testASideMeetingTheEdgeAtOnePointIsMeasuredAlongTheEdge() {
+        let tip = [Point(389.9749, 49.2), Point(389.9749, 49.2)]
+        let face = [Point(389.9740, 0), Point(389.9740, 844), Point(389.9740, 0)]
+        let edge = Point(0, 844)
+        XCTAssertEqual(ProjectionSampler.farthest(face, fromLineThrough: tip, along: edge), 0.0009, accuracy: 1e-9)
+        XCTAssertEqual(ProjectionSampler.farthest(tip, fromLineThrough: face, along: edge), 0.0009, accuracy: 1e-9)
+        // A side with an edge of its own keeps its own line, tilted as drawn, whatever the shared edge's direction.
+        let tilted = [Point(390, 0), Point(391, 844)]
+        XCTAssertEqual(
+            ProjectionSampler.farthest([Point(390, 844)], fromLineThrough: tilted, along: edge), 844 / (844.0 * 844 + 1).squareRoot(), accuracy: 1e-12)
+    }
+
+    /// The same in a whole fit: a stadium bar on the outgoing face ending at the shared edge
+    /// (its rounded end touches the edge at one point) leaves the faces' seam closed, so the
+    /// faces are keyed apart. Measured from the bar's tip as a point, the gap was the distance
+    /// from the tip to the far end of the other face's edge.
+    func testABarEndingAtTheSharedEdgeLeavesTheSeamClosed() throws {
+        var definition = Self.cube()
+        let bar = LayerDefinition(
+            id: "bar", kind: .rect, frame: Rect(290, 40, 100, 8), numbers: [.cornerRadius: 4], fill: .solid(.white))
+        definition.layers[1].children.append(bar)
+        let sim = try Simulation(definition)
+        let prep = try XCTUnwrap(ProjectionPreparation(sim))
+        var sampler = prep.sampler
+        sampler.imageArcs = true
+        let factors = sampler.planeFactors(times: prep.coarse, end: prep.end, groups: prep.groups)
+        let parts = sampler.planeParts(prep.groups, factors)
+        XCTAssertGreaterThan(parts.count, prep.groups.count, "the faces' group is split in two")
+        let apart = try XCTUnwrap(sampler.factoredLayers(parts, factors, end: prep.end, pictureCells: prep.pictureCells, interpolation: 0.5))
+        XCTAssertLessThan(sampler.seamGap(apart, groups: prep.groups, parts: parts, end: prep.end), ProjectionTolerance.seam)
+    }
+
     /// A 460 x 320 ellipse (the cube's first hill) under a perspective: its 4 image arcs and its
     /// projected kappa cubics are 0.06 pt apart, but on 64-piece polylines the chords' sag (0.28
     /// pt at radius 230) made it over 0.2 pt, the curve tolerance, so the hills kept 16 cubics.
