@@ -1,13 +1,26 @@
 // The number a retrace is found through (Retrace.swift, SubtreeRetrace.swift): one that moves
 // strictly monotonically over a run of 120 Hz samples, and its inverse, exactly (regula falsi on
 // the simulation) or from a dense table (linear in driver space, for the fitter: no simulation).
+import Motion
 import Simulation
+import TransitionModel
 
 struct RetraceDriver: Sendable {
     /// The driver at a time of the loop, on the exact simulation.
     let read: @Sendable (Double) -> Double
+    /// `times.map(read)`: the dense tables read the driver at thousands of increasing times,
+    /// which `values(_:layer:feature:at:)` reads through one sampler (the same numbers).
+    let readMany: @Sendable ([Double]) -> [Double]
     /// The run's sample times and the driver there (strictly monotone).
     let times: [Double], values: [Double]
+
+    init(
+        read: @escaping @Sendable (Double) -> Double, readMany: (@Sendable ([Double]) -> [Double])? = nil, times: [Double], values: [Double]
+    ) {
+        self.read = read
+        self.readMany = readMany ?? { $0.map(read) }
+        (self.times, self.values) = (times, values)
+    }
 
     var rising: Bool { values.last! > values[0] }
     var lo: Double { min(values[0], values.last!) }
@@ -42,7 +55,7 @@ struct RetraceDriver: Sendable {
     /// linear between them.
     func tableInverse(start: Double, span: Double, count: Int) -> @Sendable (Double) -> Double {
         let denseTimes = (0...count).map { start + span * Double($0) / Double(count) }
-        let dense = denseTimes.map(read)
+        let dense = readMany(denseTimes)
         let driver = self
         return { v in
             let k = driver.bracket(v, dense)
@@ -68,6 +81,47 @@ struct RetraceDriver: Sendable {
         return { t in value(layer, feature, t) }
     }
 
+    /// `reader(sim, layer:feature:)`'s value at each of `times`, read from one LayerSubsetSampler
+    /// of the layer and its ancestors: at increasing times it recomputes only the entries whose
+    /// tracks can have changed (none while the layer rests), and its state is `state(at:)`'s for
+    /// those layers, as `value` is (any other time is evaluated whole, the same numbers). Reading
+    /// each time alone built the ancestor chain and every link's state at ~6 K instructions a
+    /// read: most of flip-push's retrace and of flip-edge-pan's subtree fit (their dense tables).
+    static func values(_ sim: Simulation, layer: Int, feature: Int, at times: [Double]) -> [Double] {
+        guard let t0 = times.first else { return [] }
+        var sampler = LayerSubsetSampler(sim, sim.subset([layer]), at: t0)
+        let f = UnsafeMutablePointer<Double>.allocate(capacity: Retrace.maxFeatureCount)
+        defer { f.deallocate() }
+        return times.map { t in
+            sampler.advance(to: t)
+            return value(sampler.state, layer: layer, feature: feature, scratch: f)
+        }
+    }
+
+    /// `value`'s number from a subset state holding the layer: a corner as `corners(of:)` makes
+    /// it (Transform3D.apply(to:) on the bounds' corner), the rest as `Retrace.appendFeatures`.
+    @inline(__always)
+    private static func value(_ s: LayerSubsetState, layer: Int, feature: Int, scratch: UnsafeMutablePointer<Double>) -> Double {
+        let k = s.subset.entry[layer]
+        return s.states.withUnsafeBufferPointer { states in
+            let state = states.baseAddress! + k
+            guard feature < 8 else {
+                _ = Retrace.writeFeatures(state, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: scratch)
+                return scratch[feature]
+            }
+            let size = state.pointee.size
+            let corner: Point
+            switch feature / 2 {
+            case 0: corner = Point(0, 0)
+            case 1: corner = Point(size.width, 0)
+            case 2: corner = Point(size.width, size.height)
+            default: corner = Point(0, size.height)
+            }
+            let c = s.boundsToScreen[k].apply(to: corner)
+            return feature % 2 == 0 ? c.x : c.y
+        }
+    }
+
     @inline(__always)
     fileprivate static func value(_ sim: Simulation, layer: Int, feature: Int, at t: Double) -> Double {
         guard feature < 8 else {
@@ -85,5 +139,10 @@ struct RetraceDriver: Sendable {
 /// feature, t)` is `RetraceDriver.reader(sim, layer:feature:)`'s read, the simulation captured once.
 final class SharedSimulation: Sendable {
     let value: @Sendable (Int, Int, Double) -> Double
-    init(_ sim: Simulation) { value = { RetraceDriver.value(sim, layer: $0, feature: $1, at: $2) } }
+    /// `RetraceDriver.values` of the simulation (a dense table's reads, once per table).
+    let values: @Sendable (Int, Int, [Double]) -> [Double]
+    init(_ sim: Simulation) {
+        value = { RetraceDriver.value(sim, layer: $0, feature: $1, at: $2) }
+        values = { RetraceDriver.values(sim, layer: $0, feature: $1, at: $2) }
+    }
 }
