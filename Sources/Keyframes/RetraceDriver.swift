@@ -8,19 +8,8 @@ import TransitionModel
 struct RetraceDriver: Sendable {
     /// The driver at a time of the loop, on the exact simulation.
     let read: @Sendable (Double) -> Double
-    /// `times.map(read)`: the dense tables read the driver at thousands of increasing times,
-    /// which `values(_:layer:feature:at:)` reads through one sampler (the same numbers).
-    let readMany: @Sendable ([Double]) -> [Double]
     /// The run's sample times and the driver there (strictly monotone).
     let times: [Double], values: [Double]
-
-    init(
-        read: @escaping @Sendable (Double) -> Double, readMany: (@Sendable ([Double]) -> [Double])? = nil, times: [Double], values: [Double]
-    ) {
-        self.read = read
-        self.readMany = readMany ?? { $0.map(read) }
-        (self.times, self.values) = (times, values)
-    }
 
     var rising: Bool { values.last! > values[0] }
     var lo: Double { min(values[0], values.last!) }
@@ -52,10 +41,11 @@ struct RetraceDriver: Sendable {
     }
 
     /// `time` from the driver read at `count` + 1 even steps of [start, start + span] (the run),
-    /// linear between them.
-    func tableInverse(start: Double, span: Double, count: Int) -> @Sendable (Double) -> Double {
+    /// linear between them. `readMany`: `read` at each of a list of times, when it has a cheaper
+    /// way (`values(_:layer:feature:at:)`: the dense table's times increase).
+    func tableInverse(start: Double, span: Double, count: Int, readMany: (([Double]) -> [Double])? = nil) -> @Sendable (Double) -> Double {
         let denseTimes = (0...count).map { start + span * Double($0) / Double(count) }
-        let dense = readMany(denseTimes)
+        let dense = readMany?(denseTimes) ?? denseTimes.map(read)
         let driver = self
         return { v in
             let k = driver.bracket(v, dense)
@@ -139,10 +129,5 @@ struct RetraceDriver: Sendable {
 /// feature, t)` is `RetraceDriver.reader(sim, layer:feature:)`'s read, the simulation captured once.
 final class SharedSimulation: Sendable {
     let value: @Sendable (Int, Int, Double) -> Double
-    /// `RetraceDriver.values` of the simulation (a dense table's reads, once per table).
-    let values: @Sendable (Int, Int, [Double]) -> [Double]
-    init(_ sim: Simulation) {
-        value = { RetraceDriver.value(sim, layer: $0, feature: $1, at: $2) }
-        values = { RetraceDriver.values(sim, layer: $0, feature: $1, at: $2) }
-    }
+    init(_ sim: Simulation) { value = { RetraceDriver.value(sim, layer: $0, feature: $1, at: $2) } }
 }

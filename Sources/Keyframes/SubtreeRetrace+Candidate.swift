@@ -64,8 +64,7 @@ extension SubtreeRetrace {
         guard samples.anyStrictlyBetween(i, d.feature, outside: run, lo + eps, hi - eps) else { return nil }
         let values = samples.series(i, d.feature)
         let read = RetraceDriver.reader(sim, layer: i, feature: d.feature)
-        let (values_, feature) = (sim.values, d.feature)
-        let inner = RetraceDriver(read: read, readMany: { values_(i, feature, $0) }, times: Array(times[run]), values: Array(values[run]))
+        let inner = RetraceDriver(read: read, times: Array(times[run]), values: Array(values[run]))
         // Both written in place (an append per sample checked the array's uniqueness and room).
         let outsideCount = times.count - run.count
         let outside = [Int](unsafeUninitializedCapacity: outsideCount) { out, made in

@@ -100,7 +100,7 @@ package struct SubtreeRetrace: Sendable {
             covered[i] = true
             let larger = set.count > (best?.layers.count ?? 0)
             guard inSet[i], moving.count > set.count, larger else { continue }
-            best = Found(layers: Set(set), driverLayer: i, inverse: inner)
+            best = Found(layers: Set(set), driverLayer: i, feature: c.feature, inverse: inner)
         }
         guard let best else { return nil }
         return fitted(sim, best, still: Set(sim.layers.indices).subtracting(moving), times: times, rules: rules, eps: eps, screenTolerance: screenTolerance)
@@ -149,14 +149,15 @@ package struct SubtreeRetrace: Sendable {
     final class StateFeatures {
         static let capacity = 8
         let sim: Simulation
-        private var entries: [(time: UInt64, state: SceneState?, features: [[Double]?])] = []
+        /// Per instant kept: its state once built, and each layer's features once read (`made`: how many).
+        private var entries: [(time: UInt64, state: SceneState?, features: [[Double]?], made: Int)] = []
         init(_ sim: Simulation) { self.sim = sim }
 
         /// The entry of instant t (by its bits), made when it is not kept.
         func entry(at t: Double) -> Int {
             if let e = entries.firstIndex(where: { $0.time == t.bitPattern }) { return e }
             if entries.count == Self.capacity { entries.removeFirst() }
-            entries.append((t.bitPattern, nil, [[Double]?](repeating: nil, count: sim.layers.count)))
+            entries.append((t.bitPattern, nil, [[Double]?](repeating: nil, count: sim.layers.count), 0))
             return entries.count - 1
         }
 
@@ -166,7 +167,7 @@ package struct SubtreeRetrace: Sendable {
             let f: [Double]
             if let state = entries[entry].state {
                 f = SubtreeRetrace.features(state, j)
-            } else if entries[entry].features.contains(where: { $0 != nil }) {
+            } else if entries[entry].made > 0 {
                 let state = sim.state(at: t)
                 entries[entry].state = state
                 f = SubtreeRetrace.features(state, j)
@@ -177,6 +178,7 @@ package struct SubtreeRetrace: Sendable {
                 f = out
             }
             entries[entry].features[j] = f
+            entries[entry].made += 1
             return f
         }
     }
@@ -209,7 +211,8 @@ package struct SubtreeRetrace: Sendable {
 
     struct Found {
         let layers: Set<Int>
-        let driverLayer: Int
+        /// The driver: number `feature` of layer `driverLayer` (RetraceDriver.reader's).
+        let driverLayer: Int, feature: Int
         let inverse: RetraceDriver
     }
 
@@ -306,7 +309,10 @@ package struct SubtreeRetrace: Sendable {
             let want = sim.state(of: subset, at: t), got = sim.state(of: subset, at: inv.time(inv.clamped(inv.read(t))))
             for j in found.layers where !zip(features(got, j), features(want, j)).allSatisfy({ abs($0 - $1) <= eps }) { return nil }
         }
-        let fromTable = inv.tableInverse(start: a0, span: a1 - a0, count: max(inv.times.count, Int(((a1 - a0) * Retrace.denseRate).rounded(.up))))
+        // The dense tables' increasing times through one sampler (RetraceDriver.values, the same numbers).
+        let readMany = { RetraceDriver.values(sim, layer: found.driverLayer, feature: found.feature, at: $0) }
+        let fromTable = inv.tableInverse(
+            start: a0, span: a1 - a0, count: max(inv.times.count, Int(((a1 - a0) * Retrace.denseRate).rounded(.up))), readMany: readMany)
         @Sendable func innerFromTable(_ value: Double) -> Double { fromTable(inv.clamped(value)) }
         let count = max(1, Int((duration * Retrace.denseRate).rounded(.up)))
         // Read only outside the run (the remap is the identity on it): one grid step of margin.
@@ -319,7 +325,7 @@ package struct SubtreeRetrace: Sendable {
             read.append(k)
             readTimes.append(min(t, duration - 1e-9))
         }
-        for (k, v) in zip(read, inv.readMany(readTimes)) { loop[k] = v }
+        for (k, v) in zip(read, readMany(readTimes)) { loop[k] = v }
         @Sendable func remap(_ t: Double) -> Double {
             guard t < a0 || t > a1 else { return t }
             let x = min(Double(count), max(0, t / duration * Double(count)))
