@@ -318,14 +318,15 @@ package struct SubtreeRetrace: Sendable {
         // Read only outside the run (the remap is the identity on it): one grid step of margin.
         let step = duration / Double(count)
         // Those reads at increasing times, through one sampler (RetraceDriver.values).
-        var loop = [Double](repeating: 0, count: count + 1), read: [Int] = [], readTimes: [Double] = []
+        var loopRead = [Double](repeating: 0, count: count + 1), read: [Int] = [], readTimes: [Double] = []
         for k in 0...count {
             let t = duration * Double(k) / Double(count)
             guard t < a0 + step || t > a1 - step else { continue }
             read.append(k)
             readTimes.append(min(t, duration - 1e-9))
         }
-        for (k, v) in zip(read, readMany(readTimes)) { loop[k] = v }
+        for (k, v) in zip(read, readMany(readTimes)) { loopRead[k] = v }
+        let loop = loopRead
         @Sendable func remap(_ t: Double) -> Double {
             guard t < a0 || t > a1 else { return t }
             let x = min(Double(count), max(0, t / duration * Double(count)))
