@@ -306,6 +306,10 @@ package struct Retrace: Sendable {
         let read: @Sendable (Double) -> Double =
             corner.map { RetraceDriver.reader(sim, layer: $0.layer, feature: $0.number) } ?? { features(sim.state(at: $0))[located.scene] }
         @Sendable func driver(_ t: Double) -> Double { read(min(t, duration - 1e-9)) }
+        // The dense tables' increasing times through one sampler (RetraceDriver.values, the same numbers).
+        let readMany: (([Double]) -> [Double])? = corner.map { c in
+            { ts in RetraceDriver.values(sim, layer: c.layer, feature: c.number, at: ts.map { min($0, duration - 1e-9) }) }
+        }
         let inverse = RetraceDriver(read: driver, times: times, values: moving!.series(f))
         // Check every later instant at the sample rate (and each phase's ends) exactly.
         var checks = stride(from: end, through: duration, by: 1 / sampleRate).map { $0 }
@@ -348,10 +352,12 @@ package struct Retrace: Sendable {
         }
         // The driver's inverse over the phase from a dense table, interpolated in driver space
         // where the state is smooth: the fitter then runs no simulation.
-        let innerFromTable = inverse.tableInverse(start: a.start, span: a.duration, count: max(n, Int((a.duration * denseRate).rounded(.up))))
+        let innerFromTable = inverse.tableInverse(
+            start: a.start, span: a.duration, count: max(n, Int((a.duration * denseRate).rounded(.up))), readMany: readMany)
         // The later driver, densely, for the fitter.
         let later = max(1, Int(((duration - end) * denseRate).rounded(.up)))
-        let laterDriver = (0...later).map { driver(end + (duration - end) * Double($0) / Double(later)) }
+        let laterTimes = (0...later).map { end + (duration - end) * Double($0) / Double(later) }
+        let laterDriver = readMany?(laterTimes) ?? laterTimes.map(driver)
         @Sendable func remap(_ t: Double) -> Double {
             guard t > end else { return t }
             let x = min(Double(later), (t - end) / (duration - end) * Double(later))

@@ -1,7 +1,9 @@
 // The number a retrace is found through (Retrace.swift, SubtreeRetrace.swift): one that moves
 // strictly monotonically over a run of 120 Hz samples, and its inverse, exactly (regula falsi on
 // the simulation) or from a dense table (linear in driver space, for the fitter: no simulation).
+import Motion
 import Simulation
+import TransitionModel
 
 struct RetraceDriver: Sendable {
     /// The driver at a time of the loop, on the exact simulation.
@@ -39,10 +41,11 @@ struct RetraceDriver: Sendable {
     }
 
     /// `time` from the driver read at `count` + 1 even steps of [start, start + span] (the run),
-    /// linear between them.
-    func tableInverse(start: Double, span: Double, count: Int) -> @Sendable (Double) -> Double {
+    /// linear between them. `readMany`: `read` at each of a list of times, when it has a cheaper
+    /// way (`values(_:layer:feature:at:)`: the dense table's times increase).
+    func tableInverse(start: Double, span: Double, count: Int, readMany: (([Double]) -> [Double])? = nil) -> @Sendable (Double) -> Double {
         let denseTimes = (0...count).map { start + span * Double($0) / Double(count) }
-        let dense = denseTimes.map(read)
+        let dense = readMany?(denseTimes) ?? denseTimes.map(read)
         let driver = self
         return { v in
             let k = driver.bracket(v, dense)
@@ -66,6 +69,47 @@ struct RetraceDriver: Sendable {
     static func reader(_ shared: SharedSimulation, layer: Int, feature: Int) -> @Sendable (Double) -> Double {
         let value = shared.value
         return { t in value(layer, feature, t) }
+    }
+
+    /// `reader(sim, layer:feature:)`'s value at each of `times`, read from one LayerSubsetSampler
+    /// of the layer and its ancestors: at increasing times it recomputes only the entries whose
+    /// tracks can have changed (none while the layer rests), and its state is `state(at:)`'s for
+    /// those layers, as `value` is (any other time is evaluated whole, the same numbers). Reading
+    /// each time alone built the ancestor chain and every link's state at ~6 K instructions a
+    /// read: most of flip-push's retrace and of flip-edge-pan's subtree fit (their dense tables).
+    static func values(_ sim: Simulation, layer: Int, feature: Int, at times: [Double]) -> [Double] {
+        guard let t0 = times.first else { return [] }
+        var sampler = LayerSubsetSampler(sim, sim.subset([layer]), at: t0)
+        let f = UnsafeMutablePointer<Double>.allocate(capacity: Retrace.maxFeatureCount)
+        defer { f.deallocate() }
+        return times.map { t in
+            sampler.advance(to: t)
+            return value(sampler.state, layer: layer, feature: feature, scratch: f)
+        }
+    }
+
+    /// `value`'s number from a subset state holding the layer: a corner as `corners(of:)` makes
+    /// it (Transform3D.apply(to:) on the bounds' corner), the rest as `Retrace.appendFeatures`.
+    @inline(__always)
+    private static func value(_ s: LayerSubsetState, layer: Int, feature: Int, scratch: UnsafeMutablePointer<Double>) -> Double {
+        let k = s.subset.entry[layer]
+        return s.states.withUnsafeBufferPointer { states in
+            let state = states.baseAddress! + k
+            guard feature < 8 else {
+                _ = Retrace.writeFeatures(state, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: scratch)
+                return scratch[feature]
+            }
+            let size = state.pointee.size
+            let corner: Point
+            switch feature / 2 {
+            case 0: corner = Point(0, 0)
+            case 1: corner = Point(size.width, 0)
+            case 2: corner = Point(size.width, size.height)
+            default: corner = Point(0, size.height)
+            }
+            let c = s.boundsToScreen[k].apply(to: corner)
+            return feature % 2 == 0 ? c.x : c.y
+        }
     }
 
     @inline(__always)

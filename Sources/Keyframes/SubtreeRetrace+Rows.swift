@@ -82,7 +82,7 @@ extension SubtreeRetrace {
             covered.insert(i)
             let larger = set.count > (best?.layers.count ?? 0)
             guard set.contains(i), moving.count > set.count, larger else { continue }
-            best = Found(layers: set, driverLayer: i, inverse: inner)
+            best = Found(layers: set, driverLayer: i, feature: d.feature, inverse: inner)
         }
         guard let best else { return nil }
         return fitted(sim, best, still: Set(sim.layers.indices).subtracting(moving), times: times, rules: rules, eps: eps, screenTolerance: screenTolerance)

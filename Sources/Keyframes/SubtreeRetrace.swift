@@ -24,6 +24,17 @@ package struct SubtreeRetrace: Sendable {
     /// Every number Retrace compares, of layer i only.
     static func features(_ s: SceneState, _ i: Int) -> [Double] { Retrace.features(s, i) }
 
+    /// `features(sim.state(at: s.time), i)` from a subset state holding layer i (its numbers are
+    /// `state(at:)`'s for the layer: the same numbers).
+    static func features(_ s: LayerSubsetState, _ i: Int) -> [Double] {
+        let k = s.subset.entry[i]
+        return [Double](unsafeUninitializedCapacity: Retrace.maxFeatureCount) { out, n in
+            n = s.states.withUnsafeBufferPointer {
+                Retrace.writeFeatures($0.baseAddress! + k, s.boundsToScreen[k], s.effectiveOpacity[k], s.visible[k], to: out.baseAddress!)
+            }
+        }
+    }
+
     /// For each moving layer not yet covered (in index order), its driver: the number with the
     /// widest sweep that one strictly monotone run of 120 Hz samples, at rest at both ends,
     /// covers entirely (its minimum to its maximum over the loop). The layers whose every sample equals the state at
@@ -89,7 +100,7 @@ package struct SubtreeRetrace: Sendable {
             covered[i] = true
             let larger = set.count > (best?.layers.count ?? 0)
             guard inSet[i], moving.count > set.count, larger else { continue }
-            best = Found(layers: Set(set), driverLayer: i, inverse: inner)
+            best = Found(layers: Set(set), driverLayer: i, feature: c.feature, inverse: inner)
         }
         guard let best else { return nil }
         return fitted(sim, best, still: Set(sim.layers.indices).subtracting(moving), times: times, rules: rules, eps: eps, screenTolerance: screenTolerance)
@@ -131,24 +142,43 @@ package struct SubtreeRetrace: Sendable {
     /// `features(sim.state(at: t), j)`): an instant's state is built once and each layer's
     /// features read once while the instant is among the last `capacity` asked (a whole
     /// SceneState each: a bound, not one per instant, keeps the peak memory down).
+    /// The first layer asked at an instant is read from its ancestor chain alone
+    /// (`Simulation.layerState(_:at:)`: `state(at:)`'s numbers for it); the whole state is built
+    /// when a second is asked. A candidate's own check asks one layer per instant, and a whole
+    /// scene state each was most of flip-edge-pan's own checks.
     final class StateFeatures {
         static let capacity = 8
         let sim: Simulation
-        private var entries: [(time: UInt64, state: SceneState, features: [[Double]?])] = []
+        /// Per instant kept: its state once built, and each layer's features once read (`made`: how many).
+        private var entries: [(time: UInt64, state: SceneState?, features: [[Double]?], made: Int)] = []
         init(_ sim: Simulation) { self.sim = sim }
 
-        /// The entry of instant t (by its bits), built when it is not kept.
+        /// The entry of instant t (by its bits), made when it is not kept.
         func entry(at t: Double) -> Int {
             if let e = entries.firstIndex(where: { $0.time == t.bitPattern }) { return e }
             if entries.count == Self.capacity { entries.removeFirst() }
-            entries.append((t.bitPattern, sim.state(at: t), [[Double]?](repeating: nil, count: sim.layers.count)))
+            entries.append((t.bitPattern, nil, [[Double]?](repeating: nil, count: sim.layers.count), 0))
             return entries.count - 1
         }
 
         func features(_ entry: Int, _ j: Int) -> [Double] {
             if let f = entries[entry].features[j] { return f }
-            let f = SubtreeRetrace.features(entries[entry].state, j)
+            let t = Double(bitPattern: entries[entry].time)
+            let f: [Double]
+            if let state = entries[entry].state {
+                f = SubtreeRetrace.features(state, j)
+            } else if entries[entry].made > 0 {
+                let state = sim.state(at: t)
+                entries[entry].state = state
+                f = SubtreeRetrace.features(state, j)
+            } else {
+                var out: [Double] = []
+                out.reserveCapacity(11)
+                Retrace.appendFeatures(sim.layerState(j, at: t), 0, to: &out)
+                f = out
+            }
             entries[entry].features[j] = f
+            entries[entry].made += 1
             return f
         }
     }
@@ -181,7 +211,8 @@ package struct SubtreeRetrace: Sendable {
 
     struct Found {
         let layers: Set<Int>
-        let driverLayer: Int
+        /// The driver: number `feature` of layer `driverLayer` (RetraceDriver.reader's).
+        let driverLayer: Int, feature: Int
         let inverse: RetraceDriver
     }
 
@@ -270,19 +301,32 @@ package struct SubtreeRetrace: Sendable {
         var extra: [Double] = []
         for b in sim.timeline.branches { extra += [b.start, b.touchDown, b.begin, b.release, b.motionEnd, b.end] }
         for p in sim.timeline.phases { extra += [p.start, p.end] }
+        // The set's layers alone (state(at:)'s numbers for them, LayerSubsetState): a whole scene
+        // state per check and per run sample was a fifth of flip-edge-pan's fit.
+        let members = found.layers.sorted()
+        let subset = sim.subset(members)
         for t in extra.map({ min(max(0, $0), duration - 1e-9) }) where t < a0 || t > a1 {
-            let want = sim.state(at: t), got = sim.state(at: inv.time(inv.clamped(inv.read(t))))
+            let want = sim.state(of: subset, at: t), got = sim.state(of: subset, at: inv.time(inv.clamped(inv.read(t))))
             for j in found.layers where !zip(features(got, j), features(want, j)).allSatisfy({ abs($0 - $1) <= eps }) { return nil }
         }
-        let fromTable = inv.tableInverse(start: a0, span: a1 - a0, count: max(inv.times.count, Int(((a1 - a0) * Retrace.denseRate).rounded(.up))))
+        // The dense tables' increasing times through one sampler (RetraceDriver.values, the same numbers).
+        let readMany = { RetraceDriver.values(sim, layer: found.driverLayer, feature: found.feature, at: $0) }
+        let fromTable = inv.tableInverse(
+            start: a0, span: a1 - a0, count: max(inv.times.count, Int(((a1 - a0) * Retrace.denseRate).rounded(.up))), readMany: readMany)
         @Sendable func innerFromTable(_ value: Double) -> Double { fromTable(inv.clamped(value)) }
         let count = max(1, Int((duration * Retrace.denseRate).rounded(.up)))
         // Read only outside the run (the remap is the identity on it): one grid step of margin.
         let step = duration / Double(count)
-        let loop = (0...count).map { k -> Double in
+        // Those reads at increasing times, through one sampler (RetraceDriver.values).
+        var loopRead = [Double](repeating: 0, count: count + 1), read: [Int] = [], readTimes: [Double] = []
+        for k in 0...count {
             let t = duration * Double(k) / Double(count)
-            return t < a0 + step || t > a1 - step ? inv.read(min(t, duration - 1e-9)) : 0
+            guard t < a0 + step || t > a1 - step else { continue }
+            read.append(k)
+            readTimes.append(min(t, duration - 1e-9))
         }
+        for (k, v) in zip(read, readMany(readTimes)) { loopRead[k] = v }
+        let loop = loopRead
         @Sendable func remap(_ t: Double) -> Double {
             guard t < a0 || t > a1 else { return t }
             let x = min(Double(count), max(0, t / duration * Double(count)))
@@ -291,10 +335,11 @@ package struct SubtreeRetrace: Sendable {
         }
         // The fastest corner of the set over the run (as Retrace: half the screen budget).
         var maxSpeed = 0.0
-        let members = found.layers.sorted()
+        // At the run's increasing times through one sampler (the same numbers).
+        var sampler = LayerSubsetSampler(sim, subset, at: inv.times[0])
         let run = inv.times.map { t in
-            let s = sim.state(at: t)
-            return members.flatMap { features(s, $0) }
+            sampler.advance(to: t)
+            return members.flatMap { features(sampler.state, $0) }
         }
         for (k, (x, y)) in zip(run, run.dropFirst()).enumerated() {
             let dt = inv.times[k + 1] - inv.times[k]
