@@ -166,6 +166,23 @@ final class LottieWriterTests: XCTestCase, LottieReading {
 
     // MARK: Tests
 
+    /// A timeline that is not a whole number of frames (the sample's last hold 12.5 ms longer: three
+    /// quarters of a frame at 60 fps) loops in Lottie as in the SVG: the composition's `op` is the fractional frame count,
+    /// each layer lasts to the next whole frame. A whole `op` rounded up made every loop up to a
+    /// frame longer (a third of the batch's 432 variants were more than half a frame off).
+    func testAFractionalTimelineKeepsItsLengthAsTheCompositionsOutPoint() throws {
+        var d = Self.sampleDefinition()
+        d.timeline.holdAfter += 0.0125
+        let (k, doc, _) = try Self.export(d)
+        let frames = k.timeline.duration * 60
+        XCTAssertGreaterThan(abs(frames - frames.rounded()), 0.2, "the sample's timeline is not whole frames")
+        XCTAssertEqual(try XCTUnwrap(number(doc["op"])), frames, accuracy: 1e-6)
+        for layer in array(doc["layers"]) { XCTAssertEqual(number(layer["op"]), frames.rounded(.up)) }
+        // A whole number of frames stays an integer.
+        let (whole, wholeDoc, _) = try Self.export(Self.sampleDefinition())
+        XCTAssertEqual(number(wholeDoc["op"]), (whole.timeline.duration * 60).rounded())
+    }
+
     func testTopLevelKeyOrderAndTimeline() throws {
         let (k, doc, _) = try Self.export(Self.sampleDefinition())
         guard case .object(let members) = doc else { return XCTFail("not an object") }

@@ -97,6 +97,11 @@ final class LottieDocument {
     /// scan of every layer each time a layer's art is asked about.
     let hasSnapshots: Bool
     private(set) var outPoint = 0
+    /// The composition's `op`: the timeline's length in frames, fractional where it is not a whole
+    /// number of frames (1.6375 s at 60 fps: 98.25, so each loop lasts the SVG's `dur`; the whole
+    /// 99 made every loop 12.5 ms longer). Layers end at `outPoint`, the next whole frame
+    /// (docs/lottie.md#composition-and-frames).
+    private(set) var compositionOut: JSONValue = .null
     /// The bottom layer whose opacity is drawn as a background-coloured overlay
     /// (LottieOpacityOverlay.swift), if any.
     let opacityOverlay: Int?
@@ -235,7 +240,9 @@ final class LottieDocument {
         guard duration > 0, duration.isFinite else {
             throw TransExportError.lottie("the timeline is empty (duration \(duration) s); Lottie needs op > ip", path: "phases")
         }
-        outPoint = Int((duration * props.frameRate - 1e-6).rounded(.up))
+        let frames = duration * props.frameRate
+        outPoint = Int((frames - 1e-6).rounded(.up))
+        compositionOut = abs(frames - frames.rounded()) <= 1e-6 ? LJ.int(outPoint) : LJ.num(frames, LottieDecimals.frames)
         try checkSnapshotArtClips()
         try checkMaskedAncestors()
         try checkArtwork()
@@ -399,7 +406,7 @@ final class LottieDocument {
             assets += groupAssets
         }
         return LJ.obj([
-            ("v", LJ.str("5.7.0")), ("fr", LJ.num(props.frameRate, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", LJ.int(outPoint)),
+            ("v", LJ.str("5.7.0")), ("fr", LJ.num(props.frameRate, LottieDecimals.frames)), ("ip", LJ.int(0)), ("op", compositionOut),
             ("w", LJ.num(w, 0)), ("h", LJ.num(h, 0)), ("nm", LJ.str(d.name)), ("ddd", LJ.int(0)),
             ("assets", .array(assets)), ("layers", .array(layers)), ("markers", .array(markers)),
         ])
