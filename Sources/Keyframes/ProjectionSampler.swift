@@ -171,6 +171,8 @@ struct ProjectionSampler {
         // side by side fail at the same times). A failed level keeps nothing, and a passed one
         // has seen every time, so the same levels and the same largest error (a maximum).
         var lastFailure = [Int](repeating: 0, count: 6)
+        // The same per count of image arcs (an ellipse's arcs are judged at every time: the same answer).
+        var lastArcFailure = [Int](repeating: 0, count: 6)
         for n in specs.indices {
             var level = 0, worst = 0.0
             search: while level < 6 {
@@ -205,22 +207,37 @@ struct ProjectionSampler {
             specs[n].levels = level
             specs[n].shapeError = worst
             // An ellipse: fewer arcs of its image where they meet the tolerance (ProjectedEllipse.swift).
-            specs[n].arcLevels = (0..<level).first { arcsMeet(n, states, tolerance, levels: $0) }
+            specs[n].arcLevels = (0..<level).first { levels in
+                guard let k = arcsFailure(n, states, tolerance, levels: levels, from: lastArcFailure[levels]) else { return true }
+                lastArcFailure[levels] = k
+                return false
+            }
         }
     }
 
     /// Whether spec n is an ellipse whose image's 4 · 2^levels arcs stay within `tolerance` of
     /// its projected cubics at every grid time (ProjectedEllipse.swift).
     func arcsMeet(_ n: Int, _ states: ProjectionGrid, _ tolerance: Double, levels: Int) -> Bool {
-        for k in 0..<states.count {
-            // Time k - 1 passed with these very numbers (ProjectionGrid.repeats).
-            if k > 0, states.repeats(k, specs[n].layer), states.boxRepeats(k, host: hosts[specs[n].layer]!) { continue }
+        arcsFailure(n, states, tolerance, levels: levels) == nil
+    }
+
+    /// The first grid time, from `start` on and then from 0, where spec n's arcs do not stay
+    /// within `tolerance` (`arcsMeet`); nil when they do at every time. Every time is judged
+    /// until one fails, so whether one fails is the same from any start (chooseLevels starts
+    /// where the last spec failed: the cube's hills fail at the same times).
+    func arcsFailure(_ n: Int, _ states: ProjectionGrid, _ tolerance: Double, levels: Int, from start: Int = 0) -> Int? {
+        for j in 0..<states.count {
+            let k = start + j < states.count ? start + j : start + j - states.count
+            // Time k - 1, judged just before (or passed over, equal to the one before it), passed
+            // with these very numbers (ProjectionGrid.repeats).
+            if j > 0, k > 0, states.repeats(k, specs[n].layer), states.boxRepeats(k, host: hosts[specs[n].layer]!) { continue }
             let path = specs[n].boundsPath(states.layerState(k, specs[n].layer)), h = states.projection(k, specs[n].layer)
             guard let e = path.quarterArcs, let arcs = BezierPath.projectedEllipse(e, h, count: 4 << levels),
-                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!), atLeast: tolerance) <= tolerance
-            else { return false }
+                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!), atLeast: tolerance, stopAbove: tolerance)
+                    <= tolerance
+            else { return k }
         }
-        return true
+        return nil
     }
 
     /// Whether a path's control-point hull reaches the box.
