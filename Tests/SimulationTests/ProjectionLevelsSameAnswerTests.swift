@@ -10,7 +10,9 @@ import XCTest
 /// Stop 45's shortcuts in choosing the levels (ProjectionSampler.chooseLevels), each against a
 /// verbatim copy of the code it replaced: the ellipse error's points and farthest search (the
 /// near segments nearest first, each point's search ended at the first within the largest
-/// distance so far; a stop above a limit), and the arcs judged from the time the last spec failed.
+/// distance so far; a stop above a limit), the arcs judged from the time the last spec failed,
+/// and the curve error made without a projected path. (The drawn path made once per distinct
+/// state is checked by ProjectionGridTests.testLevelsAsThePlainSearch.)
 final class ProjectionLevelsSameAnswerTests: XCTestCase {
     /// BezierPath.farthest as it was (stop 44): all 7 near segments, then the blocks.
     static func oldFarthest(_ points: [Point], from line: [Point], atLeast: Double = 0) -> Double {
@@ -196,67 +198,47 @@ final class ProjectionLevelsSameAnswerTests: XCTestCase {
         XCTAssertEqual(outcomes, [true, false])
     }
 
-    /// PathSpec.farthest as it was (stop 44): every segment from the previous point's nearest.
-    static func oldStadiumFarthest(_ points: [Point], from line: [Point], atLeast: Double = 0) -> Double {
-        var worst = atLeast
-        let segments = line.count - 1
-        guard segments > 0 else { return points.isEmpty ? atLeast : .infinity }
-        return line.withUnsafeBufferPointer { line in
-            var start = 1
-            for p in points {
-                var best = Double.infinity, nearest = start
-                var n = start
-                for _ in 0..<segments {
-                    let a = line[n - 1], b = line[n]
-                    let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
-                    let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0
-                    let qx = a.x + dx * u, qy = a.y + dy * u
-                    let distance = ((p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)).squareRoot()
-                    if distance < best { best = distance; nearest = n }
-                    if best <= worst { break }
-                    n = n == segments ? 1 : n + 1
-                }
-                start = nearest
-                worst = max(worst, best)
+    /// ProjectionSampler.curveError as it was (stop 44): through the projected path.
+    static func oldCurveError(_ path: BezierPath, _ h: PlaneProjection) -> Double {
+        let projected = path.projected(by: h)
+        var worst = 0.0
+        for k in 0..<path.segmentCount where !path.isLine[k] {
+            for s in [0.25, 0.5, 0.75] {
+                worst = max(worst, h.apply(path.point(segment: k, at: s)).distance(to: projected.point(segment: k, at: s)))
             }
-            return worst
         }
+        return worst
     }
 
-    /// The stadium search passing over far segments' discs: the same number as before, bit for
-    /// bit, on half circles and their one-cubic ends (the bars' case: points that raise the
-    /// largest distance scan the line), on random lines, far and near, large and small, and with
-    /// repeated points (segments of no length).
-    func testTheStadiumsFarthestSearchGivesTheSameNumber() {
-        var compared = 0
-        for segments in [1, 2, 3, 4, 5, 8, 48, 100] {
-            for round in 0..<10 {
-                let scale = [1.0, 1e-3, 1e4, 0.37, 250][round % 5], shift = round < 5 ? 0.0 : 3000
-                let line = (0...segments).map { m -> Point in
-                    let a = Double.pi * Double(m) / Double(segments)
-                    switch round % 3 {
-                    case 0: return Point(scale * cos(a) + shift, scale * sin(a) - shift)
-                    case 1: return Point(scale * (2 * random() - 1) + shift, scale * (2 * random() - 1))
-                    default: return m % 4 == 1 ? Point(shift, 0) : Point(scale * cos(a) * (1 + 0.01 * random()) + shift, scale * sin(a))
-                    }
-                }
-                for off in [0.0, 1e-6, 0.003, 0.3] {
-                    let points = (0...48).map { m -> Point in
-                        let a = Double.pi * Double(m) / 48, bulge = 1 + off * sin(a) * (1 + random())
-                        return Point(scale * bulge * cos(a) + shift, scale * bulge * sin(a) - (round % 3 == 0 ? shift : 0))
-                    }
-                    for atLeast in [0, off * scale / 10, off * scale] {
-                        for (p, l) in [(points, line), (line, points), (points.reversed(), line)] {
-                            let old = Self.oldStadiumFarthest(p, from: l, atLeast: atLeast), new = PathSpec.farthest(p, from: l, atLeast: atLeast)
-                            XCTAssertEqual(new.bitPattern, old.bitPattern, "\(segments) segments, round \(round), off \(off)")
-                            compared += 1
-                        }
+    /// curveError made in place: the same number, bit for bit, on ellipses, rounded rects and
+    /// stadiums (cubics and lines), halved 0-3 times, under perspectives turned and moved.
+    func testTheCurveErrorGivesTheSameNumber() {
+        var compared = 0, positive = 0
+        let paths = [
+            BezierPath.ellipse(Rect(-140, 560, 460, 320)), BezierPath.ellipse(Rect(10, 10, 80, 60)), BezierPath.stadium(Rect(20, 30, 300, 40)),
+            BezierPath.rect(Rect(10, 20, 300, 40)),
+            BezierPath(
+                vertices: [Point(0, 0), Point(100, 10), Point(90, 120)], outControls: [Point(30, -20), Point(100, 10), Point(40, 110)],
+                inControls: [Point(-10, 40), Point(70, -10), Point(90, 120)], isLine: [false, true, false]),
+        ]
+        for path in paths {
+            for levels in 0...3 {
+                let p = path.subdivided(levels: levels)
+                for degrees in [0.0, -20, -55, 35, 80] {
+                    let turned = PlaneProjection.turnedPage(degrees).h
+                    for shift in [0.0, 140] {
+                        let h = PlaneProjection([
+                            turned[0], turned[1], turned[2], turned[3], turned[4], turned[5], turned[6] + shift, turned[7] - shift / 3, turned[8],
+                        ])
+                        let old = Self.oldCurveError(p, h), new = ProjectionSampler.curveError(p, h)
+                        XCTAssertEqual(new.bitPattern, old.bitPattern, "\(levels) levels, \(degrees)°")
+                        compared += 1
+                        if old > 0 { positive += 1 }
                     }
                 }
             }
         }
-        XCTAssertEqual(compared, 8 * 10 * 4 * 3 * 3)
-        XCTAssertEqual(PathSpec.farthest([], from: [Point(0, 0)]), 0)
-        XCTAssertEqual(PathSpec.farthest([Point(1, 1)], from: [Point(0, 0)]), .infinity)
+        XCTAssertEqual(compared, 5 * 4 * 5 * 2)
+        XCTAssertGreaterThan(positive, 100)
     }
 }
