@@ -93,34 +93,53 @@ extension BezierPath {
     /// the other polyline counts that polyline's chords' sag: at 64 pieces 0.28 pt on the cube's
     /// hills (radius 230), over the whole 0.2 budget, so they kept 16 projected cubics; at 1024, 0.001.
     /// With `atLeast`: max(atLeast, the distance), the same number, found sooner (`arcsMeet` asks
-    /// only whether it is within the tolerance: from the tolerance on, a point's block search runs
-    /// only where the point is off by more; 14 % of the cube's instructions).
-    func ellipseImageError(_ arcs: BezierPath, _ h: PlaneProjection, box: Rect, pieces: Int = 1024, atLeast: Double = 0) -> Double {
-        // Into one array of its size (an array per segment, joined, then one more).
-        func points(_ p: BezierPath, _ f: (Point) -> Point) -> [Point] {
+    /// only whether it is within the tolerance: from the tolerance on, a point's search ends at the
+    /// first near segment within it; 14 % of the cube's instructions). With `stopAbove`: once the
+    /// answer is known to be above it, some number above it, not the answer (`arcsMeet`'s failing
+    /// levels: the rest of the points and the other direction are not searched).
+    func ellipseImageError(
+        _ arcs: BezierPath, _ h: PlaneProjection, box: Rect, pieces: Int = 1024, atLeast: Double = 0, stopAbove: Double = .infinity
+    ) -> Double {
+        // Into one array of its size, each segment's ends read once and the Bernstein weights made
+        // once per s = m / per: BezierPath.point(segment:at:)'s numbers in its order of operations
+        // (the same bits), then h's (PlaneProjection.apply, inline).
+        func points(_ p: BezierPath, projected: Bool) -> [Point] {
             let n = p.segmentCount, per = pieces / n
+            let weights = (0..<per).map { m in
+                let s = Double(m) / Double(per), u = 1 - s
+                return (a: u * u * u, b: 3 * u * u * s, c: 3 * u * s * s, d: s * s * s)
+            }
             var out: [Point] = []
             out.reserveCapacity(n * per + 1)
             for k in 0..<n {
-                for m in 0..<per { out.append(f(p.point(segment: k, at: Double(m) / Double(per)))) }
+                let p0 = p.vertices[k], p1 = p.outControls[k], p2 = p.inControls[(k + 1) % n], p3 = p.vertices[(k + 1) % n]
+                for w in weights {
+                    let q = Point(w.a * p0.x + w.b * p1.x + w.c * p2.x + w.d * p3.x, w.a * p0.y + w.b * p1.y + w.c * p2.y + w.d * p3.y)
+                    out.append(projected ? h.apply(q) : q)
+                }
             }
-            out.append(f(p.vertices[0]))
+            out.append(projected ? h.apply(p.vertices[0]) : p.vertices[0])
             return out
         }
-        let exact = points(self, h.apply), drawn = points(arcs) { $0 }
+        let exact = points(self, projected: true), drawn = points(arcs, projected: false)
         func seen(_ p: Point) -> Bool { p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY }
-        let first = Self.farthest(exact.filter(seen), from: drawn, atLeast: atLeast)
-        return Self.farthest(drawn.filter(seen), from: exact, atLeast: first)
+        let first = Self.farthest(exact.filter(seen), from: drawn, atLeast: atLeast, stopAbove: stopAbove)
+        if first > stopAbove { return first }
+        return Self.farthest(drawn.filter(seen), from: exact, atLeast: first, stopAbove: stopAbove)
     }
 
     /// The farthest of `points` from the polyline `line`, as PathSpec.farthest, for points that
     /// run along the line (both around one closed curve): each point's nearest segment is sought
-    /// first among the 7 about the previous point's; only where that could raise the answer,
+    /// first among the 7 about the previous point's, that one first, and the search ends at the
+    /// first within the largest distance so far (the point cannot raise it); only where none is,
     /// the rest, by blocks of 32 segments whose bounding box is nearer than the best so far. At
     /// 1024 pieces PathSpec.farthest's forward search cost 57 % of the cube's instructions.
     /// With `atLeast`: max(atLeast, the distance) (a point no farther than the largest distance
-    /// so far cannot raise it). On plain numbers, in Point's own order of operations.
-    static func farthest(_ points: [Point], from line: [Point], atLeast: Double = 0) -> Double {
+    /// so far cannot raise it). With `stopAbove`: the largest distance so far as soon as it is
+    /// above `stopAbove` (then so is the answer). On plain numbers, in Point's own order of operations.
+    /// The answer is max(atLeast, each point's least distance to a segment): the order in which
+    /// segments are tried changes only how soon a point's search ends.
+    static func farthest(_ points: [Point], from line: [Point], atLeast: Double = 0, stopAbove: Double = .infinity) -> Double {
         let segments = line.count - 1
         guard segments > 0 else { return points.isEmpty ? atLeast : .infinity }
         @inline(__always) func distance(_ p: Point, _ n: Int) -> Double {
@@ -130,23 +149,30 @@ extension BezierPath {
             let qx = a.x + dx * u, qy = a.y + dy * u
             return ((p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)).squareRoot()
         }
-        // Each block's points' bounds in one pass, as their min() and max() (PointBounds).
-        let blocks = stride(from: 0, to: segments, by: 32).map { b -> (Range<Int>, Rect) in
-            var bounds = PointBounds()
-            for p in line[b...min(b + 32, segments)] { bounds.add(p) }
-            return (b..<min(b + 32, segments), Rect(bounds.minX, bounds.minY, bounds.maxX - bounds.minX, bounds.maxY - bounds.minY))
+        // Each block's points' bounds in one pass, as their min() and max() (PointBounds); made
+        // when a point first needs them (a point within the largest distance of a near segment does not).
+        var blocks: [(Range<Int>, Rect)] = []
+        func makeBlocks() {
+            blocks = stride(from: 0, to: segments, by: 32).map { b -> (Range<Int>, Rect) in
+                var bounds = PointBounds()
+                for p in line[b...min(b + 32, segments)] { bounds.add(p) }
+                return (b..<min(b + 32, segments), Rect(bounds.minX, bounds.minY, bounds.maxX - bounds.minX, bounds.maxY - bounds.minY))
+            }
         }
         var worst = atLeast, near = 0
         for p in points {
             var best = Double.infinity, nearest = near
-            for k in -3...3 {
+            // near + 0, +1, -1, +2, -2, +3, -3.
+            for j in 0..<7 {
                 // (near + k) mod segments: near is in 0..<segments, so one wrap at most from 3 segments on.
-                var n = near + k
+                var n = near + (j & 1 == 1 ? (j + 1) >> 1 : -(j >> 1))
                 if segments >= 3 { n = n < 0 ? n + segments : n >= segments ? n - segments : n } else { n = (n % segments + segments) % segments }
                 let d = distance(p, n)
                 if d < best { best = d; nearest = n }
+                if best <= worst { break }
             }
             if best > worst {
+                if blocks.isEmpty { makeBlocks() }
                 for (range, box) in blocks {
                     let dx = max(box.minX - p.x, 0, p.x - box.maxX), dy = max(box.minY - p.y, 0, p.y - box.maxY)
                     guard (dx * dx + dy * dy).squareRoot() < best else { continue }
@@ -158,6 +184,7 @@ extension BezierPath {
             }
             near = nearest
             worst = max(worst, best)
+            if worst > stopAbove { return worst }
         }
         return worst
     }

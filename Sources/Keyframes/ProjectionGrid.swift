@@ -17,6 +17,10 @@ struct ProjectionGrid {
     /// Position of each host among the distinct hosts, by layer index, the canvas (nil) last.
     private let hostSlots: [Int]
     private let hostCount: Int
+    /// Each host (by layer index, the canvas as the layer count) and its slot, in layer index
+    /// order: `append` visits them so (its box repeat flags are appended in this order), not
+    /// every layer of the scene per grid time.
+    private let hostOrder: [(host: Int, slot: Int)]
     /// The projected layers (the sampler's `layers`).
     private let layerCount: Int
     private(set) var count = 0
@@ -66,6 +70,7 @@ struct ProjectionGrid {
         }
         self.hostSlots = hostSlots
         self.hostCount = hostCount
+        hostOrder = hostSlots.enumerated().compactMap { $0.element >= 0 ? ($0.offset, $0.element) : nil }
         self.layerCount = sampler.layers.count
         firstSpec = [Int](repeating: -1, count: layerCount)
         rowIndices.reserveCapacity(capacity * sampler.layers.count)
@@ -82,34 +87,40 @@ struct ProjectionGrid {
         let changes = count > 0 ? changes : nil
         // ProjectionSampler.projection's numbers, in its order of operations, without its arrays:
         // each host's inverse once per time, the product written in place (PlaneProjection.concatenating).
-        var backs = [PlaneProjection??](repeating: nil, count: hostCount)
         // Read by entry in the subset's arrays (not an accessor call per read).
         let entry = state.subset.entry
-        // This time's new rows, row and state indices and repeat flags per layer are written into
-        // stack buffers and appended in one copy each (appended one by one, each checked the
-        // array's uniqueness and capacity).
+        // This time's new rows, row and state indices and repeat flags per layer, and the hosts'
+        // inverses and boxes, are written into stack buffers and appended in one copy each
+        // (appended one by one, each checked the array's uniqueness and capacity; as arrays,
+        // the inverses and boxes were two made and freed per time).
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 * layerCount) { rows in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: layerCount) { rowIndices in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: layerCount) { indices in
                     withUnsafeTemporaryAllocation(of: Bool.self, capacity: layerCount) { kept in
-                        appendRows(
-                            state, sampler, changes: changes, backs: &backs, rows: rows, rowIndices: rowIndices, indices: indices, kept: kept)
+                        withUnsafeTemporaryAllocation(of: PlaneProjection??.self, capacity: hostCount) { backs in
+                            backs.initialize(repeating: nil)
+                            appendRows(
+                                state, sampler, changes: changes, backs: backs, rows: rows, rowIndices: rowIndices, indices: indices, kept: kept)
+                        }
                     }
                 }
             }
         }
-        var hostBoxes = [Rect](repeating: Rect(0, 0, 0, 0), count: hostCount)
-        for (host, slot) in hostSlots.enumerated() where slot >= 0 {
-            // A host whose map did not change keeps its box (the canvas's never changes).
-            if let changes, host >= slots.count || !changes.map[entry[host]] {
-                hostBoxes[slot] = boxes[(count - 1) * hostCount + slot]
-            } else {
-                hostBoxes[slot] = sampler.box(hostToScreen: host < slots.count ? state.boundsToScreen[entry[host]] : nil)
+        withUnsafeTemporaryAllocation(of: Rect.self, capacity: hostCount) { hostBoxes in
+            for (host, slot) in hostOrder {
+                // A host whose map did not change keeps its box (the canvas's never changes).
+                let b: Rect
+                if let changes, host >= slots.count || !changes.map[entry[host]] {
+                    b = boxes[(count - 1) * hostCount + slot]
+                } else {
+                    b = sampler.box(hostToScreen: host < slots.count ? state.boundsToScreen[entry[host]] : nil)
+                }
+                hostBoxes.initializeElement(at: slot, to: b)
+                let a = count > 0 ? boxes[(count - 1) * hostCount + slot] : nil
+                boxRepeated.append(a.map { Self.sameBits($0, b) } ?? false)
             }
-            let b = hostBoxes[slot], a = count > 0 ? boxes[(count - 1) * hostCount + slot] : nil
-            boxRepeated.append(a.map { Self.sameBits($0, b) } ?? false)
+            boxes.append(contentsOf: UnsafeBufferPointer(hostBoxes))
         }
-        boxes += hostBoxes
         count += 1
     }
 
@@ -117,7 +128,7 @@ struct ProjectionGrid {
     /// into `rows` (9 numbers per row not held the time before), `rowIndices`, `indices` and
     /// `kept` (1 a layer), then appended.
     private mutating func appendRows(
-        _ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])?, backs: inout [PlaneProjection??],
+        _ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])?, backs: UnsafeMutableBufferPointer<PlaneProjection??>,
         rows: UnsafeMutableBufferPointer<Double>, rowIndices newRowIndices: UnsafeMutableBufferPointer<Int32>,
         indices: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Bool>
     ) {
@@ -259,7 +270,11 @@ struct ProjectionGrid {
     }
 
     /// Layer i's state at grid time k.
-    func layerState(_ k: Int, _ i: Int) -> LayerState { distinctStates[stateIndices[k * layerCount + slots[i]]] }
+    func layerState(_ k: Int, _ i: Int) -> LayerState { distinctStates[stateIndex(k, i)] }
+
+    /// Where layer i's state at grid time k is held among the distinct states: the same index,
+    /// the same state (what is made from it alone is the same).
+    func stateIndex(_ k: Int, _ i: Int) -> Int { stateIndices[k * layerCount + slots[i]] }
 
     /// Layer i's projection into its host's space at grid time k.
     func projection(_ k: Int, _ i: Int) -> PlaneProjection {

@@ -160,10 +160,11 @@ struct ProjectionSampler {
     /// Picks, per path, the fewest halvings of its cubics for which the projected cubics stay within `ProjectionTolerance.curve` at every time in `times`.
     mutating func chooseLevels(times: [Double], end: Double) {
         var scale = 1.0
+        // Each host once per time (the largest of the same numbers: layers share a few hosts).
+        var seen = Set<Int>()
+        let distinctHosts = layers.compactMap { $0.host.flatMap { seen.insert($0).inserted ? $0 : nil } }
         let states = grid(times, end: end) { st in
-            for (_, host) in layers {
-                if let host { scale = max(scale, PlaneProjection(st.boundsToScreen(of: host)).affineScaleBound) }
-            }
+            for host in distinctHosts { scale = max(scale, PlaneProjection(st.boundsToScreen(of: host)).affineScaleBound) }
         }
         hostScale = scale
         let tolerance = ProjectionTolerance.curve / hostScale
@@ -171,32 +172,42 @@ struct ProjectionSampler {
         // side by side fail at the same times). A failed level keeps nothing, and a passed one
         // has seen every time, so the same levels and the same largest error (a maximum).
         var lastFailure = [Int](repeating: 0, count: 6)
+        // The same per count of image arcs (an ellipse's arcs are judged at every time: the same answer).
+        var lastArcFailure = [Int](repeating: 0, count: 6)
         for n in specs.indices {
             var level = 0, worst = 0.0
             search: while level < 6 {
                 specs[n].levels = level
                 worst = 0
                 let start = lastFailure[level]
+                // The drawn path of the layer's last distinct state (ProjectionGrid.stateIndex): a
+                // function of the spec, its level and the state, made once per run of that state.
+                var made: (state: Int, path: BezierPath)? = nil
                 for j in 0..<states.count {
                     let k = start + j < states.count ? start + j : start + j - states.count
                     // Time k - 1, seen just before (or passed over, equal to the one before it), passed
                     // with these very numbers: the same error, not above the maximum so far.
                     if j > 0, k > 0, states.repeats(k, specs[n].layer), states.boxRepeats(k, host: hosts[specs[n].layer]!) { continue }
                     let h = states.projection(k, specs[n].layer), s = states.layerState(k, specs[n].layer)
+                    let d = states.stateIndex(k, specs[n].layer)
+                    if made?.state != d { made = (d, specs[n].drawnPath(s)) }
+                    let plain = made.unsafelyUnwrapped.path
                     // A stadium bar's one-cubic ends: their whole error against the exact half circles.
                     // Off the canvas it is not seen, and the fit does not bound it there either.
                     let oneCubic = level == 0 && specs[n].isStadiumBar
-                    var drawn: BezierPath? = nil
+                    let error: Double
                     if oneCubic {
-                        // The path `sample` gives, without its gradient axis; the error's own path unless drawn as arcs.
-                        let path = specs[n].projectedPath(s, h, arcs: imageArcs)
+                        // The path `sample` gives (projectedPath), without its gradient axis; the
+                        // error's own path is the drawn one projected (projectedPath without arcs).
+                        let drawn = plain.projected(by: h)
+                        let path = imageArcs && specs[n].arcLevels != nil ? specs[n].projectedPath(s, h, arcs: true) : drawn
                         if !Self.meets(path, states.box(k, host: hosts[specs[n].layer]!)) { continue }
-                        drawn = imageArcs ? nil : path
+                        // A bar's error from `worst` on (max(worst, its own): every value kept so far is
+                        // within the tolerance, so the same test and the same maximum, found sooner).
+                        error = specs[n].stadiumError(s, h, drawn: drawn, atLeast: worst)
+                    } else {
+                        error = Self.curveError(plain, h)
                     }
-                    // A bar's error from `worst` on (max(worst, its own): every value kept so far is
-                    // within the tolerance, so the same test and the same maximum, found sooner).
-                    let error =
-                        oneCubic ? specs[n].stadiumError(s, h, drawn: drawn, atLeast: worst) : Self.curveError(specs[n].drawnPath(s), h)
                     if error > tolerance { lastFailure[level] = k; level += 1; continue search }
                     if oneCubic { worst = max(worst, error) }
                 }
@@ -205,43 +216,12 @@ struct ProjectionSampler {
             specs[n].levels = level
             specs[n].shapeError = worst
             // An ellipse: fewer arcs of its image where they meet the tolerance (ProjectedEllipse.swift).
-            specs[n].arcLevels = (0..<level).first { arcsMeet(n, states, tolerance, levels: $0) }
-        }
-    }
-
-    /// Whether spec n is an ellipse whose image's 4 · 2^levels arcs stay within `tolerance` of
-    /// its projected cubics at every grid time (ProjectedEllipse.swift).
-    func arcsMeet(_ n: Int, _ states: ProjectionGrid, _ tolerance: Double, levels: Int) -> Bool {
-        for k in 0..<states.count {
-            // Time k - 1 passed with these very numbers (ProjectionGrid.repeats).
-            if k > 0, states.repeats(k, specs[n].layer), states.boxRepeats(k, host: hosts[specs[n].layer]!) { continue }
-            let path = specs[n].boundsPath(states.layerState(k, specs[n].layer)), h = states.projection(k, specs[n].layer)
-            guard let e = path.quarterArcs, let arcs = BezierPath.projectedEllipse(e, h, count: 4 << levels),
-                path.ellipseImageError(arcs, h, box: states.box(k, host: hosts[specs[n].layer]!), atLeast: tolerance) <= tolerance
-            else { return false }
-        }
-        return true
-    }
-
-    /// Whether a path's control-point hull reaches the box.
-    /// The hull's bounds in one pass, as the points' min() and max() (PointBounds).
-    static func meets(_ path: BezierPath, _ box: Rect) -> Bool {
-        var b = PointBounds()
-        b.add(path)
-        precondition(!b.isEmpty, "a path with no points")  // as the arrays' max()! did
-        return b.maxX >= box.minX && b.minX <= box.maxX && b.maxY >= box.minY && b.minY <= box.maxY
-    }
-
-    /// How far the Hermite cubics (BezierPath.projected) stray from the projected cubics.
-    static func curveError(_ path: BezierPath, _ h: PlaneProjection) -> Double {
-        let projected = path.projected(by: h)
-        var worst = 0.0
-        for k in 0..<path.segmentCount where !path.isLine[k] {
-            for s in [0.25, 0.5, 0.75] {
-                worst = max(worst, h.apply(path.point(segment: k, at: s)).distance(to: projected.point(segment: k, at: s)))
+            specs[n].arcLevels = (0..<level).first { levels in
+                guard let k = arcsFailure(n, states, tolerance, levels: levels, from: lastArcFailure[levels]) else { return true }
+                lastArcFailure[levels] = k
+                return false
             }
         }
-        return worst
     }
 
     // MARK: Time grid
