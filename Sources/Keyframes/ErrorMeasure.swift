@@ -111,10 +111,11 @@ package struct LayerMeasures: Sendable {
                     maxScale[index] = Self.largestScale(layers[i].transform.initial)
                 } else if let exact {
                     // The scale component's values are the transform's scale: largestScale of each.
-                    maxScale[index] = largest(
-                        layers[i].transform, until: end, kept: exact[i].scale, component: { $0.scale }, { max(abs($0.x), abs($0.y)) },
-                        { _ in 0 }
-                    ).0
+                    maxScale[index] =
+                        largest(
+                            layers[i].transform, until: end, kept: exact[i].scale, component: { $0.scale }, { max(abs($0.x), abs($0.y)) },
+                            { _ in 0 }
+                        ).0
                 } else {
                     maxScale[index] = largest(layers[i].transform, until: end, Self.largestScale)
                 }
