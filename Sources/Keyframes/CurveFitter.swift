@@ -184,12 +184,16 @@ struct CurveFitter<V: AnimatableValue> {
         let a = values[s.from], d = values[s.to] - a
         let t0 = times[s.from], span = times[s.to] - t0
         let steps = (s.to - s.from) * verifySteps
+        // x(s)'s coefficients as `solveParameter(forX:)` computes them at each call, once: that
+        // call was not inlined here (a call and the same three numbers at every check point).
+        let cx = 3 * s.curve.x1, bx = 3 * (s.curve.x2 - s.curve.x1) - cx, ax = 1 - cx - bx
         var worst = 0.0
         for k in 0..<steps {
             let u = (Double(k) + 0.5) / Double(steps)
             // `s.curve.progress(at: u)` for u in (0, 1), its two inlinable steps: the call across
             // modules was not always inlined (~60 instructions a check point).
-            let v = a + d.scaled(by: s.curve.y(atParameter: s.curve.solveParameter(forX: u)))
+            let p = CubicBezier.solveParameter(a: ax, b: bx, c: cx, forX: u)
+            let v = a + d.scaled(by: s.curve.y(atParameter: p))
             worst = max(worst, measure.norm(v - exact(t0 + span * u)))
             if worst > limit { return worst }
         }

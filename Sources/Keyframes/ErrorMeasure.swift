@@ -92,8 +92,12 @@ package struct LayerMeasures: Sendable {
     package var maskPoint: ErrorMeasure<Point>
 
     /// One per layer of the simulation, indexed like `simulation.layers`.
-    package static func all(_ simulation: Simulation, tolerance: FitTolerance) -> [LayerMeasures] {
+    /// - Parameter exact: the simulation's exact tracks (`ExactLayerTracks.all`), when made: the
+    ///   transform's and size's values are read through them (their memos), at the times the fits
+    ///   read them again on their grids (the same closure at the same time: the same bits).
+    package static func all(_ simulation: Simulation, tolerance: FitTolerance, exact: [ExactLayerTracks]? = nil) -> [LayerMeasures] {
         let end = simulation.timeline.duration
+        precondition(exact.map { $0.count == simulation.layers.count } ?? true, "one exact layer per simulated layer")
         // Each layer's fields read in place: `for l in layers` and `layers.map { l in … }` copied
         // every layer, all its tracks retained and released (BENCHMARKS.md#fit35-tracks-read-without-copies-same-bytes-2026-12-05).
         return simulation.layers.withUnsafeBufferPointer { layers in
@@ -103,10 +107,18 @@ package struct LayerMeasures: Sendable {
                 let index = layers[i].index
                 // A still transform's largest scale is its initial one (`largest` of a track
                 // without events), read in place: passing the track copied it (retained its arrays).
-                maxScale[index] =
-                    layers[i].transform.events.isEmpty
-                    ? Self.largestScale(layers[i].transform.initial)
-                    : largest(layers[i].transform, until: end, Self.largestScale)
+                if layers[i].transform.events.isEmpty {
+                    maxScale[index] = Self.largestScale(layers[i].transform.initial)
+                } else if let exact {
+                    // The scale component's values are the transform's scale: largestScale of each.
+                    maxScale[index] =
+                        largest(
+                            layers[i].transform, until: end, kept: exact[i].scale, component: { $0.scale }, { max(abs($0.x), abs($0.y)) },
+                            { _ in 0 }
+                        ).0
+                } else {
+                    maxScale[index] = largest(layers[i].transform, until: end, Self.largestScale)
+                }
                 if let p = layers[i].parent { parentScale[index] = parentScale[p] * maxScale[p] }
             }
             // Each norm made once for the numbers it captures, the numbers' measures once per length scale (SharedMeasures).
@@ -127,7 +139,8 @@ package struct LayerMeasures: Sendable {
                 let (width, height) =
                     layers[i].size.events.isEmpty
                     ? (abs(layers[i].size.initial.width), abs(layers[i].size.initial.height))
-                    : largest(layers[i].size, until: end, { abs($0.width) }, { abs($0.height) })
+                    : exact.map { largest(layers[i].size, until: end, kept: $0[i].size, component: { $0 }, { abs($0.width) }, { abs($0.height) }) }
+                        ?? largest(layers[i].size, until: end, { abs($0.width) }, { abs($0.height) })
                 let hx = ax * width, hy = ay * height
                 let position = shared.point(scaledBy: w)
                 out.append(
@@ -164,6 +177,39 @@ package struct LayerMeasures: Sendable {
             }
         }
         let last = exact.value(exact.end)
+        return (max(m, f(last)), max(n, g(last)))
+    }
+
+    /// `largest(track, until: end, { f(component($0)) }, { g(component($0)) })`, the values read
+    /// through `kept` (the track's exact values or a component of them, with its memo) where the
+    /// fits read them again: at every breakpoint, and on moving pieces whose 240 Hz samples are
+    /// CurveFitter's grid (`CurveFitter.grid`: at least 16 steps, the same time arithmetic).
+    /// Elsewhere (a Bézier piece a player plays, a short piece) they are computed apart, as
+    /// before, so that the memos keep only values the fits read.
+    static func largest<V, R>(
+        _ track: PropertyTrack<V>, until end: Double, kept: ExactTrack<R>, component: (V) -> R, _ f: (R) -> Double,
+        _ g: (R) -> Double
+    ) -> (Double, Double) {
+        let first = component(track.initial)
+        var m = f(first), n = g(first)
+        guard !track.events.isEmpty else { return (m, n) }
+        let (breakpoints, pieces) = ExactTrack<V>.segments(track, until: end, component: { $0 })
+        for (k, piece) in pieces.enumerated() {
+            let a = breakpoints[k], b = breakpoints[k + 1]
+            let va = kept.value(a), vb = kept.leftValue(at: b)
+            m = max(m, f(va), f(vb))
+            n = max(n, g(va), g(vb))
+            guard piece != .still else { continue }
+            let count = max(2, Int(((b - a) * 240).rounded(.up)))
+            let onGrid = piece == .moving && count >= 16
+            for s in 1..<count {
+                let t = a + (b - a) * Double(s) / Double(count)
+                let v = onGrid ? kept.value(t) : component(V.presented(by: track, at: t))
+                m = max(m, f(v))
+                n = max(n, g(v))
+            }
+        }
+        let last = kept.value(breakpoints[breakpoints.count - 1])
         return (max(m, f(last)), max(n, g(last)))
     }
 

@@ -72,7 +72,7 @@ package struct ExactTrack<Value: AnimatableValue>: Sendable {
     }
 
     /// The breakpoints and pieces of a track with events, as the component `f` sees them.
-    private static func segments<Whole: AnimatableValue>(
+    static func segments<Whole: AnimatableValue>(
         _ track: PropertyTrack<Whole>, until end: Double, component f: (Whole) -> Value
     ) -> ([Double], [Piece]) {
         var times: Set<Double> = [0, end]

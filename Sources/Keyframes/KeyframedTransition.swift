@@ -179,8 +179,9 @@ package struct ReductionInputs: Sendable {
     package init(_ simulation: Simulation, tolerance: FitTolerance = .standard) {
         self.simulation = simulation
         self.tolerance = tolerance
-        measures = LayerMeasures.all(simulation, tolerance: tolerance)
         (exact, stillKeys) = ExactLayerTracks.withStillKeys(simulation)
+        // Through the exact tracks: the values the measures read are kept for the fits (LayerMeasures.all).
+        measures = LayerMeasures.all(simulation, tolerance: tolerance, exact: exact)
         let preparation = ProjectionPreparation(simulation)
         self.preparation = preparation
         let (today, factored) =

@@ -33,7 +33,10 @@ struct StillTracks<Value: AnimatableValue> {
         if let track = kept(value, breakpoints) { return (track, lastKeys) }
         let end = breakpoints[breakpoints.count - 1]
         let made = ExactTrack(breakpoints: breakpoints, pieces: end > 0 ? stillPiece : [], value: { _ in value })
-        let keys = FittingReducer.stillKeyframe(made).map { KeyframeTrack([$0]) }
+        // `FittingReducer.stillKeyframe(made)` without its three reads through the closure: with
+        // two breakpoints the piece is still (ExactTrack's init allows no other), and every read
+        // is `value`, so its tests are `value == value` (false for a NaN).
+        let keys = breakpoints.count == 2 && value == value ? KeyframeTrack([Keyframe(time: breakpoints[0], value: value)]) : nil
         lastValue = value
         lastTrack = made
         lastKeys = keys

@@ -144,7 +144,9 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     func eventCount(atOrBefore t: Double) -> Int {
         var lo = 0, hi = marks.count
         while lo < hi {
-            let mid = (lo + hi) / 2
+            // lo and hi are in 0...count: the sum neither overflows nor is negative, so the
+            // shift is the halving (`/ 2` checked the sum for overflow at every step).
+            let mid = (lo &+ hi) &>> 1
             if marks[mid].time <= t { lo = mid + 1 } else { hi = mid }
         }
         return lo
@@ -209,7 +211,7 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         // The first event that may still be attached at t (reach is non-decreasing).
         var lo = 0, hi = n
         while lo < hi {
-            let mid = (lo + hi) / 2
+            let mid = (lo &+ hi) &>> 1  // as in eventCount
             if marks[mid].reach > t { hi = mid } else { lo = mid + 1 }
         }
         // Deltas are added in event order, as before: the same sums to the last bit. An
