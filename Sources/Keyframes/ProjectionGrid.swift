@@ -17,9 +17,9 @@ struct ProjectionGrid {
     /// Position of each host among the distinct hosts, by layer index, the canvas (nil) last.
     private let hostSlots: [Int]
     private let hostCount: Int
-    /// Each host (by layer index, the canvas as the layer count) and its slot, in layer index
-    /// order: `append` visits them so (its box repeat flags are appended in this order), not
-    /// every layer of the scene per grid time.
+    /// Each host (by layer index, the canvas as the layer count) and its slot, in slot order:
+    /// `append` visits them so (its box repeat flags are appended in this order and read by
+    /// slot), not every layer of the scene per grid time.
     private let hostOrder: [(host: Int, slot: Int)]
     /// The projected layers (the sampler's `layers`).
     private let layerCount: Int
@@ -70,7 +70,9 @@ struct ProjectionGrid {
         }
         self.hostSlots = hostSlots
         self.hostCount = hostCount
-        hostOrder = hostSlots.enumerated().compactMap { $0.element >= 0 ? ($0.offset, $0.element) : nil }
+        // In slot order: `boxRepeated` is appended in this order and read by slot (in index order a
+        // host met after the canvas read the canvas's flag: ProjectionGridTests).
+        hostOrder = hostSlots.enumerated().compactMap { $0.element >= 0 ? ($0.offset, $0.element) : nil }.sorted { $0.slot < $1.slot }
         self.layerCount = sampler.layers.count
         firstSpec = [Int](repeating: -1, count: layerCount)
         rowIndices.reserveCapacity(capacity * sampler.layers.count)

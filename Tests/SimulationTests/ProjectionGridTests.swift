@@ -125,6 +125,45 @@ final class ProjectionGridTests: XCTestCase {
         }
     }
 
+    /// Each host's box-repeat flag is read by the host's slot, the order in which the projected
+    /// layers first meet their hosts: here the canvas (for "a", painted first) and then "box"
+    /// (for "b"), the reverse of their indices. Written in index order, "box"'s flag was the
+    /// canvas's: it said "repeats" while "box" moved, and the levels' search skipped those times.
+    func testABoxRepeatFlagIsItsOwnHostsWhateverTheHostsOrder() throws {
+        let a = LayerDefinition(
+            id: "a", kind: .rect, position: Point(195, 200), size: Size(200, 120),
+            transform: LayerTransform(rotationY: 0.4, m34: -1.0 / 500), fill: .solid(.white))
+        var box = LayerDefinition(id: "box", frame: Rect(0, 400, 390, 400))
+        box.sublayerTransform = LayerTransform(m34: -1.0 / 500)
+        box.children = [LayerDefinition(id: "b", kind: .rect, frame: Rect(95, 100, 200, 120), fill: .solid(.white))]
+        let move = AnimationBlock(
+            duration: 0.5, timing: .named(.easeInOut),
+            changes: [
+                PropertyChange(layer: "box", .position(Point(195, 500))),
+                PropertyChange(layer: "b", .transform(LayerTransform(rotationY: 0.6))),
+            ])
+        let sim = try Simulation(
+            TransitionDefinition(
+                name: "two-hosts", description: "test", canvas: Canvas(size: Size(390, 844)),
+                timeline: TimelineSettings(holdBefore: 0.2, holdBetween: 0.2, holdAfter: 0.2),
+                layers: [a, box], phases: [Phase(name: "move", blocks: [move])]))
+        let sampler = ProjectionSampler(sim)
+        let boxIndex = try XCTUnwrap(sim.index(ofLayer: "box"))
+        XCTAssertEqual(sampler.layers.map(\.host), [nil, boxIndex], "the canvas is met first, then box")
+        let end = sim.timeline.duration, times = (0...30).map { end * Double($0) / 30 }
+        var grid = ProjectionGrid(sampler, capacity: times.count)
+        for t in times { grid.append(sampler.gridState(t, end: end), sampler) }
+        var moved = 0
+        for k in 1..<grid.count {
+            for host in [nil, boxIndex] {
+                let same = ProjectionGrid.sameBits(grid.box(k - 1, host: host), grid.box(k, host: host))
+                XCTAssertEqual(grid.boxRepeats(k, host: host), same, "time \(k), host \(String(describing: host))")
+                if host != nil, !same { moved += 1 }
+            }
+        }
+        XCTAssertGreaterThan(moved, 5, "box moves")
+    }
+
     /// A gradient's colour samples without a Set: the distinct stop offsets and sixteenths, sorted,
     /// as the Set made them (stops repeated, on a sixteenth, between them, out of order).
     func testGradientSamplesAsTheSetMadeThem() {
