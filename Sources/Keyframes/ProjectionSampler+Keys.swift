@@ -228,10 +228,22 @@ extension ProjectionSampler {
         let layout = ProjectionFitter.Layout(right.paths, outlines: outlines, shapeErrors: members.map { specs[$0].shapeError })
         let last = states.count - 1
         let grid = Array(stride(from: 0, to: last, by: ProjectionFitter.coarseStride(times))) + [last]
-        let points = grid.map { k in k == 0 ? layout.flat(right.paths) : flatSample(states, k, members, count: layout.pointCount) }
+        // Held flat, one time after the other (`flatSample`'s numbers, no array per time).
+        var points: [Point] = []
+        points.reserveCapacity(grid.count * layout.pointCount)
+        for k in grid {
+            if k == 0 {
+                points += layout.flat(right.paths)
+            } else {
+                _ = appendFlat(
+                    members, to: &points, state: { states.layerState(k, $0) }, projection: { states.projection(k, $0) },
+                    appendDrawn: { states.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
+            }
+        }
+        precondition(points.count == grid.count * layout.pointCount)
         return count.tracks.enumerated().map { x, track in
             var w = TrackKeyWindows(
-                windows: TrackKeyWindows.find(layout, paths: track, samples: points, visible: fit.visible, outline: fit.outline).map {
+                windows: TrackKeyWindows.find(layout, paths: track, flat: points, visible: fit.visible, outline: fit.outline).map {
                     (grid[$0.start], grid[$0.end], $0.characters)
                 })
             if count.endCounted[x], !w.windows.isEmpty { w.windows.removeLast() }
