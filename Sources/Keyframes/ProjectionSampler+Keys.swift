@@ -176,15 +176,18 @@ extension ProjectionSampler {
         // Every group's first key counts before any fit, with the last run of each track that
         // ends elsewhere (its value is the next interval's first key or hold key).
         var known: [(Sample, Sample?, GroupKeyCharacters?)] = []
+        // Each group's paths at the last grid time, as made for its count (stillOver's last probe).
+        var ends: [[BezierPath]?] = []
         for (g, members) in groups.enumerated() {
             let right = sample(rightState, members), left = n > 0 ? sample(leftState, members) : nil
             let tracks = groupTracks?[g] ?? characterTracks(members)
+            let end = times.count > 1 ? samplePaths(states, states.count - 1, members) : nil
             var count = GroupKeyCharacters(
-                tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written),
-                end: times.count > 1 ? samplePaths(states, states.count - 1, members).map(Self.written) : nil)
+                tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written), end: end?.map(Self.written))
             let (characters, changed) = count.first(right.paths.map(Self.written))
             if !budget.spend(characters, changed: changed) { return nil }
             known.append((right, left, count))
+            ends.append(end)
         }
         // Every moving group's keys are estimated before any fit, from its points on a coarser
         // grid (TrackKeyWindows), so that today's fit gives up before it starts where the estimate
@@ -194,7 +197,7 @@ extension ProjectionSampler {
             estimated = []
             for (g, members) in groups.enumerated() {
                 let right = known[g].0, count = known[g].2!
-                if stillOver(states, members, right) { estimated?.append(nil); continue }
+                if stillOver(states, members, right, end: ends[g]!) { estimated?.append(nil); continue }
                 let fit = fitterFor(members)
                 let windows = estimatedWindows(members, right, count, outlines: isOutline[g], states, times, fit: fit)
                 estimated?.append(windows)
@@ -216,6 +219,30 @@ extension ProjectionSampler {
     /// Whether nothing of the group moves over the grid (8 probes): then it has one key.
     func stillOver(_ states: ProjectionGrid, _ members: [Int], _ right: Sample) -> Bool {
         (1...8).allSatisfy { samplePaths(states, $0 * (states.count - 1) / 8, members) == right.paths }
+    }
+
+    /// `stillOver(states, members, right)` given the group's paths at the last grid time (`end`,
+    /// made for its count), the same answer with fewer paths made: each probe is an equality of
+    /// pure functions, so their conjunction is taken in another order: the last (k = count − 1,
+    /// its paths known) first, then down; and a probe whose members' layers keep their projection
+    /// and state bit for bit (ProjectionGrid.repeats) from it up to the probe after has that
+    /// probe's paths, so its answer (a still group's eight probes were 80 % of budgetStart's
+    /// `samplePaths` in the 3D mix).
+    func stillOver(_ states: ProjectionGrid, _ members: [Int], _ right: Sample, end: [BezierPath]) -> Bool {
+        let last = states.count - 1
+        guard end == right.paths else { return false }
+        var layers: [Int] = []
+        for n in members where !layers.contains(specs[n].layer) { layers.append(specs[n].layer) }
+        // `above`: the probe after, whose answer is known (true).
+        var above = last
+        for j in stride(from: 7, through: 1, by: -1) {
+            let k = j * last / 8
+            var t = k + 1
+            while t <= above, layers.allSatisfy({ states.repeats(t, $0) }) { t += 1 }
+            if t <= above, samplePaths(states, k, members) != right.paths { return false }
+            above = k
+        }
+        return true
     }
 
     /// Per track of `count`, its keys as TrackKeyWindows estimates them from the group's points
