@@ -25,7 +25,11 @@ extension ProjectionSampler {
         // With a budget, every interval's first keys and estimate are counted before any fit; each
         // group's counted tracks are the same in every interval (made once, not per interval).
         let tracks = budget.map { _ in groups.map(characterTracks) }
-        let starts = budget.map { b in ParallelMap.map(cuts.count) { n in budgetStart(n, cuts, groups, end: end, budget: b, tracks: tracks) } }
+        // The gradient axes after every interval's paths (budgetAxes: the same answer).
+        let starts = budget.map { b in
+            let paths = ParallelMap.map(cuts.count) { n in budgetStartPaths(n, cuts, groups, end: end, budget: b, tracks: tracks) }
+            return b.exceeded ? [] : ParallelMap.map(cuts.count) { n in paths[n].flatMap { budgetAxes(n, groups, $0, budget: b) } }
+        }
         if let budget, budget.exceeded { return nil }
         let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, budget: budget, start: starts?[n]) }
         if let budget, budget.exceeded { return nil }
@@ -169,6 +173,33 @@ extension ProjectionSampler {
     func budgetStart(
         _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget, tracks groupTracks: [[[Int]]]? = nil
     ) -> BudgetStart? {
+        budgetStartPaths(n, cuts, groups, end: end, budget: budget, tracks: groupTracks).flatMap { budgetAxes(n, groups, $0, budget: budget) }
+    }
+
+    /// `budgetStart` up to its gradient axes: with the moving groups' gradient reads (nil where
+    /// none) and the grid times, for `budgetAxes`.
+    typealias BudgetPaths = (start: BudgetStart, reads: (times: [Double], groups: [GradientReads?])?)
+
+    /// `budgetStart`'s second half: each moving group's gradient axes from its reads, fitted whole
+    /// and spent, in the groups' order; nil once the budget is lost. `keyframes` runs it once every
+    /// interval's `budgetStartPaths` is in: the budget start only adds characters, so it gives up
+    /// or not as in one pass, and the axes' fits are not made where the paths already lose
+    /// (flip-push's estimate passes the margin in its last interval after its first had fitted its axes).
+    func budgetAxes(_ n: Int, _ groups: [[Int]], _ paths: BudgetPaths, budget: ProjectionKeyBudget) -> BudgetStart? {
+        var start = paths.start
+        guard let reads = paths.reads else { return start }
+        let fitterFor = fitters(interpolation: ProjectionTolerance.interpolation).forGroup
+        start.axes = groups.indices.map { g in
+            guard let r = reads.groups[g], !budget.exceeded else { return nil }
+            return gradientKeys(groups[g], r, reads.times, fit: fitterFor(groups[g])) { budget.spend(axisCharacters($0, countsFirst: n == 0)) }
+        }
+        return budget.exceeded ? nil : start
+    }
+
+    /// `budgetStart`'s first half: the first keys and the estimate, spent and promised.
+    func budgetStartPaths(
+        _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget, tracks groupTracks: [[[Int]]]? = nil
+    ) -> BudgetPaths? {
         if budget.exceeded { return nil }
         let fitterFor = fitters(interpolation: ProjectionTolerance.interpolation).forGroup
         let isOutline = groups.map { $0.map(outlines.contains) }
@@ -192,7 +223,7 @@ extension ProjectionSampler {
         // Every moving group's keys are estimated before any fit, from its points on a coarser
         // grid (TrackKeyWindows), so that today's fit gives up before it starts where the estimate
         // passes the factored keys' characters by its margin; nil for a still group.
-        var estimated: [[TrackKeyWindows]?]? = nil, axes: [[(Int, Keyframe<GradientAxis>)]?]? = nil
+        var estimated: [[TrackKeyWindows]?]? = nil, reads: (times: [Double], groups: [GradientReads?])? = nil
         if times.count > 1 {
             estimated = []
             for (g, members) in groups.enumerated() {
@@ -203,17 +234,12 @@ extension ProjectionSampler {
                 estimated?.append(windows)
                 if !budget.promise(windows.reduce(0) { $0 + $1.total }) { return nil }
             }
-            // Then each moving group's gradient axes, fitted whole and spent: the estimate leaves
-            // them out, and the cube's today's keys lose on them.
-            axes = groups.indices.map { g in
-                guard estimated?[g] != nil, !budget.exceeded else { return nil }
-                return gradientKeys(groups[g], known[g].0, states, times, fit: fitterFor(groups[g])) {
-                    budget.spend(axisCharacters($0, countsFirst: n == 0))
-                }
-            }
+            // Then each moving group's gradient axes are read, to be fitted whole and spent
+            // (`budgetAxes`): the estimate leaves them out, and the cube's today's keys lose on them.
+            reads = (times, groups.indices.map { g in estimated?[g] == nil || budget.exceeded ? nil : gradientReads(groups[g], known[g].0, states) })
             if budget.exceeded { return nil }
         }
-        return (known, estimated, axes)
+        return ((known, estimated, nil), reads)
     }
 
     /// Per track of `count`, its keys as TrackKeyWindows estimates them from the group's points
