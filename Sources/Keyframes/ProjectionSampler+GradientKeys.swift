@@ -6,12 +6,21 @@ import Simulation
 import TransitionModel
 
 extension ProjectionSampler {
+    /// One moving group's gradients (positions in `members`) with their axes and visible areas at
+    /// every grid time: what `gradientKeys` fits.
+    typealias GradientReads = (gradients: [Int], axes: [[GradientAxis]], areas: [[Rect?]])
+
     /// `groupGrid`'s gradient axis keys alone (nil when no member has a gradient), each
     /// gradient's told to `spend` as it is made; the rest are not made once `spend` is false.
     func gradientKeys(
         _ members: [Int], _ right: Sample, _ states: ProjectionGrid, _ times: [Double], fit: ProjectionFitter,
         spend: ([(Int, Keyframe<GradientAxis>)]) -> Bool
     ) -> [(Int, Keyframe<GradientAxis>)]? {
+        gradientReads(members, right, states).map { gradientKeys(members, $0, times, fit: fit, spend: spend) }
+    }
+
+    /// The gradients' reads over the grid (nil without a gradient).
+    func gradientReads(_ members: [Int], _ right: Sample, _ states: ProjectionGrid) -> GradientReads? {
         let gradients = members.indices.filter { right.axes[$0] != nil }
         if gradients.isEmpty { return nil }
         var axisSamples = [[GradientAxis]](repeating: [], count: gradients.count), areas = [[Rect?]](repeating: [], count: gradients.count)
@@ -27,9 +36,17 @@ extension ProjectionSampler {
                 readGradients(sample(states, k, subset), members, gradients, axes: &axisSamples, areas: &areas) { slot[$0] }
             }
         }
+        return (gradients, axisSamples, areas)
+    }
+
+    /// The axis keys from a group's `reads`, gradient by gradient, each told to `spend`; the rest not
+    /// made once `spend` is false.
+    func gradientKeys(
+        _ members: [Int], _ reads: GradientReads, _ times: [Double], fit: ProjectionFitter, spend: ([(Int, Keyframe<GradientAxis>)]) -> Bool
+    ) -> [(Int, Keyframe<GradientAxis>)] {
         var keys: [(Int, Keyframe<GradientAxis>)] = []
-        for (x, m) in gradients.enumerated() {
-            let made = axisKeys(members, [m], times: times, samples: [axisSamples[x]], areas: [areas[x]], distance: fit.visible)
+        for (x, m) in reads.gradients.enumerated() {
+            let made = axisKeys(members, [m], times: times, samples: [reads.axes[x]], areas: [reads.areas[x]], distance: fit.visible)
             keys += made
             if !spend(made) { break }
         }

@@ -25,7 +25,11 @@ extension ProjectionSampler {
         // With a budget, every interval's first keys and estimate are counted before any fit; each
         // group's counted tracks are the same in every interval (made once, not per interval).
         let tracks = budget.map { _ in groups.map(characterTracks) }
-        let starts = budget.map { b in ParallelMap.map(cuts.count) { n in budgetStart(n, cuts, groups, end: end, budget: b, tracks: tracks) } }
+        // The gradient axes after every interval's paths (budgetAxes: the same answer).
+        let starts = budget.map { b in
+            let paths = ParallelMap.map(cuts.count) { n in budgetStartPaths(n, cuts, groups, end: end, budget: b, tracks: tracks) }
+            return b.exceeded ? [] : ParallelMap.map(cuts.count) { n in paths[n].flatMap { budgetAxes(n, groups, $0, budget: b) } }
+        }
         if let budget, budget.exceeded { return nil }
         let intervals = ParallelMap.map(cuts.count) { n in interval(n, cuts, groups, end: end, budget: budget, start: starts?[n]) }
         if let budget, budget.exceeded { return nil }
@@ -169,6 +173,33 @@ extension ProjectionSampler {
     func budgetStart(
         _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget, tracks groupTracks: [[[Int]]]? = nil
     ) -> BudgetStart? {
+        budgetStartPaths(n, cuts, groups, end: end, budget: budget, tracks: groupTracks).flatMap { budgetAxes(n, groups, $0, budget: budget) }
+    }
+
+    /// `budgetStart` up to its gradient axes: with the moving groups' gradient reads (nil where
+    /// none) and the grid times, for `budgetAxes`.
+    typealias BudgetPaths = (start: BudgetStart, reads: (times: [Double], groups: [GradientReads?])?)
+
+    /// `budgetStart`'s second half: each moving group's gradient axes from its reads, fitted whole
+    /// and spent, in the groups' order; nil once the budget is lost. `keyframes` runs it once every
+    /// interval's `budgetStartPaths` is in: the budget start only adds characters, so it gives up
+    /// or not as in one pass, and the axes' fits are not made where the paths already lose
+    /// (flip-push's estimate passes the margin in its last interval after its first had fitted its axes).
+    func budgetAxes(_ n: Int, _ groups: [[Int]], _ paths: BudgetPaths, budget: ProjectionKeyBudget) -> BudgetStart? {
+        var start = paths.start
+        guard let reads = paths.reads else { return start }
+        let fitterFor = fitters(interpolation: ProjectionTolerance.interpolation).forGroup
+        start.axes = groups.indices.map { g in
+            guard let r = reads.groups[g], !budget.exceeded else { return nil }
+            return gradientKeys(groups[g], r, reads.times, fit: fitterFor(groups[g])) { budget.spend(axisCharacters($0, countsFirst: n == 0)) }
+        }
+        return budget.exceeded ? nil : start
+    }
+
+    /// `budgetStart`'s first half: the first keys and the estimate, spent and promised.
+    func budgetStartPaths(
+        _ n: Int, _ cuts: [Double], _ groups: [[Int]], end: Double, budget: ProjectionKeyBudget, tracks groupTracks: [[[Int]]]? = nil
+    ) -> BudgetPaths? {
         if budget.exceeded { return nil }
         let fitterFor = fitters(interpolation: ProjectionTolerance.interpolation).forGroup
         let isOutline = groups.map { $0.map(outlines.contains) }
@@ -176,46 +207,39 @@ extension ProjectionSampler {
         // Every group's first key counts before any fit, with the last run of each track that
         // ends elsewhere (its value is the next interval's first key or hold key).
         var known: [(Sample, Sample?, GroupKeyCharacters?)] = []
+        // Each group's paths at the last grid time, as made for its count (stillOver's last probe).
+        var ends: [[BezierPath]?] = []
         for (g, members) in groups.enumerated() {
             let right = sample(rightState, members), left = n > 0 ? sample(leftState, members) : nil
             let tracks = groupTracks?[g] ?? characterTracks(members)
+            let end = times.count > 1 ? samplePaths(states, states.count - 1, members) : nil
             var count = GroupKeyCharacters(
-                tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written),
-                end: times.count > 1 ? samplePaths(states, states.count - 1, members).map(Self.written) : nil)
+                tracks: tracks, ids: tracks.map { members[$0[0]] }, before: left?.paths.map(Self.written), end: end?.map(Self.written))
             let (characters, changed) = count.first(right.paths.map(Self.written))
             if !budget.spend(characters, changed: changed) { return nil }
             known.append((right, left, count))
+            ends.append(end)
         }
         // Every moving group's keys are estimated before any fit, from its points on a coarser
         // grid (TrackKeyWindows), so that today's fit gives up before it starts where the estimate
         // passes the factored keys' characters by its margin; nil for a still group.
-        var estimated: [[TrackKeyWindows]?]? = nil, axes: [[(Int, Keyframe<GradientAxis>)]?]? = nil
+        var estimated: [[TrackKeyWindows]?]? = nil, reads: (times: [Double], groups: [GradientReads?])? = nil
         if times.count > 1 {
             estimated = []
             for (g, members) in groups.enumerated() {
                 let right = known[g].0, count = known[g].2!
-                if stillOver(states, members, right) { estimated?.append(nil); continue }
+                if stillOver(states, members, right, end: ends[g]!) { estimated?.append(nil); continue }
                 let fit = fitterFor(members)
                 let windows = estimatedWindows(members, right, count, outlines: isOutline[g], states, times, fit: fit)
                 estimated?.append(windows)
                 if !budget.promise(windows.reduce(0) { $0 + $1.total }) { return nil }
             }
-            // Then each moving group's gradient axes, fitted whole and spent: the estimate leaves
-            // them out, and the cube's today's keys lose on them.
-            axes = groups.indices.map { g in
-                guard estimated?[g] != nil, !budget.exceeded else { return nil }
-                return gradientKeys(groups[g], known[g].0, states, times, fit: fitterFor(groups[g])) {
-                    budget.spend(axisCharacters($0, countsFirst: n == 0))
-                }
-            }
+            // Then each moving group's gradient axes are read, to be fitted whole and spent
+            // (`budgetAxes`): the estimate leaves them out, and the cube's today's keys lose on them.
+            reads = (times, groups.indices.map { g in estimated?[g] == nil || budget.exceeded ? nil : gradientReads(groups[g], known[g].0, states) })
             if budget.exceeded { return nil }
         }
-        return (known, estimated, axes)
-    }
-
-    /// Whether nothing of the group moves over the grid (8 probes): then it has one key.
-    func stillOver(_ states: ProjectionGrid, _ members: [Int], _ right: Sample) -> Bool {
-        (1...8).allSatisfy { samplePaths(states, $0 * (states.count - 1) / 8, members) == right.paths }
+        return ((known, estimated, nil), reads)
     }
 
     /// Per track of `count`, its keys as TrackKeyWindows estimates them from the group's points
@@ -228,10 +252,22 @@ extension ProjectionSampler {
         let layout = ProjectionFitter.Layout(right.paths, outlines: outlines, shapeErrors: members.map { specs[$0].shapeError })
         let last = states.count - 1
         let grid = Array(stride(from: 0, to: last, by: ProjectionFitter.coarseStride(times))) + [last]
-        let points = grid.map { k in k == 0 ? layout.flat(right.paths) : flatSample(states, k, members, count: layout.pointCount) }
+        // Held flat, one time after the other (`flatSample`'s numbers, no array per time).
+        var points: [Point] = []
+        points.reserveCapacity(grid.count * layout.pointCount)
+        for k in grid {
+            if k == 0 {
+                points += layout.flat(right.paths)
+            } else {
+                _ = appendFlat(
+                    members, to: &points, state: { states.layerState(k, $0) }, projection: { states.projection(k, $0) },
+                    appendDrawn: { states.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
+            }
+        }
+        precondition(points.count == grid.count * layout.pointCount)
         return count.tracks.enumerated().map { x, track in
             var w = TrackKeyWindows(
-                windows: TrackKeyWindows.find(layout, paths: track, samples: points, visible: fit.visible, outline: fit.outline).map {
+                windows: TrackKeyWindows.find(layout, paths: track, flat: points, visible: fit.visible, outline: fit.outline).map {
                     (grid[$0.start], grid[$0.end], $0.characters)
                 })
             if count.endCounted[x], !w.windows.isEmpty { w.windows.removeLast() }

@@ -48,7 +48,20 @@ struct TrackKeyWindows {
     static func find(
         _ layout: ProjectionFitter.Layout, paths: [Int], samples: [[Point]], visible: Double, outline: Double
     ) -> [(start: Int, end: Int, characters: Int)] {
-        let last = samples.count - 1
+        precondition(samples.allSatisfy { $0.count == layout.pointCount })
+        return find(layout, paths: paths, flat: samples.flatMap { $0 }, visible: visible, outline: outline)
+    }
+
+    /// The same over samples held flat, `layout.pointCount` points a time one after the other
+    /// (estimatedWindows: an array per coarse time was allocated, filled and freed, ~160 k in
+    /// the 3D mix).
+    static func find(
+        _ layout: ProjectionFitter.Layout, paths: [Int], flat samples: [Point], visible: Double, outline: Double
+    ) -> [(start: Int, end: Int, characters: Int)] {
+        let stride = layout.pointCount
+        guard stride > 0 else { return [] }
+        precondition(samples.count % stride == 0)
+        let last = samples.count / stride - 1
         guard last >= 2 else { return [] }
         // The checked points and their squared radius (2E with a margin for the floating point),
         // made once: `separated` runs for every point at every grid time a window grows by.
@@ -73,30 +86,27 @@ struct TrackKeyWindows {
         // highest point index is checked against the samples' counts once per call).
         func separated(_ k1: Int, _ k2: Int, _ k3: Int) -> Bool {
             var lo = 0.0, hi = 1.0
-            return samples[k1].withUnsafeBufferPointer { s1 in
-                samples[k2].withUnsafeBufferPointer { s2 in
-                    samples[k3].withUnsafeBufferPointer { s3 in
-                        points.withUnsafeBufferPointer { points in
-                            squared.withUnsafeBufferPointer { squared in
-                                precondition(highest < min(s1.count, s2.count, s3.count))
-                                for x in 0..<points.count {
-                                    let n = points[x]
-                                    let p1 = s1[n], p2 = s2[n], p3 = s3[n]
-                                    let ux = p2.x - p1.x, uy = p2.y - p1.y, vx = p3.x - p1.x, vy = p3.y - p1.y
-                                    let a = vx * vx + vy * vy, b = ux * vx + uy * vy, c = ux * ux + uy * uy - squared[x]
-                                    if a < 1e-18 {
-                                        if c > 0 { return true }
-                                        continue
-                                    }
-                                    let disc = b * b - a * c
-                                    if disc < 0 { return true }
-                                    let root = disc.squareRoot()
-                                    lo = max(lo, (b - root) / a); hi = min(hi, (b + root) / a)
-                                    if lo > hi { return true }
-                                }
-                                return false
+            return samples.withUnsafeBufferPointer { all in
+                points.withUnsafeBufferPointer { points in
+                    squared.withUnsafeBufferPointer { squared in
+                        precondition(highest < stride && k1 >= 0 && k2 >= 0 && k3 <= last)
+                        let o1 = k1 * stride, o2 = k2 * stride, o3 = k3 * stride
+                        for x in 0..<points.count {
+                            let n = points[x]
+                            let p1 = all[o1 + n], p2 = all[o2 + n], p3 = all[o3 + n]
+                            let ux = p2.x - p1.x, uy = p2.y - p1.y, vx = p3.x - p1.x, vy = p3.y - p1.y
+                            let a = vx * vx + vy * vy, b = ux * vx + uy * vy, c = ux * ux + uy * uy - squared[x]
+                            if a < 1e-18 {
+                                if c > 0 { return true }
+                                continue
                             }
+                            let disc = b * b - a * c
+                            if disc < 0 { return true }
+                            let root = disc.squareRoot()
+                            lo = max(lo, (b - root) / a); hi = min(hi, (b + root) / a)
+                            if lo > hi { return true }
                         }
+                        return false
                     }
                 }
             }
@@ -108,7 +118,7 @@ struct TrackKeyWindows {
                 let o = layout.offsets[p]
                 var at = Point(0, 0)
                 for x in o..<(o + 3 * layout.counts[p]) {
-                    let q = ProjectionFitter.onGrid(samples[k][x])
+                    let q = ProjectionFitter.onGrid(samples[k * stride + x])
                     n += FactoredProjection.digits(q.x - at.x) + FactoredProjection.digits(q.y - at.y)
                     at = q
                 }
