@@ -101,6 +101,8 @@ extension JSONCompactBuilder {
 
 struct LottieProperties {
     let frameRate: Double
+    /// The easing handles written so far, copied where a curve comes again (LottieHandleTexts.swift).
+    let handles = LottieHandleTexts()
 
     func frames(_ seconds: Double) -> JSONValue { LJ.num(seconds * frameRate, LottieDecimals.frames) }
 
@@ -122,7 +124,7 @@ struct LottieProperties {
             for (n, k) in kfs.enumerated() {
                 b.beginObject()
                 b.key("t")
-                b.number(NumberFormat.round(k.time * frameRate, decimals: LottieDecimals.frames))  // `frames(k.time)`
+                b.number(k.time * frameRate, roundedTo: LottieDecimals.frames)  // `frames(k.time)`
                 b.key("s")
                 write(k.value, decimals: decimals, kind: kind, inKeyframe: true, into: &b)
                 if n + 1 < kfs.count {
@@ -134,9 +136,9 @@ struct LottieProperties {
                         b.key("h")
                         b.int(1)
                     case .linear:
-                        Self.writeHandles(CubicBezier.linear, into: &b)
+                        handles.write(CubicBezier.linear, into: &b)
                     case .bezier(let c):
-                        Self.writeHandles(c, into: &b)
+                        handles.write(c, into: &b)
                     }
                 }
                 b.endObject()
@@ -207,22 +209,23 @@ struct LottieProperties {
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
     /// one number per handle coordinate applies to every dimension (the schema's scalar form,
     /// which rlottie, ThorVG and lottie-web read like a 1-element array: docs/lottie.md#short-forms).
-    /// Written as members of the key's object, with its `n` when it needs one.
+    /// Written as members of the key's object, with its `n` when it needs one; once per curve
+    /// in a document (`LottieHandleTexts`).
     static func writeHandles(_ c: CubicBezier, into b: inout JSONCompactBuilder) {
         let d = LottieDecimals.easing
         b.key("o")
         b.beginObject()
         b.key("x")
-        b.number(NumberFormat.round(c.x1, decimals: d))
+        b.number(c.x1, roundedTo: d)
         b.key("y")
-        b.number(NumberFormat.round(c.y1, decimals: d))
+        b.number(c.y1, roundedTo: d)
         b.endObject()
         b.key("i")
         b.beginObject()
         b.key("x")
-        b.number(NumberFormat.round(c.x2, decimals: d))
+        b.number(c.x2, roundedTo: d)
         b.key("y")
-        b.number(NumberFormat.round(c.y2, decimals: d))
+        b.number(c.y2, roundedTo: d)
         b.endObject()
         if let name = Self.interpolatorName(c) {
             b.key("n")
