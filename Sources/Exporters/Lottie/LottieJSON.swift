@@ -108,11 +108,14 @@ struct LottieProperties {
 
     /// A property from a track in Lottie units, rounded to `decimals`.
     /// `consuming`: a caller's fresh track (a `map`'s) is rounded in place, not copied.
-    func property(_ track: consuming KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
+    /// `roundedAlready`: its values are `LottieTracks.roundedOnce`'s with `stable` (rounding
+    /// them again would leave the same bits), so they are only simplified.
+    func property(_ track: consuming KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind, roundedAlready: Bool = false) -> JSONValue {
         // A track that holds one value is that value rounded, as the steps below leave it (most
         // properties: no rounded, simplified or checked copies of its keys made).
         if !track.isAnimated { return still(track.initialValue.c, decimals: decimals, kind: kind) }
-        let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
+        let settled = roundedAlready ? LottieTracks.simplified(track) : LottieTracks.rounded(track, decimals: decimals)
+        let kfs = Self.withoutCoincidentKeys(settled.keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.still { write(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false, into: &$0) } }
         // Keys written straight to bytes (no object per key and handle): a room of about 60 bytes a key.
         return LJ.built(capacity: 24 + 64 * kfs.count) { b in

@@ -36,12 +36,16 @@ extension LottieDocument {
     /// A projected path that a fill paints: started at a vertex whose incoming segment is straight
     /// in every key as written, so the path can be left open (`LottieValueKind.filledPath`).
     func projectedFilledPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {
-        var data = LottieTracks.rounded(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
+        var (data, stable) = LottieTracks.roundedOnce(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
         let repeated = Self.repeatedVertices(data.keyframes.map(\.value))  // once, not once a key
         data = data.map { Self.merged($0, repeated) }
         guard let start = Self.straightClosingStart(data.keyframes.map(\.value)) else { return projectedPath(track, unit: unit) }
         let rotated = data.map { Self.rotated($0, toStartAt: start) }
-        return LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: unit.decimals, kind: .filledPath))])
+        // Merged and rotated keys are rounded keys moved about: not rounded a second time when
+        // that would give the same bits (`stable`), only simplified again.
+        return LJ.obj([
+            ("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: unit.decimals, kind: .filledPath, roundedAlready: stable)),
+        ])
     }
 
     /// The first vertex r whose segment from vertex r − 1 (cyclically) is a straight line in every
