@@ -115,6 +115,19 @@ package struct JSONByteBuffer: JSONBytes {
         }
     }
 
+    /// The same with `NumberFormat.roundingScales(decimals, maxDecimals)` made by the caller
+    /// once for a run of numbers.
+    @inline(__always)
+    package mutating func append(number x: Double, scales: NumberFormat.RoundingScales?, roundedTo decimals: Int, maxDecimals: Int) {
+        if count + 40 > capacity { grow(toHold: count + 40) }
+        let n = scales.map { NumberFormat.roundedDigits(x, $0, into: base + count) } ?? 0
+        if n > 0 {
+            count += n
+        } else {
+            append(number: NumberFormat.round(x, decimals: decimals), maxDecimals: maxDecimals)
+        }
+    }
+
     @inline(never)
     private mutating func grow(toHold needed: Int) {
         capacity = max(needed, 2 * capacity)

@@ -93,6 +93,7 @@ package struct JSONCompactBuilder {
         precondition(rowWidth >= 0 && (rowWidth == 0 || values.count % rowWidth == 0), "rows of unequal length")
         separate()
         let width = rowWidth > 0 ? rowWidth : values.count
+        let scales = NumberFormat.roundingScales(decimals, writer.maxDecimals)
         out.append(0x5B)  // [
         var start = 0
         while start < values.count {
@@ -102,7 +103,7 @@ package struct JSONCompactBuilder {
             }
             for i in start..<start + width {
                 if i > start { out.append(0x2C) }
-                out.append(number: values[i], roundedTo: decimals, maxDecimals: writer.maxDecimals)
+                out.append(number: values[i], scales: scales, roundedTo: decimals, maxDecimals: writer.maxDecimals)
             }
             if rowWidth > 0 { out.append(0x5D) }
             start += width

@@ -87,11 +87,30 @@ package enum NumberFormat {
     /// go (a path number written with 6 decimals stripped 3-6 zeros, and rounded twice more).
     @inline(__always)
     static func roundedDigits(_ x: Double, _ d: Int, _ maxDecimals: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        guard d >= 0, d <= maxDecimals, maxDecimals <= 15 else { return 0 }
-        let m = (x * pow10(d)).rounded()
+        guard let scales = roundingScales(d, maxDecimals) else { return 0 }
+        return roundedDigits(x, scales, into: p)
+    }
+
+    /// `roundedDigits`'s powers for one d and maxDecimals, 10^d and 10^(maxDecimals − d), looked
+    /// up once for a run of numbers; nil where it declines every number.
+    package struct RoundingScales {
+        let decimals: Int
+        let scale: Double
+        let widen: Double
+    }
+
+    package static func roundingScales(_ d: Int, _ maxDecimals: Int) -> RoundingScales? {
+        guard d >= 0, d <= maxDecimals, maxDecimals <= 15 else { return nil }
+        return RoundingScales(decimals: d, scale: pow10(d), widen: pow10(maxDecimals - d))
+    }
+
+    /// `roundedDigits(x, d, maxDecimals)` with its powers looked up already.
+    @inline(__always)
+    static func roundedDigits(_ x: Double, _ s: RoundingScales, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        let m = (x * s.scale).rounded()
         // |M|·10^k is an integer: below 10^15 it is exact in a Double, so the test is exact too.
-        guard abs(m) * pow10(maxDecimals - d) < 1e15 else { return 0 }
-        return scaledDigits(m, d, into: p)
+        guard abs(m) * s.widen < 1e15 else { return 0 }
+        return scaledDigits(m, s.decimals, into: p)
     }
 
     /// The text of m / 10^decimals for an integer-valued m with |m| < 10^15, trailing zeros dropped.
