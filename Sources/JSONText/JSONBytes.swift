@@ -102,6 +102,32 @@ package struct JSONByteBuffer: JSONBytes {
         }
     }
 
+    /// `append(number: NumberFormat.round(x, decimals: decimals), maxDecimals:)`, rounded once
+    /// (NumberFormat.roundedDigits): the same bytes.
+    @inline(__always)
+    package mutating func append(number x: Double, roundedTo decimals: Int, maxDecimals: Int) {
+        if count + 40 > capacity { grow(toHold: count + 40) }
+        let n = NumberFormat.roundedDigits(x, decimals, maxDecimals, into: base + count)
+        if n > 0 {
+            count += n
+        } else {
+            append(number: NumberFormat.round(x, decimals: decimals), maxDecimals: maxDecimals)
+        }
+    }
+
+    /// The same with `NumberFormat.roundingScales(decimals, maxDecimals)` made by the caller
+    /// once for a run of numbers.
+    @inline(__always)
+    package mutating func append(number x: Double, scales: NumberFormat.RoundingScales?, roundedTo decimals: Int, maxDecimals: Int) {
+        if count + 40 > capacity { grow(toHold: count + 40) }
+        let n = scales.map { NumberFormat.roundedDigits(x, $0, into: base + count) } ?? 0
+        if n > 0 {
+            count += n
+        } else {
+            append(number: NumberFormat.round(x, decimals: decimals), maxDecimals: maxDecimals)
+        }
+    }
+
     @inline(never)
     private mutating func grow(toHold needed: Int) {
         capacity = max(needed, 2 * capacity)

@@ -59,6 +59,12 @@ package struct JSONCompactBuilder {
         out.append(number: x, maxDecimals: writer.maxDecimals)
     }
 
+    /// `number(NumberFormat.round(x, decimals: decimals))`, rounded once (the same bytes).
+    package mutating func number(_ x: Double, roundedTo decimals: Int) {
+        separate()
+        out.append(number: x, roundedTo: decimals, maxDecimals: writer.maxDecimals)
+    }
+
     /// The text of `.number(Double(n))`.
     package mutating func int(_ n: Int) { number(Double(n)) }
 
@@ -87,6 +93,7 @@ package struct JSONCompactBuilder {
         precondition(rowWidth >= 0 && (rowWidth == 0 || values.count % rowWidth == 0), "rows of unequal length")
         separate()
         let width = rowWidth > 0 ? rowWidth : values.count
+        let scales = NumberFormat.roundingScales(decimals, writer.maxDecimals)
         out.append(0x5B)  // [
         var start = 0
         while start < values.count {
@@ -96,7 +103,7 @@ package struct JSONCompactBuilder {
             }
             for i in start..<start + width {
                 if i > start { out.append(0x2C) }
-                out.append(number: NumberFormat.round(values[i], decimals: decimals), maxDecimals: writer.maxDecimals)
+                out.append(number: values[i], scales: scales, roundedTo: decimals, maxDecimals: writer.maxDecimals)
             }
             if rowWidth > 0 { out.append(0x5D) }
             start += width
@@ -104,10 +111,31 @@ package struct JSONCompactBuilder {
         out.append(0x5D)  // ]
     }
 
+    /// Members written once (`JSONWritten.members`) copied in where a key would go: the same
+    /// bytes as writing them here, when written with this builder's decimals.
+    package mutating func members(_ text: JSONWritten) {
+        precondition(text.maxDecimals == writer.maxDecimals, "members written with other decimals")
+        separate()
+        out.append(bytes: text.bytes)
+    }
+
+    /// The decimals numbers are written with.
+    package var maxDecimals: Int { writer.maxDecimals }
+
     /// The text of any value (a `written` one's text copied).
     package mutating func value(_ v: JSONValue) {
         separate()
         writer.writeCompact(v, into: &out)
+    }
+}
+
+extension JSONWritten {
+    /// The members `body` writes into an object (`"name":value` separated by commas, no braces),
+    /// with `maxDecimals` as the builder that copies them in has (`JSONCompactBuilder.members`).
+    package static func members(maxDecimals: Int, capacity: Int = 64, _ body: (inout JSONCompactBuilder) -> Void) -> JSONWritten {
+        var builder = JSONCompactBuilder(maxDecimals: maxDecimals, capacity: capacity)
+        body(&builder)
+        return JSONWritten(text: builder.out, maxDecimals: maxDecimals)
     }
 }
 

@@ -76,6 +76,46 @@ package enum NumberFormat {
         guard decimals >= 0, decimals <= 15 else { return 0 }
         let m = (x * pow10(decimals)).rounded()
         guard abs(m) < 1e15 else { return 0 }
+        return scaledDigits(m, decimals, into: p)
+    }
+
+    /// `decimalDigits(round(x, decimals: d), maxDecimals)` in one rounding, or 0 where it declines
+    /// (the caller then writes it that way). round gives r = M / 10^d (M = x·10^d rounded), and
+    /// r·10^maxDecimals lies within 0.23 of the integer M·10^(maxDecimals − d) while that is below
+    /// 10^15 (two roundings of relative error 2^-53 each), so decimalDigits rounds it back to that
+    /// integer exactly, whose text with maxDecimals decimals is M's with d once the trailing zeros
+    /// go (a path number written with 6 decimals stripped 3-6 zeros, and rounded twice more).
+    @inline(__always)
+    static func roundedDigits(_ x: Double, _ d: Int, _ maxDecimals: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let scales = roundingScales(d, maxDecimals) else { return 0 }
+        return roundedDigits(x, scales, into: p)
+    }
+
+    /// `roundedDigits`'s powers for one d and maxDecimals, 10^d and 10^(maxDecimals − d), looked
+    /// up once for a run of numbers; nil where it declines every number.
+    package struct RoundingScales {
+        let decimals: Int
+        let scale: Double
+        let widen: Double
+    }
+
+    package static func roundingScales(_ d: Int, _ maxDecimals: Int) -> RoundingScales? {
+        guard d >= 0, d <= maxDecimals, maxDecimals <= 15 else { return nil }
+        return RoundingScales(decimals: d, scale: pow10(d), widen: pow10(maxDecimals - d))
+    }
+
+    /// `roundedDigits(x, d, maxDecimals)` with its powers looked up already.
+    @inline(__always)
+    static func roundedDigits(_ x: Double, _ s: RoundingScales, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        let m = (x * s.scale).rounded()
+        // |M|·10^k is an integer: below 10^15 it is exact in a Double, so the test is exact too.
+        guard abs(m) * s.widen < 1e15 else { return 0 }
+        return scaledDigits(m, s.decimals, into: p)
+    }
+
+    /// The text of m / 10^decimals for an integer-valued m with |m| < 10^15, trailing zeros dropped.
+    @inline(__always)
+    private static func scaledDigits(_ m: Double, _ decimals: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
         var u = UInt64(abs(m))
         if u == 0 { p[0] = 0x30; return 1 }  // also turns -0 into 0
         var d = decimals

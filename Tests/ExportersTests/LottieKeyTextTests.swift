@@ -77,4 +77,24 @@ final class LottieKeyTextTests: XCTestCase {
         guard case .written(let still) = LJ.staticArr([1, 2], 0) else { return XCTFail("not written") }
         guard case .unchanged? = LottieKeyText.truncated(still.bytes, after: 1, from: -.infinity) else { return XCTFail("cut") }
     }
+
+    /// A key's time read from its text without a String: Double(String)'s value, bits and all,
+    /// for the writer's numbers and for texts it leaves to the parse.
+    func testTimesReadAsTheParseReadsThem() {
+        var texts = [
+            "0", "-0", "7", "007", "12.5", "-12.5", "0.000001", "123456789012345", "1234567890123456", "1.5e3", ".5", "5.", "-", "", "1..2",
+            "-.5", "--1", "+1", "12a", "999999999999999", "0.1", "0.3", "2.675", "1e-7",
+        ]
+        var state: UInt64 = 45
+        for n in 0..<50_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let x = (Double(state >> 11) / Double(1 << 53) * 2 - 1) * [1e6, 1e3, 1, 1e-3][n % 4]
+            texts.append(NumberFormat.string(x, maxDecimals: Int(state >> 60) % 10))
+        }
+        for t in texts {
+            let bytes = Array(t.utf8)
+            let read = bytes.withUnsafeBufferPointer { LottieKeyText.number($0) }
+            XCTAssertEqual(read?.bitPattern, Double(t)?.bitPattern, t)
+        }
+    }
 }

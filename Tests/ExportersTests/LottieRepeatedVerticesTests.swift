@@ -1,3 +1,4 @@
+import Keyframes
 import XCTest
 
 @testable import Exporters
@@ -48,5 +49,17 @@ final class LottieRepeatedVerticesTests: XCTestCase {
     func testNothingRepeatsInAPathOfPointsAllAlike() {
         let dot = path([[1, 1], [1, 1], [1, 1]], [[0, 0], [0, 0], [0, 0]], [[0, 0], [0, 0], [0, 0]])
         XCTAssertEqual(LottieDocument.repeatedVertices([dot]), [])
+    }
+
+    /// A track's keys turned in place (`rotate`) are each key `rotated`: every start, paths of
+    /// other lengths (a start past a key's vertex count wraps), and an empty path.
+    func testKeysRotatedInPlaceAreTheRotatedKeys() {
+        let keys = [capsule(), capsule(dx: 7), path([[1, 2], [3, 4], [5, 6]], [[0, 1], [1, 0], [2, 2]], [[3, 3], [4, 4], [5, 5]]), LVec([])]
+        for start in 0..<10 {
+            var track = KeyframeTrack(keys.enumerated().map { Keyframe(time: Double($0.offset), value: $0.element) })
+            LottieDocument.rotate(&track, toStartAt: start)
+            XCTAssertEqual(track.keyframes.map(\.value), keys.map { LottieDocument.rotated($0, toStartAt: start) }, "start \(start)")
+        }
+        XCTAssertEqual(LottieDocument.rotated(capsule(), toStartAt: 2).c[0..<2], [40, 5])
     }
 }

@@ -101,16 +101,21 @@ extension JSONCompactBuilder {
 
 struct LottieProperties {
     let frameRate: Double
+    /// The easing handles written so far, copied where a curve comes again (LottieHandleTexts.swift).
+    let handles = LottieHandleTexts()
 
     func frames(_ seconds: Double) -> JSONValue { LJ.num(seconds * frameRate, LottieDecimals.frames) }
 
     /// A property from a track in Lottie units, rounded to `decimals`.
     /// `consuming`: a caller's fresh track (a `map`'s) is rounded in place, not copied.
-    func property(_ track: consuming KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind) -> JSONValue {
+    /// `roundedAlready`: its values are `LottieTracks.roundedOnce`'s with `stable` (rounding
+    /// them again would leave the same bits), so they are only simplified.
+    func property(_ track: consuming KeyframeTrack<LVec>, decimals: Int, kind: LottieValueKind, roundedAlready: Bool = false) -> JSONValue {
         // A track that holds one value is that value rounded, as the steps below leave it (most
         // properties: no rounded, simplified or checked copies of its keys made).
         if !track.isAnimated { return still(track.initialValue.c, decimals: decimals, kind: kind) }
-        let kfs = Self.withoutCoincidentKeys(LottieTracks.rounded(track, decimals: decimals).keyframes, frameRate: frameRate)
+        let settled = roundedAlready ? LottieTracks.simplified(track) : LottieTracks.rounded(track, decimals: decimals)
+        let kfs = Self.withoutCoincidentKeys(settled.keyframes, frameRate: frameRate)
         if kfs.count == 1 { return LJ.still { write(kfs[0].value, decimals: decimals, kind: kind, inKeyframe: false, into: &$0) } }
         // Keys written straight to bytes (no object per key and handle): a room of about 60 bytes a key.
         return LJ.built(capacity: 24 + 64 * kfs.count) { b in
@@ -122,7 +127,7 @@ struct LottieProperties {
             for (n, k) in kfs.enumerated() {
                 b.beginObject()
                 b.key("t")
-                b.number(NumberFormat.round(k.time * frameRate, decimals: LottieDecimals.frames))  // `frames(k.time)`
+                b.number(k.time * frameRate, roundedTo: LottieDecimals.frames)  // `frames(k.time)`
                 b.key("s")
                 write(k.value, decimals: decimals, kind: kind, inKeyframe: true, into: &b)
                 if n + 1 < kfs.count {
@@ -134,9 +139,9 @@ struct LottieProperties {
                         b.key("h")
                         b.int(1)
                     case .linear:
-                        Self.writeHandles(CubicBezier.linear, into: &b)
+                        handles.write(CubicBezier.linear, into: &b)
                     case .bezier(let c):
-                        Self.writeHandles(c, into: &b)
+                        handles.write(c, into: &b)
                     }
                 }
                 b.endObject()
@@ -207,22 +212,23 @@ struct LottieProperties {
     /// `o` = the curve's first control point, `i` = its second (CSS cubic-bezier(x1,y1,x2,y2));
     /// one number per handle coordinate applies to every dimension (the schema's scalar form,
     /// which rlottie, ThorVG and lottie-web read like a 1-element array: docs/lottie.md#short-forms).
-    /// Written as members of the key's object, with its `n` when it needs one.
+    /// Written as members of the key's object, with its `n` when it needs one; once per curve
+    /// in a document (`LottieHandleTexts`).
     static func writeHandles(_ c: CubicBezier, into b: inout JSONCompactBuilder) {
         let d = LottieDecimals.easing
         b.key("o")
         b.beginObject()
         b.key("x")
-        b.number(NumberFormat.round(c.x1, decimals: d))
+        b.number(c.x1, roundedTo: d)
         b.key("y")
-        b.number(NumberFormat.round(c.y1, decimals: d))
+        b.number(c.y1, roundedTo: d)
         b.endObject()
         b.key("i")
         b.beginObject()
         b.key("x")
-        b.number(NumberFormat.round(c.x2, decimals: d))
+        b.number(c.x2, roundedTo: d)
         b.key("y")
-        b.number(NumberFormat.round(c.y2, decimals: d))
+        b.number(c.y2, roundedTo: d)
         b.endObject()
         if let name = Self.interpolatorName(c) {
             b.key("n")

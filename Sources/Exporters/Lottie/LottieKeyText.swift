@@ -53,6 +53,8 @@ enum LottieKeyText {
     }
 
     private static let quote: UInt8 = 0x22
+    /// 10^0 … 10^15, each exact in a Double.
+    private static let powersOf10: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
     private static let listStart = Array(#""k":["#.utf8)
     private static let keyStart = Array(#"{"t":"#.utf8)
 
@@ -71,7 +73,14 @@ enum LottieKeyText {
     private static func valueEnd(_ text: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         var (j, depth) = (i, 0)
         while j < text.count {
-            switch text[j] {
+            let c = text[j]
+            // Most bytes are a number's (- . 0-9) or a colon: none ends or opens a value (one
+            // test, not the switch's four).
+            if c &- 0x2D <= 0x3A - 0x2D {
+                j += 1
+                continue
+            }
+            switch c {
             case quote: j = stringEnd(text, from: j); continue
             case 0x7B, 0x5B: depth += 1  // { [
             case 0x7D, 0x5D:  // } ]
@@ -95,7 +104,7 @@ enum LottieKeyText {
             guard starts(text, at: start, with: keyStart) else { return nil }
             let t = start + keyStart.count
             let tEnd = valueEnd(text, from: t)
-            guard let time = Double(String(decoding: UnsafeBufferPointer(rebasing: text[t..<tEnd]), as: UTF8.self)) else { return nil }
+            guard let time = number(UnsafeBufferPointer(rebasing: text[t..<tEnd])) else { return nil }
             let end = valueEnd(text, from: start)
             keys.append((start..<end, time))
             guard end < text.count else { return nil }
@@ -103,6 +112,31 @@ enum LottieKeyText {
             guard text[end] == 0x2C else { return nil }
             start = end + 1
         }
+    }
+
+    /// The number written as `bytes` (`Double(String)`'s value). A writer's time, an optional
+    /// minus, at most 15 digits and one point, is m / 10^k with m and 10^k exact doubles: their
+    /// quotient, rounded once, is the decimal's nearest double, as the parse gives (no String made).
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var (m, digits, decimals, point, negative) = (0.0, 0, 0, false, false)
+        for (n, c) in bytes.enumerated() {
+            if c == 0x2D, n == 0 {
+                negative = true
+            } else if c == 0x2E, !point, n > (negative ? 1 : 0) {
+                point = true
+            } else if c >= 0x30, c <= 0x39 {
+                m = m * 10 + Double(c - 0x30)
+                digits += 1
+                if point { decimals += 1 }
+            } else {
+                digits = 99  // anything else: the parse decides
+                break
+            }
+        }
+        let lastIsDigit = bytes.last.map { $0 >= 0x30 && $0 <= 0x39 } ?? false
+        guard digits >= 1, digits <= 15, lastIsDigit else { return Double(String(decoding: bytes, as: UTF8.self)) }
+        let x = m / powersOf10[decimals]
+        return negative ? -x : x
     }
 
     /// The key's text without its `o`, `i` and `h` members (a key that ends the kept ones).

@@ -36,12 +36,16 @@ extension LottieDocument {
     /// A projected path that a fill paints: started at a vertex whose incoming segment is straight
     /// in every key as written, so the path can be left open (`LottieValueKind.filledPath`).
     func projectedFilledPath(_ track: KeyframeTrack<BezierPath>, unit: ProjectedUnit = .pixels) -> JSONValue {
-        var data = LottieTracks.rounded(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
+        var (data, stable) = LottieTracks.roundedOnce(track.map { unit.scaled($0.lottie) }, decimals: unit.decimals)
         let repeated = Self.repeatedVertices(data.keyframes.map(\.value))  // once, not once a key
         data = data.map { Self.merged($0, repeated) }
         guard let start = Self.straightClosingStart(data.keyframes.map(\.value)) else { return projectedPath(track, unit: unit) }
-        let rotated = data.map { Self.rotated($0, toStartAt: start) }
-        return LJ.obj([("ty", LJ.str("sh")), ("ks", props.property(rotated, decimals: unit.decimals, kind: .filledPath))])
+        Self.rotate(&data, toStartAt: start)
+        // Merged and rotated keys are rounded keys moved about: not rounded a second time when
+        // that would give the same bits (`stable`), only simplified again.
+        return LJ.obj([
+            ("ty", LJ.str("sh")), ("ks", props.property(data, decimals: unit.decimals, kind: .filledPath, roundedAlready: stable)),
+        ])
     }
 
     /// The first vertex r whose segment from vertex r − 1 (cyclically) is a straight line in every
@@ -94,6 +98,33 @@ extension LottieDocument {
             }
         }
         return LVec(c)
+    }
+
+    /// Every key's path `rotated` in place: each part's (x, y) pairs turned by three reversals
+    /// in its own buffer (a new array per key was made, filled and the old one freed).
+    static func rotate(_ track: inout KeyframeTrack<LVec>, toStartAt start: Int) {
+        guard start > 0 else { return }
+        func reverse(_ c: UnsafeMutableBufferPointer<Double>, _ lower: Int, _ upper: Int) {
+            var (i, j) = (lower, upper - 1)
+            while i < j {
+                c.swapAt(i, j)
+                i += 1
+                j -= 1
+            }
+        }
+        for k in track.keyframes.indices {
+            track.keyframes[k].value.c.withUnsafeMutableBufferPointer { c in
+                let n = c.count / 6
+                guard n > 0, start % n > 0 else { return }
+                let s = start % n
+                for part in 0..<3 {
+                    let (lower, upper) = (part * 2 * n, (part + 1) * 2 * n)
+                    reverse(c, lower, lower + 2 * s)
+                    reverse(c, lower + 2 * s, upper)
+                    reverse(c, lower, upper)
+                }
+            }
+        }
     }
 
     /// The same closed path with vertex `start` first (each part rotated alike).

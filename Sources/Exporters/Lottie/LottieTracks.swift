@@ -156,13 +156,25 @@ enum LottieTracks {
     /// Rounded in place: a track its caller gives up (a fresh `map`'s) is not copied again, key
     /// by key (a projected path's keys were copied this way three times).
     static func rounded(_ track: consuming KeyframeTrack<LVec>, decimals: Int) -> KeyframeTrack<LVec> {
+        roundedOnce(track, decimals: decimals).track
+    }
+
+    /// `rounded`, and whether rounding its values again gives the same bits (`stable`): with
+    /// 0 ≤ decimals ≤ 6 and every |x| ≤ 10^9, M = x·10^d rounded is below 2^50, so M / 10^d
+    /// times 10^d is within 2^50 · 2^-52 = 0.25 of M and rounds back to it: NumberFormat.round
+    /// is then the identity on the rounded values (and on any arrangement of them).
+    static func roundedOnce(_ track: consuming KeyframeTrack<LVec>, decimals: Int) -> (track: KeyframeTrack<LVec>, stable: Bool) {
         var t = track
+        var small = true
         for k in t.keyframes.indices {
             t.keyframes[k].value.c.withUnsafeMutableBufferPointer { c in
-                for j in c.indices { c[j] = NumberFormat.round(c[j], decimals: decimals) }
+                for j in c.indices {
+                    small = small && abs(c[j]) <= 1e9
+                    c[j] = NumberFormat.round(c[j], decimals: decimals)
+                }
             }
         }
-        return simplified(t)
+        return (simplified(t), small && decimals >= 0 && decimals <= 6)
     }
 
     /// A step function that is 100 while every input is true and 0 otherwise (hold keys).
