@@ -222,14 +222,17 @@ struct ProjectionFitter {
         order.reserveCapacity(max(0, j - i - 1))  // a new array (today's fit) is not grown one by one
         seen.removeAll(keepingCapacity: true)
         seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
-        var step = max(1, (j - i) / 8)
-        while true {
-            for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
-                seen[k - i] = true
-                if keep(k) { order.append(k) }
+        // Through a buffer: a write to the array checked its uniqueness per time.
+        seen.withUnsafeMutableBufferPointer { seen in
+            var step = max(1, (j - i) / 8)
+            while true {
+                for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
+                    seen[k - i] = true
+                    if keep(k) { order.append(k) }
+                }
+                if step == 1 { break }
+                step = max(1, step / 2)
             }
-            if step == 1 { break }
-            step = max(1, step / 2)
         }
     }
 
