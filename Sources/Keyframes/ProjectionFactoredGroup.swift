@@ -187,7 +187,7 @@ extension ProjectionSampler {
             // Each candidate checks first the time where the one before failed (in this order).
             var failed = -1
             if !dense {
-                ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
+                ProjectionFitter.checkOrder(i, j, every: every, into: &order, seen: &seen)
                 if lastInside, every == 1 || lastFailed % every == 0 { failed = lastFailed }
                 for n in 0..<candidateCount
                 where check.passes(candidateStore[from + n], a, b, i, j, times: times, order: order, first: failed, failed: &failed) {

@@ -132,4 +132,18 @@ final class FactoredSpanCheckTests: XCTestCase {
             }
         }
     }
+
+    /// The coarse order visiting only multiples of `every` is checkOrder's, offsets and periods
+    /// of every kind (a step sharing factors with `every`, none, a start past the multiples).
+    func testCoarseCheckOrderIsCheckOrders() {
+        var order: [Int] = [], seen: [Bool] = []
+        for i in [0, 1, 3, 7, 12, 120] {
+            for length in [1, 2, 3, 5, 8, 9, 16, 17, 40, 63, 64, 65, 100, 293, 880] {
+                for every in [1, 2, 3, 4, 5, 6, 7, 8, 12, 16] {
+                    ProjectionFitter.checkOrder(i, i + length, every: every, into: &order, seen: &seen)
+                    XCTAssertEqual(order, ProjectionFitter.checkOrder(i, i + length, every: every), "\(i)…\(i + length) every \(every)")
+                }
+            }
+        }
+    }
 }
