@@ -54,13 +54,14 @@ struct FactoredSpanCheck {
         precondition(a.count == count && b.count == count && slot.count == count && host.count >= boxes.count * count)
         assert(first < 0 || order.contains(first))
         let checks = checks, scale = scale, shift = shift, slot = slot, boxes = boxes, host = host
+        let progress = PreparedProgress(easing)
         var failedAt = -1
         let passed = drawn.withUnsafeMutableBufferPointer { drawn in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     host.withUnsafeBufferPointer { host in
                         @inline(__always) func check(_ k: Int) -> Bool {
-                            let u = easing.progress(at: (times[k] - times[i]) / (times[j] - times[i]))
+                            let u = progress.at((times[k] - times[i]) / (times[j] - times[i]))
                             @inline(__always) func blend(_ v: Int) -> Point { Point(a[v].x + (b[v].x - a[v].x) * u, a[v].y + (b[v].y - a[v].y) * u) }
                             if scale.count == 1 {
                                 let sx = scale[0][k], t = shift[0][k]
@@ -100,6 +101,10 @@ struct OneShapeChecks {
         var isLine: Bool
         /// Its path's `visible` tolerance less the path's shape error.
         var visible: Double
+        /// `visible` less a margin far above rounding (−∞ when `visible` is not positive): a line
+        /// whose ends both stray less passes wherever it shows (no part of it strays more than its
+        /// farther end, and each distance `lineEdgeWithin` takes is within rounding of one).
+        var sure: Double
     }
     /// The outlines' vertices, checked against `outline` wherever they are.
     let outlineVertices: [Int]
@@ -116,7 +121,9 @@ struct OneShapeChecks {
             for k in 0..<count {
                 let next = (k + 1) % count
                 segments.append(
-                    Segment(vA: o + k, c1: o + count + k, c2: o + 2 * count + next, vB: o + next, isLine: layout.isLine[path][k], visible: visible))
+                    Segment(
+                        vA: o + k, c1: o + count + k, c2: o + 2 * count + next, vB: o + next, isLine: layout.isLine[path][k], visible: visible,
+                        sure: visible > 0 ? visible * (1 - 1e-6) : -.infinity))
             }
         }
         outlineVertices = vertices; self.segments = segments; outline = fitter.outline; pointCount = layout.pointCount
@@ -128,19 +135,25 @@ struct OneShapeChecks {
         @inline(__always) func error(_ n: Int) -> Point { Point(drawn[n].x - exact[n].x, drawn[n].y - exact[n].y) }
         @inline(__always) func norm(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
         for n in outlineVertices where norm(error(n)) > outline { return false }
+        // Per segment the errors first, then (only where they stray) whether it shows: the same
+        // answers, most segments of a check that passes stray nowhere.
         for s in segments {
             if s.isLine {
+                let eA = error(s.vA), eB = error(s.vB)
+                if norm(eA) <= s.sure, norm(eB) <= s.sure { continue }
                 guard let (l0, l1) = ProjectionSampler.clip(drawn[s.vA], drawn[s.vB], to: box) else { continue }
-                if !ProjectionFitter.lineEdgeWithin(error(s.vA), error(s.vB), exact: exact[s.vA], exact[s.vB], l0, l1, visible: s.visible) {
+                if !ProjectionFitter.lineEdgeWithin(eA, eB, exact: exact[s.vA], exact[s.vB], l0, l1, visible: s.visible) {
                     return false
                 }
             } else {
-                let p0 = drawn[s.vA], p1 = drawn[s.c1], p2 = drawn[s.c2], p3 = drawn[s.vB]
-                guard max(max(p0.x, p1.x), max(p2.x, p3.x)) >= box.minX, min(min(p0.x, p1.x), min(p2.x, p3.x)) <= box.maxX,
-                    max(max(p0.y, p1.y), max(p2.y, p3.y)) >= box.minY, min(min(p0.y, p1.y), min(p2.y, p3.y)) <= box.maxY
-                else { continue }
                 @inline(__always) func off(_ n: Int) -> Bool { norm(error(n)) > s.visible }
-                if off(s.vA) || off(s.c1) || off(s.c2) || off(s.vB) { return false }
+                guard off(s.vA) || off(s.c1) || off(s.c2) || off(s.vB) else { continue }
+                let p0 = drawn[s.vA], p1 = drawn[s.c1], p2 = drawn[s.c2], p3 = drawn[s.vB]
+                if max(max(p0.x, p1.x), max(p2.x, p3.x)) >= box.minX, min(min(p0.x, p1.x), min(p2.x, p3.x)) <= box.maxX,
+                    max(max(p0.y, p1.y), max(p2.y, p3.y)) >= box.minY, min(min(p0.y, p1.y), min(p2.y, p3.y)) <= box.maxY
+                {
+                    return false
+                }
             }
         }
         return true
@@ -152,5 +165,50 @@ extension ProjectionFitter {
     func within(_ layout: Layout, _ exact: [Point], _ drawn: [Point], box: Rect) -> Bool {
         let checks = OneShapeChecks(layout, self)
         return exact.withUnsafeBufferPointer { exact in drawn.withUnsafeBufferPointer { checks.within(exact, $0, box: box) } }
+    }
+}
+
+/// `KeyframeEasing.progress(at:)` of one easing at many times, a Bézier's coefficients made once
+/// (CubicBezier.progress makes them per call): the same products in the same order, the same bits.
+struct PreparedProgress {
+    private enum Kind { case linear, hold, bezier }
+    private let kind: Kind
+    private let x: EasingFit.UnitCubic, y: EasingFit.UnitCubic
+
+    init(_ easing: KeyframeEasing) {
+        switch easing {
+        case .linear: kind = .linear; x = EasingFit.UnitCubic(0, 1); y = x
+        case .hold: kind = .hold; x = EasingFit.UnitCubic(0, 1); y = x
+        case .bezier(let c): kind = .bezier; x = EasingFit.UnitCubic(c.x1, c.x2); y = EasingFit.UnitCubic(c.y1, c.y2)
+        }
+    }
+
+    @inline(__always) func at(_ u: Double) -> Double {
+        switch kind {
+        case .linear: return u
+        case .hold: return 0
+        case .bezier:
+            if !(u > 0) { return 0 }
+            if u >= 1 { return 1 }
+            return y.value(CubicBezier.solveParameter(a: x.a, b: x.b, c: x.c, forX: u))
+        }
+    }
+}
+
+extension FactoredProjection {
+    /// `candidates(exact)` appended to `out` (at most 3), and how many: the factored search keeps
+    /// them in one store instead of an array per fit.
+    static func appendCandidates(_ exact: KeyframeEasing, to out: inout [KeyframeEasing]) -> Int {
+        guard case .bezier(let c) = exact else {
+            out.append(exact)
+            return 1
+        }
+        let start = out.count
+        for decimals in 1...3 {
+            let r = EasingFit.rounded(c, decimals: decimals)
+            let easing: KeyframeEasing = r.isLinear ? .linear : .bezier(r)
+            if !out[start...].contains(easing) { out.append(easing) }
+        }
+        return out.count - start
     }
 }

@@ -141,10 +141,12 @@ extension ProjectionSampler {
         // The start's key as written is the same for every span tried from it: made once per start.
         // Per span end from that start, which candidate the coarse check took (the count: none; −1
         // not checked). The candidates of a span's least-squares easing are kept with it (per span
-        // end from that start). Arrays by span end, cleared where `touched` says per start (two
-        // dictionaries hashed and grown per span: 17 M of the 3D batch).
+        // end from that start: where they start in `candidateStore` · 4 + how many, −1 not
+        // fitted; one store for the search, not an array per fit). Arrays by span end, cleared
+        // where `touched` says per start (two dictionaries hashed and grown per span: 17 M of the 3D batch).
         var exactFrom = -1
-        var exactCandidates = [[KeyframeEasing]?](repeating: nil, count: grid.count), coarseTaken = [Int](repeating: -1, count: grid.count)
+        var exactCandidates = [Int](repeating: -1, count: grid.count), coarseTaken = [Int](repeating: -1, count: grid.count)
+        var candidateStore: [KeyframeEasing] = []
         var touched: [Int] = []
         // The time the last refused span from that start failed at: the next spans check it first
         // where it is among their times (a yes needs every time: the same answers).
@@ -168,33 +170,39 @@ extension ProjectionSampler {
             guard j - i > 1 else { return .linear }
             if exactFrom != i {
                 exactFrom = i; keyOnGrid(i, into: &a); lastFailed = -1
-                for t in touched { exactCandidates[t] = nil; coarseTaken[t] = -1 }
-                touched.removeAll(keepingCapacity: true)
+                for t in touched { exactCandidates[t] = -1; coarseTaken[t] = -1 }
+                touched.removeAll(keepingCapacity: true); candidateStore.removeAll(keepingCapacity: true)
             }
             let lastInside = lastFailed > i && lastFailed < j
             keyOnGrid(j, into: &b)
-            let candidates: [KeyframeEasing]
-            if let known = exactCandidates[j] {
-                candidates = known
+            // This span's candidates: candidateStore[from..<(from + candidateCount)].
+            let from: Int, candidateCount: Int
+            if exactCandidates[j] >= 0 {
+                from = exactCandidates[j] >> 2; candidateCount = exactCandidates[j] & 3
             } else {
-                candidates = FactoredProjection.candidates(check.fitter.easing(times, flat: points, a, b, i, j))
-                exactCandidates[j] = candidates; touched.append(j)
+                from = candidateStore.count
+                candidateCount = FactoredProjection.appendCandidates(check.fitter.easing(times, flat: points, a, b, i, j), to: &candidateStore)
+                exactCandidates[j] = from << 2 | candidateCount; touched.append(j)
             }
             // Each candidate checks first the time where the one before failed (in this order).
             var failed = -1
             if !dense {
-                ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { every == 1 || $0 % every == 0 }
+                ProjectionFitter.checkOrder(i, j, every: every, into: &order, seen: &seen)
                 if lastInside, every == 1 || lastFailed % every == 0 { failed = lastFailed }
-                let taken = candidates.firstIndex { check.passes($0, a, b, i, j, times: times, order: order, first: failed, failed: &failed) }
-                coarseTaken[j] = taken ?? candidates.count
-                if taken == nil { lastFailed = failed }
-                return taken.map { candidates[$0] }
+                for n in 0..<candidateCount
+                where check.passes(candidateStore[from + n], a, b, i, j, times: times, order: order, first: failed, failed: &failed) {
+                    coarseTaken[j] = n
+                    return candidateStore[from + n]
+                }
+                coarseTaken[j] = candidateCount
+                lastFailed = failed
+                return nil
             }
             // The coarse check's times are among the dense check's: a candidate it refused fails
             // here too, and the one it took is checked at the other times only (the same answer).
             let taken = coarseTaken[j] >= 0 ? coarseTaken[j] : nil
             var whole = false  // whether `order` holds every time
-            for n in (taken ?? 0)..<candidates.count {
+            for n in (taken ?? 0)..<candidateCount {
                 if n == taken {
                     ProjectionFitter.checkOrder(i, j, into: &order, seen: &seen) { $0 % every != 0 }
                     if lastInside, lastFailed % every != 0 { failed = lastFailed }
@@ -204,7 +212,9 @@ extension ProjectionSampler {
                     if failed < 0, lastInside { failed = lastFailed }
                 }
                 // A time the candidate before failed at is among these (the other times or every time).
-                if check.passes(candidates[n], a, b, i, j, times: times, order: order, first: failed, failed: &failed) { return candidates[n] }
+                if check.passes(candidateStore[from + n], a, b, i, j, times: times, order: order, first: failed, failed: &failed) {
+                    return candidateStore[from + n]
+                }
             }
             if failed >= 0 { lastFailed = failed }
             return nil

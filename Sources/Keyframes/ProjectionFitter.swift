@@ -222,14 +222,55 @@ struct ProjectionFitter {
         order.reserveCapacity(max(0, j - i - 1))  // a new array (today's fit) is not grown one by one
         seen.removeAll(keepingCapacity: true)
         seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
-        var step = max(1, (j - i) / 8)
-        while true {
-            for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
-                seen[k - i] = true
-                if keep(k) { order.append(k) }
+        // Through a buffer: a write to the array checked its uniqueness per time.
+        seen.withUnsafeMutableBufferPointer { seen in
+            var step = max(1, (j - i) / 8)
+            while true {
+                for k in Swift.stride(from: i + step, to: j, by: step) where !seen[k - i] {
+                    seen[k - i] = true
+                    if keep(k) { order.append(k) }
+                }
+                if step == 1 { break }
+                step = max(1, step / 2)
             }
-            if step == 1 { break }
-            step = max(1, step / 2)
+        }
+    }
+
+    /// `checkOrder(i, j, every: every)` written into `order` (`seen` is scratch), each level's
+    /// times visited only where they are multiples of `every`: a kept time is first visited at the
+    /// same level as there, and each level's in ascending order, so the same order (the closure
+    /// form visits every time of a level and keeps 1 in `every`).
+    static func checkOrder(_ i: Int, _ j: Int, every: Int, into order: inout [Int], seen: inout [Bool]) {
+        guard every > 1, i >= 0 else {
+            checkOrder(i, j, into: &order, seen: &seen) { every <= 1 || $0 % every == 0 }
+            return
+        }
+        order.removeAll(keepingCapacity: true)
+        order.reserveCapacity(max(0, j - i - 1) / every + 1)
+        seen.removeAll(keepingCapacity: true)
+        seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
+        seen.withUnsafeMutableBufferPointer { seen in
+            var step = max(1, (j - i) / 8)
+            while true {
+                // The level's times i + m·step (m ≥ 1) that are multiples of `every` repeat every
+                // lcm(step, every); the first is among the first every / gcd(step, every) of them.
+                var a = step, b = every
+                while b != 0 { (a, b) = (b, a % b) }
+                let cycle = every / a, period = step * cycle
+                var first = -1, k = i + step, m = 0
+                while m < cycle, k < j {
+                    if k % every == 0 { first = k; break }
+                    k += step; m += 1
+                }
+                if first >= 0 {
+                    for k in Swift.stride(from: first, to: j, by: period) where !seen[k - i] {
+                        seen[k - i] = true
+                        order.append(k)
+                    }
+                }
+                if step == 1 { break }
+                step = max(1, step / 2)
+            }
         }
     }
 

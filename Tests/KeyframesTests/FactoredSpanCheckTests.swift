@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import Simulation
 import TransExportTestSupport
@@ -74,6 +75,74 @@ final class FactoredSpanCheckTests: XCTestCase {
                 let mine = FactoredSpanCheck.apply(sx, t, p), theirs = h.apply(p)
                 XCTAssertEqual(mine.x, theirs.x)
                 XCTAssertEqual(mine.y, theirs.y)
+            }
+        }
+    }
+
+    /// Errors of lengths within a hair of the tolerance (either side of `Segment.sure`): the
+    /// errors-first order and the lines' sure pass decide as the general check.
+    func testOneShapeWithinDecidesAsTheGeneralCheckAtTheTolerance() {
+        var random = SplitMix64(seed: 17)
+        let shapes = [BezierPath.roundedRect(Rect(0, 0, 120, 40), radius: 8), BezierPath.rect(Rect(5, 5, 50, 70))]
+        let layout = ProjectionFitter.Layout(shapes, outlines: [false, false], shapeErrors: [0, 0.05])
+        let fitter = ProjectionFitter(visible: 0.225, outline: 0.45)
+        var passed = 0, failed = 0
+        for _ in 0..<3000 {
+            let exact = layout.flat(shapes)
+            let drawn = exact.indices.map { n -> Point in
+                let visible = n < 3 * shapes[0].segmentCount ? 0.225 : 0.175
+                let length = visible * (1 + random.uniform(-3e-6, 1e-6)), turn = random.uniform(0, 6.283)
+                return Point(exact[n].x + length * cos(turn), exact[n].y + length * sin(turn))
+            }
+            let box = Rect(random.uniform(-60, 60), random.uniform(-60, 60), random.uniform(0, 150), random.uniform(0, 150))
+            let general = fitter.within(layout, exact, drawn, drawn, 0, box)
+            XCTAssertEqual(fitter.within(layout, exact, drawn, box: box), general)
+            if general { passed += 1 } else { failed += 1 }
+        }
+        XCTAssertGreaterThan(passed, 100)
+        XCTAssertGreaterThan(failed, 100)
+    }
+
+    /// The candidates appended to a store are `candidates`' (after whatever the store held).
+    func testAppendedCandidatesAreTheCandidates() {
+        var random = SplitMix64(seed: 23)
+        var store: [KeyframeEasing] = [.hold]
+        let easings: [KeyframeEasing] =
+            [.linear, .hold, .bezier(CubicBezier(0.25, 0.1, 0.25, 1)), .bezier(CubicBezier(0.1, 0.1, 0.9, 0.9))]
+            + (0..<500).map { _ in .bezier(CubicBezier(random.uniform(0, 1), random.uniform(0, 1), random.uniform(0, 1), random.uniform(0, 1))) }
+        for easing in easings {
+            let start = store.count
+            let count = FactoredProjection.appendCandidates(easing, to: &store)
+            XCTAssertEqual(Array(store[start...]), FactoredProjection.candidates(easing))
+            XCTAssertEqual(count, store.count - start)
+        }
+        XCTAssertEqual(store[0], .hold)
+    }
+
+    /// The prepared progress is KeyframeEasing.progress(at:), bit for bit, ends and outside included.
+    func testPreparedProgressIsTheEasingsProgress() {
+        var random = SplitMix64(seed: 29)
+        let easings: [KeyframeEasing] =
+            [.linear, .hold, .bezier(CubicBezier(0, 0, 1, 1)), .bezier(CubicBezier(0, 1, 0, 1)), .bezier(CubicBezier(1, 0, 1, 0))]
+            + (0..<300).map { _ in .bezier(CubicBezier(random.uniform(0, 1), random.uniform(0, 1), random.uniform(0, 1), random.uniform(0, 1))) }
+        for easing in easings {
+            let prepared = PreparedProgress(easing)
+            for u in [-0.5, -0.0, 0, 1e-9, 0.5, 1 - 1e-12, 1, 1.5, .nan] + (0..<50).map({ _ in random.uniform(0, 1) }) {
+                XCTAssertEqual(prepared.at(u).bitPattern, easing.progress(at: u).bitPattern, "\(easing) at \(u)")
+            }
+        }
+    }
+
+    /// The coarse order visiting only multiples of `every` is checkOrder's, offsets and periods
+    /// of every kind (a step sharing factors with `every`, none, a start past the multiples).
+    func testCoarseCheckOrderIsCheckOrders() {
+        var order: [Int] = [], seen: [Bool] = []
+        for i in [0, 1, 3, 7, 12, 120] {
+            for length in [1, 2, 3, 5, 8, 9, 16, 17, 40, 63, 64, 65, 100, 293, 880] {
+                for every in [1, 2, 3, 4, 5, 6, 7, 8, 12, 16] {
+                    ProjectionFitter.checkOrder(i, i + length, every: every, into: &order, seen: &seen)
+                    XCTAssertEqual(order, ProjectionFitter.checkOrder(i, i + length, every: every), "\(i)…\(i + length) every \(every)")
+                }
             }
         }
     }
