@@ -106,13 +106,7 @@ package struct JSONByteBuffer: JSONBytes {
     /// (NumberFormat.roundedDigits): the same bytes.
     @inline(__always)
     package mutating func append(number x: Double, roundedTo decimals: Int, maxDecimals: Int) {
-        if count + 40 > capacity { grow(toHold: count + 40) }
-        let n = NumberFormat.roundedDigits(x, decimals, maxDecimals, into: base + count)
-        if n > 0 {
-            count += n
-        } else {
-            append(number: NumberFormat.round(x, decimals: decimals), maxDecimals: maxDecimals)
-        }
+        append(number: x, scales: NumberFormat.roundingScales(decimals, maxDecimals), roundedTo: decimals, maxDecimals: maxDecimals)
     }
 
     /// The same with `NumberFormat.roundingScales(decimals, maxDecimals)` made by the caller

@@ -85,14 +85,17 @@ package enum NumberFormat {
     /// 10^15 (two roundings of relative error 2^-53 each), so decimalDigits rounds it back to that
     /// integer exactly, whose text with maxDecimals decimals is M's with d once the trailing zeros
     /// go (a path number written with 6 decimals stripped 3-6 zeros, and rounded twice more).
+    /// The powers for one d and maxDecimals, 10^d and 10^(maxDecimals − d), are looked up once for
+    /// a run of numbers (`roundingScales`: nil where it declines every number).
     @inline(__always)
-    static func roundedDigits(_ x: Double, _ d: Int, _ maxDecimals: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        guard let scales = roundingScales(d, maxDecimals) else { return 0 }
-        return roundedDigits(x, scales, into: p)
+    static func roundedDigits(_ x: Double, _ s: RoundingScales, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        let m = (x * s.scale).rounded()
+        // |M|·10^k is an integer: below 10^15 it is exact in a Double, so the test is exact too.
+        guard abs(m) * s.widen < 1e15 else { return 0 }
+        return scaledDigits(m, s.decimals, into: p)
     }
 
-    /// `roundedDigits`'s powers for one d and maxDecimals, 10^d and 10^(maxDecimals − d), looked
-    /// up once for a run of numbers; nil where it declines every number.
+    /// `roundedDigits`'s powers for one d and maxDecimals (see there).
     package struct RoundingScales {
         let decimals: Int
         let scale: Double
@@ -102,15 +105,6 @@ package enum NumberFormat {
     package static func roundingScales(_ d: Int, _ maxDecimals: Int) -> RoundingScales? {
         guard d >= 0, d <= maxDecimals, maxDecimals <= 15 else { return nil }
         return RoundingScales(decimals: d, scale: pow10(d), widen: pow10(maxDecimals - d))
-    }
-
-    /// `roundedDigits(x, d, maxDecimals)` with its powers looked up already.
-    @inline(__always)
-    static func roundedDigits(_ x: Double, _ s: RoundingScales, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        let m = (x * s.scale).rounded()
-        // |M|·10^k is an integer: below 10^15 it is exact in a Double, so the test is exact too.
-        guard abs(m) * s.widen < 1e15 else { return 0 }
-        return scaledDigits(m, s.decimals, into: p)
     }
 
     /// The text of m / 10^decimals for an integer-valued m with |m| < 10^15, trailing zeros dropped.

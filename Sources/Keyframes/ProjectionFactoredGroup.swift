@@ -108,9 +108,7 @@ extension ProjectionSampler {
         let hostLayer = hosts[specs[members[0]].layer]!
         for k in 0..<grid.count {
             // The host's points and box are all the check reads of the host: no path made (flatSample's numbers).
-            _ = appendFlat(
-                members, to: &sampledHost, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
-                appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
+            appendFlat(grid, k, members, to: &sampledHost)
             boxes.append(grid.box(k, host: hostLayer))
             // Without a gradient only R's points are read: no path made.
             if k > 0, gradients.isEmpty {

@@ -99,10 +99,15 @@ extension ProjectionSampler {
     func flatSample(_ grid: ProjectionGrid, _ k: Int, _ members: [Int], count: Int) -> [Point] {
         var out: [Point] = []
         out.reserveCapacity(count)
+        appendFlat(grid, k, members, to: &out)
+        return out
+    }
+
+    /// The same points appended to `out` (no array of their own).
+    func appendFlat(_ grid: ProjectionGrid, _ k: Int, _ members: [Int], to out: inout [Point]) {
         _ = appendFlat(
             members, to: &out, state: { grid.layerState(k, $0) }, projection: { grid.projection(k, $0) },
             appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
-        return out
     }
 
     /// The canvas (plus a 2 px margin) in a host's space.

@@ -259,9 +259,7 @@ extension ProjectionSampler {
             if k == 0 {
                 points += layout.flat(right.paths)
             } else {
-                _ = appendFlat(
-                    members, to: &points, state: { states.layerState(k, $0) }, projection: { states.projection(k, $0) },
-                    appendDrawn: { states.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
+                appendFlat(states, k, members, to: &points)
             }
         }
         precondition(points.count == grid.count * layout.pointCount)
