@@ -64,6 +64,14 @@ struct Catalog {
         let defs = try names.map { try DefinitionFile.load(catalog.url(of: $0), displayPath: "Templates/\($0).json", catalog: catalog) }
         return Catalog(names: names, definitions: defs, directory: catalog.directory)
     }
+
+    /// The templates without 3D layers (the 2D batch's), in catalog order.
+    var flat: Catalog {
+        let kept = definitions.indices.filter { i in
+            (try? Simulation(definitions[i])).map { !Projection.projectedLayers($0).contains(true) } ?? false
+        }
+        return Catalog(names: kept.map { names[$0] }, definitions: kept.map { definitions[$0] }, directory: directory)
+    }
 }
 
 struct BenchError: Error, CustomStringConvertible {

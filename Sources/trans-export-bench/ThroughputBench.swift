@@ -80,7 +80,7 @@ enum ThroughputBench {
     /// `runs`: how many times the 2-worker batch runs (the machine's speed drifts by tens of per
     /// cent within minutes: several runs in a row, with their least, median and greatest rate).
     static func batch(_ catalog: Catalog, count: Int, countWith3D: Int, runs: Int = 1) -> String {
-        let flat = catalog.definitions.filter { d in (try? Simulation(d)).map { !Projection.projectedLayers($0).contains(true) } ?? false }
+        let flat = catalog.flat.definitions
         return batch(flat, count: count, label: "the \(flat.count) templates without 3D layers", runs: runs)
             + "\n\n" + batch(catalog.definitions, count: countWith3D, label: "all \(catalog.definitions.count) templates (3D ones included)", runs: runs)
     }

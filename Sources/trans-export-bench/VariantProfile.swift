@@ -33,7 +33,7 @@ enum VariantProfile {
             [name, "\(t.count)", fixed(t.ms, 1), fixed(100 * t.ms / max(all, 1e-9), 1), fixed(t.ms / Double(max(1, t.count)), 2)]
         }
         let slowest = each.sorted { $0.ms > $1.ms }.prefix(10).map { "\($0.name) \(fixed($0.ms, 1)) ms" }
-        return "#### \(count) variants of all \(catalog.names.count) templates, one thread, by template (SVG + Lottie each, in memory)\n\n"
+        return "#### \(count) variants of \(catalog.names.count) templates, one thread, by template (SVG + Lottie each, in memory)\n\n"
             + table(["template", "variants", "ms", "% of all", "ms per variant"], rows)
             + "\n\nall: \(fixed(all, 1)) ms (\(fixed(Double(each.count) / max(all / 1000, 1e-9), 1)) exports/s on one thread); slowest: "
             + slowest.joined(separator: ", ")

@@ -27,6 +27,7 @@ let rasterScale = option("--scale", default: 2)
 let rasterWebPQuality = option("--webp-quality", default: WebPWriter.defaultQuality)
 let rasterStages = option("--stages", default: 1) != 0  // raster: 0 leaves out the one-thread profile
 let rasterFiles = option("--files", default: 1) != 0  // raster: 0 leaves out the whole files
+let flatOnly = option("--flat", default: 0) != 0  // variants: 1 takes the 2D batch's templates only
 let factorShare = option("--share", default: 50)  // factor: the residual's percent of the tolerance
 var rasterTemplates: [String] = []  // raster, factor: --template NAME (repeatable), else each one's own list
 var dumpFolder: String? = nil  // variants: --dump DIR writes each variant's SVG and Lottie there
@@ -44,7 +45,7 @@ let known = Set(order)
 guard chosen.isSubset(of: known) else {
     FileHandle.standardError.write(
         Data(
-            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [variants] [raster] [factor] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--batch-runs N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1] [--share P] [--dump DIR]\n"
+            "usage: trans-export-bench [springs] [optimum] [catalog] [batch] [variants] [raster] [factor] [--variants N] [--variants-3d N] [--spread N] [--optimum-variants N] [--repeats N] [--batch-runs N] [--template NAME] [--scale N] [--webp-quality N] [--stages 0|1] [--files 0|1] [--share P] [--flat 0|1] [--dump DIR]\n"
                 .utf8))
     exit(2)
 }
@@ -74,8 +75,11 @@ do {
                 return "\(name):\n" + ProjectionFactorBench.report(try Simulation(catalog.definitions[i]), share: Double(factorShare) / 100)
             }.joined(separator: "\n")
         case "variants":
-            // Where the batch's time goes: --variants-3d N variants of every template, by template (--dump DIR: their files).
-            text = "### 4. Batch of generated variants, by template\n\n" + (try VariantProfile.run(catalog, count: variants3D, dump: dumpFolder))
+            // Where the batch's time goes: --variants-3d N variants of every template (--flat 1: of the
+            // 2D batch's templates), by template (--dump DIR: their files).
+            text =
+                "### 4. Batch of generated variants, by template\n\n"
+                + (try VariantProfile.run(flatOnly ? catalog.flat : catalog, count: variants3D, dump: dumpFolder))
         case "raster":
             text = try RasterBench.run(
                 catalog, names: rasterTemplates.isEmpty ? RasterBench.templates : rasterTemplates, repeats: min(repeats, 3), scale: rasterScale,
