@@ -29,14 +29,42 @@ extension ProjectionSampler {
         var slot = [Int](repeating: 0, count: members.count)
         for (i, m) in read.enumerated() { slot[m] = i }
         let subset = read.map { members[$0] }
+        let host = hosts[specs[subset[0]].layer]!
+        // Each gradient's paint paths' places in `subset`, found once.
+        let paint = gradients.map { paintPaths(members, $0).map { slot[$0] } }
+        // The subset's points at one grid time, flat, and where each path's end (one buffer for every time).
+        var points: [Point] = [], ends: [Int] = []
         for k in 0..<states.count {
             if k == 0 {
                 readGradients(right, members, gradients, axes: &axisSamples, areas: &areas)
-            } else {
-                readGradients(sample(states, k, subset), members, gradients, axes: &axisSamples, areas: &areas) { slot[$0] }
+                continue
+            }
+            // `sample(states, k, subset)`'s axes and points (appendFlat: the same numbers), no path made.
+            points.removeAll(keepingCapacity: true); ends.removeAll(keepingCapacity: true)
+            let axes = appendFlat(
+                subset, to: &points, axes: true, state: { states.layerState(k, $0) }, projection: { states.projection(k, $0) },
+                appendDrawn: { states.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) }, ends: { ends.append($0) })
+            let box = states.box(k, host: host)
+            for (x, m) in gradients.enumerated() {
+                axisSamples[x].append(axes[slot[m]]!)
+                // The paint paths' points in their order (`allPoints`' order, as PointBounds.add(path) reads them).
+                var bounds = PointBounds()
+                for p in paint[x] {
+                    for q in points[(p == 0 ? 0 : ends[p - 1])..<ends[p]] { bounds.add(q) }
+                }
+                areas[x].append(Self.visibleArea(bounds, box))
             }
         }
         return (gradients, axisSamples, areas)
+    }
+
+    /// GradientAxisFitter.visibleArea(paths, box) from the paths' bounds (the same numbers).
+    static func visibleArea(_ bounds: PointBounds, _ box: Rect) -> Rect? {
+        guard !bounds.isEmpty else { return nil }
+        let x0 = max(bounds.minX, box.minX), x1 = min(bounds.maxX, box.maxX)
+        let y0 = max(bounds.minY, box.minY), y1 = min(bounds.maxY, box.maxY)
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
     /// The axis keys from a group's `reads`, gradient by gradient, each told to `spend`; the rest not
