@@ -62,9 +62,11 @@ final class ProjectionGradientReadsTests: XCTestCase {
     func testVisibleAreaOfBoundsIsTheFittersArea() {
         let box = Rect(0, 0, 100, 50)
         let paths = [
-            BezierPath(vertices: [Point(-10, 5), Point(40, 70), Point(20, 20)], outControls: [Point(0, 0), Point(1, 1), Point(2, 2)],
+            BezierPath(
+                vertices: [Point(-10, 5), Point(40, 70), Point(20, 20)], outControls: [Point(0, 0), Point(1, 1), Point(2, 2)],
                 inControls: [Point(3, 3), Point(4, 4), Point(5, 5)], isLine: [false, false, false]),
-            BezierPath(vertices: [Point(200, 200), Point(300, 300)], outControls: [Point(200, 200), Point(300, 300)],
+            BezierPath(
+                vertices: [Point(200, 200), Point(300, 300)], outControls: [Point(200, 200), Point(300, 300)],
                 inControls: [Point(200, 200), Point(300, 300)], isLine: [true, true]),
         ]
         for path in paths {
@@ -73,6 +75,8 @@ final class ProjectionGradientReadsTests: XCTestCase {
             XCTAssertEqual(ProjectionSampler.visibleArea(bounds, box), GradientAxisFitter.visibleArea(MultiPath([path]), box))
         }
         XCTAssertEqual(ProjectionSampler.visibleArea(PointBounds(), box), nil)
-        XCTAssertNotNil(ProjectionSampler.visibleArea({ var b = PointBounds(); b.add(Point(1, 1)); return b }(), box))
+        var one = PointBounds()
+        one.add(Point(1, 1))
+        XCTAssertEqual(ProjectionSampler.visibleArea(one, box), Rect(1, 1, 0, 0))
     }
 }
