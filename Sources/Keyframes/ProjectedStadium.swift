@@ -109,11 +109,17 @@ extension PathSpec {
         let segments = line.count - 1
         guard segments > 0 else { return points.isEmpty ? atLeast : .infinity }  // as the full search
         return line.withUnsafeBufferPointer { line in
-            var start = 1
+            // The segment tried first: the one after the previous point's nearest (point m of two
+            // polylines along one curve sits near vertex m, the end of segment m and the start of
+            // m + 1: the previous point's nearest, tried first, missed most points by a step), then
+            // the previous nearest itself, then on from the first. Every segment is tried unless
+            // one is within `worst`, so the order changes no number: `worst` becomes
+            // max(worst, the point's distance) either way.
+            var first = 1
             for p in points {
-                var best = Double.infinity, nearest = start
-                var n = start
-                for _ in 0..<segments {
+                var best = Double.infinity, nearest = first
+                var n = first
+                for j in 0..<segments {
                     let a = line[n - 1], b = line[n]
                     let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
                     let u = len2 > 0 ? max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0
@@ -121,9 +127,15 @@ extension PathSpec {
                     let distance = ((p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)).squareRoot()
                     if distance < best { best = distance; nearest = n }
                     if best <= worst { break }
-                    n = n == segments ? 1 : n + 1
+                    // first, first - 1, then first + 1 ... first + segments - 2 (each segment once).
+                    if j == 0 {
+                        n = first == 1 ? segments : first - 1
+                    } else {
+                        let m = first + j
+                        n = m > segments ? m - segments : m
+                    }
                 }
-                start = nearest
+                first = nearest == segments ? 1 : nearest + 1
                 worst = max(worst, best)
             }
             return worst

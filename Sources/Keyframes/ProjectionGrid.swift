@@ -87,6 +87,10 @@ struct ProjectionGrid {
     mutating func append(_ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])? = nil) {
         let layerCount = sampler.layers.count
         let changes = count > 0 ? changes : nil
+        if let changes, !changes.map.contains(true), !changes.own.contains(true) {
+            appendQuiet(layerCount)
+            return
+        }
         // ProjectionSampler.projection's numbers, in its order of operations, without its arrays:
         // each host's inverse once per time, the product written in place (PlaneProjection.concatenating).
         // Read by entry in the subset's arrays (not an accessor call per read).
@@ -123,6 +127,23 @@ struct ProjectionGrid {
             }
             boxes.append(contentsOf: UnsafeBufferPointer(hostBoxes))
         }
+        count += 1
+    }
+
+    /// `append` at a time where no entry's own state or map changed (LayerSubsetSampler's quiet
+    /// step: most of a hold): what the per-layer loop gives then, without it. Each layer keeps the
+    /// time before's row (no new one) and state (repeated), each host its box (repeated: the
+    /// same bits).
+    private mutating func appendQuiet(_ layerCount: Int) {
+        let rowStart = (count - 1) * layerCount, boxStart = (count - 1) * hostCount
+        // Element by element: appending a slice of the array itself would copy the whole array.
+        for j in rowStart..<(rowStart + layerCount) {
+            rowIndices.append(rowIndices[j])
+            stateIndices.append(stateIndices[j])
+        }
+        for j in boxStart..<(boxStart + hostCount) { boxes.append(boxes[j]) }
+        repeated.append(contentsOf: repeatElement(true, count: layerCount))
+        boxRepeated.append(contentsOf: repeatElement(true, count: hostCount))
         count += 1
     }
 
