@@ -21,7 +21,9 @@ package struct JSONWriter: Sendable {
         if style == .compact {
             // Into a buffer of its own: an `[UInt8]` append checks that its storage is unshared
             // (BENCHMARKS.md#lottiejson37-the-lottie-json-tree-same-bytes-2026-12-05).
-            var out = JSONByteBuffer(capacity: 1 << 16)  // most exported Lottie files fit: no copy as it grows
+            // Every 2D batch file fits (36-99 KB; from 64 KB, half of them grew once, a copy of
+            // 64 KB each): no copy as it grows.
+            var out = JSONByteBuffer(capacity: 1 << 17)
             defer { out.free() }
             writeCompact(value, into: &out)
             return String(decoding: out.bytes, as: UTF8.self)

@@ -47,7 +47,10 @@ enum SVGMergedPaths {
         guard case .solid = a.fill, a.fill == b.fill, a.evenOdd == b.evenOdd, a.gradient == nil, b.gradient == nil else { return false }
         let (s, t) = (a.shape, b.shape)
         guard s.isAnimated == t.isAnimated else { return false }
-        if !s.isAnimated { return apart(points(s.initialValue), points(s.initialValue), points(t.initialValue), points(t.initialValue)) }
+        if !s.isAnimated {
+            let (p, q) = (points(s.initialValue), points(t.initialValue))
+            return apart(p, p, q, q)
+        }
         guard s.keyframes.count == t.keyframes.count,
             zip(s.keyframes, t.keyframes).allSatisfy({ $0.time == $1.time && $0.easing == $1.easing }),
             s.keyframes.allSatisfy({ if case .bezier(let c) = $0.easing { return c.staysInUnitInterval } else { return true } })
@@ -70,30 +73,34 @@ enum SVGMergedPaths {
     /// and both summed (b passing a corner); a test that is sufficient, not necessary.
     static func apart(_ a0: [Point], _ a1: [Point], _ b0: [Point], _ b1: [Point]) -> Bool {
         func centre(_ p: [Point]) -> Point { p.reduce(Point(0, 0), +) * (1 / Double(max(p.count, 1))) }
-        let (d0, d1) = (centre(b0) - centre(a0), centre(b1) - centre(a1))
-        var directions = [Point(1, 0), Point(0, 1)]
-        for d in [d0, d1, d0 + d1] {
-            let length = (d.x * d.x + d.y * d.y).squareRoot()
-            if length > 1e-9 { directions.append(d * (1 / length)) }
-        }
-        for set in [a0, a1, b0, b1] {
-            let h = hull(set)
-            for i in h.indices {
-                let e = h[(i + 1) % h.count] - h[i]
-                let length = (e.x * e.x + e.y * e.y).squareRoot()
-                if length > 1e-9 { directions.append(Point(-e.y / length, e.x / length)) }
-            }
-        }
         func range(_ p: [Point], _ n: Point) -> (lo: Double, hi: Double) {
             p.reduce((Double.infinity, -Double.infinity)) { r, q in
                 let d = q.x * n.x + q.y * n.y
                 return (min(r.0, d), max(r.1, d))
             }
         }
-        return directions.contains { n in
+        func separates(_ n: Point) -> Bool {
             let (ra0, ra1, rb0, rb1) = (range(a0, n), range(a1, n), range(b0, n), range(b1, n))
             return (ra0.hi + gap <= rb0.lo && ra1.hi + gap <= rb1.lo) || (rb0.hi + gap <= ra0.lo && rb1.hi + gap <= ra1.lo)
         }
+        // The answer is whether any of the directions separates, so they are tried as they are
+        // made, the axes and centres first: the four hulls (most of the cost) are made only when
+        // none of those does (`testApartIsTheAnswerOverEveryDirection`).
+        if separates(Point(1, 0)) || separates(Point(0, 1)) { return true }
+        let (d0, d1) = (centre(b0) - centre(a0), centre(b1) - centre(a1))
+        for d in [d0, d1, d0 + d1] {
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            if length > 1e-9, separates(d * (1 / length)) { return true }
+        }
+        for set in [a0, a1, b0, b1] {
+            let h = hull(set)
+            for i in h.indices {
+                let e = h[(i + 1) % h.count] - h[i]
+                let length = (e.x * e.x + e.y * e.y).squareRoot()
+                if length > 1e-9, separates(Point(-e.y / length, e.x / length)) { return true }
+            }
+        }
+        return false
     }
 
     /// Convex hull (Andrew's monotone chain), counter-clockwise in y-up terms.

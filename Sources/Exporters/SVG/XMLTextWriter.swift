@@ -49,11 +49,24 @@ final class XMLTextWriter {
     }
 
     func attribute(_ name: String, _ value: String) {
+        if value.utf8.count >= Self.plainMinimum,
+            let written = value.utf8.withContiguousStorageIfAvailable({ plainAttribute(name, $0) }), written
+        {
+            return
+        }
+        attribute(name, escaping: value)
+    }
+
+    /// The attribute as `xmlTextWriterWriteAttribute` writes it, its value escaped by libxml2.
+    func attribute(_ name: String, escaping value: String) {
         call("xmlTextWriterWriteAttribute") { xmlTextWriterWriteAttribute($0, name, value) }
     }
 
     /// An attribute whose value is NUL-terminated UTF-8 bytes (text built as bytes, no String made).
     func attribute(_ name: String, cString value: [UInt8]) {
+        if value.count > Self.plainMinimum, value.withUnsafeBufferPointer({ plainAttribute(name, UnsafeBufferPointer(rebasing: $0.dropLast())) }) {
+            return
+        }
         call("xmlTextWriterWriteAttribute") { w in
             value.withUnsafeBufferPointer { v in
                 name.withCString { n in
@@ -62,6 +75,57 @@ final class XMLTextWriter {
                 }
             }
         }
+    }
+
+    /// Values this long or longer are checked for `plainAttribute` (shorter ones: the check and
+    /// the raw write's extra libxml2 calls cost more than the escape pass they save).
+    static let plainMinimum = 16
+
+    /// Writes the attribute with its value as libxml2's raw text (StartAttribute, WriteRawLen,
+    /// EndAttribute) when escaping would leave it unchanged, and returns true; false (nothing
+    /// written) otherwise. `xmlTextWriterWriteAttribute` escapes a value byte by byte
+    /// (xmlBufAttrSerializeTxtContent: \n \r \t " < > & and bytes >= 0x80 become references,
+    /// ~10 instructions a byte); a value of bytes 0x20...0x7E without " & < > is copied as it is,
+    /// so writing it raw gives the same bytes (docs/smil.md#plain-attribute-values). WriteRawLen
+    /// clears libxml2's "indent the next end tag", which is always set while a start tag is open
+    /// (only raw text clears it, and an element's end or `replay` sets it again); SetIndent sets
+    /// it back.
+    private func plainAttribute(_ name: String, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Self.isPlain(value) else { return false }
+        name.withCString { n in
+            let n = UnsafeRawPointer(n).assumingMemoryBound(to: xmlChar.self)
+            call("xmlTextWriterStartAttribute") { xmlTextWriterStartAttribute($0, n) }
+            call("xmlTextWriterWriteRawLen") { xmlTextWriterWriteRawLen($0, value.baseAddress!, Int32(value.count)) }
+            call("xmlTextWriterEndAttribute") { xmlTextWriterEndAttribute($0) }
+            call("xmlTextWriterSetIndent") { xmlTextWriterSetIndent($0, 1) }
+        }
+        return true
+    }
+
+    /// Whether every byte is in 0x20...0x7E and none is `"`, `&`, `<` or `>`: what libxml2's
+    /// attribute escaping copies unchanged. Eight bytes a step: a word has a byte equal to c
+    /// exactly when `has(x ^ c·0x01…01, below: 1)`, a byte below n (n ≤ 0x80) exactly when
+    /// `(x − n·0x01…01) & ~x & 0x80…80` is not zero.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func below(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &- n &* ones) & ~x & highs }
+        var n = 0
+        var bad: UInt64 = 0
+        while n + 8 <= bytes.count {
+            let x = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: n, as: UInt64.self)
+            bad |=
+                x & highs | below(x, 0x20) | below(x ^ (0x22 &* ones), 1) | below(x ^ (0x26 &* ones), 1)
+                | below(x ^ (0x3C &* ones), 1) | below(x ^ (0x3E &* ones), 1) | below(x ^ (0x7F &* ones), 1)
+            n += 8
+        }
+        guard bad == 0 else { return false }
+        while n < bytes.count {
+            let b = bytes[n]
+            if b < 0x20 || b > 0x7E || b == 0x22 || b == 0x26 || b == 0x3C || b == 0x3E { return false }
+            n += 1
+        }
+        return true
     }
 
     func end() {
