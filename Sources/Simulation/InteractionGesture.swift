@@ -251,19 +251,36 @@ final class InstantMemo<Value>: @unchecked Sendable {
     }
 
     func value(at t: Double, _ make: () -> Value) -> Value {
-        let key = t.bitPattern
-        guard key != Self.empty else { return make() }
-        // Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: a shift by 64 gives 0).
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        let times = times, values = values
-        if let kept = lock.withLock({ _ -> Value? in times[slot] == key ? values[slot] : nil }) { return kept }
+        if let kept = kept(at: t) { return kept }
         let v = make()
+        keep(v, at: t)
+        return v
+    }
+
+    /// The value kept for instant t, if any. (With `keep`, `value(at:_:)` without a closure: a
+    /// closure's captures were retained for the call, ~90 instructions a gesture read.)
+    func kept(at t: Double) -> Value? {
+        let key = t.bitPattern
+        guard key != Self.empty else { return nil }
+        let slot = slot(key)
+        let times = times, values = values
+        return lock.withLock { _ -> Value? in times[slot] == key ? values[slot] : nil }
+    }
+
+    /// Keeps v as instant t's value (replacing the slot's).
+    func keep(_ v: Value, at t: Double) {
+        let key = t.bitPattern
+        guard key != Self.empty else { return }
+        let slot = slot(key)
+        let times = times, values = values
         lock.withLock { _ in
             if times[slot] == Self.empty { (values + slot).initialize(to: v) } else { values[slot] = v }
             times[slot] = key
         }
-        return v
     }
+
+    /// Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: a shift by 64 gives 0).
+    private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
 }
 
 /// When the gesture begins, and the state at its release.
