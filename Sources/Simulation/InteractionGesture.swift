@@ -90,7 +90,7 @@ final class GestureProgram: Sendable {
     let scrubX: ExpressionEvaluator?, scrubY: ExpressionEvaluator?
     let canvas: Size
     let progress: ExpressionEvaluator
-    let lets: [StoredEvaluator]
+    let lets: StoredEvaluators
     /// UIPercentDrivenInteractiveTransition clamps percentComplete to [0, 1].
     let clampsProgress: Bool
     /// The central environments read so far, by instant.
@@ -122,7 +122,7 @@ final class GestureProgram: Sendable {
         }
         self.canvas = canvas
         progress = interaction.progress.root.compiled()
-        lets = interaction.lets.map { StoredEvaluator($0.expression.root.compiled()) }
+        lets = StoredEvaluators(interaction.lets.map { StoredEvaluators.Box($0.expression.root.compiled()) })
         if case .percentDriven = interaction.kind { clampsProgress = true } else { clampsProgress = false }
         progressReadsVelocity = interaction.progress.root.readsVelocity || interaction.lets.contains { $0.expression.root.readsVelocity }
     }
@@ -179,7 +179,7 @@ final class GestureProgram: Sendable {
             env.p = progress(env)
             if clampsProgress { env.p = min(max(env.p, 0), 1) }
         }
-        for l in lets { env.lets.append(l.evaluate(env)) }
+        for k in lets.indices { env.lets.append(lets.evaluate(k, env)) }
         return env
     }
 }
@@ -189,12 +189,34 @@ extension ExpressionNode {
     var readsVelocity: Bool { mentions(.vx) || mentions(.vy) }
 }
 
-/// A compiled expression kept in an array. An array holds a bare closure in its most general
-/// form, so each call read from it went through a reabstraction thunk; a struct's field keeps
-/// the closure's own form.
-struct StoredEvaluator: Sendable {
-    let evaluate: ExpressionEvaluator
-    init(_ evaluate: @escaping ExpressionEvaluator) { self.evaluate = evaluate }
+/// Compiled expressions kept in order, each called in place. An array holds a bare closure in
+/// its most general form (each call went through a reabstraction thunk), and a closure read
+/// from an array (or a struct's field in one) was retained and released around its call (~45
+/// instructions; gesture values evaluate ~250,000 numbers in the 2D batch). Each closure is an
+/// object's constant here, called through an unretained reference to the object; the list
+/// keeps the objects (`boxes`) for as long as its owner holds it.
+struct StoredEvaluators: Sendable {
+    final class Box: Sendable {
+        let evaluate: ExpressionEvaluator
+        init(_ evaluate: @escaping ExpressionEvaluator) { self.evaluate = evaluate }
+    }
+    private let boxes: [Box]
+    private let refs: [Unmanaged<Box>]
+
+    /// (Boxes, not bare closures: a closure taken from an array of them comes back behind
+    /// reabstraction thunks.)
+    init(_ boxes: [Box]) {
+        self.boxes = boxes
+        refs = boxes.map { Unmanaged.passUnretained($0) }
+    }
+
+    var count: Int { refs.count }
+    var indices: Range<Int> { refs.indices }
+
+    /// Expression k at env.
+    @inline(__always) func evaluate(_ k: Int, _ env: ExpressionEnvironment) -> Double {
+        refs[k]._withUnsafeGuaranteedRef { $0.evaluate(env) }
+    }
 }
 
 /// The values last computed for a few thousand instants, shared by the value types that hold it
@@ -229,19 +251,36 @@ final class InstantMemo<Value>: @unchecked Sendable {
     }
 
     func value(at t: Double, _ make: () -> Value) -> Value {
-        let key = t.bitPattern
-        guard key != Self.empty else { return make() }
-        // Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: a shift by 64 gives 0).
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        let times = times, values = values
-        if let kept = lock.withLock({ _ -> Value? in times[slot] == key ? values[slot] : nil }) { return kept }
+        if let kept = kept(at: t) { return kept }
         let v = make()
+        keep(v, at: t)
+        return v
+    }
+
+    /// The value kept for instant t, if any. (With `keep`, `value(at:_:)` without a closure: a
+    /// closure's captures were retained for the call, ~90 instructions a gesture read.)
+    func kept(at t: Double) -> Value? {
+        let key = t.bitPattern
+        guard key != Self.empty else { return nil }
+        let slot = slot(key)
+        let times = times, values = values
+        return lock.withLock { _ -> Value? in times[slot] == key ? values[slot] : nil }
+    }
+
+    /// Keeps v as instant t's value (replacing the slot's).
+    func keep(_ v: Value, at t: Double) {
+        let key = t.bitPattern
+        guard key != Self.empty else { return }
+        let slot = slot(key)
+        let times = times, values = values
         lock.withLock { _ in
             if times[slot] == Self.empty { (values + slot).initialize(to: v) } else { values[slot] = v }
             times[slot] = key
         }
-        return v
     }
+
+    /// Fibonacci hashing: the top bits of key × 2⁶⁴/φ (one slot: a shift by 64 gives 0).
+    private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
 }
 
 /// When the gesture begins, and the state at its release.

@@ -93,25 +93,34 @@ extension PropertyValue {
 /// Component k of a followed property: progress 1 − (F_k(t) − model_k) / unit, so that the
 /// animation's delta (from − to)·(1 − progress) along k is F_k(t) − model_k.
 struct FollowedComponent: ProgressFunction {
-    var driver: GestureDriver
-    var value: ValueExpression
-    var component: Int
-    var model: Double
+    let driver: GestureDriver
+    let value: ValueExpression
+    let component: Int
+    let model: Double
     /// (from − to) along the component, as the track computes it.
-    var unit: Double
+    let unit: Double
     /// The driver's local time at the animation's call (the animation's time 0).
-    var start: Double
+    let start: Double
     /// The value compiled, and the values computed per instant (not part of this value): shared
     /// by the components of one followed property, which are read in turn at the same instants
     /// (each component track of a transform reads the whole value).
-    var followed: FollowedValue
+    let followed: FollowedValue
+    /// `followed` and `driver.program`, unretained (this value holds both): read from this value,
+    /// which a read reaches through its track's existential, each was retained and released.
+    private let objects: (followed: Unmanaged<FollowedValue>, program: Unmanaged<GestureProgram>)
+
+    init(driver: GestureDriver, value: ValueExpression, component: Int, model: Double, unit: Double, start: Double, followed: FollowedValue) {
+        self.driver = driver; self.value = value; self.component = component; self.model = model; self.unit = unit
+        self.start = start; self.followed = followed
+        objects = (Unmanaged.passUnretained(followed), Unmanaged.passUnretained(driver.program))
+    }
 
     func progress(at t: Double) -> Double {
-        let τ = start + t
         // Values were checked over the whole drag when the branch was built.
-        // The closure holds the two objects, not this value (copying it copies a driver).
-        let followed = followed, program = driver.program
-        let value = followed.memo.value(at: τ) { followed.value(program.environment(local: τ, readsVelocity: followed.readsVelocity)) }
+        let τ = start + t
+        let value = objects.followed._withUnsafeGuaranteedRef { followed in
+            objects.program._withUnsafeGuaranteedRef { followed.value(at: τ, program: $0) }
+        }
         let v = value?.component(component) ?? model
         return 1 - (v - model) / unit
     }
@@ -131,7 +140,7 @@ struct FollowedComponent: ProgressFunction {
 /// allocating.
 final class FollowedValue: Sendable {
     let shape: ValueExpression.Shape
-    let evaluators: [StoredEvaluator]
+    let evaluators: StoredEvaluators
     let rules: [AdmittedRange]
     let memo = InstantMemo<PropertyValue?>(slots: 256)
     /// Whether a number reads vx or vy (else `value` answers the same without the velocity).
@@ -141,23 +150,32 @@ final class FollowedValue: Sendable {
         shape = expression.shape
         let numbers = expression.numbers
         readsVelocity = numbers.contains { $0.expression.root.readsVelocity }
-        evaluators = numbers.map { StoredEvaluator($0.expression.root.compiled()) }
+        evaluators = StoredEvaluators(numbers.map { StoredEvaluators.Box($0.expression.root.compiled()) })
         rules = numbers.map { AdmittedRange($0.rule) }
+    }
+
+    /// `value` at the driver's local time τ (its central environment there), kept per instant.
+    /// The two objects are passed in, not copied out of a FollowedComponent (each copy retained
+    /// and released one: ~90 instructions a read, ~90,000 reads in the 2D batch).
+    func value(at τ: Double, program: GestureProgram) -> PropertyValue? {
+        // `memo.value(at:_:)` without its closure (InstantMemo.kept).
+        if let kept = memo.kept(at: τ) { return kept }
+        let v = value(program.environment(local: τ, readsVelocity: readsVelocity))
+        memo.keep(v, at: τ)
+        return v
     }
 
     /// nil where a number is out of range.
     func value(_ env: ExpressionEnvironment) -> PropertyValue? {
-        // Both arrays read in place (no bounds checks; the closures read, not copied).
-        evaluators.withUnsafeBufferPointer { evaluators in
-            rules.withUnsafeBufferPointer { rules in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
-                    for k in evaluators.indices {
-                        let v = evaluators[k].evaluate(env)
-                        guard rules[k].admits(v) else { return nil }
-                        numbers[k] = v
-                    }
-                    return shape.assembled { numbers[$0] }
+        // The rules read in place (no bounds checks), the closures called in place.
+        rules.withUnsafeBufferPointer { rules in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: max(evaluators.count, 1)) { numbers -> PropertyValue? in
+                for k in evaluators.indices {
+                    let v = evaluators.evaluate(k, env)
+                    guard rules[k].admits(v) else { return nil }
+                    numbers[k] = v
                 }
+                return shape.assembled { numbers[$0] }
             }
         }
     }

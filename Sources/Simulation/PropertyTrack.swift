@@ -135,7 +135,7 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
     @usableFromInline private(set) var marks: [Mark] = []
     /// The custom curves' functions, in event order (`PreparedCurve.customIndex`): read from the
     /// events, each read copied the event (and its values) to reach the curve.
-    @usableFromInline private(set) var customs: [CustomProgress] = []
+    @usableFromInline private(set) var customs: [CustomCurve] = []
 
     package init(initial: Value) { self.initial = initial }
 
@@ -181,7 +181,7 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
             let end = a.endTime
             reach = max(reach, end)
             let curve = PreparedCurve(a.curve, customIndex: customs.count)
-            if case .custom(let f) = a.curve.shape { customs.append(f) }
+            if case .custom(let f) = a.curve.shape { customs.append(CustomCurve(f)) }
             marks.append(
                 Mark(
                     time: a.callTime, end: end, reach: reach, model: a.to, begin: a.beginTime, offset: a.from - a.to,
@@ -227,14 +227,45 @@ package struct PropertyTrack<Value: AnimatableValue>: Hashable, Sendable {
         let u = t - marks[k].begin
         let p: Double
         if let c = marks[k].curve.customIndex {
-            p = customs[c].function.progress(at: u)
+            p = custom(c) { $0.progress(u) }
         } else {
             p = marks[k].curve.progress(at: u)
         }
         return marks[k].offset.scaled(by: 1 - p)
     }
 
+    /// `body` with custom curve c, not retained: `customs` (this value's) keeps it for the call.
+    /// (Read from the array, the object was retained and released around each read.)
+    @inlinable
+    func custom<R>(_ c: Int, _ body: (CustomCurve) -> R) -> R {
+        precondition(c >= 0 && c < customs.count, "custom curve index out of range")
+        let ref = customs.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress! + c).load(as: Unmanaged<CustomCurve>.self) }
+        return ref._withUnsafeGuaranteedRef(body)
+    }
+
     package var isConstant: Bool { events.allSatisfy { if case .set(_, let v) = $0 { return v == initial } else { return false } } }
+}
+
+/// A custom curve's function as a track keeps it, called where it lies. Read from
+/// `[CustomProgress]`, the existential was copied out (its box retained) and destroyed at each
+/// read, ~115 instructions (a gesture's followed tracks read it ~90,000 times in the 2D batch);
+/// opened once here, its function is a closure over the concrete value, a constant of this
+/// object, which a track reads unretained (`PropertyTrack.custom`). Equal and hashed as the
+/// CustomProgress it holds.
+@usableFromInline final class CustomCurve: Hashable, Sendable {
+    let custom: CustomProgress
+    /// `custom.function.progress(at:)`.
+    @usableFromInline let progress: @Sendable (Double) -> Double
+
+    init(_ custom: CustomProgress) {
+        self.custom = custom
+        progress = Self.caller(custom.function)
+    }
+
+    private static func caller<F: ProgressFunction>(_ f: F) -> @Sendable (Double) -> Double { { f.progress(at: $0) } }
+
+    @usableFromInline static func == (a: CustomCurve, b: CustomCurve) -> Bool { a.custom == b.custom }
+    @usableFromInline func hash(into h: inout Hasher) { custom.hash(into: &h) }
 }
 
 /// A property that never animates (hidden, zPosition, anchorPoint): a step function.
