@@ -164,6 +164,9 @@ package struct Retrace: Sendable {
         }
     }
 
+    /// Where a layer's visibility (0 or 1) is among its numbers: after the corners and opacity.
+    static let visibilityFeature = 9
+
     /// The most numbers a layer has (with a mask): `writeFeatures`' room.
     static let maxFeatureCount = 17 + LayerProperty.maskNumbers.count
 
