@@ -164,8 +164,8 @@ package struct Retrace: Sendable {
         }
     }
 
-    /// Where a layer's visibility (0 or 1) is among its numbers: after the corners and opacity.
-    static let visibilityFeature = 9
+    /// Where a layer's drawn opacity and visibility (0 or 1) are among its numbers: after the corners.
+    static let opacityFeature = 8, visibilityFeature = 9
 
     /// The most numbers a layer has (with a mask): `writeFeatures`' room.
     static let maxFeatureCount = 17 + LayerProperty.maskNumbers.count
