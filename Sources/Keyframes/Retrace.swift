@@ -164,6 +164,9 @@ package struct Retrace: Sendable {
         }
     }
 
+    /// Where a layer's drawn opacity and visibility (0 or 1) are among its numbers: after the corners.
+    static let opacityFeature = 8, visibilityFeature = 9
+
     /// The most numbers a layer has (with a mask): `writeFeatures`' room.
     static let maxFeatureCount = 17 + LayerProperty.maskNumbers.count
 

@@ -114,6 +114,8 @@ struct RetraceDriver: Sendable {
 
     @inline(__always)
     fileprivate static func value(_ sim: Simulation, layer: Int, feature: Int, at t: Double) -> Double {
+        // The drawn opacity from the chain's opacities alone (layerState's number, Simulation.effectiveOpacity).
+        if feature == Retrace.opacityFeature { return sim.effectiveOpacity(of: layer, at: t) }
         guard feature < 8 else {
             // The layer's numbers from its ancestor chain alone, as in `sim.state(at: t)`.
             var f: [Double] = []

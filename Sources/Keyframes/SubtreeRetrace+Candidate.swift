@@ -55,6 +55,11 @@ extension SubtreeRetrace {
                 features: samples.width[i], series: { samples.series(i, $0) }, range: { ranges[$0] },
                 run: { c, lo, hi in samples.earliestRun(i, c, lo: lo, hi: hi, eps: eps) }, eps: eps)
         else { return nil }
+        // A visibility driver never moves outside its run: its numbers are 0 or 1, so the run's
+        // ends are too, and no 0 or 1 is strictly between lo + eps and hi − eps (eps > 0). Most
+        // of the 2D batch's candidates end here: their corners overshoot (no run at rest) and a
+        // layer shown or hidden in one step has the widest run left (BENCHMARKS.md#det46-why-no-retrace-is-found-and-two-cheaper-refusals-same-bytes-2026-12-06).
+        guard d.feature != Retrace.visibilityFeature else { return nil }
         let run = d.run
         // Nothing to save unless the driver moves outside its run: read in place (the run's
         // ends are the inverse's lo and hi), before any series, copy or reader is made (most

@@ -142,4 +142,21 @@ extension Simulation {
         }
         return MovingState(layers: [i], states: [parentState!], boundsToScreen: [world], effectiveOpacity: [opacity], visible: [visible])
     }
+
+    /// `layerState(i, at:)`'s effective opacity alone: each link's own opacity times its parent's
+    /// effective one (StillLayers' where it holds the link's map), the same reads and products;
+    /// no chain array, maps or other tracks. An opacity driver is read ~10 times per inverse
+    /// (Retrace.solve), and the whole chain's states were ~7.7 K instructions a read.
+    package func effectiveOpacity(of i: Int, at time: Double) -> Double {
+        let t = loopTime(time)
+        return layers.withUnsafeBufferPointer { layers in
+            func opacity(_ j: Int) -> Double {
+                if still.world[j] != nil { return still.opacity[j] }
+                let own = still.state[j]?.opacity ?? SimulatedLayer.opacity(of: layers.baseAddress! + j, at: t)
+                guard let p = layers[j].parent else { return own }
+                return own * opacity(p)
+            }
+            return opacity(i)
+        }
+    }
 }

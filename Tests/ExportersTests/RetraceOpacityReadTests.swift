@@ -1,0 +1,38 @@
+import Simulation
+import TransitionModel
+import XCTest
+
+@testable import Keyframes
+
+/// An opacity driver's read (RetraceDriver.reader, feature 8) comes from the chain's opacities
+/// alone (Simulation.effectiveOpacity): it must be `layerState`'s effective opacity, and so the
+/// number `Retrace.features(sim.state(at: t), i)` holds, bit for bit, for every layer and time.
+final class RetraceOpacityReadTests: XCTestCase {
+    func testEffectiveOpacityIsTheLayerStatesBitForBit() throws {
+        var faded = 0, layers = 0
+        for name in ExportFixtures.templateNames {
+            let sim = try Simulation(try ExportFixtures.template(name))
+            let d = sim.timeline.duration
+            // Every 120 Hz sample, times between them, past the loop and before it.
+            let times = (0...Int(d * 120)).map { Double($0) / 120 } + [d * 0.37, d - 1e-9, d * 1.3, -0.1]
+            let read = (0..<sim.layers.count).map { RetraceDriver.reader(sim, layer: $0, feature: Retrace.opacityFeature) }
+            for i in sim.layers.indices {
+                layers += 1
+                var seen = Set<UInt64>()
+                for t in times {
+                    let want = sim.layerState(i, at: t).effectiveOpacity[0]
+                    XCTAssertEqual(sim.effectiveOpacity(of: i, at: t).bitPattern, want.bitPattern, "\(name) layer \(i) t \(t)")
+                    XCTAssertEqual(read[i](t).bitPattern, want.bitPattern, "\(name) layer \(i) t \(t)")
+                    seen.insert(want.bitPattern)
+                }
+                if seen.count > 2 { faded += 1 }
+                // The whole scene's number too, at a few times.
+                for t in [0, d * 0.5, d - 1e-9] {
+                    XCTAssertEqual(read[i](t).bitPattern, Retrace.features(sim.state(at: t), i)[Retrace.opacityFeature].bitPattern, "\(name) layer \(i)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(layers, 1000)
+        XCTAssertGreaterThan(faded, 20, "some layers' opacity changes gradually")
+    }
+}
