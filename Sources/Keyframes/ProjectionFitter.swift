@@ -61,7 +61,8 @@ struct ProjectionFitter {
     /// Key values are written on this grid (SVGPath, LottieProjected): the check uses them so.
     static let grid = 0.1
 
-    static func onGrid(_ x: Double) -> Double { rounded(x / grid) * grid }
+    /// Always inlined: the factored search rounds every point of each key (a call a coordinate otherwise).
+    @inline(__always) static func onGrid(_ x: Double) -> Double { rounded(x / grid) * grid }
 
     /// `x.rounded()` (to nearest, halves away from zero), the same bits, without libm's `round`
     /// call (the x86-64 baseline has no rounding instruction; ~2.5 M calls in a 3D batch of 12):
@@ -74,7 +75,7 @@ struct ProjectionFitter {
         let r = f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
         return r == 0 ? Double(signOf: x, magnitudeOf: 0) : r
     }
-    static func onGrid(_ p: Point) -> Point { Point(onGrid(p.x), onGrid(p.y)) }
+    @inline(__always) static func onGrid(_ p: Point) -> Point { Point(onGrid(p.x), onGrid(p.y)) }
 
     /// Key times (grid indices) and easings over samples[0…n]: samples are the exact flat points
     /// at `times` (the last one the value just before the interval's end), `boxes` the canvas in
