@@ -73,25 +73,30 @@ enum EasingFit {
                 // The Jacobian in closed form (y at the parameter s with x(s) = u): ∂y/∂y1 = B1(s),
                 // ∂y/∂y2 = B2(s), and ∂y/∂x1 = −y′(s) B1(s) / x′(s), the same with B2 for x2; no
                 // solve for a moved x1 or x2. JᵀJ and Jᵀr summed in the same pass.
+                // The fourteen sums in pairs (SIMD2 lanes: each lane's products and sums are the
+                // scalar ones, in the same order, so the same bits; half the instructions).
                 let xc = UnitCubic(p[0], p[2]), yc = UnitCubic(p[1], p[3])
-                var h00 = 0.0, h01 = 0.0, h02 = 0.0, h03 = 0.0, h11 = 0.0, h12 = 0.0, h13 = 0.0, h22 = 0.0, h23 = 0.0, h33 = 0.0
-                var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0
+                var h00h01 = SIMD2<Double>.zero, h02h03 = SIMD2<Double>.zero, h11h12 = SIMD2<Double>.zero
+                var h13h22 = SIMD2<Double>.zero, h23h33 = SIMD2<Double>.zero, g0g1 = SIMD2<Double>.zero, g2g3 = SIMD2<Double>.zero
                 for k in 0..<n where inside || (uu[k] > 0 && uu[k] < 1) {
                     let t = s[k], w = 1 - t
                     let b1 = 3 * t * w * w, b2 = 3 * t * t * w
                     let dx = xc.slope(t)
                     let ratio = dx > 1e-9 ? -yc.slope(t) / dx : 0
                     let j0 = ratio * b1, j1 = b1, j2 = ratio * b2, j3 = b2, e = r[k]
-                    h00 += j0 * j0; h01 += j0 * j1; h02 += j0 * j2; h03 += j0 * j3
-                    h11 += j1 * j1; h12 += j1 * j2; h13 += j1 * j3
-                    h22 += j2 * j2; h23 += j2 * j3; h33 += j3 * j3
-                    g0 += j0 * e; g1 += j1 * e; g2 += j2 * e; g3 += j3 * e
+                    let j0j1 = SIMD2(j0, j1), j2j3 = SIMD2(j2, j3)
+                    h00h01 += SIMD2(repeating: j0) * j0j1; h02h03 += SIMD2(repeating: j0) * j2j3
+                    h11h12 += SIMD2(repeating: j1) * SIMD2(j1, j2); h13h22 += SIMD2(j1, j2) * SIMD2(j3, j2)
+                    h23h33 += j2j3 * SIMD2(repeating: j3)
+                    g0g1 += j0j1 * SIMD2(repeating: e); g2g3 += j2j3 * SIMD2(repeating: e)
                 }
+                let h00 = h00h01[0], h01 = h00h01[1], h02 = h02h03[0], h03 = h02h03[1], h11 = h11h12[0], h12 = h11h12[1]
+                let h13 = h13h22[0], h22 = h13h22[1], h23 = h23h33[0], h33 = h23h33[1]
                 jtj[0] = h00; jtj[1] = h01; jtj[2] = h02; jtj[3] = h03
                 jtj[4] = h01; jtj[5] = h11; jtj[6] = h12; jtj[7] = h13
                 jtj[8] = h02; jtj[9] = h12; jtj[10] = h22; jtj[11] = h23
                 jtj[12] = h03; jtj[13] = h13; jtj[14] = h23; jtj[15] = h33
-                jtr[0] = g0; jtr[1] = g1; jtr[2] = g2; jtr[3] = g3
+                jtr[0] = g0g1[0]; jtr[1] = g0g1[1]; jtr[2] = g2g3[0]; jtr[3] = g2g3[1]
                 // A value held at 0 or 1 whose descent leads out of the square is left out of the
                 // step (a clamped full step zigzags against the bound for many steps).
                 var held = SIMD4<Double>.zero

@@ -91,18 +91,20 @@ struct GradientAxisFitter {
     /// steepest colour change per unit on either side of it when that is more.
     func allowed(_ exact: GradientAxis) -> [Double] {
         let length = exact.start.distance(to: exact.end)
-        func change(_ a: Color, _ b: Color) -> Double {
-            // Premultiplied: |Δ(c·α)| ≤ |Δc| + |Δα|.
-            255 * (max(abs(a.red - b.red), abs(a.green - b.green), abs(a.blue - b.blue)) + abs(a.alpha - b.alpha))
-        }
         var slopes = [Double](repeating: 0, count: exact.offsets.count)
         for n in 0..<(exact.offsets.count - 1) {
             let dx = (exact.offsets[n + 1] - exact.offsets[n]) * length
             guard dx > 1e-6 else { continue }  // a jump in colour: no stretch to blend over
-            let slope = change(colors[n], colors[n + 1]) / dx
+            let slope = Self.change(colors[n], colors[n + 1]) / dx
             slopes[n] = max(slopes[n], slope); slopes[n + 1] = max(slopes[n + 1], slope)
         }
         return slopes.map { $0 > 0 ? max(distance, levels / $0) : .infinity }
+    }
+
+    /// The steepest colour change between two samples (0…255 levels), premultiplied:
+    /// |Δ(c·α)| ≤ |Δc| + |Δα|.
+    @inline(__always) static func change(_ a: Color, _ b: Color) -> Double {
+        255 * (max(abs(a.red - b.red), abs(a.green - b.green), abs(a.blue - b.blue)) + abs(a.alpha - b.alpha))
     }
 
     static func isoLinesWithin(_ drawn: GradientAxis, _ exact: GradientAxis, _ area: Rect, _ tolerance: Double) -> Bool {
@@ -173,12 +175,16 @@ private struct PreparedAxes {
     /// Per time: the exact axis's unit normal, whether the axis is shorter than 1e-9 (the check's
     /// other branch), and the least allowance.
     let normal: UnsafeMutablePointer<Point>, short: UnsafeMutablePointer<Bool>, leastAllowed: UnsafeMutablePointer<Double>
+    /// Per pair of neighbouring colour samples, GradientAxisFitter.change (the same at every time).
+    let changes: [Double]
 
     init(_ fitter: GradientAxisFitter, samples: [GradientAxis], keys: [GradientAxis], areas: [Rect?]) {
         self.fitter = fitter; self.samples = samples; self.keys = keys; self.areas = areas
         let m = samples.first?.offsets.count ?? 0, n = samples.count
         precondition(samples.allSatisfy { $0.offsets.count == m } && areas.count == n)
         self.m = m
+        let pairs = min(m, fitter.colors.count) - 1
+        changes = pairs > 0 ? (0..<pairs).map { GradientAxisFitter.change(fitter.colors[$0], fitter.colors[$0 + 1]) } : []
         made = .allocate(capacity: n); made.initialize(repeating: 0, count: n)
         points = .allocate(capacity: n * m); keyPoints = .allocate(capacity: n * m)
         lo = .allocate(capacity: n * m); hi = .allocate(capacity: n * m); allowed = .allocate(capacity: n * m)
@@ -256,12 +262,31 @@ private struct PreparedAxes {
         return true
     }
 
+    /// `fitter.allowed(exact)` written into `out` (m numbers): the same operations in the same
+    /// order, each colour pair's change made once per fit (`changes`), no array per time.
+    private func writeAllowed(_ exact: GradientAxis, into out: UnsafeMutablePointer<Double>) {
+        let length = exact.start.distance(to: exact.end)
+        out.initialize(repeating: 0, count: m)
+        exact.offsets.withUnsafeBufferPointer { offsets in
+            for n in 0..<(m - 1) {
+                let dx = (offsets[n + 1] - offsets[n]) * length
+                guard dx > 1e-6 else { continue }
+                let slope = changes[n] / dx
+                out[n] = max(out[n], slope); out[n + 1] = max(out[n + 1], slope)
+            }
+        }
+        let distance = fitter.distance, levels = fitter.levels
+        for n in 0..<m { out[n] = out[n] > 0 ? max(distance, levels / out[n]) : .infinity }
+    }
+
     /// The check's numbers of the exact axis at time k (isoLinesWithin's, for `area`).
     private func prepare(_ k: Int, _ area: Rect) {
         let exact = samples[k], pe = exactPoints(k)
-        let all = fitter.allowed(exact)
-        for n in 0..<m { allowed[k * m + n] = all[n] }
-        leastAllowed[k] = all.min() ?? 0
+        writeAllowed(exact, into: allowed + k * m)
+        // `all.min() ?? 0` over those, as Sequence.min() keeps the first least.
+        var least = m > 0 ? allowed[k * m] : 0
+        for n in 0..<m where allowed[k * m + n] < least { least = allowed[k * m + n] }
+        leastAllowed[k] = least
         let de = exact.end - exact.start
         let le = (de.x * de.x + de.y * de.y).squareRoot()
         short[k] = !(le > 1e-9)

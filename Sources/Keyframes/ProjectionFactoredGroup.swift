@@ -28,16 +28,19 @@ extension ProjectionSampler {
         func axisKey(_ n: Int, _ t: Double, _ a: GradientAxis?, _ easing: KeyframeEasing) {
             if let a { axes.append((n, Keyframe(time: t, value: GradientAxisFitter.written(a), easing: easing))) }
         }
+        // The members' planes and layers, each once (sets of them were made per residual state).
+        let memberPlanes = Array(Set(members.map { planeOf[specs[$0].layer]! }))
+        let memberLayers = Array(Set(members.map { specs[$0].layer }))
         func residual(_ state: SceneState) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect)? {
             var back: [Int: PlaneProjection] = [:], flat: Set<Int> = []
-            for r in Set(members.map { planeOf[specs[$0].layer]! }) {
+            for r in memberPlanes {
                 guard let a = Self.affine(projection(state, r, host: hosts[r]!), state.layers[r]), let b = a.inverse else { return nil }
                 back[r] = b
                 if Self.wasEdgeOn(a) { flat.insert(r) }
             }
             // Once per layer (a layer's paths are several members).
             var limits: [Int: PlaneProjection] = [:]
-            for i in Set(members.map { specs[$0].layer }) where flat.contains(planeOf[i]!) {
+            for i in memberLayers where flat.contains(planeOf[i]!) {
                 limits[i] = edgeOnResidual(state, i, plane: planeOf[i]!)
             }
             return sample(
@@ -47,13 +50,12 @@ extension ProjectionSampler {
         // Whether every member's edge-on residual reads only layers the grid holds (a whole state otherwise).
         let edgeOnInGrid = members.allSatisfy { inGrid(grid, specs[$0].layer, plane: planeOf[specs[$0].layer]!) }
         // The members' planes' inverses and edge-on times, looked up once (not two hashes per member and grid time).
-        let memberPlanes = Array(Set(members.map { planeOf[specs[$0].layer]! }))
         let planesInverse = memberPlanes.map { f.inverse[$0]! }, planesEdgeOn = memberPlanes.map { f.edgeOn[$0]! }
         // Each member layer's plane's place in those, by layer index (two hashes per layer and grid
         // time were 1.4 % of flip-edge-pan's instructions). Ints: an array of arrays per layer of
         // the scene retained an empty array per layer and group (~280,000 retains in flip-edge-pan).
         var planeSlots = [Int](repeating: -1, count: simulation.layers.count)
-        for i in Set(members.map { specs[$0].layer }) { planeSlots[i] = memberPlanes.firstIndex(of: planeOf[i]!)! }
+        for i in memberLayers { planeSlots[i] = memberPlanes.firstIndex(of: planeOf[i]!)! }
         // A let: a var read by a closure is boxed, each read checked for exclusivity.
         let planeSlot = planeSlots
         // R's projection of layer i at grid time k: through the exact inverse, or edge-on its limit.
@@ -127,7 +129,7 @@ extension ProjectionSampler {
         let points = sampledR, host = sampledHost
         // Per flat point, its plane's drawn A (an index into `drawnA`), looked up once, not per
         // point and check; the drawn points go into one buffer (same products, same bytes).
-        let references = Array(Set(members.map { planeOf[specs[$0].layer]! })).sorted()
+        let references = memberPlanes.sorted()
         let drawnA = references.map { f.drawn[$0]! }
         var slot: [Int] = []
         for (m, n) in members.enumerated() { slot += Array(repeating: references.firstIndex(of: planeOf[specs[n].layer]!)!, count: 3 * layout.counts[m]) }

@@ -61,7 +61,8 @@ struct ProjectionFitter {
     /// Key values are written on this grid (SVGPath, LottieProjected): the check uses them so.
     static let grid = 0.1
 
-    static func onGrid(_ x: Double) -> Double { rounded(x / grid) * grid }
+    /// Always inlined: the factored search rounds every point of each key (a call a coordinate otherwise).
+    @inline(__always) static func onGrid(_ x: Double) -> Double { rounded(x / grid) * grid }
 
     /// `x.rounded()` (to nearest, halves away from zero), the same bits, without libm's `round`
     /// call (the x86-64 baseline has no rounding instruction; ~2.5 M calls in a 3D batch of 12):
@@ -74,7 +75,7 @@ struct ProjectionFitter {
         let r = f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
         return r == 0 ? Double(signOf: x, magnitudeOf: 0) : r
     }
-    static func onGrid(_ p: Point) -> Point { Point(onGrid(p.x), onGrid(p.y)) }
+    @inline(__always) static func onGrid(_ p: Point) -> Point { Point(onGrid(p.x), onGrid(p.y)) }
 
     /// Key times (grid indices) and easings over samples[0…n]: samples are the exact flat points
     /// at `times` (the last one the value just before the interval's end), `boxes` the canvas in
@@ -156,19 +157,26 @@ struct ProjectionFitter {
         let stride = max(1, (j - i - 1) / 12)
         // u and q in one stack buffer (two arrays were made and freed per fit).
         let count = (j - i - 2) / stride + 1
+        // b − a made once per fit, not once per sample (the same differences).
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { uq in
-            var m = 0
-            for k in Swift.stride(from: i + 1, to: j, by: stride) {
-                var dot = 0.0
-                let s = sample(k)
-                for n in a.indices {
-                    let d = b[n] - a[n], e = s[n] - a[n]
-                    dot += d.x * e.x + d.y * e.y
+            withUnsafeTemporaryAllocation(of: Point.self, capacity: a.count) { d in
+                a.withUnsafeBufferPointer { a in
+                    for n in a.indices { d[n] = b[n] - a[n] }
+                    var m = 0
+                    for k in Swift.stride(from: i + 1, to: j, by: stride) {
+                        var dot = 0.0
+                        let s = sample(k)
+                        precondition(s.count >= a.count)
+                        for n in a.indices {
+                            let e = s[n] - a[n]
+                            dot += d[n].x * e.x + d[n].y * e.y
+                        }
+                        uq[m] = (times[k] - times[i]) / (times[j] - times[i]); uq[count + m] = dot / length2
+                        m += 1
+                    }
+                    precondition(m == count)
                 }
-                uq[m] = (times[k] - times[i]) / (times[j] - times[i]); uq[count + m] = dot / length2
-                m += 1
             }
-            precondition(m == count)
             let c = EasingFit.curve(u: UnsafeBufferPointer(rebasing: uq[0..<count]), q: UnsafeBufferPointer(rebasing: uq[count..<(2 * count)]))
             return c.isLinear ? .linear : .bezier(c)
         }
@@ -219,7 +227,7 @@ struct ProjectionFitter {
     @inline(__always)
     static func checkOrder(_ i: Int, _ j: Int, into order: inout [Int], seen: inout [Bool], keep: (Int) -> Bool) {
         order.removeAll(keepingCapacity: true)
-        order.reserveCapacity(max(0, j - i - 1))  // a new array (today's fit) is not grown one by one
+        if order.capacity < j - i - 1 { order.reserveCapacity(j - i - 1) }  // not grown one by one; a reused array has room
         seen.removeAll(keepingCapacity: true)
         seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
         // Through a buffer: a write to the array checked its uniqueness per time.
@@ -246,7 +254,7 @@ struct ProjectionFitter {
             return
         }
         order.removeAll(keepingCapacity: true)
-        order.reserveCapacity(max(0, j - i - 1) / every + 1)
+        if order.capacity < max(0, j - i - 1) / every + 1 { order.reserveCapacity(max(0, j - i - 1) / every + 1) }
         seen.removeAll(keepingCapacity: true)
         seen.append(contentsOf: repeatElement(false, count: max(0, j - i)))  // seen[k − i]
         seen.withUnsafeMutableBufferPointer { seen in
