@@ -1,6 +1,7 @@
 """python3 -m Conformance run [--frames-step N] [--templates NAME ...] [--exporter CMD] [--jobs N] ...
 python3 -m Conformance raster [--templates NAME ...] [--formats gif webp webp-lossless mp4 png] [--binary PATH]
 python3 -m Conformance screens [--binary PATH] [--only TEXT] [--jobs N]
+python3 -m Conformance variants [--binary PATH] [--only TEXT] [--firefox-step N] [--jobs N]
 python3 -m Conformance selftest
 python3 -m Conformance doctor
 
@@ -99,6 +100,13 @@ def main(argv=None):
     sc.add_argument("--jobs", type=int, default=1, metavar="N",
                     help="check N file sets at a time, in worker processes (default 1); the exports are "
                          "still timed one at a time and the table is the same")
+    va = sub.add_parser("variants", help="every template varied (durations, springs, targets) three ways, checked by the suite")
+    va.add_argument("--binary", default=".build/release/trans-export", metavar="PATH")
+    va.add_argument("--frames-step", type=int, default=1, metavar="N")
+    va.add_argument("--firefox-step", type=int, default=2, metavar="N", help="as for `run` (default 2; 0 leaves Firefox out)")
+    va.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
+    va.add_argument("--only", action="append", metavar="TEXT", help="run only the variants whose name contains TEXT; repeatable")
+    va.add_argument("--jobs", type=int, default=1, metavar="N", help="check N file sets at a time (default 1)")
     sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
     sub.add_parser("doctor", help="show which checkers are installed")
     opts = ap.parse_args(argv)
@@ -115,6 +123,9 @@ def main(argv=None):
     if opts.cmd == "screens":
         from . import screens_bench
         return screens_bench.run(opts)
+    if opts.cmd == "variants":
+        from . import variants_check
+        return variants_check.run(opts)
     if opts.cmd == "raster-bench":
         from . import raster_bench
         return raster_bench.run(opts)

@@ -84,10 +84,10 @@ def export_once(command, outdir, template=TEMPLATE):
     return time.monotonic() - t0
 
 
-def suite_rows(command, opts, template=TEMPLATE, known=None, artifacts=None):
+def suite_rows(command, opts, template=TEMPLATE, known=None, artifacts=None, firefox_step=0):
     from . import suite
     run_opts = SimpleNamespace(exporter=command, static_exporter=None, templates=[template], frames_step=opts.frames_step,
-                               keep=None, chromium=opts.chromium, firefox_step=0, firefox=None, known_failures=known,
+                               keep=None, chromium=opts.chromium, firefox_step=firefox_step, firefox=None, known_failures=known,
                                artifacts=artifacts or os.path.join(REPO, ".conformance"), versions={}, report="")
     rows, ok = suite.run(run_opts, log=lambda s: None)
     return rows, ok
