@@ -90,15 +90,28 @@ struct GradientAxisFitter {
     /// How far each sample's iso-line may stray (host units): `distance`, or `levels` over the
     /// steepest colour change per unit on either side of it when that is more.
     func allowed(_ exact: GradientAxis) -> [Double] {
-        let length = exact.start.distance(to: exact.end)
-        var slopes = [Double](repeating: 0, count: exact.offsets.count)
-        for n in 0..<(exact.offsets.count - 1) {
-            let dx = (exact.offsets[n + 1] - exact.offsets[n]) * length
-            guard dx > 1e-6 else { continue }  // a jump in colour: no stretch to blend over
-            let slope = Self.change(colors[n], colors[n + 1]) / dx
-            slopes[n] = max(slopes[n], slope); slopes[n + 1] = max(slopes[n + 1], slope)
+        let m = exact.offsets.count
+        return [Double](unsafeUninitializedCapacity: m) { out, made in
+            writeAllowed(exact, count: m, into: out.baseAddress!) { Self.change(colors[$0], colors[$0 + 1]) }
+            made = m
         }
-        return slopes.map { $0 > 0 ? max(distance, levels / $0) : .infinity }
+    }
+
+    /// `allowed(exact)` written into `out` (its first `count` offsets), with `change(n)` the colour
+    /// change between samples n and n + 1 (PreparedAxes passes the ones it made once per fit).
+    @inline(__always)
+    func writeAllowed(_ exact: GradientAxis, count m: Int, into out: UnsafeMutablePointer<Double>, change: (Int) -> Double) {
+        let length = exact.start.distance(to: exact.end)
+        out.initialize(repeating: 0, count: m)
+        exact.offsets.withUnsafeBufferPointer { offsets in
+            for n in 0..<(m - 1) {
+                let dx = (offsets[n + 1] - offsets[n]) * length
+                guard dx > 1e-6 else { continue }  // a jump in colour: no stretch to blend over
+                let slope = change(n) / dx
+                out[n] = max(out[n], slope); out[n + 1] = max(out[n + 1], slope)
+            }
+        }
+        for n in 0..<m { out[n] = out[n] > 0 ? max(distance, levels / out[n]) : .infinity }
     }
 
     /// The steepest colour change between two samples (0…255 levels), premultiplied:
@@ -147,6 +160,11 @@ struct GradientAxisFitter {
     static func visibleArea(_ paths: MultiPath, _ box: Rect) -> Rect? {
         var bounds = PointBounds()
         for path in paths.subpaths { bounds.add(path) }
+        return visibleArea(bounds, box)
+    }
+
+    /// The part of `box` within the bounds of the points read (none read: nil).
+    static func visibleArea(_ bounds: PointBounds, _ box: Rect) -> Rect? {
         guard !bounds.isEmpty else { return nil }
         let x0 = max(bounds.minX, box.minX), x1 = min(bounds.maxX, box.maxX)
         let y0 = max(bounds.minY, box.minY), y1 = min(bounds.maxY, box.maxY)
@@ -262,27 +280,12 @@ private struct PreparedAxes {
         return true
     }
 
-    /// `fitter.allowed(exact)` written into `out` (m numbers): the same operations in the same
-    /// order, each colour pair's change made once per fit (`changes`), no array per time.
-    private func writeAllowed(_ exact: GradientAxis, into out: UnsafeMutablePointer<Double>) {
-        let length = exact.start.distance(to: exact.end)
-        out.initialize(repeating: 0, count: m)
-        exact.offsets.withUnsafeBufferPointer { offsets in
-            for n in 0..<(m - 1) {
-                let dx = (offsets[n + 1] - offsets[n]) * length
-                guard dx > 1e-6 else { continue }
-                let slope = changes[n] / dx
-                out[n] = max(out[n], slope); out[n + 1] = max(out[n + 1], slope)
-            }
-        }
-        let distance = fitter.distance, levels = fitter.levels
-        for n in 0..<m { out[n] = out[n] > 0 ? max(distance, levels / out[n]) : .infinity }
-    }
-
     /// The check's numbers of the exact axis at time k (isoLinesWithin's, for `area`).
     private func prepare(_ k: Int, _ area: Rect) {
         let exact = samples[k], pe = exactPoints(k)
-        writeAllowed(exact, into: allowed + k * m)
+        // `fitter.allowed(exact)`, each colour pair's change made once per fit (`changes`), no array per time.
+        let changes = changes
+        fitter.writeAllowed(exact, count: m, into: allowed + k * m) { changes[$0] }
         // `all.min() ?? 0` over those, as Sequence.min() keeps the first least.
         var least = m > 0 ? allowed[k * m] : 0
         for n in 0..<m where allowed[k * m + n] < least { least = allowed[k * m + n] }

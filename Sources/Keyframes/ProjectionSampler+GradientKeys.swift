@@ -52,19 +52,10 @@ extension ProjectionSampler {
                 for p in paint[x] {
                     for q in points[(p == 0 ? 0 : ends[p - 1])..<ends[p]] { bounds.add(q) }
                 }
-                areas[x].append(Self.visibleArea(bounds, box))
+                areas[x].append(GradientAxisFitter.visibleArea(bounds, box))
             }
         }
         return (gradients, axisSamples, areas)
-    }
-
-    /// GradientAxisFitter.visibleArea(paths, box) from the paths' bounds (the same numbers).
-    static func visibleArea(_ bounds: PointBounds, _ box: Rect) -> Rect? {
-        guard !bounds.isEmpty else { return nil }
-        let x0 = max(bounds.minX, box.minX), x1 = min(bounds.maxX, box.maxX)
-        let y0 = max(bounds.minY, box.minY), y1 = min(bounds.maxY, box.maxY)
-        guard x0 <= x1, y0 <= y1 else { return nil }
-        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
     /// The axis keys from a group's `reads`, gradient by gradient, each told to `spend`; the rest not

@@ -72,11 +72,11 @@ final class ProjectionGradientReadsTests: XCTestCase {
         for path in paths {
             var bounds = PointBounds()
             for q in path.vertices + path.outControls + path.inControls { bounds.add(q) }
-            XCTAssertEqual(ProjectionSampler.visibleArea(bounds, box), GradientAxisFitter.visibleArea(MultiPath([path]), box))
+            XCTAssertEqual(GradientAxisFitter.visibleArea(bounds, box), GradientAxisFitter.visibleArea(MultiPath([path]), box))
         }
-        XCTAssertEqual(ProjectionSampler.visibleArea(PointBounds(), box), nil)
+        XCTAssertEqual(GradientAxisFitter.visibleArea(PointBounds(), box), nil)
         var one = PointBounds()
         one.add(Point(1, 1))
-        XCTAssertEqual(ProjectionSampler.visibleArea(one, box), Rect(1, 1, 0, 0))
+        XCTAssertEqual(GradientAxisFitter.visibleArea(one, box), Rect(1, 1, 0, 0))
     }
 }
