@@ -116,7 +116,7 @@ extension SubtreeRetrace {
             checked = o + 1
             let key = (time: t.bitPattern, row: samples.row(c.layer, k))
             if let last = equalAt, last == key { continue }
-            guard samples.equal(exactStates.features(exactStates.entry(at: t), c.layer), c.layer, k, eps) else { return false }
+            guard exactStates.withFeatures(exactStates.entry(at: t), c.layer, { samples.equal($0, c.layer, k, eps) }) else { return false }
             equalAt = key
         }
         return true

@@ -91,7 +91,7 @@ package struct SubtreeRetrace: Sendable {
                 set.removeAll { j in
                     let key = (time: t.bitPattern, row: samples.row(j, k))
                     if let last = equalAt[j], last == key { return false }
-                    let same = samples.equal(exactStates.features(e, j), j, k, eps)
+                    let same = exactStates.withFeatures(e, j) { samples.equal($0, j, k, eps) }
                     if same { equalAt[j] = key } else { inSet[j] = false }
                     return !same
                 }
@@ -146,41 +146,71 @@ package struct SubtreeRetrace: Sendable {
     /// (`Simulation.layerState(_:at:)`: `state(at:)`'s numbers for it); the whole state is built
     /// when a second is asked. A candidate's own check asks one layer per instant, and a whole
     /// scene state each was most of flip-edge-pan's own checks.
+    /// The numbers are written in place, `room` per layer in a slot per instant kept (a ring:
+    /// the oldest is dropped, as before): an array per instant and layer, and one of optionals
+    /// per instant, were most of this class's own cost (flip-edge-pan's exact pass reads ~4 K).
     final class StateFeatures {
         static let capacity = 8
         let sim: Simulation
-        /// Per instant kept: its state once built, and each layer's features once read (`made`: how many).
-        private var entries: [(time: UInt64, state: SceneState?, features: [[Double]?], made: Int)] = []
-        init(_ sim: Simulation) { self.sim = sim }
+        private let layers: Int, room = Retrace.maxFeatureCount
+        /// Per slot: its instant (bits), its state once built, and how many layers it has read.
+        private var slots: [(time: UInt64, state: SceneState?, made: Int)] = []
+        /// The next slot a new instant takes once all are used (the oldest).
+        private var oldest = 0
+        /// Per slot and layer, its count of numbers once read (-1: not read), and the numbers.
+        private let width: UnsafeMutablePointer<Int>
+        private let numbers: UnsafeMutablePointer<Double>
 
-        /// The entry of instant t (by its bits), made when it is not kept.
+        init(_ sim: Simulation) {
+            self.sim = sim
+            layers = sim.layers.count
+            width = .allocate(capacity: Self.capacity * layers)
+            numbers = .allocate(capacity: Self.capacity * layers * room)
+        }
+
+        deinit {
+            width.deallocate()
+            numbers.deallocate()
+        }
+
+        /// The slot of instant t (by its bits), taken when it is not kept.
         func entry(at t: Double) -> Int {
-            if let e = entries.firstIndex(where: { $0.time == t.bitPattern }) { return e }
-            if entries.count == Self.capacity { entries.removeFirst() }
-            entries.append((t.bitPattern, nil, [[Double]?](repeating: nil, count: sim.layers.count), 0))
-            return entries.count - 1
+            if let e = slots.firstIndex(where: { $0.time == t.bitPattern }) { return e }
+            let e: Int
+            if slots.count < Self.capacity {
+                e = slots.count
+                slots.append((t.bitPattern, nil, 0))
+            } else {
+                e = oldest
+                oldest = (oldest + 1) % Self.capacity
+                slots[e] = (t.bitPattern, nil, 0)
+            }
+            (width + e * layers).initialize(repeating: -1, count: layers)
+            return e
         }
 
-        func features(_ entry: Int, _ j: Int) -> [Double] {
-            if let f = entries[entry].features[j] { return f }
-            let t = Double(bitPattern: entries[entry].time)
-            let f: [Double]
-            if let state = entries[entry].state {
-                f = SubtreeRetrace.features(state, j)
-            } else if entries[entry].made > 0 {
-                let state = sim.state(at: t)
-                entries[entry].state = state
-                f = SubtreeRetrace.features(state, j)
-            } else {
-                var out: [Double] = []
-                out.reserveCapacity(11)
-                Retrace.appendFeatures(sim.layerState(j, at: t), 0, to: &out)
-                f = out
+        /// Layer j's numbers at slot `entry`'s instant, read in place.
+        func withFeatures<R>(_ entry: Int, _ j: Int, _ body: (UnsafeBufferPointer<Double>) -> R) -> R {
+            let out = numbers + (entry * layers + j) * room
+            var w = width[entry * layers + j]
+            if w < 0 {
+                let t = Double(bitPattern: slots[entry].time)
+                if let state = slots[entry].state {
+                    w = Retrace.writeFeatures(state, j, to: out)
+                } else if slots[entry].made > 0 {
+                    let state = sim.state(at: t)
+                    slots[entry].state = state
+                    w = Retrace.writeFeatures(state, j, to: out)
+                } else {
+                    w = Retrace.writeFeatures(sim.layerState(j, at: t), 0, to: out)
+                }
+                width[entry * layers + j] = w
+                slots[entry].made += 1
             }
-            entries[entry].features[j] = f
-            entries[entry].made += 1
-            return f
+            return body(UnsafeBufferPointer(start: out, count: w))
         }
+
+        func features(_ entry: Int, _ j: Int) -> [Double] { withFeatures(entry, j) { Array($0) } }
     }
 
     /// Each layer's first loose miss over one driver's steps, found as far as asked: layers that

@@ -313,7 +313,7 @@ struct SubtreeRetraceSamples {
     }
 
     /// SubtreeRetrace.equal of `numbers` and layer j's at sample k.
-    func equal(_ numbers: [Double], _ j: Int, _ k: Int, _ eps: Double) -> Bool {
+    func equal(_ numbers: UnsafeBufferPointer<Double>, _ j: Int, _ k: Int, _ eps: Double) -> Bool {
         guard numbers.count == width[j] else { return false }
         for c in numbers.indices where !(abs(numbers[c] - value(j, k, c)) <= eps) { return false }
         return true
