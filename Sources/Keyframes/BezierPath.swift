@@ -55,27 +55,18 @@ package struct BezierPath: AnimatableValue {
     }
 
     /// The path of n vertices whose k-th vertex and controls are `point(k)`, projected by h.
-    /// The three arrays are made at their size and written in place (reserved, then appended
-    /// to, each reservation and append went through the generic growth path: ~200 instructions
-    /// a path, made ~850 k times in the 3D mix).
+    /// (Arrays made at their size with Array(unsafeUninitializedCapacity:) went through an
+    /// unspecialised buffer init and a runtime metadata lookup per array: more, not fewer.)
     @inline(__always)
     private static func projected(
         count n: Int, isLine: [Bool], by h: PlaneProjection, _ point: (Int) -> (Point, Point, Point)
     ) -> BezierPath {
-        var outs: [Point] = [], ins: [Point] = []
-        let drawn = [Point](unsafeUninitializedCapacity: n) { d, dCount in
-            outs = [Point](unsafeUninitializedCapacity: n) { o, oCount in
-                ins = [Point](unsafeUninitializedCapacity: n) { i, iCount in
-                    for k in 0..<n {
-                        let (v, c1, c2) = point(k)
-                        let (dk, ok, ik) = projectedPoint(v, c1, c2, h.h)
-                        d.initializeElement(at: k, to: dk); o.initializeElement(at: k, to: ok); i.initializeElement(at: k, to: ik)
-                    }
-                    iCount = n
-                }
-                oCount = n
-            }
-            dCount = n
+        var drawn: [Point] = [], outs: [Point] = [], ins: [Point] = []
+        drawn.reserveCapacity(n); outs.reserveCapacity(n); ins.reserveCapacity(n)
+        for k in 0..<n {
+            let (v, c1, c2) = point(k)
+            let (d, o, i) = projectedPoint(v, c1, c2, h.h)
+            drawn.append(d); outs.append(o); ins.append(i)
         }
         return BezierPath(vertices: drawn, outControls: outs, inControls: ins, isLine: isLine)
     }
