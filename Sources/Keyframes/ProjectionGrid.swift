@@ -99,7 +99,7 @@ struct ProjectionGrid {
         // inverses and boxes, are written into stack buffers and appended in one copy each
         // (appended one by one, each checked the array's uniqueness and capacity; as arrays,
         // the inverses and boxes were two made and freed per time).
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 * layerCount) { rows in
+        withUnsafeTemporaryAllocation(of: PlaneProjection.self, capacity: layerCount) { rows in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: layerCount) { rowIndices in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: layerCount) { indices in
                     withUnsafeTemporaryAllocation(of: Bool.self, capacity: layerCount) { kept in
@@ -136,23 +136,31 @@ struct ProjectionGrid {
     /// same bits).
     private mutating func appendQuiet(_ layerCount: Int) {
         let rowStart = (count - 1) * layerCount, boxStart = (count - 1) * hostCount
-        // Element by element: appending a slice of the array itself would copy the whole array.
-        for j in rowStart..<(rowStart + layerCount) {
-            rowIndices.append(rowIndices[j])
-            stateIndices.append(stateIndices[j])
-        }
+        // Through a stack copy: appending a slice of the array itself would copy the whole array,
+        // and element by element each append checked uniqueness and capacity (3.6 M in flip-edge-pan).
+        Self.appendTail(of: &rowIndices, from: rowStart, count: layerCount)
+        Self.appendTail(of: &stateIndices, from: rowStart, count: layerCount)
         for j in boxStart..<(boxStart + hostCount) { boxes.append(boxes[j]) }
         repeated.append(contentsOf: repeatElement(true, count: layerCount))
         boxRepeated.append(contentsOf: repeatElement(true, count: hostCount))
         count += 1
     }
 
+    /// a[start..<(start + n)] appended to a, in one copy out and one in.
+    private static func appendTail<T: BitwiseCopyable>(of a: inout [T], from start: Int, count n: Int) {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: n) { tail in
+            a.withUnsafeBufferPointer { _ = tail.initialize(fromContentsOf: $0[start..<(start + n)]) }
+            a.append(contentsOf: UnsafeBufferPointer(tail))
+        }
+    }
+
     /// `append`'s rows, row and state indices and repeat flags for every projected layer, written
-    /// into `rows` (9 numbers per row not held the time before), `rowIndices`, `indices` and
+    /// into `rows` (each row not held the time before, made in place: 9 numbers copied in through
+    /// InlineArray's closure init and one append per row were 2/3 of the loop), `rowIndices`, `indices` and
     /// `kept` (1 a layer), then appended.
     private mutating func appendRows(
         _ state: LayerSubsetState, _ sampler: ProjectionSampler, changes: (own: [Bool], map: [Bool])?, backs: UnsafeMutableBufferPointer<PlaneProjection??>,
-        rows: UnsafeMutableBufferPointer<Double>, rowIndices newRowIndices: UnsafeMutableBufferPointer<Int32>,
+        rows: UnsafeMutableBufferPointer<PlaneProjection>, rowIndices newRowIndices: UnsafeMutableBufferPointer<Int32>,
         indices: UnsafeMutableBufferPointer<Int>, kept: UnsafeMutableBufferPointer<Bool>
     ) {
         let layerCount = sampler.layers.count, entry = state.subset.entry
@@ -160,7 +168,6 @@ struct ProjectionGrid {
         for (slot, (i, host)) in sampler.layers.enumerated() {
             let last = count > 0 ? stateIndices[(count - 1) * layerCount + slot] : -1
             let lastRow = count > 0 ? rowIndices[(count - 1) * layerCount + slot] : -1
-            let r = newRows * 9
             var matrixKept = true
             if let changes, !changes.map[entry[i]], host.map({ !changes.map[entry[$0]] }) ?? true {
                 // The time before's row, as it was.
@@ -172,18 +179,11 @@ struct ProjectionGrid {
                     if backs[x] == nil { backs[x] = .some(PlaneProjection(state.boundsToScreen[entry[host]]).inverse) }
                     back = backs[x]!
                 }
-                if let b = back?.h {
-                    @inline(__always) func row(_ n: Int, _ w0: Double, _ w1: Double, _ w2: Double) {
-                        for j in 0..<3 { rows.initializeElement(at: r + 3 * n + j, to: w0 * b[j] + w1 * b[3 + j] + w2 * b[6 + j]) }
-                    }
-                    row(0, m.m11, m.m12, m.m14); row(1, m.m21, m.m22, m.m24); row(2, m.m41, m.m42, m.m44)
-                } else {
-                    let plain: InlineArray<9, Double> = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
-                    for j in 0..<9 { rows.initializeElement(at: r + j, to: plain[j]) }
-                }
+                let row = back.map { PlaneProjection(m).concatenating($0) } ?? PlaneProjection(m)
+                rows.initializeElement(at: newRows, to: row)
                 if count > 0 {
-                    let before = matrices[Int(lastRow)].h
-                    matrixKept = (0..<9).allSatisfy { before[$0].bitPattern == rows[r + $0].bitPattern }
+                    let before = matrices[Int(lastRow)].h, now = row.h
+                    matrixKept = (0..<9).allSatisfy { before[$0].bitPattern == now[$0].bitPattern }
                 } else {
                     matrixKept = false
                 }
@@ -209,7 +209,7 @@ struct ProjectionGrid {
             indices.initializeElement(at: slot, to: index)
             kept.initializeElement(at: slot, to: matrixKept && last >= 0 && index == last)
         }
-        for q in 0..<newRows { matrices.append(PlaneProjection(InlineArray<9, Double> { rows[9 * q + $0] })) }
+        matrices.append(contentsOf: UnsafeBufferPointer(rebasing: rows[0..<newRows]))
         rowIndices.append(contentsOf: UnsafeBufferPointer(newRowIndices))
         stateIndices.append(contentsOf: UnsafeBufferPointer(indices))
         repeated.append(contentsOf: UnsafeBufferPointer(kept))

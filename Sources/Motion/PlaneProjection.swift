@@ -10,9 +10,9 @@ import Geometry
     /// allocation (BENCHMARKS.md#copies-of-the-3d-fits-state-same-bytes-2026-12-04).
     @usableFromInline package var h: InlineArray<9, Double>
 
-    package init(_ h: InlineArray<9, Double>) { self.h = h }
+    @inlinable package init(_ h: InlineArray<9, Double>) { self.h = h }
 
-    package init(_ m: Transform3D) {
+    @inlinable package init(_ m: Transform3D) {
         h = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
     }
 
@@ -40,16 +40,18 @@ import Geometry
     /// `self` first, then `o` (row vectors: self·o).
     /// Written out (r[3i + j] = h[3i]·o[j] + h[3i + 1]·o[3 + j] + h[3i + 2]·o[6 + j], added left to
     /// right, so the same bits): the loops indexed InlineArray at ~380 instructions a product,
-    /// one per layer and grid time in the factored fit.
-    package func concatenating(_ o: PlaneProjection) -> PlaneProjection {
+    /// one per layer and grid time in the factored fit. Columns 0 and 1 in the lanes of a SIMD2:
+    /// each lane's products and sums are the scalar ones in their order (the same bits). Inlinable:
+    /// ProjectionGrid makes every changed row with it (one per layer and changed grid time).
+    @inlinable package func concatenating(_ o: PlaneProjection) -> PlaneProjection {
         let a = h, b = o.h
-        let a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7], a8 = a[8]
-        let b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5], b6 = b[6], b7 = b[7], b8 = b[8]
-        return PlaneProjection([
-            a0 * b0 + a1 * b3 + a2 * b6, a0 * b1 + a1 * b4 + a2 * b7, a0 * b2 + a1 * b5 + a2 * b8,
-            a3 * b0 + a4 * b3 + a5 * b6, a3 * b1 + a4 * b4 + a5 * b7, a3 * b2 + a4 * b5 + a5 * b8,
-            a6 * b0 + a7 * b3 + a8 * b6, a6 * b1 + a7 * b4 + a8 * b7, a6 * b2 + a7 * b5 + a8 * b8,
-        ])
+        let b01 = SIMD2(b[0], b[1]), b34 = SIMD2(b[3], b[4]), b67 = SIMD2(b[6], b[7]), b2 = b[2], b5 = b[5], b8 = b[8]
+        @inline(__always) func row(_ i: Int) -> (SIMD2<Double>, Double) {
+            let x = a[3 * i], y = a[3 * i + 1], z = a[3 * i + 2]
+            return (SIMD2(repeating: x) * b01 + SIMD2(repeating: y) * b34 + SIMD2(repeating: z) * b67, x * b2 + y * b5 + z * b8)
+        }
+        let (r0, r2) = row(0), (r3, r5) = row(1), (r6, r8) = row(2)
+        return PlaneProjection([r0.x, r0.y, r2, r3.x, r3.y, r5, r6.x, r6.y, r8])
     }
 
     package var inverse: PlaneProjection? {
