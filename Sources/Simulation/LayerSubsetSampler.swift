@@ -64,9 +64,7 @@ package struct LayerSubsetSampler {
         }
         // No entry's own tracks can change: every entry keeps its bits (most of a loop is at rest).
         guard spans.anyChange(since: time, to: t) else {
-            // Each array cleared in one pass (per element, each write checked its uniqueness).
-            ownChanged.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
-            changed.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+            for k in changed.indices { (ownChanged[k], changed[k]) = (false, false) }
             time = t
             state = LayerSubsetState(
                 subset: subset, time: t, states: state.states, boundsToScreen: state.boundsToScreen,
