@@ -1,7 +1,8 @@
-@testable import Exporters
 import Foundation
-@testable import Keyframes
 import XCTest
+
+@testable import Exporters
+@testable import Keyframes
 
 /// Gecko draws a group opacity in [0.99, 1) as 1 unless will-change names opacity, so such a
 /// group has class `gecko-opacity` and the file a style sheet for it that Gecko alone reads
