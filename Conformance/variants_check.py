@@ -29,14 +29,14 @@ COMBOS = [("vara", 2.0, 0.35, 1.0, (35, -60)),
           ("varc", 1.25, 0.5, 0.5, (12, 90))]
 # Rows over their limit, measured 2026-12-06 (BENCHMARKS.md#the-players-over-variants-of-the-catalog-2026-12-06):
 # rlottie draws the cube a little over its limit at other speeds (2.04-2.05; the catalog's 1.98);
-# Firefox's SMIL at single frames of the cross-dissolves and a fast flip (1.0-2.8: Firefox only,
-# Chromium passes them); Chromium's SMIL at one frame of a hard-overshooting slide (1.365 at
-# 0.967 s): measured (BENCHMARKS.md#segue47), the position fit's own error there, 0.127 px of its
-# 0.25 px, which Chromium plays exactly (its frame equals a static SVG at the written curve's value,
-# mean 0.001) and draws as a coverage step on every text bar's edge (0.02 px already gives 0.52).
+# Firefox's SMIL at one frame of a fast flip (1.000: Firefox only, Chromium passes it; the
+# cross-dissolves' 1.9-2.8 were Gecko drawing a group opacity of 0.99 or more as 1, which the
+# writer now avoids: docs/smil.md traps, BENCHMARKS.md "Ffvar47"); Chromium's SMIL at one frame
+# of a hard-overshooting slide (1.365 at 0.967 s): measured (BENCHMARKS.md#segue47), the position
+# fit's own error there, 0.127 px of its 0.25 px, which Chromium plays exactly (its frame equals a
+# static SVG at the written curve's value, mean 0.001) and draws as a coverage step on every text
+# bar's edge (0.02 px already gives 0.52).
 KNOWN = ["stories-cube-vara.json:rlottie", "stories-cube-varc.json:rlottie",
-         "shared-element-push-vara.svg:Firefox SMIL vs --at (ms)", "shared-element-push-varc.svg:Firefox SMIL vs --at (ms)",
-         "shared-element-pop-vara.svg:Firefox SMIL vs --at (ms)", "shared-element-pop-varc.svg:Firefox SMIL vs --at (ms)",
          "flip-pop-varc.svg:Firefox SMIL vs --at (ms)", "slide-up-segue-vara.svg:Chromium SMIL vs --at"]
 
 

@@ -63,6 +63,8 @@ final class SVGDocument {
     private var recordedIDPrefixes: [String]?
     /// Whether an animation begins on the loop clock, written at the end (`writeLoopClock`).
     private var usesLoopClock = false
+    /// Whether a group has the `gecko-opacity` class, whose style sheet is written at the end (SVGLayerGroup.swift).
+    var usesGeckoOpacity = false
     /// `isFollowed` of each layer once asked: every level of a static subtree asked it of all
     /// below (BENCHMARKS.md#writers35-the-writers-same-bytes-2026-12-05). Unchecked exclusivity:
     /// a document is written by one thread, and each access's run-time check cost ~80
@@ -150,6 +152,7 @@ final class SVGDocument {
                 + SVGPaint.fillAttributes(.solid(d.canvas.background)))
         for root in simulation.roots { writeLayer(root) }
         writeLoopClock()
+        if usesGeckoOpacity { xml.text("style", Self.geckoOpacityStyle) }
         xml.end()
         return try xml.finish()
     }
