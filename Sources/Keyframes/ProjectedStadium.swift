@@ -46,22 +46,14 @@ extension PathSpec {
     /// (49 points at even angles, the ends included).
     func exactEnds(_ s: LayerState, _ h: PlaneProjection) -> [(Int, [Point])] {
         guard isStadiumBar, case .bar(let bar, let base) = source else { return [] }
-        return [1, 3].map { k in
-            var out: [Point] = []
-            Self.exactEnd(k, bar, base, s, h, into: &out)
-            return (k, out)
+        let (sx, sy) = Self.stretch(base, s), c = bar.size.height / 2
+        return [(1, bar.maxX - c, Self.rightEnd), (3, bar.minX + c, Self.leftEnd)].map { k, cx, angles in
+            // Segment 1 runs from the top clockwise to the bottom; segment 3 back up.
+            (
+                k,
+                angles.map { a in h.apply(Point((cx + c * a.cos) * sx, (bar.midY + c * a.sin) * sy)) }
+            )
         }
-    }
-
-    /// Segment k's (1: the right end, 3: the left) exact half circle, projected, written into
-    /// `out` (emptied first): `exactEnds`' numbers, into a buffer the caller reuses.
-    static func exactEnd(_ k: Int, _ bar: Rect, _ base: Size, _ s: LayerState, _ h: PlaneProjection, into out: inout [Point]) {
-        let (sx, sy) = stretch(base, s), c = bar.size.height / 2
-        // Segment 1 runs from the top clockwise to the bottom; segment 3 back up.
-        let (cx, angles) = k == 1 ? (bar.maxX - c, rightEnd) : (bar.minX + c, leftEnd)
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(angles.count)
-        for a in angles { out.append(h.apply(Point((cx + c * a.cos) * sx, (bar.midY + c * a.sin) * sy))) }
     }
 
     /// The half circles' cosines and sines at 49 even angles from -π/2 (the right end) and from
@@ -82,21 +74,14 @@ extension PathSpec {
     /// farther than the largest distance so far ends its search at once).
     /// `drawn`: projectedPath(s, h), when made already.
     func stadiumError(_ s: LayerState, _ h: PlaneProjection, drawn: BezierPath? = nil, atLeast: Double = 0) -> Double {
-        guard isStadiumBar, case .bar(let bar, let base) = source else { return atLeast }
         let drawn = drawn ?? projectedPath(s, h)
         var worst = atLeast
-        // Both ends' points in two buffers, each made once per call (an array per end and its
-        // curve, and one of the ends, were made and freed per call).
-        var exact: [Point] = [], curve: [Point] = []
-        curve.reserveCapacity(Self.endWeights.count)
-        for k in stride(from: 1, through: 3, by: 2) {
-            Self.exactEnd(k, bar, base, s, h, into: &exact)
+        for (k, exact) in exactEnds(s, h) {
             // BezierPath.point(segment:at:) at s = m/48, its weights made once (the same bits).
             let p0 = drawn.vertices[k], p1 = drawn.outControls[k], next = (k + 1) % drawn.segmentCount
             let p2 = drawn.inControls[next], p3 = drawn.vertices[next]
-            curve.removeAll(keepingCapacity: true)
-            for w in Self.endWeights {
-                curve.append(Point(w.a * p0.x + w.b * p1.x + w.c * p2.x + w.d * p3.x, w.a * p0.y + w.b * p1.y + w.c * p2.y + w.d * p3.y))
+            let curve = Self.endWeights.map { w in
+                Point(w.a * p0.x + w.b * p1.x + w.c * p2.x + w.d * p3.x, w.a * p0.y + w.b * p1.y + w.c * p2.y + w.d * p3.y)
             }
             worst = Self.farthest(exact, from: curve, atLeast: worst)
             worst = Self.farthest(curve, from: exact, atLeast: worst)

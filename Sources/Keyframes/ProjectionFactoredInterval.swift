@@ -16,22 +16,17 @@ struct FactoredInterval {
     var keys: [Int: PlaneKeys]
     /// Per plane and grid time: seen edge-on (A's sx set to 1e-5), where R is taken as its limit.
     var edgeOn: [Int: [Bool]] = [:]
-    /// Every stored plane's R points and axes as `sample` makes them through the exact inverse
-    /// (A's width needs them all), flat, one block a plane: its members' points
-    /// (ProjectionFitter.Layout.flat's order) and axes, grid time after grid time. The group fit
-    /// reads them at the times none of its planes is edge-on instead of sampling them again (same
-    /// calls, same numbers). One array each, not one per grid time: two arrays made, grown by
-    /// each plane and freed per grid time and interval.
-    var residualPoints: [Point] = []
-    var residualAxes: [GradientAxis?] = []
-    /// Per spec (index in `specs`): where its points start at grid time 0 (-1 when not stored),
-    /// how many, and its block's points per grid time; where its axis is at grid time 0, and its
-    /// block's axes per grid time.
+    /// Per grid time, every factored spec's R points (flat, ProjectionFitter.Layout.flat's order)
+    /// and axis as `sample` makes them through the exact inverse (A's width needs them all): the
+    /// group fit reads them at the times none of its planes is edge-on instead of sampling them
+    /// again (same calls, same numbers).
+    var residualPoints: [[Point]] = []
+    var residualAxes: [[GradientAxis?]] = []
+    /// Per spec (index in `specs`): where its points start in `residualPoints[k]` and how many
+    /// (-1 and 0 when not stored), and its place in `residualAxes[k]`.
     var residualOffset: [Int] = []
     var residualCount: [Int] = []
-    var residualStride: [Int] = []
     var residualSlot: [Int] = []
-    var residualAxisStride: [Int] = []
     /// The most points stored for one interval: a plane beyond it is sampled again by the group
     /// fit, so the heap peak stays near what it was without the store. 2^16 points (1 MB): two
     /// 3D exports side by side held 8.4 MB at 2^18, for 1.6-3.5 % fewer instructions
@@ -48,9 +43,9 @@ struct FactoredInterval {
     /// residualFlat's points appended to `out`; false (nothing appended) when some member is not stored.
     func appendResidualFlat(_ k: Int, _ members: [Int], to out: inout [Point]) -> Bool {
         guard members.allSatisfy({ residualOffset[$0] >= 0 }) else { return false }
-        residualPoints.withUnsafeBufferPointer { stored in
+        residualPoints[k].withUnsafeBufferPointer { stored in
             for n in members {
-                let o = residualOffset[n] + k * residualStride[n]
+                let o = residualOffset[n]
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: stored[o..<(o + residualCount[n])]))
             }
         }
@@ -61,7 +56,7 @@ struct FactoredInterval {
     /// them, from the store; nil when some member is not stored.
     func residual(_ k: Int, _ members: [Int], layout: ProjectionFitter.Layout, box: Rect) -> (paths: [BezierPath], axes: [GradientAxis?], box: Rect)? {
         guard let flat = residualFlat(k, members) else { return nil }
-        return (layout.paths(flat), members.map { residualAxes[residualSlot[$0] + k * residualAxisStride[$0]] }, box)
+        return (layout.paths(flat), members.map { residualAxes[k][residualSlot[$0]] }, box)
     }
 }
 
@@ -74,14 +69,12 @@ extension ProjectionSampler {
     ) -> FactoredInterval? {
         var drawn: [Int: [PlaneProjection]] = [:], inverse: [Int: [PlaneProjection]] = [:], keys: [Int: PlaneKeys] = [:]
         var edgeOn: [Int: [Bool]] = [:]
-        var residualPoints: [Point] = [], residualAxes: [GradientAxis?] = []
+        var residualPoints = [[Point]](repeating: [], count: grid.count), residualAxes = [[GradientAxis?]](repeating: [], count: grid.count)
         var residualOffset = [Int](repeating: -1, count: specs.count), residualCount = [Int](repeating: 0, count: specs.count)
-        var residualStride = [Int](repeating: 0, count: specs.count), residualSlot = [Int](repeating: -1, count: specs.count)
-        var residualAxisStride = [Int](repeating: 0, count: specs.count), stored = 0
+        var residualSlot = [Int](repeating: -1, count: specs.count), stored = 0
         let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
         for r in factors.references {
-            // The specs read in place (`specs[n].layer` copied the whole spec).
-            let members = specs.withUnsafeBufferPointer { specs in specs.indices.filter { factors.planeOf[specs[$0].layer] == r } }
+            let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
             // What an earlier fit of this prepared sampler found of the plane (ProjectionPlaneBases).
             let key = ProjectionPlaneBases.Key(start: times[0], count: grid.count, plane: r, members: members, imageArcs: imageArcs)
             let known = planeBases?.base(key)
@@ -103,39 +96,19 @@ extension ProjectionSampler {
                 }
             }
             edgeOn[r] = flat
-            let memberLayers = specs.withUnsafeBufferPointer { specs in Array(Set(members.map { specs[$0].layer })) }
+            let memberLayers = Array(Set(members.map { specs[$0].layer }))
             var width = 1.0, stores = false, pointCount = 0
             var points: [Point] = [], axes: [GradientAxis?] = [], ends: [Int] = []
             // Known and not stored for the group fits (as the fit that kept it found): its points
             // were read only for the width, which is known.
             let sampled = known.map { stored + grid.count * $0.pointCount <= FactoredInterval.storedPoints } ?? true
             if let known, !sampled { width = known.width }
-            // This plane's block in the store: where its points and axes start.
-            let pointBlock = residualPoints.count, axisBlock = residualAxes.count
             for k in 0..<grid.count where sampled {
                 // The members' R points are the previous time's where the plane and every member
                 // repeat (a quiet stretch of the interval): the same numbers, the same widest x.
                 let repeats = k > 0 && grid.repeats(k, r) && memberLayers.allSatisfy { grid.repeats(k, $0) }
-                if stores {
-                    // Into the store in place (no buffer copied in per time); a repeat copies the
-                    // previous time's block, element by element (a slice of the store appended to
-                    // it would copy the whole store first).
-                    let from = residualPoints.count
-                    if repeats {
-                        for x in (from - pointCount)..<from { residualPoints.append(residualPoints[x]) }
-                        let axesFrom = residualAxes.count
-                        for x in (axesFrom - members.count)..<axesFrom { residualAxes.append(residualAxes[x]) }
-                    } else {
-                        residualAxes += appendFlat(
-                            members, to: &residualPoints, axes: true, state: { grid.layerState(k, $0) },
-                            projection: { grid.projection(k, $0, then: back[k]) }, appendDrawn: { grid.appendDrawn(k, $0, layer: $1, by: $2, to: &$3) })
-                        // allPoints' points path by path, as the paths' arrays were read.
-                        residualPoints.withUnsafeBufferPointer { for q in $0[from...] { width = max(width, abs(q.x)) } }
-                    }
-                    continue
-                }
                 if !repeats {
-                    // One buffer for every time.
+                    // One buffer for every time (its points are copied into the store).
                     points.removeAll(keepingCapacity: true)
                     points.reserveCapacity(ends.last ?? 0)
                     axes = appendFlat(
@@ -150,19 +123,15 @@ extension ProjectionSampler {
                     stores = stored + grid.count * points.count <= FactoredInterval.storedPoints
                     if stores {
                         stored += grid.count * points.count
-                        residualPoints.reserveCapacity(pointBlock + grid.count * pointCount)
-                        residualAxes.reserveCapacity(axisBlock + grid.count * members.count)
                         for (position, n) in members.enumerated() {
                             let start = position == 0 ? 0 : ends[position - 1]
-                            residualSlot[n] = axisBlock + position
-                            residualAxisStride[n] = members.count
-                            residualOffset[n] = pointBlock + start
+                            residualSlot[n] = residualAxes[0].count + position
+                            residualOffset[n] = residualPoints[0].count + start
                             residualCount[n] = ends[position] - start
-                            residualStride[n] = pointCount
                         }
-                        residualPoints += points; residualAxes += axes
                     }
                 }
+                if stores { residualPoints[k] += points; residualAxes[k] += axes }
             }
             let writtenT = { (v: SIMD2<Double>) in
                 let p = FactoredProjection.written(Point(v[0], v[1])); return SIMD2(p.x, p.y)
@@ -199,8 +168,7 @@ extension ProjectionSampler {
         }
         return FactoredInterval(
             drawn: drawn, inverse: inverse, keys: keys, edgeOn: edgeOn, residualPoints: residualPoints, residualAxes: residualAxes,
-            residualOffset: residualOffset, residualCount: residualCount, residualStride: residualStride, residualSlot: residualSlot,
-            residualAxisStride: residualAxisStride)
+            residualOffset: residualOffset, residualCount: residualCount, residualSlot: residualSlot)
     }
 
     /// The fewest keys for the per-time values `v` (their ends written): each span's easing is

@@ -56,13 +56,11 @@ final class ProjectionResidualStoreTests: XCTestCase {
         var f = FactoredInterval(drawn: [:], inverse: [:], keys: [:])
         let square = BezierPath.rect(Rect(0, 0, 1, 1))
         let layout = ProjectionFitter.Layout([square], outlines: [false])
-        f.residualPoints = layout.flat([square])
-        f.residualAxes = [nil]
+        f.residualPoints = [layout.flat([square])]
+        f.residualAxes = [[nil]]
         f.residualOffset = [0, -1]
         f.residualCount = [layout.pointCount, 0]
-        f.residualStride = [layout.pointCount, 0]
         f.residualSlot = [0, -1]
-        f.residualAxisStride = [1, 0]
         XCTAssertEqual(f.residual(0, [0], layout: layout, box: Rect(0, 0, 0, 0))?.paths, [square])
         XCTAssertNil(f.residual(0, [0, 1], layout: layout, box: Rect(0, 0, 0, 0)))
         XCTAssertNil(f.residualFlat(0, [0, 1]))
