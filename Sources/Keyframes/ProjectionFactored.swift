@@ -178,6 +178,34 @@ extension ProjectionSampler {
     /// in a group with a layer outside, or with a clip (clipsToBounds) over a sublayer outside
     /// its plane, are left out (their groups span spaces).
     func planeFactors(times: [Double], end: Double, groups: [[Int]]) -> PlaneFactors {
+        // Found before the groups' rule, the same for every fit of a prepared sampler: Lottie's
+        // fit of the moving planes reads the SVG's (ProjectionPlaneBases).
+        let known = planeBases?.candidates(times: times, end: end)
+        var out = known ?? planeCandidates(times: times, end: end)
+        if known == nil { planeBases?.keepCandidates(out, times: times, end: end) }
+        // A group is drawn in one space: all of it factored, or none; a clip's group holds the sublayers.
+        var changed = true
+        while changed {
+            changed = false
+            for (i, _) in layers where ranges[i]!.clip != nil {
+                if let p = out.planeOf[i], simulation.descendants(of: i).contains(where: { out.planeOf[$0] != p }) { out.planeOf[i] = nil; changed = true }
+            }
+            for members in groups {
+                let ls = members.map { specs[$0].layer }
+                if ls.contains(where: { out.planeOf[$0] == nil }), ls.contains(where: { out.planeOf[$0] != nil }) {
+                    for l in ls { out.planeOf[l] = nil }
+                    changed = true
+                }
+            }
+            let kept = out.planeOf.filter { out.planeOf[$0.value] == $0.value }
+            if kept.count != out.planeOf.count { out.planeOf = kept; changed = true }
+        }
+        return out
+    }
+
+    /// `planeFactors` before its groups' rule: each layer's plane where A is a flip's at every
+    /// time (layers with a mask or art clip left out).
+    func planeCandidates(times: [Double], end: Double) -> PlaneFactors {
         // The projected layers' states and projections on a grid (ProjectionGrid: the same numbers
         // as whole states', which simulated every layer at every time: 1 % of the 3D batch).
         let states = grid(times, end: end), count = states.count
@@ -219,23 +247,6 @@ extension ProjectionSampler {
             let flips = (0..<count).allSatisfy { k in Self.affine(hi[k], states.layerState(k, i)).map(Self.isFlip) ?? false }
             guard flips else { continue }
             references.append(i); out.planeOf[i] = i
-        }
-        // A group is drawn in one space: all of it factored, or none; a clip's group holds the sublayers.
-        var changed = true
-        while changed {
-            changed = false
-            for (i, _) in layers where ranges[i]!.clip != nil {
-                if let p = out.planeOf[i], simulation.descendants(of: i).contains(where: { out.planeOf[$0] != p }) { out.planeOf[i] = nil; changed = true }
-            }
-            for members in groups {
-                let ls = members.map { specs[$0].layer }
-                if ls.contains(where: { out.planeOf[$0] == nil }), ls.contains(where: { out.planeOf[$0] != nil }) {
-                    for l in ls { out.planeOf[l] = nil }
-                    changed = true
-                }
-            }
-            let kept = out.planeOf.filter { out.planeOf[$0.value] == $0.value }
-            if kept.count != out.planeOf.count { out.planeOf = kept; changed = true }
         }
         return out
     }

@@ -2,7 +2,8 @@ import FoundationEssentials
 import Glibc
 import Motion
 import Platform
-// What `factorInterval` finds of a plane over one interval before any tolerance: A's x-scale and
+// What `factorInterval` finds of a plane over one interval before any tolerance (and the planes
+// `planeFactors` finds before its groups' rule): A's x-scale and
 // translation at each grid time, its exact inverse, where the plane is seen edge-on, and the
 // widest x of its members' R points (A's share of the tolerance is spread over it). The SVG fit
 // (0.5 px) and Lottie's fit of the moving planes (0.4 px) found the same numbers for the cube's
@@ -44,6 +45,8 @@ final class ProjectionPlaneBases: @unchecked Sendable {
 
     private let lock = Lock()
     private var bases: [Key: PlaneBase] = [:]
+    /// The planes found before the groups' rule over some coarse times (ProjectionSampler.planeCandidates).
+    private var planes: (times: [Double], end: Double, factors: PlaneFactors)?
     private var bytes = 0, reads = 0
     let budget: Int
 
@@ -72,11 +75,22 @@ final class ProjectionPlaneBases: @unchecked Sendable {
         }
     }
 
+    /// The planes kept by `keepCandidates` for these times, if any.
+    func candidates(times: [Double], end: Double) -> PlaneFactors? {
+        lock.withLock { planes.flatMap { $0.end == end && $0.times == times ? $0.factors : nil } }
+    }
+
+    /// Keeps a fit's planes before the groups' rule (a few entries) for the next fit.
+    func keepCandidates(_ factors: PlaneFactors, times: [Double], end: Double) {
+        lock.withLock { planes = (times, end, factors) }
+    }
+
     /// Frees every base (the fits that read them are done).
     func drop() {
         lock.withLock {
             bases = [:]
             bytes = 0
+            planes = nil
         }
     }
 

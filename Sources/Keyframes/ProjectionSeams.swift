@@ -49,44 +49,60 @@ extension ProjectionSampler {
         guard !pairs.isEmpty, end.isFinite, end > 0 else { return 0 }
         // Each paired layer's place in the per-time arrays below (arrays, not dictionaries made
         // and hashed per time: 1 % of stories-cube's instructions).
-        var pairSlot = [Int](repeating: -1, count: simulation.layers.count), paired = 0
+        var slots = [Int](repeating: -1, count: simulation.layers.count), pairedLayers: [ProjectedLayer] = []
         for (i, j) in pairs {
-            for l in [i, j] where pairSlot[l] < 0 { pairSlot[l] = paired; paired += 1 }
+            for l in [i, j] where slots[l] < 0 { slots[l] = pairedLayers.count; pairedLayers.append(layers[l]!) }
         }
-        var worst = 0.0
+        // Lets: a var the nested functions read is boxed, each read checked for exclusivity.
+        let pairSlot = slots, paired = pairedLayers.count
         let steps = Int((end * rate).rounded(.up))
         // The grid's layers at each time, only those that moved evaluated again (`grid`'s sampler:
         // `state(t, end:)`'s numbers for them; a whole state per time was 0.8 % of the 3D batch).
         var sampler = LayerSubsetSampler(simulation, gridLayers, at: 0)
-        for k in 0...steps {
-            let t = min(end, Double(k) / rate)
-            if k > 0 { sampler.advance(to: min(t, end.nextDown)) }
-            let state = sampler.state
-            // A layer is in several pairs: its corners, exact and drawn paths once per time (the same numbers).
-            var corners = [[Point]?](repeating: nil, count: paired)
-            var paths = [(exact: [BezierPath], drawn: [BezierPath])??](repeating: nil, count: paired)
-            func cornersOf(_ i: Int) -> [Point] {
-                if let known = corners[pairSlot[i]] { return known }
-                let made = self.seamCorners(state, i)
-                corners[pairSlot[i]] = made
-                return made
+        // A layer is in several pairs: its corners, exact and drawn paths and its plane's A once
+        // per time (the same numbers), in arrays made once and emptied per time.
+        var corners = [[Point]?](repeating: nil, count: paired)
+        var paths = [(exact: [BezierPath], drawn: [BezierPath])??](repeating: nil, count: paired)
+        var planes = [(t0: Point, sx: Double)??](repeating: nil, count: paired)
+        // The paired layers read in place (`layers[i]!` copied the whole layer, every track
+        // retained and released, twice per pair and time).
+        return pairedLayers.withUnsafeBufferPointer { pairedLayers in
+            var worst = 0.0
+            for k in 0...steps {
+                let t = min(end, Double(k) / rate)
+                if k > 0 { sampler.advance(to: min(t, end.nextDown)) }
+                let state = sampler.state
+                for slot in 0..<paired { corners[slot] = nil; paths[slot] = nil; planes[slot] = nil }
+                func cornersOf(_ i: Int) -> [Point] {
+                    if let known = corners[pairSlot[i]] { return known }
+                    let made = self.seamCorners(state, i)
+                    corners[pairSlot[i]] = made
+                    return made
+                }
+                func drawn(_ i: Int, _ a: Point, _ b: Point) -> [Point] {
+                    let slot = pairSlot[i]
+                    if paths[slot] == nil {
+                        let made = seamPaths(pairedLayers[slot], state, t)
+                        paths[slot] = .some(made)
+                        // ProjectedLayer.host's A at t, each track read once per time, not per vertex.
+                        planes[slot] = .some(made == nil ? nil : pairedLayers[slot].plane.map { (t0: $0.translation.value(at: t), sx: $0.scaleX.value(at: t)) })
+                    }
+                    guard let p = paths[slot]! else { return [] }
+                    return drawnOnLine(p.exact, p.drawn, plane: planes[slot]!, a, b)
+                }
+                for (i, j) in pairs {
+                    let ci = cornersOf(i), cj = cornersOf(j)
+                    guard Self.isArea(ci), Self.isArea(cj), Self.boundsMeet(ci, cj),
+                        let (a, b) = Self.sharedEdge(ci, cj) ?? Self.sharedEdge(cj, ci)
+                    else { continue }
+                    let di = drawn(i, a, b), dj = drawn(j, a, b)
+                    guard di.count >= 2, dj.count >= 2 else { continue }
+                    worst = max(worst, Self.farthest(di, fromLineThrough: dj, along: b - a), Self.farthest(dj, fromLineThrough: di, along: b - a))
+                    if worst > stopAbove { return worst }
+                }
             }
-            func drawn(_ i: Int, _ a: Point, _ b: Point) -> [Point] {
-                let slot = pairSlot[i]
-                if paths[slot] == nil { paths[slot] = .some(seamPaths(layers[i]!, state, t)) }
-                guard let p = paths[slot]! else { return [] }
-                return drawnOnLine(layers[i]!, p.exact, p.drawn, t, a, b)
-            }
-            for (i, j) in pairs {
-                let ci = cornersOf(i), cj = cornersOf(j)
-                guard Self.isArea(ci), Self.isArea(cj), let (a, b) = Self.sharedEdge(ci, cj) ?? Self.sharedEdge(cj, ci) else { continue }
-                let di = drawn(i, a, b), dj = drawn(j, a, b)
-                guard di.count >= 2, dj.count >= 2 else { continue }
-                worst = max(worst, Self.farthest(di, fromLineThrough: dj, along: b - a), Self.farthest(dj, fromLineThrough: di, along: b - a))
-                if worst > stopAbove { return worst }
-            }
+            return worst
         }
-        return worst
     }
 
     /// Layer l's exact paths (paint, then clip) at `state` (the grid's layers: `samplePaths`'
@@ -106,7 +122,9 @@ extension ProjectionSampler {
 
     /// `corners(state, i)` from the grid's layers (the same numbers).
     func seamCorners(_ state: LayerSubsetState, _ i: Int) -> [Point] {
-        BezierPath.rect(Rect(origin: .zero, size: state.layer(i).size)).vertices.map(seamProjection(state, i, host: hosts[i]!).apply)
+        let r = Rect(origin: .zero, size: state.layer(i).size), h = seamProjection(state, i, host: hosts[i]!)
+        // BezierPath.rect's vertices, in its order, without the path's other arrays.
+        return [h.apply(Point(r.minX, r.minY)), h.apply(Point(r.maxX, r.minY)), h.apply(Point(r.maxX, r.maxY)), h.apply(Point(r.minX, r.maxY))]
     }
 
     /// `projection(state, i, host:)` from the grid's layers (the same `Self.projection`).
@@ -114,17 +132,30 @@ extension ProjectionSampler {
         Self.projection(state.boundsToScreen(of: i), host: host.map { state.boundsToScreen(of: $0) })
     }
 
-    /// Layer l's drawn vertices (paint, then clip; through its plane's A) at time t whose exact
-    /// ones (`seamPaths`) lie on the line through a and b.
-    func drawnOnLine(_ layer: ProjectedLayer, _ exact: [BezierPath], _ drawn: [BezierPath], _ t: Double, _ a: Point, _ b: Point) -> [Point] {
+    /// A layer's drawn vertices (paint, then clip; through its plane's A at the time, `plane`:
+    /// ProjectedLayer.host's numbers, nil when not factored) whose exact ones (`seamPaths`) lie on
+    /// the line through a and b.
+    func drawnOnLine(_ exact: [BezierPath], _ drawn: [BezierPath], plane: (t0: Point, sx: Double)?, _ a: Point, _ b: Point) -> [Point] {
         let scale = max(1, a.distance(to: b))
         var out: [Point] = []
         for (e, d) in zip(exact, drawn) where e.vertices.count == d.vertices.count {
             for (ev, dv) in zip(e.vertices, d.vertices) where Self.distance(ev, toLineThrough: a, b) <= 1e-6 * scale {
-                out.append(layer.host(dv, at: t))
+                out.append(plane.map { Point($0.t0.x + $0.sx * dv.x, $0.t0.y + dv.y) } ?? dv)
             }
         }
         return out
+    }
+
+    /// Whether two quads' bounds come within 0.01 of each other. An edge `sharedEdge` finds (either
+    /// way) has both ends within 1e-3 of the other edge's line where the two overlap along it, so
+    /// some point of it is within 1e-3 of the other edge: quads farther apart share none (the same
+    /// answer, without its 32 line tests; most of the cube's pairs at most times).
+    static func boundsMeet(_ p: [Point], _ q: [Point]) -> Bool {
+        var pb = PointBounds(), qb = PointBounds()
+        for x in p { pb.add(x) }
+        for x in q { qb.add(x) }
+        let margin = 0.01
+        return pb.minX <= qb.maxX + margin && qb.minX <= pb.maxX + margin && pb.minY <= qb.maxY + margin && qb.minY <= pb.maxY + margin
     }
 
     static func distance(_ p: Point, toLineThrough a: Point, _ b: Point) -> Double {

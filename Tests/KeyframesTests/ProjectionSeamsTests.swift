@@ -80,6 +80,31 @@ final class ProjectionSeamsTests: XCTestCase {
         XCTAssertLessThan(sampler.seamGap(apart, groups: prep.groups, parts: parts, end: prep.end), ProjectionTolerance.seam)
     }
 
+    /// Quads whose bounds are more than 0.01 apart share no edge either way, so the seam check
+    /// skips sharedEdge for them (ProjectionSampler.boundsMeet): on quads of a small grid, many
+    /// of them abutting, nudged by less than sharedEdge's 1e-3.
+    func testQuadsWhoseBoundsAreApartShareNoEdge() {
+        var seed: UInt64 = 47
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        func quad() -> [Point] {
+            let x = Double(next(4)), y = Double(next(4)), w = Double(1 + next(2)), h = Double(1 + next(2))
+            func nudge() -> Double { Double(next(3) - 1) * 4e-4 }
+            return [Point(x + nudge(), y), Point(x + w, y + nudge()), Point(x + w + nudge(), y + h), Point(x, y + h + nudge())]
+        }
+        var shared = 0, apart = 0
+        for _ in 0..<4000 {
+            let p = quad(), q = quad()
+            let edge = ProjectionSampler.sharedEdge(p, q) ?? ProjectionSampler.sharedEdge(q, p)
+            if edge != nil { shared += 1; XCTAssertTrue(ProjectionSampler.boundsMeet(p, q)) }
+            if !ProjectionSampler.boundsMeet(p, q) { apart += 1 }
+        }
+        XCTAssertGreaterThan(shared, 100)
+        XCTAssertGreaterThan(apart, 100)
+    }
+
     /// A 460 x 320 ellipse (the cube's first hill) under a perspective: its 4 image arcs and its
     /// projected kappa cubics are 0.06 pt apart, but on 64-piece polylines the chords' sag (0.28
     /// pt at radius 230) made it over 0.2 pt, the curve tolerance, so the hills kept 16 cubics.
