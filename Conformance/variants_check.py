@@ -32,7 +32,7 @@ COMBOS = [("vara", 2.0, 0.35, 1.0, (35, -60)),
 # Firefox's SMIL at one frame of a fast flip (1.000: Firefox only, Chromium passes it; the
 # cross-dissolves' 1.9-2.8 were Gecko drawing a group opacity of 0.99 or more as 1, which the
 # writer now avoids: docs/smil.md traps, BENCHMARKS.md "Ffvar47"); Chromium's SMIL at one frame
-# of a hard-overshooting slide (1.365 at 0.967 s): measured (BENCHMARKS.md#segue47), the position
+# of a hard-overshooting slide (1.365 at 0.967 s): measured (BENCHMARKS.md "Segue47"), the position
 # fit's own error there, 0.127 px of its 0.25 px, which Chromium plays exactly (its frame equals a
 # static SVG at the written curve's value, mean 0.001) and draws as a coverage step on every text
 # bar's edge (0.02 px already gives 0.52).
