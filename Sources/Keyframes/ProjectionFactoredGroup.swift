@@ -297,7 +297,9 @@ extension ProjectedLayer {
     /// A point of the layer's paths at time t in the host's space: through A when factored.
     package func host(_ p: Point, at t: Double) -> Point {
         guard let plane else { return p }
-        let t0 = plane.translation.value(at: t)
-        return Point(t0.x + plane.scaleX.value(at: t) * p.x, t0.y + p.y)
+        return Self.host(p, t0: plane.translation.value(at: t), sx: plane.scaleX.value(at: t))
     }
+
+    /// A point through A given its numbers at one time (translation t0, x-scale sx).
+    @inline(__always) static func host(_ p: Point, t0: Point, sx: Double) -> Point { Point(t0.x + sx * p.x, t0.y + p.y) }
 }

@@ -140,7 +140,7 @@ extension ProjectionSampler {
         var out: [Point] = []
         for (e, d) in zip(exact, drawn) where e.vertices.count == d.vertices.count {
             for (ev, dv) in zip(e.vertices, d.vertices) where Self.distance(ev, toLineThrough: a, b) <= 1e-6 * scale {
-                out.append(plane.map { Point($0.t0.x + $0.sx * dv.x, $0.t0.y + dv.y) } ?? dv)
+                out.append(plane.map { ProjectedLayer.host(dv, t0: $0.t0, sx: $0.sx) } ?? dv)
             }
         }
         return out
