@@ -70,7 +70,7 @@ let package = Package(
         // Shared by the test targets: the test tiers (CatalogTier), a seeded generator (SplitMix64).
         .target(name: "TransExportTestSupport", path: "Tests/TransExportTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TransExportTestSupport"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Diagnostics"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),

@@ -3,6 +3,7 @@ import Keyframes
 import Simulation
 import TransExport
 import TransExportCLI
+import TransExportTestSupport
 import TransitionModel
 
 enum ExportFixtures {
@@ -16,6 +17,13 @@ enum ExportFixtures {
     static var templateNames: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Templates").path)) ?? []
         return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The templates a catalog-wide sweep runs over (CatalogTier.templates): every one in the
+    /// catalog tier; in the fast tier a spring and a gesture with its branches (douyin-drag-dismiss),
+    /// a snapshot's cross-dissolve (shared-element-push) and a cube under perspective (stories-cube).
+    static var sweepTemplateNames: [String] {
+        CatalogTier.templates(templateNames, fast: ["douyin-drag-dismiss", "shared-element-push", "stories-cube"])
     }
 
     /// A small transition that exercises every kind of layer and timing the exporters write:

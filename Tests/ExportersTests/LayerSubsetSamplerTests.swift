@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -11,7 +12,8 @@ import XCTest
 /// `state(of:at:)`'s, bit for bit, at every grid time of every 3D template, and the grid made
 /// from them the grid made from whole subset states; the skipping must actually happen.
 final class LayerSubsetSamplerTests: XCTestCase {
-    static let templates = ["flip-push", "flip-pop", "flip-edge-pan", "stories-cube"]
+    /// The four 3D templates in the catalog tier, two of them in the fast tier.
+    static let templates = CatalogTier.templates(["flip-push", "flip-pop", "flip-edge-pan", "stories-cube"], fast: ["flip-pop", "stories-cube"])
 
     static func bits(_ s: LayerSubsetState, _ k: Int) -> [UInt64] {
         LayerSubsetStateTests.bits(s.boundsToScreen[k]) + [s.effectiveOpacity[k].bitPattern, s.visible[k] ? 1 : 0]

@@ -1,3 +1,4 @@
+import TransExportTestSupport
 import XCTest
 
 @testable import JSONText
@@ -5,12 +6,14 @@ import XCTest
 // The writer's one pass and the number fast path must give the bytes the slower forms gave
 // (BENCHMARKS.md#the-2d-export-cpu-json-writer-and-subtree-retrace-2026-12-03).
 final class NumberTextFastPathTests: XCTestCase {
-    /// Every number the exporters write, by any of their decimal counts, as Swift's shortest text did.
+    /// Every number the exporters write, by any of their decimal counts, as Swift's shortest text
+    /// did: 600,000 cases in the catalog tier, 60,000 in the fast tier.
     func testFastDigitsEqualShortestRoundTripText() {
         var rng = MMIXNumbers(state: 13)
         var checked = 0
+        let perDecimals = CatalogTier.cases(whole: 20_000, fast: 2_000)
         for decimals in 0...9 {
-            for _ in 0..<20_000 {
+            for _ in 0..<perDecimals {
                 let magnitude = [1e-7, 1e-3, 0.5, 1, 10, 390, 1e4, 1e6, 1e9, 1e14][Int(rng.next() % 10)]
                 let x = (Double(rng.next() % 2_000_001) / 1_000_000 - 1) * magnitude
                 let y = (Double(Int(rng.next() % 20_001)) - 10_000) / [1, 10, 100, 1000, 8, 3][Int(rng.next() % 6)]
@@ -31,7 +34,7 @@ final class NumberTextFastPathTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 600_000)
+        XCTAssertEqual(checked, 30 * perDecimals)
         XCTAssertEqual(NumberFormat.string(-0.05, maxDecimals: 1), "-0.1")
         // SVG's fractions: the leading zero dropped, "0" and negatives kept whole.
         for (v, want) in [(0.3870967, ".387097"), (0.0, "0"), (1.0, "1"), (-0.25, "-0.25"), (1e-9, "0")] {
@@ -44,11 +47,12 @@ final class NumberTextFastPathTests: XCTestCase {
     }
 
     /// The tracks dump writes a length rounded to 4 decimals with 6 (TracksWriter.layerSample) as
-    /// the length written with 4, in one rounding: the same text below 10^8, halves included.
+    /// the length written with 4, in one rounding: the same text below 10^8, halves included
+    /// (400,000 random values in the catalog tier, 40,000 in the fast tier).
     func testLengthRoundedTo4AndWrittenWith6IsWrittenWith4() {
         var rng = MMIXNumbers(state: 38)
         var values: [Double] = [0, -0.0, 0.00005, -0.00005, 0.00015, 1.23455, -2.00005, 99_999_999.99995, -99_999_999.99995, 1e-9, 390.5]
-        for _ in 0..<200_000 {
+        for _ in 0..<CatalogTier.cases(whole: 200_000, fast: 20_000) {
             let magnitude = [1e-5, 1e-3, 1, 390, 1e4, 1e6, 9.9e7][Int(rng.next() % 7)]
             values.append((Double(rng.next() % 2_000_001) / 1_000_000 - 1) * magnitude)
             values.append((Double(Int(rng.next() % 2_000_001)) - 1_000_000 + 0.5) / 10_000)  // k + ½ at 10^-4

@@ -18,6 +18,16 @@ public enum CatalogTier {
     /// Whether this test process runs the catalog tier.
     public static var isEnabled: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
 
+    /// How many cases a sweep checks: `whole` in the catalog tier, `fast` in the fast tier. A
+    /// sweep that compares two implementations bit for bit over many inputs runs whole where the
+    /// build is optimized, and a tenth of it on every `swift test` (its test is listed in
+    /// Tests/catalog-tier.txt so that the catalog tier runs it).
+    public static func cases(whole: Int, fast: Int) -> Int { isEnabled ? whole : fast }
+
+    /// The templates a catalog-wide sweep runs over: all of `names` in the catalog tier; in the
+    /// fast tier, those of `names` that are in `fast` (a few that cover the sweep's kinds).
+    public static func templates(_ names: [String], fast: Set<String>) -> [String] { isEnabled ? names : names.filter(fast.contains) }
+
     /// Skips the calling test unless the catalog tier is on.
     public static func require(file: StaticString = #filePath, line: UInt = #line) throws {
         guard isEnabled else {
