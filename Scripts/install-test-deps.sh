@@ -9,7 +9,8 @@
 #            (the gallery page's packed files), pkg-config,
 #            and the ffmpeg program (MP4; also decodes it in the check)
 #   venv   : ${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv} with the pinned PyPI packages
-#            below (official Lottie schema + validator, rlottie, ThorVG, pillow, numpy,
+#            below (official Lottie schema + validator, and jsonschema-rs, which says in
+#            milliseconds whether a file is valid; rlottie, ThorVG, pillow, numpy,
 #            marionette-driver: the Firefox remote protocol client; ruff, the Python linter
 #            .ci/run runs with ruff.toml)
 #   player : lottie-web 5.7.5 (MIT), the first <script> block of pylottie/lottie.html in the
@@ -19,7 +20,7 @@ set -euo pipefail
 VENV="${TRANS_EXPORT_VENV:-$HOME/.cache/trans-export-venv}"
 APT_PACKAGES=(chromium firefox-esr fonts-dejavu-core librsvg2-bin libxml2-utils python3-venv
               librsvg2-dev libwebp-dev libgif-dev zlib1g-dev pkg-config ffmpeg valgrind)
-PIP_PACKAGES=("lottie-specs==0.5.2" "jsonschema==4.26.0" "rlottie-python==1.3.8"
+PIP_PACKAGES=("lottie-specs==0.5.2" "jsonschema==4.26.0" "jsonschema-rs==0.61.2" "rlottie-python==1.3.8"
               "thorvg-python==1.1.3" "pillow" "numpy" "marionette-driver==3.7.1" "ruff==0.17.6")
 LOTTIE_WEB_WHEEL="pylottie==2024"
 LOTTIE_WEB_VERSION="5.7.5"
@@ -57,12 +58,12 @@ fi
 stamp="$VENV/.trans-export-requirements"
 want=$(printf '%s\n' "${PIP_PACKAGES[@]}")
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-   && "$VENV/bin/python" -c 'import lottie_specs, jsonschema, rlottie_python, thorvg_python, PIL, numpy, marionette_driver' 2>/dev/null; then
+   && "$VENV/bin/python" -c 'import lottie_specs, jsonschema, jsonschema_rs, rlottie_python, thorvg_python, PIL, numpy, marionette_driver' 2>/dev/null; then
   log "PyPI packages present"
 else
   log "pip install ${PIP_PACKAGES[*]}"
   "$VENV/bin/python" -m pip install -q --disable-pip-version-check "${PIP_PACKAGES[@]}"
-  "$VENV/bin/python" -c 'import lottie_specs, jsonschema, rlottie_python, thorvg_python, PIL, numpy, marionette_driver'
+  "$VENV/bin/python" -c 'import lottie_specs, jsonschema, jsonschema_rs, rlottie_python, thorvg_python, PIL, numpy, marionette_driver'
   printf '%s\n' "$want" > "$stamp"
 fi
 

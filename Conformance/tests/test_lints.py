@@ -164,6 +164,62 @@ class LottieLint(unittest.TestCase):
         self.assertTrue(any("corner radius -1.43 outside 0.." in e for e in lint), lint)
 
 
+class SchemaEngines(unittest.TestCase):
+    """schema_errors asks jsonschema-rs first and trusts its "valid": on documents mutated at
+    random (a value replaced, a key dropped, a type code changed, a number negated or made a
+    string), it must say valid exactly when Python jsonschema finds no error. Measured before
+    it was taken (2026-12-07): 1,500 mutations of 30 exported Examples and 102 of 17 catalog
+    files, every verdict the same (834 invalid)."""
+
+    VALUES = [None, True, False, -1, 0, 1, 2, 5, 99, 1.5, -0.5, "x", "", [], [1], [1, 2, 3], {}, {"a": 0},
+              {"a": 1, "k": []}, {"a": 0, "k": "z"}]
+    TYPES = ["gr", "sh", "fl", "st", "tr", "rc", "el", "gf", "zz", 0, 1, 2, 3, 4, 5, 99]
+
+    @staticmethod
+    def mutate(doc, rng):
+        def paths(o, p=()):
+            yield p
+            items = o.items() if isinstance(o, dict) else enumerate(o) if isinstance(o, list) else ()
+            for k, v in items:
+                yield from paths(v, p + (k,))
+        path = rng.choice(list(paths(doc))[1:])
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        key, kind = path[-1], rng.randrange(4)
+        value = parent[key]
+        if kind == 1 and isinstance(parent, dict):
+            del parent[key]
+        elif kind == 2 and isinstance(parent, dict):
+            parent["ty"] = rng.choice(SchemaEngines.TYPES)
+        elif kind == 3 and isinstance(value, (int, float)) and not isinstance(value, bool):
+            parent[key] = rng.choice([-value - 1, value * 1000, 0.5, str(value)])
+        else:
+            parent[key] = copy.deepcopy(rng.choice(SchemaEngines.VALUES))
+
+    def test_jsonschema_rs_is_installed(self):
+        self.assertIsNotNone(lottie_lint.fast_validator(), "PyPI jsonschema-rs missing: run Scripts/install-test-deps.sh")
+
+    def test_both_engines_give_the_same_verdict(self):
+        fast = lottie_lint.fast_validator()
+        if fast is None:
+            self.skipTest("jsonschema-rs not installed")
+        import random
+        from jsonschema import Draft202012Validator
+        slow = Draft202012Validator(lottie_lint.schema())
+        base, _ = fixture_lottie()
+        rng = random.Random(48)
+        verdicts = []
+        for n in range(40):
+            doc = copy.deepcopy(base)
+            self.mutate(doc, rng)
+            valid = next(slow.iter_errors(doc), None) is None
+            self.assertEqual(fast.is_valid(doc), valid, "mutation %d: %s" % (n, json.dumps(doc)[:300]))
+            verdicts.append(valid)
+        self.assertGreater(verdicts.count(False), 8)
+        self.assertGreater(verdicts.count(True), 8)
+
+
 class TracksFormat(unittest.TestCase):
     def test_good_and_bad(self):
         _, tracks = fixture_lottie()
