@@ -17,6 +17,9 @@ struct SVGArtworkMarkup {
     let xml: XMLTextWriter
     let newID: (String) -> String
     let images: SVGEmbeddedImages
+    /// The class an element with this still opacity needs (Gecko's band, SVGLayerGroup.swift);
+    /// none where no browser draws the markup (a picture librsvg rasterizes).
+    var geckoOpacityClass: (Double) -> [(String, String)] = { _ in [] }
 
     /// Draws `artwork` into bounds of `bounds` size (the layer's bounds space), laid out by `mode`.
     func write(_ artwork: Artwork, mode: ContentMode, scale: Double, bounds: (width: Double, height: Double)) {
@@ -56,7 +59,10 @@ struct SVGArtworkMarkup {
 
     func write(_ node: ArtNode) {
         var attrs = Self.transformAttribute(node.transform)
-        if node.opacity < 1 { attrs.append(("opacity", Self.number(node.opacity))) }
+        if node.opacity < 1 {
+            attrs.append(("opacity", Self.number(node.opacity)))
+            attrs += geckoOpacityClass(node.opacity)
+        }
         if let clip = node.clip {
             let id = newID("art-clip")
             xml.start("clipPath", [("id", id), ("clipPathUnits", "userSpaceOnUse")])

@@ -9,6 +9,7 @@
 // group whose opacity reaches [0.99, 1) has class `gecko-opacity`, and the file a style sheet
 // that gives that class `will-change: opacity` where `-moz-appearance` parses: in Gecko alone,
 // as Chromium composites a will-change group through an 8-bit alpha (1/255 off).
+import JSONText
 import Keyframes
 
 extension SVGDocument {
@@ -60,5 +61,21 @@ extension SVGDocument {
             if min(k.value, other) < 1, max(k.value, other) > 0.99 { return true }
         }
         return false
+    }
+
+    /// Whether a still opacity written with `decimals` is in [0.99, 1): any element's, a leaf's
+    /// too (Firefox 153 drew a white `<rect>` with a fill and a stroke at 0.995 as 255, exact
+    /// with the class; one with a fill alone is exact either way: its opacity goes into the fill).
+    static func inGeckoOpaqueBand(_ opacity: Double, decimals: Int) -> Bool {
+        let written = NumberFormat.round(opacity, decimals: decimals)
+        return written >= 0.99 && written < 1
+    }
+
+    /// The class attribute for an element whose still opacity is written with `decimals`, when
+    /// that opacity is in Gecko's band (the file then ends with the style); else none.
+    func geckoOpacityClass(still opacity: Double, decimals: Int) -> [(String, String)] {
+        guard Self.inGeckoOpaqueBand(opacity, decimals: decimals) else { return [] }
+        usesGeckoOpacity = true
+        return [("class", Self.geckoOpacityClass)]
     }
 }

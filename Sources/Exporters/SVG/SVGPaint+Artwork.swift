@@ -4,7 +4,9 @@ import TransitionModel
 extension SVGPaint {
     /// The artwork laid out in bounds of `bounds` (the layer's initial size; `stretched` follows later sizes).
     func artwork(_ art: LayerArtwork, bounds: Size) {
-        SVGArtworkMarkup(xml: xml, newID: document.newID, images: document.embeddedImages)
-            .write(art.artwork, mode: art.contentMode, scale: art.scale, bounds: (bounds.width, bounds.height))
+        let document = document
+        var markup = SVGArtworkMarkup(xml: xml, newID: document.newID, images: document.embeddedImages)
+        markup.geckoOpacityClass = { document.geckoOpacityClass(still: $0, decimals: 4) }
+        markup.write(art.artwork, mode: art.contentMode, scale: art.scale, bounds: (bounds.width, bounds.height))
     }
 }

@@ -52,11 +52,14 @@ struct StaticArtMarkup: Sendable {
     let idPrefixes: [String]
     /// Each placeholder's bytes and which id it is, in order of position.
     let slots: [(range: Range<Int>, id: Int)]
+    /// Whether it has an element of class `gecko-opacity`: a file replaying it needs the style.
+    let usesGeckoOpacity: Bool
 
     /// Nil when a placeholder is not found in the bytes (then the art is not kept).
-    init?(bytes: [UInt8], idPrefixes: [String]) {
+    init?(bytes: [UInt8], idPrefixes: [String], usesGeckoOpacity: Bool) {
         self.bytes = bytes
         self.idPrefixes = idPrefixes
+        self.usesGeckoOpacity = usesGeckoOpacity
         // Most static art has no ids: nothing to look for.
         guard !idPrefixes.isEmpty else {
             slots = []
@@ -126,11 +129,16 @@ extension SVGDocument {
             guard !key.drawsPicture else { return write() }
             let recorder = staticArtRecorder
             recorder.beginFragment(at: xml.depth)
+            let before = usesGeckoOpacity
+            usesGeckoOpacity = false
             let prefixes = recording(into: recorder, firstID: StaticArtMarkup.firstPlaceholder, write)
-            markup = recorder.fragment().flatMap { StaticArtMarkup(bytes: $0, idPrefixes: prefixes) }
+            let classed = usesGeckoOpacity
+            usesGeckoOpacity = before || classed
+            markup = recorder.fragment().flatMap { StaticArtMarkup(bytes: $0, idPrefixes: prefixes, usesGeckoOpacity: classed) }
             if let markup { cache.store(markup, for: key, hash: hash) }
         }
         guard let markup else { return write() }
+        if markup.usesGeckoOpacity { usesGeckoOpacity = true }
         xml.replay(markup.bytes(ids: markup.idPrefixes.map(newID)))
     }
 }
