@@ -67,16 +67,16 @@ final class TrackKeyWindowsTests: XCTestCase {
         XCTAssertEqual(track.release(before: .max), 50)
         XCTAssertEqual(track.release(before: .max), 0)
 
-        XCTAssertEqual(ProjectionKeyBudget.estimateMargin, 1.5)
+        XCTAssertEqual(ProjectionKeyBudget.estimateMargin, 1.25)
         let budget = ProjectionKeyBudget(limit: 100)
-        XCTAssertTrue(budget.promise(140))
-        budget.release(140)
+        XCTAssertTrue(budget.promise(120))
+        budget.release(120)
         XCTAssertTrue(budget.spend(90))
-        XCTAssertTrue(budget.promise(60))  // 150: at the margin
+        XCTAssertTrue(budget.promise(35))  // 125: at the margin
         XCTAssertFalse(budget.promise(1))
         XCTAssertTrue(budget.exceeded)
-        budget.release(61)
+        budget.release(36)
         XCTAssertTrue(budget.exceeded)
-        XCTAssertEqual(budget.estimated, 151)
+        XCTAssertEqual(budget.estimated, 126)
     }
 }
