@@ -41,7 +41,7 @@ final class ProjectionKeyBudget: @unchecked Sendable {
     /// A give-up is wrong only where the estimate's peak (characters spent and promised) passes
     /// the final characters of today's keys by more than this: measured over 112 budgeted fits
     /// (the 432 3D variants, the catalog, every 3D Example, the cube with two @3x screens), the
-    /// peak was at most 1.052 times the final characters (today's keys then cost 1.77-2.91 times
+    /// peak was at most 1.052 times the final characters (today's keys then cost 1.86-2.87 times
     /// the factored ones; where they won, 0.86-1.0 times, the peak was 0.33-0.66 of them). 1.5
     /// until stop 48 (BENCHMARKS.md, "Margin48"); `ProjectionKeyBudgetTests` checks the peak
     /// against the margin on the catalog's 3D templates.
