@@ -267,7 +267,9 @@ def run(opts):
             rows, ok = suite_rows(command, opts, template, known[0] if known else None, artifacts)
             print("%s: %d rows, %d failing" % (label, len(rows), sum(1 for r in rows if not r.ok)), flush=True)
             return rows, ok
-        checked = workers.ordered_map(check_set, enumerate(variants), opts.jobs)
+        # The largest exports first (a cube with two @3x screens takes minutes), results in order.
+        checked = workers.ordered_map(check_set, enumerate(variants), opts.jobs,
+                                      cost=lambda job: sum(exported[job[0]][1].values()))
         all_ok = True
         for (label, *_), (wall, size), (rows, ok) in zip(variants, exported, checked):
             all_ok = all_ok and ok

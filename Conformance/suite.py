@@ -409,7 +409,11 @@ def run(opts, log=None):
             b, tabs, ff = ctx
             unit_rows = check_template(unit, dir_a, opts, static_exporter, tabs, lottie_page, work, log, ff)
             return unit_rows, {"chromium": b.version, **({"firefox": ff.version} if ff and ff.version else {})}
-        for unit_rows, versions in workers.ordered_map(check, units, jobs, open_worker, close_worker):
+        def cost(unit):
+            # The unit's files' bytes: the largest (3D, long, many layers) are checked first.
+            return sum(os.path.getsize(p) for p in (os.path.join(dir_a, unit_name(unit) + x) for x in (".svg", ".json", ".tracks.json"))
+                       if os.path.exists(p))
+        for unit_rows, versions in workers.ordered_map(check, units, jobs, open_worker, close_worker, cost=cost):
             rows.extend(unit_rows)
             opts.versions.update(versions)
     finally:

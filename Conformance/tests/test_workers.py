@@ -25,6 +25,17 @@ class OrderedMap(unittest.TestCase):
         self.assertNotIn(os.getpid(), pids)
         self.assertEqual({r[2] for r in two}, {"ctx"})
 
+    def test_costliest_items_are_taken_first_and_results_stay_in_order(self):
+        def record(ctx, item):
+            return item, os.getpid(), time.monotonic()
+        items = [1, 5, 2, 9, 3, 7, 4]
+        out = workers.ordered_map(record, items, 2, cost=lambda item: item)
+        self.assertEqual([r[0] for r in out], items)
+        # Each worker takes from one queue in cost order: its own items come in descending cost.
+        for pid in {r[1] for r in out}:
+            mine = [item for item, p, _ in sorted(out, key=lambda r: r[2]) if p == pid]
+            self.assertEqual(mine, sorted(mine, reverse=True), mine)
+
     def test_a_failing_worker_fails_the_map(self):
         def boom(ctx, item):
             if item == 3:
