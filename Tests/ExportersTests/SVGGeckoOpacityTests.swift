@@ -57,11 +57,10 @@ final class SVGGeckoOpacityTests: XCTestCase, SVGArtFixture {
         var layers = try artCard(body, windowed: false)
         layers[0].children.append(LayerDefinition(id: "dim", kind: .rect, frame: Rect(2, 2, 6, 6), opacity: 0.996, fill: .solid(.black)))
         layers.append(LayerDefinition(id: "mover", kind: .rect, frame: Rect(100, 100, 40, 40), fill: .solid(.black)))
+        let move = AnimationBlock(duration: 0.3, timing: .named(.easeInOut), changes: [PropertyChange(layer: "mover", .position(Point(200, 300)))])
         let d = TransitionDefinition(
             name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white), layers: layers,
-            phases: [
-                Phase(name: "p", blocks: [AnimationBlock(duration: 0.3, timing: .named(.easeInOut), changes: [PropertyChange(layer: "mover", .position(Point(200, 300)))])])
-            ])
+            phases: [Phase(name: "p", blocks: [move])])
         let keyframes = KeyframedTransition.fitted(try Simulation(d), for: .smil)
         let cache = SVGStaticArtCache()
         let first = try SVGWriter(staticArt: cache).svg(keyframes)
