@@ -23,7 +23,7 @@ final class MovingStateSamplerTests: XCTestCase {
 
     /// The sampler's state equals a fresh `movingState(at:)` at each 120 Hz sample (the times
     /// SubtreeRetrace reads), in every template and a fixture with a spring, a jump and a
-    /// snapshot; over them more than four fifths of the (layer, sample) pairs are skipped.
+    /// snapshot; over them most (layer, sample) pairs are skipped (four fifths over the catalog).
     func testSamplerGivesMovingStateBitForBit() throws {
         var sims = try ExportFixtures.sweepTemplateNames.map { try Simulation(try ExportFixtures.template($0)) }
         sims.append(try Simulation(ExportFixtures.showcase))
