@@ -43,7 +43,7 @@ final class ProjectionKeyBudget: @unchecked Sendable {
     /// (the 432 3D variants, the catalog, every 3D Example, the cube with two @3x screens), the
     /// peak was at most 1.052 times the final characters (today's keys then cost 1.86-2.87 times
     /// the factored ones; where they won, 0.86-1.0 times, the peak was 0.33-0.66 of them). 1.5
-    /// until stop 48 (BENCHMARKS.md, "Margin48"); `ProjectionKeyBudgetTests` checks the peak
+    /// until stop 48 (BENCHMARKS.md, "Margin48"); `ProjectionKeyBudgetMarginTests` checks the peak
     /// against the margin on the catalog's 3D templates.
     static let estimateMargin = 1.25
     /// The tracks (GroupKeyCharacters.ids) seen to change: their first key's entry is counted.

@@ -19,6 +19,9 @@ enum ExportFixtures {
         return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
+    /// The templates with layers under a 3D transform (projected paths).
+    static let templatesUnder3D = ["flip-push", "flip-pop", "flip-edge-pan", "stories-cube"]
+
     /// The templates a catalog-wide sweep runs over (CatalogTier.templates): every one in the
     /// catalog tier; in the fast tier a spring and a gesture with its branches (douyin-drag-dismiss),
     /// a snapshot's cross-dissolve (shared-element-push) and a cube under perspective (stories-cube).

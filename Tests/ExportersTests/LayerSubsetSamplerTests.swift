@@ -13,7 +13,7 @@ import XCTest
 /// from them the grid made from whole subset states; the skipping must actually happen.
 final class LayerSubsetSamplerTests: XCTestCase {
     /// The four 3D templates in the catalog tier, two of them in the fast tier.
-    static let templates = CatalogTier.templates(["flip-push", "flip-pop", "flip-edge-pan", "stories-cube"], fast: ["flip-pop", "stories-cube"])
+    static let templates = CatalogTier.templates(ExportFixtures.templatesUnder3D, fast: ["flip-pop", "stories-cube"])
 
     static func bits(_ s: LayerSubsetState, _ k: Int) -> [UInt64] {
         LayerSubsetStateTests.bits(s.boundsToScreen[k]) + [s.effectiveOpacity[k].bitPattern, s.visible[k] ? 1 : 0]

@@ -15,7 +15,7 @@ final class LayerSubsetStateTests: XCTestCase {
     }
 
     func testSubsetStateIsTheWholeStatesForItsLayers() throws {
-        for name in ["flip-push", "flip-pop", "flip-edge-pan", "stories-cube"] {
+        for name in ExportFixtures.templatesUnder3D {
             let sim = try Simulation(try ExportFixtures.template(name))
             let sampler = ProjectionSampler(sim)
             let subset = sampler.gridLayers

@@ -10,7 +10,7 @@ import XCTest
 /// the margin: on the catalog's 3D templates it stays under, with a tenth to spare.
 final class ProjectionKeyBudgetMarginTests: XCTestCase {
     func testTheEstimatesPeakStaysWithinTheMarginOfTodaysCharacters() throws {
-        let names = CatalogTier.templates(["flip-push", "flip-pop", "flip-edge-pan", "stories-cube"], fast: ["flip-pop"])
+        let names = CatalogTier.templates(ExportFixtures.templatesUnder3D, fast: ["flip-pop"])
         for name in names {
             let sim = try Simulation(try ExportFixtures.template(name))
             let prepared = try XCTUnwrap(ProjectionPreparation(sim))

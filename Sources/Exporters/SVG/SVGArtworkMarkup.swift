@@ -17,9 +17,10 @@ struct SVGArtworkMarkup {
     let xml: XMLTextWriter
     let newID: (String) -> String
     let images: SVGEmbeddedImages
-    /// The class an element with this still opacity needs (Gecko's band, SVGLayerGroup.swift);
-    /// none where no browser draws the markup (a picture librsvg rasterizes).
-    var geckoOpacityClass: (Double) -> [(String, String)] = { _ in [] }
+    /// An element's still opacity as attributes: in an SVG file `SVGDocument.stillOpacity`
+    /// (with Gecko's class, SVGLayerGroup.swift); the value alone where no browser draws the
+    /// markup (a picture librsvg rasterizes).
+    var opacityAttributes: (Double) -> [(String, String)] = { [("opacity", SVGArtworkMarkup.number($0))] }
 
     /// Draws `artwork` into bounds of `bounds` size (the layer's bounds space), laid out by `mode`.
     func write(_ artwork: Artwork, mode: ContentMode, scale: Double, bounds: (width: Double, height: Double)) {
@@ -59,10 +60,7 @@ struct SVGArtworkMarkup {
 
     func write(_ node: ArtNode) {
         var attrs = Self.transformAttribute(node.transform)
-        if node.opacity < 1 {
-            attrs.append(("opacity", Self.number(node.opacity)))
-            attrs += geckoOpacityClass(node.opacity)
-        }
+        if node.opacity < 1 { attrs += opacityAttributes(node.opacity) }
         if let clip = node.clip {
             let id = newID("art-clip")
             xml.start("clipPath", [("id", id), ("clipPathUnits", "userSpaceOnUse")])

@@ -71,11 +71,13 @@ extension SVGDocument {
         return written >= 0.99 && written < 1
     }
 
-    /// The class attribute for an element whose still opacity is written with `decimals`, when
-    /// that opacity is in Gecko's band (the file then ends with the style); else none.
-    func geckoOpacityClass(still opacity: Double, decimals: Int) -> [(String, String)] {
-        guard Self.inGeckoOpaqueBand(opacity, decimals: decimals) else { return [] }
+    /// A still opacity's attributes: `opacity` with `decimals`, and the class when that written
+    /// value is in Gecko's band (the file then ends with the style). One place decides both, so
+    /// the band is judged on the digits the file holds.
+    func stillOpacity(_ opacity: Double, decimals: Int) -> [(String, String)] {
+        let text = ("opacity", NumberFormat.string(opacity, maxDecimals: decimals))
+        guard Self.inGeckoOpaqueBand(opacity, decimals: decimals) else { return [text] }
         usesGeckoOpacity = true
-        return [("class", Self.geckoOpacityClass)]
+        return [text, ("class", Self.geckoOpacityClass)]
     }
 }

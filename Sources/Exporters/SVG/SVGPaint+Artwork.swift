@@ -6,7 +6,7 @@ extension SVGPaint {
     func artwork(_ art: LayerArtwork, bounds: Size) {
         let document = document
         var markup = SVGArtworkMarkup(xml: xml, newID: document.newID, images: document.embeddedImages)
-        markup.geckoOpacityClass = { document.geckoOpacityClass(still: $0, decimals: 4) }
+        markup.opacityAttributes = { document.stillOpacity($0, decimals: 4) }
         markup.write(art.artwork, mode: art.contentMode, scale: art.scale, bounds: (bounds.width, bounds.height))
     }
 }

@@ -131,10 +131,7 @@ struct SVGPaint {
         bytes.append(0)
         xml.start("g")
         xml.attribute("transform", cString: bytes)
-        if d.opacity != 1 {
-            xml.attribute("opacity", SVGNumber.factor(d.opacity))
-            for (name, value) in document.geckoOpacityClass(still: d.opacity, decimals: 6) { xml.attribute(name, value) }
-        }
+        if d.opacity != 1 { for (name, value) in document.stillOpacity(d.opacity, decimals: 6) { xml.attribute(name, value) } }
         staticContent(of: i)
         xml.end()
     }

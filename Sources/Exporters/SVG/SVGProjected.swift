@@ -178,9 +178,7 @@ struct SVGProjected {
         } else {
             for (n, paint) in p.paint.enumerated() {
                 for g in artGroups.filter({ $0.shapes.lowerBound == n }).sorted(by: { $0.shapes.count > $1.shapes.count }) {
-                    if let opacity = g.opacity {
-                        xml.start("g", [("opacity", NumberFormat.string(opacity, maxDecimals: 4))] + document.geckoOpacityClass(still: opacity, decimals: 4))
-                    }
+                    if let opacity = g.opacity { xml.start("g", document.stillOpacity(opacity, decimals: 4)) }
                     if let clip = g.clip { _ = clipGroup(clip.paths, evenOdd: clip.evenOdd, pointsWhenStill: false, inTenths: inTenths) }
                 }
                 path(paint, opacity: opacityInStops ? k.opacity : .constant(1), tenths: tenths)
