@@ -32,14 +32,16 @@ extension LottieDocument {
         return LJ.obj(members)
     }
 
-    /// The image layer of a cell of projected layer i: rotated by β about the cell's centre,
-    /// masked to the padded cell, with the layer's opacity and visibility.
-    func cellImageLayer(_ i: Int, _ k: Int, pad: Double, refId: String, name: String, ind: Int, nullInd: Int) -> JSONValue {
+    /// The image layer of a cell of projected layer i: its tile of the picture (whose pixel
+    /// (x0, y0) is the layer's origin), rotated by β about the cell's centre, masked to the padded
+    /// cell, with the layer's opacity and visibility.
+    func cellImageLayer(_ i: Int, _ k: Int, pad: Double, tile: PictureTile, refId: String, name: String, ind: Int, nullInd: Int) -> JSONValue {
         let cells = pictureCells(i), cell = cells[k]
+        let (dx, dy) = (Double(tile.x0), Double(tile.y0))
         // Lottie draws its first layers on top: cell 1 over cell 2.
         let r = PictureCellPadding.rect(k, pad, in: cells, over: <)
         let rect = ClipPath.roundedRect(width: r.size.width, height: r.size.height, radius: 0, vertices: 4)
-        let path = ClipPath.transformed(rect, by: Affine2D(tx: r.minX, ty: r.minY))
+        let path = ClipPath.transformed(rect, by: Affine2D(tx: r.minX - dx, ty: r.minY - dy))
         let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }
         var members: LJ.Members = [
@@ -51,7 +53,7 @@ extension LottieDocument {
             (
                 "ks",
                 transformJSON(
-                    anchor: LJ.staticArr([cell.pivot.x, cell.pivot.y], LottieDecimals.length),
+                    anchor: LJ.staticArr([cell.pivot.x - dx, cell.pivot.y - dy], LottieDecimals.length),
                     rotation: props.property(cell.transform.map { LVec([$0.beta * 180 / .pi]) }, decimals: LottieDecimals.degrees, kind: .scalar),
                     opacity: props.opacity(opacity), layer: true)
             ),
@@ -106,10 +108,11 @@ extension LottieDocument {
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
-    /// The precomp asset of layer i's cells: per cell its image layer over its null (no parent:
+    /// The precomp asset of layer i's cells: per cell its image layer (its tile, `ids` naming the
+    /// tiles' assets) over its null (no parent:
     /// the precomp's space is the host's, shifted by a null of its own when the frame starts
     /// above or left of the origin).
-    func cellsPrecompAsset(_ i: Int, imageID: String) -> JSONValue {
+    func cellsPrecompAsset(_ i: Int, tiles: [PictureTile], ids: [PictureTile: String]) -> JSONValue {
         let cells = pictureCells(i)
         let pad = PictureCellPadding.pixels(cells)
         let frame = cellsPrecompFrame(i)
@@ -117,7 +120,8 @@ extension LottieDocument {
         var layers: [JSONValue] = []
         for (k, cell) in cells.enumerated() {
             let ind = 2 * k + 1
-            layers.append(cellImageLayer(i, k, pad: pad, refId: imageID, name: "\(names[i]).cell-\(k + 1)", ind: ind, nullInd: ind + 1))
+            layers.append(
+                cellImageLayer(i, k, pad: pad, tile: tiles[k], refId: ids[tiles[k]]!, name: "\(names[i]).cell-\(k + 1)", ind: ind, nullInd: ind + 1))
             layers.append(
                 cellNullLayer(cell, name: "\(names[i]).cell-\(k + 1).place", ind: ind + 1, parentInd: shifted ? 2 * cells.count + 1 : nil))
         }

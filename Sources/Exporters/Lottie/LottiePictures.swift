@@ -127,27 +127,60 @@ extension LottieDocument {
 
     // MARK: Assets
 
-    /// One image asset per distinct picture, in order of first use; ids by picture.
-    func imageAssets() -> (assets: [JSONValue], ids: [Artwork.Picture: String]) {
-        var ids: [Artwork.Picture: String] = [:]
+    /// One image asset per distinct picture, in order of first use, and, for a picture under 3D,
+    /// one per distinct tile its cells show (LottiePictureTiles.swift): `picture-N` embeds picture N
+    /// as it is, `picture-N.tile-K` a part of it. Ids by tile (a picture shown whole: its whole
+    /// tile); each projected layer's cells' tiles, in cell order.
+    func imageAssets() throws -> (assets: [JSONValue], ids: [PictureTile: String], cellTiles: [Int: [PictureTile]]) {
+        var ids: [PictureTile: String] = [:], cellTiles: [Int: [PictureTile]] = [:]
         var assets: [JSONValue] = []
+        var numbers: [Artwork.Picture: Int] = [:], tileCounts: [Artwork.Picture: Int] = [:]
+        // A picture whose data cairo cannot read (its chunks were checked, not its pixels) is
+        // embedded whole, as before tiles.
+        var decoded: [Artwork.Picture: DecodedPicture?] = [:]
         for i in lottieLayersInPaintOrder {
-            var found = ((try? pictures(over: i)) ?? []).map(\.image)
-            if !pictureCells(i).isEmpty, case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork {
-                found.append(image)
+            var found = ((try? pictures(over: i)) ?? []).map { PictureTile.whole($0.image) }
+            var tiles = self.cellTiles(i)
+            if let picture = tiles.first?.picture, tiles.contains(where: { !$0.isWhole }) {
+                if decoded[picture] == nil { decoded[picture] = .some(try? DecodedPicture(picture)) }
+                if decoded[picture]! == nil { tiles = tiles.map { .whole($0.picture) } }
             }
-            for image in found where ids[image] == nil {
-                let id = "picture-\(assets.count + 1)"
-                ids[image] = id
+            if !tiles.isEmpty { cellTiles[i] = tiles }
+            found += tiles
+            for tile in found where ids[tile] == nil {
+                let n = numbers[tile.picture] ?? numbers.count + 1
+                numbers[tile.picture] = n
+                var (id, mime, bytes) = ("picture-\(n)", tile.picture.mimeType, tile.picture.bytes)
+                if !tile.isWhole {
+                    let k = (tileCounts[tile.picture] ?? 0) + 1
+                    tileCounts[tile.picture] = k
+                    (id, mime, bytes) = ("picture-\(n).tile-\(k)", "image/png", try decoded[tile.picture]!!.png(tile))
+                }
+                ids[tile] = id
                 assets.append(
                     LJ.obj([
-                        ("id", LJ.str(id)), ("w", LJ.int(image.pixelWidth)), ("h", LJ.int(image.pixelHeight)),
+                        ("id", LJ.str(id)), ("w", LJ.int(tile.x1 - tile.x0)), ("h", LJ.int(tile.y1 - tile.y0)),
                         ("u", LJ.str("")), ("e", LJ.int(1)),
-                        ("p", LJ.str("data:\(image.mimeType);base64," + Data(image.bytes).base64EncodedString())),
+                        ("p", LJ.str("data:\(mime);base64," + Data(bytes).base64EncodedString())),
                     ]))
             }
         }
-        return (assets, ids)
+        return (assets, ids, cellTiles)
+    }
+
+    /// The tile each of projected layer i's cells shows, in cell order (none for other layers).
+    func cellTiles(_ i: Int) -> [PictureTile] {
+        let cells = pictureCells(i)
+        guard !cells.isEmpty, case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else {
+            return []
+        }
+        let pad = PictureCellPadding.pixels(cells)
+        // Only the times the cells are drawn decide their tiles (a cube's face turned away holds any map).
+        let visible = ([i] + ancestors(i)).map { transition.layers[$0].visible }
+        func shown(_ t: Double) -> Bool { visible.allSatisfy { ($0.keyframes.last { $0.time <= t } ?? $0.keyframes[0]).value } }
+        return cells.indices.map { k in
+            PictureTiling.tile(cells[k], padded: PictureCellPadding.rect(k, pad, in: cells, over: <), of: image, shown: shown)
+        }
     }
 
     // MARK: Image layers

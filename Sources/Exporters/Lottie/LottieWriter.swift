@@ -309,7 +309,7 @@ final class LottieDocument {
             case .overlay, .picture, .cellImage, .cellNull, .cellsPrecomp, .artPart, .artPrecomp, .artRun, .background: break
             }
         }
-        let images = imageAssets()
+        let images = try imageAssets()
         var layers: [JSONValue] = []
         for (n, e) in entries.enumerated() {
             switch e {
@@ -325,7 +325,7 @@ final class LottieDocument {
                 let matte: Int? = n > 0 ? { if case .matte = entries[n - 1] { return n } else { return nil } }() : nil
                 layers.append(
                     pictureLayer(
-                        p, refId: images.ids[p.image]!, name: "\(names[p.host]).picture\(k == 0 ? "" : "-\(k + 1)")",
+                        p, refId: images.ids[.whole(p.image)]!, name: "\(names[p.host]).picture\(k == 0 ? "" : "-\(k + 1)")",
                         ind: n + 1, hostInd: contentInd[p.host]!, matte: matte))
             case .artPrecomp(let i):
                 let matte: Int? = n > 0 ? { if case .matte = entries[n - 1] { return n } else { return nil } }() : nil
@@ -333,12 +333,11 @@ final class LottieDocument {
             case .artRun(let run, let i, let k):
                 layers.append(artRunLayer(i, run, name: "\(names[i]).art-\(k + 1)", ind: n + 1, parentInd: contentInd[i]!))
             case .cellImage(let i, let k):
-                guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { continue }
-                let cells = pictureCells(i)
+                guard let tile = images.cellTiles[i]?[k] else { continue }
                 layers.append(
                     cellImageLayer(
-                        i, k, pad: PictureCellPadding.pixels(cells), refId: images.ids[image]!, name: "\(names[i]).cell-\(k + 1)",
-                        ind: n + 1, nullInd: n + 2))
+                        i, k, pad: PictureCellPadding.pixels(pictureCells(i)), tile: tile, refId: images.ids[tile]!,
+                        name: "\(names[i]).cell-\(k + 1)", ind: n + 1, nullInd: n + 2))
             case .cellsPrecomp(let i):
                 layers.append(cellsPrecompLayer(i, ind: n + 1, parentInd: contentInd[i]!))
             case .cellNull(let i, let k):
@@ -352,8 +351,8 @@ final class LottieDocument {
         }
 
         let precomps = paintOrder.filter(cellsInPrecomp).compactMap { i -> JSONValue? in
-            guard case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else { return nil }
-            return cellsPrecompAsset(i, imageID: images.ids[image]!)
+            guard let tiles = images.cellTiles[i] else { return nil }
+            return cellsPrecompAsset(i, tiles: tiles, ids: images.ids)
         }
         let artPrecomps = paintOrder.filter { !artPieces($0).isEmpty }.map(artPrecompAsset)
         let markers: [JSONValue] = transition.timeline.phases.map { p in

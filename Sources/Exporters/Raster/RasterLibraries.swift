@@ -23,6 +23,13 @@ struct RasterLibraries {
     let cairo_destroy: cairo_destroy_fn
     let cairo_surface_write_to_png_stream: cairo_surface_write_to_png_stream_fn
     let cairo_status_to_string: cairo_status_to_string_fn
+    let cairo_image_surface_create_from_png_stream: cairo_image_surface_create_from_png_stream_fn
+    let cairo_surface_status: cairo_surface_status_fn
+    let cairo_image_surface_get_format: cairo_image_surface_get_format_fn
+    let cairo_image_surface_get_width: cairo_image_surface_get_int_fn
+    let cairo_image_surface_get_height: cairo_image_surface_get_int_fn
+    let cairo_image_surface_get_stride: cairo_image_surface_get_int_fn
+    let cairo_image_surface_get_data: cairo_image_surface_get_data_fn
 
     /// The sonames of Debian's librsvg2-2, libcairo2 and libglib2.0-0 (the libraries the
     /// build used to link).
@@ -49,6 +56,13 @@ struct RasterLibraries {
         cairo_destroy = try Self.symbol(cairo, "cairo_destroy")
         cairo_surface_write_to_png_stream = try Self.symbol(cairo, "cairo_surface_write_to_png_stream")
         cairo_status_to_string = try Self.symbol(cairo, "cairo_status_to_string")
+        cairo_image_surface_create_from_png_stream = try Self.symbol(cairo, "cairo_image_surface_create_from_png_stream")
+        cairo_surface_status = try Self.symbol(cairo, "cairo_surface_status")
+        cairo_image_surface_get_format = try Self.symbol(cairo, "cairo_image_surface_get_format")
+        cairo_image_surface_get_width = try Self.symbol(cairo, "cairo_image_surface_get_width")
+        cairo_image_surface_get_height = try Self.symbol(cairo, "cairo_image_surface_get_height")
+        cairo_image_surface_get_stride = try Self.symbol(cairo, "cairo_image_surface_get_stride")
+        cairo_image_surface_get_data = try Self.symbol(cairo, "cairo_image_surface_get_data")
     }
 
     /// Never closed: the process keeps them, as it kept them linked.
