@@ -1,4 +1,5 @@
-// librsvg (LGPL-2+) and cairo: static SVG frames to pixels for the raster exporters. Not linked:
+// librsvg (LGPL-2+) and cairo: static SVG frames to pixels for the raster exporters, and a PNG's
+// pixels for the Lottie picture tiles (LottiePictureTiles.swift). Not linked:
 // they pull in glib, pango, freetype, X11 and more, about 6 MB resident from the moment the
 // process starts, though a run without raster formats never draws a pixel. RasterLibraries.swift
 // opens them on first use (dlopen) and calls them through the pointer types below, which are

@@ -2,9 +2,10 @@ import JSONText
 import Keyframes
 // A picture under a 3D transform in Lottie (ProjectedPicture.swift): per cell, a null layer
 // (`ty: 3`, parented to the projected layer's content layer, whose `ks` is the identity: the host's
-// space) carrying translate · rotate · scale, and above it an image layer (the picture's asset)
-// parented to the null, rotated by the cell's second angle about the cell's centre (its anchor)
-// and masked to the cell's rect, padded so neighbours overlap. No skew: rlottie ignores `sk`.
+// space) carrying translate · rotate · scale, and above it an image layer (its tile of the
+// picture: LottiePictureTiles.swift) parented to the null, rotated by the cell's second angle
+// about the cell's centre (its anchor) and masked to the cell's rect, padded so neighbours
+// overlap. No skew: rlottie ignores `sk`.
 import TransitionModel
 
 extension LottieDocument {
@@ -109,9 +110,8 @@ extension LottieDocument {
     }
 
     /// The precomp asset of layer i's cells: per cell its image layer (its tile, `ids` naming the
-    /// tiles' assets) over its null (no parent:
-    /// the precomp's space is the host's, shifted by a null of its own when the frame starts
-    /// above or left of the origin).
+    /// tiles' assets) over its null (no parent: the precomp's space is the host's, shifted by a
+    /// null of its own when the frame starts above or left of the origin).
     func cellsPrecompAsset(_ i: Int, tiles: [PictureTile], ids: [PictureTile: String]) -> JSONValue {
         let cells = pictureCells(i)
         let pad = PictureCellPadding.pixels(cells)

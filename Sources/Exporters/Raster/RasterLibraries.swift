@@ -1,5 +1,6 @@
 import CRsvg
-// librsvg and cairo, opened when a frame is first drawn or a PNG first written, not linked: with
+// librsvg and cairo, opened when a frame is first drawn, a PNG first written or a picture first
+// cut into tiles (LottiePictureTiles.swift), not linked: with
 // their dependencies (glib, pango, freetype, fontconfig, X11, …) they were about 6 MB of the
 // default run's resident memory, which draws no pixel (BENCHMARKS.md#libraries-opened-on-first-use).
 // The pointer types are the libraries' prototypes (Sources/CRsvg/shim.h).
