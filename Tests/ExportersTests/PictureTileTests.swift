@@ -119,15 +119,7 @@ final class PictureTileTests: XCTestCase, LottieReading {
     /// with a margin of 16 px or more (or the picture's edge).
     func testEveryCellShowsItsTileAtThePicturesPlace() throws {
         let picture = try Self.picture(width: 120, height: 240, alpha: true)
-        let art = LayerArtwork(path: "shot.png", artwork: .raster(picture), contentMode: .scaleToFill, scale: 1)
-        let card = LayerDefinition(id: "card", kind: .artwork(art), frame: Rect(145, 322, 100, 200), anchorPoint: Point(0, 0.5))
-        let flip = AnimationBlock(
-            duration: 0.3, timing: .named(.easeInOut),
-            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: -.pi / 9, m34: -1.0 / 1000)))])
-        let d = TransitionDefinition(
-            name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
-            timeline: TimelineSettings(holdBefore: 0.05, holdBetween: 0, holdAfter: 0.05),
-            layers: [card], phases: [Phase(name: "flip", blocks: [flip])])
+        let (d, _) = ProjectedPictureTests.turningCard(picture, frame: Rect(145, 322, 100, 200), angle: .pi / 9)
         let fitted = KeyframedTransition.fitted(try Simulation(d), for: .lottie)
         let cells = try XCTUnwrap(fitted.projected[0]).pictureCells
         let doc = try LottieWriter().lottie(fitted)

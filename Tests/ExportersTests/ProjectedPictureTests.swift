@@ -25,12 +25,16 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
     }
 
     func definition() throws -> (TransitionDefinition, LayerArtwork) {
-        let image = try RasterImage(bytes: PNGBytes.png(width: 60, height: 120), file: "shot.png")
+        Self.turningCard(try RasterImage(bytes: PNGBytes.png(width: 60, height: 120), file: "shot.png"), frame: Rect(95, 222, 200, 400), angle: .pi / 6)
+    }
+
+    /// A card showing `image` that turns `angle` about its left edge in 0.3 s (eye 1000 pt).
+    static func turningCard(_ image: Artwork.Picture, frame: Rect, angle: Double) -> (TransitionDefinition, LayerArtwork) {
         let art = LayerArtwork(path: "shot.png", artwork: .raster(image), contentMode: .scaleToFill, scale: 1)
-        let card = LayerDefinition(id: "card", kind: .artwork(art), frame: Rect(95, 222, 200, 400), anchorPoint: Point(0, 0.5))
+        let card = LayerDefinition(id: "card", kind: .artwork(art), frame: frame, anchorPoint: Point(0, 0.5))
         let flip = AnimationBlock(
             duration: 0.3, timing: .named(.easeInOut),
-            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: -.pi / 6, m34: -1.0 / 1000)))])
+            changes: [PropertyChange(layer: "card", .transform(LayerTransform(rotationY: -angle, m34: -1.0 / 1000)))])
         let d = TransitionDefinition(
             name: "t", description: "d", canvas: Canvas(size: Size(390, 844), background: .white),
             timeline: TimelineSettings(holdBefore: 0.05, holdBetween: 0, holdAfter: 0.05),
