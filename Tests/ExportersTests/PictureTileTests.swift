@@ -113,6 +113,21 @@ final class PictureTileTests: XCTestCase, LottieReading {
         XCTAssertEqual([hidden.x0, hidden.x1, hidden.y0, hidden.y1], [80, 272, 16, 144])
     }
 
+    func testATileHeldByALargerOneOfTheSamePictureGivesWayToIt() throws {
+        let (p, q) = (try header(1170, 2532), try header(1170, 2400))
+        func t(_ picture: Artwork.Picture, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PictureTile {
+            PictureTile(picture: picture, x0: x0, y0: y0, x1: x1, y1: y1)
+        }
+        // A row's strips that differ by their cells' padding: the largest holds the others.
+        let (a, b, c) = (t(p, 0, 96, 1170, 224), t(p, 0, 96, 1170, 240), t(p, 0, 112, 1170, 240))
+        let d = t(p, 80, 200, 272, 320)  // overlaps b, not held by it
+        let e = t(q, 0, 112, 1170, 240)  // c's rect, another picture
+        XCTAssertEqual(PictureTiling.shared([a, b, c, d, e]), [b, b, b, d, e])
+        // Of two tiles of one area that hold a third, the first in order.
+        let (f, g, h) = (t(p, 0, 0, 64, 32), t(p, 0, 0, 32, 64), t(p, 0, 0, 32, 32))
+        XCTAssertEqual(PictureTiling.shared([h, g, f]), [g, g, f])
+    }
+
     /// A 120 x 240 PNG on a 100 x 200 pt card turning 20 degrees in perspective (a few cells: the
     /// fit is most of this test's time): every cell's image layer shows a tile
     /// whose pixels are the picture's at the place its anchor puts them, its mask inside the tile

@@ -77,6 +77,20 @@ enum PictureTiling {
         return PictureTile(picture: picture, x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
+    /// Each tile, or the largest of the tiles that hold it (the first such in order): a larger
+    /// tile keeps a cell's margin and alignment, and the cells of a row whose strips differ by
+    /// their padding then share one (the cube with two @3x screens: 216 tiles -> 67, 4.18 -> 3.63 MB).
+    static func shared(_ tiles: [PictureTile]) -> [PictureTile] {
+        func area(_ t: PictureTile) -> Int { (t.x1 - t.x0) * (t.y1 - t.y0) }
+        func holds(_ a: PictureTile, _ b: PictureTile) -> Bool { a.x0 <= b.x0 && a.y0 <= b.y0 && a.x1 >= b.x1 && a.y1 >= b.y1 }
+        let distinct = tiles.enumerated().filter { n, t in !tiles[..<n].contains(t) }.map(\.element)
+        return tiles.map { t in
+            var best = t
+            for c in distinct where c.picture == t.picture && area(c) > area(best) && holds(c, t) { best = c }
+            return best
+        }
+    }
+
     /// The least host units, over the cell's keys, between two picture columns one pixel apart
     /// (x) and between two rows (y): the map rotates by β, scales by (s1, s2), then rotates and
     /// moves (AffineParts.apply), so columns lie |s1 s2| / |A e_y| apart. A map that squeezes the

@@ -178,9 +178,10 @@ extension LottieDocument {
         // Only the times the cells are drawn decide their tiles (a cube's face turned away holds any map).
         let visible = ([i] + ancestors(i)).map { transition.layers[$0].visible }
         func shown(_ t: Double) -> Bool { visible.allSatisfy { ($0.keyframes.last { $0.time <= t } ?? $0.keyframes[0]).value } }
-        return cells.indices.map { k in
+        let own = cells.indices.map { k in
             PictureTiling.tile(cells[k], padded: PictureCellPadding.rect(k, pad, in: cells, over: <), of: image, shown: shown)
         }
+        return PictureTiling.shared(own)
     }
 
     // MARK: Image layers
