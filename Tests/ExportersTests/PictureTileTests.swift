@@ -92,6 +92,9 @@ final class PictureTileTests: XCTestCase, LottieReading {
         // A tile never leaves the picture.
         let edge = PictureTiling.tile(cell([(0.5, 0.5, 0)]), padded: Rect(-1, -1, 30, 302), of: try header(400, 300)) { _ in true }
         XCTAssertEqual([edge.x0, edge.x1, edge.y0, edge.y1], [0, 48, 0, 300])
+        // Bounds that are not numbers never reach an integer conversion: the picture, whole.
+        let nan = PictureTiling.tile(cell([(0.5, 0.5, 0)]), padded: Rect(.nan, 0, 10, .infinity), of: try header(400, 300)) { _ in true }
+        XCTAssertTrue(nan.isWhole)
     }
 
     func testAnAxisWhoseLinesTheMapSqueezesSpansThePicture() throws {

@@ -65,7 +65,8 @@ enum PictureTiling {
         guard cuts(picture) else { return .whole(picture) }
         let (sx, sy) = leastAxisScales(cell, pictureSize: (Double(picture.pixelWidth), Double(picture.pixelHeight)), shown: shown)
         func span(_ lo: Double, _ hi: Double, _ size: Int, scale: Double) -> (Int, Int) {
-            guard scale >= leastScale else { return (0, size) }
+            // (A bound that is not a finite number, which no fit gives, spans the picture.)
+            guard scale >= leastScale, lo.isFinite, hi.isFinite, abs(lo) + abs(hi) < 1e9 else { return (0, size) }
             let margin = max(Double(alignment), (screenMargin / scale).rounded(.up))
             let a = Int(((lo - margin) / Double(alignment)).rounded(.down)) * alignment
             let b = Int(((hi + margin) / Double(alignment)).rounded(.up)) * alignment
