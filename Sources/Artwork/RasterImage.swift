@@ -17,6 +17,12 @@ package struct RasterImage: Hashable, Sendable {
 
     package var mimeType: String { kind == .png ? "image/png" : "image/jpeg" }
 
+    /// Whether a PNG names a colour space of its own (gAMA, cHRM, iCCP: browsers draw it in those
+    /// colours); a JPEG: false.
+    package var namesColourSpace: Bool {
+        kind == .png && PNGWalk.typesBeforeData(bytes).contains { ["gAMA", "cHRM", "iCCP"].contains($0) }
+    }
+
     package static func == (l: RasterImage, r: RasterImage) -> Bool {
         l.digest == r.digest && l.kind == r.kind && l.pixelWidth == r.pixelWidth && l.bytes == r.bytes
     }
@@ -82,6 +88,19 @@ enum PNGWalk {
         }
         guard sawData, let size else { throw refuse("corrupt PNG: no image data (IDAT)") }
         return size
+    }
+
+    /// The types of the chunks before the image data (IDAT), in order: a checked PNG's header
+    /// chunks (its colour space among them).
+    static func typesBeforeData(_ b: [UInt8]) -> [String] {
+        var at = 8, types: [String] = []
+        while at + 8 <= b.count {
+            let type = String(decoding: b[at + 4..<at + 8], as: UTF8.self)
+            if type == "IDAT" || type == "IEND" { break }
+            types.append(type)
+            at += 12 + bigEndian(b, at, 4)
+        }
+        return types
     }
 
     static let table: [UInt32] = (0..<256).map { n in

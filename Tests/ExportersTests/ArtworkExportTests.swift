@@ -145,14 +145,17 @@ final class ArtworkExportTests: XCTestCase {
 
 /// A PNG that declares a size (the header walk never inflates the data).
 enum PNGBytes {
+    static func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
+
+    /// A PNG chunk: length, type, data and CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var c = ~UInt32(0)
+        for b in body { c ^= UInt32(b); for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 } }
+        return be32(data.count) + body + be32(Int(~c))
+    }
+
     static func png(width: Int, height: Int) -> [UInt8] {
-        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var c = ~UInt32(0)
-            for b in body { c ^= UInt32(b); for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 } }
-            return be32(data.count) + body + be32(Int(~c))
-        }
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0])
             + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
     }

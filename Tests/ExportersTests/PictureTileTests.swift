@@ -53,20 +53,12 @@ final class PictureTileTests: XCTestCase, LottieReading {
         let plain = try Self.png(width: 8, height: 8, alpha: false)
         XCTAssertTrue(PictureTiling.cuts(try Artwork.Picture(bytes: plain, file: "a.png")))
         // A gAMA chunk after IHDR (8 + 25 bytes): a tile would lose it.
-        let gamma = Self.chunk("gAMA", [0, 0, 0xB1, 0x8F])
+        let gamma = PNGBytes.chunk("gAMA", [0, 0, 0xB1, 0x8F])
         let tagged = Array(plain[..<33]) + gamma + Array(plain[33...])
         XCTAssertFalse(PictureTiling.cuts(try Artwork.Picture(bytes: tagged, file: "b.png")))
         // A baseline JPEG skeleton: SOI, SOF0 (4 x 4), SOS, two data bytes, EOI.
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 4, 0, 4, 1, 1, 0x11, 0, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 0x3F, 0, 0x12, 0x34, 0xFF, 0xD9]
         XCTAssertFalse(PictureTiling.cuts(try Artwork.Picture(bytes: jpeg, file: "c.jpg")))
-    }
-
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
-        let body = Array(type.utf8) + data
-        var c = ~UInt32(0)
-        for b in body { c ^= UInt32(b); for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 } }
-        return be32(data.count) + body + be32(Int(~c))
     }
 
     func cell(_ keys: [(s1: Double, s2: Double, beta: Double)]) -> PictureCell {

@@ -46,23 +46,10 @@ enum PictureTiling {
     /// Whether `picture` is cut into tiles: a PNG (cut and written again without loss) that names
     /// no colour space of its own (gAMA, cHRM, iCCP: a tile would lose it and a browser would draw
     /// it in other colours). A JPEG is embedded whole, as before (cutting it would encode it again).
-    static func cuts(_ picture: Artwork.Picture) -> Bool {
-        guard picture.kind == .png else { return false }
-        let b = picture.bytes
-        var at = 8
-        while at + 8 <= b.count {
-            let length = Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
-            let type = String(decoding: b[at + 4..<at + 8], as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { return true }  // colour chunks come before the data
-            if type == "gAMA" || type == "cHRM" || type == "iCCP" { return false }
-            at += 12 + length
-        }
-        return true
-    }
+    static func cuts(_ picture: Artwork.Picture) -> Bool { picture.kind == .png && !picture.namesColourSpace }
 
-    /// The tile cell `cell` shows, its mask being `padded` (picture pixels).
+    /// The tile cell `cell` shows, its mask being `padded` (picture pixels), of a picture that `cuts`.
     static func tile(_ cell: PictureCell, padded: Rect, of picture: Artwork.Picture, shown: (Double) -> Bool) -> PictureTile {
-        guard cuts(picture) else { return .whole(picture) }
         let (sx, sy) = leastAxisScales(cell, pictureSize: (Double(picture.pixelWidth), Double(picture.pixelHeight)), shown: shown)
         func span(_ lo: Double, _ hi: Double, _ size: Int, scale: Double) -> (Int, Int) {
             // (A bound that is not a finite number, which no fit gives, spans the picture.)
@@ -84,7 +71,8 @@ enum PictureTiling {
     static func shared(_ tiles: [PictureTile]) -> [PictureTile] {
         func area(_ t: PictureTile) -> Int { (t.x1 - t.x0) * (t.y1 - t.y0) }
         func holds(_ a: PictureTile, _ b: PictureTile) -> Bool { a.x0 <= b.x0 && a.y0 <= b.y0 && a.x1 >= b.x1 && a.y1 >= b.y1 }
-        let distinct = tiles.enumerated().filter { n, t in !tiles[..<n].contains(t) }.map(\.element)
+        var seen = Set<PictureTile>()
+        let distinct = tiles.filter { seen.insert($0).inserted }
         return tiles.map { t in
             var best = t
             for c in distinct where c.picture == t.picture && area(c) > area(best) && holds(c, t) { best = c }

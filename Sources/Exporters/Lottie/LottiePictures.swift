@@ -135,16 +135,19 @@ extension LottieDocument {
         var ids: [PictureTile: String] = [:], cellTiles: [Int: [PictureTile]] = [:]
         var assets: [JSONValue] = []
         var numbers: [Artwork.Picture: Int] = [:], tileCounts: [Artwork.Picture: Int] = [:]
-        // A picture whose data cairo cannot read (its chunks were checked, not its pixels) is
-        // embedded whole, as before tiles.
+        // Each picture's pixels, read once; nil when cairo cannot read them (a picture's chunks
+        // are checked on input, not its pixels): that picture is then embedded whole, as before tiles.
         var decoded: [Artwork.Picture: DecodedPicture?] = [:]
+        func pixels(_ picture: Artwork.Picture) -> DecodedPicture? {
+            if let made = decoded[picture] { return made }
+            let made = try? DecodedPicture(picture)
+            decoded[picture] = .some(made)
+            return made
+        }
         for i in lottieLayersInPaintOrder {
             var found = ((try? pictures(over: i)) ?? []).map { PictureTile.whole($0.image) }
             var tiles = self.cellTiles(i)
-            if let picture = tiles.first?.picture, tiles.contains(where: { !$0.isWhole }) {
-                if decoded[picture] == nil { decoded[picture] = .some(try? DecodedPicture(picture)) }
-                if decoded[picture]! == nil { tiles = tiles.map { .whole($0.picture) } }
-            }
+            if tiles.contains(where: { !$0.isWhole }), pixels(tiles[0].picture) == nil { tiles = tiles.map { .whole($0.picture) } }
             if !tiles.isEmpty { cellTiles[i] = tiles }
             found += tiles
             for tile in found where ids[tile] == nil {
@@ -154,7 +157,7 @@ extension LottieDocument {
                 if !tile.isWhole {
                     let k = (tileCounts[tile.picture] ?? 0) + 1
                     tileCounts[tile.picture] = k
-                    (id, mime, bytes) = ("picture-\(n).tile-\(k)", "image/png", try decoded[tile.picture]!!.png(tile))
+                    (id, mime, bytes) = ("picture-\(n).tile-\(k)", "image/png", try pixels(tile.picture)!.png(tile))
                 }
                 ids[tile] = id
                 assets.append(
@@ -174,10 +177,12 @@ extension LottieDocument {
         guard !cells.isEmpty, case .artwork(let art) = simulation.layers[i].definition.kind, case .raster(let image) = art.artwork else {
             return []
         }
+        guard PictureTiling.cuts(image) else { return cells.map { _ in .whole(image) } }
         let pad = PictureCellPadding.pixels(cells)
-        // Only the times the cells are drawn decide their tiles (a cube's face turned away holds any map).
-        let visible = ([i] + ancestors(i)).map { transition.layers[$0].visible }
-        func shown(_ t: Double) -> Bool { visible.allSatisfy { ($0.keyframes.last { $0.time <= t } ?? $0.keyframes[0]).value } }
+        // Only the times the cells are drawn decide their tiles (a cube's face turned away holds
+        // any map): the visibility the cells' image layers carry (cellImageLayer).
+        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        func shown(_ t: Double) -> Bool { (visible.keyframes.last { $0.time <= t } ?? visible.keyframes[0]).value.c[0] > 0 }
         let own = cells.indices.map { k in
             PictureTiling.tile(cells[k], padded: PictureCellPadding.rect(k, pad, in: cells, over: <), of: image, shown: shown)
         }
