@@ -222,7 +222,8 @@ extension CommandLineOptions {
             USAGE: trans-export [--format \(OutputFormat.values.map(\.rawValue).joined(separator: "|"))] [--template NAME]…
                                 [--input FILE]… [--output DIR] [--at SECONDS] [--branch NAME]…
                                 [--tolerance PX] [--report] \(options.map { "[\($0.usage)]" }.joined(separator: " "))
-                                [--lottie-player URL|FILE] [--list] [--list-formats] [--help] [--version]
+                                [--screen ID=FILE]… [--lottie-player URL|FILE] [--list] [--list-formats]
+                                [--help] [--version]
 
             Exports screen transitions, simulated with UIKit/Core Animation's exact semantics, as
             animated SVG (SMIL), Lottie JSON and a readable dump of the exact tracks.
@@ -245,9 +246,9 @@ extension CommandLineOptions {
             \(optionLines)  --report          print, per animated file: tracks, keyframes, bytes, and each track's
                                 largest error against the exact motion with its tolerance
               --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
-                            its animations; its placeholder art gives way); repeatable
+                                its animations; its placeholder art gives way); repeatable
               --list            print the catalog's template names and stop; with --template NAME,
-                            the ids --screen can replace and their sizes in points
+                                the ids --screen can replace and their sizes in points
               --list-formats    print each format: its name, the file it writes and whether all includes
                                 it (all) or only naming it does (named); then stop
               --help            print this help

@@ -69,6 +69,27 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertFalse(help.split(separator: "\n").contains { $0.count > 100 }, "lines fit a terminal")
     }
 
+    /// Every option the help describes is in its usage lines, and every description line under
+    /// OPTIONS starts at the description column (20) or names an option at column 2.
+    func testHelpLayout() {
+        let lines = CommandLineOptions.helpText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let usage = lines.prefix { !$0.isEmpty }.joined(separator: " ")
+        let start = lines.firstIndex(of: "OPTIONS:")! + 1
+        let options = lines[start...].prefix { !$0.isEmpty }
+        XCTAssertGreaterThan(options.count, 20)
+        var named: [String] = []
+        for line in options {
+            let indent = line.prefix { $0 == " " }.count
+            if indent == 2 {
+                named.append(String(line.dropFirst(2).prefix { $0 != " " }))
+            } else {
+                XCTAssertEqual(indent, 20, "a description line off its column: \"\(line)\"")
+            }
+        }
+        XCTAssertEqual(named.count, 17)
+        for option in named { XCTAssertTrue(usage.contains("[" + option), "\(option) is not in the usage lines") }
+    }
+
     /// Bad usage: exit 2 and one line naming the argument, nothing written (run in process).
     func testBadUsageExitsTwoWithOneLine() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("cli-usage-\(UUID().uuidString)")
