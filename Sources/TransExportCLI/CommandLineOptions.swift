@@ -188,6 +188,10 @@ extension CommandLineOptions {
         if o.lottiePlayer != nil, !o.resolvedFormats.contains(.html) {
             throw TransExportError.usage("--lottie-player is for the gallery page; use it with --format html or all")
         }
+        // Each template names its own layers: a screen for "every template" fails in most of them.
+        if !o.screens.isEmpty, o.templates.isEmpty, o.inputs.isEmpty, !o.list {
+            throw TransExportError.usage("--screen replaces a layer of the templates named; use it with --template NAME or --input FILE (--list --template NAME shows the ids)")
+        }
         return o
     }
 

@@ -21,16 +21,22 @@ package struct ScreenOption: Equatable, Sendable {
     static func apply(_ screens: [ScreenOption], to definition: TransitionDefinition, display: String) throws -> TransitionDefinition {
         var d = definition
         for screen in screens {
+            // The id first: a wrong id is refused before the file is read.
+            let ids = d.replaceableLayers.map(\.id)
+            guard ids.contains(screen.id) else { throw noLayer(screen, ids: ids, display: display) }
             let artwork = try Artwork.load(path: screen.file)  // an artwork refusal: "FILE:LINE: …" quoted as is
             guard let replaced = d.replacingScreen(id: screen.id, path: screen.file, artwork: artwork) else {
-                let ids = d.replaceableLayers.map(\.id).joined(separator: ", ")
-                throw DefinitionDiagnostic(
-                    file: display, location: nil, path: "layers",
-                    message: "--screen \(screen.id): no layer with that id; replaceable: \(ids)")
+                throw noLayer(screen, ids: ids, display: display)
             }
             d = replaced
         }
         return d
+    }
+
+    private static func noLayer(_ screen: ScreenOption, ids: [String], display: String) -> DefinitionDiagnostic {
+        DefinitionDiagnostic(
+            file: display, location: nil, path: "layers",
+            message: "--screen \(screen.id): no layer with that id; replaceable: \(ids.joined(separator: ", "))")
     }
 }
 

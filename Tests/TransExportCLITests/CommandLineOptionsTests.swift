@@ -114,6 +114,16 @@ final class CommandLineOptionsTests: XCTestCase {
             ),
             (["--format", "gif", "--webp-quality", "90"], "trans-export: --webp-quality is for --format webp only"),
             (["--template", "nope"], "trans-export: unknown template \"nope\"; expected one of \(catalog)"),
+            (
+                ["--screen", "feed=feed.png"],
+                "trans-export: --screen replaces a layer of the templates named; use it with --template NAME or --input FILE "
+                    + "(--list --template NAME shows the ids)"
+            ),
+            // The id is refused before the file is read (this one does not exist).
+            (
+                ["--template", "douyin-present", "--screen", "nope=missing.png"],
+                "Templates/douyin-present.json:27:13: layers: --screen nope: no layer with that id; replaceable: feed, cell, player"
+            ),
         ] {
             var errors: [String] = []
             let command = TransExportCommand(environment: [:], standardOutput: { _ in }, standardError: { errors.append($0) })
