@@ -66,14 +66,24 @@ package enum DefinitionFile {
     package static func load(_ url: URL, displayPath: String, catalog: TemplateCatalog? = nil) throws -> TransitionDefinition {
         // At most one byte past the ceiling is read: a huge file (or an endless pipe) is refused
         // without reading it into memory.
-        let cannotRead = DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file; expected a readable JSON definition")
-        guard let data = try? InputFile.bytes(atPath: url.path, limit: DefinitionLimits.fileBytes) else { throw cannotRead }
+        let data: [UInt8]
+        do {
+            data = try InputFile.bytes(atPath: url.path, limit: DefinitionLimits.fileBytes)
+        } catch {
+            // The system's reason (no such file, a folder, no permission) in the line.
+            let reason: String
+            switch error {
+            case .cannotOpen(let r), .cannotRead(let r): reason = r.prefix(1).lowercased() + r.dropFirst()
+            }
+            throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file (\(reason)); expected a readable JSON definition")
+        }
         guard data.count <= DefinitionLimits.fileBytes else {
+            // A regular file's size; a device or a pipe (st_size 0) only reads past the ceiling.
             var info = stat()
-            let size = stat(url.path, &info) == 0 ? Int(info.st_size) : nil
+            let regular = stat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > DefinitionLimits.fileBytes
             throw DefinitionDiagnostic(
                 file: displayPath, location: SourceLocation(line: 1, column: 1), path: "",
-                message: "the file has \(size.map { "\($0) bytes" } ?? "more bytes than that"); expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
+                message: "the file has \(regular ? "\(info.st_size)" : "more than \(DefinitionLimits.fileBytes)") bytes; expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
         }
         let text = try DefinitionText.utf8(data, file: displayPath)
         let displayDir = PathText.folder(of: displayPath)

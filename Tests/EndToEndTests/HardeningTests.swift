@@ -110,6 +110,22 @@ final class HardeningTests: BinaryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out").path))
     }
 
+    /// An input that is not a readable regular file says why: the system's reason, or, for a
+    /// device that reads without end (its size 0), that it reads past the ceiling.
+    func testUnreadableInputsSayWhy() throws {
+        try FileManager.default.createDirectory(at: tmp.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        for (input, message) in [
+            ("missing.json", "missing.json:1:1: cannot read the file (no such file or directory); expected a readable JSON definition\n"),
+            ("folder.json", "folder.json:1:1: cannot read the file (is a directory); expected a readable JSON definition\n"),
+            ("/dev/zero", "/dev/zero:1:1: the file has more than 10485760 bytes; expected at most 10485760 (10 MiB)\n"),
+        ] {
+            let r = try ToolRunner.run(["--input", input, "--output", "out"], in: tmp)
+            XCTAssertEqual(r.status, 2, input)
+            XCTAssertEqual(r.stderr, message)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out").path), input)
+        }
+    }
+
     func testPathOnlyErrorsGetALineAndColumn() throws {
         // frame under a non-identity transform is found while simulating, from the change's path.
         let valid = try String(contentsOf: ToolRunner.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Inputs/card.json"), encoding: .utf8)
