@@ -64,6 +64,6 @@ final class ArtworkLayerDecoderTests: XCTestCase {
                 .contains("layers[0].file: expected a relative path to a file beside the definition"))
         XCTAssertTrue(
             error(#"{"id": "a", "type": "svg", "file": "missing.svg", "frame": [0, 0, 9, 9]}"#)
-                .hasSuffix("layers[0].file: defs/missing.svg: cannot be opened for reading"))
+                .hasSuffix("layers[0].file: defs/missing.svg: cannot be opened for reading (no such file or directory)"))
     }
 }
