@@ -156,7 +156,7 @@ def export(binary, out_dir, player, templates=()):
     return os.path.join(out_dir, "index.html"), names
 
 
-def check_page(browser, path, names, check, screenshot, binary):
+def check_page(browser, path, names, check, screenshot, binary, subset=False):
     page = Page(browser, path)
     n = page.eval("gallery.cards.length")
     titles = page.eval("Array.from(document.querySelectorAll('article.card h2')).map(h => h.textContent)")
@@ -261,7 +261,7 @@ def check_page(browser, path, names, check, screenshot, binary):
                      "%s phase button '%s' (%.3f–%.3f s): played from its start (%d frames inside), stopped at SVG %.4f s, Lottie frame %.2f"
                      % (titles[i], p["name"], p["start"], p["end"], seen["inside"], s["svgT"], s["frame"]))
 
-    check_progress_sliders(page, check, titles, binary, mean_diff, TIME_TOLERANCE, PIXEL_LIMIT, references)
+    check_progress_sliders(page, check, titles, binary, mean_diff, TIME_TOLERANCE, PIXEL_LIMIT, references, subset=subset)
     references.close()
     page.eval("gallery.cards.forEach(c => c.setView('timeline'))")
     gallery_layout.check_keys_and_links(page, check, TIME_TOLERANCE)
@@ -367,7 +367,7 @@ def main(argv=None):
             if names is None:
                 names = json.loads(open(page_path, encoding="utf-8").read().split('id="gallery-data">', 1)[1].split("</script>", 1)[0])
                 names = [t["name"] for t in names["transitions"]]
-            check_page(browser, page_path, names, check, opts.screenshot, opts.binary)
+            check_page(browser, page_path, names, check, opts.screenshot, opts.binary, subset=bool(opts.templates))
             check_phone(browser, page_path, check, opts.screenshot)
             if not opts.page:
                 check_without_player(browser, opts.binary, os.path.join(tmp, "without-player"), check, names)
