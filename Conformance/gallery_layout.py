@@ -30,7 +30,7 @@ LAYOUT_JS = r"""(() => {
     for (const s of [c.svgScreen, c.lottieScreen]) {
       const r = s.getBoundingClientRect(), cr = c.root.getBoundingClientRect();
       if (r.width < 100 || off(r) || r.left < cr.left - 0.5 || r.right > cr.right + 0.5) out.bad.push(c.data.name + ' screen ' + Math.round(r.left) + '..' + Math.round(r.right));
-      // Whole pixels across: a fractional edge under the rounded corners draws seams over the art.
+      // Whole pixels across (the desktop layout's 195 px: the art at ½ scale, its edges on pixels).
       const whole = v => Math.abs(v - Math.round(v)) < 0.01;
       if (!whole(r.left) || !whole(r.width)) out.bad.push(c.data.name + ' screen at x ' + r.left.toFixed(2) + ', ' + r.width.toFixed(2) + ' px wide');
     }
