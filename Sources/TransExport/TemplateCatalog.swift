@@ -75,7 +75,8 @@ package enum DefinitionFile {
             switch error {
             case .cannotOpen(let r), .cannotRead(let r): reason = r.prefix(1).lowercased() + r.dropFirst()
             }
-            throw DefinitionDiagnostic(file: displayPath, location: nil, path: "", message: "cannot read the file (\(reason)); expected a readable JSON definition")
+            throw DefinitionDiagnostic(
+                file: displayPath, location: nil, path: "", message: "cannot read the file (\(reason)); expected a readable JSON definition")
         }
         guard data.count <= DefinitionLimits.fileBytes else {
             // A regular file's size; a device or a pipe (st_size 0) only reads past the ceiling.
@@ -83,7 +84,8 @@ package enum DefinitionFile {
             let regular = stat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > DefinitionLimits.fileBytes
             throw DefinitionDiagnostic(
                 file: displayPath, location: SourceLocation(line: 1, column: 1), path: "",
-                message: "the file has \(regular ? "\(info.st_size)" : "more than \(DefinitionLimits.fileBytes)") bytes; expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
+                message: "the file has \(regular ? "\(info.st_size)" : "more than \(DefinitionLimits.fileBytes)") bytes; "
+                    + "expected at most \(DefinitionLimits.fileBytes) (10 MiB)")
         }
         let text = try DefinitionText.utf8(data, file: displayPath)
         let displayDir = PathText.folder(of: displayPath)

@@ -190,7 +190,8 @@ extension CommandLineOptions {
         }
         // Each template names its own layers: a screen for "every template" fails in most of them.
         if !o.screens.isEmpty, o.templates.isEmpty, o.inputs.isEmpty, !o.list {
-            throw TransExportError.usage("--screen replaces a layer of the templates named; use it with --template NAME or --input FILE (--list --template NAME shows the ids)")
+            throw TransExportError.usage(
+                "--screen replaces a layer of the templates named; use it with --template NAME or --input FILE (--list --template NAME shows the ids)")
         }
         return o
     }
