@@ -17,15 +17,13 @@ package enum Artwork: Hashable, Sendable {
         do { bytes = try InputFile.bytes(atPath: path, limit: limit) } catch {
             switch error {
             // The system's reason (no such file, permission, a directory) in the line.
-            case .cannotOpen(let reason): throw TransExportError.artwork(file: name, "cannot be opened for reading (\(lowercased(reason)))")
-            case .cannotRead(let reason): throw TransExportError.artwork(file: name, "cannot be read (\(lowercased(reason)))")
+            case .cannotOpen: throw TransExportError.artwork(file: name, "cannot be opened for reading (\(error.reason))")
+            case .cannotRead: throw TransExportError.artwork(file: name, "cannot be read (\(error.reason))")
             }
         }
         guard bytes.count <= limit else { throw TransExportError.artwork(file: name, "is over the size limit of \(limit) bytes") }
         return try decode(bytes: bytes, file: name)
     }
-
-    private static func lowercased(_ reason: String) -> String { reason.prefix(1).lowercased() + reason.dropFirst() }
 
     package static func decode(bytes: [UInt8], file: String) throws -> Artwork {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) {

@@ -9,6 +9,13 @@ package enum InputFile {
         case cannotOpen(reason: String)
         /// Opened, but a read failed.
         case cannotRead(reason: String)
+
+        /// The system's reason as a message's middle: "no such file or directory", "is a directory".
+        package var reason: String {
+            switch self {
+            case .cannotOpen(let r), .cannotRead(let r): return r.prefix(1).lowercased() + r.dropFirst()
+            }
+        }
     }
 
     /// The file's first `limit + 1` bytes at most (fewer when it is shorter).

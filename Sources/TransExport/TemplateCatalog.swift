@@ -71,12 +71,8 @@ package enum DefinitionFile {
             data = try InputFile.bytes(atPath: url.path, limit: DefinitionLimits.fileBytes)
         } catch {
             // The system's reason (no such file, a folder, no permission) in the line.
-            let reason: String
-            switch error {
-            case .cannotOpen(let r), .cannotRead(let r): reason = r.prefix(1).lowercased() + r.dropFirst()
-            }
             throw DefinitionDiagnostic(
-                file: displayPath, location: nil, path: "", message: "cannot read the file (\(reason)); expected a readable JSON definition")
+                file: displayPath, location: nil, path: "", message: "cannot read the file (\(error.reason)); expected a readable JSON definition")
         }
         guard data.count <= DefinitionLimits.fileBytes else {
             // A regular file's size; a device or a pipe (st_size 0) only reads past the ceiling.

@@ -19,6 +19,7 @@ final class SystemTests: XCTestCase {
         }
         XCTAssertThrowsError(try InputFile.bytes(atPath: "/", limit: 4)) { error in
             XCTAssertEqual(error as? InputFile.Failure, .cannotRead(reason: "Is a directory"))
+            XCTAssertEqual((error as? InputFile.Failure)?.reason, "is a directory")
         }
     }
 
