@@ -46,6 +46,24 @@ final class SwiftAnimationCodeTests: XCTestCase {
             ])
     }
 
+    /// The function starts from the definition's state, so it can be pasted and run again: every
+    /// property the calls assign, at its value before the first phase, except those the first
+    /// phase sets itself at the call (douyin-present's player: shown, placed and scaled first).
+    func testTheFunctionSetsItsStartingState() throws {
+        let text = SwiftAnimationCode(try Simulation(ExportFixtures.template("douyin-present"))).text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = try XCTUnwrap(lines.firstIndex(of: "// Starting state (the definition's), so the views start there and the function can run again"))
+        let end = try XCTUnwrap(lines[first...].firstIndex(of: ""))
+        XCTAssertEqual(
+            Array(lines[(first + 1)..<end]),
+            [
+                "player.alpha = 1", "cellSnapshot.isHidden = true", "cellSnapshot.center = CGPoint(x: 293, y: 478.5)",
+                "cellSnapshot.transform = .identity", "cellSnapshot.bounds.size = CGSize(width: 194, height: 259)",
+            ], text)
+        XCTAssertEqual(lines[end + 1], "// Phase \"present\" at 0 s")
+        XCTAssertEqual(lines[end + 2], "player.isHidden = false")
+    }
+
     static func number(_ x: Double) -> String {
         x.rounded() == x ? String(Int(x)) : String(format: "%g", (x * 1e6).rounded() / 1e6)
     }

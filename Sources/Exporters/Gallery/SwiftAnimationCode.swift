@@ -34,6 +34,12 @@ package struct SwiftAnimationCode: Hashable, Sendable {
         let parameters = views.map { "\(Self.identifier($0)): UIView" }.joined(separator: ", ")
         out.add("func animate\(Self.typeName(d.name))(\(parameters)) {")
         out.indent += 1
+        let start = Self.startingState(plain)
+        if !start.isEmpty {
+            out.add("// Starting state (the definition's), so the views start there and the function can run again")
+            out.add(contentsOf: start)
+            out.add("")
+        }
         for (n, phase) in d.phases.enumerated() {
             let at = n < starts.count ? starts[n] - first : 0
             if n > 0 { out.add("") }
@@ -120,6 +126,45 @@ package struct SwiftAnimationCode: Hashable, Sendable {
         case .swiftUISpring(let p, let b):
             return "UISpringTimingParameters(duration: \(number(p)), bounce: \(number(b)))"
         }
+    }
+
+    // MARK: Starting state
+
+    /// Each property the calls assign, set to its value before the first phase (its track's
+    /// initial value), in the order the calls first name them; a frame is its centre and size. A
+    /// property the first phase's plain assignments set first is left out: they run at the call.
+    static func startingState(_ sim: Simulation) -> [String] {
+        var keys: [String] = [], starts: [PropertyChange] = [], setAtCall: Set<String> = []
+        func touch(_ c: PropertyChange, atCall: Bool) {
+            guard let i = sim.index(ofLayer: c.layer) else { return }
+            let layer = sim.layers[i]
+            let values: [PropertyValue]
+            switch c.value {
+            case .position: values = [.position(layer.position.initial)]
+            case .size: values = [.size(layer.size.initial)]
+            case .frame: values = [.position(layer.position.initial), .size(layer.size.initial)]
+            case .transform: values = [.transform(layer.transform.initial)]
+            case .number(.zPosition, _): values = [.number(.zPosition, layer.zPosition.initial)]
+            case .number(let p, _): values = [.number(p, layer.numberTrack(p).initial)]
+            case .hidden: values = [.hidden(layer.hidden.initial)]
+            case .anchorPoint: values = [.anchorPoint(layer.anchorPoint.initial)]
+            case .maskFrame: values = [.maskFrame(layer.maskFrame.initial)]
+            case .maskCenter: values = [.maskCenter(layer.maskCenter.initial)]
+            }
+            for v in values {
+                let key = c.layer + "/" + v.propertyName
+                guard !keys.contains(key) else { continue }
+                keys.append(key)
+                if atCall { setAtCall.insert(key) } else { starts.append(PropertyChange(layer: c.layer, v)) }
+            }
+        }
+        for (n, phase) in sim.definition.phases.enumerated() {
+            for b in phase.blocks {
+                for c in b.before { touch(c, atCall: n == 0) }
+                for c in b.changes + b.completion { touch(c, atCall: false) }
+            }
+        }
+        return starts.flatMap(assignment)
     }
 
     // MARK: Assignments
