@@ -189,7 +189,8 @@ extension CommandLineOptions {
             throw TransExportError.usage("--lottie-player is for the gallery page; use it with --format html or all")
         }
         // Each template names its own layers: a screen for "every template" fails in most of them.
-        if !o.screens.isEmpty, o.templates.isEmpty, o.inputs.isEmpty, !o.list {
+        // (A listing or the help exports nothing: the conformance suite asks them with its options.)
+        if !o.screens.isEmpty, o.templates.isEmpty, o.inputs.isEmpty, !(o.list || o.listFormats || o.help || o.version) {
             throw TransExportError.usage(
                 "--screen replaces a layer of the templates named; use it with --template NAME or --input FILE (--list --template NAME shows the ids)")
         }

@@ -90,6 +90,16 @@ final class CommandLineOptionsTests: XCTestCase {
         for option in named { XCTAssertTrue(usage.contains("[" + option), "\(option) is not in the usage lines") }
     }
 
+    /// `--screen` names a template's layer: refused without a template or an input, but not on a
+    /// listing or the help, which export nothing (the conformance suite asks `--list-formats`
+    /// with the options it exports with).
+    func testScreensNeedATemplateToExport() throws {
+        for args in [["--list-formats"], ["--list"], ["--help"], ["--version"], ["--template", "douyin-present"], ["--input", "mine.json"]] {
+            XCTAssertEqual(try CommandLineOptions.parse(args + ["--screen", "feed=feed.png"]).screens.count, 1, "\(args)")
+        }
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--format", "svg", "--screen", "feed=feed.png"]))
+    }
+
     /// Bad usage: exit 2 and one line naming the argument, nothing written (run in process).
     func testBadUsageExitsTwoWithOneLine() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("cli-usage-\(UUID().uuidString)")
