@@ -134,7 +134,7 @@ package struct SwiftAnimationCode: Hashable, Sendable {
     /// initial value), in the order the calls first name them; a frame is its centre and size. A
     /// property the first phase's plain assignments set first is left out: they run at the call.
     static func startingState(_ sim: Simulation) -> [String] {
-        var keys: [String] = [], starts: [PropertyChange] = [], setAtCall: Set<String> = []
+        var seen: Set<String> = [], starts: [PropertyChange] = []
         func touch(_ c: PropertyChange, atCall: Bool) {
             guard let i = sim.index(ofLayer: c.layer) else { return }
             let layer = sim.layers[i]
@@ -152,10 +152,9 @@ package struct SwiftAnimationCode: Hashable, Sendable {
             case .maskCenter: values = [.maskCenter(layer.maskCenter.initial)]
             }
             for v in values {
-                let key = c.layer + "/" + v.propertyName
-                guard !keys.contains(key) else { continue }
-                keys.append(key)
-                if atCall { setAtCall.insert(key) } else { starts.append(PropertyChange(layer: c.layer, v)) }
+                // The first assignment of each property decides: set at the call, or not.
+                guard seen.insert(c.layer + "/" + v.propertyName).inserted, !atCall else { continue }
+                starts.append(PropertyChange(layer: c.layer, v))
             }
         }
         for (n, phase) in sim.definition.phases.enumerated() {
