@@ -143,8 +143,10 @@ class Page:
 
 
 def export(binary, out_dir, player, templates=()):
-    """The page with `player` (a file to inline, or a URL the page loads async) → (index.html, --list names)."""
-    cmd = [binary, "--format", "html", "--output", out_dir, "--lottie-player", player]
+    """The page with `player` (a file to inline, or a URL the page loads async) → (index.html, --list names).
+    Exported as the default run writes it (`all`): the page beside its files, which its cards link
+    (file chips, the Embed snippet)."""
+    cmd = [binary, "--format", "all", "--output", out_dir, "--lottie-player", player]
     for t in templates:
         cmd += ["--template", t]
     r = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
@@ -271,6 +273,7 @@ def check_page(browser, path, names, check, screenshot, binary, subset=False):
     page.eval("gallery.cards.forEach(c => c.setView('timeline'))")
     gallery_layout.check_keys_and_links(page, check, TIME_TOLERANCE)
     gallery_layout.check_copy_swift(page, check)
+    gallery_layout.check_embed(page, check)
     gallery_layout.check_layout(page, check, *gallery_layout.VIEWPORTS[1])
 
     page.eval("gallery.cards[0].root.scrollIntoView({block: 'center'})")

@@ -2,9 +2,13 @@
 through links to a card at a time, copying a card as Swift, and with a lottie-web that stalls.
 Called by Conformance/gallery_check.py (which has the Page and Check helpers)."""
 import http.server
+import json
 import os
+import re
 import threading
 import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The widths the page is checked at: a phone (iPhone 14/15 logical size) and a laptop.
 VIEWPORTS = ((390, 844), (1440, 900))
@@ -195,6 +199,26 @@ def check_copy_swift(page, check):
              "Copy as Swift on card 0: the clipboard holds its %d lines (%d UIKit calls)%s, the button says %r"
              % (want.count("\n"), want.count("UIView.animate") + want.count("UIViewPropertyAnimator("),
                 "" if got == want else " — NOT: clipboard has %r" % (got or "")[:80], label))
+
+
+def check_embed(page, check):
+    """Each card's Embed snippet: the SVG in an <img> and in Markdown, its alt text the template's
+    description's first sentence (Templates/NAME.json, read here, not from the page)."""
+    cards = page.eval("gallery.cards.map(c => [c.data.name, (c.root.querySelector('details.embed pre') || {}).textContent || ''])")
+    bad = []
+    for name, text in cards:
+        path = os.path.join(REPO, "Templates", name + ".json")
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            said = re.split(r"\.\s", json.load(f)["description"])[0].rstrip(".")
+        alt = said.replace("&", "&amp;").replace('"', "&quot;")
+        md = re.sub(r"([\[\]\\])", r"\\\1", said)
+        lines = text.split("\n")
+        if lines[:2] != ['<img src="%s.svg" alt="%s">' % (name, alt), "![%s](%s.svg)" % (md, name)]:
+            bad.append("%s: %r" % (name, lines[:2]))
+    check.ok(cards and not bad, "Embed: %d cards' snippets show the SVG with the description's first sentence as alt text%s"
+             % (len(cards), "" if not bad else ": " + "; ".join(bad[:3])))
 
 
 class _SlowPlayer(http.server.BaseHTTPRequestHandler):
