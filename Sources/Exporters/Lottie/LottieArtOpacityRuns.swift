@@ -167,7 +167,7 @@ extension LottieDocument {
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let opacity = combinedOpacity(i).map { LVec([$0.c[0] * run.opacity]) }
         let items = stretched(size: transition.layers[i].size, from: simulation.layers[i].definition.size, run.items)
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let visible = chainVisibility(i)
         let shapes =
             visible.keyframes.count == 1 && visible.initialValue.c[0] == 100
             ? items : [group(items, name: "visibility", transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))]

@@ -133,7 +133,7 @@ extension LottieDocument {
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
         let opacity = combinedOpacity(i).map { LVec([$0.c[0] * part.opacity]) }
         let items = p.paint[part.paint].reversed().map { projectedPaintGroup($0) }
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let visible = chainVisibility(i)
         let shapes =
             visible.keyframes.count == 1 && visible.initialValue.c[0] == 100
             ? items : [group(items, name: "visibility", transform: transformJSON(opacity: props.property(visible, decimals: 0, kind: .scalar)))]

@@ -253,7 +253,7 @@ extension LottieDocument {
         let offset = Affine2D(tx: margin.width, ty: margin.height)
         let masks = ancestorClipMasks(i, after: clipMasks(i, offset: offset), offset: offset)
         if !masks.isEmpty { members += [("hasMask", .bool(true)), ("masksProperties", .array(masks))] }
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let visible = chainVisibility(i)
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }
         let ks = transformJSON(
             anchor: LJ.staticArr([margin.width, margin.height], LottieDecimals.length), opacity: props.opacity(opacity), layer: true)

@@ -74,6 +74,16 @@ extension LottieDocument {
         return out
     }
 
+    /// Whether layer i shows, with its ancestors' visibility (`LottieTracks.visibility` of the
+    /// chain), made once per layer: each cell of a picture under 3D, its tiles and the art's
+    /// parts and runs asked for it.
+    func chainVisibility(_ i: Int) -> KeyframeTrack<LVec> {
+        if let made = chainVisibilityMade[i] { return made }
+        let made = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        chainVisibilityMade[i] = made
+        return made
+    }
+
     func layerTransform(_ i: Int) -> JSONValue {
         if isProjected(i) { return projectedTransform(i) }
         // A part whose tracks hold still is written from their values: `combine` and `map` would

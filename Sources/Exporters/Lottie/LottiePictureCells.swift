@@ -43,7 +43,7 @@ extension LottieDocument {
         let r = PictureCellPadding.rect(k, pad, in: cells, over: <)
         let rect = ClipPath.roundedRect(width: r.size.width, height: r.size.height, radius: 0, vertices: 4)
         let path = ClipPath.transformed(rect, by: Affine2D(tx: r.minX - dx, ty: r.minY - dy))
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let visible = chainVisibility(i)
         let opacity = LottieTracks.combine([combinedOpacity(i), visible], .affineInEach) { v in LVec([v[0].c[0] * v[1].c[0] / 100]) }
         var members: LJ.Members = [
             ("ddd", LJ.int(0)), ("ty", LJ.int(2)), ("nm", LJ.str(name)), ("ind", LJ.int(ind)), ("parent", LJ.int(nullInd)),

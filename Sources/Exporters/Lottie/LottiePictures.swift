@@ -181,7 +181,7 @@ extension LottieDocument {
         let pad = PictureCellPadding.pixels(cells)
         // Only the times the cells are drawn decide their tiles (a cube's face turned away holds
         // any map): the visibility the cells' image layers carry (cellImageLayer).
-        let visible = LottieTracks.visibility(([i] + ancestors(i)).map { transition.layers[$0].visible })
+        let visible = chainVisibility(i)
         func shown(_ t: Double) -> Bool { (visible.keyframes.last { $0.time <= t } ?? visible.keyframes[0]).value.c[0] > 0 }
         let own = cells.indices.map { k in
             PictureTiling.tile(cells[k], padded: PictureCellPadding.rect(k, pad, in: cells, over: <), of: image, shown: shown)

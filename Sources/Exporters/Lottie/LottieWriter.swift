@@ -122,6 +122,8 @@ final class LottieDocument {
     var opacityRunsMade: [Int: Result<[LottieArtRun], any Error>] = [:]
     /// Each SVG art layer's shape items as `checkArtwork` made them, which its paint draws.
     var artItemsMade: [Int: [JSONValue]] = [:]
+    /// Each layer's visibility with its ancestors' (`chainVisibility`), once asked.
+    var chainVisibilityMade: [Int: KeyframeTrack<LVec>] = [:]
     /// Each layer's pictures (`pictures(over:)`) once asked, by layer: the layer plan, the
     /// check, the image assets and the build each asked for every layer's (a snapshot's walked
     /// its source's tree each time).
