@@ -72,7 +72,6 @@ extension ProjectionSampler {
         var residualPoints = [[Point]](repeating: [], count: grid.count), residualAxes = [[GradientAxis?]](repeating: [], count: grid.count)
         var residualOffset = [Int](repeating: -1, count: specs.count), residualCount = [Int](repeating: 0, count: specs.count)
         var residualSlot = [Int](repeating: -1, count: specs.count), stored = 0
-        let everywhere = Rect(-1e9, -1e9, 2e9, 2e9)
         for r in factors.references {
             let members = specs.indices.filter { factors.planeOf[specs[$0].layer] == r }
             // What an earlier fit of this prepared sampler found of the plane (ProjectionPlaneBases).
