@@ -24,8 +24,18 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
         }
     }
 
-    func definition() throws -> (TransitionDefinition, LayerArtwork) {
-        Self.turningCard(try RasterImage(bytes: PNGBytes.png(width: 60, height: 120), file: "shot.png"), frame: Rect(95, 222, 200, 400), angle: .pi / 6)
+    func definition() throws -> (TransitionDefinition, LayerArtwork) { try Self.fixture() }
+
+    /// A 60 x 120 px picture on a 200 x 400 pt card turning 30 degrees.
+    static func fixture() throws -> (TransitionDefinition, LayerArtwork) {
+        turningCard(try RasterImage(bytes: PNGBytes.png(width: 60, height: 120), file: "shot.png"), frame: Rect(95, 222, 200, 400), angle: .pi / 6)
+    }
+
+    /// The fixture's simulation and its cells as the SVG fit draws them, fitted once for the tests
+    /// that read them (the fit takes about 2 s in a debug build).
+    static let smilFixture = Result { () throws -> (Simulation, [PictureCell]) in
+        let sim = try Simulation(try fixture().0)
+        return (sim, try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0]).pictureCells)
     }
 
     /// A card showing `image` that turns `angle` about its left edge in 0.3 s (eye 1000 pt).
@@ -43,10 +53,8 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
     }
 
     func testCellsStayWithinHalfAPixelOfTheProjectionAtEveryInstant() throws {
-        let (d, _) = try definition()
-        let sim = try Simulation(d)
+        let (sim, cells) = try Self.smilFixture.get()
         XCTAssertNoThrow(try ArtworkLayerChecks.refuseUnderPerspective(sim))
-        let cells = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0]).pictureCells
         XCTAssertGreaterThan(cells.count, 1)
         XCTAssertLessThan(cells.count, ProjectedPicture.maxCells)
         // The cells tile the picture's 60 x 120 px.
@@ -95,9 +103,7 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
     /// elsewhere; what shows of a cell past its rect (that one unit) stays within 0.5 px of the
     /// projection, since the 6 units are painted over by the neighbour's own map.
     func testPaddedCellsReachUnderTheirNeighboursAndStayWithinHalfAPixel() throws {
-        let (d, _) = try definition()
-        let sim = try Simulation(d)
-        let cells = try XCTUnwrap(KeyframedTransition.fitted(sim, for: .smil).projected[0]).pictureCells
+        let (sim, cells) = try Self.smilFixture.get()
         let pad = PictureCellPadding.pixels(cells), unit = pad / PictureCellPadding.hostUnits
         XCTAssertEqual(pad, 6 / (200.0 / 60), accuracy: 1e-6, "6 host units at 200/60 host units per picture px")
         var padded = 0, worst = 0.0

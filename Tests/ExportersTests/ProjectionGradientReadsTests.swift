@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import Simulation
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -34,7 +35,8 @@ final class ProjectionGradientReadsTests: XCTestCase {
 
     func testFlatReadsAreTheSampledPathsReads() throws {
         var gradientGroups = 0, reads = 0
-        for name in ["flip-edge-pan", "flip-push", "stories-cube"] {
+        // Three 3D templates in the catalog tier, one in the fast tier.
+        for name in CatalogTier.templates(["flip-edge-pan", "flip-push", "stories-cube"], fast: ["flip-push"]) {
             let prepared = try XCTUnwrap(ProjectionPreparation(try Simulation(try ExportFixtures.template(name))))
             let (sampler, end, groups) = (prepared.sampler, prepared.end, prepared.groups)
             let cuts = sampler.breakpoints(end: end)

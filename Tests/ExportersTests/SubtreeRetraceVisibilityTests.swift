@@ -1,5 +1,6 @@
 import Keyframes
 import Simulation
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -8,11 +9,12 @@ import XCTest
 /// SubtreeRetrace.candidate's exit for a visibility driver (SubtreeRetrace+Candidate.swift): a
 /// layer's visibility is 0 or 1 at every sample, so no sample outside the run is strictly
 /// between the run's ends ± eps, and the candidate is nil, as the full check (read in place
-/// outside the run) says.
+/// outside the run) says. Every template in the catalog tier, ExportFixtures.sweepTemplateNames in
+/// the fast tier.
 final class SubtreeRetraceVisibilityTests: XCTestCase {
     func testAVisibilityDriverNeverMovesOutsideItsRun() throws {
         var visibility = 0, others = 0, candidates = 0
-        for name in ExportFixtures.templateNames {
+        for name in ExportFixtures.sweepTemplateNames {
             let sim = try Simulation(try ExportFixtures.template(name))
             guard let (times, eps) = SubtreeRetrace.grid(sim), let samples = SubtreeRetraceSamples(sim, times: times, eps: eps) else { continue }
             let shared = SharedSimulation(sim)
@@ -38,8 +40,9 @@ final class SubtreeRetraceVisibilityTests: XCTestCase {
                 XCTAssertEqual(candidate != nil, between, "\(name) layer \(i)")
             }
         }
-        // The exit fires on most templates' layers; other drivers still make candidates.
-        XCTAssertGreaterThan(visibility, 200)
+        // The exit fires on most templates' layers; other drivers still make candidates. Measured
+        // 2026-12-07: the catalog 769, 704 and 344; the fast tier's three templates 118, 239, 151.
+        XCTAssertGreaterThan(visibility, CatalogTier.isEnabled ? 200 : 50)
         XCTAssertGreaterThan(others, 50)
         XCTAssertGreaterThan(candidates, 50)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Motion
 import Simulation
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -128,12 +129,13 @@ final class ProjectionLevelsSameAnswerTests: XCTestCase {
     }
 
     /// Ellipses under perspectives (whole, half off the box), their image arcs at 4 to 32 arcs
-    /// against the projected cubics: the same number as the old points and search, bit for bit.
+    /// against the projected cubics: the same number as the old points and search, bit for bit
+    /// (two of the five turns in the fast tier).
     func testTheEllipsesImageErrorGivesTheSameNumber() throws {
         var compared = 0, stopped = 0
         for rect in [Rect(-140, 560, 460, 320), Rect(200, 170, 150, 150), Rect(10, 10, 80, 60)] {
             let path = BezierPath.ellipse(rect), e = try XCTUnwrap(path.quarterArcs)
-            for degrees in [0.0, -20, -55, 35, 70] {
+            for degrees in CatalogTier.isEnabled ? [0.0, -20, -55, 35, 70] : [-55, 35] {
                 let turned = PlaneProjection.turnedPage(degrees).h
                 let h = PlaneProjection([turned[0], turned[1], turned[2], turned[3], turned[4], turned[5], turned[6] + 30, turned[7] - 10, turned[8]])
                 for count in [4, 8, 16, 32] {
@@ -157,13 +159,14 @@ final class ProjectionLevelsSameAnswerTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(compared, 500)
-        XCTAssertGreaterThan(stopped, 50)
-        XCTAssertLessThan(stopped, compared * 2 - 50)
+        XCTAssertGreaterThan(compared, CatalogTier.isEnabled ? 500 : 200)
+        XCTAssertGreaterThan(stopped, CatalogTier.isEnabled ? 50 : 20)
+        XCTAssertLessThan(stopped, compared * 2 - (CatalogTier.isEnabled ? 50 : 20))
     }
 
     /// arcsFailure from any start finds a failing time exactly when the plain search (every
-    /// grid time in order, arcsMeet as it was) does, and the time it gives fails.
+    /// grid time in order, arcsMeet as it was) does, and the time it gives fails (from every third
+    /// grid time at six tolerances; in the fast tier, every seventh at three).
     func testArcsJudgedFromAnyStartAsThePlainSearch() throws {
         var def = flipDefinition(to: -70)
         def.layers[0].children[0].children = [
@@ -183,12 +186,12 @@ final class ProjectionLevelsSameAnswerTests: XCTestCase {
             return Self.oldImageError(path, arcs, h, box: grid.box(k, host: host), atLeast: tolerance) > tolerance
         }
         var outcomes = Set<Bool>()
-        for tolerance in [1e-4, 1e-3, 0.01, 0.05, 0.2, 1] {
+        for tolerance in CatalogTier.isEnabled ? [1e-4, 1e-3, 0.01, 0.05, 0.2, 1] : [1e-3, 0.05, 1] {
             for levels in 0..<3 {
                 let plain = (0..<grid.count).contains { fails($0, tolerance, levels) }
                 outcomes.insert(plain)
                 XCTAssertEqual(sampler.arcsMeet(n, grid, tolerance, levels: levels), !plain)
-                for start in stride(from: 0, to: grid.count, by: 3) {
+                for start in stride(from: 0, to: grid.count, by: CatalogTier.cases(whole: 3, fast: 7)) {
                     let k = sampler.arcsFailure(n, grid, tolerance, levels: levels, from: start)
                     XCTAssertEqual(k != nil, plain, "tolerance \(tolerance), levels \(levels), from \(start)")
                     if let k { XCTAssertTrue(fails(k, tolerance, levels)) }
