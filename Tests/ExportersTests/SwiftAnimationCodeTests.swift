@@ -64,6 +64,30 @@ final class SwiftAnimationCodeTests: XCTestCase {
         XCTAssertEqual(lines[end + 2], "player.isHidden = false")
     }
 
+    /// A view turned in 3D has every transform written on its layer (flip-pop swings the page back
+    /// to the identity: `CATransform3DIdentity`, not the affine `.identity`), and the container
+    /// that gives it perspective is a parameter whose sublayerTransform the function sets first:
+    /// without it the pasted turn draws flat.
+    func testA3DTurnIsWrittenOnTheLayerUnderItsContainersPerspective() throws {
+        let text = SwiftAnimationCode(try Simulation(ExportFixtures.template("flip-pop"))).text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let header = try XCTUnwrap(lines.firstIndex(of: "func animateFlipPop(page: UIView, shadow: UIView, container: UIView) {"), text)
+        XCTAssertEqual(
+            Array(lines[(header + 1)...(header + 5)]),
+            [
+                "// The perspective the definition gives these views' ancestors (a 3D turn without it looks flat)",
+                "var containerPerspective = CATransform3DIdentity", "containerPerspective.m34 = -0.002",
+                "container.layer.sublayerTransform = containerPerspective", "",
+            ], text)
+        XCTAssertTrue(lines.contains("page.layer.transform = CATransform3DMakeRotation(-90 * .pi / 180, 0, 1, 0)"), text)
+        XCTAssertTrue(lines.contains("page.layer.transform = CATransform3DIdentity"), text)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("page.transform") }, text)
+        // A 2D template has no such parameter or line.
+        let flat = SwiftAnimationCode(try Simulation(ExportFixtures.template("douyin-present"))).text
+        XCTAssertFalse(flat.contains("sublayerTransform"))
+        XCTAssertFalse(flat.contains("CATransform3D"))
+    }
+
     static func number(_ x: Double) -> String {
         x.rounded() == x ? String(Int(x)) : String(format: "%g", (x * 1e6).rounded() / 1e6)
     }
