@@ -83,7 +83,7 @@ let package = Package(
             dependencies: [
                 "Exporters", "Artwork", "TransExport", "TransExportCLI", "Simulation", "Keyframes", "TransitionModel", "TransExportTestSupport",
             ],
-            exclude: ["Snapshots"]),
+            exclude: ["Snapshots", "UIKitDeclarations"]),
         // The front door as a client uses it, against what the command line writes.
         .testTarget(name: "TransExportTests", dependencies: ["TransExport", "TransExportCLI"]),
         // The command line's option parsing and usage errors, in process.

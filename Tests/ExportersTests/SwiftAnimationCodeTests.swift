@@ -75,13 +75,18 @@ final class SwiftAnimationCodeTests: XCTestCase {
         XCTAssertEqual(
             Array(lines[(header + 1)...(header + 5)]),
             [
-                "// The perspective the definition gives these views' ancestors (a 3D turn without it looks flat)",
-                "var containerPerspective = CATransform3DIdentity", "containerPerspective.m34 = -0.002",
-                "container.layer.sublayerTransform = containerPerspective", "",
+                "// Perspective (m34 = -1 / eye distance), as in the definition; without it a 3D turn looks flat",
+                "var perspective = CATransform3DIdentity", "perspective.m34 = -0.002", "container.layer.sublayerTransform = perspective", "",
             ], text)
         XCTAssertTrue(lines.contains("page.layer.transform = CATransform3DMakeRotation(-90 * .pi / 180, 0, 1, 0)"), text)
         XCTAssertTrue(lines.contains("page.layer.transform = CATransform3DIdentity"), text)
         XCTAssertFalse(lines.contains { $0.hasPrefix("page.transform") }, text)
+        // A perspective in the views' own transforms (the cube's faces) is declared once and named.
+        let cube = SwiftAnimationCode(try Simulation(ExportFixtures.template("stories-cube"))).text
+        XCTAssertTrue(cube.contains("    var perspective = CATransform3DIdentity\n    perspective.m34 = -0.00125\n"), cube)
+        XCTAssertTrue(cube.contains("story2.layer.transform = CATransform3DConcat(CATransform3DMakeRotation(90 * .pi / 180, 0, 1, 0), perspective)\n"), cube)
+        XCTAssertTrue(cube.contains("story1.layer.transform = perspective\n"), cube)
+        XCTAssertFalse(cube.contains("sublayerTransform"), cube)
         // A 2D template has no such parameter or line.
         let flat = SwiftAnimationCode(try Simulation(ExportFixtures.template("douyin-present"))).text
         XCTAssertFalse(flat.contains("sublayerTransform"))
@@ -92,14 +97,15 @@ final class SwiftAnimationCodeTests: XCTestCase {
         x.rounded() == x ? String(Int(x)) : String(format: "%g", (x * 1e6).rounded() / 1e6)
     }
 
-    /// 3D transforms keep CA's factor order; a circle mask is a mask view with half-size corners.
+    /// 3D transforms keep CA's factor order (the perspective inline where the function declares
+    /// none); a circle mask is a mask view with half-size corners.
     func testTransformsMasksAndNames() {
         let flip = LayerTransform(rotationY: -.pi / 2, m34: -0.002)
         XCTAssertEqual(
             SwiftAnimationCode.assignment(PropertyChange(layer: "to-view", .transform(flip))),
             [
-                "toView.layer.transform = [CATransform3DMakeRotation(-90 * .pi / 180, 0, 1, 0), "
-                    + "{ var p = CATransform3DIdentity; p.m34 = -0.002; return p }()].reduce(CATransform3DIdentity, CATransform3DConcat)"
+                "toView.layer.transform = CATransform3DConcat(CATransform3DMakeRotation(-90 * .pi / 180, 0, 1, 0), "
+                    + "{ var p = CATransform3DIdentity; p.m34 = -0.002; return p }())"
             ])
         XCTAssertEqual(
             SwiftAnimationCode.assignment(PropertyChange(layer: "player", .transform(.scale(194.0 / 390, 259.0 / 844)))),
