@@ -87,6 +87,25 @@ final class SwiftAnimationCodeTests: XCTestCase {
         XCTAssertTrue(cube.contains("story2.layer.transform = CATransform3DConcat(CATransform3DMakeRotation(90 * .pi / 180, 0, 1, 0), perspective)\n"), cube)
         XCTAssertTrue(cube.contains("story1.layer.transform = perspective\n"), cube)
         XCTAssertFalse(cube.contains("sublayerTransform"), cube)
+        // A view named like the perspective keeps its name; the perspective takes the next.
+        var named = try ExportFixtures.template("flip-pop")
+        func rename(_ layers: inout [LayerDefinition]) {
+            for k in layers.indices {
+                if layers[k].id == "shadow" { layers[k].id = "perspective" }
+                rename(&layers[k].children)
+            }
+        }
+        rename(&named.layers)
+        for n in named.phases.indices {
+            for b in named.phases[n].blocks.indices {
+                for k in named.phases[n].blocks[b].changes.indices where named.phases[n].blocks[b].changes[k].layer == "shadow" {
+                    named.phases[n].blocks[b].changes[k].layer = "perspective"
+                }
+            }
+        }
+        let renamed = SwiftAnimationCode(try Simulation(named)).text
+        XCTAssertTrue(renamed.contains("func animateFlipPop(page: UIView, perspective: UIView, container: UIView) {"), renamed)
+        XCTAssertTrue(renamed.contains("    var perspective2 = CATransform3DIdentity\n"), renamed)
         // A 2D template has no such parameter or line.
         let flat = SwiftAnimationCode(try Simulation(ExportFixtures.template("douyin-present"))).text
         XCTAssertFalse(flat.contains("sublayerTransform"))
