@@ -30,10 +30,20 @@ package struct AffineParts: AnimatableValue {
     }
     package func scaled(by k: Double) -> AffineParts { AffineParts(tx: tx * k, ty: ty * k, alpha: alpha * k, s1: s1 * k, s2: s2 * k, beta: beta * k) }
 
-    package func apply(_ p: Point) -> Point {
-        let cb = cos(beta), sb = sin(beta), ca = cos(alpha), sa = sin(alpha)
-        let x1 = (cb * p.x - sb * p.y) * s1, y1 = (sb * p.x + cb * p.y) * s2
-        return Point(ca * x1 - sa * y1 + tx, sa * x1 + ca * y1 + ty)
+    package func apply(_ p: Point) -> Point { Applied(self).apply(p) }
+
+    /// The parts with their angles' sines and cosines made once, for many points (the same
+    /// arithmetic as `apply`, so the same numbers).
+    package struct Applied {
+        let cb: Double, sb: Double, ca: Double, sa: Double, s1: Double, s2: Double, tx: Double, ty: Double
+        package init(_ a: AffineParts) {
+            cb = cos(a.beta); sb = sin(a.beta); ca = cos(a.alpha); sa = sin(a.alpha)
+            s1 = a.s1; s2 = a.s2; tx = a.tx; ty = a.ty
+        }
+        package func apply(_ p: Point) -> Point {
+            let x1 = (cb * p.x - sb * p.y) * s1, y1 = (sb * p.x + cb * p.y) * s2
+            return Point(ca * x1 - sa * y1 + tx, sa * x1 + ca * y1 + ty)
+        }
     }
 
     /// The parts of x' = m00·x + m01·y + tx, y' = m10·x + m11·y + ty (closed-form 2×2 SVD, s2
@@ -234,7 +244,7 @@ extension ProjectionSampler {
             func fits(_ a: Int, _ b: Int) -> Bool {
                 for k in (a + 1)..<b {
                     let u = (at[k] - at[a]) / (at[b] - at[a])
-                    let blend = parts[a] + (parts[b] - parts[a]).scaled(by: u)
+                    let blend = AffineParts.Applied(parts[a] + (parts[b] - parts[a]).scaled(by: u))
                     let exactK = exact[k]
                     for n in probes.indices where blend.apply(probes[n]).distance(to: exactK[n]) > tolerance { return false }
                 }
