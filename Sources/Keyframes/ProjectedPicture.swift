@@ -127,10 +127,18 @@ package enum ProjectedPicture {
     static func fitError(_ r: Rect, _ map: (Point) -> Point) -> Double {
         let (m, c) = fit(r, map)
         let mid = Point(r.midX, r.midY)
-        return probes(r).map { p in
-            let d = p - mid
-            return Point(m.0 * d.x + m.1 * d.y + c.x, m.2 * d.x + m.3 * d.y + c.y).distance(to: map(p))
-        }.max()!
+        // The probes in `probes(r)`'s order, kept as `max()` keeps them (no array per call: the
+        // mesh asks this for every cell it tries under every map).
+        var worst = -Double.infinity, first = true
+        for j in 0..<3 {
+            for i in 0..<3 {
+                let u = Double(i) * 0.5, v = Double(j) * 0.5  // 0, 0.5, 1 exactly
+                let p = Point(r.minX + u * r.size.width, r.minY + v * r.size.height), d = p - mid
+                let e = Point(m.0 * d.x + m.1 * d.y + c.x, m.2 * d.x + m.3 * d.y + c.y).distance(to: map(p))
+                if first || worst < e { worst = e; first = false }
+            }
+        }
+        return worst
     }
 
     /// Cells over `region` whose fitted affine maps stay within `tolerance` under every map.
@@ -161,7 +169,14 @@ package enum ProjectedPicture {
 
     static func mesh(_ region: Rect, maps: [(Point) -> Point], tolerance: Double) -> [Rect] {
         var out: [Rect] = []
-        func worst(_ r: Rect) -> Double { maps.map { fitError(r, $0) }.max() ?? 0 }
+        func worst(_ r: Rect) -> Double {
+            guard var e = maps.first.map({ fitError(r, $0) }) else { return 0 }
+            for map in maps.dropFirst() {
+                let x = fitError(r, map)
+                if e < x { e = x }
+            }
+            return e
+        }
         var queue = [(region, worst(region))]
         while let (r, e) = queue.popLast() {
             guard e > tolerance, out.count + queue.count < maxCells, r.size.width >= 2 || r.size.height >= 2 else { out.append(r); continue }
@@ -237,16 +252,19 @@ extension ProjectionSampler {
                 parts.append(d.parts)
                 previous = d.angles
             }
-            let probes = ProjectedPicture.probes(r).map { $0 - pivot }
-            let exact = maps.map { map in ProjectedPicture.probes(r).map(map) }
+            let onCell = ProjectedPicture.probes(r), probes = onCell.map { $0 - pivot }
+            // Each sample's exact probes, one flat array (sample k's at k * count).
+            var exact: [Point] = []
+            exact.reserveCapacity(maps.count * onCell.count)
+            for map in maps { for p in onCell { exact.append(map(p)) } }
             // A sample just before a breakpoint stands at the breakpoint (its left limit).
             let at = times.indices.map { holdBefore[$0] ? times[$0 + 1] : times[$0] }
             func fits(_ a: Int, _ b: Int) -> Bool {
                 for k in (a + 1)..<b {
                     let u = (at[k] - at[a]) / (at[b] - at[a])
                     let blend = AffineParts.Applied(parts[a] + (parts[b] - parts[a]).scaled(by: u))
-                    let exactK = exact[k]
-                    for n in probes.indices where blend.apply(probes[n]).distance(to: exactK[n]) > tolerance { return false }
+                    let first = k * probes.count
+                    for n in probes.indices where blend.apply(probes[n]).distance(to: exact[first + n]) > tolerance { return false }
                 }
                 return true
             }
