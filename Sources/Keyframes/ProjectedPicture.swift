@@ -109,8 +109,13 @@ package enum ProjectedPicture {
     }
 
     /// A cell's 3 × 3 check points (corners, edge midpoints, centre).
-    static func probes(_ r: Rect) -> [Point] {
-        [0, 0.5, 1].flatMap { v in [0, 0.5, 1].map { u in Point(r.minX + u * r.size.width, r.minY + v * r.size.height) } }
+    static func probes(_ r: Rect) -> [Point] { (0..<probeCount).map { probe(r, $0) } }
+
+    /// The nine probes: the corners, edge midpoints and centre, row by row from the top left.
+    static let probeCount = 9
+    static func probe(_ r: Rect, _ n: Int) -> Point {
+        let u = Double(n % 3) * 0.5, v = Double(n / 3) * 0.5  // 0, 0.5, 1 exactly
+        return Point(r.minX + u * r.size.width, r.minY + v * r.size.height)
     }
 
     /// The affine map (as 2×2 + translation, about the cell's centre) through the cell's
@@ -127,16 +132,13 @@ package enum ProjectedPicture {
     static func fitError(_ r: Rect, _ map: (Point) -> Point) -> Double {
         let (m, c) = fit(r, map)
         let mid = Point(r.midX, r.midY)
-        // The probes in `probes(r)`'s order, kept as `max()` keeps them (no array per call: the
-        // mesh asks this for every cell it tries under every map).
-        var worst = -Double.infinity, first = true
-        for j in 0..<3 {
-            for i in 0..<3 {
-                let u = Double(i) * 0.5, v = Double(j) * 0.5  // 0, 0.5, 1 exactly
-                let p = Point(r.minX + u * r.size.width, r.minY + v * r.size.height), d = p - mid
-                let e = Point(m.0 * d.x + m.1 * d.y + c.x, m.2 * d.x + m.3 * d.y + c.y).distance(to: map(p))
-                if first || worst < e { worst = e; first = false }
-            }
+        // The probes in order, the largest kept as `max()` keeps it (no array per call: the mesh
+        // asks this for every cell it tries under every map).
+        var worst = -Double.infinity
+        for n in 0..<probeCount {
+            let p = probe(r, n), d = p - mid
+            let e = Point(m.0 * d.x + m.1 * d.y + c.x, m.2 * d.x + m.3 * d.y + c.y).distance(to: map(p))
+            if n == 0 || worst < e { worst = e }
         }
         return worst
     }
