@@ -34,11 +34,41 @@ def over_white_premultiplied(rgba):
     return np.clip(rgba[..., :3] + (255 - rgba[..., 3:4]), 0, 255).astype(np.uint8)
 
 
-def diff(a, b):
-    """(mean, max) absolute difference over all pixels and the R, G, B channels, 0..255."""
+def _absdiff(a, b):
+    """|a - b| per channel as uint8, without widening (max - min never wraps)."""
     if a.shape != b.shape:
         raise ValueError("image sizes differ: %s vs %s" % (a.shape[:2][::-1], b.shape[:2][::-1]))
-    d = np.abs(a.astype(np.int16) - b.astype(np.int16))
+    d = np.maximum(a, b)
+    d -= np.minimum(a, b)
+    return d
+
+
+def _channel_max(d):
+    # np.maximum over the three planes: a reduction along a trailing axis of 3 is ~10x slower.
+    return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
+
+
+def _solid(m):
+    """Pixels of the mask `m` whose 3x3 neighbourhood is all in it (rows, then columns)."""
+    if m.shape[0] < 3 or m.shape[1] < 3:
+        return 0
+    r = m[:, :-2] & m[:, 1:-1] & m[:, 2:]
+    return int(np.count_nonzero(r[:-2] & r[1:-1] & r[2:]))
+
+
+def compare(a, b, level=64):
+    """(mean, max, solid): diff's two figures and solid_disagreement's count from one
+    difference image. A frame check calls it per frame, so it is most of a CPU-bound check's
+    time: this form is ~12x faster than the three separately over int16 (same figures)."""
+    d = _absdiff(a, b)
+    mx_plane = _channel_max(d)
+    mx = int(mx_plane.max())
+    return float(d.mean()), mx, (_solid(mx_plane > level) if mx > level else 0)
+
+
+def diff(a, b):
+    """(mean, max) absolute difference over all pixels and the R, G, B channels, 0..255."""
+    d = _absdiff(a, b)
     return float(d.mean()), int(d.max())
 
 
@@ -46,12 +76,7 @@ def solid_disagreement(a, b, level=64):
     """Pixels that differ by more than `level` (0..255, any channel) together with all 8 of
     their neighbours: a wrong, missing or misplaced shape at least 3 px across. Anti-aliasing
     differences along an edge are 1–2 px wide and never count, however long the edge."""
-    m = np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=-1) > level
-    core = m[1:-1, 1:-1].copy()
-    for dy in (0, 1, 2):
-        for dx in (0, 1, 2):
-            core &= m[dy:dy + m.shape[0] - 2, dx:dx + m.shape[1] - 2]
-    return int(core.sum())
+    return _solid(_channel_max(_absdiff(a, b)) > level)
 
 
 def save_png(rgb, path):

@@ -99,8 +99,7 @@ class FrameStats:
 
     def add(self, t, expected, actual):
         from . import images
-        mean, mx = images.diff(expected, actual)
-        solid = images.solid_disagreement(expected, actual, SOLID_LEVEL)
+        mean, mx, solid = images.compare(expected, actual, SOLID_LEVEL)
         r = self.row
         r.frames += 1
         r.max = mx if r.max is None else max(r.max, mx)
