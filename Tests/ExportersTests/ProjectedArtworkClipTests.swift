@@ -60,7 +60,7 @@ final class ProjectedArtworkClipTests: XCTestCase, SVGArtFixture {
         let card = LayerDefinition(id: "card", kind: .artwork(artwork), frame: Rect(95, 322, 200, 100))
         let sim = try turnedAwayHalfASecond(card)
         XCTAssertNoThrow(try ArtworkLayerChecks.refuseUnderPerspective(sim))
-        let k = try KeyframedTransition.fitted(sim, for: .smil)
+        let k = KeyframedTransition.fitted(sim, for: .smil)
         let projected = try XCTUnwrap(k.projected[0])
         let clip = try XCTUnwrap(projected.artClips.first)
         XCTAssertEqual(projected.artClips.count, 1)

@@ -58,7 +58,7 @@ final class ProjectedArtworkOpacityTests: XCTestCase, SVGArtFixture {
         )
         let card = LayerDefinition(id: "card", kind: .artwork(artwork), frame: Rect(95, 322, 200, 100))
         let sim = try turnedAwayHalfASecond(card)
-        let k = try KeyframedTransition.fitted(sim, for: .smil)
+        let k = KeyframedTransition.fitted(sim, for: .smil)
         XCTAssertEqual(k.projected[0]?.opacityGroups, [ProjectedArtOpacityGroup(shapes: 1..<3, opacity: 0.5, line: 2)])
         let svg = try SVGWriter().svg(k)
         // The white card, then both rects in one group, each at full alpha.

@@ -9,14 +9,16 @@ import XCTest
 /// toolchain's `swiftc -typecheck` against UIKit's and Core Animation's declarations as the SDK
 /// spells them (UIKitDeclarations/UIKit.swift; UIKit is not on Linux). The catalog tier checks
 /// every template; the fast tier the showcase (every timing kind), a spring with snapshots, a
-/// mask, a flip under its container's perspective and the cube.
+/// mask, a flip under its container's perspective, the cube, and the pan handlers of a drag
+/// (begin rules, a release into a phase with start values) and of a percent-driven edge pan.
 final class SwiftAnimationCodeCompileTests: XCTestCase {
     func testEveryFunctionTypeChecksAgainstUIKit() throws {
         let names = CatalogTier.templates(
-            ExportFixtures.templateNames, fast: ["douyin-present", "circle-reveal-push", "flip-pop", "stories-cube"])
+            ExportFixtures.templateNames,
+            fast: ["douyin-present", "circle-reveal-push", "flip-pop", "stories-cube", "douyin-drag-dismiss-continuous", "flip-edge-pan"])
         var functions = [SwiftAnimationCode(try Simulation(ExportFixtures.showcase)).text]
         for name in names { functions.append(SwiftAnimationCode(try Simulation(try ExportFixtures.template(name))).text) }
-        XCTAssertGreaterThanOrEqual(functions.count, 5)
+        XCTAssertGreaterThanOrEqual(functions.count, 7)
 
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-code-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -71,6 +71,8 @@ class UIView {
     var layer = CALayer()
     var mask: UIView?
 
+    enum AnimationCurve: Int { case easeInOut, easeIn, easeOut, linear }
+
     struct AnimationOptions: OptionSet {
         let rawValue: UInt
         static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
@@ -115,4 +117,23 @@ class UIViewPropertyAnimator {
     func addAnimations(_ animation: @escaping () -> Void) {}
     func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
     func startAnimation(afterDelay delay: TimeInterval) {}
+}
+
+class UIGestureRecognizer {
+    enum State: Int { case possible, began, changed, ended, cancelled, failed }
+    var state: UIGestureRecognizer.State { .possible }
+    var view: UIView? { nil }
+}
+
+class UIPanGestureRecognizer: UIGestureRecognizer {
+    func translation(in view: UIView?) -> CGPoint { CGPoint(x: 0, y: 0) }
+    func velocity(in view: UIView?) -> CGPoint { CGPoint(x: 0, y: 0) }
+}
+
+class UIPercentDrivenInteractiveTransition {
+    var completionSpeed: CGFloat = 1
+    var completionCurve: UIView.AnimationCurve = .easeInOut
+    func update(_ percentComplete: CGFloat) {}
+    func cancel() {}
+    func finish() {}
 }

@@ -1,0 +1,125 @@
+import Exporters
+import Foundation
+import Simulation
+import TransitionModel
+import XCTest
+
+/// "Copy as Swift" of an interactive definition: the pan handler after the animate function,
+/// with the definition's own expressions. Readable goldens beside the tests (Snapshots/*.swift).
+final class SwiftGestureCodeTests: XCTestCase {
+    /// A drag: begin rules, views following the finger, a release into blocks or into a phase
+    /// whose start values come from the finger.
+    func testDragCode() throws {
+        assertSnapshot(SwiftAnimationCode(try Simulation(try ExportFixtures.template("douyin-drag-dismiss-continuous"))).text, extension: "swift")
+    }
+
+    /// A percent-driven edge pan: UIPercentDrivenInteractiveTransition set up, updated and
+    /// finished or cancelled by the release rule.
+    func testEdgePanCode() throws {
+        assertSnapshot(SwiftAnimationCode(try Simulation(try ExportFixtures.template("flip-edge-pan"))).text, extension: "swift")
+    }
+
+    /// The release into a phase: each start assignment replaces the phase's `before` assignment
+    /// to the same property, in place; the others stay.
+    func testStartValuesReplaceThePhasesBeforeAssignments() throws {
+        let text = SwiftAnimationCode(try Simulation(try ExportFixtures.template("douyin-drag-dismiss-continuous"))).text
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let finish = try XCTUnwrap(lines.firstIndex(of: "// finish: phase \"dismiss\" from the release"))
+        XCTAssertEqual(
+            Array(lines[(finish + 1)...(finish + 4)]),
+            [
+                "player.alpha = 0", "cellSnapshot.isHidden = false", "cellSnapshot.center = CGPoint(x: 195 + tx * ratio, y: 422 + ty * ratio)",
+                "cellSnapshot.transform = CGAffineTransform(scaleX: 390 * ratio / 194, y: 390 * ratio / 194)",
+            ])
+        // The plain drag's finish keeps the phase's own values.
+        let plain = SwiftAnimationCode(try Simulation(try ExportFixtures.template("douyin-drag-dismiss"))).text
+        XCTAssertTrue(plain.contains("        cellSnapshot.center = CGPoint(x: 195, y: 422)\n"), plain)
+    }
+
+    /// Swift reads each expression as the definition's tree: the same operations in the same
+    /// order, so the same Double. Compiled and run by the toolchain's swiftc, every expression of
+    /// the catalog's interactive templates and a set that needs parentheses, at several fingers.
+    func testSwiftEvaluatesEveryExpressionBitForBit() throws {
+        let lets = ["k", "m"]
+        let scope = ExpressionScope(names: ExpressionName.builtins + [("k", .let(0)), ("m", .let(1))])
+        let sources = [
+            "tx - (ty - 3)", "tx * (ty / 7)", "tx / (ty * 3)", "-(tx + ty)", "-tx * -3", "--tx", "tx - -2.5",
+            "clamp(tx / W, 0, 1) * (1 - p)", "min(tx, ty, -vx, 3) - max(1, vy)", "abs(tx - ty) / (H - 1) - -(p)", "1 - 0.5 * p",
+            "(tx + ty) * (vx - vy) / (W + H)", "0.1 + 0.2 - tx", "k * m - (k - m)", "2.0103092783505154 * tx",
+        ]
+        var nodes = try sources.map { try ExpressionParser.expression($0, scope: scope) }
+        // The templates' own trees (their first let reads as `k` here).
+        for name in ["douyin-drag-dismiss", "douyin-drag-dismiss-continuous", "flip-edge-pan"] {
+            let i = try XCTUnwrap(try ExportFixtures.template(name).interaction)
+            var expressions = [i.progress] + i.lets.map(\.expression)
+            if case .directManipulation(let changes) = i.kind { expressions += changes.flatMap(\.value.expressions) }
+            for rule in i.release {
+                if case .blocks(let blocks) = rule.action { expressions += blocks.flatMap { $0.changes.flatMap(\.value.expressions) } }
+                if case .phase(_, let starts) = rule.action { expressions += starts.flatMap(\.value.expressions) }
+            }
+            XCTAssertGreaterThanOrEqual(expressions.count, name == "flip-edge-pan" ? 1 : 8, name)
+            nodes += expressions.map(\.root)
+        }
+        XCTAssertGreaterThan(nodes.count, 30)
+        let text = SwiftGestureCode.Text(lets: lets)
+        let fingers: [(Double, Double, Double, Double, Double)] = [
+            (120.5, 37.25, 900, -40, 0.3), (-60, 200, -1200.75, 3, 0.9), (0.1, 0.2, 0.3, 1e-7, 1 / 3),
+        ]
+        var program = "typealias CGFloat = Double\nfunc show(_ x: CGFloat) { print(x.bitPattern) }\n"
+        var expected: [String] = []
+        for (tx, ty, vx, vy, p) in fingers {
+            var env = ExpressionEnvironment(canvas: Size(390, 844))
+            env.tx = tx; env.ty = ty; env.vx = vx; env.vy = vy; env.p = p
+            env.lets = [tx / 3, p - 2]
+            program += "do {\n"
+            program += "let W: CGFloat = 390, H: CGFloat = 844\n"
+            program += "let tx: CGFloat = \(tx), ty: CGFloat = \(ty), vx: CGFloat = \(vx), vy: CGFloat = \(vy), p: CGFloat = \(p)\n"
+            program += "let k: CGFloat = \(env.lets[0]), m: CGFloat = \(env.lets[1])\n"
+            program += "_ = (W, H, tx, ty, vx, vy, p, k, m)\n"
+            for node in nodes {
+                program += "show(\(text.expression(node)))\n"
+                expected.append(String(node.evaluate(env).bitPattern))
+            }
+            program += "}\n"
+        }
+        let output = try Self.run(program)
+        XCTAssertEqual(output.split(separator: "\n").map(String.init), expected, program)
+        XCTAssertEqual(text.expression(nodes[0]), "tx - (ty - 3)")
+    }
+
+    /// Texts where precedence alone would regroup, and negative numbers.
+    func testParenthesesWhereTheTreeNeedsThem() throws {
+        let scope = ExpressionScope(names: ExpressionName.builtins)
+        let text = SwiftGestureCode.Text(lets: [])
+        let cases: [(String, String)] = [
+            ("tx - (ty - 3)", "tx - (ty - 3)"), ("(tx - ty) - 3", "tx - ty - 3"), ("tx * (ty / 7)", "tx * (ty / 7)"),
+            ("-(tx + ty)", "-(tx + ty)"), ("tx - -2.5", "tx - -2.5"), ("clamp(tx / W, 0, 1)", "min(max(tx / W, 0), 1)"),
+            ("-3", "-3"), ("--tx", "-(-tx)"), ("abs(tx) / W", "abs(tx) / W"), ("(tx + 1) * 2", "(tx + 1) * 2"),
+        ]
+        for (source, swift) in cases {
+            XCTAssertEqual(text.expression(try ExpressionParser.expression(source, scope: scope)), swift, source)
+        }
+    }
+
+    /// Compiles `program` with swiftc and runs it; its standard output.
+    static func run(_ program: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-gesture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("main.swift"), binary = dir.appendingPathComponent("main")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        let (status, output) = try SwiftAnimationCodeCompileTests.swiftc(["-Onone", source.path, "-o", binary.path])
+        guard status == 0 else {
+            XCTFail("swiftc:\n\(output)")
+            return ""
+        }
+        let process = Process()
+        process.executableURL = binary
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
