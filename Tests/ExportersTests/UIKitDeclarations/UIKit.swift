@@ -1,8 +1,12 @@
 // The UIKit and Core Animation declarations "Copy as Swift" calls, as Apple's SDK declares them
-// (names, labels, types, defaults; iOS 17 for the spring-duration calls), without bodies that do
-// anything: SwiftAnimationCodeCompileTests type-checks the generated functions against them with
-// `swiftc -typecheck`, since UIKit itself is not on Linux. Not part of any target.
+// (names, labels, types, defaults; iOS 17 for the spring-duration calls), since UIKit itself is
+// not on Linux: SwiftAnimationCodeCompileTests type-checks the generated functions against them
+// with `swiftc -typecheck`. The bodies keep what the model layer keeps (a view's values, affine
+// transforms composed as Core Graphics composes them, a frame as centre and size, an animation's
+// final values set at the call), so SwiftGestureCodeTests can also run the generated pan handlers
+// and compare the views with the simulation. Not part of any target.
 import Dispatch
+import Glibc  // cos, sin (UIKit brings Foundation)
 
 typealias CGFloat = Double
 typealias TimeInterval = Double
@@ -34,10 +38,18 @@ struct CGAffineTransform {
     static let identity = CGAffineTransform()
     init() {}
     init(translationX tx: CGFloat, y ty: CGFloat) { self.tx = tx; self.ty = ty }
-    init(rotationAngle angle: CGFloat) {}
+    init(rotationAngle angle: CGFloat) { a = cos(angle); b = sin(angle); c = -sin(angle); d = cos(angle) }
     init(scaleX sx: CGFloat, y sy: CGFloat) { a = sx; d = sy }
-    func rotated(by angle: CGFloat) -> CGAffineTransform { self }
-    func scaledBy(x sx: CGFloat, y sy: CGFloat) -> CGAffineTransform { self }
+    /// `self` then `t` (row vectors, as CGAffineTransformConcat).
+    func concatenating(_ t: CGAffineTransform) -> CGAffineTransform {
+        var r = CGAffineTransform()
+        r.a = a * t.a + b * t.c; r.b = a * t.b + b * t.d
+        r.c = c * t.a + d * t.c; r.d = c * t.b + d * t.d
+        r.tx = tx * t.a + ty * t.c + t.tx; r.ty = tx * t.b + ty * t.d + t.ty
+        return r
+    }
+    func rotated(by angle: CGFloat) -> CGAffineTransform { CGAffineTransform(rotationAngle: angle).concatenating(self) }
+    func scaledBy(x sx: CGFloat, y sy: CGFloat) -> CGAffineTransform { CGAffineTransform(scaleX: sx, y: sy).concatenating(self) }
 }
 
 struct CATransform3D {
@@ -64,7 +76,20 @@ class CALayer {
 class UIView {
     var center = CGPoint(x: 0, y: 0)
     var bounds = CGRect(x: 0, y: 0, width: 0, height: 0)
-    var frame = CGRect(x: 0, y: 0, width: 0, height: 0)
+    /// As UIKit sets it under the identity transform: the anchor point's place and the size.
+    var frame: CGRect {
+        get {
+            let a = layer.anchorPoint
+            return CGRect(
+                x: center.x - a.x * bounds.size.width, y: center.y - a.y * bounds.size.height, width: bounds.size.width,
+                height: bounds.size.height)
+        }
+        set {
+            let a = layer.anchorPoint
+            center = CGPoint(x: newValue.origin.x + a.x * newValue.size.width, y: newValue.origin.y + a.y * newValue.size.height)
+            bounds.size = newValue.size
+        }
+    }
     var transform = CGAffineTransform.identity
     var alpha: CGFloat = 1
     var isHidden = false
@@ -84,18 +109,27 @@ class UIView {
     class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
-    ) {}
+    ) {
+        animations()
+        completion?(true)
+    }
 
     class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
         initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
-    ) {}
+    ) {
+        animations()
+        completion?(true)
+    }
 
     class func animate(
         springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0.0, initialSpringVelocity: CGFloat = 0.0,
         delay: TimeInterval, options: UIView.AnimationOptions = [], animations: () -> Void, completion: ((Bool) -> Void)? = nil
-    ) {}
+    ) {
+        animations()
+        completion?(true)
+    }
 }
 
 protocol UITimingCurveProvider {}
@@ -113,10 +147,14 @@ class UISpringTimingParameters: UITimingCurveProvider {
 enum UIViewAnimatingPosition { case end, start, current }
 
 class UIViewPropertyAnimator {
+    private var animations: [() -> Void] = [], completions: [(UIViewAnimatingPosition) -> Void] = []
     init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {}
-    func addAnimations(_ animation: @escaping () -> Void) {}
-    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
-    func startAnimation(afterDelay delay: TimeInterval) {}
+    func addAnimations(_ animation: @escaping () -> Void) { animations.append(animation) }
+    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) { completions.append(completion) }
+    func startAnimation(afterDelay delay: TimeInterval) {
+        animations.forEach { $0() }
+        completions.forEach { $0(.end) }
+    }
 }
 
 class UIGestureRecognizer {
