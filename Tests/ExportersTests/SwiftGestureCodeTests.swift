@@ -102,12 +102,12 @@ final class SwiftGestureCodeTests: XCTestCase {
     }
 
     /// Compiles `program` (as main.swift, beside `sources`) with swiftc and runs it; its standard output.
-    static func run(_ program: String, with sources: [URL] = []) throws -> String {
+    static func run(_ program: String, with sources: [URL] = [], importDispatch: Bool = true) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-gesture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("main.swift"), binary = dir.appendingPathComponent("main")
-        try ("import Dispatch\n" + program).write(to: source, atomically: true, encoding: .utf8)
+        try ((importDispatch ? "import Dispatch\n" : "") + program).write(to: source, atomically: true, encoding: .utf8)
         let (status, output) = try SwiftAnimationCodeCompileTests.swiftc(["-Onone"] + sources.map(\.path) + [source.path, "-o", binary.path])
         guard status == 0 else {
             XCTFail("swiftc:\n\(output)")

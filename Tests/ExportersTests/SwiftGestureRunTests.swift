@@ -93,9 +93,9 @@ final class SwiftGestureRunTests: XCTestCase {
         return String(call)
     }
 
-    /// A view set to the simulation's state (2D: the drags turn nothing in 3D).
+    /// A view set to the simulation's state (a 3D transform is the caller's to set on the layer).
     static func setUp(_ v: String, _ s: LayerState) -> String {
-        let t = affine(s.transform)
+        let t = affine(s.transform).map { $0.isNaN ? 0 : $0 }
         return """
                 let \(v) = UIView()
                 \(v).layer.anchorPoint = CGPoint(x: \(s.anchorPoint.x), y: \(s.anchorPoint.y))
@@ -109,9 +109,10 @@ final class SwiftGestureRunTests: XCTestCase {
             """
     }
 
-    /// A LayerTransform (scale, then rotation, then translation) as CGAffineTransform's a b c d tx ty.
+    /// A LayerTransform (scale, then rotation, then translation) as CGAffineTransform's a b c d tx ty
+    /// (NaN for a 3D one, which no affine transform holds: compared, it fails).
     static func affine(_ t: LayerTransform) -> [Double] {
-        precondition(t.rotationX == 0 && t.rotationY == 0 && t.m34 == 0, "a 2D transform")
+        guard t.rotationX == 0 && t.rotationY == 0 && t.m34 == 0 else { return Array(repeating: .nan, count: 6) }
         let c = cos(t.rotation), s = sin(t.rotation)
         return [t.scale.x * c, t.scale.x * s, -t.scale.y * s, t.scale.y * c, t.translation.x, t.translation.y]
     }

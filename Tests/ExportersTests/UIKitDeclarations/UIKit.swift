@@ -60,10 +60,41 @@ struct CATransform3D {
 }
 
 let CATransform3DIdentity = CATransform3D()
-func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D { CATransform3DIdentity }
-func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D { CATransform3DIdentity }
-func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D { CATransform3DIdentity }
-func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { a }
+
+/// Row vectors (docs/uikit-motion.md, "Transform matrices"): the axis-angle rotation transposed.
+func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    let n = (x * x + y * y + z * z).squareRoot()
+    guard n > 0 else { return CATransform3DIdentity }
+    let (u, v, w) = (x / n, y / n, z / n), c = cos(angle), s = sin(angle), k = 1 - c
+    var t = CATransform3DIdentity
+    t.m11 = k * u * u + c; t.m12 = k * u * v + s * w; t.m13 = k * u * w - s * v
+    t.m21 = k * u * v - s * w; t.m22 = k * v * v + c; t.m23 = k * v * w + s * u
+    t.m31 = k * u * w + s * v; t.m32 = k * v * w - s * u; t.m33 = k * w * w + c
+    return t
+}
+
+func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    var t = CATransform3DIdentity
+    t.m11 = sx; t.m22 = sy; t.m33 = sz
+    return t
+}
+
+func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    var t = CATransform3DIdentity
+    t.m41 = tx; t.m42 = ty; t.m43 = tz
+    return t
+}
+
+/// a·b: a applied first.
+func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+    let r1 = [a.m11, a.m12, a.m13, a.m14], r2 = [a.m21, a.m22, a.m23, a.m24], r3 = [a.m31, a.m32, a.m33, a.m34], r4 = [a.m41, a.m42, a.m43, a.m44]
+    let c1 = [b.m11, b.m21, b.m31, b.m41], c2 = [b.m12, b.m22, b.m32, b.m42], c3 = [b.m13, b.m23, b.m33, b.m43], c4 = [b.m14, b.m24, b.m34, b.m44]
+    func dot(_ r: [CGFloat], _ c: [CGFloat]) -> CGFloat { r[0] * c[0] + r[1] * c[1] + r[2] * c[2] + r[3] * c[3] }
+    return CATransform3D(
+        m11: dot(r1, c1), m12: dot(r1, c2), m13: dot(r1, c3), m14: dot(r1, c4), m21: dot(r2, c1), m22: dot(r2, c2), m23: dot(r2, c3),
+        m24: dot(r2, c4), m31: dot(r3, c1), m32: dot(r3, c2), m33: dot(r3, c3), m34: dot(r3, c4), m41: dot(r4, c1), m42: dot(r4, c2),
+        m43: dot(r4, c3), m44: dot(r4, c4))
+}
 
 class CALayer {
     var transform = CATransform3DIdentity
