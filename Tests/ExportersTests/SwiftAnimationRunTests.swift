@@ -12,11 +12,12 @@ import XCTest
 /// clock, so later phases run in their order at once. Each function is called on views set to
 /// the simulation's state before the first phase; afterwards every view is where the simulation
 /// has it once the last phase has ended: centre, size, transform (the matrix of a view turned in
-/// 3D), alpha, hidden. The fast tier runs four templates, the catalog tier all.
+/// 3D), alpha, hidden, and a hole mask's path (its rect and circle). The fast tier runs five
+/// templates, the catalog tier all.
 final class SwiftAnimationRunTests: XCTestCase {
     func testEveryFunctionLeavesTheViewsWhereTheSimulationDoes() throws {
         let names = CatalogTier.templates(
-            ExportFixtures.templateNames, fast: ["douyin-present", "stories-cube", "flip-pop", "shared-element-push"])
+            ExportFixtures.templateNames, fast: ["douyin-present", "stories-cube", "flip-pop", "shared-element-push", "circle-reveal-push"])
         var program = Self.virtualDispatch + SwiftGestureRunTests.driverTypes
         var expected: [(label: String, value: Double)] = []
         for name in names {
@@ -60,6 +61,23 @@ final class SwiftAnimationRunTests: XCTestCase {
                 } else {
                     program += SwiftGestureRunTests.show(name, p)
                     expected += SwiftGestureRunTests.values("\(name)/\(p)", s)
+                }
+            }
+            // A hole mask: its path's rect and circle (a CAShapeLayer's path, even-odd).
+            for (p, id) in zip(parameters, ids) where code.contains("\(p).layer.mask = ") {
+                let m = try XCTUnwrap(end.layers[sim.index(ofLayer: id!)!].mask, "\(name): \(p)'s mask")
+                let path = "(\(p).layer.mask as? CAShapeLayer)?.path"
+                let values: [(String, String, Double)] = [
+                    ("rect.x", "\(path)?.rects.first?.origin.x", m.frame.minX), ("rect.y", "\(path)?.rects.first?.origin.y", m.frame.minY),
+                    ("rect.width", "\(path)?.rects.first?.size.width", m.frame.size.width),
+                    ("rect.height", "\(path)?.rects.first?.size.height", m.frame.size.height),
+                    ("hole.x", "\(path)?.arcs.first?.center.x", m.center.x), ("hole.y", "\(path)?.arcs.first?.center.y", m.center.y),
+                    ("hole.radius", "\(path)?.arcs.first?.radius", m.radius),
+                    ("evenOdd", "(\(p).layer.mask as? CAShapeLayer)?.fillRule == .evenOdd ? 1 : 0", 1),
+                ]
+                for (field, read, value) in values {
+                    program += "    show(\"\(name)/\(p).mask.\(field)\", \(read) ?? -1)\n"
+                    expected.append(("\(name)/\(p).mask.\(field)", value))
                 }
             }
             program += "}\n"

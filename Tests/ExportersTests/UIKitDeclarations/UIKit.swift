@@ -96,7 +96,14 @@ func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3
         m43: dot(r4, c3), m44: dot(r4, c4))
 }
 
+protocol CAAction {}
+class NSNull: CAAction { init() {} }
+
 class CALayer {
+    var frame = CGRect(x: 0, y: 0, width: 0, height: 0)
+    var mask: CALayer?
+    var actions: [String: CAAction]?
+    func add(_ anim: CAAnimation, forKey key: String?) {}
     var transform = CATransform3DIdentity
     var sublayerTransform = CATransform3DIdentity
     var zPosition: CGFloat = 0
@@ -205,4 +212,88 @@ class UIPercentDrivenInteractiveTransition {
     func update(_ percentComplete: CGFloat) {}
     func cancel() {}
     func finish() {}
+}
+
+/// A path as the generated code builds it: rects and full circles (`arcs`), kept for the run tests.
+final class CGPath {
+    var rects: [CGRect] = [], arcs: [(center: CGPoint, radius: CGFloat, clockwise: Bool)] = []
+}
+
+class UIBezierPath {
+    let cgPath = CGPath()
+    init(rect: CGRect) { cgPath.rects.append(rect) }
+    init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        cgPath.arcs.append((center, radius, clockwise))
+    }
+    func append(_ bezierPath: UIBezierPath) {
+        cgPath.rects += bezierPath.cgPath.rects
+        cgPath.arcs += bezierPath.cgPath.arcs
+    }
+}
+
+struct CAShapeLayerFillRule: Equatable {
+    let rawValue: String
+    static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
+}
+
+class CAShapeLayer: CALayer {
+    var path: CGPath?
+    var fillRule = CAShapeLayerFillRule.nonZero
+}
+
+struct CAMediaTimingFunctionName {
+    let rawValue: String
+    static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
+    static let `default` = CAMediaTimingFunctionName(rawValue: "default")
+}
+
+class CAMediaTimingFunction {
+    init(name: CAMediaTimingFunctionName) {}
+    init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {}
+}
+
+struct CAMediaTimingFillMode {
+    let rawValue: String
+    static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+}
+
+class CAAnimation {
+    var duration: TimeInterval = 0
+    var beginTime: TimeInterval = 0
+    var fillMode = CAMediaTimingFillMode.removed
+    var timingFunction: CAMediaTimingFunction?
+}
+
+class CAPropertyAnimation: CAAnimation {
+    init(keyPath path: String?) {}
+}
+
+class CABasicAnimation: CAPropertyAnimation {
+    var fromValue: Any?
+    var toValue: Any?
+}
+
+class CASpringAnimation: CABasicAnimation {
+    var mass: CGFloat = 1
+    var stiffness: CGFloat = 100
+    var damping: CGFloat = 10
+    var initialVelocity: CGFloat = 0
+}
+
+func CACurrentMediaTime() -> TimeInterval { 0 }
+
+/// Runs the completion block at once: the run tests' animations end at the call.
+enum CATransaction {
+    nonisolated(unsafe) static var completion: (() -> Void)?
+    static func begin() {}
+    static func setCompletionBlock(_ block: (() -> Void)?) { completion = block }
+    static func commit() {
+        completion?()
+        completion = nil
+    }
 }
