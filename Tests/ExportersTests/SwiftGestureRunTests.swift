@@ -2,6 +2,7 @@ import Exporters
 import Foundation
 import Motion
 import Simulation
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -12,9 +13,10 @@ import XCTest
 /// velocity of the release. After `changed` the views are where the simulation has them just
 /// before the release; after `ended`, where it has them once the branch's motion has ended. A
 /// percent-driven handler updates the transition to the released progress and finishes or cancels
-/// it as the branch does.
+/// it as the branch does. Catalog tier.
 final class SwiftGestureRunTests: XCTestCase {
     func testHandlersLeaveTheViewsWhereTheSimulationDoes() throws {
+        try CatalogTier.require()  // a compile and a run (~2 s here): the catalog tier's
         var program = Self.driverTypes
         var expected: [(label: String, value: Double)] = []
         for name in ["douyin-drag-dismiss", "douyin-drag-dismiss-continuous", "flip-edge-pan"] {
