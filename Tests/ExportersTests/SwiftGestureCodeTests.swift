@@ -1,6 +1,7 @@
 import Exporters
 import Foundation
 import Simulation
+import TransExport
 import TransitionModel
 import XCTest
 
@@ -121,5 +122,83 @@ final class SwiftGestureCodeTests: XCTestCase {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A release into a phase that grows a hole mask (circle-reveal-push's reveal, after a drag of
+/// the poster's snapshot): the handler takes the CAShapeLayer the animate function made and
+/// animates its path as the phase does.
+final class SwiftGestureHoleTests: XCTestCase {
+    func testAReleaseIntoAHolePhaseAnimatesTheAnimateFunctionsMask() throws {
+        let code = SwiftAnimationCode(try Simulation(try Self.holeDrag())).text
+        let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let handler = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("func handleHoleDragPan(") })
+        XCTAssertTrue(lines[..<handler].contains("let coverMask = CAShapeLayer()"), code)
+        XCTAssertTrue(
+            lines[handler...].contains("guard let coverMask = cover.layer.mask as? CAShapeLayer else { return }  // set up by the animate function"),
+            code)
+        let finish = try XCTUnwrap(lines[handler...].firstIndex(of: "// finish: phase \"reveal\" from the release"))
+        XCTAssertEqual(
+            Array(lines[(finish + 3)...(finish + 10)]),
+            [
+                "let pathAnimation = CABasicAnimation(keyPath: \"path\")",
+                "pathAnimation.timingFunction = CAMediaTimingFunction(name: .easeOut)", "pathAnimation.duration = 0.2",
+                "pathAnimation.fromValue = holePath(CGRect(x: 0, y: 0, width: 390, height: 844), CGPoint(x: 79, y: 200), 0.1)",
+                "pathAnimation.toValue = holePath(CGRect(x: 0, y: 0, width: 390, height: 844), CGPoint(x: 79, y: 200), 633)",
+                "coverMask.path = holePath(CGRect(x: 0, y: 0, width: 390, height: 844), CGPoint(x: 79, y: 200), 633)",
+                "coverMask.add(pathAnimation, forKey: \"path\")", "UIView.animate(withDuration: 0.2, delay: 0, options: [.curveEaseInOut]) {",
+            ], code)
+        XCTAssertFalse(code.contains("cover.mask?"), code)
+        // And it type-checks against UIKit's declarations.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-hole-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("HoleDrag.swift")
+        try ("import Dispatch\n\n" + code).write(to: file, atomically: true, encoding: .utf8)
+        let (status, output) = try SwiftAnimationCodeCompileTests.swiftc(
+            ["-typecheck", "-swift-version", "5", SwiftGestureRunTests.declarations.path, file.path])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertFalse(output.contains("warning:"), output)
+    }
+
+    /// circle-reveal-push with its reveal run from the release of a drag of the poster's snapshot.
+    static func holeDrag() throws -> TransitionDefinition {
+        let source = ExportFixtures.repositoryRoot.appendingPathComponent("Templates/circle-reveal-push.json")
+        var d = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        d["name"] = "hole-drag"
+        var phases = try XCTUnwrap(d["phases"] as? [String: Any])
+        var reveal = try XCTUnwrap(phases["reveal"] as? [String: Any])
+        var blocks = try XCTUnwrap(reveal["blocks"] as? [[String: Any]])
+        blocks[0]["before"] = [
+            ["layer": "detail", "property": "hidden", "value": false], ["layer": "cover", "property": "hidden", "value": false],
+        ]
+        reveal["blocks"] = blocks
+        phases = ["reveal": reveal]
+        d["phases"] = phases
+        d["interaction"] = [
+            "touch": [79, 380], "progress": "clamp(-ty / 180, 0, 1)",
+            "follow": [["layer": "poster-snapshot", "property": "center", "value": ["71", "380 + ty"]]],
+            "release": [
+                [
+                    "when": "p < 0.5", "outcome": "cancel",
+                    "blocks": [["duration": 0.3, "timing": "easeOut", "changes": [["layer": "poster-snapshot", "property": "center", "value": [71, 380]]]]],
+                ],
+                ["outcome": "finish", "phase": "reveal"],
+            ],
+            "scripts": [
+                "cancel": ["easing": "easeOut", "points": [["time": 0.3, "translation": [0, -40]]]],
+                "finish": ["easing": "easeOut", "points": [["time": 0.4, "translation": [0, -150]]]],
+            ],
+            "scrub": ["translation": [0, "-p * 180"]],
+        ]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hole-drag-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The art it uses lives beside the definition.
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("art"), withDestinationURL: ExportFixtures.repositoryRoot.appendingPathComponent("Templates/art"))
+        let file = dir.appendingPathComponent("hole-drag.json")
+        try JSONSerialization.data(withJSONObject: d, options: [.sortedKeys]).write(to: file)
+        return try DefinitionFile.load(file, displayPath: "hole-drag.json")
     }
 }

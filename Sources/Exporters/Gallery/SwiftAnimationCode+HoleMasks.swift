@@ -36,15 +36,7 @@ extension SwiftAnimationCode {
         /// The helper and one CAShapeLayer per hole, at its starting geometry.
         func setUp() -> [String] {
             guard !ids.isEmpty else { return [] }
-            var lines = [
-                "// A hole mask: the layer's rect with a circle cut out (a CAShapeLayer, even-odd). UIView.animate",
-                "// cannot animate a path: its changes are animations of \"path\" beside the calls",
-                "func holePath(_ rect: CGRect, _ center: CGPoint, _ radius: CGFloat) -> CGPath {",
-                "    let path = UIBezierPath(rect: rect)",
-                "    path.append(UIBezierPath(arcCenter: center, radius: radius, startAngle: 0, endAngle: 2 * .pi, clockwise: false))",
-                "    return path.cgPath",
-                "}",
-            ]
+            var lines = helper()
             for id in ids {
                 let v = identifier(id), m = mask(id)
                 lines += [
@@ -54,6 +46,25 @@ extension SwiftAnimationCode {
                 ]
             }
             return lines + [""]
+        }
+
+        /// In a gesture handler: the helper and the masks the animate function set up.
+        func reuse() -> [String] {
+            guard !ids.isEmpty else { return [] }
+            return helper()
+                + ids.map { "guard let \(mask($0)) = \(identifier($0)).layer.mask as? CAShapeLayer else { return }  // set up by the animate function" }
+        }
+
+        private func helper() -> [String] {
+            [
+                "// A hole mask: the layer's rect with a circle cut out (a CAShapeLayer, even-odd). UIView.animate",
+                "// cannot animate a path: its changes are animations of \"path\" beside the calls",
+                "func holePath(_ rect: CGRect, _ center: CGPoint, _ radius: CGFloat) -> CGPath {",
+                "    let path = UIBezierPath(rect: rect)",
+                "    path.append(UIBezierPath(arcCenter: center, radius: radius, startAngle: 0, endAngle: 2 * .pi, clockwise: false))",
+                "    return path.cgPath",
+                "}",
+            ]
         }
 
         /// The path set at once (outside an animation block, or the starting state).

@@ -1,5 +1,6 @@
 import JSONText
 import Motion
+import Simulation
 // The gallery's "copy as Swift" for an interactive definition: the pan handler the definition
 // describes, written with its own expressions (docs/uikit-motion.md, "Direct manipulation" and
 // "Percent-driven transitions"), as the catalog's source articles write theirs. It returns early
@@ -13,7 +14,8 @@ package struct SwiftGestureCode {
     /// Its name, for the animate function's header.
     var name: String
 
-    init(_ d: TransitionDefinition, _ i: Interaction, animate: String) {
+    /// `plain`: the definition's phases simulated without the gesture (its layers' masks).
+    init(_ d: TransitionDefinition, _ i: Interaction, animate: String, plain: Simulation) {
         let typeName = SwiftAnimationCode.typeName(d.name)
         name = "handle\(typeName)" + (typeName.hasSuffix("Pan") ? "" : "Pan")
         let percentDriven: PercentDriven? = if case .percentDriven(let p) = i.kind { p } else { nil }
@@ -54,7 +56,19 @@ package struct SwiftGestureCode {
         let text = Text(lets: letNames)
 
         // The context of the constant assignments (views turned in 3D, perspectives declared here).
-        var context = SwiftAnimationCode.Context(constants, sublayerTransforms: [], taken: taken)
+        // A hole the release's phase changes is the CAShapeLayer the animate function made.
+        // (Only those a phase run changes: the animate function writes them, so it made the mask.)
+        var holeViews: [String] = []
+        for (_, phase, _) in phaseRuns {
+            for c in phase.blocks.flatMap({ $0.before + $0.changes + $0.completion }) where !holeViews.contains(c.layer) {
+                switch c.value {
+                case .maskFrame, .maskCenter, .number(.maskRadius, _): holeViews.append(c.layer)
+                default: break
+                }
+            }
+        }
+        let holes = SwiftAnimationCode.HoleMasks(plain, views: holeViews)
+        var context = SwiftAnimationCode.Context(constants, sublayerTransforms: [], taken: taken, holes: holes)
         for c in expressionChanges {
             if case .transform(let t) = c.value, Self.is3D(t) { context.layers3D.insert(c.layer) }
         }
@@ -132,6 +146,8 @@ package struct SwiftGestureCode {
                 out.add("\(name).m34 = \(NumberFormat.string(m34, maxDecimals: 8))")
             }
         }
+
+        out.add(contentsOf: holes.reuse())
 
         // Began: the first event at which every begin rule holds.
         let setUp: [String] =
