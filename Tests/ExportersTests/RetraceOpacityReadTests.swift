@@ -8,7 +8,7 @@ import XCTest
 /// An opacity driver's read (RetraceDriver.reader, feature 8) comes from the chain's opacities
 /// alone (Simulation.effectiveOpacity): it must be `layerState`'s effective opacity, and so the
 /// number `Retrace.features(sim.state(at: t), i)` holds, bit for bit, for every layer and time
-/// (of every template at 120 Hz in the catalog tier, of ExportFixtures.sweepTemplateNames at 40 Hz
+/// (of every template at 120 Hz in the catalog tier, of ExportFixtures.sweepTemplateNames at 20 Hz
 /// in the fast tier).
 final class RetraceOpacityReadTests: XCTestCase {
     func testEffectiveOpacityIsTheLayerStatesBitForBit() throws {
@@ -16,9 +16,9 @@ final class RetraceOpacityReadTests: XCTestCase {
         for name in ExportFixtures.sweepTemplateNames {
             let sim = try Simulation(try ExportFixtures.template(name))
             let d = sim.timeline.duration
-            // Every 120 Hz sample (every third in the fast tier), times between them, past the loop
+            // Every 120 Hz sample (every sixth in the fast tier), times between them, past the loop
             // and before it.
-            let rate = Double(CatalogTier.cases(whole: 120, fast: 40))
+            let rate = Double(CatalogTier.cases(whole: 120, fast: 20))
             let times = (0...Int(d * rate)).map { Double($0) / rate } + [d * 0.37, d - 1e-9, d * 1.3, -0.1]
             let read = (0..<sim.layers.count).map { RetraceDriver.reader(sim, layer: $0, feature: Retrace.opacityFeature) }
             for i in sim.layers.indices {

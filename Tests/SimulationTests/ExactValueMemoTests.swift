@@ -84,7 +84,7 @@ final class ExactValueMemoTests: XCTestCase {
         XCTAssertNil(keptAgain)
         var table = TimeTable<Kept>()
         table[1] = Kept()
-        weak var inTable = table[1]
+        weak let inTable = table[1]
         table.release()
         XCTAssertNil(inTable)
         XCTAssertNil(table[1])

@@ -2,6 +2,7 @@ import Foundation
 import Keyframes
 import Motion
 import Simulation
+import TransExportTestSupport
 import TransitionModel
 import XCTest
 
@@ -36,7 +37,8 @@ final class ProjectionErrorTests: XCTestCase {
 
     /// The seed's flip turning toward the viewer (−90°, d = 500): the page's corners, drawn from
     /// the keyframes as played (easing solved), stay within 0.5 px of the exact projection wherever they are on the canvas,
-    /// every 1/1000 s; the corners themselves are exact at every keyframe (to the written 0.1 grid).
+    /// every 1/1000 s (every 3/1000 s in the fast tier); the corners themselves are exact at every
+    /// keyframe (to the written 0.1 grid).
     func testFlipTowardTheViewerStaysWithinOnePixel() throws {
         for (degrees, d) in [(-90.0, 500.0), (90, 500), (-90, 1000)] {
             let sim = try Simulation(flipDefinition(to: degrees, eyeDistance: d))
@@ -45,7 +47,8 @@ final class ProjectionErrorTests: XCTestCase {
             let path = try XCTUnwrap(kt.projected[page]?.paint.first?.path)
             XCTAssertNil(kt.projected[0], "the container itself is drawn in 2D")
             var worst = 0.0
-            for step in 0...Int(sim.timeline.duration * 1000) - 1 {
+            // Every millisecond in the catalog tier, every third in the fast tier.
+            for step in stride(from: 0, to: Int(sim.timeline.duration * 1000), by: CatalogTier.cases(whole: 1, fast: 3)) {
                 let t = Double(step) / 1000
                 let exact = sim.state(at: t).corners(of: page)
                 let drawn = path.value(at: t)
@@ -64,7 +67,8 @@ final class ProjectionErrorTests: XCTestCase {
     }
 
     /// Rounded corners and ellipses: the drawn cubics (Hermite fits of the projected curves) stay
-    /// within 1 px of the exact projected curve, at keyframes and between them.
+    /// within 1 px of the exact projected curve, at keyframes and between them (every 4 ms; every
+    /// 12 ms in the fast tier).
     func testProjectedCurvesStayWithinOnePixel() throws {
         var def = flipDefinition()
         def.layers[0].children[0].numbers[.cornerRadius] = 44
@@ -75,7 +79,7 @@ final class ProjectionErrorTests: XCTestCase {
             let i = try XCTUnwrap(sim.index(ofLayer: id))
             let path = try XCTUnwrap(kt.projected[i]?.paint.first?.path)
             var worst = 0.0
-            for step in stride(from: 0.5, to: 1.1, by: 0.004) {
+            for step in stride(from: 0.5, to: 1.1, by: CatalogTier.isEnabled ? 0.004 : 0.012) {
                 let h = PlaneProjection(sim.state(at: step).boundsToScreen[i])
                 let exact = Self.polyline(bounds, 48).map(h.apply)
                 worst = max(worst, Self.visibleError(drawn: Self.polyline(path.value(at: step), 6), exact: exact, canvas: Size(390, 844)))
@@ -88,7 +92,7 @@ final class ProjectionErrorTests: XCTestCase {
     /// Text bars (stadiums) drawn with one cubic per round end (BezierPath.stadium, 1.33 % of
     /// the radius off a half circle) where that fits: what a player draws between keys stays
     /// within 0.5 px of the exact projected stadium (quarter arcs, dense) on the canvas, every
-    /// 1/100 s, the shape error counted in (PathSpec.shapeError). Turning away (+90°) the bars
+    /// 1/100 s (3/100 s in the fast tier), the shape error counted in (PathSpec.shapeError). Turning away (+90°) the bars
     /// take one cubic per end; turning toward the viewer (−90°, magnified) quarter arcs.
     func testOneCubicBarEndsStayWithinHalfAPixelOfTheExactStadium() throws {
         for (degrees, d, segments) in [(-90.0, 500.0, 10), (90, 500, 4)] {
@@ -103,7 +107,7 @@ final class ProjectionErrorTests: XCTestCase {
             XCTAssertEqual(bars.count, 3)
             XCTAssertEqual(bars.first?.initialValue.segmentCount, segments)
             var worst = 0.0
-            for step in stride(from: 0.5, to: 1.1, by: 0.01) {
+            for step in stride(from: 0.5, to: 1.1, by: CatalogTier.isEnabled ? 0.01 : 0.03) {
                 let s = sim.state(at: step)
                 let h = PlaneProjection(s.boundsToScreen[i])
                 for (bar, rect) in zip(bars, TextBars.bars(size: Size(330, 90), lines: 3)) {
