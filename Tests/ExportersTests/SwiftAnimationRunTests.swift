@@ -84,19 +84,8 @@ final class SwiftAnimationRunTests: XCTestCase {
             program += "}\n"
         }
         let output = try SwiftGestureCodeTests.run(program, with: [SwiftGestureRunTests.declarations], importDispatch: false)
-        var got: [String: Double] = [:]
-        for line in output.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let v = Double(parts[1]) { got[String(parts[0])] = v }
-        }
         XCTAssertGreaterThan(expected.count, names.count * 10)
-        for (label, value) in expected {
-            guard let v = got[label] else {
-                XCTFail("no \(label) in the output")
-                continue
-            }
-            XCTAssertEqual(v, value, accuracy: 1e-6, label)
-        }
+        SwiftGestureRunTests.assertShown(output, expected)
     }
 
     static let fields = (1...4).flatMap { r in (1...4).map { "m\(r)\($0)" } }

@@ -67,22 +67,31 @@ final class SwiftGestureRunTests: XCTestCase {
             }
         }
         let output = try SwiftGestureCodeTests.run(program, with: [Self.declarations])
+        XCTAssertGreaterThan(expected.count, 60)
+        let worst = Self.assertShown(output, expected)
+        XCTAssertLessThan(worst, 1e-6)
+    }
+
+    /// Each expected value against the program's `show(label, value)` line (1e-6); the worst difference.
+    @discardableResult
+    static func assertShown(_ output: String, _ expected: [(label: String, value: Double)], file: StaticString = #filePath, line: UInt = #line)
+        -> Double
+    {
         var got: [String: Double] = [:]
-        for line in output.split(separator: "\n") {
-            let parts = line.split(separator: " ")
+        for row in output.split(separator: "\n") {
+            let parts = row.split(separator: " ")
             if parts.count == 2, let v = Double(parts[1]) { got[String(parts[0])] = v }
         }
-        XCTAssertGreaterThan(expected.count, 60)
         var worst = 0.0
         for (label, value) in expected {
             guard let v = got[label] else {
-                XCTFail("no \(label) in the output")
+                XCTFail("no \(label) in the output", file: file, line: line)
                 continue
             }
             worst = max(worst, abs(v - value))
-            XCTAssertEqual(v, value, accuracy: 1e-6, label)
+            XCTAssertEqual(v, value, accuracy: 1e-6, label, file: file, line: line)
         }
-        XCTAssertLessThan(worst, 1e-6)
+        return worst
     }
 
     static let declarations = ExportFixtures.repositoryRoot.appendingPathComponent("Tests/ExportersTests/UIKitDeclarations/UIKit.swift")

@@ -25,8 +25,10 @@ extension SwiftAnimationCode {
         }
 
         /// Whether `c` is a change of a hole's geometry (else it is written as a mask view's).
-        func holds(_ c: PropertyChange) -> Bool {
-            guard geometry[c.layer] != nil else { return false }
+        func holds(_ c: PropertyChange) -> Bool { geometry[c.layer] != nil && Self.changesGeometry(c) }
+
+        /// Whether `c` sets a mask's rect, centre or radius (what a hole's path is made of).
+        static func changesGeometry(_ c: PropertyChange) -> Bool {
             switch c.value {
             case .maskFrame, .maskCenter, .number(.maskRadius, _): return true
             default: return false

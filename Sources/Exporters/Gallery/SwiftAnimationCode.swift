@@ -51,10 +51,7 @@ package struct SwiftAnimationCode: Hashable, Sendable {
         if !context.perspectives.isEmpty {
             // The ancestors' sublayerTransform too: the function's views are turned in it.
             out.add("// Perspective (m34 = -1 / eye distance), as in the definition; without it a 3D turn looks flat")
-            for (m34, name) in context.perspectives {
-                out.add("var \(name) = CATransform3DIdentity")
-                out.add("\(name).m34 = \(NumberFormat.string(m34, maxDecimals: 8))")
-            }
+            out.add(contentsOf: context.declarations)
             for (id, t) in perspective { out.add("\(Self.identifier(id)).layer.sublayerTransform = \(Self.transform3D(t, context))") }
             out.add("")
         }
@@ -278,6 +275,11 @@ package struct SwiftAnimationCode: Hashable, Sendable {
         }
 
         func perspective(_ m34: Double) -> String? { perspectives.first { $0.m34 == m34 }?.name }
+
+        /// The perspectives' declarations, for the top of a function.
+        var declarations: [String] {
+            perspectives.flatMap { ["var \($0.name) = CATransform3DIdentity", "\($0.name).m34 = \(NumberFormat.string($0.m34, maxDecimals: 8))"] }
+        }
     }
 
     // MARK: Assignments

@@ -1,4 +1,3 @@
-import JSONText
 import Motion
 import Simulation
 // The gallery's "copy as Swift" for an interactive definition: the pan handler the definition
@@ -22,10 +21,10 @@ package struct SwiftGestureCode {
         let follow: [ExpressionChange] = if case .directManipulation(let c) = i.kind { c } else { [] }
 
         // What the release runs, as assignments and blocks, so the views and names are known first.
-        var phaseRuns: [(ReleaseRule, Phase, [ExpressionChange])] = []
+        var phaseRuns: [Phase] = []
         for rule in i.release {
-            if percentDriven == nil, case .phase(let name, let starts) = rule.action, let phase = d.phases.first(where: { $0.name == name }) {
-                phaseRuns.append((rule, phase, starts))
+            if percentDriven == nil, case .phase(let name, _) = rule.action, let phase = d.phases.first(where: { $0.name == name }) {
+                phaseRuns.append(phase)
             }
         }
         var expressionChanges = follow
@@ -38,7 +37,7 @@ package struct SwiftGestureCode {
                 case .complete: break
                 }
             }
-            for (_, phase, _) in phaseRuns { constants += phase.blocks.flatMap { $0.before + $0.changes + $0.completion } }
+            for phase in phaseRuns { constants += phase.blocks.flatMap { $0.before + $0.changes + $0.completion } }
         }
         var views: [String] = []
         for layer in expressionChanges.map(\.layer) + constants.map(\.layer) where !views.contains(layer) { views.append(layer) }
@@ -59,12 +58,10 @@ package struct SwiftGestureCode {
         // A hole the release's phase changes is the CAShapeLayer the animate function made.
         // (Only those a phase run changes: the animate function writes them, so it made the mask.)
         var holeViews: [String] = []
-        for (_, phase, _) in phaseRuns {
-            for c in phase.blocks.flatMap({ $0.before + $0.changes + $0.completion }) where !holeViews.contains(c.layer) {
-                switch c.value {
-                case .maskFrame, .maskCenter, .number(.maskRadius, _): holeViews.append(c.layer)
-                default: break
-                }
+        for phase in phaseRuns {
+            for c in phase.blocks.flatMap({ $0.before + $0.changes + $0.completion })
+            where !holeViews.contains(c.layer) && SwiftAnimationCode.HoleMasks.changesGeometry(c) {
+                holeViews.append(c.layer)
             }
         }
         let holes = SwiftAnimationCode.HoleMasks(plain, views: holeViews)
@@ -140,12 +137,7 @@ package struct SwiftGestureCode {
         for (k, l) in i.lets.enumerated() where read.contains(.let(k)) {
             out.add("let \(letNames[k]): CGFloat = \(text.expression(l.expression.root))")
         }
-        if !context.perspectives.isEmpty {
-            for (m34, name) in context.perspectives {
-                out.add("var \(name) = CATransform3DIdentity")
-                out.add("\(name).m34 = \(NumberFormat.string(m34, maxDecimals: 8))")
-            }
-        }
+        out.add(contentsOf: context.declarations)
 
         out.add(contentsOf: holes.reuse())
 
@@ -221,7 +213,7 @@ package struct SwiftGestureCode {
 
     /// One release rule's action.
     private static func release(
-        _ rule: ReleaseRule, percentDriven: Bool, phases: [(ReleaseRule, Phase, [ExpressionChange])], context: SwiftAnimationCode.Context,
+        _ rule: ReleaseRule, percentDriven: Bool, phases: [Phase], context: SwiftAnimationCode.Context,
         text: Text, to out: inout Lines
     ) {
         if percentDriven {
@@ -242,7 +234,7 @@ package struct SwiftGestureCode {
             }
         case .phase(let name, let starts):
             out.add("// \(rule.outcome.rawValue): phase \"\(name)\" from the release")
-            guard let phase = phases.first(where: { $0.0 == rule })?.1 else { return }
+            guard let phase = phases.first(where: { $0.name == name }) else { return }
             var blocks = phase.blocks.map { SwiftAnimationCode.code($0, context) }
             // A start assignment replaces the phase's `before` assignments to the same layer
             // property; one it has not goes first (as the simulation runs it).
