@@ -16,6 +16,17 @@
 //   trans-export                TransExportCLI (a thin shell); trans-export-bench, trans-export-fuzz: tools
 import PackageDescription
 
+// The numeric stages are compiled with optimization in debug builds too: `swift test` spends
+// most of its time in their sweeps, and -O runs them in half the time for about a minute more of
+// a clean build (BENCHMARKS.md, "The fast tier's time"). Asserts stay on (-assert-config Debug).
+// TRANS_EXPORT_ONONE=1 builds them unoptimized, for stepping through them in a debugger. Never
+// when another package depends on this one (its checkout lies in a .build or SourcePackages
+// folder): SwiftPM refuses a versioned dependency whose targets carry unsafe flags.
+let builtAsDependency = Context.packageDirectory.split(separator: "/").contains { $0 == ".build" || $0 == "SourcePackages" }
+let optimizedWhenTesting: [SwiftSetting] =
+    builtAsDependency || Context.environment["TRANS_EXPORT_ONONE"] == "1"
+    ? [] : [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
+
 let package = Package(
     name: "trans-export",
     products: [
@@ -45,17 +56,17 @@ let package = Package(
         // (FoundationEssentials only: docs/platform.md#foundation-essentials-only).
         .target(name: "Platform"),
         // Plain 2D geometry in points: Point, Size, Rect.
-        .target(name: "Geometry"),
+        .target(name: "Geometry", swiftSettings: optimizedWhenTesting),
         // A user's artwork read safely: PNG/JPEG checked from their bytes, SVG through libxml2 into the art model.
         .target(name: "Artwork", dependencies: ["CLibXML2", "Diagnostics", "Platform"]),
         // The definition format: a transition's canvas, layer tree and phases; decoding with located diagnostics.
         .target(name: "TransitionModel", dependencies: ["Geometry", "JSONText", "Artwork"]),
         // UIKit / Core Animation math: springs, timing curves, 3D layer geometry.
-        .target(name: "Motion", dependencies: ["Geometry"]),
+        .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: optimizedWhenTesting),
         // A transition evaluated as a value: every layer's exact state at any time of the timeline.
-        .target(name: "Simulation", dependencies: ["TransitionModel", "Motion"]),
+        .target(name: "Simulation", dependencies: ["TransitionModel", "Motion"], swiftSettings: optimizedWhenTesting),
         // Property tracks → keyframes with bezier easing (sampled or exact); swappable reducers.
-        .target(name: "Keyframes", dependencies: ["Simulation"]),
+        .target(name: "Keyframes", dependencies: ["Simulation"], swiftSettings: optimizedWhenTesting),
         // Keyframes → bytes: animated SVG (libxml2), Lottie JSON, tracks dump, static SVG, raster (GIF, WebP, MP4, PNG).
         .target(name: "Exporters", dependencies: ["Keyframes", "CLibXML2", "JSONText", "Artwork", "CRsvg", "CWebP", "CGif", "CZlib"]),
         // The library's front door: decode, simulate, fit, export to any registered format, the
