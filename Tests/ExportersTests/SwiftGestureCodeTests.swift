@@ -150,19 +150,71 @@ final class SwiftGestureHoleTests: XCTestCase {
             ], code)
         XCTAssertFalse(code.contains("cover.mask?"), code)
         // And it type-checks against UIKit's declarations.
+        try Self.assertTypeChecks([code])
+    }
+
+    /// Each code type-checks against UIKit's declarations, without a warning (one swiftc run each).
+    static func assertTypeChecks(_ codes: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-hole-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("HoleDrag.swift")
-        try ("import Dispatch\n\n" + code).write(to: file, atomically: true, encoding: .utf8)
-        let (status, output) = try SwiftAnimationCodeCompileTests.swiftc(
-            ["-typecheck", "-swift-version", "5", SwiftGestureRunTests.declarations.path, file.path])
-        XCTAssertEqual(status, 0, output)
-        XCTAssertFalse(output.contains("warning:"), output)
+        for (k, code) in codes.enumerated() {
+            let source = dir.appendingPathComponent("HoleDrag\(k).swift")
+            try ("import Dispatch\n\n" + code).write(to: source, atomically: true, encoding: .utf8)
+            let (status, output) = try SwiftAnimationCodeCompileTests.swiftc(
+                ["-typecheck", "-swift-version", "5", SwiftGestureRunTests.declarations.path, source.path])
+            XCTAssertEqual(status, 0, output, file: file, line: line)
+            XCTAssertFalse(output.contains("warning:"), output, file: file, line: line)
+        }
     }
 
-    /// circle-reveal-push with its reveal run from the release of a drag of the poster's snapshot.
-    static func holeDrag() throws -> TransitionDefinition {
+    func testAReleaseBlockThatChangesAHoleAnimatesItsPathWithTheBlocksTiming() throws {
+        let hole = "holePath(CGRect(x: 0, y: 0, width: 390, height: 844), CGPoint(x: 79, y: 200), "
+        // A number for the duration; then an expression of the finger, a bezier curve stretched to it.
+        var codes: [String] = []
+        for (duration, written) in [(0.3 as Any, "0.3"), ("0.5 * p" as Any, "TimeInterval(0.5 * p)")] {
+            let cancel: [String: Any] = [
+                "duration": duration, "timing": "easeOut",
+                "changes": [
+                    ["layer": "poster-snapshot", "property": "center", "value": [71, 380]], ["layer": "cover", "property": "mask.radius", "value": 50],
+                ],
+            ]
+            let code = SwiftAnimationCode(try Simulation(try Self.holeDrag(cancel: cancel))).text
+            codes.append(code)
+            let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let handler = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("func handleHoleDragPan(") })
+            let branch = try XCTUnwrap(lines[handler...].firstIndex(of: "// cancel"))
+            XCTAssertEqual(
+                Array(lines[(branch + 1)...(branch + 10)]),
+                [
+                    "UIView.animate(withDuration: \(written), delay: 0, options: [.curveEaseOut]) {", "posterSnapshot.center = CGPoint(x: 71, y: 380)", "}",
+                    "let pathAnimation = CABasicAnimation(keyPath: \"path\")",
+                    "pathAnimation.timingFunction = CAMediaTimingFunction(name: .easeOut)", "pathAnimation.duration = \(written)",
+                    "pathAnimation.fromValue = \(hole)0.1)", "pathAnimation.toValue = \(hole)50)", "coverMask.path = \(hole)50)",
+                    "coverMask.add(pathAnimation, forKey: \"path\")",
+                ], code)
+            // The finish branch's phase starts from the hole at the release, not from the cancel's 50.
+            let finish = try XCTUnwrap(lines[handler...].firstIndex(of: "// finish: phase \"reveal\" from the release"))
+            XCTAssertEqual(lines[finish + 6], "pathAnimation2.fromValue = \(hole)0.1)", code)
+            XCTAssertFalse(code.contains("cover.mask?"), code)
+        }
+        // A UIKit spring of a duration known only at the release: set, with a comment saying so.
+        let spring: [String: Any] = [
+            "duration": "0.5 * p", "timing": ["uikitSpring": ["damping": 0.8, "velocity": 0]],
+            "changes": [["layer": "cover", "property": "mask.radius", "value": 50]],
+        ]
+        let code = SwiftAnimationCode(try Simulation(try Self.holeDrag(cancel: spring))).text
+        XCTAssertTrue(
+            code.contains(
+                "// The hole's path is set, not animated: a spring's parameters need its duration, known only at the release\n"
+                    + "            coverMask.path = \(hole)50)"), code)
+        // The expression's duration and the spring's set path type-check as well.
+        try Self.assertTypeChecks([codes[1], code])
+    }
+
+    /// circle-reveal-push with its reveal run from the release of a drag of the poster's snapshot;
+    /// `cancel`: the cancel rule's block (the snapshot flying back, by default).
+    static func holeDrag(cancel: [String: Any]? = nil) throws -> TransitionDefinition {
         let source = ExportFixtures.repositoryRoot.appendingPathComponent("Templates/circle-reveal-push.json")
         var d = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
         d["name"] = "hole-drag"
@@ -181,7 +233,9 @@ final class SwiftGestureHoleTests: XCTestCase {
             "release": [
                 [
                     "when": "p < 0.5", "outcome": "cancel",
-                    "blocks": [["duration": 0.3, "timing": "easeOut", "changes": [["layer": "poster-snapshot", "property": "center", "value": [71, 380]]]]],
+                    "blocks": [
+                        cancel ?? ["duration": 0.3, "timing": "easeOut", "changes": [["layer": "poster-snapshot", "property": "center", "value": [71, 380]]]]
+                    ],
                 ],
                 ["outcome": "finish", "phase": "reveal"],
             ],

@@ -24,6 +24,12 @@ extension SwiftAnimationCode {
             }
         }
 
+        /// The geometry the lines so far leave, to start each of a handler's branches from the same.
+        var state: [String: (frame: Rect, center: Point, radius: Double)] {
+            get { geometry }
+            set { geometry = newValue }
+        }
+
         /// Whether `c` is a change of a hole's geometry (else it is written as a mask view's).
         func holds(_ c: PropertyChange) -> Bool { geometry[c.layer] != nil && Self.changesGeometry(c) }
 
@@ -77,16 +83,28 @@ extension SwiftAnimationCode {
 
         /// A block's changes to holes, as path animations with the block's timing (one per hole).
         func animate(_ changes: [PropertyChange], _ block: AnimationBlock) -> [String] {
+            let curve = AnimationCurve(timing: block.timing, duration: block.duration)
+            return animate(
+                changes, timing: block.timing, shape: curve.shape, duration: number(curve.duration), delay: block.delay > 0 ? number(block.delay) : nil)
+        }
+
+        /// The same with the duration and delay as Swift text (a release rule's may be expressions
+        /// of the finger): `shape` nil for a spring whose parameters depend on a duration known only
+        /// then (UIKit's solve, not an expression): the path is set, and a comment says so.
+        func animate(_ changes: [PropertyChange], timing: Timing, shape: AnimationCurve.Shape?, duration: String, delay: String?) -> [String] {
+            guard let shape else {
+                return ["// The hole's path is set, not animated: a spring's parameters need its duration, known only at the release"]
+                    + changes.flatMap(set)
+            }
             var lines: [String] = []
             var order: [String] = []
             for c in changes where !order.contains(c.layer) { order.append(c.layer) }
-            let curve = AnimationCurve(timing: block.timing, duration: block.duration)
             for id in order {
                 let from = path(id)
                 for c in changes where c.layer == id { apply(c) }
                 animations += 1
                 let a = animations == 1 ? "pathAnimation" : "pathAnimation\(animations)"
-                switch curve.shape {
+                switch shape {
                 case .spring(let s):
                     lines += [
                         "let \(a) = CASpringAnimation(keyPath: \"path\")",
@@ -95,7 +113,7 @@ extension SwiftAnimationCode {
                     ]
                 case .bezier(let b):
                     lines.append("let \(a) = CABasicAnimation(keyPath: \"path\")")
-                    if case .named(let name) = block.timing {
+                    if case .named(let name) = timing {
                         lines.append("\(a).timingFunction = CAMediaTimingFunction(name: .\(TimingSpec.caName(name)))")
                     } else {
                         lines.append(
@@ -104,9 +122,9 @@ extension SwiftAnimationCode {
                 case .custom:
                     lines.append("let \(a) = CABasicAnimation(keyPath: \"path\")")
                 }
-                lines += ["\(a).duration = \(number(curve.duration))", "\(a).fromValue = \(from)", "\(a).toValue = \(path(id))"]
-                if block.delay > 0 {
-                    lines += ["\(a).beginTime = CACurrentMediaTime() + \(number(block.delay))", "\(a).fillMode = .backwards"]
+                lines += ["\(a).duration = \(duration)", "\(a).fromValue = \(from)", "\(a).toValue = \(path(id))"]
+                if let delay {
+                    lines += ["\(a).beginTime = CACurrentMediaTime() + \(delay)", "\(a).fillMode = .backwards"]
                 }
                 lines += ["\(mask(id)).path = \(path(id))", "\(mask(id)).add(\(a), forKey: \"path\")"]
             }

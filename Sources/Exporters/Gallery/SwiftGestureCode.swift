@@ -55,14 +55,19 @@ package struct SwiftGestureCode {
         let text = Text(lets: letNames)
 
         // The context of the constant assignments (views turned in 3D, perspectives declared here).
-        // A hole the release's phase changes is the CAShapeLayer the animate function made.
-        // (Only those a phase run changes: the animate function writes them, so it made the mask.)
+        // A hole the release's phase or blocks change is the CAShapeLayer the animate function
+        // made (a hole's geometry is no finger's: mask values are constants in a release block).
         var holeViews: [String] = []
-        for phase in phaseRuns {
-            for c in phase.blocks.flatMap({ $0.before + $0.changes + $0.completion })
-            where !holeViews.contains(c.layer) && SwiftAnimationCode.HoleMasks.changesGeometry(c) {
-                holeViews.append(c.layer)
+        var releaseConstants: [PropertyChange] = []
+        for rule in i.release where percentDriven == nil {
+            guard case .blocks(let blocks) = rule.action else { continue }
+            for c in blocks.flatMap({ $0.before + $0.changes }) {
+                if case .constant(let v) = c.value { releaseConstants.append(PropertyChange(layer: c.layer, v)) }
             }
+        }
+        for c in phaseRuns.flatMap({ $0.blocks.flatMap { $0.before + $0.changes + $0.completion } }) + releaseConstants
+        where !holeViews.contains(c.layer) && SwiftAnimationCode.HoleMasks.changesGeometry(c) {
+            holeViews.append(c.layer)
         }
         let holes = SwiftAnimationCode.HoleMasks(plain, views: holeViews)
         var context = SwiftAnimationCode.Context(constants, sublayerTransforms: [], taken: taken, holes: holes)
@@ -185,6 +190,8 @@ package struct SwiftGestureCode {
         if !i.begin.isEmpty { out.add("isInteracting = false") }
         // Rules after one without a condition never apply.
         let rules = i.release.prefix { $0.when != nil } + i.release.drop { $0.when != nil }.prefix(1)
+        // Each branch starts from the holes' geometry at the release, not where another left them.
+        let holesAtRelease = holes.state
         if rules.count == 1, rules[0].when == nil {
             Self.release(rules[0], percentDriven: percentDriven != nil, phases: phaseRuns, context: context, text: text, to: &out)
         } else {
@@ -195,6 +202,7 @@ package struct SwiftGestureCode {
                     out.add("} else {")
                 }
                 out.indent += 1
+                holes.state = holesAtRelease
                 Self.release(rule, percentDriven: percentDriven != nil, phases: phaseRuns, context: context, text: text, to: &out)
                 out.indent -= 1
             }
@@ -226,10 +234,22 @@ package struct SwiftGestureCode {
         case .blocks(let blocks):
             out.add("// \(rule.outcome.rawValue)")
             for b in blocks {
-                let block = SwiftAnimationCode.BlockCode(
-                    duration: b.duration.map { text.seconds($0.root) } ?? SwiftAnimationCode.number(AnimationCurve(timing: b.timing, duration: nil).duration),
-                    delay: text.seconds(b.delay.root), timing: b.timing, cut: b.duration.map { text.seconds($0.root) },
-                    before: b.before.map { text.assignment($0, context) }, changes: b.changes.flatMap { text.assignment($0, context) }, completion: [])
+                let duration = b.duration.map { text.seconds($0.root) } ?? SwiftAnimationCode.number(AnimationCurve(timing: b.timing, duration: nil).duration)
+                let before = b.before.map { text.assignment($0, context) }
+                // A hole's changes animate its path beside the call, as in a phase's block.
+                let paths = b.changes.compactMap { c -> PropertyChange? in
+                    guard case .constant(let v) = c.value, context.holes?.holds(PropertyChange(layer: c.layer, v)) == true else { return nil }
+                    return PropertyChange(layer: c.layer, v)
+                }
+                let changes = b.changes.filter { c in !paths.contains { $0.layer == c.layer && $0.value.propertyName == c.value.propertyName } }
+                var block = SwiftAnimationCode.BlockCode(
+                    duration: duration, delay: text.seconds(b.delay.root), timing: b.timing, cut: b.duration.map { text.seconds($0.root) },
+                    before: before, changes: changes.flatMap { text.assignment($0, context) }, completion: [])
+                if let holes = context.holes, !paths.isEmpty {
+                    block.beside = holes.animate(
+                        paths, timing: b.timing, shape: Self.shape(b), duration: duration,
+                        delay: Text.isNumber(b.delay.root, 0) ? nil : text.seconds(b.delay.root))
+                }
                 SwiftAnimationCode.write(block, to: &out)
             }
         case .phase(let name, let starts):
@@ -250,6 +270,15 @@ package struct SwiftGestureCode {
             }
             for block in blocks { SwiftAnimationCode.write(block, to: &out) }
         }
+    }
+
+    /// A release block's curve: nil for a UIKit spring whose duration is an expression of the
+    /// finger (its parameters are UIKit's solve for the duration, no Swift expression); every other
+    /// curve's shape does not depend on the duration.
+    static func shape(_ b: ExpressionBlock) -> AnimationCurve.Shape? {
+        let duration = b.duration.flatMap { $0.isConstant ? $0.evaluate(ExpressionEnvironment(canvas: Size(1, 1))) : nil }
+        if case .uikitSpring = b.timing, b.duration != nil, duration == nil { return nil }
+        return AnimationCurve(timing: b.timing, duration: duration ?? b.duration.map { _ in 1 }).shape
     }
 
     /// UIView.AnimationCurve has four curves; another cubic bezier is said, not played.
