@@ -24,7 +24,7 @@ package struct SwiftAnimationCode: Hashable, Sendable {
         let plain = plain ?? simulation
         let starts = plain.timeline.phases.map(\.start)
         let first = starts.first ?? 0
-        let views = Self.viewsUsed(d, holes: plain)
+        let views = Self.viewsUsed(d, in: plain)
         let perspective = Self.perspectiveAncestors(plain, of: views)
         let start = Self.startingState(plain)
         let written = start + d.phases.flatMap { $0.blocks.flatMap { $0.before + $0.changes + $0.completion } }
@@ -371,25 +371,19 @@ package struct SwiftAnimationCode: Hashable, Sendable {
 
     static func oneLine(_ s: String) -> String { s.split(whereSeparator: \.isNewline).joined(separator: " ") }
 
-    /// The layers the calls assign to, in the order the definition first names them.
-    static func viewsUsed(_ d: TransitionDefinition, holes sim: Simulation? = nil) -> [String] {
+    /// The layers the calls assign to, in the order the definition first names them; then, with
+    /// `sim`, those whose hole mask only a release rule's blocks change (the function sets up the
+    /// mask, which the pan handler animates: SwiftGestureCode).
+    static func viewsUsed(_ d: TransitionDefinition, in sim: Simulation? = nil) -> [String] {
         var seen: [String] = []
         for phase in d.phases {
             for b in phase.blocks {
                 for c in b.before + b.changes + b.completion where !seen.contains(c.layer) { seen.append(c.layer) }
             }
         }
-        // A hole only a release rule's blocks change: the function sets up its mask, which the pan
-        // handler animates (SwiftGestureCode).
         guard let sim, let i = d.interaction else { return seen }
-        for rule in i.release {
-            guard case .blocks(let blocks) = rule.action else { continue }
-            for c in blocks.flatMap({ $0.before + $0.changes }) where !seen.contains(c.layer) {
-                guard case .constant(let v) = c.value, HoleMasks.changesGeometry(PropertyChange(layer: c.layer, v)),
-                    let k = sim.index(ofLayer: c.layer), sim.layers[k].definition.mask?.shape == .hole
-                else { continue }
-                seen.append(c.layer)
-            }
+        for c in SwiftGestureCode.releaseConstants(i) where !seen.contains(c.layer) && HoleMasks.changesGeometry(c) {
+            if let k = sim.index(ofLayer: c.layer), sim.layers[k].definition.mask?.shape == .hole { seen.append(c.layer) }
         }
         return seen
     }

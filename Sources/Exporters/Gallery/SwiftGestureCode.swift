@@ -58,14 +58,7 @@ package struct SwiftGestureCode {
         // A hole the release's phase or blocks change is the CAShapeLayer the animate function
         // made (a hole's geometry is no finger's: mask values are constants in a release block).
         var holeViews: [String] = []
-        var releaseConstants: [PropertyChange] = []
-        for rule in i.release where percentDriven == nil {
-            guard case .blocks(let blocks) = rule.action else { continue }
-            for c in blocks.flatMap({ $0.before + $0.changes }) {
-                if case .constant(let v) = c.value { releaseConstants.append(PropertyChange(layer: c.layer, v)) }
-            }
-        }
-        for c in phaseRuns.flatMap({ $0.blocks.flatMap { $0.before + $0.changes + $0.completion } }) + releaseConstants
+        for c in phaseRuns.flatMap({ $0.blocks.flatMap { $0.before + $0.changes + $0.completion } }) + Self.releaseConstants(i)
         where !holeViews.contains(c.layer) && SwiftAnimationCode.HoleMasks.changesGeometry(c) {
             holeViews.append(c.layer)
         }
@@ -269,6 +262,18 @@ package struct SwiftGestureCode {
                 if !replaced, !blocks.isEmpty { blocks[0].before.append(text.assignment(s, context)) }
             }
             for block in blocks { SwiftAnimationCode.write(block, to: &out) }
+        }
+    }
+
+    /// The release rules' block assignments without expressions (a mask's values are among them);
+    /// none when the pan scrubs a percent-driven transition, which runs no release blocks.
+    static func releaseConstants(_ i: Interaction) -> [PropertyChange] {
+        if case .percentDriven = i.kind { return [] }
+        return i.release.flatMap { rule -> [PropertyChange] in
+            guard case .blocks(let blocks) = rule.action else { return [] }
+            return blocks.flatMap { $0.before + $0.changes }.compactMap { c in
+                if case .constant(let v) = c.value { PropertyChange(layer: c.layer, v) } else { nil }
+            }
         }
     }
 
