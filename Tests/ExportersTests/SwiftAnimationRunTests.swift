@@ -67,16 +67,7 @@ final class SwiftAnimationRunTests: XCTestCase {
             // A hole mask: its path's rect and circle (a CAShapeLayer's path, even-odd).
             for (p, id) in zip(parameters, ids) where code.contains("\(p).layer.mask = ") {
                 let m = try XCTUnwrap(end.layers[sim.index(ofLayer: id!)!].mask, "\(name): \(p)'s mask")
-                let path = "(\(p).layer.mask as? CAShapeLayer)?.path"
-                let values: [(String, String, Double)] = [
-                    ("rect.x", "\(path)?.rects.first?.origin.x", m.frame.minX), ("rect.y", "\(path)?.rects.first?.origin.y", m.frame.minY),
-                    ("rect.width", "\(path)?.rects.first?.size.width", m.frame.size.width),
-                    ("rect.height", "\(path)?.rects.first?.size.height", m.frame.size.height),
-                    ("hole.x", "\(path)?.arcs.first?.center.x", m.center.x), ("hole.y", "\(path)?.arcs.first?.center.y", m.center.y),
-                    ("hole.radius", "\(path)?.arcs.first?.radius", m.radius),
-                    ("evenOdd", "(\(p).layer.mask as? CAShapeLayer)?.fillRule == .evenOdd ? 1 : 0", 1),
-                ]
-                for (field, read, value) in values {
+                for (field, read, value) in SwiftGestureRunTests.holeValues(p, m) {
                     program += "    show(\"\(name)/\(p).mask.\(field)\", \(read) ?? -1)\n"
                     expected.append(("\(name)/\(p).mask.\(field)", value))
                 }

@@ -213,17 +213,25 @@ final class SwiftGestureHoleTests: XCTestCase {
     }
 
     /// circle-reveal-push with its reveal run from the release of a drag of the poster's snapshot;
-    /// `cancel`: the cancel rule's block (the snapshot flying back, by default).
-    static func holeDrag(cancel: [String: Any]? = nil) throws -> TransitionDefinition {
+    /// `cancel`: the cancel rule's block (the snapshot flying back, by default); `revealGrowsHole`
+    /// false: the reveal leaves the hole alone (only the cancel's block may change it).
+    static func holeDrag(cancel: [String: Any]? = nil, revealGrowsHole: Bool = true) throws -> TransitionDefinition {
         let source = ExportFixtures.repositoryRoot.appendingPathComponent("Templates/circle-reveal-push.json")
         var d = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
-        d["name"] = "hole-drag"
+        d["name"] = revealGrowsHole ? "hole-drag" : "hole-cancel"
         var phases = try XCTUnwrap(d["phases"] as? [String: Any])
         var reveal = try XCTUnwrap(phases["reveal"] as? [String: Any])
         var blocks = try XCTUnwrap(reveal["blocks"] as? [[String: Any]])
         blocks[0]["before"] = [
             ["layer": "detail", "property": "hidden", "value": false], ["layer": "cover", "property": "hidden", "value": false],
         ]
+        if !revealGrowsHole {
+            blocks = blocks.map { b in
+                var b = b
+                b["changes"] = (b["changes"] as? [[String: Any]] ?? []).filter { $0["property"] as? String != "mask.radius" }
+                return b
+            }
+        }
         reveal["blocks"] = blocks
         phases = ["reveal": reveal]
         d["phases"] = phases

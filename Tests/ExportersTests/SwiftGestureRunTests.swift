@@ -20,56 +20,115 @@ final class SwiftGestureRunTests: XCTestCase {
         var program = Self.driverTypes
         var expected: [(label: String, value: Double)] = []
         for name in ["douyin-drag-dismiss", "douyin-drag-dismiss-continuous", "flip-edge-pan"] {
-            let sim = try Simulation(try ExportFixtures.template(name))
-            let code = SwiftAnimationCode(sim).text
-            program += code + "\n"
-            let call = try XCTUnwrap(Self.documentedCall(code), name)
-            let views =
-                sim.definition.interaction.map { i -> [String] in
-                    guard case .directManipulation = i.kind else { return [] }
-                    return sim.layers.compactMap(\.id).filter { call.contains(SwiftAnimationCode.identifier($0) + ": ") }
-                } ?? []
-            XCTAssertEqual(sim.timeline.branches.map(\.name), ["cancel", "finish"], name)
-            for b in sim.timeline.branches {
-                let label = "\(name)/\(b.name)"
-                program += "do {\n"
-                program += "    let pan = ScriptedPan()\n    var isInteracting = false\n    let interaction = RecordingTransition()\n"
-                program += "    _ = (isInteracting, interaction)\n"
-                let start = sim.state(at: b.touchDown)
-                for id in views { program += Self.setUp(SwiftAnimationCode.identifier(id), start.layers[sim.index(ofLayer: id)!]) }
-                program += "    pan.t = CGPoint(x: \(b.translation.x), y: \(b.translation.y))\n"
-                program += "    pan.v = CGPoint(x: \(b.velocity.x), y: \(b.velocity.y))\n"
-                program += "    pan.s = .began\n    \(call)\n    pan.s = .changed\n    \(call)\n"
-                let before = sim.state(at: b.release - 1e-9), after = sim.state(at: b.motionEnd + 1e-6)
-                for id in views {
-                    program += Self.show("\(label)/changed", SwiftAnimationCode.identifier(id))
-                    expected += Self.values("\(label)/changed/\(SwiftAnimationCode.identifier(id))", before.layers[sim.index(ofLayer: id)!])
-                }
-                program += "    pan.s = .ended\n    \(call)\n"
-                for id in views {
-                    program += Self.show("\(label)/ended", SwiftAnimationCode.identifier(id))
-                    expected += Self.values("\(label)/ended/\(SwiftAnimationCode.identifier(id))", after.layers[sim.index(ofLayer: id)!])
-                }
-                if views.isEmpty {
-                    // Percent-driven: the transition is updated to p and finished or cancelled.
-                    program += "    show(\"\(label)/updates\", CGFloat(interaction.updates.count))\n"
-                    program += "    show(\"\(label)/p\", interaction.updates.last ?? -1)\n"
-                    program += "    show(\"\(label)/finished\", CGFloat(interaction.finished))\n"
-                    program += "    show(\"\(label)/cancelled\", CGFloat(interaction.cancelled))\n"
-                    program += "    show(\"\(label)/completionSpeed\", interaction.completionSpeed)\n"
-                    program += "    show(\"\(label)/completionCurve\", CGFloat(interaction.completionCurve.rawValue))\n"
-                    expected += [
-                        ("\(label)/updates", 1), ("\(label)/p", b.progress), ("\(label)/finished", b.name == "finish" ? 1 : 0),
-                        ("\(label)/cancelled", b.name == "cancel" ? 1 : 0), ("\(label)/completionSpeed", 1), ("\(label)/completionCurve", 0),
-                    ]
-                }
-                program += "}\n"
-            }
+            try Self.drive(try Simulation(try ExportFixtures.template(name)), name, into: &program, &expected)
         }
         let output = try SwiftGestureCodeTests.run(program, with: [Self.declarations])
         XCTAssertGreaterThan(expected.count, 60)
         let worst = Self.assertShown(output, expected)
         XCTAssertLessThan(worst, 1e-6)
+    }
+
+    /// A drag of circle-reveal-push whose cancel changes the hole in its own block and whose finish
+    /// runs the reveal, then the same with a reveal that leaves the hole alone (no phase run from
+    /// the release touches it): after each branch the cover's mask is where the simulation has it.
+    func testAHoleHandlerLeavesTheMaskWhereTheSimulationDoes() throws {
+        let cancel: [String: Any] = [
+            "duration": "0.5 * p", "timing": "easeOut",
+            "changes": [["layer": "poster-snapshot", "property": "center", "value": [71, 380]], ["layer": "cover", "property": "mask.radius", "value": 50]],
+        ]
+        var program = Self.driverTypes
+        var expected: [(label: String, value: Double)] = []
+        try Self.drive(try Simulation(try SwiftGestureHoleTests.holeDrag(cancel: cancel)), "hole-drag", into: &program, &expected)
+        try Self.drive(try Simulation(try SwiftGestureHoleTests.holeDrag(cancel: cancel, revealGrowsHole: false)), "hole-cancel", into: &program, &expected)
+        XCTAssertEqual(expected.filter { $0.label.hasSuffix("mask.hole.radius") }.map(\.value), [50, 633, 50, 0.1])
+        let output = try SwiftGestureCodeTests.run(program, with: [Self.declarations])
+        XCTAssertLessThan(Self.assertShown(output, expected), 1e-6)
+    }
+
+    /// The driver of one template's handler: each branch's began, changed and ended on views set to
+    /// the touch-down's state (a hole mask made as the animate function makes it), then the views
+    /// (and the holes) shown and expected where the simulation has them.
+    static func drive(_ sim: Simulation, _ name: String, into program: inout String, _ expected: inout [(label: String, value: Double)]) throws {
+        let code = SwiftAnimationCode(sim).text
+        program += code + "\n"
+        let call = try XCTUnwrap(Self.documentedCall(code), name)
+        let views =
+            sim.definition.interaction.map { i -> [String] in
+                guard case .directManipulation = i.kind else { return [] }
+                return sim.layers.compactMap(\.id).filter { call.contains(SwiftAnimationCode.identifier($0) + ": ") }
+            } ?? []
+        let holes = views.filter { sim.layers[sim.index(ofLayer: $0)!].definition.mask?.shape == .hole }
+        XCTAssertEqual(sim.timeline.branches.map(\.name), ["cancel", "finish"], name)
+        for b in sim.timeline.branches {
+            let label = "\(name)/\(b.name)"
+            program += "do {\n"
+            program += "    let pan = ScriptedPan()\n    var isInteracting = false\n    let interaction = RecordingTransition()\n"
+            program += "    _ = (isInteracting, interaction)\n"
+            let start = sim.state(at: b.touchDown)
+            for id in views { program += Self.setUp(SwiftAnimationCode.identifier(id), start.layers[sim.index(ofLayer: id)!]) }
+            for id in holes { program += Self.setUpHole(SwiftAnimationCode.identifier(id), try XCTUnwrap(start.layers[sim.index(ofLayer: id)!].mask)) }
+            program += "    pan.t = CGPoint(x: \(b.translation.x), y: \(b.translation.y))\n"
+            program += "    pan.v = CGPoint(x: \(b.velocity.x), y: \(b.velocity.y))\n"
+            program += "    pan.s = .began\n    \(call)\n    pan.s = .changed\n    \(call)\n"
+            let before = sim.state(at: b.release - 1e-9), after = sim.state(at: b.motionEnd + 1e-6)
+            for id in views {
+                program += Self.show("\(label)/changed", SwiftAnimationCode.identifier(id))
+                expected += Self.values("\(label)/changed/\(SwiftAnimationCode.identifier(id))", before.layers[sim.index(ofLayer: id)!])
+            }
+            program += "    pan.s = .ended\n    \(call)\n"
+            for id in views {
+                program += Self.show("\(label)/ended", SwiftAnimationCode.identifier(id))
+                expected += Self.values("\(label)/ended/\(SwiftAnimationCode.identifier(id))", after.layers[sim.index(ofLayer: id)!])
+            }
+            for id in holes {
+                let v = SwiftAnimationCode.identifier(id)
+                for (field, read, value) in Self.holeValues(v, try XCTUnwrap(after.layers[sim.index(ofLayer: id)!].mask)) {
+                    program += "    show(\"\(label)/ended/\(v).mask.\(field)\", \(read) ?? -1)\n"
+                    expected.append(("\(label)/ended/\(v).mask.\(field)", value))
+                }
+            }
+            if views.isEmpty {
+                // Percent-driven: the transition is updated to p and finished or cancelled.
+                program += "    show(\"\(label)/updates\", CGFloat(interaction.updates.count))\n"
+                program += "    show(\"\(label)/p\", interaction.updates.last ?? -1)\n"
+                program += "    show(\"\(label)/finished\", CGFloat(interaction.finished))\n"
+                program += "    show(\"\(label)/cancelled\", CGFloat(interaction.cancelled))\n"
+                program += "    show(\"\(label)/completionSpeed\", interaction.completionSpeed)\n"
+                program += "    show(\"\(label)/completionCurve\", CGFloat(interaction.completionCurve.rawValue))\n"
+                expected += [
+                    ("\(label)/updates", 1), ("\(label)/p", b.progress), ("\(label)/finished", b.name == "finish" ? 1 : 0),
+                    ("\(label)/cancelled", b.name == "cancel" ? 1 : 0), ("\(label)/completionSpeed", 1), ("\(label)/completionCurve", 0),
+                ]
+            }
+            program += "}\n"
+        }
+    }
+
+    /// A hole mask as the animate function sets it up: a CAShapeLayer whose path is the rect and a
+    /// counter-wound circle, even-odd.
+    static func setUpHole(_ v: String, _ m: LayerMask) -> String {
+        """
+            let \(v)HoleMask = CAShapeLayer()
+            \(v)HoleMask.fillRule = .evenOdd
+            let \(v)HolePath = UIBezierPath(rect: CGRect(x: \(m.frame.minX), y: \(m.frame.minY), width: \(m.frame.size.width), height: \(m.frame.size.height)))
+            \(v)HolePath.append(UIBezierPath(arcCenter: CGPoint(x: \(m.center.x), y: \(m.center.y)), radius: \(m.radius), startAngle: 0, endAngle: 2 * .pi, clockwise: false))
+            \(v)HoleMask.path = \(v)HolePath.cgPath
+            \(v).layer.mask = \(v)HoleMask
+
+        """
+    }
+
+    /// A hole mask's path read back (its rect and circle) against the simulation's mask.
+    static func holeValues(_ v: String, _ m: LayerMask) -> [(field: String, read: String, value: Double)] {
+        let path = "(\(v).layer.mask as? CAShapeLayer)?.path"
+        return [
+            ("rect.x", "\(path)?.rects.first?.origin.x", m.frame.minX), ("rect.y", "\(path)?.rects.first?.origin.y", m.frame.minY),
+            ("rect.width", "\(path)?.rects.first?.size.width", m.frame.size.width),
+            ("rect.height", "\(path)?.rects.first?.size.height", m.frame.size.height),
+            ("hole.x", "\(path)?.arcs.first?.center.x", m.center.x), ("hole.y", "\(path)?.arcs.first?.center.y", m.center.y),
+            ("hole.radius", "\(path)?.arcs.first?.radius", m.radius),
+            ("evenOdd", "(\(v).layer.mask as? CAShapeLayer)?.fillRule == .evenOdd ? 1 : 0", 1),
+        ]
     }
 
     /// Each expected value against the program's `show(label, value)` line (1e-6); the worst difference.
