@@ -13,7 +13,9 @@ extension SwiftAnimationCode {
     /// leave it: a hole's path needs all three numbers, and an assignment sets one.
     final class HoleMasks {
         private(set) var ids: [String] = []
-        private var geometry: [String: (frame: Rect, center: Point, radius: Double)] = [:]
+        /// Each hole's geometry as the lines so far leave it (a handler's branches each start from
+        /// the same, restored by the handler).
+        var geometry: [String: (frame: Rect, center: Point, radius: Double)] = [:]
         private var animations = 0
 
         init(_ sim: Simulation, views: [String]) {
@@ -22,12 +24,6 @@ extension SwiftAnimationCode {
                 ids.append(id)
                 geometry[id] = (m.frame, m.center, m.radius)
             }
-        }
-
-        /// The geometry the lines so far leave, to start each of a handler's branches from the same.
-        var state: [String: (frame: Rect, center: Point, radius: Double)] {
-            get { geometry }
-            set { geometry = newValue }
         }
 
         /// Whether `c` is a change of a hole's geometry (else it is written as a mask view's).

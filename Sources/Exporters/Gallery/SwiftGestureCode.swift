@@ -184,7 +184,7 @@ package struct SwiftGestureCode {
         // Rules after one without a condition never apply.
         let rules = i.release.prefix { $0.when != nil } + i.release.drop { $0.when != nil }.prefix(1)
         // Each branch starts from the holes' geometry at the release, not where another left them.
-        let holesAtRelease = holes.state
+        let holesAtRelease = holes.geometry
         if rules.count == 1, rules[0].when == nil {
             Self.release(rules[0], percentDriven: percentDriven != nil, phases: phaseRuns, context: context, text: text, to: &out)
         } else {
@@ -195,7 +195,7 @@ package struct SwiftGestureCode {
                     out.add("} else {")
                 }
                 out.indent += 1
-                holes.state = holesAtRelease
+                holes.geometry = holesAtRelease
                 Self.release(rule, percentDriven: percentDriven != nil, phases: phaseRuns, context: context, text: text, to: &out)
                 out.indent -= 1
             }
@@ -230,11 +230,14 @@ package struct SwiftGestureCode {
                 let duration = b.duration.map { text.seconds($0.root) } ?? SwiftAnimationCode.number(AnimationCurve(timing: b.timing, duration: nil).duration)
                 let before = b.before.map { text.assignment($0, context) }
                 // A hole's changes animate its path beside the call, as in a phase's block.
-                let paths = b.changes.compactMap { c -> PropertyChange? in
-                    guard case .constant(let v) = c.value, context.holes?.holds(PropertyChange(layer: c.layer, v)) == true else { return nil }
-                    return PropertyChange(layer: c.layer, v)
+                var paths: [PropertyChange] = [], changes: [ExpressionChange] = []
+                for c in b.changes {
+                    if case .constant(let v) = c.value, context.holes?.holds(PropertyChange(layer: c.layer, v)) == true {
+                        paths.append(PropertyChange(layer: c.layer, v))
+                    } else {
+                        changes.append(c)
+                    }
                 }
-                let changes = b.changes.filter { c in !paths.contains { $0.layer == c.layer && $0.value.propertyName == c.value.propertyName } }
                 var block = SwiftAnimationCode.BlockCode(
                     duration: duration, delay: text.seconds(b.delay.root), timing: b.timing, cut: b.duration.map { text.seconds($0.root) },
                     before: before, changes: changes.flatMap { text.assignment($0, context) }, completion: [])
@@ -281,9 +284,13 @@ package struct SwiftGestureCode {
     /// finger (its parameters are UIKit's solve for the duration, no Swift expression); every other
     /// curve's shape does not depend on the duration.
     static func shape(_ b: ExpressionBlock) -> AnimationCurve.Shape? {
-        let duration = b.duration.flatMap { $0.isConstant ? $0.evaluate(ExpressionEnvironment(canvas: Size(1, 1))) : nil }
-        if case .uikitSpring = b.timing, b.duration != nil, duration == nil { return nil }
-        return AnimationCurve(timing: b.timing, duration: duration ?? b.duration.map { _ in 1 }).shape
+        guard let duration = b.duration, !duration.isConstant else {
+            // No duration (the timing's own) or a number: the curve a phase's block would have.
+            let seconds = b.duration.map { $0.evaluate(ExpressionEnvironment(canvas: Size(1, 1))) }
+            return AnimationCurve(timing: b.timing, duration: seconds).shape
+        }
+        if case .uikitSpring = b.timing { return nil }
+        return AnimationCurve(timing: b.timing, duration: 1).shape
     }
 
     /// UIView.AnimationCurve has four curves; another cubic bezier is said, not played.
