@@ -6,7 +6,8 @@ rsvg-convert -z 3, so both rows show the same pictures). For each: the exported 
 sizes, the export's wall time (best of --repeat runs of `--format svg,lottie`), and the worst
 frame of each player from the conformance suite run over that export (`--exporter` with the
 `--screen` options). slide-up-segue with feed.svg as both screens (art painting past its
-viewBox, cut by the screen's clip; the spring's overshoot shows that edge). A third row: Examples/svg-art-flip.json, an svg layer under perspective
+viewBox, cut by the screen's clip; the spring's overshoot shows that edge); flip-push with
+feed.svg as the turning page over the player PNG. A third row: Examples/svg-art-flip.json, an svg layer under perspective
 (projected paths), Examples/picture-reveal.json, PNG pictures under a hole and a circle mask,
 Examples/picture-flip-masked.json, a PNG under perspective cut by its mask (in Lottie: its
 cells in a precomp), Examples/svg-dashes-flip.json and svg-opacity-apart-flip.json (dashed
@@ -130,6 +131,10 @@ def run(opts):
                     # feed.svg paints 25 pt past its viewBox; the spring's overshoot shows that edge (issue 11).
                     ("slide-up-segue, feed.svg as both screens (SVG art past its viewBox)",
                      [binary, "--screen", "first=" + svgs["feed"], "--screen", "second=" + svgs["feed"]], "slide-up-segue"),
+                    # The page flip with the user's screens: vector art turns as projected paths; a PNG page
+                    # would need over 1,024 cells under this perspective (refused), a PNG beneath is flat.
+                    ("flip-push, feed.svg as the turning page over a 1170 x 2532 PNG (@3x)",
+                     [binary, "--screen", "page=" + svgs["feed"], "--screen", "next=" + pngs["player"]], "flip-push"),
                     ("Examples/svg-art-flip.json (svg layer under perspective)", example("svg-art-flip"), "svg-art-flip"),
                     ("Examples/picture-reveal.json (PNG pictures on masked layers)", example("picture-reveal"), "picture-reveal"),
                     ("Examples/picture-flip-masked.json (a masked PNG under perspective)", example("picture-flip-masked"),

@@ -16,7 +16,8 @@ package enum ArtworkLayerChecks {
             throw TransExportError.artwork(
                 file: file,
                 "layer \"\(layer.id ?? "layer-\(i)")\": this perspective would take more than \(ProjectedPicture.maxCells) affinely mapped cells "
-                    + "to draw the PNG/JPEG picture within 0.5 px; use a weaker perspective or a smaller turn")
+                    + "to draw the PNG/JPEG picture within 0.5 px; use a weaker perspective or a smaller turn, "
+                    + "or SVG art without a radial gradient (drawn as projected paths, with no cell limit)")
         }
         let projected = Projection.projectedLayers(simulation)
         for layer in simulation.layers where projected[layer.index] {

@@ -47,7 +47,8 @@ package enum ArtworkRadialFallback {
                 file: at.file, line: at.line,
                 "layer \"\(simulation.layers[i].id ?? "layer-\(i)")\": a radial gradient under a 3D transform is drawn as a picture "
                     + "(docs/artwork.md#radial-gradients-under-3d), and this perspective would take more than \(ProjectedPicture.maxCells) "
-                    + "affinely mapped cells to draw it within 0.5 px; use a weaker perspective or a smaller turn")
+                    + "affinely mapped cells to draw it within 0.5 px; use a weaker perspective or a smaller turn, "
+                    + "or art without a radial gradient (drawn as projected paths, with no cell limit)")
         }
         return pictured
     }

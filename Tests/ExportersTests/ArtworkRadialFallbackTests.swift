@@ -53,7 +53,8 @@ final class ArtworkRadialFallbackTests: XCTestCase, SVGArtFixture {
             XCTAssertEqual(
                 "\($0)",
                 "art.svg:2: layer \"card\": a radial gradient under a 3D transform is drawn as a picture (docs/artwork.md#radial-gradients-under-3d), "
-                    + "and this perspective would take more than 1024 affinely mapped cells to draw it within 0.5 px; use a weaker perspective or a smaller turn"
+                    + "and this perspective would take more than 1024 affinely mapped cells to draw it within 0.5 px; use a weaker perspective or a smaller turn, "
+                    + "or art without a radial gradient (drawn as projected paths, with no cell limit)"
             )
         }
     }

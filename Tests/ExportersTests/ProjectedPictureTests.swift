@@ -171,7 +171,8 @@ final class ProjectedPictureTests: XCTestCase, LottieReading {
             XCTAssertEqual(
                 "\($0)",
                 "shot.png: layer \"card\": this perspective would take more than 1024 affinely mapped cells to draw the PNG/JPEG "
-                    + "picture within 0.5 px; use a weaker perspective or a smaller turn")
+                    + "picture within 0.5 px; use a weaker perspective or a smaller turn, "
+                    + "or SVG art without a radial gradient (drawn as projected paths, with no cell limit)")
         }
     }
 
