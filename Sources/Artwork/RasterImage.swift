@@ -58,6 +58,12 @@ package struct RasterImage: Hashable, Sendable {
         self.kind = kind; pixelWidth = width; pixelHeight = height; self.bytes = bytes
         digest = fnv1a(bytes)
     }
+
+    /// A picture of that size with no pixels, for asking whether a picture of it could be drawn
+    /// somewhere (`--list --template NAME`); it is never embedded in a file.
+    package init(standInWidth width: Int, height: Int) {
+        kind = .png; pixelWidth = width; pixelHeight = height; bytes = []
+    }
 }
 
 private func bigEndian(_ b: [UInt8], _ at: Int, _ count: Int) -> Int {

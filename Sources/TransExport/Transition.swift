@@ -74,6 +74,26 @@ public struct Transition: Sendable {
         definition.replaceableLayers.map { ($0.id, $0.size.width, $0.size.height) }
     }
 
+    /// Whether a PNG or JPEG can be shown in layer `id` (``replacingScreen(id:file:)``): false
+    /// where the layer turns in 3D under a perspective that would take more than 1,024 affinely
+    /// mapped cells to draw a picture within 0.5 px, as the page flips' `page` does; SVG art
+    /// without a radial gradient turns there as projected paths. Checked with a stand-in picture
+    /// of the layer's size at 3 px/pt (a 0.1-0.5 s simulation for a layer under 3D).
+    public func screenTakesPicture(id: String) throws(TransExportError) -> Bool {
+        let fits: Bool?
+        do {
+            fits = try ArtworkLayerChecks.pictureFits(definition, id: id)
+        } catch {
+            throw source.located(error)
+        }
+        guard let fits else {
+            let ids = definition.replaceableLayers.map(\.id).joined(separator: ", ")
+            throw source.located(
+                TransExportError(file: source.display, location: nil, path: "layers", expected: "--screen \(id): no layer with that id; replaceable: \(ids)"))
+        }
+        return fits
+    }
+
     /// This transition with a PNG, JPEG or SVG file shown in layer `id` (the command line's
     /// `--screen ID=FILE`); the layer keeps its animations and its placeholder art gives way.
     public func replacingScreen(id: String, file: String) throws(TransExportError) -> Transition {

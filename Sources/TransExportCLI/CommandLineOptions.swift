@@ -254,7 +254,8 @@ extension CommandLineOptions {
               --screen ID=FILE  show a PNG, JPEG or SVG file in the template's layer ID (it keeps
                                 its animations; its placeholder art gives way); repeatable
               --list            print the catalog's template names and stop; with --template NAME,
-                                the ids --screen can replace and their sizes in points
+                                the ids --screen can replace, their sizes in points, and those
+                                that turn in 3D too strongly for a PNG or JPEG (SVG art only)
               --list-formats    print each format: its name, the file it writes and whether all includes
                                 it (all) or only naming it does (named); then stop
               --help            print this help

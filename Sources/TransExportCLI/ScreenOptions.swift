@@ -41,7 +41,8 @@ package struct ScreenOption: Equatable, Sendable {
 }
 
 extension TransExportCommand {
-    /// `--list --template NAME`: one line per replaceable layer, `id  width x height pt`.
+    /// `--list --template NAME`: one line per replaceable layer, `id  width x height pt`, and
+    /// where a PNG/JPEG cannot be drawn (a layer turning under too strong a perspective), why.
     func listScreens(_ names: [String], catalog: TemplateCatalog) -> Int32 {
         for name in names {
             guard catalog.names.contains(name) else {
@@ -49,11 +50,12 @@ extension TransExportCommand {
                 return ExitCode.badInput
             }
             do {
-                let d = try DefinitionFile.load(catalog.url(of: name), displayPath: "Templates/\(name).json", catalog: catalog)
+                let t = try Transition(contentsOf: catalog.url(of: name), displayPath: "Templates/\(name).json", catalog: catalog)
                 if names.count > 1 { standardOutput("\(name):") }
-                for layer in d.replaceableLayers {
-                    let w = NumberFormat.string(layer.size.width), h = NumberFormat.string(layer.size.height)
-                    standardOutput("\(layer.id)  \(w) x \(h) pt")
+                for layer in t.replaceableScreens {
+                    let w = NumberFormat.string(layer.width), h = NumberFormat.string(layer.height)
+                    let note = try t.screenTakesPicture(id: layer.id) ? "" : "  (turns in 3D: SVG art only, a PNG or JPEG would take over 1024 cells)"
+                    standardOutput("\(layer.id)  \(w) x \(h) pt\(note)")
                 }
             } catch {
                 standardError("\(error)")

@@ -12,6 +12,15 @@ final class ScreenCommandTests: BinaryTestCase {
         XCTAssertEqual(r.stdout, "feed  390 x 844 pt\ncell  194 x 259 pt\nplayer  390 x 844 pt\n")
     }
 
+    /// A layer that turns under too strong a perspective for a picture says so (the check runs a
+    /// stand-in picture through the simulation: FrontDoorTests compares it with real exports).
+    func testListTemplateSaysWhichLayersTakeSVGArtOnly() throws {
+        let r = try ToolRunner.run(["--list", "--template", "flip-push"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let svgOnly = "  (turns in 3D: SVG art only, a PNG or JPEG would take over 1024 cells)"
+        XCTAssertEqual(r.stdout, "container  390 x 844 pt\nnext  390 x 844 pt\npage  390 x 844 pt\(svgOnly)\nshadow  390 x 844 pt\(svgOnly)\n")
+    }
+
     func testScreensReplaceTheTemplatesArtInBothFormats() throws {
         let r = try ToolRunner.run([
             "--template", "douyin-present", "--format", "svg,lottie", "--output", tmp.path,

@@ -91,4 +91,36 @@ final class FrontDoorTests: XCTestCase {
             XCTAssertEqual("\($0)", "--scale expects 1, 2 or 3, found 4")
         }
     }
+
+    /// `screenTakesPicture` answers what an export with a picture there does: the page flips' turning
+    /// page (and the shadow over it) refuse a PNG past the cell limit, the flat layers and the cube's
+    /// faces take one (the answer from a stand-in; the export from the Examples' 780 x 1688 px PNG).
+    func testScreenTakesPictureSaysWhetherAnExportWithOneIsRefused() throws {
+        let catalog = try XCTUnwrap(Catalog(directory: Self.templates))
+        let png = Self.repositoryRoot.appendingPathComponent("Examples/art/feed@2x.png").path
+        var answers: [String: Bool] = [:]
+        for name in ["flip-push", "stories-cube"] {
+            let t = try catalog.transition(named: name)
+            for screen in t.replaceableScreens {
+                let takes = try t.screenTakesPicture(id: screen.id)
+                answers["\(name) \(screen.id)"] = takes
+                let exported = Result { try t.replacingScreen(id: screen.id, file: png).simulate() }
+                if case .failure(let error) = exported {
+                    XCTAssertFalse(takes, "\(name) \(screen.id): \(error)")
+                    XCTAssertTrue("\(error)".contains("would take more than 1024 affinely mapped cells"), "\(error)")
+                } else {
+                    XCTAssertTrue(takes, "\(name) \(screen.id)")
+                }
+            }
+        }
+        XCTAssertEqual(
+            answers,
+            [
+                "flip-push container": true, "flip-push next": true, "flip-push page": false, "flip-push shadow": false,
+                "stories-cube story-1": true, "stories-cube story-1-shade": true, "stories-cube story-2": true,
+            ])
+        XCTAssertThrowsError(try catalog.transition(named: "flip-push").screenTakesPicture(id: "nope")) {
+            XCTAssertEqual("\($0)", "Templates/flip-push.json:31:13: layers: --screen nope: no layer with that id; replaceable: container, next, page, shadow")
+        }
+    }
 }
