@@ -2,6 +2,7 @@
 python3 -m Conformance raster [--templates NAME ...] [--formats gif webp webp-lossless mp4 png] [--binary PATH]
 python3 -m Conformance screens [--binary PATH] [--only TEXT] [--jobs N]
 python3 -m Conformance variants [--binary PATH] [--only TEXT] [--firefox-step N] [--jobs N]
+python3 -m Conformance sheet [--binary PATH] [--templates NAME ...] [--frames N]
 python3 -m Conformance selftest
 python3 -m Conformance doctor
 
@@ -107,6 +108,16 @@ def main(argv=None):
     va.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
     va.add_argument("--only", action="append", metavar="TEXT", help="run only the variants whose name contains TEXT; repeatable")
     va.add_argument("--jobs", type=int, default=1, metavar="N", help="check N file sets at a time (default 1)")
+    sh = sub.add_parser("sheet", help="contact sheets: the exact state at evenly spaced times, to look at")
+    sh.add_argument("--templates", nargs="+", metavar="NAME", help="default: all (exporter --list)")
+    sh.add_argument("--binary", default=os.path.join(REPO, ".build", "release", "trans-export"), metavar="PATH",
+                    help="the exporter binary (default .build/release/trans-export)")
+    sh.add_argument("--exporter", metavar="CMD", help="exporter command, e.g. the binary with --screen options")
+    sh.add_argument("--frames", type=int, default=16, metavar="N", help="frames per sheet (default 16)")
+    sh.add_argument("--columns", type=int, default=8, metavar="N", help="frames per row (default 8)")
+    sh.add_argument("--scale", type=float, default=0.5, metavar="S", help="frame size, times the canvas (default 0.5)")
+    sh.add_argument("--out", default=os.path.join(REPO, ".conformance", "sheets"), metavar="DIR",
+                    help="where NAME.png go (default .conformance/sheets)")
     sub.add_parser("selftest", help="the suite's own tests (Conformance/tests)")
     sub.add_parser("doctor", help="show which checkers are installed")
     opts = ap.parse_args(argv)
@@ -120,6 +131,9 @@ def main(argv=None):
         return raster(opts)
     if getattr(opts, "jobs", 1) < 1:
         ap.error("--jobs must be ≥ 1")
+    if opts.cmd == "sheet":
+        from . import contact_sheet
+        return contact_sheet.run(opts)
     if opts.cmd == "screens":
         from . import screens_bench
         return screens_bench.run(opts)
