@@ -108,7 +108,7 @@ def main(argv=None):
     va.add_argument("--chromium", help="browser binary (default $CHROMIUM, else chromium on PATH)")
     va.add_argument("--only", action="append", metavar="TEXT", help="run only the variants whose name contains TEXT; repeatable")
     va.add_argument("--jobs", type=int, default=1, metavar="N", help="check N file sets at a time (default 1)")
-    sh = sub.add_parser("sheet", help="contact sheets: the exact state at evenly spaced times, to look at")
+    sh = sub.add_parser("sheet", help="contact sheets: the exact state at evenly spaced times over each phase, to look at")
     sh.add_argument("--templates", nargs="+", metavar="NAME", help="default: all (exporter --list)")
     sh.add_argument("--binary", default=os.path.join(REPO, ".build", "release", "trans-export"), metavar="PATH",
                     help="the exporter binary (default .build/release/trans-export)")

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from PIL import Image, ImageDraw
 
-from . import images, svg_check
+from . import svg_check
 from .exporter import Exporter, stem
 
 GAP, LABEL = 6, 16           # px between frames, and for the time line above each
@@ -93,8 +93,3 @@ def run(opts):
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0
-
-
-def decode(path):
-    """A sheet read back as an RGB array (tests)."""
-    return images.decode_png(path)

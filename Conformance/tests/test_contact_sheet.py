@@ -8,8 +8,10 @@ import types
 import unittest
 
 import numpy as np
+from PIL import Image
 
-from Conformance import contact_sheet
+from Conformance import contact_sheet, images, svg_check
+from Conformance.exporter import Exporter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKE = [sys.executable, os.path.join(HERE, "fixtures", "fake_exporter.py")]
@@ -35,11 +37,11 @@ class Sheet(unittest.TestCase):
         try:
             opts = types.SimpleNamespace(exporter=FAKE, binary=None, templates=["fade"], frames=4, columns=3, scale=0.25, out=out)
             self.assertEqual(contact_sheet.run(opts), 0)
-            sheet = contact_sheet.decode(os.path.join(out, "fade.png"))
+            sheet = images.decode_png(os.path.join(out, "fade.png"))
             # The first frame: the state at the first phase's start (crossfade, 0.3 s), drawn and scaled.
-            frame = contact_sheet.svg_check.rsvg_render(contact_sheet.Exporter(FAKE).static_svg("fade", 0.3, out))
+            frame = svg_check.rsvg_render(Exporter(FAKE).static_svg("fade", 0.3, out))
             w, h = round(frame.shape[1] * 0.25), round(frame.shape[0] * 0.25)
-            scaled = np.asarray(contact_sheet.Image.fromarray(frame).resize((w, h), contact_sheet.Image.LANCZOS))
+            scaled = np.asarray(Image.fromarray(frame).resize((w, h), Image.LANCZOS))
             gap, label = contact_sheet.GAP, contact_sheet.LABEL
             # Two rows of three columns (four frames), each frame under its label line.
             self.assertEqual(sheet.shape[:2], (gap + 2 * (h + label + gap), gap + 3 * (w + gap)))

@@ -86,11 +86,7 @@ public struct Transition: Sendable {
         } catch {
             throw source.located(error)
         }
-        guard let fits else {
-            let ids = definition.replaceableLayers.map(\.id).joined(separator: ", ")
-            throw source.located(
-                TransExportError(file: source.display, location: nil, path: "layers", expected: "--screen \(id): no layer with that id; replaceable: \(ids)"))
-        }
+        guard let fits else { throw noScreen(id) }
         return fits
     }
 
@@ -103,12 +99,15 @@ public struct Transition: Sendable {
         } catch {
             throw source.located(error)  // the artwork's own `FILE:LINE: <element>: …` after the definition's name
         }
-        guard let replaced = definition.replacingScreen(id: id, path: file, artwork: artwork) else {
-            let ids = definition.replaceableLayers.map(\.id).joined(separator: ", ")
-            throw source.located(
-                TransExportError(file: source.display, location: nil, path: "layers", expected: "--screen \(id): no layer with that id; replaceable: \(ids)"))
-        }
+        guard let replaced = definition.replacingScreen(id: id, path: file, artwork: artwork) else { throw noScreen(id) }
         return Transition(definition: replaced, source: source)
+    }
+
+    /// No replaceable layer has that id: the ids there are, at the definition's `layers`.
+    private func noScreen(_ id: String) -> TransExportError {
+        let ids = definition.replaceableLayers.map(\.id).joined(separator: ", ")
+        return source.located(
+            TransExportError(file: source.display, location: nil, path: "layers", expected: "--screen \(id): no layer with that id; replaceable: \(ids)"))
     }
 
     /// Simulates the transition with UIKit / Core Animation's semantics: every layer's exact
