@@ -16,13 +16,11 @@ import json
 import os
 import shutil
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 from PIL import Image, ImageDraw
 
 from . import svg_check
-from .exporter import Exporter, stem
+from .exporter import Exporter, StaticFrames, stem
 
 GAP, LABEL = 6, 16           # px between frames, and for the time line above each
 BACKGROUND = (40, 40, 40)    # dark, so a white screen's edge shows
@@ -66,16 +64,20 @@ def sheet(exporter, template, count, columns, scale, workdir):
         tracks = json.load(f)
     times = frame_times(float(tracks["duration"]), tracks.get("phases", []), count)
 
-    def frame(k):
-        path = exporter.static_svg(template, times[k][0], os.path.join(workdir, "at-%d" % k))
-        rgb = svg_check.rsvg_render(path)
+    def frame(t):
+        rgb = svg_check.rsvg_render(at.path(t))
         if scale != 1:
             h, w = rgb.shape[:2]
             rgb = np.asarray(Image.fromarray(rgb).resize((max(1, round(w * scale)), max(1, round(h * scale))), Image.LANCZOS))
         return rgb
 
-    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 2))) as pool:
-        frames = list(pool.map(frame, range(len(times))))
+    # The `--at` exports run ahead on StaticFrames' pool while the frames are drawn.
+    at = StaticFrames(exporter, template, workdir)
+    try:
+        at.request([t for t, _ in times])
+        frames = [frame(t) for t, _ in times]
+    finally:
+        at.close()
     return layout(frames, columns, lambda k: "%s  t = %.3f s" % (times[k][1], times[k][0]))
 
 

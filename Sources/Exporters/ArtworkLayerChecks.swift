@@ -34,17 +34,19 @@ package enum ArtworkLayerChecks {
 
     /// Whether a PNG or JPEG shown in layer `id` (`--screen ID=FILE`) can be drawn: false where
     /// the layer turns under a perspective whose picture would take more than
-    /// `ProjectedPicture.maxCells` cells (a stand-in picture at 3 px/pt, the screenshots' @3x, is
-    /// put there and checked as an export checks it). Nil when no replaceable layer has that id.
+    /// `ProjectedPicture.maxCells` cells (a stand-in picture at the screenshots' @3x, as
+    /// ArtworkRadialFallback draws art, is put there and checked as an export checks it; only that
+    /// layer's answer counts). Nil when no replaceable layer has that id.
     package static func pictureFits(_ definition: TransitionDefinition, id: String) throws -> Bool? {
         guard let layer = definition.replaceableLayers.first(where: { $0.id == id }) else { return nil }
-        let w = max(1, Int((layer.size.width * 3).rounded())), h = max(1, Int((layer.size.height * 3).rounded()))
+        let scale = ArtworkRadialFallback.pixelsPerPoint
+        let w = max(1, Int((layer.size.width * scale).rounded())), h = max(1, Int((layer.size.height * scale).rounded()))
         guard w <= ArtworkLimits.imageSide, h <= ArtworkLimits.imageSide, w * h <= ArtworkLimits.imagePixels else { return true }
         let standIn = Artwork.Picture(standInWidth: w, height: h)
         guard let replaced = definition.replacingScreen(id: id, path: "\(id).png", artwork: .raster(standIn)) else { return nil }
+        // layersOverCellLimit samples projected pictures only: a flat layer's answer is quick.
         let simulation = try Simulation(replaced)
-        let projected = Projection.projectedLayers(simulation)
-        guard simulation.layers.contains(where: { $0.id == id && projected[$0.index] }) else { return true }
-        return ProjectedPicture.layersOverCellLimit(simulation).isEmpty
+        guard let k = simulation.index(ofLayer: id) else { return true }
+        return !ProjectedPicture.layersOverCellLimit(simulation).contains(k)
     }
 }
