@@ -75,11 +75,13 @@ func makeCase(_ n: Int, seed: UInt64, templates: [(name: String, value: JSONValu
     var v = t.value
     for _ in 0..<(1 + m.int(3)) {
         // Copies of copies can multiply past any file the tool would read (one case made 8.6 GB):
-        // a mutation that takes the case over the ceiling is undone. 2M nodes is well past the
-        // tool's own 10 MiB and 10,000-layer ceilings, so those refusals are still reached.
+        // a mutation that takes the case over the ceiling is undone. 2M nodes and 64 MiB of text
+        // are well past the tool's own 10 MiB and 10,000-layer ceilings, so those refusals are
+        // still reached. The text bound is needed too: copies of a deep nest under 2M nodes
+        // wrote 6.5 GB of indentation (seed 55, cases 2000..<20000: the driver's peak).
         let before = v
         m.mutate(&v)
-        if nodeCount(v, limit: 2_000_000) > 2_000_000 { v = before }
+        if nodeCount(v, limit: 2_000_000) > 2_000_000 || writtenSize(v, limit: 64 << 20) > 64 << 20 { v = before }
     }
     let text = JSONWriter(style: .readable).string(v)
     let bytes = m.chance(0.12) ? m.damage(text) : Array(text.utf8)
@@ -100,6 +102,28 @@ func nodeCount(_ v: JSONValue, limit: Int) -> Int {
         }
     }
     return count
+}
+
+/// About how many bytes `v` takes written readably (a line per node, indented two spaces a
+/// level, its key and string bytes), counted up to just past `limit`.
+func writtenSize(_ v: JSONValue, limit: Int) -> Int {
+    var size = 0
+    var stack = [(v, 0)]
+    while let (top, depth) = stack.popLast(), size <= limit {
+        size += 2 * depth + 4
+        switch top {
+        case .string(let s): size += s.utf8.count
+        case .number: size += 8
+        case .array(let a): stack.append(contentsOf: a.map { ($0, depth + 1) })
+        case .object(let m):
+            for (key, value) in m {
+                size += key.utf8.count + 4
+                stack.append((value, depth + 1))
+            }
+        default: break
+        }
+    }
+    return size
 }
 
 func classify(_ r: RunResult, file: String) -> Outcome {
