@@ -24,6 +24,9 @@ package enum DefinitionDecoder {
         let nameNode = try doc.required("name", "the transition's name")
         let name = try nameNode.string()
         guard isValidName(name) else { throw nameNode.fail("expected a name of letters, digits, '-' or '_', found \"\(name)\"") }
+        guard name.utf8.count <= DefinitionLimits.nameLength else {
+            throw nameNode.fail("expected a name of at most \(DefinitionLimits.nameLength) characters (it names the files written), found \(name.utf8.count)")
+        }
         let description = try doc.required("description", "a description string").string()
         let source = try doc.child("source")?.string()
         let chosen = try doc.child("chosen").map(decodeChosen) ?? []

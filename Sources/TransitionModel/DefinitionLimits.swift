@@ -30,6 +30,12 @@ package enum DefinitionLimits {
     /// SwiftUI perceptual spring duration.
     package static let perceptualDuration = 0.01...seconds
 
+    /// The transition's name, in characters (letters, digits, '-', '_': one byte each). It names
+    /// the files written, and the longest, `.NAME.scrub.tracks.json.tmp-PID` while it is renamed
+    /// (AtomicFile), must stay under the file systems' 255 bytes (a 5,000-character name failed
+    /// as "cannot write": seed 56, case 6127).
+    package static let nameLength = 200
+
     /// Work ceilings: a definition larger than this is refused before any simulation.
     package static let fileBytes = 10 * 1_024 * 1_024
     package static let layers = 10_000

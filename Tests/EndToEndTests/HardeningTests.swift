@@ -54,6 +54,8 @@ final class HardeningTests: BinaryTestCase {
                 "seed1-case11528-svg+lottie+tracks.json",
                 "interaction.follow[2]: layer \"player\"'s transform already follows the finger in follow[1]; expected each layer property once"
             ),
+            // Seed 56: a 5,000-character name failed as "cannot write …: the name is too long" (exit 1).
+            ("seed56-case6127-svg+lottie+tracks.json", "name: expected a name of at most 200 characters (it names the files written), found 5000"),
         ]
         for (name, expected) in cases {
             let input = Self.fuzzCases.appendingPathComponent(name).path

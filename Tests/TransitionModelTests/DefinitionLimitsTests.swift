@@ -74,6 +74,15 @@ final class DefinitionLimitsTests: XCTestCase {
         XCTAssertEqual(decodeError(phases(1_000)), "t.json:9:13: phases: 1001 phases; expected at most 1000")
     }
 
+    /// The name names the files: 200 characters are taken, 201 refused where the name is written
+    /// (a 5,000-character one failed as "cannot write ...: the name is too long", exit 1).
+    func testNameLengthIsBoundedWhereItIsWritten() {
+        XCTAssertEqual(decodeError(replacing("\"name\": \"mini\"", "\"name\": \"m\(String(repeating: "i", count: 199))\"")), "no error")
+        XCTAssertEqual(
+            decodeError(replacing("\"name\": \"mini\"", "\"name\": \"m\(String(repeating: "i", count: 200))\"")),
+            "t.json:3:11: name: expected a name of at most 200 characters (it names the files written), found 201")
+    }
+
     func testMessagesStayOnOneLine() {
         let text = replacing("\"name\": \"mini\"", "\"name\": \"two\\nlines\\u0007\"")
         XCTAssertEqual(decodeError(text), "t.json:3:11: name: expected a name of letters, digits, '-' or '_', found \"two\\nlines\\u{7}\"")
