@@ -67,6 +67,20 @@ final class HardeningTests: BinaryTestCase {
         XCTAssertEqual(files(in: tmp), [])
     }
 
+    /// FIFOs nobody writes to, as the definition and as a screen: both hung in open(2) (found by
+    /// hand beside the fuzzer); each is now read as empty and refused in one line.
+    func testFIFOsWithoutAWriterAreRefusedNotWaitedFor() throws {
+        for name in ["fifo.json", "fifo.png"] { XCTAssertEqual(mkfifo(tmp.appendingPathComponent(name).path, 0o644), 0) }
+        let definition = try ToolRunner.run(["--input", "fifo.json", "--output", "out"], in: tmp)
+        XCTAssertEqual(definition.status, 2)
+        XCTAssertEqual(definition.stderr, "fifo.json:1:1: expected a value, found end of file\n")
+        let template = ToolRunner.repositoryRoot.appendingPathComponent("Templates/douyin-present.json").path
+        let screen = try ToolRunner.run(["--input", template, "--screen", "feed=fifo.png", "--format", "svg", "--output", "out"], in: tmp)
+        XCTAssertEqual(screen.status, 2)
+        XCTAssertTrue(screen.stderr.hasSuffix("fifo.png: is neither PNG, JPEG nor SVG (decided from its first bytes, not its name)\n"), screen.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out").path))
+    }
+
     func testNonUTF8FileNamesItsFirstBadByte() throws {
         let input = tmp.appendingPathComponent("bad.json")
         try Data(Array("{\n  \"name\": \"x".utf8) + [0xFF] + Array("\"}".utf8)).write(to: input)

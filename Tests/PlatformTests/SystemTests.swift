@@ -23,6 +23,22 @@ final class SystemTests: XCTestCase {
         }
     }
 
+    /// A FIFO nobody writes to blocked open(2) for ever (`--input fifo.json` hung); it now reads
+    /// as empty at once. A pipe with data (what `/dev/stdin` is when piped) still reads it all.
+    func testAFIFOWithoutAWriterReadsAsEmptyAndAPipeReadsItsData() throws {
+        let fifo = "/tmp/platform-fifo-\(getpid())"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        defer { unlink(fifo) }
+        XCTAssertEqual(try InputFile.bytes(atPath: fifo, limit: 10), [])
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { close(ends[0]) }
+        let text = Array("{\"piped\": true}".utf8)
+        XCTAssertEqual(text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }, text.count)
+        close(ends[1])
+        XCTAssertEqual(try InputFile.bytes(atPath: "/proc/self/fd/\(ends[0])", limit: 100), text)
+    }
+
     func testTheLockKeepsEveryIncrement() {
         final class Counter: @unchecked Sendable { var n = 0 }
         let lock = Lock(), counter = Counter()
