@@ -6,6 +6,10 @@ package enum ArtworkLimits {
     package static let svgDepth = 64
     /// Elements in one SVG.
     package static let svgElements = 50_000
+    /// Dashes of the dashed strokes in one SVG, counted from above (SVGDashCount.swift): each is
+    /// outlined in the Lottie export and under 3D, where 10,000 on one circle took 9 s of CPU
+    /// and 1.3 GB (BENCHMARKS.md#8-limits-and-cost-issue-15).
+    package static let strokeDashes = 5_000
     /// PNG/JPEG file size. Pictures are embedded as they are, never decoded by the tool.
     package static let imageBytes = 16 << 20
     /// Largest side and pixel count a PNG/JPEG may declare (a 3x screenshot of a 1024 x 1366 pt

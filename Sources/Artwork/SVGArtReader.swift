@@ -52,6 +52,8 @@ struct SVGArtConverter {
     let file: String
     let root: XMLElement
     var byID: [String: XMLElement] = [:]
+    /// The dashes of the shapes read so far, from above (SVGDashCount.swift).
+    var dashes = 0.0
 
     init(file: String, root: XMLElement) {
         self.file = file; self.root = root
@@ -210,9 +212,17 @@ struct SVGArtConverter {
             let fill = try paint(s.fill, opacity: s.fillOpacity, style: s, bounds: bounds, on: e)
             var stroke: ArtStroke?
             if s.strokeWidth > 0, let strokePaint = try paint(s.stroke, opacity: s.strokeOpacity, style: s, bounds: bounds, on: e) {
-                stroke = ArtStroke(
+                let made = ArtStroke(
                     paint: strokePaint, width: s.strokeWidth, cap: s.cap, join: s.join,
                     miterLimit: s.miterLimit, dashes: s.dashes, dashOffset: s.dashOffset)
+                stroke = made
+                dashes += made.dashCount(on: path)
+                guard dashes <= Double(ArtworkLimits.strokeDashes) else {
+                    throw fail(
+                        e,
+                        "its dashed stroke takes the file past \(ArtworkLimits.strokeDashes) dashes (each is outlined in the Lottie export "
+                            + "and under 3D); use longer dashes or fewer dashed shapes")
+                }
             }
             content = .shape(ArtShape(path: path, fill: fill, fillRule: s.fillRule, stroke: stroke))
         }

@@ -109,6 +109,35 @@ final class HostileSVGTests: XCTestCase {
         XCTAssertEqual(refusal(huge), "evil.svg: SVG of 4194386 bytes is over the limit of 4194304 bytes")
     }
 
+    /// A dash array of 1e-9 on a circle asked for 10^11 outlined dashes and never ended (found by
+    /// fuzzing the sample art); the dashes of a file are counted from above and bounded.
+    func testTinyDashesAreRefusedAtTheirShape() {
+        let circle = ##"<circle cx="50" cy="50" r="40" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="%@"/>"##
+        func svg(_ dashes: [String]) -> String {
+            open + "\n" + dashes.map { circle.replacingOccurrences(of: "%@", with: $0) }.joined(separator: "\n") + "</svg>"
+        }
+        XCTAssertEqual(
+            refusal(svg(["1e-9 1e-9"])),
+            "evil.svg:2: <circle>: its dashed stroke takes the file past 5000 dashes (each is outlined in the Lottie export and under 3D); "
+                + "use longer dashes or fewer dashed shapes")
+        // 2πr = 251.3 pt: a pattern of 0.1 is about 2,513 dashes; two such circles pass 5,000 at the second.
+        XCTAssertEqual(refusal(svg(["0.05"])), "accepted")
+        XCTAssertTrue(refusal(svg(["0.05", "0.05"])).hasPrefix("evil.svg:3: <circle>: its dashed stroke takes the file past 5000 dashes"))
+        // A solid stroke, and a pattern summing to 0 (drawn solid), count nothing.
+        XCTAssertEqual(refusal(svg(Array(repeating: "none", count: 3) + ["0 0"])), "accepted")
+    }
+
+    /// The count's length: never under the arc length, within 1 % of a circle's.
+    func testTheDashCountsLengthBoundsTheCurveClosely() throws {
+        let document = try SVGArtReader.read(bytes: Array((open + #"<circle cx="0" cy="0" r="100"/></svg>"#).utf8), file: "c.svg")
+        guard case .shape(let shape)? = document.nodes.first?.content else { return XCTFail("no circle") }
+        let length = shape.path.controlLength, circumference = 2 * Double.pi * 100
+        XCTAssertGreaterThanOrEqual(length, circumference)
+        XCTAssertLessThan(length / circumference, 1.01)
+        let stroke = ArtStroke(paint: .color(ArtColor(red: 0, green: 0, blue: 0)), width: 1, cap: .butt, join: .miter, miterLimit: 4, dashes: [1, 1])
+        XCTAssertEqual(stroke.dashCount(on: shape.path), (length / 2).rounded(.up) + 1)
+    }
+
     func testWhatCannotBeCarriedIsALocatedError() {
         XCTAssertEqual(
             refusal("\(open)\n<g>\n<text x=\"1\" y=\"5\">Hi</text></g></svg>", file: "feed.svg"),
