@@ -20,17 +20,34 @@ package enum ArtworkLayerChecks {
                     + "or SVG art without a radial gradient (drawn as projected paths, with no cell limit)")
         }
         let projected = Projection.projectedLayers(simulation)
+        let instants = ProjectedArtwork.sampledInstants(loop: simulation.timeline.duration)
+        var vertices = 0
         for layer in simulation.layers where projected[layer.index] {
             // A picture is cut into affinely mapped cells (ProjectedPicture.swift).
             guard case .artwork(let art) = layer.definition.kind, case .vector = art.artwork else { continue }
+            let shapes: [ProjectedArtShape]
             do {
-                _ = try ProjectedArtwork.shapes(art, bounds: layer.definition.size)
+                shapes = try ProjectedArtwork.shapes(art, bounds: layer.definition.size)
             } catch let error as TransExportError where error.isArtworkRefusal {
                 throw TransExportError.artwork(
                     file: error.file, line: error.location?.line ?? 0, "layer \"\(layer.id ?? "layer-\(layer.index)")\": \(error.message)")
             }
+            vertices += shapes.reduce(0) { $0 + $1.subpaths.reduce(0) { $0 + $1.vertices.count } }
+            guard vertices * instants <= maxProjectedVertexSamples else {
+                throw TransExportError.artwork(
+                    file: art.path,
+                    "layer \"\(layer.id ?? "layer-\(layer.index)")\": its art under a 3D transform takes the file's projected paths to \(vertices) vertices, "
+                        + "each sampled at \(instants) instants; expected at most \(maxProjectedVertexSamples) vertex samples "
+                        + "(simpler art, fewer shapes or strokes, or a shorter timeline)")
+            }
         }
     }
+
+    /// Projected art is sampled at every instant of its grid (ProjectedArtwork.sampledInstants: at
+    /// least 1,000 a loop) with all its vertices kept, about 40 bytes a vertex an instant:
+    /// 1,000 stroked rects turning for 0.3 s took 10.8 s and 1 GB, 3,000 31.5 s and 3.1 GB
+    /// (found by fuzzing the sample art; BENCHMARKS.md#8-limits-and-cost-issue-15).
+    package static let maxProjectedVertexSamples = 10_000_000
 
     /// Whether a PNG or JPEG shown in layer `id` (`--screen ID=FILE`) can be drawn: false where
     /// the layer turns under a perspective whose picture would take more than

@@ -26,6 +26,10 @@ package struct ProjectedArtShape: Hashable, Sendable {
 }
 
 package enum ProjectedArtwork {
+    /// How many instants of a loop of `duration` seconds the projection samples every projected
+    /// path at, all kept at once (ProjectionSampler's grid): what a path's vertices cost.
+    package static func sampledInstants(loop duration: Double) -> Int { Int(ProjectionSampler.divisions(end: duration)) }
+
     /// The art's shapes in the layer's bounds space at `bounds` size, bottom first: each fill,
     /// then its stroke's outline (node opacities multiplied in where that is exact: `layout`).
     package static func shapes(_ art: LayerArtwork, bounds: Size) throws -> [ProjectedArtShape] {
