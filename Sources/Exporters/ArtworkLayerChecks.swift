@@ -34,9 +34,12 @@ package enum ArtworkLayerChecks {
             }
             vertices += shapes.reduce(0) { $0 + $1.subpaths.reduce(0) { $0 + $1.vertices.count } }
             guard vertices * instants <= maxProjectedVertexSamples else {
-                throw TransExportError.artwork(
-                    file: art.path,
-                    "layer \"\(layer.id ?? "layer-\(layer.index)")\": its art under a 3D transform takes the file's projected paths to \(vertices) vertices, "
+                // The whole art's cost, no one element's: located at the layer in the definition.
+                let paths = Simulation.layerPaths(simulation.definition)
+                throw TransExportError(
+                    path: paths.indices.contains(layer.index) ? paths[layer.index] : "layers",
+                    message:
+                        "layer \"\(layer.id ?? "layer-\(layer.index)")\": its art (\(art.path)) under a 3D transform takes the file's projected paths to \(vertices) vertices, "
                         + "each sampled at \(instants) instants; expected at most \(maxProjectedVertexSamples) vertex samples "
                         + "(simpler art, fewer shapes or strokes, or a shorter timeline)")
             }

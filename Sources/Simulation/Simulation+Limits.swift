@@ -73,8 +73,9 @@ extension Simulation {
         }
     }
 
-    /// JSON paths of the layers in simulation order (depth first, as SimulationBuilder.flatten).
-    static func layerPaths(_ d: TransitionDefinition) -> [String] {
+    /// JSON paths of the layers in simulation order (depth first, as SimulationBuilder.flatten):
+    /// where a refusal made after simulating points in the definition.
+    package static func layerPaths(_ d: TransitionDefinition) -> [String] {
         var out: [String] = []
         func visit(_ l: LayerDefinition, _ path: String) {
             out.append(path)

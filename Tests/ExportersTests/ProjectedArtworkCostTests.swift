@@ -32,7 +32,7 @@ final class ProjectedArtworkCostTests: XCTestCase, SVGArtFixture {
         XCTAssertThrowsError(try ArtworkLayerChecks.refuseUnderPerspective(try turnedAwayHalfASecond(try card(rects: fitting + 1)))) {
             XCTAssertEqual(
                 "\($0)",
-                "art.svg: layer \"card\": its art under a 3D transform takes the file's projected paths to \((fitting + 1) * perRect) vertices, "
+                "layers[0]: layer \"card\": its art (art.svg) under a 3D transform takes the file's projected paths to \((fitting + 1) * perRect) vertices, "
                     + "each sampled at 1000 instants; expected at most 10000000 vertex samples (simpler art, fewer shapes or strokes, or a shorter timeline)")
         }
     }
