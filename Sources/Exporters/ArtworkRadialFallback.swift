@@ -29,20 +29,33 @@ package enum ArtworkRadialFallback {
             }
         }
         guard !drawn.isEmpty else { return simulation }
-        var index = 0
-        // Depth first, parents before children: the simulation's layer order (allLayers).
-        func visit(_ layer: LayerDefinition) throws -> LayerDefinition {
-            var layer = layer
-            if let at = drawn[index], case .artwork(let art) = layer.kind { layer.kind = .artwork(try picture(art, line: at.line)) }
-            index += 1
-            layer.children = try layer.children.map(visit)
-            return layer
+        // Each drawn layer's art replaced by `make`'s picture, depth first, parents before
+        // children (the simulation's layer order, allLayers).
+        func replaced(_ make: (LayerArtwork, Int) throws -> LayerArtwork) throws -> TransitionDefinition {
+            var index = 0
+            func visit(_ layer: LayerDefinition) throws -> LayerDefinition {
+                var layer = layer
+                if let at = drawn[index], case .artwork(let art) = layer.kind { layer.kind = .artwork(try make(art, at.line)) }
+                index += 1
+                layer.children = try layer.children.map(visit)
+                return layer
+            }
+            var definition = simulation.definition
+            definition.layers = try definition.layers.map(visit)
+            return definition
         }
-        var definition = simulation.definition
-        definition.layers = try definition.layers.map(visit)
-        let pictured = try Simulation(definition)
+        // The cells depend on the picture's size, not its pixels: checked on stand-ins first, so
+        // art refused for its cells is never drawn (3,001 gradient rects took 43 s to draw, then
+        // were refused; found by fuzzing the sample art).
+        let standIns = try Simulation(
+            replaced { art, line in
+                let (width, height) = try pixelSize(art, line: line)
+                return LayerArtwork(
+                    path: art.path, artwork: .raster(Artwork.Picture(standInWidth: width, height: height)), contentMode: art.contentMode,
+                    scale: pixelsPerPoint)
+            })
         // Said here, by the gradient's line, rather than as a PNG/JPEG picture's cell limit.
-        if let i = ProjectedPicture.layersOverCellLimit(pictured).first(where: { drawn[$0] != nil }), let at = drawn[i] {
+        if let i = ProjectedPicture.layersOverCellLimit(standIns).first(where: { drawn[$0] != nil }), let at = drawn[i] {
             throw TransExportError.artwork(
                 file: at.file, line: at.line,
                 "layer \"\(simulation.layers[i].id ?? "layer-\(i)")\": a radial gradient under a 3D transform is drawn as a picture "
@@ -50,7 +63,7 @@ package enum ArtworkRadialFallback {
                     + "affinely mapped cells to draw it within 0.5 px; use a weaker perspective or a smaller turn, "
                     + "or art without a radial gradient (drawn as projected paths, with no cell limit)")
         }
-        return pictured
+        return try Simulation(replaced { art, line in try picture(art, line: line) })
     }
 
     /// The line of the first shape painting a radial gradient (fill or stroke), nil when none does.
@@ -71,17 +84,17 @@ package enum ArtworkRadialFallback {
     /// Art over a PNG's limits (ArtworkLimits: 8192 px a side, 40 Mpx) is refused before any pixel is allocated.
     static func picture(_ art: LayerArtwork, line: Int = 0) throws -> LayerArtwork {
         let natural = art.artwork.size()
-        let w = (natural.width * pixelsPerPoint).rounded(), h = (natural.height * pixelsPerPoint).rounded()
-        guard w.isFinite, h.isFinite, w <= Double(ArtworkLimits.imageSide), h <= Double(ArtworkLimits.imageSide),
-            w * h <= Double(ArtworkLimits.imagePixels)
-        else {
-            throw TransExportError.artwork(
-                file: art.path, line: line,
-                "a radial gradient under a 3D transform is drawn as a picture at \(Int(pixelsPerPoint)) px/pt "
-                    + "(docs/artwork.md#radial-gradients-under-3d): art of \(SVGArtworkMarkup.number(natural.width)) x \(SVGArtworkMarkup.number(natural.height)) pt would be over the limit of "
-                    + "\(ArtworkLimits.imageSide) px a side and \(ArtworkLimits.imagePixels) px in all")
+        let (width, height) = try pixelSize(art, line: line)
+        if case .vector(let document) = art.artwork {
+            let painted = paintedPixels(document, natural: natural)
+            guard painted <= maxPaintedPixels else {
+                throw TransExportError.artwork(
+                    file: art.path, line: line,
+                    "a radial gradient under a 3D transform is drawn as a picture at \(Int(pixelsPerPoint)) px/pt "
+                        + "(docs/artwork.md#radial-gradients-under-3d), and its shapes would paint \(Int(painted / 1e6)) million pixels; "
+                        + "expected at most \(Int(maxPaintedPixels / 1e6)) million (fewer or smaller shapes)")
+            }
         }
-        let width = max(1, Int(w)), height = max(1, Int(h))
         let xml = XMLTextWriter()
         xml.start(
             "svg",
@@ -100,6 +113,49 @@ package enum ArtworkRadialFallback {
         let png = try argbPNG(image)
         let picture = try Artwork.Picture(bytes: [UInt8](png), file: art.path)
         return LayerArtwork(path: art.path, artwork: .raster(picture), contentMode: art.contentMode, scale: pixelsPerPoint)
+    }
+
+    /// librsvg draws about 50 million gradient pixels a second: 3,001 overlapping gradient rects
+    /// (2.1 billion pixels) took 43 s (found by fuzzing the sample art). A screen at @3x is 3
+    /// million pixels, so this is some eighty screens of shapes, about 5 s.
+    static let maxPaintedPixels = 250e6
+
+    /// At most how many pixels drawing `document` at `natural` size paints: each shape's box
+    /// (its control points', widened by half its stroke), cut to the picture, summed.
+    static func paintedPixels(_ document: ArtDocument, natural: (width: Double, height: Double)) -> Double {
+        var total = 0.0
+        func visit(_ node: ArtNode, _ outer: ArtTransform) {
+            let m = outer.concatenating(node.transform)
+            switch node.content {
+            case .group(let children): for c in children { visit(c, m) }
+            case .shape(let shape):
+                guard shape.fill != nil || shape.stroke != nil, let box = shape.path.transformed(by: m).controlBounds else { return }
+                let pad = (shape.stroke?.width ?? 0) / 2 * (abs(m.a * m.d - m.b * m.c)).squareRoot()
+                let w = min(box.x + box.width + pad, natural.width) - max(box.x - pad, 0)
+                let h = min(box.y + box.height + pad, natural.height) - max(box.y - pad, 0)
+                if w > 0, h > 0 { total += w * h * pixelsPerPoint * pixelsPerPoint }
+            }
+        }
+        let root = document.viewportTransform(width: natural.width, height: natural.height)
+        for node in document.nodes { visit(node, root) }
+        return total
+    }
+
+    /// The picture's size in pixels; art over a PNG's limits (ArtworkLimits: 8192 px a side,
+    /// 40 Mpx) is refused before any pixel is allocated.
+    static func pixelSize(_ art: LayerArtwork, line: Int) throws -> (width: Int, height: Int) {
+        let natural = art.artwork.size()
+        let w = (natural.width * pixelsPerPoint).rounded(), h = (natural.height * pixelsPerPoint).rounded()
+        guard w.isFinite, h.isFinite, w <= Double(ArtworkLimits.imageSide), h <= Double(ArtworkLimits.imageSide),
+            w * h <= Double(ArtworkLimits.imagePixels)
+        else {
+            throw TransExportError.artwork(
+                file: art.path, line: line,
+                "a radial gradient under a 3D transform is drawn as a picture at \(Int(pixelsPerPoint)) px/pt "
+                    + "(docs/artwork.md#radial-gradients-under-3d): art of \(SVGArtworkMarkup.number(natural.width)) x \(SVGArtworkMarkup.number(natural.height)) pt would be over the limit of "
+                    + "\(ArtworkLimits.imageSide) px a side and \(ArtworkLimits.imagePixels) px in all")
+        }
+        return (max(1, Int(w)), max(1, Int(h)))
     }
 
     /// cairo's PNG writer on the premultiplied ARGB32 pixels, alpha kept (the poster drops it).

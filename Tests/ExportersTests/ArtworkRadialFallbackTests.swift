@@ -70,6 +70,27 @@ final class ArtworkRadialFallbackTests: XCTestCase, SVGArtFixture {
         }
     }
 
+    /// 3,001 gradient rects took 43 s to draw (found by fuzzing the sample art): the pixels the
+    /// shapes paint, cut to the picture, are bounded before librsvg draws any.
+    func testArtPaintingTooManyPixelsIsRefusedBeforeDrawing() throws {
+        func screen(rects: Int) throws -> ArtDocument {
+            let rect = ##"<rect x="-10" y="0" width="400" height="100" fill="url(#r)" stroke="#000" stroke-width="2"/>"##
+            let body = radialRect + String(repeating: rect, count: rects)
+            return try SVGArtReader.read(
+                bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"390\" height=\"844\">\n\(body)</svg>".utf8), file: "art.svg")
+        }
+        // The 20 x 10 rect (1,800 px at 3 px/pt), then each rect cut to 390 pt wide, 101 pt tall
+        // with half its stroke: 354,510 px.
+        XCTAssertEqual(ArtworkRadialFallback.paintedPixels(try screen(rects: 1), natural: (390, 844)), 1_800 + 390 * 101 * 9)
+        let over = Int(ArtworkRadialFallback.maxPaintedPixels / (390 * 101 * 9)) + 1
+        XCTAssertThrowsError(try ArtworkRadialFallback.picture(LayerArtwork(path: "art.svg", artwork: .vector(try screen(rects: over))), line: 2)) {
+            XCTAssertEqual(
+                "\($0)",
+                "art.svg:2: a radial gradient under a 3D transform is drawn as a picture at 3 px/pt (docs/artwork.md#radial-gradients-under-3d), "
+                    + "and its shapes would paint 250 million pixels; expected at most 250 million (fewer or smaller shapes)")
+        }
+    }
+
     func testOtherArtAndFlatArtAreLeftAlone() throws {
         let linear = LayerDefinition(
             id: "card", kind: .artwork(try art(##"<rect width="20" height="10" fill="#f00"/>"##)), frame: Rect(165, 407, 60, 30))
