@@ -47,7 +47,7 @@ package enum ArtworkLayerChecks {
     }
 
     /// Projected art is sampled at every instant of its grid (ProjectedArtwork.sampledInstants: at
-    /// least 1,000 a loop) with all its vertices kept, about 40 bytes a vertex an instant:
+    /// least 1,000 a loop) with all its vertices kept, 30-140 bytes a vertex an instant (more on long timelines):
     /// 1,000 stroked rects turning for 0.3 s took 10.8 s and 1 GB, 3,000 31.5 s and 3.1 GB
     /// (found by fuzzing the sample art; BENCHMARKS.md#8-limits-and-cost-issue-15).
     package static let maxProjectedVertexSamples = 10_000_000

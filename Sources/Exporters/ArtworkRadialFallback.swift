@@ -120,8 +120,9 @@ package enum ArtworkRadialFallback {
     /// million pixels, so this is some eighty screens of shapes, about 5 s.
     static let maxPaintedPixels = 250e6
 
-    /// At most how many pixels drawing `document` at `natural` size paints: each shape's box
-    /// (its control points', widened by half its stroke), cut to the picture, summed.
+    /// About how many pixels drawing `document` at `natural` size paints: each shape's box (its
+    /// control points', widened by half its stroke; a miter's spike can reach further), cut to
+    /// the picture, summed.
     static func paintedPixels(_ document: ArtDocument, natural: (width: Double, height: Double)) -> Double {
         var total = 0.0
         func visit(_ node: ArtNode, _ outer: ArtTransform) {
