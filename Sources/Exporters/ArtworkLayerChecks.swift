@@ -59,9 +59,7 @@ package enum ArtworkLayerChecks {
     /// layer's answer counts). Nil when no replaceable layer has that id.
     package static func pictureFits(_ definition: TransitionDefinition, id: String) throws -> Bool? {
         guard let layer = definition.replaceableLayers.first(where: { $0.id == id }) else { return nil }
-        let scale = ArtworkRadialFallback.pixelsPerPoint
-        let w = max(1, Int((layer.size.width * scale).rounded())), h = max(1, Int((layer.size.height * scale).rounded()))
-        guard w <= ArtworkLimits.imageSide, h <= ArtworkLimits.imageSide, w * h <= ArtworkLimits.imagePixels else { return true }
+        guard let (w, h) = ArtworkRadialFallback.pixels(width: layer.size.width, height: layer.size.height) else { return true }
         let standIn = Artwork.Picture(standInWidth: w, height: h)
         guard let replaced = definition.replacingScreen(id: id, path: "\(id).png", artwork: .raster(standIn)) else { return nil }
         // layersOverCellLimit samples projected pictures only: a flat layer's answer is quick.

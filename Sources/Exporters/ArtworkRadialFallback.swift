@@ -146,16 +146,23 @@ package enum ArtworkRadialFallback {
     /// 40 Mpx) is refused before any pixel is allocated.
     static func pixelSize(_ art: LayerArtwork, line: Int) throws -> (width: Int, height: Int) {
         let natural = art.artwork.size()
-        let w = (natural.width * pixelsPerPoint).rounded(), h = (natural.height * pixelsPerPoint).rounded()
-        guard w.isFinite, h.isFinite, w <= Double(ArtworkLimits.imageSide), h <= Double(ArtworkLimits.imageSide),
-            w * h <= Double(ArtworkLimits.imagePixels)
-        else {
+        guard let size = pixels(width: natural.width, height: natural.height) else {
             throw TransExportError.artwork(
                 file: art.path, line: line,
                 "a radial gradient under a 3D transform is drawn as a picture at \(Int(pixelsPerPoint)) px/pt "
                     + "(docs/artwork.md#radial-gradients-under-3d): art of \(SVGArtworkMarkup.number(natural.width)) x \(SVGArtworkMarkup.number(natural.height)) pt would be over the limit of "
                     + "\(ArtworkLimits.imageSide) px a side and \(ArtworkLimits.imagePixels) px in all")
         }
+        return size
+    }
+
+    /// `width` x `height` points in pixels at `pixelsPerPoint` (at least 1 each), nil past a
+    /// PNG's limits (ArtworkLimits); also the size of a layer's stand-in picture (ArtworkLayerChecks).
+    static func pixels(width: Double, height: Double) -> (width: Int, height: Int)? {
+        let w = (width * pixelsPerPoint).rounded(), h = (height * pixelsPerPoint).rounded()
+        guard w.isFinite, h.isFinite, w <= Double(ArtworkLimits.imageSide), h <= Double(ArtworkLimits.imageSide),
+            w * h <= Double(ArtworkLimits.imagePixels)
+        else { return nil }
         return (max(1, Int(w)), max(1, Int(h)))
     }
 
